@@ -1,0 +1,91 @@
+# worldbench: build, test and benchmark matching debug/production images.
+#
+# Targets:
+#   all             the worldbench command, the bench suite, the test programs
+#   check           install what the tests need, build, run the kyua suite
+#   bench           install what the main job needs, build, bench the
+#                   default variant pair and print the tables
+#   deps            install every Debian package any target needs (root)
+#   install         PREFIX=... DESTDIR=...
+#   lint            mandoc -T lint over the man pages
+#   clean
+#
+# V=1 shows the commands.  O=DIR moves the build directory.
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.SECONDARY:
+MAKEFLAGS +=	--no-builtin-rules
+
+all:
+
+include mk/config.mk
+
+LIB_SRCS :=	$(sort $(wildcard lib/*.c))
+CMD_SRCS :=	$(sort $(wildcard src/*.c))
+LIB_OBJS :=	$(LIB_SRCS:%.c=$(O)/obj/%.o)
+CMD_OBJS :=	$(CMD_SRCS:%.c=$(O)/obj/%.o)
+LIBWB :=	$(O)/libwb.a
+WORLDBENCH :=	$(O)/bin/worldbench
+
+# Programs and data that make up the installed tree; modules append to these.
+ALL_TARGETS :=	$(WORLDBENCH)
+MAN_PAGES :=	$(sort $(wildcard man/*.[1-9]))
+
+# Compiler flags are tracked: changing them rebuilds everything.
+TRACK_CFLAGS :=	$(O)/TRACK-CFLAGS
+WB_TRACKED :=	$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(WB_VERSION)
+
+$(TRACK_CFLAGS): FORCE
+	@mkdir -p $(@D)
+	@if test x"$(WB_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
+		echo '$(WB_TRACKED)' > $@; fi
+
+$(O)/obj/%.o: %.c $(TRACK_CFLAGS)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(EXTRA_CPPFLAGS_$(notdir $*)) -MMD -MP -c -o $@ $<
+
+# Only the version stamp knows the version and git revision.
+$(O)/obj/lib/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(CC)"' -DWB_CFLAGS='"$(CFLAGS)"'
+$(O)/obj/lib/version.o: FORCE
+
+$(LIBWB): $(LIB_OBJS)
+	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
+
+$(WORLDBENCH): $(CMD_OBJS) $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $(CMD_OBJS) $(LIBWB) $(LIB_LIBS)
+
+# Area modules (bench suite, tests, images, kernels) add their own rules.
+include $(sort $(wildcard */module.mk))
+
+all: $(ALL_TARGETS)
+
+deps:
+	@sh mk/deps.sh build check world kernel report
+
+check:
+	@sh mk/deps.sh build check
+	@$(MAKE) --no-print-directory check-run
+
+bench:
+	@sh mk/deps.sh build world
+	@$(MAKE) --no-print-directory bench-run
+
+lint: $(MAN_PAGES)
+	$(MANDOC) -T lint -W warning $(MAN_PAGES)
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
+	$(INSTALL) -m 755 $(WORLDBENCH) $(DESTDIR)$(BINDIR)/worldbench
+	@for m in $(MAN_PAGES); do \
+		s=$${m##*.}; $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
+		echo $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; \
+		$(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+
+clean:
+	rm -rf $(O)
+
+.PHONY: all check check-run bench bench-run deps lint install clean FORCE
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

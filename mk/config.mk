@@ -1,0 +1,65 @@
+# Toolchain, flags and dependency probes.  Included by the top Makefile.
+
+CC ?=		cc
+AR ?=		ar
+PKG_CONFIG ?=	pkgconf
+INSTALL ?=	install
+MANDOC ?=	mandoc
+
+PREFIX ?=	/usr/local
+BINDIR ?=	$(PREFIX)/bin
+LIBEXECDIR ?=	$(PREFIX)/libexec/worldbench
+DATADIR ?=	$(PREFIX)/share/worldbench
+MANDIR ?=	$(PREFIX)/share/man
+
+# O is the build directory; WORKDIR holds images, logs and results.
+O ?=		build
+WORKDIR ?=	work
+
+WB_VERSION :=	$(shell cat VERSION)
+WB_GITREV :=	$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+
+CSTD ?=		-std=c11
+OPTFLAGS ?=	-O2 -g
+WARNFLAGS ?=	-Wall -Wextra -Werror
+CFLAGS ?=	$(OPTFLAGS)
+WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
+
+# Third-party libraries, found through pkgconf.  A missing one stops the
+# build and names the Debian package that provides it.
+PKG_libarchive :=	libarchive-dev
+PKG_jansson :=		libjansson-dev
+PKG_gsl :=		libgsl-dev
+PKG_atf-c :=		libatf-dev
+
+define wb_probe
+ifeq ($$(shell $(PKG_CONFIG) --exists $(1) && echo yes),yes)
+$(1)_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(1))
+$(1)_LIBS := $$(shell $(PKG_CONFIG) --libs $(1))
+else
+$$(error $(1) not found by $(PKG_CONFIG): install Debian package $(PKG_$(1)) (or run 'make deps' as root))
+endif
+endef
+
+# Goals that must work before any library is installed.
+WB_NOPROBE_GOALS :=	deps check bench clean distclean
+ifneq ($(filter-out $(WB_NOPROBE_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(eval $(call wb_probe,libarchive))
+$(eval $(call wb_probe,jansson))
+$(eval $(call wb_probe,gsl))
+endif
+
+LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS)
+LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) -lm
+
+ifeq ($(V),1)
+Q =
+QUIET_CC =
+QUIET_LINK =
+QUIET_GEN =
+else
+Q =		@
+QUIET_CC =	@echo '   CC     ' $@;
+QUIET_LINK =	@echo '   LINK   ' $@;
+QUIET_GEN =	@echo '   GEN    ' $@;
+endif

@@ -1,0 +1,174 @@
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "wbtest.h"
+
+static const char *
+config_path(const atf_tc_t *tc, const char *var)
+{
+
+	if (!atf_tc_has_config_var(tc, var))
+		atf_tc_fail("kyua variable '%s' is not set; run the tests "
+		    "through 'make check'", var);
+	return (atf_tc_get_config_var(tc, var));
+}
+
+const char *
+wbt_srcdir(const atf_tc_t *tc)
+{
+
+	return (config_path(tc, "srcdir"));
+}
+
+const char *
+wbt_builddir(const atf_tc_t *tc)
+{
+
+	return (config_path(tc, "builddir"));
+}
+
+static char *
+join(const char *dir, const char *rel)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, rel) == -1)
+		atf_tc_fail("asprintf: %s", strerror(errno));
+	return (p);
+}
+
+char *
+wbt_srcpath(const atf_tc_t *tc, const char *rel)
+{
+
+	return (join(wbt_srcdir(tc), rel));
+}
+
+char *
+wbt_buildpath(const atf_tc_t *tc, const char *rel)
+{
+
+	return (join(wbt_builddir(tc), rel));
+}
+
+static char *
+slurp_fd(int fd)
+{
+	char *buf, *nbuf;
+	size_t len, cap;
+	ssize_t n;
+
+	cap = 4096;
+	len = 0;
+	if ((buf = malloc(cap)) == NULL)
+		atf_tc_fail("malloc: %s", strerror(errno));
+	for (;;) {
+		if (len + 1 >= cap) {
+			cap *= 2;
+			if ((nbuf = realloc(buf, cap)) == NULL)
+				atf_tc_fail("realloc: %s", strerror(errno));
+			buf = nbuf;
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			atf_tc_fail("read: %s", strerror(errno));
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	buf[len] = '\0';
+	return (buf);
+}
+
+/*
+ * stdout and stderr go to unlinked temporary files rather than pipes, so
+ * a chatty child can never deadlock against us.
+ */
+static int
+tmpfd(void)
+{
+	char path[] = "wbt-out.XXXXXX";
+	int fd;
+
+	if ((fd = mkstemp(path)) == -1)
+		atf_tc_fail("mkstemp: %s", strerror(errno));
+	if (unlink(path) == -1)
+		atf_tc_fail("unlink: %s", strerror(errno));
+	return (fd);
+}
+
+void
+wbt_run(struct wbt_out *o, char *const argv[])
+{
+	pid_t pid;
+	int ofd, efd, nullfd, st;
+
+	ofd = tmpfd();
+	efd = tmpfd();
+	if ((pid = fork()) == -1)
+		atf_tc_fail("fork: %s", strerror(errno));
+	if (pid == 0) {
+		nullfd = open("/dev/null", O_RDONLY);
+		if (nullfd == -1 || dup2(nullfd, 0) == -1 ||
+		    dup2(ofd, 1) == -1 || dup2(efd, 2) == -1)
+			_exit(125);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) == -1)
+		if (errno != EINTR)
+			atf_tc_fail("waitpid: %s", strerror(errno));
+	o->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	if (lseek(ofd, 0, SEEK_SET) == -1 || lseek(efd, 0, SEEK_SET) == -1)
+		atf_tc_fail("lseek: %s", strerror(errno));
+	o->out = slurp_fd(ofd);
+	o->err = slurp_fd(efd);
+	close(ofd);
+	close(efd);
+}
+
+void
+wbt_out_fini(struct wbt_out *o)
+{
+
+	free(o->out);
+	free(o->err);
+	o->out = o->err = NULL;
+}
+
+char *
+wbt_read_file(const char *path, size_t *lenp)
+{
+	char *buf;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1)
+		atf_tc_fail("open %s: %s", path, strerror(errno));
+	buf = slurp_fd(fd);
+	close(fd);
+	if (lenp != NULL)
+		*lenp = strlen(buf);
+	return (buf);
+}
+
+void
+wbt_write_file(const char *path, const char *text)
+{
+	FILE *f;
+
+	if ((f = fopen(path, "w")) == NULL)
+		atf_tc_fail("fopen %s: %s", path, strerror(errno));
+	if (fputs(text, f) == EOF || fclose(f) == EOF)
+		atf_tc_fail("write %s: %s", path, strerror(errno));
+}

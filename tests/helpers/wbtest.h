@@ -1,0 +1,33 @@
+/*
+ * Helpers shared by the ATF-C test programs.  They abort the test case
+ * (atf_tc_fail) on setup errors, so a test never passes by accident.
+ */
+#ifndef WB_TEST_H
+#define WB_TEST_H
+
+#include <stddef.h>
+
+#include <atf-c.h>
+
+struct wbt_out {
+	int	status;		/* exit status, or 128+signal */
+	char	*out;		/* captured stdout, NUL-terminated */
+	char	*err;		/* captured stderr, NUL-terminated */
+};
+
+/* Paths from the kyua variables srcdir and builddir (absolute). */
+const char	*wbt_srcdir(const atf_tc_t *);
+const char	*wbt_builddir(const atf_tc_t *);
+/* "<srcdir>/<rel>" or "<builddir>/<rel>" in a static buffer per call site. */
+char		*wbt_srcpath(const atf_tc_t *, const char *);
+char		*wbt_buildpath(const atf_tc_t *, const char *);
+
+/* Run argv (NULL-terminated) with stdin from /dev/null and capture output. */
+void		 wbt_run(struct wbt_out *, char *const []);
+void		 wbt_out_fini(struct wbt_out *);
+
+/* Read a whole file, NUL-terminated; fails the test case on error. */
+char		*wbt_read_file(const char *, size_t *);
+void		 wbt_write_file(const char *, const char *);
+
+#endif

@@ -1,0 +1,46 @@
+#include <errno.h>
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+
+ATF_TC_WITHOUT_HEAD(wb_err_set__formats);
+ATF_TC_BODY(wb_err_set__formats, tc)
+{
+	struct wb_err e;
+
+	ATF_REQUIRE_EQ(-1, wb_err_set(&e, "%s:%d: bad", "f", 3));
+	ATF_REQUIRE_STREQ("f:3: bad", e.msg);
+	ATF_REQUIRE_EQ(0, e.code);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_err_setsys__appends_strerror);
+ATF_TC_BODY(wb_err_setsys__appends_strerror, tc)
+{
+	struct wb_err e;
+
+	errno = ENOENT;
+	ATF_REQUIRE_EQ(-1, wb_err_setsys(&e, "open %s", "x"));
+	ATF_REQUIRE_EQ(ENOENT, e.code);
+	ATF_REQUIRE_STREQ("open x: No such file or directory", e.msg);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_err_clear__empties);
+ATF_TC_BODY(wb_err_clear__empties, tc)
+{
+	struct wb_err e;
+
+	wb_err_set(&e, "something");
+	wb_err_clear(&e);
+	ATF_REQUIRE_STREQ("", e.msg);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_err_set__formats);
+	ATF_TP_ADD_TC(tp, wb_err_setsys__appends_strerror);
+	ATF_TP_ADD_TC(tp, wb_err_clear__empties);
+	return (atf_no_error());
+}

@@ -1,0 +1,48 @@
+# Test programs: tests/<dir>/<unit>_test.c (ATF-C) and tests/<dir>/<unit>_test.sh
+# (atf-sh) are built into $(O)/tests/<dir>/, next to a copy of each Kyuafile,
+# and run by kyua.  Tests find the source tree and the build tree through
+# the kyua configuration variables "srcdir" and "builddir".
+
+TEST_C_SRCS :=		$(sort $(wildcard tests/*/*_test.c))
+TEST_SH_SRCS :=		$(sort $(wildcard tests/*/*_test.sh))
+TEST_HELPER_SRCS :=	$(sort $(wildcard tests/helpers/*.c))
+TEST_HELPER_OBJS :=	$(TEST_HELPER_SRCS:%.c=$(O)/obj/%.o)
+TEST_KYUAFILES :=	$(patsubst %,$(O)/%,$(sort $(wildcard tests/Kyuafile tests/*/Kyuafile)))
+TEST_PROGS :=		$(TEST_C_SRCS:%.c=$(O)/%) $(TEST_SH_SRCS:%.sh=$(O)/%)
+LIBWBTEST :=		$(O)/libwbtest.a
+
+ifneq ($(filter check-run tests,$(MAKECMDGOALS)),)
+$(eval $(call wb_probe,atf-c))
+endif
+
+$(O)/obj/tests/%.o: tests/%.c $(TRACK_CFLAGS)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(CC) $(WB_CFLAGS) -iquote tests/helpers $(LIB_CFLAGS) $(atf-c_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIBWBTEST): $(TEST_HELPER_OBJS)
+	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
+
+$(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
+
+$(O)/tests/%_test: tests/%_test.sh
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@ && chmod 755 $@
+
+$(O)/tests/Kyuafile: tests/Kyuafile
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@
+
+$(O)/tests/%/Kyuafile: tests/%/Kyuafile
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@
+
+tests: all $(TEST_PROGS) $(TEST_KYUAFILES)
+
+check-run: tests
+	@sh mk/check.sh $(abspath .) $(abspath $(O))
+
+.PHONY: tests
+
+-include $(TEST_HELPER_OBJS:.o=.d) $(TEST_C_SRCS:%.c=$(O)/obj/%.d)
