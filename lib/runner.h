@@ -1,0 +1,36 @@
+/*
+ * Where bench programs run.  A runner says where the suite is installed
+ * as seen from inside, where scratch directories go, and how a child
+ * enters the environment (nothing for the host; a private mount namespace
+ * and chroot for a world image).  The harness (lib/harness.c) only talks
+ * to this interface, so a FreeBSD backend (jail, or chroot -n) is a new
+ * runner, not a new harness.
+ *
+ * The qemu boot path does not use this: a guest runs the whole suite
+ * itself and reports over the serial console (lib/serial.c).
+ */
+#ifndef WB_RUNNER_H
+#define WB_RUNNER_H
+
+struct wb_err;
+
+struct wb_runner {
+	const char	*kind;		/* "host", "chroot" */
+	char		*root;		/* host path of the root: "/" for host */
+	char		*libexecdir;	/* bench programs, path inside root */
+	char		*datadir;	/* workload.sh, prose.txt, inside root */
+	char		*scratchdir;	/* parent of per-pass scratch dirs, inside root */
+	int		(*child_setup)(void *);	/* see struct wb_spawn */
+	void		*setup_arg;
+	void		(*free_arg)(void *);
+};
+
+/* The host runner: the suite of this build or installation. */
+struct wb_runner	*wb_runner_host_new(const char *libexecdir,
+			    const char *datadir, struct wb_err *);
+/* A world image unpacked at root (lib/chroot.c). */
+struct wb_runner	*wb_runner_chroot_new(const char *root,
+			    struct wb_err *);
+void			 wb_runner_free(struct wb_runner *);
+
+#endif

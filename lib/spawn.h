@@ -1,0 +1,58 @@
+/*
+ * Running child programs: every child gets its own process group, a
+ * timeout after which the whole group is killed with SIGKILL, captured
+ * stdout/stderr (bounded), and the rusage of its process tree.
+ *
+ * Implemented in lib/spawn.c.
+ */
+#ifndef WB_SPAWN_H
+#define WB_SPAWN_H
+
+#include <sys/types.h>
+#include <sys/resource.h>
+
+#include <stddef.h>
+
+struct wb_err;
+
+#define WB_SPAWN_OUTMAX	(64 * 1024)	/* bytes kept of stdout and of stderr */
+
+/* What to run.  Paths are as seen by the child (after child_setup). */
+struct wb_spawn {
+	char *const	*argv;		/* argv[0] is an absolute path */
+	char *const	*envp;		/* NULL: a clean environment, see below */
+	const char	*cwd;		/* NULL: leave as is */
+	double		 timeout;	/* seconds, > 0 */
+	/*
+	 * Runs in the child after fork() and setpgid(), before chdir(cwd)
+	 * and execve().  Returns 0, or -1 after writing a one-line reason
+	 * to fd 2; the child then exits 126.  Used by the chroot runner to
+	 * enter a private mount namespace and the image root.
+	 */
+	int		(*child_setup)(void *);
+	void		*setup_arg;
+};
+
+/* What happened to one child. */
+struct wb_spawn_result {
+	pid_t		 pid;
+	int		 status;	/* exit status, or 128 + signal */
+	int		 timed_out;	/* killed by us when the timeout hit */
+	double		 wall;		/* seconds from fork to reap */
+	struct rusage	 ru;		/* the child and its reaped descendants */
+	char		*out;		/* NUL-terminated, owned, may be truncated */
+	char		*err;
+};
+
+/*
+ * Start n identical copies at once and wait for all of them.  The clean
+ * environment used when envp is NULL is PATH=/usr/bin:/bin:/usr/sbin:/sbin,
+ * LC_ALL=C, LANG=C, HOME=/, TMPDIR=/tmp.  Returns 0 when every child was
+ * started and reaped (whatever its status), -1 with err set otherwise;
+ * on -1 any started child has been killed and reaped.
+ */
+int	wb_spawn_run(const struct wb_spawn *, size_t n,
+	    struct wb_spawn_result *results, struct wb_err *);
+void	wb_spawn_result_fini(struct wb_spawn_result *);
+
+#endif
