@@ -57,7 +57,7 @@ $(WORLDBENCH): $(CMD_OBJS) $(LIBWB)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $(CMD_OBJS) $(LIBWB) $(LIB_LIBS)
 
 # Area modules (bench suite, tests, images, kernels) add their own rules.
-include $(sort $(wildcard */module.mk))
+include $(sort $(wildcard */module.mk)) $(sort $(filter-out mk/config.mk,$(wildcard mk/*.mk)))
 
 all: $(ALL_TARGETS)
 
