@@ -1,0 +1,30 @@
+/*
+ * SHA-256 of buffers and files (OpenSSL libcrypto), as lowercase hex.
+ */
+#ifndef WB_DIGEST_H
+#define WB_DIGEST_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+#define WB_SHA256_HEXLEN	64
+#define WB_SHA256_HEXSIZE	(WB_SHA256_HEXLEN + 1)
+
+struct wb_sha256;		/* incremental context, opaque */
+
+struct wb_sha256	*wb_sha256_new(struct wb_err *);
+int			 wb_sha256_update(struct wb_sha256 *, const void *,
+			    size_t, struct wb_err *);
+/* Writes the hex digest; the context may then only be freed. */
+int			 wb_sha256_final(struct wb_sha256 *,
+			    char hex[WB_SHA256_HEXSIZE], struct wb_err *);
+void			 wb_sha256_free(struct wb_sha256 *);
+
+int	wb_sha256_buf(const void *, size_t, char hex[WB_SHA256_HEXSIZE],
+	    struct wb_err *);
+/* Hashes the file's contents; the error names the path. */
+int	wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
+	    struct wb_err *);
+
+#endif

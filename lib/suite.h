@@ -1,0 +1,57 @@
+/*
+ * The benchmark suite: the tests of the UnixBench index with their
+ * printed names, units, baselines and pass lengths (shared/REFERENCE.md).
+ */
+#ifndef WB_SUITE_H
+#define WB_SUITE_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+struct wb_test_def {
+	const char	*id;		/* program name, e.g. "dhry2reg" */
+	const char	*name;		/* as printed in UnixBench tables */
+	const char	*unit;		/* "lps", "lpm", "KBps", "MWIPS" */
+	int		 timebase;	/* rate = count / elapsed * timebase;
+					   0: the count is already the rate */
+	double		 baseline;	/* SPARCstation 20-61 score (index 10) */
+	double		 duration;	/* default pass length, seconds */
+	double		 quick;		/* pass length with --quick */
+	int		 slow;		/* 3 passes by default, not 10 */
+	int		 needs_data;	/* invoked as "id SECONDS DATADIR" */
+};
+
+#define WB_INDEX_UNIXBENCH5	"unixbench5"	/* 12 tests, the default */
+#define WB_INDEX_UNIXBENCH4	"unixbench4"	/* the seed's 11 (no shell1) */
+#define WB_QUICK_PASSES		3
+
+/* All tests in index order. */
+size_t			 wb_suite_count(void);
+const struct wb_test_def *wb_suite_at(size_t);
+const struct wb_test_def *wb_suite_find(const char *id);
+/* By printed name, ignoring case and runs of white space. */
+const struct wb_test_def *wb_suite_find_name(const char *name);
+
+/* 1 when the index (WB_INDEX_*) exists; 0 otherwise. */
+int	wb_suite_index_valid(const char *index);
+/* 1 when test belongs to the named index. */
+int	wb_suite_in_index(const struct wb_test_def *, const char *index);
+/* Number of tests in the index (0 for an unknown index). */
+size_t	wb_suite_index_size(const char *index);
+
+/*
+ * Passes for a test: passes <= 0 gives the default (10, or 3 when slow);
+ * otherwise N, or max(1, floor((N + 1) / 3)) when slow, as UnixBench -i N.
+ */
+int	wb_suite_passes(const struct wb_test_def *, int passes);
+
+/*
+ * Parse a comma-separated list of ids (or "all", or an index name) into
+ * an array of definitions in suite order, without duplicates.  *out is
+ * malloc'ed; unknown ids are an error naming the id.
+ */
+int	wb_suite_parse_list(const char *list,
+	    const struct wb_test_def ***out, size_t *n, struct wb_err *);
+
+#endif
