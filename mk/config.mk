@@ -31,6 +31,7 @@ PKG_libarchive :=	libarchive-dev
 PKG_jansson :=		libjansson-dev
 PKG_gsl :=		libgsl-dev
 PKG_atf-c :=		libatf-dev
+PKG_libcrypto :=	libssl-dev
 
 define wb_probe
 ifeq ($$(shell $(PKG_CONFIG) --exists $(1) && echo yes),yes)
@@ -47,10 +48,11 @@ ifneq ($(filter-out $(WB_NOPROBE_GOALS),$(or $(MAKECMDGOALS),all)),)
 $(eval $(call wb_probe,libarchive))
 $(eval $(call wb_probe,jansson))
 $(eval $(call wb_probe,gsl))
+$(eval $(call wb_probe,libcrypto))
 endif
 
-LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS)
-LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) -lm
+LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS) $(libcrypto_CFLAGS)
+LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) $(libcrypto_LIBS) -lm
 
 ifeq ($(V),1)
 Q =
