@@ -1,0 +1,358 @@
+/*
+ * Strict reading of results files.  Every problem is reported with the
+ * file name and either the JSON position or the path of the bad field.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "err.h"
+#include "results.h"
+
+struct rd {
+	const char	*file;
+	struct wb_err	*err;
+};
+
+/* "where.key", or "key" at the top level; truncated if very long. */
+static void
+join(char *buf, size_t size, const char *where, const char *key)
+{
+	int n;
+
+	n = snprintf(buf, size, "%s%s%s", where, *where != '\0' ? "." : "",
+	    key);
+	if (n < 0 && size > 0)
+		buf[0] = '\0';
+}
+
+static int
+bad(struct rd *rd, const char *field, const char *problem)
+{
+
+	return (wb_err_set(rd->err, "%s: %s: %s", rd->file, field, problem));
+}
+
+/* Reject keys not in the NULL-terminated list (catches typos). */
+static int
+check_keys(struct rd *rd, json_t *o, const char *where,
+    const char *const *allowed)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+	char f[256];
+
+	json_object_foreach(o, key, v) {
+		for (i = 0; allowed[i] != NULL; i++)
+			if (strcmp(allowed[i], key) == 0)
+				break;
+		if (allowed[i] == NULL) {
+			join(f, sizeof(f), where, key);
+			return (bad(rd, f, "unknown field"));
+		}
+	}
+	return (0);
+}
+
+static json_t *
+field(struct rd *rd, json_t *o, const char *where, const char *key,
+    int required, char *fbuf, size_t fsize)
+{
+	json_t *v;
+
+	join(fbuf, fsize, where, key);
+	v = json_object_get(o, key);
+	if (v == NULL && required)
+		bad(rd, fbuf, "missing");
+	return (v);
+}
+
+static int
+get_str(struct rd *rd, json_t *o, const char *where, const char *key,
+    const char **out)
+{
+	json_t *v;
+	char f[256];
+
+	if ((v = field(rd, o, where, key, 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_string(v))
+		return (bad(rd, f, "not a string"));
+	*out = json_string_value(v);
+	return (0);
+}
+
+static int
+get_num(struct rd *rd, json_t *o, const char *where, const char *key,
+    double *out)
+{
+	json_t *v;
+	char f[256];
+
+	if ((v = field(rd, o, where, key, 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_number(v))
+		return (bad(rd, f, "not a number"));
+	*out = json_number_value(v);
+	if (!isfinite(*out))
+		return (bad(rd, f, "not a finite number"));
+	return (0);
+}
+
+static int
+get_int(struct rd *rd, json_t *o, const char *where, const char *key,
+    long min, long *out)
+{
+	json_t *v;
+	char f[256];
+
+	if ((v = field(rd, o, where, key, 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_integer(v))
+		return (bad(rd, f, "not an integer"));
+	*out = (long)json_integer_value(v);
+	if (*out < min) {
+		return (wb_err_set(rd->err, "%s: %s: %ld is below %ld",
+		    rd->file, f, *out, min));
+	}
+	return (0);
+}
+
+static int
+get_nonneg(struct rd *rd, json_t *o, const char *where, const char *key,
+    double *out)
+{
+	char f[256];
+
+	if (get_num(rd, o, where, key, out) == -1)
+		return (-1);
+	if (*out < 0) {
+		join(f, sizeof(f), where, key);
+		return (bad(rd, f, "negative"));
+	}
+	return (0);
+}
+
+static const char *const sample_keys[] = { "pass", "seq", "boot", "status",
+	"error", "count", "elapsed", "rate", "copies", "wall", "utime", "stime",
+	"minflt", "majflt", "nvcsw", "nivcsw", NULL };
+
+static int
+read_sample(struct rd *rd, json_t *o, const char *w,
+    struct wb_result_test *t)
+{
+	struct wb_sample s;
+	const char *st;
+	json_t *e;
+	long v;
+	char f[256];
+
+	memset(&s, 0, sizeof(s));
+	if (!json_is_object(o))
+		return (bad(rd, w, "not an object"));
+	if (check_keys(rd, o, w, sample_keys) == -1)
+		return (-1);
+	if (get_int(rd, o, w, "pass", 1, &v) == -1)
+		return (-1);
+	s.pass = (int)v;
+	if (wb_result_test_pass(t, s.pass) != NULL) {
+		join(f, sizeof(f), w, "pass");
+		return (bad(rd, f, "duplicate pass number"));
+	}
+	if (get_int(rd, o, w, "seq", 0, &v) == -1)
+		return (-1);
+	s.seq = (int)v;
+	if (get_int(rd, o, w, "boot", 0, &v) == -1)
+		return (-1);
+	s.boot = (int)v;
+	if (get_str(rd, o, w, "status", &st) == -1)
+		return (-1);
+	if (strcmp(st, "ok") == 0)
+		s.status = WB_SAMPLE_OK;
+	else if (strcmp(st, "failed") == 0)
+		s.status = WB_SAMPLE_FAILED;
+	else if (strcmp(st, "timeout") == 0)
+		s.status = WB_SAMPLE_TIMEOUT;
+	else {
+		join(f, sizeof(f), w, "status");
+		return (bad(rd, f, "not one of ok, failed, timeout"));
+	}
+	if ((e = field(rd, o, w, "error", 0, f, sizeof(f))) != NULL) {
+		if (!json_is_string(e))
+			return (bad(rd, f, "not a string"));
+		s.error = (char *)json_string_value(e);
+	}
+	if (get_nonneg(rd, o, w, "count", &s.count) == -1 ||
+	    get_nonneg(rd, o, w, "elapsed", &s.elapsed) == -1 ||
+	    get_num(rd, o, w, "rate", &s.rate) == -1 ||
+	    get_nonneg(rd, o, w, "wall", &s.wall) == -1 ||
+	    get_nonneg(rd, o, w, "utime", &s.utime) == -1 ||
+	    get_nonneg(rd, o, w, "stime", &s.stime) == -1)
+		return (-1);
+	if (get_int(rd, o, w, "copies", 1, &v) == -1)
+		return (-1);
+	s.copies = (int)v;
+	if (get_int(rd, o, w, "minflt", 0, &s.minflt) == -1 ||
+	    get_int(rd, o, w, "majflt", 0, &s.majflt) == -1 ||
+	    get_int(rd, o, w, "nvcsw", 0, &s.nvcsw) == -1 ||
+	    get_int(rd, o, w, "nivcsw", 0, &s.nivcsw) == -1)
+		return (-1);
+	if (s.status == WB_SAMPLE_OK && !(s.rate > 0)) {
+		join(f, sizeof(f), w, "rate");
+		return (bad(rd, f, "an ok sample needs a positive rate"));
+	}
+	return (wb_results_add_sample(t, &s, rd->err));
+}
+
+static const char *const test_keys[] = { "id", "name", "unit", "timebase",
+	"baseline", "passes_planned", "duration", "samples", NULL };
+
+static int
+read_test(struct rd *rd, struct wb_results *r, json_t *o, const char *w)
+{
+	struct wb_result_test *t;
+	const char *id, *name, *unit;
+	double baseline, duration;
+	long timebase, planned;
+	json_t *a, *s;
+	size_t i;
+	char f[256], sw[256];
+
+	if (!json_is_object(o))
+		return (bad(rd, w, "not an object"));
+	if (check_keys(rd, o, w, test_keys) == -1 ||
+	    get_str(rd, o, w, "id", &id) == -1 ||
+	    get_str(rd, o, w, "name", &name) == -1 ||
+	    get_str(rd, o, w, "unit", &unit) == -1 ||
+	    get_int(rd, o, w, "timebase", 0, &timebase) == -1 ||
+	    get_num(rd, o, w, "baseline", &baseline) == -1 ||
+	    get_int(rd, o, w, "passes_planned", 0, &planned) == -1 ||
+	    get_nonneg(rd, o, w, "duration", &duration) == -1)
+		return (-1);
+	if (*id == '\0')
+		return (bad(rd, w, "empty id"));
+	if (!(baseline > 0)) {
+		join(f, sizeof(f), w, "baseline");
+		return (bad(rd, f, "not positive"));
+	}
+	if (wb_results_find_test(r, id) != NULL) {
+		join(f, sizeof(f), w, "id");
+		return (bad(rd, f, "duplicate test id"));
+	}
+	if ((t = wb_results_add_test(r, id, name, unit, (int)timebase,
+	    baseline, (int)planned, duration, rd->err)) == NULL)
+		return (-1);
+	if ((a = field(rd, o, w, "samples", 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_array(a))
+		return (bad(rd, f, "not an array"));
+	json_array_foreach(a, i, s) {
+		snprintf(sw, sizeof(sw), "%s.samples[%zu]", w, i);
+		if (read_sample(rd, s, sw, t) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+static const char *const top_keys[] = { "format", "version", "status",
+	"provenance", "plan", "tests", "findings", NULL };
+
+static int
+read_root(struct rd *rd, struct wb_results *r, json_t *root)
+{
+	const char *s;
+	json_t *v;
+	long version;
+	size_t i;
+	char w[64], f[256];
+
+	if (!json_is_object(root))
+		return (bad(rd, "document", "not a JSON object"));
+	if (get_str(rd, root, "", "format", &s) == -1)
+		return (-1);
+	if (strcmp(s, WB_RESULTS_FORMAT) != 0)
+		return (bad(rd, "format", "not \"" WB_RESULTS_FORMAT "\""));
+	if (get_int(rd, root, "", "version", 1, &version) == -1)
+		return (-1);
+	if (version != WB_RESULTS_VERSION)
+		return (wb_err_set(rd->err, "%s: version: %ld is not supported "
+		    "(this worldbench reads version %d)", rd->file, version,
+		    WB_RESULTS_VERSION));
+	if (check_keys(rd, root, "", top_keys) == -1 ||
+	    get_str(rd, root, "", "status", &s) == -1)
+		return (-1);
+	if (strcmp(s, "complete") == 0)
+		r->status = WB_RESULTS_COMPLETE;
+	else if (strcmp(s, "incomplete") == 0)
+		r->status = WB_RESULTS_INCOMPLETE;
+	else if (strcmp(s, "imported") == 0)
+		r->status = WB_RESULTS_IMPORTED;
+	else
+		return (bad(rd, "status",
+		    "not one of complete, incomplete, imported"));
+	if ((v = field(rd, root, "", "provenance", 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_object(v))
+		return (bad(rd, f, "not an object"));
+	json_decref(r->provenance);
+	r->provenance = json_incref(v);
+	if ((v = field(rd, root, "", "plan", 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_object(v))
+		return (bad(rd, f, "not an object"));
+	json_decref(r->plan);
+	r->plan = json_incref(v);
+	if ((v = field(rd, root, "", "findings", 0, f, sizeof(f))) != NULL) {
+		if (!json_is_array(v))
+			return (bad(rd, f, "not an array"));
+		json_decref(r->findings);
+		r->findings = json_incref(v);
+	}
+	if ((v = field(rd, root, "", "tests", 1, f, sizeof(f))) == NULL)
+		return (-1);
+	if (!json_is_array(v))
+		return (bad(rd, f, "not an array"));
+	json_array_foreach(v, i, root) {
+		snprintf(w, sizeof(w), "tests[%zu]", i);
+		if (read_test(rd, r, root, w) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+int
+wb_results_read(const char *path, struct wb_results **out,
+    struct wb_err *err)
+{
+	struct wb_results *r;
+	json_error_t je;
+	json_t *root;
+	struct rd rd;
+
+	*out = NULL;
+	rd.file = path;
+	rd.err = err;
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (root == NULL) {
+		if (je.line <= 0)
+			return (wb_err_set(err, "%s: %s", path, je.text));
+		return (wb_err_set(err, "%s:%d:%d: %s", path, je.line,
+		    je.column, je.text));
+	}
+	if ((r = wb_results_new(err)) == NULL) {
+		json_decref(root);
+		return (-1);
+	}
+	if (read_root(&rd, r, root) == -1) {
+		json_decref(root);
+		wb_results_free(r);
+		return (-1);
+	}
+	json_decref(root);
+	*out = r;
+	return (0);
+}
