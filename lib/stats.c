@@ -1,0 +1,345 @@
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "err.h"
+#include "stats.h"
+
+int
+wb_dbl_cmp(const void *a, const void *b)
+{
+	double x, y;
+
+	x = *(const double *)a;
+	y = *(const double *)b;
+	return ((x > y) - (x < y));
+}
+
+double
+wb_mean(const double *x, size_t n)
+{
+	double s;
+	size_t i;
+
+	if (n == 0)
+		return (NAN);
+	s = 0;
+	for (i = 0; i < n; i++)
+		s += x[i];
+	return (s / n);
+}
+
+/*
+ * Two passes (mean first, then squared deviations) rather than running
+ * sums: the values of one test are close together, and sum(x^2) - n*m^2
+ * loses most of its digits to cancellation there.
+ */
+double
+wb_var(const double *x, size_t n)
+{
+	double m, d, s;
+	size_t i;
+
+	if (n < 2)
+		return (0);
+	m = wb_mean(x, n);
+	s = 0;
+	for (i = 0; i < n; i++) {
+		d = x[i] - m;
+		s += d * d;
+	}
+	return (s / (n - 1));
+}
+
+int
+wb_desc_compute(const double *x, size_t n, struct wb_desc *d,
+    struct wb_err *err)
+{
+	double *s;
+
+	d->n = n;
+	if (n == 0) {
+		d->min = d->max = d->median = d->mean = d->stddev = NAN;
+		return (0);
+	}
+	if ((s = malloc(n * sizeof(*s))) == NULL)
+		return (wb_err_setsys(err, "malloc"));
+	memcpy(s, x, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), wb_dbl_cmp);
+	d->min = s[0];
+	d->max = s[n - 1];
+	if (n % 2 == 1)
+		d->median = s[n / 2];
+	else
+		d->median = (s[n / 2 - 1] + s[n / 2]) / 2;
+	d->mean = wb_mean(s, n);
+	d->stddev = sqrt(wb_var(s, n));
+	free(s);
+	return (0);
+}
+
+double
+wb_t_quantile(double p, double df)
+{
+
+	if (!(df > 0) || !(p > 0 && p < 1))
+		return (NAN);
+	return (gsl_cdf_tdist_Pinv(p, df));
+}
+
+double
+wb_t_pvalue(double t, double df)
+{
+
+	if (!(df > 0) || isnan(t))
+		return (NAN);
+	return (2 * gsl_cdf_tdist_Q(fabs(t), df));
+}
+
+double
+wb_welch_df(double v1, size_t n1, double v2, size_t n2)
+{
+	double a, b;
+
+	if (n1 < 2 || n2 < 2)
+		return (NAN);
+	a = v1 / n1;
+	b = v2 / n2;
+	if (a + b == 0)
+		return (NAN);
+	return ((a + b) * (a + b) /
+	    (a * a / (n1 - 1) + b * b / (n2 - 1)));
+}
+
+static int
+logs_of(const double *x, size_t n, const char *side, double **out,
+    struct wb_err *err)
+{
+	double *l;
+	size_t i;
+
+	if (n == 0)
+		return (wb_err_set(err, "%s: no samples", side));
+	if ((l = malloc(n * sizeof(*l))) == NULL)
+		return (wb_err_setsys(err, "malloc"));
+	for (i = 0; i < n; i++) {
+		if (!isfinite(x[i]) || x[i] <= 0) {
+			free(l);
+			return (wb_err_set(err, "%s sample %zu: %g is not a "
+			    "positive rate", side, i + 1, x[i]));
+		}
+		l[i] = log(x[i]);
+	}
+	*out = l;
+	return (0);
+}
+
+static void
+welch_interval(struct wb_welch *w)
+{
+	double q;
+
+	if (w->se == 0) {
+		w->lo = w->hi = w->ratio;
+		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
+		w->p = w->diff == 0 ? 1 : 0;
+		return;
+	}
+	q = wb_t_quantile(1 - (1 - w->conf) / 2, w->df);
+	w->lo = exp(w->diff - q * w->se);
+	w->hi = exp(w->diff + q * w->se);
+	w->t = w->diff / w->se;
+	w->p = wb_t_pvalue(w->t, w->df);
+}
+
+static int
+check_conf(double conf, struct wb_err *err)
+{
+
+	if (!(conf > 0 && conf < 1))
+		return (wb_err_set(err, "confidence %g is not between 0 and 1",
+		    conf));
+	return (0);
+}
+
+int
+wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
+    double conf, struct wb_welch *w, struct wb_err *err)
+{
+	double *la, *lb, va, vb;
+
+	la = lb = NULL;
+	memset(w, 0, sizeof(*w));
+	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
+	w->conf = conf;
+	if (check_conf(conf, err) == -1)
+		return (-1);
+	if (logs_of(a, na, "base", &la, err) == -1)
+		return (-1);
+	if (logs_of(b, nb, "other", &lb, err) == -1) {
+		free(la);
+		return (-1);
+	}
+	w->diff = wb_mean(lb, nb) - wb_mean(la, na);
+	w->ratio = exp(w->diff);
+	if (na >= 2 && nb >= 2) {
+		va = wb_var(la, na);
+		vb = wb_var(lb, nb);
+		w->have_ci = 1;
+		w->se = sqrt(va / na + vb / nb);
+		w->df = wb_welch_df(va, na, vb, nb);
+		welch_interval(w);
+	}
+	free(la);
+	free(lb);
+	return (0);
+}
+
+void
+wb_delta_init(struct wb_delta *d)
+{
+
+	memset(d, 0, sizeof(*d));
+}
+
+void
+wb_delta_add(struct wb_delta *d, double w, double diff, double vara,
+    size_t na, double varb, size_t nb)
+{
+	double ca, cb;
+
+	d->sum += w * diff;
+	d->nterms++;
+	if (na < 2 || nb < 2) {
+		d->incomplete = 1;
+		return;
+	}
+	ca = w * w * vara / na;
+	cb = w * w * varb / nb;
+	d->var += ca + cb;
+	d->dfden += ca * ca / (na - 1) + cb * cb / (nb - 1);
+}
+
+int
+wb_delta_finish(const struct wb_delta *d, double conf, struct wb_welch *w,
+    struct wb_err *err)
+{
+
+	memset(w, 0, sizeof(*w));
+	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
+	w->conf = conf;
+	if (check_conf(conf, err) == -1)
+		return (-1);
+	if (d->nterms == 0)
+		return (wb_err_set(err, "no terms to combine"));
+	w->diff = d->sum;
+	w->ratio = exp(d->sum);
+	if (d->incomplete)
+		return (0);
+	w->have_ci = 1;
+	w->se = sqrt(d->var);
+	w->df = d->dfden > 0 ? d->var * d->var / d->dfden : NAN;
+	welch_interval(w);
+	return (0);
+}
+
+int
+wb_adjust_parse(const char *s, enum wb_adjust *a)
+{
+
+	if (strcmp(s, "holm") == 0)
+		*a = WB_ADJ_HOLM;
+	else if (strcmp(s, "bh") == 0)
+		*a = WB_ADJ_BH;
+	else if (strcmp(s, "none") == 0)
+		*a = WB_ADJ_NONE;
+	else
+		return (-1);
+	return (0);
+}
+
+const char *
+wb_adjust_name(enum wb_adjust a)
+{
+
+	switch (a) {
+	case WB_ADJ_HOLM:
+		return ("holm");
+	case WB_ADJ_BH:
+		return ("bh");
+	default:
+		return ("none");
+	}
+}
+
+struct pidx {
+	double	p;
+	size_t	i;
+};
+
+static int
+pidx_cmp(const void *a, const void *b)
+{
+	const struct pidx *x = a, *y = b;
+
+	if (x->p != y->p)
+		return ((x->p > y->p) - (x->p < y->p));
+	return ((x->i > y->i) - (x->i < y->i));
+}
+
+int
+wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
+    struct wb_err *err)
+{
+	struct pidx *s;
+	double v, run;
+	size_t i, m, k;
+
+	if ((s = calloc(n + 1, sizeof(*s))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	m = 0;
+	for (i = 0; i < n; i++) {
+		adj[i] = NAN;
+		if (!isnan(p[i])) {
+			s[m].p = p[i];
+			s[m++].i = i;
+		}
+	}
+	qsort(s, m, sizeof(*s), pidx_cmp);
+	switch (how) {
+	case WB_ADJ_NONE:
+		for (k = 0; k < m; k++)
+			adj[s[k].i] = s[k].p;
+		break;
+	case WB_ADJ_HOLM:
+		run = 0;
+		for (k = 0; k < m; k++) {
+			v = fmin(1, (m - k) * s[k].p);
+			run = fmax(run, v);
+			adj[s[k].i] = run;
+		}
+		break;
+	case WB_ADJ_BH:
+		run = 1;
+		for (k = m; k > 0; k--) {
+			v = fmin(1, (double)m / k * s[k - 1].p);
+			run = fmin(run, v);
+			adj[s[k - 1].i] = run;
+		}
+		break;
+	}
+	free(s);
+	return (0);
+}
+
+double
+wb_ratio_halfwidth(const struct wb_welch *w)
+{
+
+	if (!w->have_ci || !(w->ratio > 0))
+		return (INFINITY);
+	return (100 * fmax(w->hi / w->ratio - 1, 1 - w->lo / w->ratio));
+}

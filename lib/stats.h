@@ -1,0 +1,100 @@
+/*
+ * Statistics for comparing benchmark samples: descriptive statistics,
+ * Student t quantiles (GSL), Welch's t test on log rates giving a ratio
+ * with a confidence interval, multiple-comparison adjustments (Holm,
+ * Benjamini-Hochberg), and the delta-method interval of a geometric mean
+ * of ratios.
+ *
+ * Rates are compared in log space: the ratio of two variants is
+ * exp(mean(ln b) - mean(ln a)), the ratio of their geometric means, and
+ * its interval is exp of Welch's interval for the difference of the mean
+ * logs.  Nothing here prints or exits.
+ */
+#ifndef WB_STATS_H
+#define WB_STATS_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+/* Descriptive statistics of n values (stddev is the n - 1 one). */
+struct wb_desc {
+	size_t	n;
+	double	min, max, median, mean, stddev;
+};
+
+/* Sorts a private copy; n == 0 gives n = 0 and NaNs. */
+int	wb_desc_compute(const double *, size_t, struct wb_desc *,
+	    struct wb_err *);
+double	wb_mean(const double *, size_t);
+/* Sample variance (n - 1 denominator); 0 when n < 2. */
+double	wb_var(const double *, size_t);
+int	wb_dbl_cmp(const void *, const void *);
+
+/* The p quantile of Student's t with df degrees of freedom (df > 0). */
+double	wb_t_quantile(double p, double df);
+/* Two-sided p value of |t| with df degrees of freedom. */
+double	wb_t_pvalue(double t, double df);
+/* Welch-Satterthwaite degrees of freedom for two sample variances. */
+double	wb_welch_df(double var1, size_t n1, double var2, size_t n2);
+
+/* Welch's t on log rates: other (b) against base (a). */
+struct wb_welch {
+	int	have_ci;	/* both sides have n >= 2 */
+	double	ratio;		/* exp(mean ln b - mean ln a) */
+	double	lo, hi;		/* confidence interval of the ratio */
+	double	diff;		/* mean ln b - mean ln a */
+	double	se;		/* standard error of diff */
+	double	df;		/* Welch-Satterthwaite */
+	double	t;		/* diff / se */
+	double	p;		/* two-sided p value */
+	double	conf;		/* e.g. 0.95 */
+};
+
+/*
+ * Every value must be finite and > 0 (na, nb >= 1); otherwise an error
+ * naming the side and index.  With n < 2 on either side the ratio is
+ * set and have_ci is 0.  When both variances are zero the interval
+ * collapses onto the ratio (p = 1 when equal, 0 otherwise).
+ */
+int	wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
+	    double conf, struct wb_welch *, struct wb_err *);
+
+/*
+ * Sum of independent log differences (e.g. the mean of k per-test log
+ * ratios): add each test's two variance components (var/n of each side)
+ * scaled by w = 1/k, then finish.  The degrees of freedom are the
+ * Satterthwaite combination of all components.
+ */
+struct wb_delta {
+	double	sum;		/* sum of w * diff */
+	double	var;		/* sum of w^2 * var/n */
+	double	dfden;		/* sum of (w^2 var/n)^2 / (n - 1) */
+	size_t	nterms;
+	int	incomplete;	/* some term had no variance estimate */
+};
+
+void	wb_delta_init(struct wb_delta *);
+/* Adds w * diff with the variances and sizes of both sides. */
+void	wb_delta_add(struct wb_delta *, double w, double diff, double vara,
+	    size_t na, double varb, size_t nb);
+/* Fills a wb_welch for the combined log difference. */
+int	wb_delta_finish(const struct wb_delta *, double conf,
+	    struct wb_welch *, struct wb_err *);
+
+enum wb_adjust {
+	WB_ADJ_NONE,
+	WB_ADJ_HOLM,		/* family-wise error rate, step-down */
+	WB_ADJ_BH		/* false discovery rate, step-up */
+};
+
+int		 wb_adjust_parse(const char *, enum wb_adjust *);
+const char	*wb_adjust_name(enum wb_adjust);
+/* Adjusted p values; NaN inputs are skipped and stay NaN. */
+int	wb_adjust_p(enum wb_adjust, const double *p, size_t n, double *adj,
+	    struct wb_err *);
+
+/* Half-width of a ratio interval, in percent of the ratio (the wider side). */
+double	wb_ratio_halfwidth(const struct wb_welch *);
+
+#endif

@@ -1,0 +1,343 @@
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "stats.h"
+
+#define NEAR(want, got, tol) ATF_CHECK_MSG(fabs((want) - (got)) <= (tol), \
+	"%s: expected %.6f, got %.6f", #got, (double)(want), (double)(got))
+
+/* Welch's t-test example 1 from the Wikipedia article (t -2.46, df 24.99). */
+static const double wa[] = { 27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9,
+    20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4 };
+static const double wb[] = { 27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8,
+    22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4 };
+
+ATF_TC_WITHOUT_HEAD(wb_t_quantile__textbook);
+ATF_TC_BODY(wb_t_quantile__textbook, tc)
+{
+
+	/* Student's t table, two-sided 95%, 99%, 90%. */
+	NEAR(12.706, wb_t_quantile(0.975, 1), 0.0005);
+	NEAR(4.303, wb_t_quantile(0.975, 2), 0.0005);
+	NEAR(2.571, wb_t_quantile(0.975, 5), 0.0005);
+	NEAR(2.228, wb_t_quantile(0.975, 10), 0.0005);
+	NEAR(2.042, wb_t_quantile(0.975, 30), 0.0005);
+	NEAR(4.032, wb_t_quantile(0.995, 5), 0.0005);
+	NEAR(3.169, wb_t_quantile(0.995, 10), 0.0005);
+	NEAR(1.812, wb_t_quantile(0.95, 10), 0.0005);
+	NEAR(1.960, wb_t_quantile(0.975, 1e7), 0.0005);
+	/* Fractional degrees of freedom (Welch) are allowed. */
+	ATF_CHECK(wb_t_quantile(0.975, 2.5) < wb_t_quantile(0.975, 2));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_t_quantile__bad_arguments);
+ATF_TC_BODY(wb_t_quantile__bad_arguments, tc)
+{
+
+	ATF_CHECK(isnan(wb_t_quantile(0.975, 0)));
+	ATF_CHECK(isnan(wb_t_quantile(0.975, -3)));
+	ATF_CHECK(isnan(wb_t_quantile(1, 10)));
+	ATF_CHECK(isnan(wb_t_quantile(0, 10)));
+	/* A wrong table value is caught: 2.228 is not t(0.975, 9). */
+	ATF_CHECK(fabs(wb_t_quantile(0.975, 9) - 2.228) > 0.02);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_df__textbook);
+ATF_TC_BODY(wb_welch_df__textbook, tc)
+{
+	double df, t, p;
+
+	df = wb_welch_df(wb_var(wa, 15), 15, wb_var(wb, 15), 15);
+	t = (wb_mean(wa, 15) - wb_mean(wb, 15)) /
+	    sqrt(wb_var(wa, 15) / 15 + wb_var(wb, 15) / 15);
+	p = wb_t_pvalue(t, df);
+	NEAR(24.99, df, 0.01);
+	NEAR(-2.46, t, 0.01);
+	NEAR(0.021, p, 0.001);
+	/* Equal variances and sizes: df = n1 + n2 - 2. */
+	NEAR(18.0, wb_welch_df(4, 10, 4, 10), 1e-9);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_df__degenerate);
+ATF_TC_BODY(wb_welch_df__degenerate, tc)
+{
+
+	ATF_CHECK(isnan(wb_welch_df(1, 1, 1, 10)));
+	ATF_CHECK(isnan(wb_welch_df(0, 5, 0, 5)));
+	/* Unequal variances give fewer df than the pooled test. */
+	ATF_CHECK(wb_welch_df(1, 10, 9, 10) < 18.0);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_desc_compute__values);
+ATF_TC_BODY(wb_desc_compute__values, tc)
+{
+	const double x[] = { 5, 1, 4, 2, 3, 6 };
+	struct wb_desc d;
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_desc_compute(x, 6, &d, &err));
+	ATF_CHECK_EQ(6, d.n);
+	NEAR(1, d.min, 0);
+	NEAR(6, d.max, 0);
+	NEAR(3.5, d.median, 1e-12);
+	NEAR(3.5, d.mean, 1e-12);
+	NEAR(sqrt(3.5), d.stddev, 1e-12);
+	ATF_REQUIRE_EQ(0, wb_desc_compute(x, 5, &d, &err));
+	NEAR(3, d.median, 1e-12);
+	/* The input is not reordered. */
+	NEAR(5, x[0], 0);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_desc_compute__empty_and_one);
+ATF_TC_BODY(wb_desc_compute__empty_and_one, tc)
+{
+	const double x[] = { 7 };
+	struct wb_desc d;
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_desc_compute(x, 0, &d, &err));
+	ATF_CHECK(isnan(d.mean));
+	ATF_REQUIRE_EQ(0, wb_desc_compute(x, 1, &d, &err));
+	NEAR(0, d.stddev, 0);
+	/* Large offsets do not cancel away the variance. */
+	{
+		const double y[] = { 1e9 + 1, 1e9 + 2, 1e9 + 3 };
+
+		ATF_REQUIRE_EQ(0, wb_desc_compute(y, 3, &d, &err));
+		NEAR(1, d.stddev, 1e-6);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_log__identical_no_difference);
+ATF_TC_BODY(wb_welch_log__identical_no_difference, tc)
+{
+	const double a[] = { 100, 103, 98, 101, 99, 102, 97, 100 };
+	struct wb_welch w;
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 8, a, 8, 0.95, &w, &err));
+	ATF_CHECK(w.have_ci);
+	NEAR(1.0, w.ratio, 1e-12);
+	ATF_CHECK(w.lo < 1 && w.hi > 1);
+	NEAR(1.0, w.p, 1e-9);
+	NEAR(14.0, w.df, 1e-9);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_log__clear_difference);
+ATF_TC_BODY(wb_welch_log__clear_difference, tc)
+{
+	const double a[] = { 100, 103, 98, 101, 99, 102, 97, 100 };
+	const double b[] = { 80, 82, 79, 81, 80, 78, 81, 80 };
+	struct wb_welch w;
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 8, b, 8, 0.95, &w, &err));
+	ATF_CHECK(w.have_ci);
+	ATF_CHECK(w.hi < 1);
+	ATF_CHECK(w.lo < w.ratio && w.ratio < w.hi);
+	NEAR(0.80, w.ratio, 0.01);
+	ATF_CHECK(w.p < 1e-6);
+	/* The interval is symmetric in log space. */
+	NEAR(log(w.ratio) - log(w.lo), log(w.hi) - log(w.ratio), 1e-12);
+	/* A wider confidence gives a wider interval. */
+	{
+		struct wb_welch w99;
+
+		ATF_REQUIRE_EQ(0, wb_welch_log(a, 8, b, 8, 0.99, &w99, &err));
+		ATF_CHECK(w99.lo < w.lo && w99.hi > w.hi);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_log__bad_input);
+ATF_TC_BODY(wb_welch_log__bad_input, tc)
+{
+	const double a[] = { 100, 0, 98 };
+	const double b[] = { 100, 101 };
+	struct wb_welch w;
+	struct wb_err err;
+
+	ATF_CHECK_EQ(-1, wb_welch_log(a, 3, b, 2, 0.95, &w, &err));
+	ATF_CHECK_MSG(strstr(err.msg, "base sample 2") != NULL, "%s", err.msg);
+	ATF_CHECK_EQ(-1, wb_welch_log(b, 2, b, 0, 0.95, &w, &err));
+	ATF_CHECK_EQ(-1, wb_welch_log(b, 2, b, 2, 1.5, &w, &err));
+	/* One sample: a ratio but no interval. */
+	ATF_REQUIRE_EQ(0, wb_welch_log(b, 1, b + 1, 1, 0.95, &w, &err));
+	ATF_CHECK(!w.have_ci);
+	NEAR(1.01, w.ratio, 1e-12);
+	ATF_CHECK(isinf(wb_ratio_halfwidth(&w)));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_welch_log__zero_variance);
+ATF_TC_BODY(wb_welch_log__zero_variance, tc)
+{
+	const double a[] = { 5, 5, 5 };
+	const double b[] = { 6, 6, 6 };
+	struct wb_welch w;
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 3, a, 3, 0.95, &w, &err));
+	NEAR(1, w.p, 0);
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 3, b, 3, 0.95, &w, &err));
+	/* Rounding of the mean log may leave a variance of 1e-32. */
+	NEAR(0, w.p, 1e-9);
+	NEAR(1.2, w.lo, 1e-9);
+	NEAR(1.2, w.hi, 1e-9);
+}
+
+/* The Holm-Bonferroni example of the Wikipedia article, alpha 0.05. */
+ATF_TC_WITHOUT_HEAD(wb_adjust_p__holm_published);
+ATF_TC_BODY(wb_adjust_p__holm_published, tc)
+{
+	const double p[] = { 0.01, 0.04, 0.03, 0.005 };
+	const double p2[] = { 0.01, 0.02, 0.03, 0.04, 0.05 };
+	double adj[5];
+	struct wb_err err;
+
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_HOLM, p, 4, adj, &err));
+	NEAR(0.03, adj[0], 1e-12);
+	NEAR(0.06, adj[1], 1e-12);
+	NEAR(0.06, adj[2], 1e-12);
+	NEAR(0.02, adj[3], 1e-12);
+	/* R: p.adjust(c(.01,.02,.03,.04,.05), "holm"). */
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_HOLM, p2, 5, adj, &err));
+	NEAR(0.05, adj[0], 1e-12);
+	NEAR(0.08, adj[1], 1e-12);
+	NEAR(0.09, adj[2], 1e-12);
+	NEAR(0.09, adj[3], 1e-12);
+	NEAR(0.09, adj[4], 1e-12);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_adjust_p__holm_not_bonferroni);
+ATF_TC_BODY(wb_adjust_p__holm_not_bonferroni, tc)
+{
+	const double p[] = { 0.01, 0.04, 0.03, 0.005, NAN };
+	double adj[5];
+	struct wb_err err;
+
+	/* NaN (no test) is skipped: m is 4, not 5. */
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_HOLM, p, 5, adj, &err));
+	ATF_CHECK(isnan(adj[4]));
+	NEAR(0.02, adj[3], 1e-12);
+	/* Plain Bonferroni would give 0.04 for the 0.01 one; Holm 0.03. */
+	ATF_CHECK(adj[0] < 0.04 - 1e-9);
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_NONE, p, 5, adj, &err));
+	NEAR(0.01, adj[0], 0);
+}
+
+/* Benjamini and Hochberg (1995), section 4: 15 p values, 4 rejected at 0.05. */
+ATF_TC_WITHOUT_HEAD(wb_adjust_p__bh_published);
+ATF_TC_BODY(wb_adjust_p__bh_published, tc)
+{
+	const double p[] = { 0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278,
+	    0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590,
+	    1.000 };
+	const double p2[] = { 0.01, 0.02, 0.03, 0.04, 0.05 };
+	double adj[15];
+	struct wb_err err;
+	int i, rejected;
+
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_BH, p, 15, adj, &err));
+	rejected = 0;
+	for (i = 0; i < 15; i++)
+		rejected += adj[i] <= 0.05;
+	ATF_CHECK_EQ(4, rejected);
+	NEAR(0.035625, adj[3], 1e-9);
+	/* R: p.adjust(c(.01,.02,.03,.04,.05), "BH") is 0.05 everywhere. */
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_BH, p2, 5, adj, &err));
+	for (i = 0; i < 5; i++)
+		NEAR(0.05, adj[i], 1e-12);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_adjust_p__bh_unadjusted_differs);
+ATF_TC_BODY(wb_adjust_p__bh_unadjusted_differs, tc)
+{
+	const double p[] = { 0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278,
+	    0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590,
+	    1.000 };
+	double adj[15];
+	struct wb_err err;
+	int i, rejected;
+
+	/* Unadjusted, 9 would pass 0.05: the adjustment matters. */
+	ATF_REQUIRE_EQ(0, wb_adjust_p(WB_ADJ_NONE, p, 15, adj, &err));
+	rejected = 0;
+	for (i = 0; i < 15; i++)
+		rejected += adj[i] <= 0.05;
+	ATF_CHECK_EQ(9, rejected);
+	ATF_CHECK_EQ(-1, wb_adjust_parse("bonferroni", &(enum wb_adjust){0}));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_delta_finish__single_term_is_welch);
+ATF_TC_BODY(wb_delta_finish__single_term_is_welch, tc)
+{
+	const double a[] = { 100, 103, 98, 101, 99, 102, 97, 100 };
+	const double b[] = { 90, 95, 91, 96, 88, 97 };
+	double la[8], lb[6];
+	struct wb_delta d;
+	struct wb_welch w, g;
+	struct wb_err err;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		la[i] = log(a[i]);
+	for (i = 0; i < 6; i++)
+		lb[i] = log(b[i]);
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 8, b, 6, 0.95, &w, &err));
+	wb_delta_init(&d);
+	wb_delta_add(&d, 1, w.diff, wb_var(la, 8), 8, wb_var(lb, 6), 6);
+	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &g, &err));
+	NEAR(w.lo, g.lo, 1e-12);
+	NEAR(w.hi, g.hi, 1e-12);
+	NEAR(w.df, g.df, 1e-9);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_delta_finish__averaging_narrows);
+ATF_TC_BODY(wb_delta_finish__averaging_narrows, tc)
+{
+	struct wb_delta d;
+	struct wb_welch one, two;
+	struct wb_err err;
+
+	wb_delta_init(&d);
+	wb_delta_add(&d, 1, 0.1, 0.01, 10, 0.01, 10);
+	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &one, &err));
+	/* Two independent terms of weight 1/2: sd shrinks by sqrt(2). */
+	wb_delta_init(&d);
+	wb_delta_add(&d, 0.5, 0.1, 0.01, 10, 0.01, 10);
+	wb_delta_add(&d, 0.5, 0.1, 0.01, 10, 0.01, 10);
+	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &two, &err));
+	NEAR(one.se / sqrt(2), two.se, 1e-12);
+	NEAR(36.0, two.df, 1e-9);
+	/* A term with one sample leaves the combination without an interval. */
+	wb_delta_add(&d, 0.5, 0.1, 0, 1, 0.01, 10);
+	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &two, &err));
+	ATF_CHECK(!two.have_ci);
+	wb_delta_init(&d);
+	ATF_CHECK_EQ(-1, wb_delta_finish(&d, 0.95, &two, &err));
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_t_quantile__textbook);
+	ATF_TP_ADD_TC(tp, wb_t_quantile__bad_arguments);
+	ATF_TP_ADD_TC(tp, wb_welch_df__textbook);
+	ATF_TP_ADD_TC(tp, wb_welch_df__degenerate);
+	ATF_TP_ADD_TC(tp, wb_desc_compute__values);
+	ATF_TP_ADD_TC(tp, wb_desc_compute__empty_and_one);
+	ATF_TP_ADD_TC(tp, wb_welch_log__identical_no_difference);
+	ATF_TP_ADD_TC(tp, wb_welch_log__clear_difference);
+	ATF_TP_ADD_TC(tp, wb_welch_log__bad_input);
+	ATF_TP_ADD_TC(tp, wb_welch_log__zero_variance);
+	ATF_TP_ADD_TC(tp, wb_adjust_p__holm_published);
+	ATF_TP_ADD_TC(tp, wb_adjust_p__holm_not_bonferroni);
+	ATF_TP_ADD_TC(tp, wb_adjust_p__bh_published);
+	ATF_TP_ADD_TC(tp, wb_adjust_p__bh_unadjusted_differs);
+	ATF_TP_ADD_TC(tp, wb_delta_finish__single_term_is_welch);
+	ATF_TP_ADD_TC(tp, wb_delta_finish__averaging_narrows);
+	return (atf_no_error());
+}
