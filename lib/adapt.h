@@ -1,0 +1,48 @@
+/*
+ * Adaptive sampling: between rounds of passes the harness asks which
+ * tests still have a ratio confidence interval wider than the target.
+ *
+ * For every test, and every variant other than the base, the ratio to
+ * the base is computed as worldbench compare does (Welch's t on the log
+ * rates of the ok samples); a test has met the target when the half-width
+ * of every such interval is at most target percent of the ratio.  The
+ * final-score ratio (geometric mean of the per-test ratios, delta-method
+ * interval) is judged the same way.  The decision is a pure function of
+ * the samples so far: the caps (--max-passes, --max-time) are the
+ * harness's.
+ */
+#ifndef WB_ADAPT_H
+#define WB_ADAPT_H
+
+#include <stddef.h>
+
+struct wb_err;
+struct wb_results;
+
+struct wb_adapt_test {
+	const char	*id;		/* borrowed from the base results */
+	int		 met;		/* every ratio interval within target */
+	double		 halfwidth;	/* widest, percent; INFINITY if no CI */
+	size_t		 nmin;		/* fewest ok samples of any variant */
+};
+
+struct wb_adapt {
+	double			 target;	/* percent */
+	double			 conf;
+	struct wb_adapt_test	*tests;		/* the base's tests, in order */
+	size_t			 ntests;
+	size_t			 nunmet;	/* tests not met */
+	int			 final_met;
+	double			 final_halfwidth; /* widest over variants */
+};
+
+/*
+ * v[0] is the base; nv >= 2.  A test missing from some variant is
+ * reported unmet with an infinite half-width.  Returns -1 only on bad
+ * arguments or allocation failure.
+ */
+int	wb_adapt_decide(struct wb_results *const *v, size_t nv,
+	    double target, double conf, struct wb_adapt *, struct wb_err *);
+void	wb_adapt_fini(struct wb_adapt *);
+
+#endif
