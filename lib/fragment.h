@@ -1,0 +1,81 @@
+/*
+ * Configuration fragments: ordered KEY=value files merged into one
+ * configuration, later fragments winning, every override reported
+ * (the shape of buildroot's merge_config.sh).  Used for world
+ * configuration files and by the kernel stage for .config fragments.
+ *
+ * A fragment is text, one setting a line:
+ *	KEY=value		set KEY (value kept verbatim, quotes included)
+ *	# KEY is not set	kconfig's "unset" (value NULL)
+ *	# anything else		comment
+ *	(blank)			ignored
+ * KEY is [A-Za-z_][A-Za-z0-9_]*.  A key set twice in one fragment is an
+ * error (file:line), so is any other line.
+ *
+ * Implemented in lib/fragment.c.
+ */
+#ifndef WB_FRAGMENT_H
+#define WB_FRAGMENT_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+struct wb_frag_entry {
+	char		*key;
+	char		*value;		/* NULL: "# KEY is not set" */
+	char		*file;		/* where this value came from */
+	unsigned	 line;
+};
+
+/* A merged configuration; entries keep first-seen key order. */
+struct wb_frag {
+	struct wb_frag_entry	*e;
+	size_t			 n;
+	size_t			 cap;
+};
+
+/*
+ * Called for each override during a merge: old is the value being
+ * replaced, new the one replacing it (both valid during the call).
+ * Called even when the value does not change, with same != 0.
+ */
+typedef void	wb_frag_override_fn(void *arg,
+		    const struct wb_frag_entry *old,
+		    const struct wb_frag_entry *new, int same);
+/* Called by wb_frag_verify() for each wanted entry the result lacks. */
+typedef void	wb_frag_missing_fn(void *arg,
+		    const struct wb_frag_entry *want,
+		    const struct wb_frag_entry *have);	/* have may be NULL */
+
+void	wb_frag_init(struct wb_frag *);
+void	wb_frag_fini(struct wb_frag *);
+
+/* Merge one fragment (file or buffer named name) into f. */
+int	wb_frag_merge_file(struct wb_frag *, const char *path,
+	    wb_frag_override_fn *, void *, struct wb_err *);
+int	wb_frag_merge_buf(struct wb_frag *, const char *name,
+	    const char *buf, size_t len, wb_frag_override_fn *, void *,
+	    struct wb_err *);
+
+const struct wb_frag_entry	*wb_frag_get(const struct wb_frag *,
+				    const char *key);
+
+/*
+ * Format f as fragment text ("KEY=value\n" / "# KEY is not set\n") in
+ * entry order; returns a malloc'ed NUL-terminated string.
+ */
+char	*wb_frag_format(const struct wb_frag *, struct wb_err *);
+/* Write wb_frag_format() atomically to path. */
+int	wb_frag_write(const struct wb_frag *, const char *path,
+	    struct wb_err *);
+
+/*
+ * Check that every entry of want holds in have (an unset wanted key is
+ * satisfied by an absent or unset key).  Returns the number of
+ * mismatches, each reported through fn (which may be NULL).
+ */
+size_t	wb_frag_verify(const struct wb_frag *want, const struct wb_frag *have,
+	    wb_frag_missing_fn *, void *);
+
+#endif

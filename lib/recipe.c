@@ -1,0 +1,550 @@
+/*
+ * Recipe parser: lines of VAR=value into an ordered variable list, and the
+ * resolution of a variant into option settings and word lists.  Checking
+ * what the variables mean is recipe_lint.c's job.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "recipe.h"
+
+#define RECIPE_MAXSIZE	(256 * 1024)
+
+static const char *const phase_names[WB_NPHASES] = {
+	"fetch", "checksum", "extract", "patch", "configure", "build",
+	"stage", "package",
+};
+
+const char *
+wb_phase_name(enum wb_phase p)
+{
+
+	if ((unsigned)p >= WB_NPHASES)
+		return ("?");
+	return (phase_names[p]);
+}
+
+void
+wb_words_free(char **w)
+{
+	size_t i;
+
+	if (w == NULL)
+		return;
+	for (i = 0; w[i] != NULL; i++)
+		free(w[i]);
+	free(w);
+}
+
+static int
+words_push(char ***wp, size_t *np, const char *s, size_t len,
+    struct wb_err *err)
+{
+	char **nw;
+
+	if ((nw = reallocarray(*wp, *np + 2, sizeof(char *))) == NULL)
+		return (wb_err_setsys(err, "allocating words"));
+	*wp = nw;
+	if ((nw[*np] = strndup(s, len)) == NULL)
+		return (wb_err_setsys(err, "allocating words"));
+	nw[++*np] = NULL;
+	return (0);
+}
+
+static int
+words_append(char ***wp, size_t *np, const char *s, struct wb_err *err)
+{
+	size_t len;
+
+	while (s != NULL && *s != '\0') {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			break;
+		len = strcspn(s, " \t");
+		if (words_push(wp, np, s, len, err) == -1)
+			return (-1);
+		s += len;
+	}
+	return (0);
+}
+
+char **
+wb_words_split(const char *s, struct wb_err *err)
+{
+	char **w;
+	size_t n;
+
+	n = 0;
+	if ((w = calloc(1, sizeof(char *))) == NULL) {
+		wb_err_setsys(err, "allocating words");
+		return (NULL);
+	}
+	if (words_append(&w, &n, s, err) == -1) {
+		wb_words_free(w);
+		return (NULL);
+	}
+	return (w);
+}
+
+static size_t
+words_count(char **w)
+{
+	size_t n;
+
+	for (n = 0; w[n] != NULL; n++)
+		;
+	return (n);
+}
+
+void
+wb_recipe_free(struct wb_recipe *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nvars; i++) {
+		free(r->vars[i].name);
+		free(r->vars[i].value);
+	}
+	free(r->vars);
+	wb_words_free(r->options);
+	wb_words_free(r->variants);
+	free(r->path);
+	free(r->dir);
+	free(r->text);
+	free(r);
+}
+
+const struct wb_recipe_var *
+wb_recipe_var(const struct wb_recipe *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nvars; i++)
+		if (strcmp(r->vars[i].name, name) == 0)
+			return (&r->vars[i]);
+	return (NULL);
+}
+
+const char *
+wb_recipe_get(const struct wb_recipe *r, const char *name)
+{
+	const struct wb_recipe_var *v;
+
+	return ((v = wb_recipe_var(r, name)) == NULL ? NULL : v->value);
+}
+
+static int
+is_varname(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || !((s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return (0);
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '_' ||
+		    s[i] == '-'))
+			return (0);
+	return (1);
+}
+
+static char *
+read_all(const char *path, size_t *lenp, struct wb_err *err)
+{
+	struct stat st;
+	char *buf;
+	size_t off;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		wb_err_setsys(err, "%s", path);
+		return (NULL);
+	}
+	if (fstat(fd, &st) == -1) {
+		wb_err_setsys(err, "%s", path);
+		close(fd);
+		return (NULL);
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > RECIPE_MAXSIZE) {
+		wb_err_set(err, "%s: not a regular file of at most %d bytes",
+		    path, RECIPE_MAXSIZE);
+		close(fd);
+		return (NULL);
+	}
+	if ((buf = malloc((size_t)st.st_size + 1)) == NULL) {
+		wb_err_setsys(err, "%s", path);
+		close(fd);
+		return (NULL);
+	}
+	for (off = 0; off < (size_t)st.st_size; off += (size_t)n) {
+		if ((n = read(fd, buf + off, (size_t)st.st_size - off)) <= 0) {
+			if (n == -1 && errno == EINTR) {
+				n = 0;
+				continue;
+			}
+			if (n == 0)
+				errno = EIO;
+			wb_err_setsys(err, "read %s", path);
+			free(buf);
+			close(fd);
+			return (NULL);
+		}
+	}
+	close(fd);
+	buf[off] = '\0';
+	*lenp = off;
+	return (buf);
+}
+
+/* Add (name, value) read at line; duplicates are syntax errors. */
+static int
+add_var(struct wb_recipe *r, const char *name, size_t namelen,
+    const char *value, size_t vlen, unsigned line, struct wb_err *err)
+{
+	struct wb_recipe_var *nv;
+	size_t i;
+
+	for (i = 0; i < r->nvars; i++)
+		if (strlen(r->vars[i].name) == namelen &&
+		    memcmp(r->vars[i].name, name, namelen) == 0)
+			return (wb_err_set(err, "%s:%u: %.*s already set at "
+			    "line %u", r->path, line, (int)namelen, name,
+			    r->vars[i].line));
+	if ((nv = reallocarray(r->vars, r->nvars + 1, sizeof(*nv))) == NULL)
+		return (wb_err_setsys(err, "%s", r->path));
+	r->vars = nv;
+	nv = &r->vars[r->nvars];
+	nv->line = line;
+	nv->name = strndup(name, namelen);
+	nv->value = strndup(value, vlen);
+	if (nv->name == NULL || nv->value == NULL) {
+		free(nv->name);
+		free(nv->value);
+		return (wb_err_setsys(err, "%s", r->path));
+	}
+	r->nvars++;
+	return (0);
+}
+
+/*
+ * Parse the text.  A logical line is a physical line plus continuation
+ * lines (a trailing backslash); the value's pieces are joined by one
+ * space and trimmed.
+ */
+static int
+parse(struct wb_recipe *r, struct wb_err *err)
+{
+	char *p, *nl, *eq, *val, *w;
+	size_t vlen, len;
+	unsigned line, start;
+	int cont;
+
+	val = NULL;
+	vlen = 0;
+	p = r->text;
+	for (line = 1; *p != '\0'; line++) {
+		start = line;
+		if ((nl = strchr(p, '\n')) != NULL)
+			*nl = '\0';
+		else if (*p != '\0' && r->textlen > 0)
+			return (wb_err_set(err, "%s:%u: no newline at end of "
+			    "file", r->path, line));
+		len = strlen(p);
+		if (len > 0 && p[len - 1] == '\r')
+			return (wb_err_set(err, "%s:%u: carriage return",
+			    r->path, line));
+		if (len == 0 || p[0] == '#') {
+			p = nl + 1;
+			continue;
+		}
+		if (p[0] == ' ' || p[0] == '\t')
+			return (wb_err_set(err, "%s:%u: line starts with a "
+			    "blank (continuation without a backslash?)",
+			    r->path, line));
+		if ((eq = strchr(p, '=')) == NULL ||
+		    !is_varname(p, (size_t)(eq - p)))
+			return (wb_err_set(err, "%s:%u: expected VAR=value",
+			    r->path, line));
+		free(val);
+		val = NULL;
+		vlen = 0;
+		w = eq + 1;
+		for (;;) {
+			len = strlen(w);
+			cont = len > 0 && w[len - 1] == '\\';
+			if (cont)
+				len--;
+			while (len > 0 && (*w == ' ' || *w == '\t')) {
+				w++;
+				len--;
+			}
+			while (len > 0 && (w[len - 1] == ' ' ||
+			    w[len - 1] == '\t'))
+				len--;
+			if (len > 0) {
+				char *nv;
+
+				if ((nv = realloc(val, vlen + len + 2)) ==
+				    NULL) {
+					free(val);
+					return (wb_err_setsys(err, "%s",
+					    r->path));
+				}
+				val = nv;
+				if (vlen > 0)
+					val[vlen++] = ' ';
+				memcpy(val + vlen, w, len);
+				vlen += len;
+				val[vlen] = '\0';
+			}
+			if (!cont)
+				break;
+			if (nl == NULL) {
+				free(val);
+				return (wb_err_set(err, "%s:%u: backslash at "
+				    "end of file", r->path, line));
+			}
+			w = nl + 1;
+			line++;
+			if ((nl = strchr(w, '\n')) != NULL)
+				*nl = '\0';
+			if (w[0] == '#') {
+				free(val);
+				return (wb_err_set(err, "%s:%u: comment inside "
+				    "a continued line", r->path, line));
+			}
+		}
+		if (add_var(r, p, (size_t)(eq - p), val == NULL ? "" : val,
+		    vlen, start, err) == -1) {
+			free(val);
+			return (-1);
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	free(val);
+	return (0);
+}
+
+struct wb_recipe *
+wb_recipe_load(const char *path, struct wb_err *err)
+{
+	struct wb_recipe *r;
+	char *tmp;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL) {
+		wb_err_setsys(err, "%s", path);
+		return (NULL);
+	}
+	if ((r->path = strdup(path)) == NULL ||
+	    (tmp = strdup(path)) == NULL) {
+		wb_err_setsys(err, "%s", path);
+		wb_recipe_free(r);
+		return (NULL);
+	}
+	r->dir = strdup(dirname(tmp));
+	free(tmp);
+	if (r->dir == NULL) {
+		wb_err_setsys(err, "%s", path);
+		wb_recipe_free(r);
+		return (NULL);
+	}
+	if ((r->text = read_all(path, &r->textlen, err)) == NULL)
+		goto fail;
+	if (memchr(r->text, '\0', r->textlen) != NULL) {
+		wb_err_set(err, "%s: contains a NUL byte", path);
+		goto fail;
+	}
+	/* Parse a copy: parse() cuts lines in place. */
+	if ((tmp = strdup(r->text)) == NULL) {
+		wb_err_setsys(err, "%s", path);
+		goto fail;
+	}
+	{
+		char *orig = r->text;
+
+		r->text = tmp;
+		if (parse(r, err) == -1) {
+			r->text = orig;
+			free(tmp);
+			goto fail;
+		}
+		r->text = orig;
+		free(tmp);
+	}
+	if ((r->options = wb_words_split(wb_recipe_get(r, "OPTIONS"),
+	    err)) == NULL ||
+	    (r->variants = wb_words_split(wb_recipe_get(r, "VARIANTS"),
+	    err)) == NULL)
+		goto fail;
+	r->noptions = words_count(r->options);
+	r->nvariants = words_count(r->variants);
+	return (r);
+fail:
+	wb_recipe_free(r);
+	return (NULL);
+}
+
+void
+wb_recipe_config_fini(struct wb_recipe_config *c)
+{
+
+	free(c->variant);
+	free(c->on);
+	c->variant = NULL;
+	c->on = NULL;
+}
+
+static int
+option_index(const struct wb_recipe *r, const char *opt, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < r->noptions; i++)
+		if (strlen(r->options[i]) == len &&
+		    memcmp(r->options[i], opt, len) == 0)
+			return ((int)i);
+	return (-1);
+}
+
+static int
+set_on(struct wb_recipe_config *c, const char *list, const char *what,
+    unsigned line, struct wb_err *err)
+{
+	const struct wb_recipe *r = c->recipe;
+	size_t len;
+	int i;
+
+	while (list != NULL && *list != '\0') {
+		while (*list == ' ' || *list == '\t')
+			list++;
+		if (*list == '\0')
+			break;
+		len = strcspn(list, " \t");
+		if ((i = option_index(r, list, len)) == -1)
+			return (wb_err_set(err, "%s:%u: %s names unknown "
+			    "option %.*s", r->path, line, what, (int)len,
+			    list));
+		c->on[i] = 1;
+		list += len;
+	}
+	return (0);
+}
+
+int
+wb_recipe_config_init(struct wb_recipe_config *c, const struct wb_recipe *r,
+    const char *variant, struct wb_err *err)
+{
+	const struct wb_recipe_var *v;
+	char name[128];
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->recipe = r;
+	if ((c->variant = strdup(variant)) == NULL ||
+	    (c->on = calloc(r->noptions + 1, sizeof(int))) == NULL) {
+		wb_recipe_config_fini(c);
+		return (wb_err_setsys(err, "%s", r->path));
+	}
+	if (strcmp(variant, "default") == 0) {
+		v = wb_recipe_var(r, "OPTIONS_DEFAULT");
+		if (v != NULL && set_on(c, v->value, "OPTIONS_DEFAULT",
+		    v->line, err) == -1)
+			goto fail;
+		return (0);
+	}
+	for (i = 0; i < r->nvariants; i++)
+		if (strcmp(r->variants[i], variant) == 0)
+			break;
+	if (i == r->nvariants) {
+		wb_err_set(err, "%s: no variant '%s' (VARIANTS=%s)", r->path,
+		    variant, wb_recipe_get(r, "VARIANTS") == NULL ? "" :
+		    wb_recipe_get(r, "VARIANTS"));
+		goto fail;
+	}
+	if ((size_t)snprintf(name, sizeof(name), "VARIANT_%s", variant) >=
+	    sizeof(name) || (v = wb_recipe_var(r, name)) == NULL) {
+		wb_err_set(err, "%s: variant '%s' has no VARIANT_%s line",
+		    r->path, variant, variant);
+		goto fail;
+	}
+	if (set_on(c, v->value, name, v->line, err) == -1)
+		goto fail;
+	return (0);
+fail:
+	wb_recipe_config_fini(c);
+	return (-1);
+}
+
+char **
+wb_recipe_words(const struct wb_recipe_config *c, const char *var,
+    const char *helper, struct wb_err *err)
+{
+	const struct wb_recipe *r = c->recipe;
+	char name[256];
+	char **w;
+	size_t i, n;
+
+	if ((w = wb_words_split(var == NULL ? NULL : wb_recipe_get(r, var),
+	    err)) == NULL)
+		return (NULL);
+	n = words_count(w);
+	for (i = 0; helper != NULL && i < r->noptions; i++) {
+		if ((size_t)snprintf(name, sizeof(name), "%s_%s_%s",
+		    r->options[i], helper, c->on[i] ? "ON" : "OFF") >=
+		    sizeof(name)) {
+			wb_err_set(err, "%s: option name too long", r->path);
+			wb_words_free(w);
+			return (NULL);
+		}
+		if (words_append(&w, &n, wb_recipe_get(r, name), err) == -1) {
+			wb_words_free(w);
+			return (NULL);
+		}
+	}
+	return (w);
+}
+
+long
+wb_recipe_hook_slot(const char *name, enum wb_phase *phasep, int *whenp)
+{
+	static const char *const whens[] = { "PRE_", "DO_", "POST_" };
+	const char *p;
+	char up[32];
+	size_t i, j, w;
+
+	for (w = 0; w < 3; w++) {
+		if (strncmp(name, whens[w], strlen(whens[w])) != 0)
+			continue;
+		p = name + strlen(whens[w]);
+		for (i = 0; i < WB_NPHASES; i++) {
+			for (j = 0; phase_names[i][j] != '\0' &&
+			    j < sizeof(up) - 1; j++)
+				up[j] = (char)(phase_names[i][j] - 'a' + 'A');
+			up[j] = '\0';
+			if (strcmp(p, up) != 0)
+				continue;
+			if (phasep != NULL)
+				*phasep = (enum wb_phase)i;
+			if (whenp != NULL)
+				*whenp = (int)w;
+			return ((long)(i * 3 + w));
+		}
+	}
+	return (-1);
+}

@@ -1,0 +1,176 @@
+/*
+ * distinfo: the checksums of a recipe's downloaded files, ports style:
+ *	SHA256 (jemalloc_5.3.0.orig.tar.gz) = <64 hex>
+ *	SIZE (jemalloc_5.3.0.orig.tar.gz) = 736913
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "recipe.h"
+#include "recipe_int.h"
+
+void
+wb_distinfo_free(struct wb_distinfo *d, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(d[i].file);
+	free(d);
+}
+
+static struct wb_distinfo *
+find(struct wb_distinfo *d, size_t n, const char *file, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(d[i].file) == len &&
+		    memcmp(d[i].file, file, len) == 0)
+			return (&d[i]);
+	return (NULL);
+}
+
+static int
+parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
+    size_t *np, struct wb_err *err)
+{
+	struct wb_distinfo *d, *nd;
+	char *open, *close, *val, *end;
+	int is_sha;
+	size_t flen;
+	long long size;
+
+	if (strncmp(s, "SHA256 (", 8) == 0) {
+		is_sha = 1;
+		open = s + 7;
+	} else if (strncmp(s, "SIZE (", 6) == 0) {
+		is_sha = 0;
+		open = s + 5;
+	} else if (strncmp(s, "TIMESTAMP = ", 12) == 0)
+		return (0);
+	else
+		return (wb_err_set(err, "%s:%u: expected 'SHA256 (file) = "
+		    "hex' or 'SIZE (file) = bytes'", path, line));
+	if ((close = strstr(open, ") = ")) == NULL)
+		return (wb_err_set(err, "%s:%u: expected '(file) = value'",
+		    path, line));
+	flen = (size_t)(close - open - 1);
+	if (flen == 0 || memchr(open + 1, '/', flen) != NULL ||
+	    (flen <= 2 && open[1] == '.'))
+		return (wb_err_set(err, "%s:%u: bad file name", path, line));
+	val = close + 4;
+	if ((d = find(*dp, *np, open + 1, flen)) == NULL) {
+		if ((nd = reallocarray(*dp, *np + 1, sizeof(*nd))) == NULL)
+			return (wb_err_setsys(err, "%s", path));
+		*dp = nd;
+		d = &nd[*np];
+		memset(d, 0, sizeof(*d));
+		d->size = -1;
+		d->line = line;
+		if ((d->file = strndup(open + 1, flen)) == NULL)
+			return (wb_err_setsys(err, "%s", path));
+		(*np)++;
+	}
+	if (is_sha) {
+		if (d->sha256[0] != '\0')
+			return (wb_err_set(err, "%s:%u: second SHA256 for %s",
+			    path, line, d->file));
+		if (strlen(val) != 64 || strspn(val, "0123456789abcdef") != 64)
+			return (wb_err_set(err, "%s:%u: SHA256 must be 64 "
+			    "lowercase hex digits", path, line));
+		memcpy(d->sha256, val, 65);
+	} else {
+		if (d->size != -1)
+			return (wb_err_set(err, "%s:%u: second SIZE for %s",
+			    path, line, d->file));
+		errno = 0;
+		size = strtoll(val, &end, 10);
+		if (errno != 0 || *end != '\0' || end == val || size < 0)
+			return (wb_err_set(err, "%s:%u: SIZE must be a byte "
+			    "count", path, line));
+		d->size = size;
+	}
+	return (0);
+}
+
+int
+wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
+    struct wb_err *err)
+{
+	FILE *fp;
+	char *buf;
+	size_t cap, i;
+	ssize_t len;
+	unsigned line;
+
+	*dp = NULL;
+	*np = 0;
+	if ((fp = fopen(path, "re")) == NULL)
+		return (wb_err_setsys(err, "%s", path));
+	buf = NULL;
+	cap = 0;
+	for (line = 1; (len = getline(&buf, &cap, fp)) != -1; line++) {
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		if (len == 0 || buf[0] == '#')
+			continue;
+		if (parse_line(buf, line, path, dp, np, err) == -1)
+			goto fail;
+	}
+	if (ferror(fp)) {
+		wb_err_setsys(err, "read %s", path);
+		goto fail;
+	}
+	for (i = 0; i < *np; i++)
+		if ((*dp)[i].sha256[0] == '\0' || (*dp)[i].size == -1) {
+			wb_err_set(err, "%s:%u: %s needs both SHA256 and SIZE",
+			    path, (*dp)[i].line, (*dp)[i].file);
+			goto fail;
+		}
+	free(buf);
+	fclose(fp);
+	return (0);
+fail:
+	free(buf);
+	fclose(fp);
+	wb_distinfo_free(*dp, *np);
+	*dp = NULL;
+	*np = 0;
+	return (-1);
+}
+
+void
+wb_distinfo_lint(const struct wb_recipe *r, const struct wb_recipe_var *df,
+    wb_lint_fn *fn, void *arg, size_t *n)
+{
+	struct wb_distinfo *d;
+	struct wb_err err;
+	char path[4096], msg[4200];
+	char **w;
+	size_t nd, i;
+
+	snprintf(path, sizeof(path), "%s/distinfo", r->dir);
+	if (wb_distinfo_load(path, &d, &nd, &err) == -1) {
+		(*n)++;
+		if (fn != NULL)
+			fn(arg, r->path, df->line, err.msg);
+		return;
+	}
+	if ((w = wb_words_split(df->value, &err)) != NULL) {
+		for (i = 0; w[i] != NULL; i++) {
+			if (find(d, nd, w[i], strlen(w[i])) != NULL)
+				continue;
+			(*n)++;
+			snprintf(msg, sizeof(msg), "distfile %s has no "
+			    "checksum in %s", w[i], path);
+			if (fn != NULL)
+				fn(arg, r->path, df->line, msg);
+		}
+		wb_words_free(w);
+	}
+	wb_distinfo_free(d, nd);
+}

@@ -1,0 +1,37 @@
+/*
+ * Recipe internals shared by the parser, the linter and the engine.
+ */
+#ifndef WB_RECIPE_INT_H
+#define WB_RECIPE_INT_H
+
+#include <stddef.h>
+
+#include "recipe.h"
+
+struct wb_err;
+
+enum { WB_HOOK_PRE, WB_HOOK_DO, WB_HOOK_POST };
+
+/*
+ * "PRE_BUILD" etc.: returns phase * 3 + when (the hook's place in the
+ * fixed order) and fills phase and when (either may be NULL); -1 for a
+ * name that is not a hook.
+ */
+long	wb_recipe_hook_slot(const char *, enum wb_phase *, int *);
+
+/* One distfile in distinfo: "SHA256 (f) = hex" and "SIZE (f) = n". */
+struct wb_distinfo {
+	char		*file;
+	char		 sha256[65];
+	long long	 size;		/* -1 until its SIZE line */
+	unsigned	 line;
+};
+int	wb_distinfo_load(const char *path, struct wb_distinfo **, size_t *,
+	    struct wb_err *);
+void	wb_distinfo_free(struct wb_distinfo *, size_t);
+/* Lint distinfo against DISTFILES; adds the problems to *n. */
+void	wb_distinfo_lint(const struct wb_recipe *,
+	    const struct wb_recipe_var *distfiles, wb_lint_fn *, void *,
+	    size_t *n);
+
+#endif
