@@ -1,0 +1,173 @@
+/*
+ * Text tables: the UnixBench 4.1 "INDEX VALUES" layout (the seed's), the
+ * UnixBench 5 "System Benchmarks Index" layout, and Markdown.
+ */
+#include <stdio.h>
+
+#include "results.h"
+#include "score.h"
+#include "table.h"
+#include "table_impl.h"
+
+static int
+header(struct wb_table *t, const struct wb_table_file *tf)
+{
+
+	if (!t->headers)
+		return (0);
+	if (t->nfiles > 0 && fputc('\n', t->fp) == EOF)
+		return (-1);
+	if (fprintf(t->fp, "==> %s%s%s%s <==\n", tf->file,
+	    *tf->label != '\0' ? " (" : "", tf->label,
+	    *tf->label != '\0' ? ")" : "") < 0)
+		return (-1);
+	return (0);
+}
+
+int
+wb_table_text_notes(struct wb_table *t, const struct wb_table_file *tf,
+    const char *prefix)
+{
+	const struct wb_score *sc;
+	const struct wb_results *r;
+	size_t i;
+
+	sc = tf->score;
+	r = tf->results;
+	if (r->status == WB_RESULTS_INCOMPLETE &&
+	    fprintf(t->fp, "%sincomplete results: the run was interrupted "
+	    "or is still going\n", prefix) < 0)
+		return (-1);
+	for (i = 0; i < sc->ntests; i++)
+		if (!sc->tests[i].ok && fprintf(t->fp, "%s%s: no score: %s\n",
+		    prefix, sc->tests[i].test->name, sc->tests[i].reason) < 0)
+			return (-1);
+	if (sc->partial && sc->have_final && fprintf(t->fp, "%spartial "
+	    "index: the final score covers %zu of the tests of a full index\n",
+	    prefix, sc->ntests - sc->nfailed) < 0)
+		return (-1);
+	return (0);
+}
+
+int
+wb_table_text_seed(struct wb_table *t, const struct wb_table_file *tf)
+{
+	const struct wb_test_score *ts;
+	const struct wb_score *sc;
+	size_t i;
+	int rc;
+
+	sc = tf->score;
+	if (header(t, tf) == -1)
+		return (-1);
+	if (fprintf(t->fp, "%21sINDEX VALUES\n", "") < 0 ||
+	    fprintf(t->fp, "%-40s%12s%13s%11s\n", "TEST", "BASELINE",
+	    "RESULT", "INDEX") < 0)
+		return (-1);
+	for (i = 0; i < sc->ntests; i++) {
+		ts = &sc->tests[i];
+		if (ts->ok)
+			rc = fprintf(t->fp, "%-40s%12.1f%13.1f%11.1f\n",
+			    ts->test->name, ts->test->baseline, ts->score,
+			    ts->index);
+		else
+			rc = fprintf(t->fp, "%-40s%12.1f%13s%11s\n",
+			    ts->test->name, ts->test->baseline, "FAILED", "-");
+		if (rc < 0)
+			return (-1);
+	}
+	if (fprintf(t->fp, "%76s\n", "=========") < 0)
+		return (-1);
+	if (!sc->have_final)
+		rc = fprintf(t->fp, "     %-60s%11s\n", "FINAL SCORE", "-");
+	else
+		rc = fprintf(t->fp, "     %-60s%11.1f\n", sc->partial ?
+		    "FINAL SCORE (partial index)" : "FINAL SCORE", sc->final);
+	if (rc < 0)
+		return (-1);
+	return (wb_table_text_notes(t, tf, ""));
+}
+
+int
+wb_table_text_ub5(struct wb_table *t, const struct wb_table_file *tf)
+{
+	const struct wb_test_score *ts;
+	const struct wb_score *sc;
+	size_t i;
+	int rc;
+
+	sc = tf->score;
+	if (header(t, tf) == -1)
+		return (-1);
+	if (fprintf(t->fp, "%-40s %12s %12s %8s\n",
+	    "System Benchmarks Index Values", "BASELINE", "RESULT",
+	    "INDEX") < 0)
+		return (-1);
+	for (i = 0; i < sc->ntests; i++) {
+		ts = &sc->tests[i];
+		if (ts->ok)
+			rc = fprintf(t->fp, "%-40s %12.1f %12.1f %8.1f\n",
+			    ts->test->name, ts->test->baseline, ts->score,
+			    ts->index);
+		else
+			rc = fprintf(t->fp, "%-40s %12.1f %12s %8s\n",
+			    ts->test->name, ts->test->baseline, "FAILED", "-");
+		if (rc < 0)
+			return (-1);
+	}
+	if (fprintf(t->fp, "%-40s %12s %12s %8s\n", "", "", "",
+	    "========") < 0)
+		return (-1);
+	if (!sc->have_final)
+		rc = fprintf(t->fp, "%-66s %8s\n",
+		    "System Benchmarks Index Score", "-");
+	else
+		rc = fprintf(t->fp, "%-66s %8.1f\n", sc->partial ?
+		    "System Benchmarks Index Score (Partial Only)" :
+		    "System Benchmarks Index Score", sc->final);
+	if (rc < 0)
+		return (-1);
+	return (wb_table_text_notes(t, tf, ""));
+}
+
+int
+wb_table_text_markdown(struct wb_table *t, const struct wb_table_file *tf)
+{
+	const struct wb_test_score *ts;
+	const struct wb_score *sc;
+	size_t i;
+	int rc;
+
+	sc = tf->score;
+	if (t->nfiles > 0 && fputc('\n', t->fp) == EOF)
+		return (-1);
+	if (t->headers && fprintf(t->fp, "### %s%s%s%s\n\n", tf->file,
+	    *tf->label != '\0' ? " (" : "", tf->label,
+	    *tf->label != '\0' ? ")" : "") < 0)
+		return (-1);
+	if (fprintf(t->fp, "| Test | Baseline | Result | Index |\n"
+	    "|:-----|---------:|-------:|------:|\n") < 0)
+		return (-1);
+	for (i = 0; i < sc->ntests; i++) {
+		ts = &sc->tests[i];
+		if (ts->ok)
+			rc = fprintf(t->fp, "| %s | %.1f | %.1f | %.1f |\n",
+			    ts->test->name, ts->test->baseline, ts->score,
+			    ts->index);
+		else
+			rc = fprintf(t->fp, "| %s | %.1f | FAILED | - |\n",
+			    ts->test->name, ts->test->baseline);
+		if (rc < 0)
+			return (-1);
+	}
+	if (!sc->have_final)
+		rc = fprintf(t->fp, "| **Final score** | | | - |\n");
+	else
+		rc = fprintf(t->fp, "| **Final score%s** | | | **%.1f** |\n",
+		    sc->partial ? " (partial index)" : "", sc->final);
+	if (rc < 0)
+		return (-1);
+	if (wb_table_text_notes(t, tf, "\n") == -1)
+		return (-1);
+	return (0);
+}

@@ -1,0 +1,88 @@
+/*
+ * worldbench table: print the score table of results files.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "results.h"
+#include "score.h"
+#include "table.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench table [--estimator unixbench|all] "
+	    "[--format seed|unixbench5|json|csv|markdown] results ...\n");
+	return (EX_USAGE);
+}
+
+int
+cmd_table(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "estimator", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum wb_table_format format;
+	enum wb_estimator est;
+	struct wb_results *r;
+	struct wb_table *t;
+	struct wb_err e;
+	int ch, i, rc;
+
+	format = WB_TABLE_SEED;
+	est = WB_EST_UNIXBENCH;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "e:f:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'e':
+			if (wb_estimator_parse(optarg, &est) == -1) {
+				warnx("unknown estimator '%s'", optarg);
+				return (usage());
+			}
+			break;
+		case 'f':
+			if (wb_table_format_parse(optarg, &format) == -1) {
+				warnx("unknown format '%s'", optarg);
+				return (usage());
+			}
+			break;
+		default:
+			return (usage());
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		return (usage());
+	if ((t = wb_table_new(stdout, format, est, argc > 1, &e)) == NULL)
+		errx(1, "%s", e.msg);
+	rc = 0;
+	for (i = 0; i < argc; i++) {
+		if (wb_results_read(argv[i], &r, &e) == -1) {
+			warnx("%s", e.msg);
+			rc = 1;
+			continue;
+		}
+		if (wb_table_add(t, argv[i], r, &e) == -1) {
+			warnx("%s", e.msg);
+			rc = 1;
+		}
+		wb_results_free(r);
+	}
+	if (wb_table_finish(t, &e) == -1) {
+		warnx("%s", e.msg);
+		rc = 1;
+	}
+	wb_table_free(t);
+	return (rc);
+}
