@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <sys/resource.h>
 
+#include <signal.h>
 #include <stddef.h>
 
 struct wb_err;
@@ -31,6 +32,12 @@ struct wb_spawn {
 	 */
 	int		(*child_setup)(void *);
 	void		*setup_arg;
+	/*
+	 * Optional: when *cancel becomes non-zero (e.g. set by a SIGINT
+	 * handler), the children are killed as on a timeout, without
+	 * timed_out set.  Checked at least every 250 ms.
+	 */
+	volatile sig_atomic_t	*cancel;
 };
 
 /* What happened to one child. */

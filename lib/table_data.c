@@ -55,7 +55,7 @@ wb_table_data_csv(struct wb_table *t, const struct wb_table_file *tf)
 		    csv_field(t->fp, ts->test->unit) == -1)
 			return (-1);
 		if (ts->ok) {
-			if (fprintf(t->fp, ",%.1f,%.6g,%.6g,%zu,%zu,ok\n",
+			if (fprintf(t->fp, ",%.1f,%.10g,%.10g,%zu,%zu,ok\n",
 			    ts->test->baseline, ts->score, ts->index,
 			    ts->nvalid, ts->test->nsamples) < 0)
 				return (-1);
@@ -67,7 +67,7 @@ wb_table_data_csv(struct wb_table *t, const struct wb_table_file *tf)
 	    csv_field(t->fp, tf->label) == -1)
 		return (-1);
 	if (sc->have_final)
-		return (fprintf(t->fp, ",FINAL,%s,,,,%.6g,,,%s\n",
+		return (fprintf(t->fp, ",FINAL,%s,,,,%.10g,,,%s\n",
 		    sc->partial ? "Partial index score" : "Index score",
 		    sc->final, sc->partial ? "partial" : "ok") < 0 ? -1 : 0);
 	return (fprintf(t->fp, ",FINAL,Index score,,,,,,,failed\n") < 0 ?

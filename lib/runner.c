@@ -1,0 +1,114 @@
+/*
+ * The host runner, and freeing any runner.  The chroot runner is built
+ * by wb_runner_chroot_new() in lib/chroot.c.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "runner.h"
+
+/* "<dir of /proc/self/exe>/../rel", resolved. */
+static char *
+exe_relative(const char *rel, struct wb_err *err)
+{
+	char exe[PATH_MAX], *p;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) == -1) {
+		wb_err_setsys(err, "/proc/self/exe");
+		return (NULL);
+	}
+	exe[n] = '\0';
+	if (asprintf(&p, "%s/../%s", dirname(exe), rel) == -1) {
+		wb_err_setsys(err, "asprintf");
+		return (NULL);
+	}
+	return (p);
+}
+
+/* Resolve dir (given, or from env, or next to the executable). */
+static char *
+find_dir(const char *given, const char *env, const char *rel,
+    struct wb_err *err)
+{
+	struct stat st;
+	char *cand, *real;
+	const char *e;
+
+	if (given != NULL)
+		cand = strdup(given);
+	else if ((e = getenv(env)) != NULL && *e != '\0')
+		cand = strdup(e);
+	else if ((cand = exe_relative(rel, err)) == NULL)
+		return (NULL);
+	if (cand == NULL) {
+		wb_err_setsys(err, "strdup");
+		return (NULL);
+	}
+	if ((real = realpath(cand, NULL)) == NULL ||
+	    stat(real, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		if (real != NULL)
+			errno = ENOTDIR;
+		wb_err_setsys(err, "%s (bench suite directory; see --libexec, "
+		    "--datadir, %s)", cand, env);
+		free(cand);
+		free(real);
+		return (NULL);
+	}
+	free(cand);
+	return (real);
+}
+
+struct wb_runner *
+wb_runner_host_new(const char *libexecdir, const char *datadir,
+    struct wb_err *err)
+{
+	struct wb_runner *r;
+	const char *tmp;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	r->kind = "host";
+	tmp = getenv("TMPDIR");
+	if (tmp == NULL || *tmp != '/')
+		tmp = "/tmp";
+	if ((r->root = strdup("/")) == NULL ||
+	    (r->scratchdir = strdup(tmp)) == NULL) {
+		wb_err_setsys(err, "strdup");
+		wb_runner_free(r);
+		return (NULL);
+	}
+	if ((r->libexecdir = find_dir(libexecdir, "WORLDBENCH_LIBEXEC",
+	    "libexec/worldbench", err)) == NULL ||
+	    (r->datadir = find_dir(datadir, "WORLDBENCH_DATADIR",
+	    "share/worldbench", err)) == NULL) {
+		wb_runner_free(r);
+		return (NULL);
+	}
+	return (r);
+}
+
+void
+wb_runner_free(struct wb_runner *r)
+{
+
+	if (r == NULL)
+		return;
+	if (r->free_arg != NULL)
+		r->free_arg(r->setup_arg);
+	free(r->root);
+	free(r->libexecdir);
+	free(r->datadir);
+	free(r->scratchdir);
+	free(r);
+}
