@@ -1,0 +1,100 @@
+# The benchmark suite: one program per UnixBench index test, built with
+# fixed, recorded flags, dynamically into $(O)/libexec/worldbench and
+# statically into $(O)/libexec/worldbench-static; the shell workload and
+# its prose file go to $(O)/share/worldbench.  See bench/README.
+
+# These flags are part of what is measured: they do not follow CFLAGS.
+# UnixBench builds with -O3 -ffast-math; -march=native is left out so
+# that the binaries also run under qemu's emulated CPUs.
+BENCH_CC ?=		$(CC)
+BENCH_OPTFLAGS :=	-O3 -ffast-math
+BENCH_CFLAGS :=		-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE $(BENCH_OPTFLAGS)
+
+BENCH_PROGS :=		dhry2reg whetstone-double execl fstime fsbuffer fsdisk \
+			pipe context1 spawn shell1 shell8 syscall
+BENCH_DYNDIR :=		$(O)/libexec/worldbench
+BENCH_STATICDIR :=	$(O)/libexec/worldbench-static
+BENCH_SHAREDIR :=	$(O)/share/worldbench
+BENCH_OBJDIR :=		$(O)/obj/bench-progs
+BENCH_DATA :=		$(BENCH_SHAREDIR)/workload.sh $(BENCH_SHAREDIR)/prose.txt
+BENCH_BUILDINFO :=	$(BENCH_SHAREDIR)/BUILDINFO
+BENCH_DYN :=		$(BENCH_PROGS:%=$(BENCH_DYNDIR)/%)
+BENCH_STATIC :=		$(BENCH_PROGS:%=$(BENCH_STATICDIR)/%)
+
+ALL_TARGETS +=		$(BENCH_DYN) $(BENCH_STATIC) $(BENCH_DATA) $(BENCH_BUILDINFO)
+
+# Objects per program; bench.o is shared by all of them.
+BENCH_OBJS_dhry2reg :=		dhry1.o dhry2.o
+BENCH_OBJS_whetstone-double :=	whets.o
+BENCH_OBJS_execl :=		execl.o
+BENCH_OBJS_fstime :=		fscopy-1024-2000.o
+BENCH_OBJS_fsbuffer :=		fscopy-256-500.o
+BENCH_OBJS_fsdisk :=		fscopy-4096-8000.o
+BENCH_OBJS_pipe :=		pipe.o
+BENCH_OBJS_context1 :=		context1.o
+BENCH_OBJS_spawn :=		spawn.o
+BENCH_OBJS_shell1 :=		shell-1.o
+BENCH_OBJS_shell8 :=		shell-8.o
+BENCH_OBJS_syscall :=		syscall.o
+BENCH_LIBS_whetstone-double :=	-lm
+
+BENCH_TRACK :=		$(O)/TRACK-BENCH-CFLAGS
+BENCH_TRACKED :=	$(BENCH_CC) $(BENCH_CFLAGS)
+
+$(BENCH_TRACK): FORCE
+	@mkdir -p $(@D)
+	@if test x"$(BENCH_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
+		echo '$(BENCH_TRACKED)' > $@; fi
+
+$(BENCH_OBJDIR)/%.o: bench/progs/%.c $(BENCH_TRACK)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(BENCH_CC) $(BENCH_CFLAGS) -iquote bench/progs -MMD -MP -c -o $@ $<
+
+$(BENCH_OBJDIR)/fscopy-%.o: bench/progs/fscopy.c $(BENCH_TRACK)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(BENCH_CC) $(BENCH_CFLAGS) -iquote bench/progs \
+	    -DFS_BUFSIZE=$(word 1,$(subst -, ,$*)) \
+	    -DFS_MAXBLOCKS=$(word 2,$(subst -, ,$*)) -MMD -MP -c -o $@ $<
+
+$(BENCH_OBJDIR)/shell-%.o: bench/progs/shell.c $(BENCH_TRACK)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(BENCH_CC) $(BENCH_CFLAGS) -iquote bench/progs \
+	    -DSHELL_COPIES=$* -MMD -MP -c -o $@ $<
+
+define bench_prog_rules
+$(BENCH_DYNDIR)/$(1): $(addprefix $(BENCH_OBJDIR)/,$(BENCH_OBJS_$(1)) bench.o)
+	@mkdir -p $$(@D)
+	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) -o $$@ $$^ $(BENCH_LIBS_$(1))
+
+$(BENCH_STATICDIR)/$(1): $(addprefix $(BENCH_OBJDIR)/,$(BENCH_OBJS_$(1)) bench.o)
+	@mkdir -p $$(@D)
+	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) -static -o $$@ $$^ $(BENCH_LIBS_$(1))
+endef
+$(foreach p,$(BENCH_PROGS),$(eval $(call bench_prog_rules,$(p))))
+
+$(BENCH_SHAREDIR)/%: bench/workload/%
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@
+
+$(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk
+	@mkdir -p $(@D)
+	$(QUIET_GEN){ \
+	    printf 'compiler: %s\n' "`$(BENCH_CC) --version | sed 1q`"; \
+	    printf 'cc: %s\n' '$(BENCH_CC)'; \
+	    printf 'bench_cflags: %s\n' '$(BENCH_CFLAGS)'; \
+	    printf 'libc: %s\n' "`getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown`"; \
+	    printf 'link: dynamic libexec/worldbench, static (-static) libexec/worldbench-static\n'; \
+	    printf 'programs: %s\n' '$(BENCH_PROGS)'; \
+	} > $@.tmp && mv $@.tmp $@
+
+install: install-bench
+
+install-bench: $(BENCH_DYN) $(BENCH_STATIC) $(BENCH_DATA) $(BENCH_BUILDINFO)
+	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(LIBEXECDIR)/static $(DESTDIR)$(DATADIR)
+	$(INSTALL) -m 755 $(BENCH_DYN) $(DESTDIR)$(LIBEXECDIR)/
+	$(INSTALL) -m 755 $(BENCH_STATIC) $(DESTDIR)$(LIBEXECDIR)/static/
+	$(INSTALL) -m 644 $(BENCH_DATA) $(BENCH_BUILDINFO) $(DESTDIR)$(DATADIR)/
+
+.PHONY: install-bench
+
+-include $(wildcard $(BENCH_OBJDIR)/*.d)
