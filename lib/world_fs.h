@@ -1,0 +1,26 @@
+/*
+ * Filesystem helpers for building roots in the work directory.  Nothing
+ * here follows a symbolic link it did not create, and removal refuses any
+ * path that does not resolve below the directory it must stay under.
+ */
+#ifndef WB_WORLD_FS_H
+#define WB_WORLD_FS_H
+
+#include <sys/types.h>
+
+struct wb_err;
+
+/* mkdir -p with mode for the directories it creates. */
+int	wb_mkdirs(const char *path, mode_t, struct wb_err *);
+/*
+ * rm -rf path, refusing unless realpath(path) is strictly below
+ * realpath(under).  A missing path is not an error.
+ */
+int	wb_rmtree(const char *path, const char *under, struct wb_err *);
+/* Copy one file, symlink or directory (not its contents), keeping mode. */
+int	wb_copy_entry(const char *from, const char *to, struct wb_err *);
+/* Copy a file's bytes to a new file "to" with the given mode. */
+int	wb_copy_file(const char *from, const char *to, mode_t,
+	    struct wb_err *);
+
+#endif

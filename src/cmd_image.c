@@ -1,0 +1,136 @@
+/*
+ * worldbench image: pack a root into an image, unpack an image safely.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "image.h"
+#include "manifest.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr,
+	    "usage: worldbench image pack [-m manifest] [-t mtime] "
+	    "[-z gzip|none|zstd] root archive\n"
+	    "       worldbench image unpack archive dir\n");
+	return (EX_USAGE);
+}
+
+static void
+print_refusal(void *arg, const char *path, const char *why)
+{
+	long *n = arg;
+
+	(*n)++;
+	fprintf(stderr, "worldbench image: refused: %s: %s\n", path, why);
+}
+
+static int
+image_pack(int argc, char **argv)
+{
+	struct wb_manifest man;
+	struct wb_pack_opts o;
+	struct wb_err e;
+	char sha[65], *end;
+	int ch, rc;
+
+	wb_manifest_init(&man);
+	memset(&o, 0, sizeof(o));
+	o.compress = WB_COMPRESS_ZSTD;
+	o.manifest = &man;
+	rc = 0;
+	while ((ch = getopt(argc, argv, "m:t:z:")) != -1) {
+		switch (ch) {
+		case 'm':
+			if (wb_manifest_load(&man, optarg, &e) == -1) {
+				warnx("%s", e.msg);
+				rc = 1;
+			}
+			break;
+		case 't':
+			errno = 0;
+			o.mtime = (time_t)strtoll(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || end == optarg ||
+			    o.mtime < 0) {
+				warnx("-t %s: expected seconds since the epoch",
+				    optarg);
+				wb_manifest_fini(&man);
+				return (usage());
+			}
+			break;
+		case 'z':
+			if (strcmp(optarg, "gzip") == 0)
+				o.compress = WB_COMPRESS_GZIP;
+			else if (strcmp(optarg, "zstd") == 0)
+				o.compress = WB_COMPRESS_ZSTD;
+			else if (strcmp(optarg, "none") == 0)
+				o.compress = WB_COMPRESS_NONE;
+			else {
+				warnx("-z %s: expected gzip, none or zstd",
+				    optarg);
+				wb_manifest_fini(&man);
+				return (usage());
+			}
+			break;
+		default:
+			wb_manifest_fini(&man);
+			return (usage());
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2) {
+		wb_manifest_fini(&man);
+		return (usage());
+	}
+	if (rc == 0 && wb_image_pack(argv[0], argv[1], &o, sha, &e) == -1) {
+		warnx("%s", e.msg);
+		rc = 1;
+	}
+	if (rc == 0)
+		printf("%s  %s\n", sha, argv[1]);
+	wb_manifest_fini(&man);
+	return (rc);
+}
+
+static int
+image_unpack(int argc, char **argv)
+{
+	struct wb_err e;
+	long n, refused;
+
+	if (argc != 3)
+		return (usage());
+	refused = 0;
+	if ((n = wb_image_unpack(argv[1], argv[2], print_refusal, &refused,
+	    &e)) == -1) {
+		warnx("%s", e.msg);
+		return (1);
+	}
+	printf("%ld entries unpacked into %s\n", n, argv[2]);
+	return (0);
+}
+
+int
+cmd_image(int argc, char **argv)
+{
+
+	if (argc < 2)
+		return (usage());
+	optind = 1;
+	if (strcmp(argv[1], "pack") == 0)
+		return (image_pack(argc - 1, argv + 1));
+	if (strcmp(argv[1], "unpack") == 0)
+		return (image_unpack(argc - 1, argv + 1));
+	warnx("image: unknown subcommand '%s'", argv[1]);
+	return (usage());
+}
