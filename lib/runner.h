@@ -23,6 +23,15 @@ struct wb_runner {
 	int		(*child_setup)(void *);	/* see struct wb_spawn */
 	void		*setup_arg;
 	void		(*free_arg)(void *);
+	/*
+	 * Environment the image declares (chroot runner: the KEY=value
+	 * lines of <root>/etc/worldbench/environment, e.g. GLIBC_TUNABLES
+	 * for the glibc-debug world), as "K=V" strings, NULL-terminated;
+	 * NULL for none.  The harness must add these to the clean
+	 * environment it gives each child.  Owned by setup_arg (freed by
+	 * free_arg).  Never sets PATH, HOME, LANG, LC_ALL or TMPDIR.
+	 */
+	char *const	*env;
 };
 
 /* The host runner: the suite of this build or installation. */

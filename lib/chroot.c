@@ -1,0 +1,225 @@
+/*
+ * The chroot runner: a child enters a private mount namespace, gets /proc,
+ * a small /dev, /dev/pts and a read-only /sys mounted inside the image
+ * root, and chroots into it.  The mounts exist only in that namespace, so
+ * they disappear with its last process, however it ends (SIGKILL
+ * included); the host's mount table never sees them.
+ */
+#include <sys/types.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chroot.h"
+#include "err.h"
+#include "recipe.h"
+#include "runner.h"
+
+/* Device files bound from the host into the image's /dev. */
+static const char *const devices[] = {
+	"null", "zero", "full", "random", "urandom", "tty",
+};
+
+/* In the child: say why, on fd 2, in one line. */
+static int
+fail(const char *what, const char *path)
+{
+	char buf[PATH_MAX + 128];
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "chroot: %s %s: %s\n", what, path,
+	    strerror(errno));
+	if (n > 0)
+		(void)write(2, buf, (size_t)n < sizeof(buf) ? (size_t)n :
+		    sizeof(buf) - 1);
+	return (-1);
+}
+
+/*
+ * Mount points must be real directories of the image: an image could
+ * make "proc" a symlink to a host path, and mount(2) follows it.
+ */
+static int
+mountpoint(const char *root, const char *rel, char *buf, size_t len)
+{
+	struct stat st;
+
+	if ((size_t)snprintf(buf, len, "%s/%s", root, rel) >= len) {
+		errno = ENAMETOOLONG;
+		return (fail("path", rel));
+	}
+	if (lstat(buf, &st) == -1 && (errno != ENOENT ||
+	    mkdir(buf, 0755) == -1 || lstat(buf, &st) == -1))
+		return (fail("mount point", buf));
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return (fail("mount point (symlinks refused)", buf));
+	}
+	return (0);
+}
+
+static int
+setup_dev(const char *root)
+{
+	char path[PATH_MAX], dev[64];
+	size_t i;
+	int fd;
+
+	if (mountpoint(root, "dev", path, sizeof(path)) == -1)
+		return (-1);
+	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NOEXEC,
+	    "mode=0755,size=1m") == -1)
+		return (fail("mount tmpfs", path));
+	for (i = 0; i < sizeof(devices) / sizeof(devices[0]); i++) {
+		snprintf(path, sizeof(path), "%s/dev/%s", root, devices[i]);
+		snprintf(dev, sizeof(dev), "/dev/%s", devices[i]);
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		    0666)) == -1)
+			return (fail("create", path));
+		close(fd);
+		if (mount(dev, path, NULL, MS_BIND, NULL) == -1) {
+			/* No controlling terminal device on this host. */
+			if (strcmp(devices[i], "tty") == 0) {
+				(void)unlink(path);
+				continue;
+			}
+			return (fail("bind", dev));
+		}
+	}
+	if (mountpoint(root, "dev/pts", path, sizeof(path)) == -1)
+		return (-1);
+	if (mount("devpts", path, "devpts", MS_NOSUID | MS_NOEXEC,
+	    "newinstance,ptmxmode=0666,mode=0620") == -1)
+		return (fail("mount devpts", path));
+	if (mountpoint(root, "dev/shm", path, sizeof(path)) == -1)
+		return (-1);
+	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV,
+	    "mode=1777,size=64m") == -1)
+		return (fail("mount tmpfs", path));
+	snprintf(path, sizeof(path), "%s/dev/ptmx", root);
+	if (symlink("pts/ptmx", path) == -1)
+		return (fail("symlink", path));
+	snprintf(path, sizeof(path), "%s/dev/fd", root);
+	if (symlink("/proc/self/fd", path) == -1)
+		return (fail("symlink", path));
+	return (0);
+}
+
+int
+wb_chroot_enter(void *arg)
+{
+	const char *root = arg;
+	char path[PATH_MAX];
+
+	if (unshare(CLONE_NEWNS) == -1)
+		return (fail("unshare", "CLONE_NEWNS"));
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
+		return (fail("make private", "/"));
+	if (mountpoint(root, "proc", path, sizeof(path)) == -1)
+		return (-1);
+	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+	    NULL) == -1)
+		return (fail("mount proc", path));
+	if (mountpoint(root, "sys", path, sizeof(path)) == -1)
+		return (-1);
+	if (mount("sysfs", path, "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV |
+	    MS_NOEXEC, NULL) == -1)
+		return (fail("mount sysfs", path));
+	if (setup_dev(root) == -1)
+		return (-1);
+	if (chdir(root) == -1)
+		return (fail("chdir", root));
+	if (chroot(".") == -1)
+		return (fail("chroot", root));
+	if (chdir("/") == -1)
+		return (fail("chdir", "/"));
+	return (0);
+}
+
+struct chroot_arg {
+	char	*root;
+	char	**env;
+};
+
+static void
+chroot_arg_free(void *p)
+{
+	struct chroot_arg *a = p;
+
+	if (a == NULL)
+		return;
+	free(a->root);
+	wb_words_free(a->env);
+	free(a);
+}
+
+/* Every directory the harness needs must be a directory inside the root. */
+static int
+check_dir(const char *root, const char *path, struct wb_err *err)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = wb_root_open(root, path, O_PATH | O_DIRECTORY, err)) == -1)
+		return (wb_err_setsys(err, "%s: no directory %s in the image",
+		    root, path));
+	if (fstat(fd, &st) == -1) {
+		close(fd);
+		return (wb_err_setsys(err, "%s%s", root, path));
+	}
+	close(fd);
+	return (0);
+}
+
+struct wb_runner *
+wb_runner_chroot_new(const char *root, struct wb_err *err)
+{
+	struct chroot_arg *a;
+	struct wb_runner *r;
+	struct stat st;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL ||
+	    (a = calloc(1, sizeof(*a))) == NULL) {
+		free(r);
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	r->kind = "chroot";
+	r->setup_arg = a;
+	r->free_arg = chroot_arg_free;
+	r->child_setup = wb_chroot_enter;
+	if ((r->root = realpath(root, NULL)) == NULL) {
+		wb_err_setsys(err, "%s", root);
+		goto fail;
+	}
+	if (stat(r->root, &st) == -1 || !S_ISDIR(st.st_mode) ||
+	    strcmp(r->root, "/") == 0) {
+		wb_err_set(err, "%s: not an image root directory", root);
+		goto fail;
+	}
+	if ((a->root = strdup(r->root)) == NULL ||
+	    (r->libexecdir = strdup("/usr/libexec/worldbench")) == NULL ||
+	    (r->datadir = strdup("/usr/share/worldbench")) == NULL ||
+	    (r->scratchdir = strdup("/tmp")) == NULL) {
+		wb_err_setsys(err, "strdup");
+		goto fail;
+	}
+	if (check_dir(r->root, "/bin", err) == -1 ||
+	    check_dir(r->root, r->scratchdir, err) == -1)
+		goto fail;
+	if ((a->env = wb_root_environment(r->root, err)) == NULL)
+		goto fail;
+	r->env = a->env;
+	return (r);
+fail:
+	wb_runner_free(r);
+	return (NULL);
+}

@@ -1,0 +1,39 @@
+/*
+ * The chroot runner's pieces (lib/chroot.c, lib/chroot_env.c): entering an
+ * image root in a private mount namespace, and reading files of an image
+ * without following its symbolic links out of it.
+ */
+#ifndef WB_CHROOT_H
+#define WB_CHROOT_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+/*
+ * Open path (relative to the image root, leading "/" allowed) with every
+ * symlink resolved inside the root (openat2 RESOLVE_IN_ROOT).  Returns an
+ * fd or -1 with err set (errno kept: ENOENT for a missing file).
+ */
+int	wb_root_open(const char *root, const char *path, int flags,
+	    struct wb_err *);
+
+/*
+ * The image's declared environment, /etc/worldbench/environment: KEY=value
+ * lines in the config-fragment format (see fragment.h).  Returns a
+ * NULL-terminated malloc'ed "K=V" vector (empty when the file is absent),
+ * or NULL with err naming the file and line.  PATH, HOME, LANG, LC_ALL and
+ * TMPDIR belong to the runner and are refused.
+ */
+char	**wb_root_environment(const char *root, struct wb_err *);
+
+/*
+ * The clean environment (that of wb_spawn) followed by extra, as a
+ * malloc'ed vector; free with wb_words_free().
+ */
+char	**wb_env_merge(char *const *extra, struct wb_err *);
+
+/* child_setup for wb_spawn: arg is the root's absolute path (char *). */
+int	wb_chroot_enter(void *root);
+
+#endif
