@@ -1,0 +1,425 @@
+/*
+ * Building a comparison (see compare.h).  Provenance checks live in
+ * compare_prov.c.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "compare_prov.h"
+#include "err.h"
+#include "results.h"
+#include "score.h"
+#include "stats.h"
+
+const char *
+wb_verdict_name(enum wb_verdict v)
+{
+
+	switch (v) {
+	case WB_V_BASE:
+		return ("base");
+	case WB_V_MISSING:
+		return ("missing");
+	case WB_V_NOCI:
+		return ("no-ci");
+	case WB_V_SAME:
+		return ("no-difference");
+	case WB_V_FASTER:
+		return ("faster");
+	case WB_V_SLOWER:
+		return ("slower");
+	}
+	return ("?");
+}
+
+const char *
+wb_verdict_text(enum wb_verdict v)
+{
+
+	switch (v) {
+	case WB_V_BASE:
+		return ("base");
+	case WB_V_MISSING:
+		return ("missing: no ok sample");
+	case WB_V_NOCI:
+		return ("CI unavailable (one sample)");
+	case WB_V_SAME:
+		return ("No difference proven");
+	case WB_V_FASTER:
+		return ("faster");
+	case WB_V_SLOWER:
+		return ("slower");
+	}
+	return ("?");
+}
+
+void
+wb_conf_format(double conf, char *buf, size_t len)
+{
+	char *p;
+
+	snprintf(buf, len, "%.3f", conf * 100);
+	if ((p = strchr(buf, '.')) == NULL)
+		return;
+	p += strlen(p) - 1;
+	while (*p == '0')
+		*p-- = '\0';
+	if (*p == '.')
+		*p = '\0';
+}
+
+int
+wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
+{
+
+	if (!w->have_ci)
+		return (WB_V_NOCI);
+	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1))
+		return (WB_V_SAME);
+	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
+}
+
+static char *
+label_of(const struct wb_results *r, const char *path, size_t i)
+{
+	json_t *v, *n;
+	char *copy, *base, *dot, *s;
+
+	v = json_object_get(r->provenance, "label");
+	if (json_is_string(v) && json_string_length(v) > 0)
+		return (strdup(json_string_value(v)));
+	v = json_object_get(r->provenance, "variant");
+	if (json_is_string(v))
+		return (strdup(json_string_value(v)));
+	if (json_is_object(v) && json_is_string(n = json_object_get(v, "name")))
+		return (strdup(json_string_value(n)));
+	if (path == NULL) {
+		if (asprintf(&s, "v%zu", i + 1) == -1)
+			return (NULL);
+		return (s);
+	}
+	if ((copy = strdup(path)) == NULL)
+		return (NULL);
+	base = basename(copy);
+	if ((dot = strrchr(base, '.')) != NULL && dot != base &&
+	    strcmp(dot, ".json") == 0)
+		*dot = '\0';
+	s = strdup(base);
+	free(copy);
+	return (s);
+}
+
+static struct wb_cmp_row *
+find_row(struct wb_compare *c, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (strcmp(c->rows[i].id, id) == 0)
+			return (&c->rows[i]);
+	return (NULL);
+}
+
+static int
+add_row(struct wb_compare *c, const struct wb_result_test *t,
+    struct wb_err *err)
+{
+	struct wb_cmp_row *rows, *r;
+
+	if (find_row(c, t->id) != NULL)
+		return (0);
+	rows = reallocarray(c->rows, c->nrows + 1, sizeof(*rows));
+	if (rows == NULL)
+		return (wb_err_setsys(err, "realloc"));
+	c->rows = rows;
+	r = &rows[c->nrows];
+	memset(r, 0, sizeof(*r));
+	r->baseline = t->baseline;
+	if ((r->cells = calloc(c->nvar, sizeof(*r->cells))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	c->nrows++;
+	if ((r->id = strdup(t->id)) == NULL ||
+	    (r->name = strdup(t->name)) == NULL ||
+	    (r->unit = strdup(t->unit)) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	return (0);
+}
+
+static int
+fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
+    const struct wb_test_score *ts, struct wb_err *err)
+{
+	double *l;
+	size_t i;
+
+	cell->present = 1;
+	cell->padj = NAN;
+	if ((cell->rates = calloc(t->nsamples + 1, sizeof(double))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < t->nsamples; i++) {
+		if (t->samples[i].status == WB_SAMPLE_OK &&
+		    isfinite(t->samples[i].rate) && t->samples[i].rate > 0)
+			cell->rates[cell->n++] = t->samples[i].rate;
+		else
+			cell->nbad++;
+	}
+	if (wb_desc_compute(cell->rates, cell->n, &cell->desc, err) == -1)
+		return (-1);
+	if ((l = calloc(cell->n + 1, sizeof(*l))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < cell->n; i++)
+		l[i] = log(cell->rates[i]);
+	cell->lvar = wb_var(l, cell->n);
+	free(l);
+	if (ts != NULL && ts->ok) {
+		cell->have_score = 1;
+		cell->score = ts->score;
+		cell->index = ts->index;
+	}
+	return (0);
+}
+
+static const struct wb_test_score *
+score_of(const struct wb_score *sc, const struct wb_result_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < sc->ntests; i++)
+		if (sc->tests[i].test == t)
+			return (&sc->tests[i]);
+	return (NULL);
+}
+
+static int
+fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
+{
+	struct wb_cmp_cell *b, *o;
+	double *p, *adj;
+	size_t i;
+	int rc;
+
+	if ((p = calloc(c->nrows + 1, sizeof(*p))) == NULL ||
+	    (adj = calloc(c->nrows + 1, sizeof(*adj))) == NULL) {
+		free(p);
+		return (wb_err_setsys(err, "calloc"));
+	}
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		p[i] = NAN;
+		o->verdict = WB_V_MISSING;
+		if (b->n == 0 || o->n == 0)
+			continue;
+		if (wb_welch_log(b->rates, b->n, o->rates, o->n, c->conf,
+		    &o->w, err) == -1)
+			goto fail;
+		if (o->w.have_ci)
+			p[i] = o->w.p;
+		o->ratio = b->have_score && o->have_score ?
+		    o->score / b->score : o->w.ratio;
+	}
+	if (wb_adjust_p(c->adjust, p, c->nrows, adj, err) == -1)
+		goto fail;
+	for (i = 0; i < c->nrows; i++) {
+		o = &c->rows[i].cells[v];
+		if (c->rows[i].cells[0].n == 0 || o->n == 0)
+			continue;
+		o->padj = adj[i];
+		o->verdict = wb_compare_verdict(&o->w, o->padj, c->conf);
+	}
+	rc = 0;
+	if (0) {
+fail:
+		rc = -1;
+	}
+	free(p);
+	free(adj);
+	return (rc);
+}
+
+/*
+ * The final-score ratio: geometric mean of the per-test ratios over the
+ * tests both sides scored.  Its interval is the delta method on the mean
+ * of the per-test log differences (independent tests).
+ */
+static int
+fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
+{
+	struct wb_cmp_final *f;
+	struct wb_cmp_cell *b, *o;
+	struct wb_delta d;
+	double lsum;
+	size_t i, k;
+
+	f = &c->final[v];
+	k = 0;
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (b->have_score && o->have_score)
+			k++;
+	}
+	f->ntests = k;
+	if (k == 0) {
+		f->verdict = WB_V_MISSING;
+		return (0);
+	}
+	wb_delta_init(&d);
+	lsum = 0;
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (!b->have_score || !o->have_score)
+			continue;
+		lsum += log(o->ratio);
+		wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar, b->n, o->lvar,
+		    o->n);
+	}
+	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
+		return (-1);
+	f->ratio = exp(lsum / k);
+	f->verdict = wb_compare_verdict(&f->w, f->w.p, c->conf);
+	return (0);
+}
+
+static int
+build_rows(struct wb_compare *c, struct wb_results *const *v,
+    struct wb_score *sc, struct wb_err *err)
+{
+	struct wb_result_test *t;
+	struct wb_cmp_row *row;
+	size_t i, j;
+
+	for (i = 0; i < c->nvar; i++)
+		for (j = 0; j < v[i]->ntests; j++)
+			if (add_row(c, v[i]->tests[j], err) == -1)
+				return (-1);
+	for (i = 0; i < c->nvar; i++) {
+		for (j = 0; j < v[i]->ntests; j++) {
+			t = v[i]->tests[j];
+			row = find_row(c, t->id);
+			if (fill_cell(&row->cells[i], t, score_of(&sc[i], t),
+			    err) == -1)
+				return (-1);
+		}
+		c->final[i].have_score = sc[i].have_final;
+		c->final[i].score = sc[i].final;
+		c->final[i].partial = sc[i].partial;
+	}
+	for (j = 0; j < c->nrows; j++)
+		c->rows[j].cells[0].verdict = WB_V_BASE;
+	c->final[0].verdict = WB_V_BASE;
+	return (0);
+}
+
+static int
+init_variants(struct wb_compare *c, struct wb_results *const *v,
+    const char *const *labels, const char *const *paths, struct wb_err *err)
+{
+	size_t i;
+
+	if ((c->labels = calloc(c->nvar, sizeof(char *))) == NULL ||
+	    (c->paths = calloc(c->nvar, sizeof(char *))) == NULL ||
+	    (c->imported = calloc(c->nvar, sizeof(int))) == NULL ||
+	    (c->final = calloc(c->nvar, sizeof(*c->final))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < c->nvar; i++) {
+		c->imported[i] = v[i]->status == WB_RESULTS_IMPORTED;
+		if (labels != NULL && labels[i] != NULL)
+			c->labels[i] = strdup(labels[i]);
+		else
+			c->labels[i] = label_of(v[i],
+			    paths != NULL ? paths[i] : NULL, i);
+		if (c->labels[i] == NULL)
+			return (wb_err_setsys(err, "label"));
+		if (paths != NULL && paths[i] != NULL &&
+		    (c->paths[i] = strdup(paths[i])) == NULL)
+			return (wb_err_setsys(err, "strdup"));
+	}
+	return (0);
+}
+
+int
+wb_compare_build(struct wb_results *const *v, size_t nv,
+    const char *const *labels, const char *const *paths, double conf,
+    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
+    struct wb_err *err)
+{
+	struct wb_score *sc;
+	size_t i, nsc;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->conf = conf;
+	c->est = est;
+	c->adjust = adjust;
+	c->nvar = nv;
+	if (nv < 2)
+		return (wb_err_set(err, "need a base and at least one other "
+		    "results file"));
+	if (!(conf > 0 && conf < 1))
+		return (wb_err_set(err, "confidence %g is not between 0 and 1",
+		    conf));
+	if ((sc = calloc(nv, sizeof(*sc))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	rc = -1;
+	for (nsc = 0; nsc < nv; nsc++)
+		if (wb_score_results(v[nsc], est, &sc[nsc], err) == -1)
+			goto out;
+	if (init_variants(c, v, labels, paths, err) == -1 ||
+	    build_rows(c, v, sc, err) == -1)
+		goto out;
+	for (i = 1; i < nv; i++)
+		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
+			goto out;
+	if (wb_compare_provenance(c, v, err) == -1)
+		goto out;
+	rc = 0;
+out:
+	for (i = 0; i < nsc; i++)
+		wb_score_fini(&sc[i]);
+	free(sc);
+	if (rc == -1)
+		wb_compare_fini(c);
+	return (rc);
+}
+
+void
+wb_compare_fini(struct wb_compare *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nrows; i++) {
+		if (c->rows[i].cells != NULL)
+			for (j = 0; j < c->nvar; j++)
+				free(c->rows[i].cells[j].rates);
+		free(c->rows[i].cells);
+		free(c->rows[i].id);
+		free(c->rows[i].name);
+		free(c->rows[i].unit);
+	}
+	free(c->rows);
+	for (i = 0; i < c->nvar; i++) {
+		if (c->labels != NULL)
+			free(c->labels[i]);
+		if (c->paths != NULL)
+			free(c->paths[i]);
+	}
+	free(c->labels);
+	free(c->paths);
+	free(c->imported);
+	free(c->final);
+	for (i = 0; i < c->nproblems; i++) {
+		free(c->problems[i].what);
+		free(c->problems[i].detail);
+	}
+	free(c->problems);
+	memset(c, 0, sizeof(*c));
+}

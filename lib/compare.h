@@ -1,0 +1,113 @@
+/*
+ * Comparison of results files: per test and per variant the descriptive
+ * statistics of the ok rates, the estimator's score, and for every
+ * variant but the base the ratio to the base with a confidence interval
+ * (Welch's t on log rates, lib/stats.h), p values adjusted across the
+ * tests of the suite (Holm by default), and a verdict.  The final-score
+ * ratio is the geometric mean of the per-test ratios over the tests both
+ * variants scored; its interval comes from the delta method (the mean of
+ * independent per-test log differences, Satterthwaite degrees of freedom).
+ *
+ * Provenance that invalidates a comparison (suite hash, host, timing
+ * mode, pass lengths) is collected as problems; wb_compare_build() does
+ * not refuse: the command decides (refuse, or --force and flag).
+ */
+#ifndef WB_COMPARE_H
+#define WB_COMPARE_H
+
+#include <stddef.h>
+
+#include "score.h"
+#include "stats.h"
+
+struct wb_err;
+struct wb_results;
+
+enum wb_verdict {
+	WB_V_BASE,		/* the base column itself */
+	WB_V_MISSING,		/* no ok sample on one side */
+	WB_V_NOCI,		/* a ratio but no interval (n < 2) */
+	WB_V_SAME,		/* no difference proven */
+	WB_V_FASTER,		/* significantly higher rate than the base */
+	WB_V_SLOWER
+};
+
+struct wb_cmp_cell {
+	int		 present;	/* the test is in this variant */
+	double		*rates;		/* ok rates, pass order (owned) */
+	size_t		 n;
+	size_t		 nbad;		/* failed or timed-out passes */
+	struct wb_desc	 desc;
+	double		 lvar;		/* variance of ln(rate) */
+	int		 have_score;
+	double		 score;		/* the estimator's */
+	double		 index;		/* score / baseline * 10 */
+	double		 ratio;		/* score / base score */
+	struct wb_welch	 w;		/* against the base */
+	double		 padj;		/* adjusted p value, NaN if none */
+	enum wb_verdict	 verdict;
+};
+
+struct wb_cmp_row {
+	char			*id;
+	char			*name;
+	char			*unit;
+	double			 baseline;
+	struct wb_cmp_cell	*cells;		/* nvar */
+};
+
+struct wb_cmp_final {
+	int		have_score;
+	double		score;		/* geometric mean of the indexes */
+	int		partial;
+	size_t		ntests;		/* tests in the ratio */
+	double		ratio;		/* geomean of the per-test ratios */
+	struct wb_welch	w;		/* delta method */
+	enum wb_verdict	verdict;
+};
+
+struct wb_cmp_problem {
+	size_t	 var;		/* the variant that differs from the base */
+	int	 fatal;		/* invalidates the comparison */
+	char	*what;		/* e.g. "suite hash" */
+	char	*detail;	/* "base abc, other def" */
+};
+
+struct wb_compare {
+	double			 conf;
+	enum wb_estimator	 est;
+	enum wb_adjust		 adjust;
+	size_t			 nvar;
+	char			**labels;	/* nvar */
+	char			**paths;	/* nvar, may hold NULLs */
+	int			*imported;	/* nvar */
+	struct wb_cmp_row	*rows;
+	size_t			 nrows;
+	struct wb_cmp_final	*final;		/* nvar */
+	struct wb_cmp_problem	*problems;
+	size_t			 nproblems;
+	size_t			 nfatal;
+	int			 forced;	/* set by the caller */
+};
+
+/*
+ * Rows are the union of the variants' tests, in the base's order, then
+ * tests only the others have.  labels may be NULL (then provenance
+ * "variant" name or the path's basename is used); paths may be NULL.
+ */
+int	wb_compare_build(struct wb_results *const *v, size_t nv,
+	    const char *const *labels, const char *const *paths,
+	    double conf, enum wb_estimator, enum wb_adjust,
+	    struct wb_compare *, struct wb_err *);
+void	wb_compare_fini(struct wb_compare *);
+
+const char	*wb_verdict_name(enum wb_verdict);
+/* "No difference proven at 95% confidence", "faster", ... */
+const char	*wb_verdict_text(enum wb_verdict);
+/* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
+void		 wb_conf_format(double conf, char *buf, size_t len);
+
+/* The Welch result of variant i on row r (i > 0). */
+int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
+
+#endif

@@ -1,0 +1,174 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "compare_prov.h"
+#include "err.h"
+#include "results.h"
+
+/* Provenance keys that must agree, each with the spellings accepted. */
+static const struct prov_key {
+	const char	*what;
+	const char	*keys[4];
+} prov_keys[] = {
+	{ "suite hash", { "suite.hash", "suite_hash", NULL } },
+	{ "host", { "host.name", "hostname", "host", NULL } },
+	{ "timing mode", { "timing.mode", "timing_mode", "timing", NULL } },
+};
+
+/* Look up a dotted path ("a.b") in an object. */
+static json_t *
+dotted(json_t *o, const char *path)
+{
+	char buf[128], *p, *q;
+
+	if (strlen(path) >= sizeof(buf))
+		return (NULL);
+	strcpy(buf, path);
+	for (p = buf; o != NULL && p != NULL; p = q) {
+		if ((q = strchr(p, '.')) != NULL)
+			*q++ = '\0';
+		o = json_is_object(o) ? json_object_get(o, p) : NULL;
+	}
+	return (o);
+}
+
+static json_t *
+prov_value(const struct wb_results *r, const struct prov_key *k)
+{
+	json_t *v;
+	size_t i;
+
+	for (i = 0; k->keys[i] != NULL; i++) {
+		v = dotted(r->provenance, k->keys[i]);
+		if (v == NULL)
+			v = dotted(r->plan, k->keys[i]);
+		if (json_is_string(v) || json_is_number(v))
+			return (v);
+	}
+	return (NULL);
+}
+
+static void
+value_text(json_t *v, char *buf, size_t len)
+{
+
+	if (v == NULL)
+		snprintf(buf, len, "unrecorded");
+	else if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else
+		snprintf(buf, len, "%g", json_number_value(v));
+}
+
+static int
+add_problem(struct wb_compare *c, size_t var, int fatal, const char *what,
+    struct wb_err *err, const char *fmt, ...)
+{
+	struct wb_cmp_problem *p;
+	va_list ap;
+	int rc;
+
+	p = reallocarray(c->problems, c->nproblems + 1, sizeof(*p));
+	if (p == NULL)
+		return (wb_err_setsys(err, "realloc"));
+	c->problems = p;
+	p = &p[c->nproblems];
+	memset(p, 0, sizeof(*p));
+	p->var = var;
+	p->fatal = fatal;
+	if ((p->what = strdup(what)) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	va_start(ap, fmt);
+	rc = vasprintf(&p->detail, fmt, ap);
+	va_end(ap);
+	if (rc == -1) {
+		free(p->what);
+		return (wb_err_setsys(err, "vasprintf"));
+	}
+	c->nproblems++;
+	c->nfatal += fatal != 0;
+	return (0);
+}
+
+static int
+check_keys(struct wb_compare *c, struct wb_results *const *v, size_t i,
+    struct wb_err *err)
+{
+	char a[128], b[128];
+	json_t *x, *y;
+	size_t k;
+
+	for (k = 0; k < sizeof(prov_keys) / sizeof(prov_keys[0]); k++) {
+		x = prov_value(v[0], &prov_keys[k]);
+		y = prov_value(v[i], &prov_keys[k]);
+		if (x == NULL && y == NULL)
+			continue;
+		value_text(x, a, sizeof(a));
+		value_text(y, b, sizeof(b));
+		if (x != NULL && y != NULL && json_equal(x, y))
+			continue;
+		if (add_problem(c, i, x != NULL && y != NULL,
+		    prov_keys[k].what, err, "%s %s, %s %s", c->labels[0], a,
+		    c->labels[i], b) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+copies_of(const struct wb_result_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nsamples; i++)
+		if (t->samples[i].status == WB_SAMPLE_OK)
+			return (t->samples[i].copies);
+	return (0);
+}
+
+static int
+check_tests(struct wb_compare *c, struct wb_results *const *v, size_t i,
+    struct wb_err *err)
+{
+	const struct wb_result_test *a, *b;
+	size_t j;
+	int ca, cb;
+
+	for (j = 0; j < v[0]->ntests; j++) {
+		a = v[0]->tests[j];
+		if ((b = wb_results_find_test(v[i], a->id)) == NULL)
+			continue;
+		if (a->duration > 0 && b->duration > 0 &&
+		    fabs(a->duration - b->duration) > 0.01 * a->duration &&
+		    add_problem(c, i, 1, "pass length", err,
+		    "%s: %s %gs, %s %gs", a->id, c->labels[0], a->duration,
+		    c->labels[i], b->duration) == -1)
+			return (-1);
+		ca = copies_of(a);
+		cb = copies_of(b);
+		if (ca > 0 && cb > 0 && ca != cb &&
+		    add_problem(c, i, 1, "copies", err, "%s: %s %d, %s %d",
+		    a->id, c->labels[0], ca, c->labels[i], cb) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+int
+wb_compare_provenance(struct wb_compare *c, struct wb_results *const *v,
+    struct wb_err *err)
+{
+	size_t i;
+
+	for (i = 1; i < c->nvar; i++)
+		if (check_keys(c, v, i, err) == -1 ||
+		    check_tests(c, v, i, err) == -1)
+			return (-1);
+	return (0);
+}

@@ -1,0 +1,102 @@
+/*
+ * The CSV report (RFC 4180): one row per test and variant, then one row
+ * per variant for the final score (test "final").  Empty fields where a
+ * value does not exist.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "err.h"
+#include "report_format.h"
+
+static void
+field(FILE *fp, const char *s)
+{
+
+	if (strpbrk(s, ",\"\n\r") == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+static void
+nfield(FILE *fp, const char *fmt, double v)
+{
+
+	fputc(',', fp);
+	if (isfinite(v))
+		fprintf(fp, fmt, v);
+}
+
+static void
+ratio_fields(FILE *fp, int base, double ratio, const struct wb_welch *w,
+    double padj, int verdict)
+{
+
+	if (base) {
+		fputs(",,,,,,", fp);
+	} else {
+		nfield(fp, "%.6g", ratio);
+		nfield(fp, "%.6g", w->have_ci ? w->lo : NAN);
+		nfield(fp, "%.6g", w->have_ci ? w->hi : NAN);
+		nfield(fp, "%.4g", w->df);
+		nfield(fp, "%.4g", w->p);
+		nfield(fp, "%.4g", padj);
+	}
+	fprintf(fp, ",%s\n", wb_verdict_name(verdict));
+}
+
+int
+wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	const struct wb_cmp_cell *k;
+	const struct wb_cmp_final *f;
+	size_t i, v;
+
+	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
+	    "score,index,ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict\n");
+	for (i = 0; i < c->nrows; i++)
+		for (v = 0; v < c->nvar; v++) {
+			k = &c->rows[i].cells[v];
+			if (!k->present)
+				continue;
+			field(fp, c->rows[i].id);
+			fputc(',', fp);
+			field(fp, c->rows[i].name);
+			fputc(',', fp);
+			field(fp, c->labels[v]);
+			fprintf(fp, ",%zu,%zu", k->n, k->nbad);
+			nfield(fp, "%.6g", k->desc.min);
+			nfield(fp, "%.6g", k->desc.max);
+			nfield(fp, "%.6g", k->desc.median);
+			nfield(fp, "%.6g", k->desc.mean);
+			nfield(fp, "%.6g", k->desc.stddev);
+			nfield(fp, "%.6g", k->have_score ? k->score : NAN);
+			nfield(fp, "%.6g", k->have_score ? k->index : NAN);
+			ratio_fields(fp, v == 0 || k->verdict == WB_V_MISSING,
+			    k->ratio, &k->w, k->padj, k->verdict);
+		}
+	for (v = 0; v < c->nvar; v++) {
+		f = &c->final[v];
+		fputs("final,FINAL SCORE,", fp);
+		field(fp, c->labels[v]);
+		fprintf(fp, ",%zu,,,,,,", v == 0 ? c->nrows : f->ntests);
+		nfield(fp, "%.6g", f->have_score ? f->score : NAN);
+		fputc(',', fp);
+		ratio_fields(fp, v == 0 || f->verdict == WB_V_MISSING,
+		    f->ratio, &f->w, f->w.p, f->verdict);
+	}
+	if (ferror(fp))
+		return (wb_err_setsys(err, "csv: write"));
+	return (0);
+}

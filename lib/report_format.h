@@ -1,0 +1,59 @@
+/*
+ * Comparison reports: text, json, csv, markdown, html.  Every writer
+ * takes the same struct wb_report and writes to a stdio stream;
+ * wb_report_save() renders into memory and replaces the file atomically.
+ */
+#ifndef WB_REPORT_FORMAT_H
+#define WB_REPORT_FORMAT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct wb_compare;
+struct wb_err;
+struct wb_factorial;
+struct wb_results;
+
+#define WB_COMPARE_FORMAT	"worldbench-compare"
+#define WB_COMPARE_VERSION	1
+
+enum wb_report_fmt {
+	WB_REPORT_TEXT,
+	WB_REPORT_JSON,
+	WB_REPORT_CSV,
+	WB_REPORT_MARKDOWN,
+	WB_REPORT_HTML
+};
+
+struct wb_report {
+	const struct wb_compare		*cmp;
+	struct wb_results *const	*results;	/* cmp->nvar, or NULL */
+	const struct wb_factorial	*fact;		/* NULL: no factorial */
+	int				 plot;		/* text: ASCII plots */
+	const char			*generator;	/* "worldbench 1.0 (rev)" */
+};
+
+int		 wb_report_fmt_parse(const char *, enum wb_report_fmt *);
+const char	*wb_report_fmt_name(enum wb_report_fmt);
+
+int	wb_report_write(FILE *, enum wb_report_fmt, const struct wb_report *,
+	    struct wb_err *);
+/* Atomic: path is replaced only by the complete report. */
+int	wb_report_save(const char *path, enum wb_report_fmt,
+	    const struct wb_report *, struct wb_err *);
+
+int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
+int	wb_report_json(FILE *, const struct wb_report *, struct wb_err *);
+int	wb_report_csv(FILE *, const struct wb_report *, struct wb_err *);
+int	wb_report_markdown(FILE *, const struct wb_report *, struct wb_err *);
+int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
+
+/* Shared wording, so that every format states its method the same way. */
+const char	*wb_report_estimator_text(const struct wb_compare *);
+/* "-" for NaN, else printf(fmt, v). */
+const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
+/* "No difference proven at 95% confidence", "slower", ... */
+const char	*wb_report_verdict(const struct wb_compare *, int verdict,
+		    char *buf, size_t len);
+
+#endif

@@ -1,0 +1,272 @@
+/*
+ * The JSON report: format "worldbench-compare", version 1, documented in
+ * worldbench-compare(5).  Numbers that do not exist (no interval, no
+ * score) are null, never 0.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "err.h"
+#include "factorial.h"
+#include "report_format.h"
+#include "score.h"
+
+static json_t *
+num(double v)
+{
+
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+/* Adds key = value to o, stealing value; a NULL value poisons *ok. */
+static void
+put(json_t *o, const char *key, json_t *value, int *ok)
+{
+
+	if (value == NULL || json_object_set_new(o, key, value) == -1)
+		*ok = 0;
+}
+
+static void
+push(json_t *a, json_t *value, int *ok)
+{
+
+	if (value == NULL || json_array_append_new(a, value) == -1)
+		*ok = 0;
+}
+
+static json_t *
+interval(const struct wb_welch *w, int *ok)
+{
+	json_t *o;
+
+	if ((o = json_object()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	put(o, "ratio", num(w->ratio), ok);
+	put(o, "ci", w->have_ci ? json_pack("[oo]", num(w->lo),
+	    num(w->hi)) : json_null(), ok);
+	put(o, "df", num(w->df), ok);
+	put(o, "p", num(w->p), ok);
+	return (o);
+}
+
+static json_t *
+cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
+    int *ok)
+{
+	json_t *o, *s;
+	size_t i;
+
+	o = json_object();
+	s = json_array();
+	if (o == NULL || s == NULL) {
+		json_decref(o);
+		json_decref(s);
+		*ok = 0;
+		return (NULL);
+	}
+	put(o, "variant", json_string(c->labels[v]), ok);
+	put(o, "present", json_boolean(k->present), ok);
+	put(o, "n", json_integer(k->n), ok);
+	put(o, "failed", json_integer(k->nbad), ok);
+	for (i = 0; i < k->n; i++)
+		push(s, json_real(k->rates[i]), ok);
+	put(o, "samples", s, ok);
+	put(o, "min", num(k->desc.min), ok);
+	put(o, "max", num(k->desc.max), ok);
+	put(o, "median", num(k->desc.median), ok);
+	put(o, "mean", num(k->desc.mean), ok);
+	put(o, "stddev", num(k->desc.stddev), ok);
+	put(o, "score", k->have_score ? num(k->score) : json_null(), ok);
+	put(o, "index", k->have_score ? num(k->index) : json_null(), ok);
+	if (v == 0 || k->verdict == WB_V_MISSING) {
+		put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+		return (o);
+	}
+	put(o, "ratio", num(k->ratio), ok);
+	put(o, "welch", interval(&k->w, ok), ok);
+	put(o, "p_adjusted", num(k->padj), ok);
+	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+	return (o);
+}
+
+static json_t *
+tests_json(const struct wb_compare *c, int *ok)
+{
+	const struct wb_cmp_row *r;
+	json_t *a, *t, *cells;
+	size_t i, v;
+
+	if ((a = json_array()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	for (i = 0; i < c->nrows; i++) {
+		r = &c->rows[i];
+		t = json_pack("{s:s, s:s, s:s, s:f}", "id", r->id, "name",
+		    r->name, "unit", r->unit, "baseline", r->baseline);
+		cells = json_array();
+		if (t == NULL || cells == NULL) {
+			json_decref(t);
+			json_decref(cells);
+			*ok = 0;
+			continue;
+		}
+		for (v = 0; v < c->nvar; v++)
+			push(cells, cell_json(c, v, &r->cells[v], ok), ok);
+		put(t, "variants", cells, ok);
+		push(a, t, ok);
+	}
+	return (a);
+}
+
+static json_t *
+variants_json(const struct wb_compare *c, int *ok)
+{
+	const struct wb_cmp_final *f;
+	json_t *a, *o, *e;
+	size_t v;
+
+	if ((a = json_array()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	for (v = 0; v < c->nvar; v++) {
+		f = &c->final[v];
+		if ((o = json_object()) == NULL) {
+			*ok = 0;
+			continue;
+		}
+		put(o, "label", json_string(c->labels[v]), ok);
+		put(o, "path", c->paths[v] != NULL ?
+		    json_string(c->paths[v]) : json_null(), ok);
+		put(o, "imported", json_boolean(c->imported[v]), ok);
+		put(o, "final_score", f->have_score ? num(f->score) :
+		    json_null(), ok);
+		put(o, "partial", json_boolean(f->partial), ok);
+		if (v > 0) {
+			/* The estimator's ratio, not exp(mean Welch diff). */
+			if ((e = interval(&f->w, ok)) != NULL)
+				put(e, "ratio", num(f->ratio), ok);
+			put(o, "final_ratio", e, ok);
+			put(o, "final_tests", json_integer(f->ntests), ok);
+			put(o, "final_halfwidth_pct",
+			    num(wb_ratio_halfwidth(&f->w)), ok);
+		}
+		put(o, "final_verdict", json_string(wb_verdict_name(
+		    f->verdict)), ok);
+		push(a, o, ok);
+	}
+	return (a);
+}
+
+static json_t *
+problems_json(const struct wb_compare *c, int *ok)
+{
+	json_t *a;
+	size_t i;
+
+	if ((a = json_array()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	for (i = 0; i < c->nproblems; i++)
+		push(a, json_pack("{s:s, s:b, s:s, s:s}", "variant",
+		    c->labels[c->problems[i].var], "fatal",
+		    c->problems[i].fatal, "what", c->problems[i].what,
+		    "detail", c->problems[i].detail), ok);
+	return (a);
+}
+
+static json_t *
+fact_row_json(const struct wb_fact_row *r, int *ok)
+{
+	static const char *const keys[WB_FX_N] = { "a", "b", "interaction" };
+	json_t *o, *e;
+	int fx;
+
+	if ((o = json_pack("{s:s, s:s, s:b}", "id", r->id, "name", r->name,
+	    "complete", r->ok)) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	if (!r->ok)
+		return (o);
+	for (fx = 0; fx < WB_FX_N; fx++) {
+		e = interval(&r->fx[fx].w, ok);
+		if (e != NULL)
+			put(e, "verdict", json_string(wb_verdict_name(
+			    r->fx[fx].verdict)), ok);
+		put(o, keys[fx], e, ok);
+	}
+	return (o);
+}
+
+static json_t *
+factorial_json(const struct wb_compare *c, const struct wb_factorial *f,
+    int *ok)
+{
+	json_t *o, *rows;
+	size_t i;
+
+	o = json_pack("{s:[ss], s:[ssss]}", "knobs", f->knob[0], f->knob[1],
+	    "cells", c->labels[f->cell[0]], c->labels[f->cell[1]],
+	    c->labels[f->cell[2]], c->labels[f->cell[3]]);
+	rows = json_array();
+	if (o == NULL || rows == NULL) {
+		json_decref(o);
+		json_decref(rows);
+		*ok = 0;
+		return (NULL);
+	}
+	for (i = 0; i < f->nrows; i++)
+		push(rows, fact_row_json(&f->rows[i], ok), ok);
+	put(o, "tests", rows, ok);
+	put(o, "final", fact_row_json(&f->final, ok), ok);
+	put(o, "final_tests", json_integer(f->nfinal), ok);
+	return (o);
+}
+
+int
+wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	json_t *root;
+	int ok;
+
+	ok = 1;
+	if ((root = json_object()) == NULL)
+		return (wb_err_set(err, "json: out of memory"));
+	put(root, "format", json_string(WB_COMPARE_FORMAT), &ok);
+	put(root, "version", json_integer(WB_COMPARE_VERSION), &ok);
+	put(root, "generator", rep->generator != NULL ?
+	    json_string(rep->generator) : json_null(), &ok);
+	put(root, "confidence", json_real(c->conf), &ok);
+	put(root, "estimator", json_string(wb_estimator_name(c->est)), &ok);
+	put(root, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
+	put(root, "ratio_method", json_string("welch-log"), &ok);
+	put(root, "final_method", json_string("delta"), &ok);
+	put(root, "forced", json_boolean(c->forced), &ok);
+	put(root, "variants", variants_json(c, &ok), &ok);
+	put(root, "problems", problems_json(c, &ok), &ok);
+	put(root, "tests", tests_json(c, &ok), &ok);
+	put(root, "factorial", rep->fact != NULL ?
+	    factorial_json(c, rep->fact, &ok) : json_null(), &ok);
+	if (!ok) {
+		json_decref(root);
+		return (wb_err_set(err, "json: out of memory"));
+	}
+	if (json_dumpf(root, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_REAL_PRECISION(10)) == -1 || fputc('\n', fp) == EOF) {
+		json_decref(root);
+		return (wb_err_setsys(err, "json: write"));
+	}
+	json_decref(root);
+	return (0);
+}

@@ -1,0 +1,172 @@
+/*
+ * The Markdown report: the method, provenance problems, and one table
+ * per variant against the base, significant rows marked with **bold**
+ * verdicts; then the factorial view.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "err.h"
+#include "factorial.h"
+#include "report_format.h"
+
+#define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
+
+/* Pipes would end a cell. */
+static void
+cell(FILE *fp, const char *s)
+{
+
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+static void
+interval(FILE *fp, const struct wb_welch *w)
+{
+	char lo[32], hi[32];
+
+	if (w->have_ci)
+		fprintf(fp, "%s – %s", N(lo, "%.4f", w->lo),
+		    N(hi, "%.4f", w->hi));
+	else
+		fputs("unavailable", fp);
+}
+
+static void
+verdict(FILE *fp, const struct wb_compare *c, int v)
+{
+	char vt[96];
+	int sig;
+
+	sig = v == WB_V_FASTER || v == WB_V_SLOWER;
+	fprintf(fp, "%s%s%s", sig ? "**" : "", wb_report_verdict(c, v, vt,
+	    sizeof(vt)), sig ? "**" : "");
+}
+
+static void
+table(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_cell *b, *o;
+	const struct wb_cmp_final *f = &c->final[v];
+	char s1[32], s2[32], r[32], p[32];
+	size_t i;
+
+	fprintf(fp, "\n### ");
+	cell(fp, c->labels[v]);
+	fprintf(fp, " / ");
+	cell(fp, c->labels[0]);
+	fprintf(fp, "\n\n| Test | ");
+	cell(fp, c->labels[0]);
+	fprintf(fp, " | ");
+	cell(fp, c->labels[v]);
+	fprintf(fp, " | Ratio | Interval | p (%s) | Verdict |\n"
+	    "|---|---:|---:|---:|---|---:|---|\n", wb_adjust_name(c->adjust));
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (!b->present || !o->present)
+			continue;
+		fprintf(fp, "| ");
+		cell(fp, c->rows[i].name);
+		fprintf(fp, " | %s | %s | %s | ", b->have_score ?
+		    N(s1, "%.1f", b->score) : "-", o->have_score ?
+		    N(s2, "%.1f", o->score) : "-", N(r, "%.4f", o->ratio));
+		interval(fp, &o->w);
+		fprintf(fp, " | %s | ", N(p, "%.3g", o->padj));
+		verdict(fp, c, o->verdict);
+		fprintf(fp, " |\n");
+	}
+	fprintf(fp, "| **Final score** | %s | %s | %s | ",
+	    c->final[0].have_score ? N(s1, "%.1f", c->final[0].score) : "-",
+	    f->have_score ? N(s2, "%.1f", f->score) : "-",
+	    N(r, "%.4f", f->ratio));
+	interval(fp, &f->w);
+	fprintf(fp, " | %s | ", N(p, "%.3g", f->w.p));
+	verdict(fp, c, f->verdict);
+	fprintf(fp, " |\n");
+}
+
+static void
+fact_row(FILE *fp, const struct wb_fact_row *r)
+{
+	char b[32];
+	int fx;
+
+	fprintf(fp, "| ");
+	cell(fp, r->name);
+	for (fx = 0; fx < WB_FX_N; fx++) {
+		if (!r->ok) {
+			fputs(" | -", fp);
+			continue;
+		}
+		fprintf(fp, " | %s%s (", r->fx[fx].verdict == WB_V_SAME ?
+		    "" : "**", N(b, "%.3f", r->fx[fx].w.ratio));
+		interval(fp, &r->fx[fx].w);
+		fprintf(fp, ")%s", r->fx[fx].verdict == WB_V_SAME ? "" : "**");
+	}
+	fputs(" |\n", fp);
+}
+
+static void
+factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
+{
+	char n[64];
+	size_t i;
+	int fx;
+
+	fprintf(fp, "\n## Factorial view\n\nCells: %s (neither), %s (%s), "
+	    "%s (%s), %s (both). Main effects are rate ratios averaged over "
+	    "the other knob; the interaction is 1 when the effects multiply "
+	    "independently. Delta-method intervals, not adjusted; bold "
+	    "excludes 1.\n\n| Test", c->labels[f->cell[0]],
+	    c->labels[f->cell[1]], f->knob[0], c->labels[f->cell[2]],
+	    f->knob[1], c->labels[f->cell[3]]);
+	for (fx = 0; fx < WB_FX_N; fx++)
+		fprintf(fp, " | %s", wb_fact_which_name(f, fx, n, sizeof(n)));
+	fprintf(fp, " |\n|---|---|---|---|\n");
+	for (i = 0; i < f->nrows; i++)
+		fact_row(fp, &f->rows[i]);
+	fact_row(fp, &f->final);
+}
+
+int
+wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	char pct[16];
+	size_t i;
+
+	wb_conf_format(c->conf, pct, sizeof(pct));
+	fprintf(fp, "## worldbench compare\n\nEstimator: %s. Ratios are "
+	    "other / base rates (above 1 is faster) with %s%% intervals "
+	    "from Welch's t on log rates; p values adjusted across %zu tests "
+	    "(%s). The final-score ratio is the geometric mean of the "
+	    "per-test ratios, its interval from the delta method.\n",
+	    wb_report_estimator_text(c), pct, c->nrows,
+	    wb_adjust_name(c->adjust));
+	if (c->nproblems > 0) {
+		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
+		    "comparison; the provenance invalidates it.**" :
+		    "Provenance notes:");
+		for (i = 0; i < c->nproblems; i++) {
+			fprintf(fp, "- %s: different %s: ",
+			    c->problems[i].fatal ? "**INVALID**" : "note",
+			    c->problems[i].what);
+			cell(fp, c->problems[i].detail);
+			fputc('\n', fp);
+		}
+	}
+	for (i = 1; i < c->nvar; i++)
+		table(fp, c, i);
+	if (rep->fact != NULL)
+		factorial(fp, c, rep->fact);
+	if (ferror(fp))
+		return (wb_err_setsys(err, "markdown: write"));
+	return (0);
+}

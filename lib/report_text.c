@@ -1,0 +1,243 @@
+/*
+ * The text report: a method statement, the variants, provenance
+ * problems, per test the descriptive statistics of every variant and
+ * each ratio to the base, then a summary per variant and the factorial
+ * view.  Columns are fixed-width so that the output diffs cleanly.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "err.h"
+#include "factorial.h"
+#include "plot.h"
+#include "report_format.h"
+
+#define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
+
+static void
+header(FILE *fp, const struct wb_compare *c)
+{
+	char pct[16];
+
+	wb_conf_format(c->conf, pct, sizeof(pct));
+	fprintf(fp, "worldbench compare: %zu variants, estimator %s\n",
+	    c->nvar, wb_report_estimator_text(c));
+	fprintf(fp, "Ratios are other / base rates (above 1 is faster), with "
+	    "%s%% confidence\nintervals from Welch's t on log rates; "
+	    "p values adjusted across the %zu tests\n(%s). The final-score "
+	    "ratio is the geometric mean of the per-test ratios;\nits "
+	    "interval comes from the delta method.\n", pct, c->nrows,
+	    c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
+	    "Benjamini-Hochberg" : "not adjusted");
+}
+
+static void
+variants(FILE *fp, const struct wb_compare *c)
+{
+	char b[32];
+	size_t i;
+
+	fprintf(fp, "\n%-4s %-20s %12s  %s\n", "", "variant", "final score",
+	    "source");
+	for (i = 0; i < c->nvar; i++)
+		fprintf(fp, "%-4s %-20s %12s%s %s%s\n", i == 0 ? "base" :
+		    "", c->labels[i], c->final[i].have_score ?
+		    N(b, "%.1f", c->final[i].score) : "-",
+		    c->final[i].partial ? "p" : " ", c->paths[i] != NULL ?
+		    c->paths[i] : "-", c->imported[i] ?
+		    " (imported UnixBench log: one sample per test, no CI)" :
+		    "");
+	for (i = 0; i < c->nvar; i++)
+		if (c->final[i].partial) {
+			fprintf(fp, "p: partial index (some tests missing or "
+			    "failed)\n");
+			break;
+		}
+}
+
+static void
+problems(FILE *fp, const struct wb_compare *c)
+{
+	size_t i;
+
+	if (c->nproblems == 0)
+		return;
+	fputc('\n', fp);
+	if (c->nfatal > 0)
+		fprintf(fp, "WARNING: FORCED COMPARISON: the provenance below "
+		    "invalidates it.\n");
+	for (i = 0; i < c->nproblems; i++)
+		fprintf(fp, "%s: different %s: %s\n", c->problems[i].fatal ?
+		    "INVALID" : "note", c->problems[i].what,
+		    c->problems[i].detail);
+}
+
+static void
+ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
+    const struct wb_cmp_cell *o)
+{
+	char r[32], lo[32], hi[32], p[32], pa[32], vt[96];
+
+	fprintf(fp, "  %s / %s: ratio %s", c->labels[v], c->labels[0],
+	    N(r, "%.4f", o->ratio));
+	if (o->w.have_ci)
+		fprintf(fp, " [%s, %s] p=%s adj=%s", N(lo, "%.4f", o->w.lo),
+		    N(hi, "%.4f", o->w.hi), N(p, "%.3g", o->w.p),
+		    N(pa, "%.3g", o->padj));
+	fprintf(fp, ": %s\n", wb_report_verdict(c, o->verdict, vt,
+	    sizeof(vt)));
+}
+
+static int
+test_block(FILE *fp, const struct wb_report *rep, size_t t,
+    struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	const struct wb_cmp_row *row = &c->rows[t];
+	const struct wb_cmp_cell *k;
+	const double *x[64];
+	size_t n[64];
+	char b[7][32];
+	size_t i, nv;
+
+	fprintf(fp, "\n%s (%s, %s)\n", row->name, row->id, row->unit);
+	fprintf(fp, "  %-3s %-16s %3s %12s %12s %12s %12s %10s %12s\n", "",
+	    "variant", "N", "min", "max", "median", "mean", "stddev",
+	    "score");
+	for (i = 0; i < c->nvar; i++) {
+		k = &row->cells[i];
+		if (!k->present) {
+			fprintf(fp, "  %-3c %-16s not run\n",
+			    wb_plot_symbols[i % 6], c->labels[i]);
+			continue;
+		}
+		fprintf(fp, "  %-3c %-16s %3zu %12s %12s %12s %12s %10s %12s",
+		    wb_plot_symbols[i % 6], c->labels[i], k->n,
+		    N(b[0], "%.1f", k->desc.min), N(b[1], "%.1f", k->desc.max),
+		    N(b[2], "%.1f", k->desc.median),
+		    N(b[3], "%.1f", k->desc.mean),
+		    N(b[4], "%.1f", k->desc.stddev),
+		    k->have_score ? N(b[5], "%.1f", k->score) : "-");
+		if (k->nbad > 0)
+			fprintf(fp, " (%zu failed)", k->nbad);
+		fputc('\n', fp);
+	}
+	for (i = 1; i < c->nvar; i++)
+		if (row->cells[i].present && row->cells[0].present)
+			ratio_line(fp, c, i, &row->cells[i]);
+	if (!rep->plot)
+		return (0);
+	nv = c->nvar < 64 ? c->nvar : 64;
+	for (i = 0; i < nv; i++) {
+		x[i] = row->cells[i].rates;
+		n[i] = row->cells[i].n;
+	}
+	return (wb_plot_write(fp, x, n, nv, WB_PLOT_WIDTH, err));
+}
+
+static void
+summary(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_final *f = &c->final[v];
+	const struct wb_cmp_cell *o;
+	char r[32], lo[32], hi[32], iv[80], vt[96], pct[16];
+	size_t i;
+
+	wb_conf_format(c->conf, pct, sizeof(pct));
+	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
+	    c->labels[v], c->labels[0], pct, wb_adjust_name(c->adjust));
+	fprintf(fp, "  %-40s %8s %19s  %s\n", "test", "ratio", "interval",
+	    "verdict");
+	for (i = 0; i < c->nrows; i++) {
+		o = &c->rows[i].cells[v];
+		if (!o->present || !c->rows[i].cells[0].present)
+			continue;
+		fprintf(fp, "  %-40.40s %8s %19s %c%s\n", c->rows[i].name,
+		    N(r, "%.4f", o->ratio), o->w.have_ci ?
+		    (snprintf(iv, sizeof(iv), "[%s, %s]", N(lo, "%.4f",
+		    o->w.lo), N(hi, "%.4f", o->w.hi)), iv) : "unavailable",
+		    o->verdict == WB_V_FASTER || o->verdict == WB_V_SLOWER ?
+		    '*' : ' ', wb_report_verdict(c, o->verdict, vt,
+		    sizeof(vt)));
+	}
+	fprintf(fp, "  %-40s %8s %19s %c%s\n", "FINAL SCORE (geometric mean)",
+	    N(r, "%.4f", f->ratio), f->w.have_ci ? (snprintf(iv, sizeof(iv),
+	    "[%s, %s]", N(lo, "%.4f", f->w.lo), N(hi, "%.4f", f->w.hi)), iv) :
+	    "unavailable", f->verdict == WB_V_FASTER ||
+	    f->verdict == WB_V_SLOWER ? '*' : ' ',
+	    wb_report_verdict(c, f->verdict, vt, sizeof(vt)));
+	fprintf(fp, "  final ratio over %zu tests; half-width %s%%\n",
+	    f->ntests, N(r, "%.2f", wb_ratio_halfwidth(&f->w)));
+}
+
+static void
+fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
+{
+	char b[3][32], iv[3][48];
+	int fx;
+
+	if (!r->ok) {
+		fprintf(fp, "  %-40.40s missing in some cell\n", r->name);
+		return;
+	}
+	for (fx = 0; fx < WB_FX_N; fx++) {
+		if (r->fx[fx].w.have_ci)
+			snprintf(iv[fx], sizeof(iv[fx]), "%s%s [%.3f,%.3f]",
+			    r->fx[fx].verdict == WB_V_SAME ? " " : "*",
+			    N(b[fx], "%.3f", r->fx[fx].w.ratio),
+			    r->fx[fx].w.lo, r->fx[fx].w.hi);
+		else
+			snprintf(iv[fx], sizeof(iv[fx]), " %s [no CI]",
+			    N(b[fx], "%.3f", r->fx[fx].w.ratio));
+	}
+	(void)c;
+	fprintf(fp, "  %-32.32s %-22s %-22s %-22s\n", r->name, iv[0], iv[1],
+	    iv[2]);
+}
+
+static void
+factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
+{
+	char n[3][64], pct[16];
+	size_t i;
+	int fx;
+
+	wb_conf_format(c->conf, pct, sizeof(pct));
+	for (fx = 0; fx < WB_FX_N; fx++)
+		wb_fact_which_name(f, fx, n[fx], sizeof(n[fx]));
+	fprintf(fp, "\nFactorial view: %s = {%s -> %s}, %s = {%s -> %s}\n",
+	    f->knob[0], c->labels[f->cell[0]], c->labels[f->cell[1]],
+	    f->knob[1], c->labels[f->cell[0]], c->labels[f->cell[2]]);
+	fprintf(fp, "(both on: %s). Main effects are rate ratios averaged "
+	    "over the other knob;\nthe interaction is 1 when the two "
+	    "effects multiply independently.\n%s%% intervals, delta "
+	    "method, not adjusted; * excludes 1.\n",
+	    c->labels[f->cell[3]], pct);
+	fprintf(fp, "  %-32s %-22s %-22s %-22s\n", "test", n[0], n[1], n[2]);
+	for (i = 0; i < f->nrows; i++)
+		fact_row(fp, c, &f->rows[i]);
+	fact_row(fp, c, &f->final);
+}
+
+int
+wb_report_text(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	size_t i;
+
+	header(fp, c);
+	variants(fp, c);
+	problems(fp, c);
+	for (i = 0; i < c->nrows; i++)
+		if (test_block(fp, rep, i, err) == -1)
+			return (-1);
+	for (i = 1; i < c->nvar; i++)
+		summary(fp, c, i);
+	if (rep->fact != NULL)
+		factorial(fp, c, rep->fact);
+	if (ferror(fp))
+		return (wb_err_setsys(err, "report: write"));
+	return (0);
+}

@@ -1,0 +1,278 @@
+/*
+ * worldbench compare: compare results files against the first (the
+ * base) and report per-test ratios with confidence intervals, the
+ * final-score ratio and, for four variants, the 2x2 factorial view.
+ *
+ * Exit status: 0 when the report was written; 1 when provenance
+ * invalidates the comparison and --force was not given; 65 (EX_DATAERR)
+ * for an unreadable or invalid results file; 73/74 when the report
+ * cannot be written; 64 for usage errors.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cmd.h"
+#include "compare.h"
+#include "err.h"
+#include "factorial.h"
+#include "report_format.h"
+#include "results.h"
+#include "score.h"
+#include "stats.h"
+#include "version.h"
+
+struct copts {
+	double			 conf;
+	enum wb_estimator	 est;
+	enum wb_adjust		 adjust;
+	enum wb_report_fmt	 fmt;
+	int			 plot;
+	int			 force;
+	const char		*out;
+	int			 factorial;
+	char			*knobs[2];
+};
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench compare [-fp] [-a holm|bh|none] "
+	    "[-c level] [-e unixbench|all]\n"
+	    "                          [-F text|json|csv|markdown|html] "
+	    "[-o file]\n"
+	    "                          [--factorial[=knobA,knobB]] base "
+	    "other ...\n");
+	return (EX_USAGE);
+}
+
+/* 95, 99.5, or 0.95: a level strictly between 0 and 100 percent. */
+static int
+parse_conf(const char *s, double *conf)
+{
+	char *end;
+	double v;
+
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || !(v > 0))
+		return (-1);
+	if (v >= 1)
+		v /= 100;
+	if (!(v > 0 && v < 1))
+		return (-1);
+	*conf = v;
+	return (0);
+}
+
+static int
+parse_knobs(const char *s, struct copts *o)
+{
+	const char *comma;
+
+	if ((comma = strchr(s, ',')) == NULL || comma == s ||
+	    comma[1] == '\0' || strchr(comma + 1, ',') != NULL)
+		return (-1);
+	if ((o->knobs[0] = strndup(s, comma - s)) == NULL ||
+	    (o->knobs[1] = strdup(comma + 1)) == NULL)
+		err(EX_OSERR, "strdup");
+	return (0);
+}
+
+static int
+parse_args(int argc, char **argv, struct copts *o)
+{
+	static const struct option longopts[] = {
+		{ "adjust", required_argument, NULL, 'a' },
+		{ "confidence", required_argument, NULL, 'c' },
+		{ "estimator", required_argument, NULL, 'e' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "factorial", optional_argument, NULL, 'X' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "plot", no_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "a:c:e:F:fo:p", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			if (wb_adjust_parse(optarg, &o->adjust) == -1) {
+				warnx("unknown adjustment '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'c':
+			if (parse_conf(optarg, &o->conf) == -1) {
+				warnx("bad confidence level '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'e':
+			if (wb_estimator_parse(optarg, &o->est) == -1) {
+				warnx("unknown estimator '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'F':
+			if (wb_report_fmt_parse(optarg, &o->fmt) == -1) {
+				warnx("unknown format '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'f':
+			o->force = 1;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'p':
+			o->plot = 1;
+			break;
+		case 'X':
+			o->factorial = 1;
+			if (optarg != NULL && parse_knobs(optarg, o) == -1) {
+				warnx("--factorial wants two knob names: "
+				    "--factorial=A,B");
+				return (-1);
+			}
+			break;
+		default:
+			return (-1);
+		}
+	}
+	return (optind);
+}
+
+static void
+print_problems(const struct wb_compare *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nproblems; i++)
+		if (c->problems[i].fatal)
+			warnx("%s: different %s (%s)", c->labels[
+			    c->problems[i].var], c->problems[i].what,
+			    c->problems[i].detail);
+}
+
+static int
+emit(const struct copts *o, const struct wb_report *rep)
+{
+	struct wb_err e;
+
+	if (o->out != NULL) {
+		if (wb_report_save(o->out, o->fmt, rep, &e) == -1) {
+			warnx("%s", e.msg);
+			return (EX_CANTCREAT);
+		}
+		return (0);
+	}
+	if (wb_report_write(stdout, o->fmt, rep, &e) == -1 ||
+	    fflush(stdout) == EOF) {
+		warnx("%s", e.msg);
+		return (EX_IOERR);
+	}
+	return (0);
+}
+
+static int
+compare(const struct copts *o, struct wb_results **v, int nv,
+    char **paths)
+{
+	static const size_t cells[4] = { 0, 1, 2, 3 };
+	struct wb_factorial fact;
+	struct wb_compare c;
+	struct wb_report rep;
+	struct wb_err e;
+	char gen[128];
+	int rc;
+
+	if (wb_compare_build(v, nv, NULL, (const char *const *)paths,
+	    o->conf, o->est, o->adjust, &c, &e) == -1) {
+		warnx("%s", e.msg);
+		return (EX_DATAERR);
+	}
+	if (c.nfatal > 0) {
+		print_problems(&c);
+		if (!o->force) {
+			warnx("refusing to compare: the provenance differs "
+			    "(--force to compare anyway, flagged)");
+			wb_compare_fini(&c);
+			return (1);
+		}
+		warnx("WARNING: --force: the comparison is flagged invalid");
+		c.forced = 1;
+	}
+	memset(&rep, 0, sizeof(rep));
+	rep.cmp = &c;
+	rep.results = v;
+	rep.plot = o->plot;
+	snprintf(gen, sizeof(gen), "worldbench %s (%s)", wb_version(),
+	    wb_gitrev());
+	rep.generator = gen;
+	if (o->factorial) {
+		if (wb_factorial_build(&c, cells, o->knobs[0], o->knobs[1],
+		    &fact, &e) == -1) {
+			warnx("factorial: %s", e.msg);
+			wb_compare_fini(&c);
+			return (EX_DATAERR);
+		}
+		rep.fact = &fact;
+	}
+	rc = emit(o, &rep);
+	if (o->factorial)
+		wb_factorial_fini(&fact);
+	wb_compare_fini(&c);
+	return (rc);
+}
+
+int
+cmd_compare(int argc, char **argv)
+{
+	struct wb_results **v;
+	struct copts o;
+	struct wb_err e;
+	int i, n, rc;
+
+	memset(&o, 0, sizeof(o));
+	o.conf = 0.95;
+	o.est = WB_EST_UNIXBENCH;
+	o.adjust = WB_ADJ_HOLM;
+	o.fmt = WB_REPORT_TEXT;
+	if ((i = parse_args(argc, argv, &o)) == -1)
+		return (usage());
+	argc -= i;
+	argv += i;
+	if (argc < 2)
+		return (usage());
+	if (o.factorial && argc != 4) {
+		warnx("--factorial needs exactly four results: A0B0 A1B0 "
+		    "A0B1 A1B1");
+		return (usage());
+	}
+	if ((v = calloc(argc, sizeof(*v))) == NULL)
+		err(EX_OSERR, "calloc");
+	rc = 0;
+	for (n = 0; n < argc; n++)
+		if (wb_results_read(argv[n], &v[n], &e) == -1) {
+			warnx("%s", e.msg);
+			rc = EX_DATAERR;
+			break;
+		}
+	if (rc == 0)
+		rc = compare(&o, v, argc, argv);
+	for (i = 0; i < n; i++)
+		wb_results_free(v[i]);
+	free(v);
+	free(o.knobs[0]);
+	free(o.knobs[1]);
+	return (rc);
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+# Writes the synthetic results files used by cmd_compare_test and
+# compare_test.  Deterministic (fixed seeds); rerun only to change them:
+#   python3 tests/src/data/mkresults.py tests/src/data
+import json, math, random, sys
+
+TESTS = [
+    ("dhry2reg", "Dhrystone 2 using register variables", "lps", 1, 116700.0, 10, 14e6),
+    ("whetstone-double", "Double-Precision Whetstone", "MWIPS", 0, 55.0, 10, 3050.0),
+    ("execl", "Execl Throughput", "lps", 1, 43.0, 30, 1830.0),
+    ("pipe", "Pipe Throughput", "lps", 1, 12440.0, 10, 1.14e6),
+    ("spawn", "Process Creation", "lps", 1, 126.0, 30, 4600.0),
+    ("shell8", "Shell Scripts (8 concurrent)", "lpm", 60, 6.0, 60, 920.0),
+]
+
+def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02):
+    rnd = random.Random(seed)
+    tests = []
+    for (tid, name, unit, tb, base, dur, level) in TESTS:
+        d = (durations or {}).get(tid, dur)
+        samples = []
+        for p in range(1, passes + 1):
+            rate = level * factors.get(tid, 1.0) * math.exp(rnd.gauss(0, cv))
+            samples.append({"pass": p, "seq": p, "boot": 0, "status": "ok",
+                "count": rate * d / (tb if tb else 1), "elapsed": float(d),
+                "rate": rate, "copies": 1, "wall": d + 0.1, "utime": 1.0,
+                "stime": 1.0, "minflt": 100, "majflt": 0, "nvcsw": 10,
+                "nivcsw": 1})
+        tests.append({"id": tid, "name": name, "unit": unit, "timebase": tb,
+            "baseline": base, "passes_planned": passes, "duration": float(d),
+            "samples": samples})
+    p = {"suite": {"hash": "0123abcd"}, "host": {"name": "testhost"},
+         "timing": {"mode": "wall"}}
+    p.update(prov or {})
+    return {"format": "worldbench-results", "version": 1,
+        "status": "complete", "provenance": p, "plan": {}, "tests": tests,
+        "findings": []}
+
+def write(d, name, obj):
+    with open("%s/%s" % (d, name), "w") as f:
+        json.dump(obj, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+d = sys.argv[1]
+write(d, "prod.json", results(1, {}, prov={"label": "prod"}))
+write(d, "prod2.json", results(6, {}, prov={"label": "prod2"}))
+write(d, "debug.json", results(3, {"shell8": 0.13, "spawn": 0.90,
+    "execl": 0.95}, prov={"label": "debug"}))
+write(d, "otherhost.json", results(4, {}, prov={"label": "otherhost",
+    "host": {"name": "elsewhere"}}))
+write(d, "shortpass.json", results(5, {}, prov={"label": "shortpass"},
+    durations={"dhry2reg": 2}))
+# 2x2: kernel debug costs spawn/execl 20%, malloc debug costs shell8 85%,
+# and together shell8 loses a further 10% (an interaction).
+write(d, "k0m0.json", results(10, {}, prov={"label": "k0m0"}))
+write(d, "k1m0.json", results(11, {"spawn": 0.8, "execl": 0.8,
+    "shell8": 0.9}, prov={"label": "k1m0"}))
+write(d, "k0m1.json", results(12, {"shell8": 0.15}, prov={"label": "k0m1"}))
+write(d, "k1m1.json", results(13, {"spawn": 0.8, "execl": 0.8,
+    "shell8": 0.15 * 0.9 * 0.9}, prov={"label": "k1m1"}))
