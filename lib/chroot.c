@@ -149,6 +149,14 @@ struct chroot_arg {
 	char	**env;
 };
 
+static int
+chroot_setup(void *p)
+{
+	struct chroot_arg *a = p;
+
+	return (wb_chroot_enter(a->root));
+}
+
 static void
 chroot_arg_free(void *p)
 {
@@ -195,7 +203,7 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 	r->kind = "chroot";
 	r->setup_arg = a;
 	r->free_arg = chroot_arg_free;
-	r->child_setup = wb_chroot_enter;
+	r->child_setup = chroot_setup;
 	if ((r->root = realpath(root, NULL)) == NULL) {
 		wb_err_setsys(err, "%s", root);
 		goto fail;

@@ -1,0 +1,188 @@
+/*
+ * worldbench chroot: run one command inside a world image.
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "chroot.h"
+#include "cmd.h"
+#include "err.h"
+#include "lock.h"
+#include "recipe.h"
+#include "runner.h"
+#include "spawn.h"
+#include "world.h"
+#include "world_fs.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench chroot [-r] [-t timeout] "
+	    "[-w workdir] image -- command ...\n");
+	return (EX_USAGE);
+}
+
+static void
+refusal(void *arg, const char *path, const char *why)
+{
+
+	(void)arg;
+	warnx("refused: %s: %s", path, why);
+}
+
+static void
+print_rusage(const struct wb_spawn_result *res)
+{
+	const struct rusage *ru = &res->ru;
+
+	fprintf(stderr, "rusage: wall=%.3f user=%.3f sys=%.3f minflt=%ld "
+	    "majflt=%ld nvcsw=%ld nivcsw=%ld status=%d%s\n", res->wall,
+	    (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6,
+	    (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6,
+	    ru->ru_minflt, ru->ru_majflt, ru->ru_nvcsw, ru->ru_nivcsw,
+	    res->status, res->timed_out ? " timed-out" : "");
+}
+
+/* argv for the child: absolute commands run directly, others via sh. */
+static char **
+child_argv(int argc, char **argv)
+{
+	char **v;
+	int i, off;
+
+	off = argv[0][0] == '/' ? 0 : 3;
+	if ((v = calloc((size_t)argc + 4, sizeof(char *))) == NULL)
+		return (NULL);
+	if (off != 0) {
+		v[0] = "/bin/sh";
+		v[1] = "-c";
+		v[2] = "exec \"$0\" \"$@\"";
+	}
+	for (i = 0; i < argc; i++)
+		v[off + i] = argv[i];
+	return (v);
+}
+
+static int
+run(const char *root, int argc, char **argv, double timeout, int rflag)
+{
+	struct wb_spawn_result res;
+	struct wb_runner *r;
+	struct wb_spawn sp;
+	struct wb_err e;
+	char **env, **cargv;
+	int rc;
+
+	if ((r = wb_runner_chroot_new(root, &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (1);
+	}
+	if ((env = wb_env_merge(r->env, &e)) == NULL) {
+		warnx("%s", e.msg);
+		wb_runner_free(r);
+		return (1);
+	}
+	if ((cargv = child_argv(argc, argv)) == NULL) {
+		warn("calloc");
+		wb_words_free(env);
+		wb_runner_free(r);
+		return (1);
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = cargv;
+	sp.envp = env;
+	sp.timeout = timeout;
+	sp.child_setup = r->child_setup;
+	sp.setup_arg = r->setup_arg;
+	memset(&res, 0, sizeof(res));
+	if (wb_spawn_run(&sp, 1, &res, &e) == -1) {
+		warnx("%s", e.msg);
+		rc = 1;
+	} else {
+		fputs(res.out != NULL ? res.out : "", stdout);
+		fflush(stdout);
+		fputs(res.err != NULL ? res.err : "", stderr);
+		if (rflag)
+			print_rusage(&res);
+		if (res.timed_out) {
+			warnx("timed out after %g s; process group killed",
+			    timeout);
+			rc = 124;
+		} else
+			rc = res.status;
+		wb_spawn_result_fini(&res);
+	}
+	free(cargv);
+	wb_words_free(env);
+	wb_runner_free(r);
+	return (rc);
+}
+
+int
+cmd_chroot(int argc, char **argv)
+{
+	const char *workdir;
+	char *root, *end;
+	struct wb_err e;
+	struct stat st;
+	double timeout;
+	int ch, lock, rc, rflag;
+
+	timeout = 3600;
+	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	rflag = 0;
+	optind = 1;
+	while ((ch = getopt(argc, argv, "+rt:w:")) != -1) {
+		switch (ch) {
+		case 'r':
+			rflag = 1;
+			break;
+		case 't':
+			errno = 0;
+			timeout = strtod(optarg, &end);
+			if (errno != 0 || *end != '\0' || end == optarg ||
+			    !(timeout > 0)) {
+				warnx("-t %s: expected a positive number of "
+				    "seconds", optarg);
+				return (usage());
+			}
+			break;
+		case 'w':
+			workdir = optarg;
+			break;
+		default:
+			return (usage());
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 3 || strcmp(argv[1], "--") != 0)
+		return (usage());
+	lock = -1;
+	if (stat(argv[0], &st) == 0 && !S_ISDIR(st.st_mode)) {
+		if (wb_mkdirs(workdir, 0755, &e) == -1 ||
+		    (lock = wb_lock_workdir(workdir, 600, &e)) == -1) {
+			warnx("%s", e.msg);
+			return (1);
+		}
+	}
+	if ((root = wb_world_root(argv[0], workdir, refusal, NULL, &e)) ==
+	    NULL) {
+		warnx("%s", e.msg);
+		wb_unlock_workdir(lock);
+		return (1);
+	}
+	wb_unlock_workdir(lock);
+	rc = run(root, argc - 2, argv + 2, timeout, rflag);
+	free(root);
+	return (rc);
+}
