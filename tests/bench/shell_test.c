@@ -1,0 +1,146 @@
+/*
+ * Self-test of the shell1 and shell8 programs built from shell.c: a
+ * short run over the installed workload reports lpm with timebase 60
+ * and removes its scratch directories; bad arguments give a usage
+ * error; a failing workload or a missing data directory is an ERROR.
+ */
+#include <sys/stat.h>
+
+#include <unistd.h>
+
+#include "progcheck.h"
+
+static void
+shell_ok(const atf_tc_t *tc, const char *dir)
+{
+	char *data;
+
+	data = wbt_buildpath(tc, "share/worldbench");
+	(void)pc_run_ok(tc, dir, "shell1", "0.3", data, "lpm", 60);
+	(void)pc_run_ok(tc, dir, "shell8", "0.3", data, "lpm", 60);
+}
+
+static void
+shell_usage(const atf_tc_t *tc, const char *dir)
+{
+	char *data;
+
+	data = wbt_buildpath(tc, "share/worldbench");
+	pc_bad_durations(tc, dir, "shell1", data);
+	pc_bad_durations(tc, dir, "shell8", data);
+}
+
+/* Run shell8 over DATADIR and expect a runtime error. */
+static void
+shell_error(const atf_tc_t *tc, const char *data)
+{
+	struct wbt_out out;
+	char *argv[4];
+
+	argv[0] = wbt_buildpath(tc, PC_DYNAMIC "/shell8");
+	argv[1] = (char *)"0.3";
+	argv[2] = (char *)data;
+	argv[3] = NULL;
+	wbt_run(&out, argv);
+	ATF_CHECK_EQ(out.status, 1);
+	ATF_CHECK_MSG(strncmp(out.err, "ERROR|", 6) == 0 &&
+	    strstr(out.err, "COUNT|") == NULL, "stderr: '%s'", out.err);
+	ATF_CHECK_MSG(access("wb-shell.0", F_OK) == -1 &&
+	    access("wb-shell.7", F_OK) == -1,
+	    "scratch directories were left behind");
+	wbt_out_fini(&out);
+}
+
+ATF_TC(shell__counts);
+ATF_TC_HEAD(shell__counts, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "shell1 and shell8 report lpm and "
+	    "clean up");
+}
+ATF_TC_BODY(shell__counts, tc)
+{
+
+	shell_ok(tc, PC_DYNAMIC);
+}
+
+ATF_TC(shell__counts_static);
+ATF_TC_HEAD(shell__counts_static, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "the static shell1 and shell8 report "
+	    "lpm");
+}
+ATF_TC_BODY(shell__counts_static, tc)
+{
+
+	shell_ok(tc, PC_STATIC);
+}
+
+ATF_TC(shell__bad_duration);
+ATF_TC_HEAD(shell__bad_duration, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "shell1 and shell8 refuse bad "
+	    "arguments with 64");
+}
+ATF_TC_BODY(shell__bad_duration, tc)
+{
+
+	shell_usage(tc, PC_DYNAMIC);
+}
+
+ATF_TC(shell__bad_duration_static);
+ATF_TC_HEAD(shell__bad_duration_static, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "the static shell programs refuse "
+	    "bad arguments");
+}
+ATF_TC_BODY(shell__bad_duration_static, tc)
+{
+
+	shell_usage(tc, PC_STATIC);
+}
+
+ATF_TC(shell__failing_workload);
+ATF_TC_HEAD(shell__failing_workload, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "a workload that fails is an ERROR, "
+	    "never a count");
+}
+ATF_TC_BODY(shell__failing_workload, tc)
+{
+
+	if (mkdir("data", 0755) == -1)
+		atf_tc_fail("mkdir data");
+	wbt_write_file("data/workload.sh", "exit 3\n");
+	wbt_write_file("data/prose.txt", "the prose\n");
+	shell_error(tc, "data");
+}
+
+ATF_TC(shell__missing_data);
+ATF_TC_HEAD(shell__missing_data, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "a missing data directory is an "
+	    "ERROR");
+}
+ATF_TC_BODY(shell__missing_data, tc)
+{
+
+	shell_error(tc, "no-such-dir");
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, shell__counts);
+	ATF_TP_ADD_TC(tp, shell__counts_static);
+	ATF_TP_ADD_TC(tp, shell__bad_duration);
+	ATF_TP_ADD_TC(tp, shell__bad_duration_static);
+	ATF_TP_ADD_TC(tp, shell__failing_workload);
+	ATF_TP_ADD_TC(tp, shell__missing_data);
+	return (atf_no_error());
+}
