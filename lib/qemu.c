@@ -1,0 +1,309 @@
+/*
+ * qemu-system-x86_64 argv, version probe and one boot (lib/qemu.h).
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "qemu.h"
+#include "spawn.h"
+
+#define CONSOLE_MAX	(64 * 1024 * 1024)
+
+enum wb_qemu_accel
+wb_qemu_default_accel(void)
+{
+	int fd;
+
+	if ((fd = open("/dev/kvm", O_RDWR | O_CLOEXEC)) < 0)
+		return (WB_ACCEL_TCG);
+	close(fd);
+	return (WB_ACCEL_KVM);
+}
+
+const char *
+wb_qemu_accel_name(enum wb_qemu_accel a)
+{
+
+	return (a == WB_ACCEL_KVM ? "kvm" : "tcg");
+}
+
+const char *
+wb_qemu_timing_name(enum wb_qemu_timing t)
+{
+
+	return (t == WB_TIMING_ICOUNT ? "icount" : "wall");
+}
+
+int
+wb_qemu_timing_parse(const char *s, enum wb_qemu_timing *t)
+{
+
+	if (strcmp(s, "icount") == 0)
+		*t = WB_TIMING_ICOUNT;
+	else if (strcmp(s, "wall") == 0)
+		*t = WB_TIMING_WALL;
+	else
+		return (-1);
+	return (0);
+}
+
+void
+wb_qemu_argv_free(char **argv)
+{
+	char **p;
+
+	if (argv == NULL)
+		return;
+	for (p = argv; *p != NULL; p++)
+		free(*p);
+	free(argv);
+}
+
+struct argv_b {
+	char	**v;
+	size_t	  n;
+	int	  failed;
+};
+
+static void
+add(struct argv_b *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+add(struct argv_b *b, const char *fmt, ...)
+{
+	va_list ap;
+	char **nv, *s;
+
+	if (b->failed)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		va_end(ap);
+		b->failed = 1;
+		return;
+	}
+	va_end(ap);
+	if ((nv = reallocarray(b->v, b->n + 2, sizeof(*nv))) == NULL) {
+		free(s);
+		b->failed = 1;
+		return;
+	}
+	b->v = nv;
+	b->v[b->n++] = s;
+	b->v[b->n] = NULL;
+}
+
+char **
+wb_qemu_argv(const struct wb_qemu_conf *c, struct wb_err *err)
+{
+	struct argv_b b;
+
+	if (c->kernel == NULL || c->initrd == NULL || c->console_log == NULL) {
+		wb_err_set(err, "qemu: kernel, initrd and console log needed");
+		return (NULL);
+	}
+	if (c->accel == WB_ACCEL_KVM && c->timing == WB_TIMING_ICOUNT) {
+		wb_err_set(err, "qemu: icount timing needs TCG, not KVM "
+		    "(use --timing=wall or --accel=tcg)");
+		return (NULL);
+	}
+	if (strchr(c->console_log, ',') != NULL) {
+		wb_err_set(err, "qemu: console log path '%s' contains a comma",
+		    c->console_log);
+		return (NULL);
+	}
+	memset(&b, 0, sizeof(b));
+	add(&b, "%s", c->qemu != NULL ? c->qemu : WB_QEMU_DEFAULT);
+	add(&b, "-nographic");
+	add(&b, "-no-reboot");
+	add(&b, "-nodefaults");
+	add(&b, "-accel");
+	add(&b, "%s", wb_qemu_accel_name(c->accel));
+	if (c->timing == WB_TIMING_ICOUNT) {
+		add(&b, "-icount");
+		add(&b, "shift=%d,sleep=off", c->icount_shift > 0 ?
+		    c->icount_shift : WB_QEMU_ICOUNT_SHIFT);
+	}
+	add(&b, "-smp");
+	add(&b, "%d", c->smp > 0 ? c->smp : 1);
+	add(&b, "-m");
+	add(&b, "%d", c->memory_mb > 0 ? c->memory_mb : 512);
+	add(&b, "-monitor");
+	add(&b, "none");
+	add(&b, "-serial");
+	add(&b, "file:%s", c->console_log);
+	add(&b, "-kernel");
+	add(&b, "%s", c->kernel);
+	add(&b, "-initrd");
+	add(&b, "%s", c->initrd);
+	add(&b, "-append");
+	add(&b, "console=ttyS0 panic=-1%s%s",
+	    c->append != NULL && *c->append != '\0' ? " " : "",
+	    c->append != NULL ? c->append : "");
+	if (b.failed) {
+		wb_qemu_argv_free(b.v);
+		wb_err_setsys(err, "qemu argv");
+		return (NULL);
+	}
+	return (b.v);
+}
+
+char *
+wb_qemu_argv_line(char *const *argv, struct wb_err *err)
+{
+	size_t len, i;
+	char *s, *p;
+	const char *q;
+
+	for (len = 1, i = 0; argv[i] != NULL; i++)
+		len += strlen(argv[i]) * 4 + 3;
+	if ((s = malloc(len)) == NULL) {
+		wb_err_setsys(err, "qemu argv");
+		return (NULL);
+	}
+	p = s;
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			*p++ = ' ';
+		if (strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=,.:/+") ==
+		    strlen(argv[i]) && argv[i][0] != '\0') {
+			p = stpcpy(p, argv[i]);
+			continue;
+		}
+		*p++ = '\'';
+		for (q = argv[i]; *q != '\0'; q++) {
+			if (*q == '\'')
+				p = stpcpy(p, "'\\''");
+			else
+				*p++ = *q;
+		}
+		*p++ = '\'';
+	}
+	*p = '\0';
+	return (s);
+}
+
+int
+wb_qemu_version(const char *qemu, char *buf, size_t len, struct wb_err *err)
+{
+	struct wb_spawn_result r;
+	struct wb_spawn sp;
+	char *argv[3];
+	int rc;
+
+	argv[0] = (char *)(qemu != NULL ? qemu : WB_QEMU_DEFAULT);
+	argv[1] = "--version";
+	argv[2] = NULL;
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.timeout = 30;
+	memset(&r, 0, sizeof(r));
+	if (wb_spawn_run(&sp, 1, &r, err) != 0)
+		return (-1);
+	rc = 0;
+	if (r.status != 0 || r.out == NULL || r.out[0] == '\0')
+		rc = wb_err_set(err, "%s --version: exit %d%s%s", argv[0],
+		    r.status, r.err != NULL && *r.err != '\0' ? ": " : "",
+		    r.err != NULL ? r.err : "");
+	else
+		snprintf(buf, len, "%.*s", (int)strcspn(r.out, "\n"), r.out);
+	wb_spawn_result_fini(&r);
+	return (rc);
+}
+
+static int
+read_console(const char *path, char **buf, size_t *len, struct wb_err *err)
+{
+	struct stat st;
+	ssize_t n;
+	size_t off;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (wb_err_setsys(err, "%s", path));
+	if (fstat(fd, &st) != 0) {
+		close(fd);
+		return (wb_err_setsys(err, "%s", path));
+	}
+	if (st.st_size > CONSOLE_MAX) {
+		close(fd);
+		return (wb_err_set(err, "%s: console capture larger than "
+		    "%d bytes", path, CONSOLE_MAX));
+	}
+	if ((*buf = malloc((size_t)st.st_size + 1)) == NULL) {
+		close(fd);
+		return (wb_err_setsys(err, "%s", path));
+	}
+	for (off = 0; off < (size_t)st.st_size; off += (size_t)n) {
+		n = read(fd, *buf + off, (size_t)st.st_size - off);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0)
+			break;
+	}
+	close(fd);
+	(*buf)[off] = '\0';
+	*len = off;
+	return (0);
+}
+
+int
+wb_qemu_run(const struct wb_qemu_conf *c, double timeout,
+    struct wb_qemu_boot *b, struct wb_err *err)
+{
+	struct wb_spawn_result r;
+	struct wb_spawn sp;
+	char **argv;
+	int fd, rc;
+
+	memset(b, 0, sizeof(*b));
+	if ((argv = wb_qemu_argv(c, err)) == NULL)
+		return (-1);
+	/* A fresh, empty console file: no stale capture is ever parsed. */
+	if ((fd = open(c->console_log, O_WRONLY | O_CREAT | O_TRUNC |
+	    O_CLOEXEC, 0644)) < 0) {
+		wb_qemu_argv_free(argv);
+		return (wb_err_setsys(err, "%s", c->console_log));
+	}
+	close(fd);
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.timeout = timeout;
+	memset(&r, 0, sizeof(r));
+	rc = wb_spawn_run(&sp, 1, &r, err);
+	wb_qemu_argv_free(argv);
+	if (rc != 0)
+		return (-1);
+	b->status = r.status;
+	b->timed_out = r.timed_out;
+	b->wall = r.wall;
+	b->qemu_err = r.err;
+	r.err = NULL;
+	wb_spawn_result_fini(&r);
+	if (read_console(c->console_log, &b->console, &b->len, err) != 0) {
+		wb_qemu_boot_fini(b);
+		return (-1);
+	}
+	return (0);
+}
+
+void
+wb_qemu_boot_fini(struct wb_qemu_boot *b)
+{
+
+	free(b->console);
+	free(b->qemu_err);
+	memset(b, 0, sizeof(*b));
+}

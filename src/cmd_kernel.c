@@ -1,0 +1,303 @@
+/*
+ * worldbench kernel build|config|diff: kernel images from the Linux
+ * source tarball and the fragments in overlays/kernel/.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "kbuild.h"
+#include "kernopt.h"
+
+#define USAGE_OPTS \
+	"[-f] [-j jobs] [-C cachedir] [-O overlays] [-s tarball]\n" \
+	"           [-t timeout] [-w workdir] [--no-ccache]"
+
+static void
+usage(void)
+{
+
+	fprintf(stderr,
+	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
+	    "       worldbench kernel config " USAGE_OPTS " variant\n"
+	    "       worldbench kernel diff [-C cachedir] [-s tarball] "
+	    "[-w workdir] variant|image variant|image\n");
+}
+
+static void
+note(void *arg, const char *line)
+{
+
+	(void)arg;
+	fprintf(stderr, "worldbench kernel: %s\n", line);
+}
+
+struct kopts {
+	struct kernopt	 k;
+	int		 force;
+	int		 jobs;
+	double		 timeout;
+};
+
+static int
+parse(int argc, char **argv, struct kopts *o)
+{
+	static const struct option longopts[] = {
+		{ "no-ccache", no_argument, NULL, 'N' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	kernopt_init(&o->k);
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "C:fj:O:s:t:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'C':
+			o->k.cachedir = optarg;
+			break;
+		case 'f':
+			o->force = 1;
+			break;
+		case 'j':
+			o->jobs = (int)strtol(optarg, &end, 10);
+			if (*end != '\0' || o->jobs < 1 || o->jobs > 1024) {
+				warnx("-j: bad job count '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'N':
+			o->k.ccache = 0;
+			break;
+		case 'O':
+			o->k.overlays = optarg;
+			break;
+		case 's':
+			o->k.tarball = optarg;
+			break;
+		case 't':
+			o->timeout = strtod(optarg, &end);
+			if (*end != '\0' || !(o->timeout > 0)) {
+				warnx("-t: bad timeout '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'w':
+			o->k.workdir = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* Everything a variant's build needs, owned. */
+struct variant {
+	struct wb_kbuild	 kb;
+	char			**frags;
+	size_t			 nfrags;
+	char			*imagedir, *objdir, *log, *ccache, *srctree;
+	char			 digest[WB_SHA256_HEXSIZE];
+};
+
+static void
+variant_fini(struct variant *v)
+{
+
+	kernopt_fragments_free(v->frags, v->nfrags);
+	free(v->imagedir);
+	free(v->objdir);
+	free(v->log);
+	free(v->ccache);
+	free(v->srctree);
+}
+
+static int
+variant_init(struct variant *v, const struct kopts *o, const char *name,
+    struct wb_err *e)
+{
+	char *srcdir;
+
+	memset(v, 0, sizeof(*v));
+	if (kernopt_fragments(&o->k, name, &v->frags, &v->nfrags, e) != 0)
+		return (-1);
+	if ((v->imagedir = kernopt_imagedir(&o->k, name)) == NULL ||
+	    (v->objdir = kernopt_objdir(&o->k, name)) == NULL ||
+	    (v->log = kernopt_log(&o->k, name)) == NULL ||
+	    asprintf(&v->ccache, "%s/ccache", o->k.cachedir) < 0 ||
+	    asprintf(&srcdir, "%s/kernel", o->k.cachedir) < 0) {
+		variant_fini(v);
+		return (wb_err_setsys(e, "kernel"));
+	}
+	if (kernopt_mkdirs(o->k.cachedir, e) != 0 ||
+	    wb_kbuild_unpack(o->k.tarball, srcdir, &v->srctree, v->digest,
+	    e) != 0) {
+		free(srcdir);
+		variant_fini(v);
+		return (-1);
+	}
+	free(srcdir);
+	v->kb.variant = name;
+	v->kb.srctree = v->srctree;
+	v->kb.source_digest = v->digest;
+	v->kb.objdir = v->objdir;
+	v->kb.imagedir = v->imagedir;
+	v->kb.ccache_dir = o->k.ccache ? v->ccache : NULL;
+	v->kb.fragments = (const char *const *)v->frags;
+	v->kb.nfragments = v->nfrags;
+	v->kb.jobs = o->jobs;
+	v->kb.timeout = o->timeout;
+	v->kb.log = v->log;
+	v->kb.note = note;
+	if (asprintf(&srcdir, "%s/kbuild", o->k.workdir) < 0) {
+		variant_fini(v);
+		return (wb_err_setsys(e, "kernel"));
+	}
+	if (kernopt_mkdirs(srcdir, e) != 0 ||
+	    (o->k.ccache && kernopt_mkdirs(v->ccache, e) != 0)) {
+		free(srcdir);
+		variant_fini(v);
+		return (-1);
+	}
+	free(srcdir);
+	return (0);
+}
+
+static int
+kernel_build(int argc, char **argv)
+{
+	struct variant v;
+	struct kopts o;
+	struct wb_err e;
+	struct timespec t0, t1;
+	int i, built, rc;
+
+	if (parse(argc, argv, &o) != 0 || optind >= argc) {
+		usage();
+		return (EX_USAGE);
+	}
+	wb_err_clear(&e);
+	rc = 0;
+	for (i = optind; i < argc; i++) {
+		if (variant_init(&v, &o, argv[i], &e) != 0) {
+			warnx("%s", e.msg);
+			return (EX_DATAERR);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (wb_kbuild_run(&v.kb, o.force, &built, &e) != 0) {
+			warnx("%s", e.msg);
+			rc = 1;
+		} else {
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			printf("%s %s %s %.1f\n", argv[i], v.imagedir,
+			    built ? "built" : "up-to-date",
+			    (double)(t1.tv_sec - t0.tv_sec) +
+			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+		}
+		variant_fini(&v);
+		if (rc != 0)
+			break;
+	}
+	return (rc);
+}
+
+static int
+kernel_config(int argc, char **argv)
+{
+	struct wb_kconfig_result res;
+	struct variant v;
+	struct kopts o;
+	struct wb_err e;
+	int rc;
+
+	if (parse(argc, argv, &o) != 0 || optind != argc - 1) {
+		usage();
+		return (EX_USAGE);
+	}
+	wb_err_clear(&e);
+	if (variant_init(&v, &o, argv[optind], &e) != 0) {
+		warnx("%s", e.msg);
+		return (EX_DATAERR);
+	}
+	rc = 0;
+	if (wb_kbuild_configure(&v.kb, &res, &e) != 0) {
+		warnx("%s", e.msg);
+		rc = 1;
+	} else
+		printf("%s/.config %s\n", v.objdir, res.config_sha256);
+	wb_kconfig_result_fini(&res);
+	variant_fini(&v);
+	return (rc);
+}
+
+static int
+kernel_diff(int argc, char **argv)
+{
+	struct kopts o;
+	struct wb_err e;
+	char *a, *b, *ca, *cb, *out, *srctree, *srcdir;
+	char digest[WB_SHA256_HEXSIZE];
+	int rc;
+
+	if (parse(argc, argv, &o) != 0 || optind != argc - 2) {
+		usage();
+		return (EX_USAGE);
+	}
+	wb_err_clear(&e);
+	a = b = ca = cb = out = srctree = srcdir = NULL;
+	rc = 1;
+	if ((a = kernopt_find_image(&o.k, argv[optind], &e)) == NULL ||
+	    (b = kernopt_find_image(&o.k, argv[optind + 1], &e)) == NULL)
+		goto done;
+	if (asprintf(&ca, "%s/config", a) < 0 ||
+	    asprintf(&cb, "%s/config", b) < 0 ||
+	    asprintf(&srcdir, "%s/kernel", o.k.cachedir) < 0) {
+		wb_err_setsys(&e, "diff");
+		goto done;
+	}
+	if (wb_kbuild_unpack(o.k.tarball, srcdir, &srctree, digest, &e) != 0 ||
+	    wb_kbuild_diffconfig(srctree, ca, cb, &out, &e) != 0)
+		goto done;
+	printf("# scripts/diffconfig %s %s\n%s", argv[optind],
+	    argv[optind + 1], out);
+	rc = 0;
+done:
+	if (rc != 0)
+		warnx("%s", e.msg);
+	free(a);
+	free(b);
+	free(ca);
+	free(cb);
+	free(out);
+	free(srctree);
+	free(srcdir);
+	return (rc);
+}
+
+int
+cmd_kernel(int argc, char **argv)
+{
+
+	if (argc < 2) {
+		usage();
+		return (EX_USAGE);
+	}
+	if (strcmp(argv[1], "build") == 0)
+		return (kernel_build(argc - 1, argv + 1));
+	if (strcmp(argv[1], "config") == 0)
+		return (kernel_config(argc - 1, argv + 1));
+	if (strcmp(argv[1], "diff") == 0)
+		return (kernel_diff(argc - 1, argv + 1));
+	warnx("kernel: unknown subcommand '%s'", argv[1]);
+	usage();
+	return (EX_USAGE);
+}

@@ -1,0 +1,224 @@
+/*
+ * Paths and variants shared by the kernel and boot commands.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "kernopt.h"
+
+void
+kernopt_init(struct kernopt *k)
+{
+	const char *c;
+
+	memset(k, 0, sizeof(*k));
+	k->workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	if ((c = getenv("WB_CACHE_DIR")) != NULL && *c != '\0')
+		k->cachedir = c;
+	else
+		k->cachedir = WB_CACHE_DEFAULT;
+	k->overlays = "overlays";
+	k->tarball = WB_KERNEL_TARBALL;
+	k->ccache = 1;
+}
+
+static char *
+path2(const char *a, const char *b, const char *c)
+{
+	char *s;
+
+	if (asprintf(&s, "%s/%s%s", a, b, c) < 0)
+		return (NULL);
+	return (s);
+}
+
+char *
+kernopt_imagedir(const struct kernopt *k, const char *variant)
+{
+	char *d, *s;
+
+	if ((d = path2(k->workdir, "kernels/", "")) == NULL)
+		return (NULL);
+	s = path2(d, variant, "");
+	free(d);
+	return (s);
+}
+
+char *
+kernopt_objdir(const struct kernopt *k, const char *variant)
+{
+	char *d, *s;
+
+	if ((d = path2(k->workdir, "kbuild/", "")) == NULL)
+		return (NULL);
+	s = path2(d, variant, "");
+	free(d);
+	return (s);
+}
+
+char *
+kernopt_log(const struct kernopt *k, const char *variant)
+{
+	char *d, *s;
+
+	if ((d = path2(k->workdir, "kbuild/", "")) == NULL)
+		return (NULL);
+	s = path2(d, variant, ".log");
+	free(d);
+	return (s);
+}
+
+void
+kernopt_fragments_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int
+valid_knob(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || len > 64)
+		return (0);
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '_' ||
+		    (s[i] == '-' && i > 0)))
+			return (0);
+	return (1);
+}
+
+int
+kernopt_fragments(const struct kernopt *k, const char *variant,
+    char ***frags, size_t *n, struct wb_err *err)
+{
+	const char *p, *q;
+	char **v, *path;
+	struct stat st;
+	size_t cap, len, i;
+
+	cap = 2;
+	for (p = variant; *p != '\0'; p++)
+		cap += *p == '+';
+	if ((v = calloc(cap, sizeof(*v))) == NULL)
+		return (wb_err_setsys(err, "variant"));
+	*n = 0;
+	if ((v[(*n)++] = path2(k->overlays, "kernel/base.config", "")) ==
+	    NULL)
+		goto nomem;
+	if (strcmp(variant, "production") != 0) {
+		for (p = variant; ; p = q + 1) {
+			q = strchr(p, '+');
+			len = q != NULL ? (size_t)(q - p) : strlen(p);
+			if (!valid_knob(p, len) || (len == 10 &&
+			    strncmp(p, "production", 10) == 0) ||
+			    (len == 4 && strncmp(p, "base", 4) == 0)) {
+				kernopt_fragments_free(v, *n);
+				return (wb_err_set(err, "kernel variant '%s': "
+				    "bad knob '%.*s' (variants are "
+				    "'production' or knobs joined by '+', "
+				    "e.g. 'witness+invariants')", variant,
+				    (int)len, p));
+			}
+			if (asprintf(&path, "%s/kernel/%.*s.config",
+			    k->overlays, (int)len, p) < 0)
+				goto nomem;
+			for (i = 1; i < *n; i++)
+				if (strcmp(v[i], path) == 0) {
+					free(path);
+					kernopt_fragments_free(v, *n);
+					return (wb_err_set(err, "kernel variant "
+					    "'%s': knob '%.*s' given twice",
+					    variant, (int)len, p));
+				}
+			v[(*n)++] = path;
+			if (q == NULL)
+				break;
+		}
+	}
+	for (i = 0; i < *n; i++)
+		if (stat(v[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+			wb_err_setsys(err, "kernel variant '%s': fragment %s",
+			    variant, v[i]);
+			kernopt_fragments_free(v, *n);
+			return (-1);
+		}
+	*frags = v;
+	return (0);
+nomem:
+	kernopt_fragments_free(v, *n);
+	return (wb_err_setsys(err, "variant"));
+}
+
+char *
+kernopt_find_image(const struct kernopt *k, const char *arg,
+    struct wb_err *err)
+{
+	char *d, *name, *meta;
+	struct stat st;
+	size_t len;
+
+	if (strchr(arg, '/') != NULL)
+		d = strdup(arg);
+	else {
+		if ((name = strdup(arg)) == NULL) {
+			wb_err_setsys(err, "kernel image");
+			return (NULL);
+		}
+		len = strlen(name);
+		/* "production-kernel" names the production kernel. */
+		if (len > 7 && strcmp(name + len - 7, "-kernel") == 0)
+			name[len - 7] = '\0';
+		d = kernopt_imagedir(k, name);
+		free(name);
+	}
+	if (d == NULL) {
+		wb_err_setsys(err, "kernel image");
+		return (NULL);
+	}
+	if (asprintf(&meta, "%s/kernel.json", d) < 0) {
+		free(d);
+		wb_err_setsys(err, "kernel image");
+		return (NULL);
+	}
+	if (stat(meta, &st) != 0) {
+		wb_err_setsys(err, "kernel image '%s': %s", arg, meta);
+		free(meta);
+		free(d);
+		return (NULL);
+	}
+	free(meta);
+	return (d);
+}
+
+int
+kernopt_mkdirs(const char *path, struct wb_err *err)
+{
+	char buf[4096], *p;
+
+	if (strlen(path) >= sizeof(buf))
+		return (wb_err_set(err, "%s: path too long", path));
+	strcpy(buf, path);
+	for (p = buf + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+			return (wb_err_setsys(err, "mkdir %s", buf));
+		*p = '/';
+	}
+	if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+		return (wb_err_setsys(err, "mkdir %s", buf));
+	return (0);
+}

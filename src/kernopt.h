@@ -1,0 +1,42 @@
+/*
+ * Shared by "worldbench kernel" and "worldbench boot": where kernels,
+ * their builds and the caches live, and which fragments make a variant.
+ */
+#ifndef WB_KERNOPT_H
+#define WB_KERNOPT_H
+
+#include <stddef.h>
+
+struct wb_err;
+
+#define WB_KERNEL_TARBALL	"/usr/src/linux-source-6.1.tar.xz"
+#define WB_CACHE_DEFAULT	"/var/cache/worldbench"
+
+struct kernopt {
+	const char	*workdir;	/* -w: images, builds, logs */
+	const char	*cachedir;	/* -C: sources and ccache */
+	const char	*overlays;	/* -O: the overlays directory */
+	const char	*tarball;	/* -s: the kernel source distfile */
+	int		 ccache;	/* 0 with --no-ccache */
+};
+
+void	kernopt_init(struct kernopt *);
+/* Paths for a variant; malloc'ed, NULL on allocation failure. */
+char	*kernopt_imagedir(const struct kernopt *, const char *variant);
+char	*kernopt_objdir(const struct kernopt *, const char *variant);
+char	*kernopt_log(const struct kernopt *, const char *variant);
+/*
+ * The fragments of a variant: base.config, then <knob>.config for each
+ * '+'-separated knob ("production" is base alone).  *frags is a
+ * malloc'ed vector of malloc'ed paths.
+ */
+int	kernopt_fragments(const struct kernopt *, const char *variant,
+	    char ***frags, size_t *n, struct wb_err *);
+void	kernopt_fragments_free(char **, size_t);
+/* An image directory given as a path or as a variant name. */
+char	*kernopt_find_image(const struct kernopt *, const char *arg,
+	    struct wb_err *);
+/* mkdir -p. */
+int	kernopt_mkdirs(const char *, struct wb_err *);
+
+#endif
