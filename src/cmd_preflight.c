@@ -1,0 +1,111 @@
+/*
+ * worldbench preflight: report what would make benchmark numbers noisy
+ * on this host.  Exit status 0; with --strict, 1 when the host is busy.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "preflight.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench preflight [--json] [--strict] "
+	    "[-w seconds]\n");
+	return (EX_USAGE);
+}
+
+static void
+print_text(const struct wb_preflight *pf)
+{
+	size_t i;
+
+	printf("load average   %.2f %.2f %.2f (%ld CPUs)\n", pf->load[0],
+	    pf->load[1], pf->load[2], pf->ncpu);
+	printf("governor       %s\n", pf->governor[0] != '\0' ?
+	    pf->governor : "unavailable (no cpufreq)");
+	printf("SMT            %s\n", pf->smt < 0 ? "unknown" :
+	    pf->smt ? "on" : "off");
+	printf("swap           %ld KB used of %ld KB\n", pf->swap_used_kb,
+	    pf->swap_total_kb);
+	printf("/dev/kvm       %s\n", pf->kvm ? "usable" : "unavailable");
+	for (i = 0; i < pf->ntop; i++)
+		printf("busy           %6.1f%% CPU  pid %ld  %s\n",
+		    pf->top[i].cpu_pct, (long)pf->top[i].pid, pf->top[i].comm);
+	for (i = 0; i < pf->nwarnings; i++)
+		printf("WARNING        %s\n", pf->warnings[i]);
+	printf("verdict        %s\n", pf->busy ? "BUSY: expect noisy numbers" :
+	    "quiet");
+}
+
+int
+cmd_preflight(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "strict", no_argument, NULL, 's' },
+		{ "window", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct wb_preflight_src src;
+	struct wb_preflight pf;
+	struct wb_err e;
+	json_t *j;
+	char *end;
+	int ch, json, strict;
+
+	json = strict = 0;
+	memset(&src, 0, sizeof(src));
+	src.window = 1.0;
+	src.self = getpid();
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "jsw:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'j':
+			json = 1;
+			break;
+		case 's':
+			strict = 1;
+			break;
+		case 'w':
+			src.window = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' ||
+			    !(src.window > 0 && src.window <= 60)) {
+				warnx("bad window '%s'", optarg);
+				return (usage());
+			}
+			break;
+		default:
+			return (usage());
+		}
+	}
+	if (optind != argc)
+		return (usage());
+	if (wb_preflight_run(&src, &pf, &e) == -1)
+		errx(1, "%s", e.msg);
+	if (json) {
+		if ((j = wb_preflight_json(&pf)) == NULL)
+			errx(EX_OSERR, "out of memory");
+		if (json_dumpf(j, stdout, JSON_INDENT(2) |
+		    JSON_PRESERVE_ORDER) == -1 || putchar('\n') == EOF)
+			errx(EX_IOERR, "write");
+		json_decref(j);
+	} else
+		print_text(&pf);
+	ch = strict && pf.busy ? 1 : 0;
+	if (ch)
+		warnx("--strict: the host is busy; not a good time to "
+		    "benchmark");
+	wb_preflight_fini(&pf);
+	return (ch);
+}
