@@ -1,0 +1,366 @@
+/*
+ * Setting up a run (new or resumed), running what is left of its order,
+ * and keeping every variant's results file current after each pass.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "adapt.h"
+#include "err.h"
+#include "harness.h"
+#include "harness_impl.h"
+#include "provenance.h"
+#include "results.h"
+#include "runner.h"
+#include "suite.h"
+#include "version.h"
+
+/* Other engineers' modules: optional at link time. */
+#pragma weak wb_runner_chroot_new
+#pragma weak wb_adapt_decide
+#pragma weak wb_adapt_fini
+
+#define MAX_VARIANTS	64
+
+void
+wb_harness_free(struct wb_harness *h)
+{
+	size_t i;
+
+	if (h == NULL)
+		return;
+	for (i = 0; i < h->nv; i++) {
+		free(h->v[i].label);
+		free(h->v[i].root);
+		free(h->v[i].path);
+		wb_runner_free(h->v[i].runner);
+		wb_results_free(h->v[i].results);
+	}
+	free(h->v);
+	free(h->tests);
+	free(h->passes);
+	free(h->durations);
+	free(h->order);
+	json_decref(h->plan);
+	free(h);
+}
+
+static int
+label_ok(const char *s)
+{
+
+	if (*s == '\0' || *s == '.' || strlen(s) > 64)
+		return (0);
+	return (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789._-+") == strlen(s));
+}
+
+static struct wb_runner *
+make_runner(const char *root, const char *libexec, const char *datadir,
+    struct wb_err *err)
+{
+
+	if (strcmp(root, "host") == 0)
+		return (wb_runner_host_new(libexec, datadir, err));
+	if (wb_runner_chroot_new == NULL) {
+		wb_err_set(err, "%s: world images (the chroot runner) are not "
+		    "built into this worldbench", root);
+		return (NULL);
+	}
+	return (wb_runner_chroot_new(root, err));
+}
+
+/* Every planned program must be there before the first pass. */
+static int
+check_programs(const struct wb_harness *h, const struct wb_runner *r,
+    struct wb_err *err)
+{
+	char *inner, *host;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < h->ntests; i++) {
+		if (asprintf(&inner, "%s/%s", r->libexecdir,
+		    h->tests[i]->id) == -1)
+			return (wb_err_setsys(err, "asprintf"));
+		host = wb_runner_hostpath(r, inner);
+		free(inner);
+		if (host == NULL)
+			return (wb_err_setsys(err, "asprintf"));
+		ok = access(host, X_OK) == 0;
+		if (!ok)
+			wb_err_setsys(err, "%s: bench program", host);
+		free(host);
+		if (!ok)
+			return (-1);
+	}
+	return (0);
+}
+
+int
+wb_harness_suite_prov(struct wb_hvariant *v, json_t **files, char *hex,
+    struct wb_err *err)
+{
+	char *lx, *dd;
+	int rc;
+
+	lx = wb_runner_hostpath(v->runner, v->runner->libexecdir);
+	dd = wb_runner_hostpath(v->runner, v->runner->datadir);
+	if (lx == NULL || dd == NULL)
+		rc = wb_err_setsys(err, "asprintf");
+	else
+		rc = wb_prov_suite(lx, dd, files, hex, err);
+	free(lx);
+	free(dd);
+	return (rc);
+}
+
+json_t *
+wb_harness_argv_json(char *const *argv, int argc)
+{
+	json_t *a;
+	int i;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < argc; i++)
+		if (json_array_append_new(a, json_string(argv[i])) == -1) {
+			json_decref(a);
+			return (NULL);
+		}
+	return (a);
+}
+
+static int
+provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
+    int argc, struct wb_err *err)
+{
+	char hex[WB_SHA256_HEXSIZE], *bi, *dd;
+	struct wb_results *r;
+	json_t *files, *binfo;
+
+	r = v->results;
+	if (wb_harness_suite_prov(v, &files, hex, err) == -1)
+		return (-1);
+	dd = wb_runner_hostpath(v->runner, v->runner->datadir);
+	if (dd == NULL || asprintf(&bi, "%s/BUILDINFO", dd) == -1) {
+		free(dd);
+		json_decref(files);
+		return (wb_err_setsys(err, "asprintf"));
+	}
+	free(dd);
+	binfo = wb_prov_buildinfo(bi, err);
+	free(bi);
+	if (binfo == NULL) {
+		json_decref(files);
+		return (-1);
+	}
+	(void)h;
+	if (wb_results_set_provenance(r, "worldbench_version",
+	    json_string(wb_version()), err) == -1 ||
+	    wb_results_set_provenance(r, "git_revision",
+	    json_string(wb_gitrev()), err) == -1 ||
+	    wb_results_set_provenance(r, "suite_hash", json_string(hex),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "suite_files", files, err) == -1 ||
+	    wb_results_set_provenance(r, "cc", json_string(wb_build_cc()),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "cflags",
+	    json_string(wb_build_cflags()), err) == -1 ||
+	    wb_results_set_provenance(r, "bench_buildinfo", binfo, err) == -1 ||
+	    wb_results_set_provenance(r, "host", wb_prov_host(err), err) == -1 ||
+	    wb_results_set_provenance(r, "load_before", wb_prov_loadavg(err),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "date_start", wb_prov_date(),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "label", json_string(v->label),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "runner",
+	    json_string(v->runner->kind), err) == -1 ||
+	    wb_results_set_provenance(r, "timing", json_string("wall"),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "argv", wb_harness_argv_json(argv, argc),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "root", json_string(v->root),
+	    err) == -1)
+		return (-1);
+	return (0);
+}
+
+int
+wb_harness_write_all(struct wb_harness *h, struct wb_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < h->nv; i++)
+		if (wb_results_write(h->v[i].results, h->v[i].path, err) == -1)
+			return (-1);
+	return (0);
+}
+
+/* Share the plan object and make sure every planned test is present. */
+int
+wb_harness_attach(struct wb_harness *h, struct wb_hvariant *v,
+    struct wb_err *err)
+{
+	const struct wb_test_def *t;
+	size_t i;
+
+	json_decref(v->results->plan);
+	v->results->plan = json_incref(h->plan);
+	for (i = 0; i < h->ntests; i++) {
+		t = h->tests[i];
+		if (wb_results_find_test(v->results, t->id) == NULL &&
+		    wb_results_add_test(v->results, t->id, t->name, t->unit,
+		    t->timebase, t->baseline, h->passes[i], h->durations[i],
+		    err) == NULL)
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+refuse_incomplete(const char *path, struct wb_err *err)
+{
+	struct wb_results *old;
+	struct wb_err ignore;
+	int incomplete;
+
+	if (access(path, F_OK) == -1)
+		return (0);
+	if (wb_results_read(path, &old, &ignore) == -1)
+		return (wb_err_set(err, "%s: exists and is not a results file; "
+		    "remove it first", path));
+	incomplete = old->status == WB_RESULTS_INCOMPLETE;
+	wb_results_free(old);
+	if (incomplete)
+		return (wb_err_set(err, "%s: holds an incomplete run; continue "
+		    "it with --resume or remove it", path));
+	return (0);
+}
+
+static int
+setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
+    struct wb_err *err)
+{
+	struct wb_hvariant *v;
+	size_t i, j;
+	int rc;
+
+	if ((h->v = calloc(c->nvariants, sizeof(*h->v))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	h->nv = c->nvariants;
+	for (i = 0; i < h->nv; i++) {
+		v = &h->v[i];
+		if (!label_ok(c->labels[i]))
+			return (wb_err_set(err, "label '%s': use letters, "
+			    "digits, '.', '_', '-', '+' (not first '.')",
+			    c->labels[i]));
+		for (j = 0; j < i; j++)
+			if (strcmp(c->labels[i], c->labels[j]) == 0)
+				return (wb_err_set(err, "label '%s' given "
+				    "twice", c->labels[i]));
+		if ((v->label = strdup(c->labels[i])) == NULL ||
+		    (v->root = strdup(c->roots[i])) == NULL)
+			return (wb_err_setsys(err, "strdup"));
+		rc = c->output_is_dir ? asprintf(&v->path, "%s/%s.json",
+		    c->output, v->label) : asprintf(&v->path, "%s", c->output);
+		if (rc == -1) {
+			v->path = NULL;
+			return (wb_err_setsys(err, "asprintf"));
+		}
+		if (refuse_incomplete(v->path, err) == -1)
+			return (-1);
+		if ((v->runner = make_runner(v->root, c->libexec, c->datadir,
+		    err)) == NULL || check_programs(h, v->runner, err) == -1)
+			return (-1);
+		if ((v->results = wb_results_new(err)) == NULL ||
+		    provenance_new(h, v, c->argv, c->argc, err) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+config_tests(struct wb_harness *h, const struct wb_harness_config *c,
+    struct wb_err *err)
+{
+	size_t i;
+
+	h->ntests = c->ntests;
+	h->tests = calloc(c->ntests, sizeof(*h->tests));
+	h->passes = calloc(c->ntests, sizeof(*h->passes));
+	h->durations = calloc(c->ntests, sizeof(*h->durations));
+	if (h->tests == NULL || h->passes == NULL || h->durations == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < c->ntests; i++) {
+		h->tests[i] = c->tests[i];
+		if (c->quick && c->passes <= 0)
+			h->passes[i] = WB_QUICK_PASSES;
+		else
+			h->passes[i] = wb_suite_passes(c->tests[i], c->passes);
+		if (c->duration > 0)
+			h->durations[i] = c->duration;
+		else
+			h->durations[i] = c->quick ? c->tests[i]->quick :
+			    c->tests[i]->duration;
+	}
+	return (0);
+}
+
+struct wb_harness *
+wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
+{
+	struct wb_harness *h;
+	size_t i;
+
+	if (c->nvariants < 1 || c->nvariants > MAX_VARIANTS || c->ntests < 1 ||
+	    c->copies < 1) {
+		wb_err_set(err, "run: between 1 and %d variants, at least one "
+		    "test and one copy", MAX_VARIANTS);
+		return (NULL);
+	}
+	if (c->target_ci > 0 && (c->nvariants < 2 || wb_adapt_decide == NULL)) {
+		wb_err_set(err, c->nvariants < 2 ? "--target-ci compares "
+		    "variants: give two or more --variant" : "--target-ci: "
+		    "adaptive sampling is not built into this worldbench");
+		return (NULL);
+	}
+	if (c->output_is_dir && mkdir(c->output, 0755) == -1 &&
+	    errno != EEXIST) {
+		wb_err_setsys(err, "%s", c->output);
+		return (NULL);
+	}
+	if ((h = calloc(1, sizeof(*h))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	h->copies = c->copies;
+	h->seed = c->seed;
+	h->target_ci = c->target_ci;
+	h->max_passes = c->max_passes;
+	h->max_time = c->max_time;
+	if (config_tests(h, c, err) == -1 || setup_variants(h, c, err) == -1 ||
+	    wb_harness_plan_build(h, c->index, c->quick, c->output_is_dir,
+	    err) == -1)
+		goto fail;
+	for (i = 0; i < h->nv; i++)
+		if (wb_harness_attach(h, &h->v[i], err) == -1)
+			goto fail;
+	if (wb_harness_write_all(h, err) == -1)
+		goto fail;
+	return (h);
+fail:
+	wb_harness_free(h);
+	return (NULL);
+}

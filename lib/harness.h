@@ -1,0 +1,78 @@
+/*
+ * The harness behind worldbench run: runs the planned passes of every
+ * variant, interleaved in a seeded, balanced order, and writes each
+ * variant's results file atomically after every pass, so that an
+ * interrupted run can be resumed without losing or repeating a pass.
+ */
+#ifndef WB_HARNESS_H
+#define WB_HARNESS_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct wb_err;
+struct wb_test_def;
+
+/* What worldbench run asked for (a new run). */
+struct wb_harness_config {
+	const char			 *index;	/* unixbench5, unixbench4,
+							   or custom */
+	const struct wb_test_def	**tests;	/* in suite order */
+	size_t				  ntests;
+	int				  passes;	/* 0: the defaults */
+	int				  quick;
+	double				  duration;	/* 0: per test default */
+	int				  copies;
+	unsigned long			  seed;
+	const char			**labels;	/* per variant */
+	const char			**roots;	/* "host" or a directory */
+	size_t				  nvariants;
+	const char			 *output;	/* file (1 variant) or dir */
+	int				  output_is_dir;
+	const char			 *libexec;	/* NULL: default */
+	const char			 *datadir;	/* NULL: default */
+	char *const			 *argv;		/* for provenance */
+	int				  argc;
+	/* Adaptive sampling (target_ci > 0): more rounds until met. */
+	double				  target_ci;	/* percent */
+	int				  max_passes;
+	double				  max_time;	/* seconds */
+};
+
+struct wb_harness;
+
+struct wb_harness	*wb_harness_new(const struct wb_harness_config *,
+			    struct wb_err *);
+/* Continue the run recorded in path (a results file or its directory). */
+struct wb_harness	*wb_harness_resume(const char *path,
+			    char *const *argv, int argc, struct wb_err *);
+
+/*
+ * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
+ * becomes non-zero the running pass is killed and dropped, the files are
+ * written marked incomplete and 1 is returned.  0: every planned pass
+ * ran (some may have failed; *nfailed says how many).  -1: error.
+ */
+int	wb_harness_run(struct wb_harness *, volatile sig_atomic_t *stop,
+	    FILE *fp, size_t *nfailed, struct wb_err *);
+void	wb_harness_free(struct wb_harness *);
+
+/* One step of the executed order. */
+struct wb_order_item {
+	size_t	variant;
+	size_t	test;
+	int	pass;
+};
+
+/*
+ * The steps of round `pass' for the tests listed in tests[0..nt): per
+ * test, every variant once, in a permutation drawn from (seed, test,
+ * pair of rounds) for odd rounds and reversed for even ones (ABBA), so
+ * every variant has the same mean position over two rounds.  Appends
+ * nt * nv items to out.
+ */
+void	wb_harness_round(size_t nv, const size_t *tests, size_t nt, int pass,
+	    unsigned long seed, struct wb_order_item *out);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * The interleaved order of passes: balanced (ABBA) variant orders drawn
+ * from a seeded generator, so that drift in the machine's speed falls on
+ * every variant alike.
+ */
+#include <stdint.h>
+
+#include "harness.h"
+
+/* splitmix64: a small, well-mixed generator; the state is the seed. */
+static uint64_t
+mix(uint64_t *s)
+{
+	uint64_t z;
+
+	z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (z ^ (z >> 31));
+}
+
+void
+wb_harness_round(size_t nv, const size_t *tests, size_t nt, int pass,
+    unsigned long seed, struct wb_order_item *out)
+{
+	size_t i, j, k, tmp, perm[64], n;
+	uint64_t s;
+
+	n = nv < 64 ? nv : 64;
+	for (i = 0; i < nt; i++) {
+		s = (uint64_t)seed ^ mix(&(uint64_t){ tests[i] + 1 }) ^
+		    mix(&(uint64_t){ (uint64_t)((pass - 1) / 2) << 20 });
+		for (j = 0; j < n; j++)
+			perm[j] = j;
+		for (j = n; j > 1; j--) {
+			k = (size_t)(mix(&s) % j);
+			tmp = perm[j - 1];
+			perm[j - 1] = perm[k];
+			perm[k] = tmp;
+		}
+		for (j = 0; j < nv; j++) {
+			out->variant = j < n ? ((pass % 2 == 1) ? perm[j] :
+			    perm[n - 1 - j]) : j;
+			out->test = tests[i];
+			out->pass = pass;
+			out++;
+		}
+	}
+}

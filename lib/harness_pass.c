@@ -1,0 +1,219 @@
+/*
+ * One pass: N copies of a bench program in a fresh scratch directory,
+ * their COUNT lines checked against the suite table, and the pass rate.
+ */
+#include <sys/time.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "harness_impl.h"
+#include "results.h"
+#include "runner.h"
+#include "score.h"
+#include "spawn.h"
+#include "suite.h"
+
+#define TIMEOUT_FACTOR	3.0
+#define TIMEOUT_SLACK	30.0
+
+static int
+why_set(char **why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+why_set(char **why, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(why, fmt, ap) == -1)
+		*why = NULL;
+	va_end(ap);
+	return (-1);
+}
+
+/* The first line of s, at most 200 bytes, for messages. */
+static int
+first_len(const char *s)
+{
+	size_t n;
+
+	n = strcspn(s, "\n");
+	return ((int)(n > 200 ? 200 : n));
+}
+
+static int
+parse_num(const char *s, size_t len, double *v)
+{
+	char buf[64], *end;
+
+	if (len == 0 || len >= sizeof(buf))
+		return (-1);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*v = strtod(buf, &end);
+	return (*end != '\0' || errno != 0 || !isfinite(*v) ? -1 : 0);
+}
+
+int
+wb_harness_parse_count(const char *text, const struct wb_test_def *t,
+    double *count, double *elapsed, char **why)
+{
+	const char *f[4], *nl;
+	size_t len[4], i;
+	double tb;
+
+	*why = NULL;
+	if (strncmp(text, "ERROR|", 6) == 0)
+		return (why_set(why, "%.*s", first_len(text + 6), text + 6));
+	if (strncmp(text, "COUNT|", 6) != 0)
+		return (why_set(why, *text == '\0' ? "no COUNT line on stderr" :
+		    "unexpected output on stderr: '%.*s'", first_len(text),
+		    text));
+	nl = strchr(text, '\n');
+	if (nl != NULL && nl[1] != '\0')
+		return (why_set(why, "more than one line on stderr: '%.*s'",
+		    first_len(nl + 1), nl + 1));
+	f[0] = text + 6;
+	for (i = 0; i < 4; i++) {
+		if (i > 0)
+			f[i] = f[i - 1] + len[i - 1] + 1;
+		len[i] = strcspn(f[i], "|\n");
+		if (i < 3 && f[i][len[i]] != '|')
+			return (why_set(why, "malformed COUNT line: '%.*s'",
+			    first_len(text), text));
+	}
+	if (f[3][len[3]] == '|')
+		return (why_set(why, "malformed COUNT line: '%.*s'",
+		    first_len(text), text));
+	if (parse_num(f[0], len[0], count) == -1 || *count < 0 ||
+	    parse_num(f[1], len[1], &tb) == -1 ||
+	    parse_num(f[3], len[3], elapsed) == -1 || *elapsed < 0)
+		return (why_set(why, "bad number in COUNT line: '%.*s'",
+		    first_len(text), text));
+	if (tb != t->timebase || strlen(t->unit) != len[2] ||
+	    strncmp(f[2], t->unit, len[2]) != 0)
+		return (why_set(why, "COUNT line says timebase %g unit '%.*s'; "
+		    "the suite table says %d '%s'", tb, (int)len[2], f[2],
+		    t->timebase, t->unit));
+	return (0);
+}
+
+static double
+tv(const struct timeval *t)
+{
+
+	return ((double)t->tv_sec + (double)t->tv_usec / 1e6);
+}
+
+/* Fold the copies' results into the sample. */
+static void
+fold(const struct wb_test_def *t, struct wb_spawn_result *res, int copies,
+    struct wb_sample *s)
+{
+	double counts[256], elapsed[256];
+	struct wb_err e;
+	char *why;
+	int i;
+
+	s->status = WB_SAMPLE_OK;
+	for (i = 0; i < copies; i++) {
+		s->utime += tv(&res[i].ru.ru_utime);
+		s->stime += tv(&res[i].ru.ru_stime);
+		s->minflt += res[i].ru.ru_minflt;
+		s->majflt += res[i].ru.ru_majflt;
+		s->nvcsw += res[i].ru.ru_nvcsw;
+		s->nivcsw += res[i].ru.ru_nivcsw;
+		if (res[i].wall > s->wall)
+			s->wall = res[i].wall;
+	}
+	for (i = 0; i < copies && s->error == NULL; i++) {
+		why = NULL;
+		if (res[i].timed_out) {
+			s->status = WB_SAMPLE_TIMEOUT;
+			why_set(&s->error, "copy %d: killed at the timeout "
+			    "(%.0f s)", i + 1, res[i].wall);
+		} else if (wb_harness_parse_count(res[i].err, t, &counts[i],
+		    &elapsed[i], &why) == -1) {
+			s->status = WB_SAMPLE_FAILED;
+			why_set(&s->error, "copy %d: %s", i + 1,
+			    why != NULL ? why : "out of memory");
+		} else if (res[i].status != 0) {
+			s->status = WB_SAMPLE_FAILED;
+			why_set(&s->error, "copy %d: exit status %d", i + 1,
+			    res[i].status);
+		}
+		free(why);
+	}
+	if (s->status != WB_SAMPLE_OK)
+		return;
+	for (i = 0; i < copies; i++) {
+		s->count += counts[i];
+		s->elapsed += elapsed[i] / copies;
+	}
+	if (wb_score_copies(counts, elapsed, (size_t)copies, t->timebase,
+	    &s->rate, &e) == -1) {
+		s->status = WB_SAMPLE_FAILED;
+		s->rate = 0;
+		why_set(&s->error, "%s", e.msg);
+	}
+}
+
+int
+wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
+    double duration, int copies, volatile sig_atomic_t *stop,
+    struct wb_sample *s, struct wb_err *err)
+{
+	struct wb_spawn_result res[256];
+	struct wb_spawn sp;
+	char *host, *inner, *argv[4], secs[32];
+	int i, rc;
+
+	memset(s, 0, sizeof(*s));
+	s->copies = copies;
+	if (copies < 1 || copies > 256)
+		return (wb_err_set(err, "copies: %d is not in 1..256", copies));
+	if (wb_scratch_make(r, t->id, &host, &inner, err) == -1)
+		return (-1);
+	snprintf(secs, sizeof(secs), "%g", duration);
+	if (asprintf(&argv[0], "%s/%s", r->libexecdir, t->id) == -1) {
+		free(host);
+		free(inner);
+		return (wb_err_setsys(err, "asprintf"));
+	}
+	argv[1] = secs;
+	argv[2] = t->needs_data ? r->datadir : NULL;
+	argv[3] = NULL;
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.cwd = inner;
+	sp.timeout = duration * TIMEOUT_FACTOR + TIMEOUT_SLACK;
+	sp.child_setup = r->child_setup;
+	sp.setup_arg = r->setup_arg;
+	sp.cancel = stop;
+	rc = wb_spawn_run(&sp, (size_t)copies, res, err);
+	free(argv[0]);
+	if (rc == 0) {
+		if (stop != NULL && *stop)
+			rc = 1;
+		else
+			fold(t, res, copies, s);
+		for (i = 0; i < copies; i++)
+			wb_spawn_result_fini(&res[i]);
+	}
+	if (wb_scratch_remove(r, host, rc == -1 ? NULL : err) == -1 &&
+	    rc != -1) {
+		free(s->error);
+		s->error = NULL;
+		rc = -1;
+	}
+	free(host);
+	free(inner);
+	return (rc);
+}

@@ -1,0 +1,379 @@
+/*
+ * Running what is left of a run's order, the adaptive rounds, and
+ * resuming a run from its results files.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "adapt.h"
+#include "err.h"
+#include "harness.h"
+#include "harness_impl.h"
+#include "provenance.h"
+#include "results.h"
+#include "runner.h"
+#include "suite.h"
+
+#pragma weak wb_runner_chroot_new
+#pragma weak wb_adapt_decide
+#pragma weak wb_adapt_fini
+
+#define ADAPT_CONF	0.95
+
+static void
+progress_start(FILE *fp, const struct wb_harness *h,
+    const struct wb_order_item *it, size_t seq)
+{
+
+	if (fp == NULL)
+		return;
+	fprintf(fp, "%zu/%zu %s%s%s%s pass %d/%d ... ", seq, h->norder,
+	    h->nv > 1 ? "[" : "", h->nv > 1 ? h->v[it->variant].label : "",
+	    h->nv > 1 ? "] " : "", h->tests[it->test]->id, it->pass,
+	    h->passes[it->test]);
+	fflush(fp);
+}
+
+static void
+progress_end(FILE *fp, const struct wb_test_def *t, const struct wb_sample *s)
+{
+
+	if (fp == NULL)
+		return;
+	if (s->status == WB_SAMPLE_OK)
+		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, t->unit, s->wall);
+	else
+		fprintf(fp, "%s: %s\n", s->status == WB_SAMPLE_TIMEOUT ?
+		    "TIMEOUT" : "FAILED", s->error != NULL ? s->error : "?");
+	fflush(fp);
+}
+
+/* Run the order from step `from'; 1 when stopped. */
+static int
+run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
+    FILE *fp, size_t *nfailed, struct wb_err *err)
+{
+	const struct wb_order_item *it;
+	struct wb_result_test *rt;
+	struct wb_hvariant *v;
+	struct wb_sample s;
+	size_t i;
+	int rc;
+
+	for (i = from; i < h->norder; i++) {
+		it = &h->order[i];
+		v = &h->v[it->variant];
+		rt = wb_results_find_test(v->results, h->tests[it->test]->id);
+		if (rt == NULL)
+			return (wb_err_set(err, "%s: test %s missing", v->path,
+			    h->tests[it->test]->id));
+		if (wb_result_test_pass(rt, it->pass) != NULL)
+			continue;
+		if (stop != NULL && *stop)
+			return (1);
+		progress_start(fp, h, it, i + 1);
+		rc = wb_harness_pass(v->runner, h->tests[it->test],
+		    h->durations[it->test], h->copies, stop, &s, err);
+		if (rc == 1 && fp != NULL)
+			fprintf(fp, "interrupted\n");
+		if (rc != 0)
+			return (rc);
+		s.pass = it->pass;
+		s.seq = (int)(i + 1);
+		progress_end(fp, h->tests[it->test], &s);
+		if (s.status != WB_SAMPLE_OK)
+			(*nfailed)++;
+		rt->passes_planned = h->passes[it->test];
+		rc = wb_results_add_sample(rt, &s, err);
+		free(s.error);
+		if (rc == -1 ||
+		    wb_results_write(v->results, v->path, err) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+static double
+time_used(const struct wb_harness *h)
+{
+	const struct wb_result_test *t;
+	double sum;
+	size_t i, j, k;
+
+	sum = 0;
+	for (i = 0; i < h->nv; i++)
+		for (j = 0; j < h->v[i].results->ntests; j++) {
+			t = h->v[i].results->tests[j];
+			for (k = 0; k < t->nsamples; k++)
+				sum += t->samples[k].wall;
+		}
+	return (sum);
+}
+
+/*
+ * Ask lib/adapt which tests still miss the target; give each of those
+ * that is under the caps one more pass in every variant.  Returns the
+ * number of tests extended, or -1.
+ */
+static int
+adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
+{
+	struct wb_results **rs;
+	struct wb_adapt a;
+	size_t i, k, n;
+	int rc;
+
+	if ((rs = calloc(h->nv, sizeof(*rs))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < h->nv; i++)
+		rs[i] = h->v[i].results;
+	rc = wb_adapt_decide(rs, h->nv, h->target_ci, ADAPT_CONF, &a, err);
+	free(rs);
+	if (rc == -1)
+		return (-1);
+	n = 0;
+	for (k = 0; k < a.ntests && rc == 0; k++) {
+		if (a.tests[k].met)
+			continue;
+		for (i = 0; i < h->ntests; i++)
+			if (strcmp(h->tests[i]->id, a.tests[k].id) == 0)
+				break;
+		if (i == h->ntests || h->passes[i] >= h->max_passes)
+			continue;
+		if (fp != NULL)
+			fprintf(fp, "adaptive: %s: interval +-%.2f%% > "
+			    "%.2f%%: pass %d\n", h->tests[i]->id,
+			    a.tests[k].halfwidth, h->target_ci,
+			    h->passes[i] + 1);
+		h->passes[i]++;
+		if (json_object_set_new(json_object_get(h->plan, "passes"),
+		    h->tests[i]->id, json_integer(h->passes[i])) == -1 ||
+		    wb_harness_order_append(h, &i, 1, h->passes[i], err) == -1)
+			rc = -1;
+		n++;
+	}
+	wb_adapt_fini(&a);
+	return (rc == -1 ? -1 : (int)n);
+}
+
+static int
+finish(struct wb_harness *h, int complete, struct wb_err *err)
+{
+	struct wb_results *r;
+	size_t i;
+
+	for (i = 0; i < h->nv; i++) {
+		r = h->v[i].results;
+		if (complete)
+			r->status = WB_RESULTS_COMPLETE;
+		if (wb_results_set_provenance(r, "load_after",
+		    wb_prov_loadavg(err), err) == -1 ||
+		    wb_results_set_provenance(r, "date_end", wb_prov_date(),
+		    err) == -1 ||
+		    wb_results_write(r, h->v[i].path, err) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+int
+wb_harness_run(struct wb_harness *h, volatile sig_atomic_t *stop, FILE *fp,
+    size_t *nfailed, struct wb_err *err)
+{
+	size_t from;
+	int rc, n;
+
+	*nfailed = 0;
+	from = 0;
+	for (;;) {
+		rc = run_steps(h, from, stop, fp, nfailed, err);
+		if (rc != 0)
+			break;
+		if (h->target_ci <= 0 || wb_adapt_decide == NULL)
+			break;
+		if (h->max_time > 0 && time_used(h) >= h->max_time) {
+			if (fp != NULL)
+				fprintf(fp, "adaptive: --max-time reached\n");
+			break;
+		}
+		from = h->norder;
+		if ((n = adapt_extend(h, fp, err)) == -1) {
+			rc = -1;
+			break;
+		}
+		if (n == 0)
+			break;
+	}
+	if (rc == -1) {
+		(void)finish(h, 0, &(struct wb_err){ 0 });
+		return (-1);
+	}
+	if (finish(h, rc == 0, err) == -1)
+		return (-1);
+	return (rc);
+}
+
+/* Resuming. */
+
+static int
+load_variant(struct wb_hvariant *v, const char *dir,
+    json_t *pv, char *const *argv, int argc, struct wb_err *err)
+{
+	char hex[WB_SHA256_HEXSIZE];
+	const char *f, *lx, *dd, *old;
+	json_t *files, *resumed;
+	int rc;
+
+	if (json_unpack(pv, "{s:s, s:s, s:s}", "file", &f, "libexec", &lx,
+	    "datadir", &dd) == -1)
+		return (wb_err_set(err, "plan.variants: malformed"));
+	if (strchr(f, '/') != NULL || *f == '.')
+		return (wb_err_set(err, "plan.variants: bad file name '%s'",
+		    f));
+	if (asprintf(&v->path, "%s/%s", dir, f) == -1) {
+		v->path = NULL;
+		return (wb_err_setsys(err, "asprintf"));
+	}
+	if (wb_results_read(v->path, &v->results, err) == -1)
+		return (-1);
+	if (strcmp(v->root, "host") == 0)
+		v->runner = wb_runner_host_new(lx, dd, err);
+	else if (wb_runner_chroot_new != NULL)
+		v->runner = wb_runner_chroot_new(v->root, err);
+	else
+		wb_err_set(err, "%s: world images are not built into this "
+		    "worldbench", v->root);
+	if (v->runner == NULL)
+		return (-1);
+	if (wb_harness_suite_prov(v, &files, hex, err) == -1)
+		return (-1);
+	json_decref(files);
+	old = json_string_value(json_object_get(v->results->provenance,
+	    "suite_hash"));
+	if (old == NULL || strcmp(old, hex) != 0)
+		return (wb_err_set(err, "%s: the bench suite changed since the "
+		    "run started (suite hash %.12s, now %.12s); start a new "
+		    "run", v->path, old != NULL ? old : "?", hex));
+	if ((resumed = json_object_get(v->results->provenance,
+	    "resumed")) == NULL) {
+		resumed = json_array();
+		rc = wb_results_set_provenance(v->results, "resumed", resumed,
+		    err);
+		if (rc == -1)
+			return (-1);
+	}
+	if (json_array_append_new(resumed, json_pack("{s:o, s:o, s:o}",
+	    "date", wb_prov_date(), "load", wb_prov_loadavg(err), "argv",
+	    wb_harness_argv_json(argv, argc))) == -1)
+		return (wb_err_set(err, "out of memory"));
+	return (0);
+}
+
+/* The first results file in dir that carries a plan. */
+static struct wb_results *
+find_results(const char *dir, char **file, struct wb_err *err)
+{
+	struct wb_results *r;
+	struct wb_err ignore;
+	struct dirent **names;
+	size_t len;
+	int i, n;
+
+	*file = NULL;
+	r = NULL;
+	if ((n = scandir(dir, &names, NULL, alphasort)) == -1) {
+		wb_err_setsys(err, "%s", dir);
+		return (NULL);
+	}
+	for (i = 0; i < n; i++) {
+		len = strlen(names[i]->d_name);
+		if (r == NULL && names[i]->d_name[0] != '.' && len > 5 &&
+		    strcmp(names[i]->d_name + len - 5, ".json") == 0 &&
+		    asprintf(file, "%s/%s", dir, names[i]->d_name) != -1) {
+			if (wb_results_read(*file, &r, &ignore) == -1 ||
+			    json_object_get(r->plan, "variants") == NULL) {
+				wb_results_free(r);
+				r = NULL;
+				free(*file);
+				*file = NULL;
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (r == NULL)
+		wb_err_set(err, "%s: no worldbench results file with a run "
+		    "plan in this directory", dir);
+	return (r);
+}
+
+struct wb_harness *
+wb_harness_resume(const char *path, char *const *argv, int argc,
+    struct wb_err *err)
+{
+	struct wb_harness *h;
+	struct wb_results *r;
+	struct stat st;
+	json_t *pv;
+	char *dir, *file, *copy;
+	size_t i;
+
+	if (stat(path, &st) == -1) {
+		wb_err_setsys(err, "%s", path);
+		return (NULL);
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if ((dir = strdup(path)) == NULL) {
+			wb_err_setsys(err, "strdup");
+			return (NULL);
+		}
+		if ((r = find_results(dir, &file, err)) == NULL) {
+			free(dir);
+			return (NULL);
+		}
+	} else {
+		if ((copy = strdup(path)) == NULL ||
+		    (dir = strdup(dirname(copy))) == NULL ||
+		    (file = strdup(path)) == NULL) {
+			wb_err_setsys(err, "strdup");
+			return (NULL);
+		}
+		free(copy);
+		if (wb_results_read(file, &r, err) == -1) {
+			free(dir);
+			free(file);
+			return (NULL);
+		}
+	}
+	h = calloc(1, sizeof(*h));
+	if (h == NULL)
+		wb_err_setsys(err, "calloc");
+	else if (wb_harness_plan_load(h, r->plan, file, err) == -1) {
+		wb_harness_free(h);
+		h = NULL;
+	}
+	wb_results_free(r);
+	free(file);
+	for (i = 0; h != NULL && i < h->nv; i++) {
+		pv = json_array_get(json_object_get(h->plan, "variants"), i);
+		if (load_variant(&h->v[i], dir, pv, argv, argc, err) == -1 ||
+		    wb_harness_attach(h, &h->v[i], err) == -1) {
+			wb_harness_free(h);
+			h = NULL;
+		}
+	}
+	free(dir);
+	if (h != NULL && wb_harness_write_all(h, err) == -1) {
+		wb_harness_free(h);
+		h = NULL;
+	}
+	return (h);
+}

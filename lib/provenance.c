@@ -1,0 +1,263 @@
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "digest.h"
+#include "err.h"
+#include "provenance.h"
+
+static char *
+cpu_model(void)
+{
+	char *line, *p, *model;
+	size_t cap;
+	FILE *fp;
+
+	model = NULL;
+	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
+		return (NULL);
+	line = NULL;
+	cap = 0;
+	while (model == NULL && getline(&line, &cap, fp) != -1) {
+		if (strncmp(line, "model name", 10) != 0 ||
+		    (p = strchr(line, ':')) == NULL)
+			continue;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			continue;
+		p[strcspn(p, "\n")] = '\0';
+		model = strdup(p);
+	}
+	free(line);
+	fclose(fp);
+	return (model);
+}
+
+json_t *
+wb_prov_host(struct wb_err *err)
+{
+	struct utsname u;
+	char *model, *un;
+	json_t *o;
+
+	if (uname(&u) == -1) {
+		wb_err_setsys(err, "uname");
+		return (NULL);
+	}
+	if (asprintf(&un, "%s %s %s %s %s", u.sysname, u.nodename, u.release,
+	    u.version, u.machine) == -1) {
+		wb_err_setsys(err, "asprintf");
+		return (NULL);
+	}
+	model = cpu_model();
+	o = json_pack("{s:s, s:s, s:s?, s:I}", "uname", un, "machine",
+	    u.machine, "cpu_model", model,
+	    "nproc", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN));
+	free(un);
+	free(model);
+	if (o == NULL)
+		wb_err_set(err, "host provenance: out of memory");
+	return (o);
+}
+
+json_t *
+wb_prov_loadavg(struct wb_err *err)
+{
+	double l[3];
+	FILE *fp;
+	json_t *a;
+
+	if ((fp = fopen("/proc/loadavg", "r")) == NULL) {
+		wb_err_setsys(err, "/proc/loadavg");
+		return (NULL);
+	}
+	if (fscanf(fp, "%lf %lf %lf", &l[0], &l[1], &l[2]) != 3) {
+		fclose(fp);
+		wb_err_set(err, "/proc/loadavg: unexpected contents");
+		return (NULL);
+	}
+	fclose(fp);
+	if ((a = json_pack("[f, f, f]", l[0], l[1], l[2])) == NULL)
+		wb_err_set(err, "load average: out of memory");
+	return (a);
+}
+
+json_t *
+wb_prov_date(void)
+{
+	struct tm tm;
+	time_t t;
+	char buf[64];
+
+	t = time(NULL);
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		return (json_string("unknown"));
+	return (json_string(buf));
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/* Add "<prefix>/<name>" -> sha256 for each regular file of dir. */
+static int
+hash_dir(const char *dir, const char *prefix, json_t *files,
+    struct wb_err *err)
+{
+	char hex[WB_SHA256_HEXSIZE], *path, *key;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int rc;
+
+	if ((d = opendir(dir)) == NULL)
+		return (wb_err_setsys(err, "%s", dir));
+	rc = 0;
+	while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (asprintf(&path, "%s/%s", dir, de->d_name) == -1) {
+			rc = wb_err_setsys(err, "asprintf");
+			break;
+		}
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (asprintf(&key, "%s/%s", prefix, de->d_name) == -1)
+				rc = wb_err_setsys(err, "asprintf");
+			else {
+				rc = wb_sha256_file(path, hex, err);
+				if (rc == 0 && json_object_set_new(files, key,
+				    json_string(hex)) == -1)
+					rc = wb_err_set(err, "out of memory");
+				free(key);
+			}
+		}
+		free(path);
+	}
+	if (rc == 0 && errno != 0)
+		rc = wb_err_setsys(err, "%s: readdir", dir);
+	closedir(d);
+	return (rc);
+}
+
+static int
+suite_hash(json_t *files, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
+{
+	struct wb_sha256 *h;
+	const char *key, **keys;
+	json_t *v;
+	size_t i, n;
+	int rc;
+
+	n = json_object_size(files);
+	if ((keys = calloc(n + 1, sizeof(*keys))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	i = 0;
+	json_object_foreach(files, key, v)
+		keys[i++] = key;
+	qsort(keys, n, sizeof(*keys), cmp_str);
+	if ((h = wb_sha256_new(err)) == NULL) {
+		free(keys);
+		return (-1);
+	}
+	rc = 0;
+	for (i = 0; rc == 0 && i < n; i++) {
+		v = json_object_get(files, keys[i]);
+		if (wb_sha256_update(h, json_string_value(v), 64, err) == -1 ||
+		    wb_sha256_update(h, "  ", 2, err) == -1 ||
+		    wb_sha256_update(h, keys[i], strlen(keys[i]), err) == -1 ||
+		    wb_sha256_update(h, "\n", 1, err) == -1)
+			rc = -1;
+	}
+	if (rc == 0)
+		rc = wb_sha256_final(h, hex, err);
+	wb_sha256_free(h);
+	free(keys);
+	return (rc);
+}
+
+int
+wb_prov_suite(const char *libexecdir, const char *datadir, json_t **files,
+    char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
+{
+	json_t *f;
+
+	*files = NULL;
+	if ((f = json_object()) == NULL)
+		return (wb_err_set(err, "out of memory"));
+	if (hash_dir(libexecdir, "libexec", f, err) == -1 ||
+	    hash_dir(datadir, "data", f, err) == -1 ||
+	    suite_hash(f, hex, err) == -1) {
+		json_decref(f);
+		return (-1);
+	}
+	*files = f;
+	return (0);
+}
+
+json_t *
+wb_prov_buildinfo(const char *path, struct wb_err *err)
+{
+	char *line, *colon, *v;
+	size_t cap;
+	ssize_t n;
+	long lineno;
+	json_t *o;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT)
+			return (json_null());
+		wb_err_setsys(err, "%s", path);
+		return (NULL);
+	}
+	if ((o = json_object()) == NULL) {
+		fclose(fp);
+		wb_err_set(err, "out of memory");
+		return (NULL);
+	}
+	line = NULL;
+	cap = 0;
+	lineno = 0;
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (*line == '\0' || *line == '#')
+			continue;
+		if ((colon = strchr(line, ':')) == NULL || colon == line) {
+			wb_err_set(err, "%s:%ld: expected 'key: value'", path,
+			    lineno);
+			goto fail;
+		}
+		*colon = '\0';
+		for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+			continue;
+		if (json_object_set_new(o, line, json_string(v)) == -1) {
+			wb_err_set(err, "%s:%ld: not UTF-8 text", path, lineno);
+			goto fail;
+		}
+	}
+	if (ferror(fp)) {
+		wb_err_setsys(err, "%s: read", path);
+		goto fail;
+	}
+	free(line);
+	fclose(fp);
+	return (o);
+fail:
+	free(line);
+	fclose(fp);
+	json_decref(o);
+	return (NULL);
+}

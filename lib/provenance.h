@@ -1,0 +1,33 @@
+/*
+ * Provenance of a run: build identity, host facts, load, the suite's
+ * file hashes and the bench build information.
+ */
+#ifndef WB_PROVENANCE_H
+#define WB_PROVENANCE_H
+
+#include <jansson.h>
+
+#include "digest.h"
+
+struct wb_err;
+
+/* {"uname": ..., "cpu_model": ..., "nproc": n} */
+json_t	*wb_prov_host(struct wb_err *);
+/* [1m, 5m, 15m] from /proc/loadavg */
+json_t	*wb_prov_loadavg(struct wb_err *);
+/* The current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
+json_t	*wb_prov_date(void);
+/*
+ * Hash every regular file in libexecdir ("libexec/<name>") and datadir
+ * ("data/<name>"), host paths.  *files gets {name: sha256}; hex gets the
+ * suite hash, the sha256 of the lines "<sha256>  <name>\n" sorted by name.
+ */
+int	wb_prov_suite(const char *libexecdir, const char *datadir,
+	    json_t **files, char hex[WB_SHA256_HEXSIZE], struct wb_err *);
+/*
+ * "key: value" lines of a BUILDINFO file as an object; a missing file
+ * gives JSON null, a malformed line an error naming path:line.
+ */
+json_t	*wb_prov_buildinfo(const char *path, struct wb_err *);
+
+#endif

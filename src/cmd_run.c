@@ -1,0 +1,358 @@
+/*
+ * worldbench run: run the bench suite (or resume a run) and write
+ * results files.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "harness.h"
+#include "suite.h"
+
+#define MAX_VARIANTS	64
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+
+	stop = sig;
+}
+
+static int
+usage(void)
+{
+
+	fprintf(stderr,
+	    "usage: worldbench run [-q] [--quick] [-c copies] [--datadir dir] "
+	    "[--duration seconds]\n"
+	    "           [--index unixbench5|unixbench4] [--label name] "
+	    "[--libexec dir]\n"
+	    "           [--max-passes n] [--max-time seconds] [--passes n] "
+	    "[--seed n]\n"
+	    "           [--target-ci percent] [--tests list] "
+	    "[--variant label=root ...]\n"
+	    "           -o file|dir\n"
+	    "       worldbench run [-q] --resume file|dir\n");
+	return (EX_USAGE);
+}
+
+static int
+parse_long(const char *opt, const char *s, long min, long max, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || *v < min || *v > max) {
+		warnx("%s: '%s' is not an integer in %ld..%ld", opt, s, min,
+		    max);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+parse_double(const char *opt, const char *s, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(*v) ||
+	    *v <= 0) {
+		warnx("%s: '%s' is not a positive number", opt, s);
+		return (-1);
+	}
+	return (0);
+}
+
+static unsigned long
+random_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (((unsigned long)ts.tv_nsec ^ (unsigned long)ts.tv_sec << 20 ^
+	    (unsigned long)getpid() << 40) & 0x7fffffffffffffUL);
+}
+
+static int
+run_harness(struct wb_harness *h, int quiet)
+{
+	struct sigaction sa;
+	struct wb_err e;
+	size_t nfailed;
+	int rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) == -1 ||
+	    sigaction(SIGTERM, &sa, NULL) == -1)
+		err(1, "sigaction");
+	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
+	wb_harness_free(h);
+	if (rc == -1)
+		errx(1, "%s", e.msg);
+	if (rc == 1) {
+		warnx("interrupted: completed passes are kept; continue with "
+		    "'worldbench run --resume'");
+		return (128 + (stop != 0 ? (int)stop : SIGINT));
+	}
+	if (nfailed > 0)
+		warnx("%zu passes failed; see the results file", nfailed);
+	return (0);
+}
+
+struct run_opts {
+	struct wb_harness_config	 c;
+	const char			*labels[MAX_VARIANTS];
+	const char			*roots[MAX_VARIANTS];
+	char				*specs[MAX_VARIANTS];
+	const char			*label;
+	const char			*tests;
+	const char			*resume;
+	int				 quiet;
+	int				 have_seed;
+};
+
+static int
+add_variant(struct run_opts *o, char *spec)
+{
+	char *eq;
+
+	if (o->c.nvariants == MAX_VARIANTS) {
+		warnx("--variant: at most %d", MAX_VARIANTS);
+		return (-1);
+	}
+	if ((eq = strchr(spec, '=')) == NULL || eq == spec || eq[1] == '\0') {
+		warnx("--variant: '%s' is not label=root", spec);
+		return (-1);
+	}
+	if ((o->specs[o->c.nvariants] = strdup(spec)) == NULL)
+		err(1, "strdup");
+	eq = o->specs[o->c.nvariants] + (eq - spec);
+	*eq = '\0';
+	o->labels[o->c.nvariants] = o->specs[o->c.nvariants];
+	o->roots[o->c.nvariants] = eq + 1;
+	o->c.nvariants++;
+	return (0);
+}
+
+static int
+parse_opts(struct run_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "copies", required_argument, NULL, 'c' },
+		{ "datadir", required_argument, NULL, 'D' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "index", required_argument, NULL, 'i' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "libexec", required_argument, NULL, 'L' },
+		{ "max-passes", required_argument, NULL, 'M' },
+		{ "max-time", required_argument, NULL, 'T' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "passes", required_argument, NULL, 'p' },
+		{ "quick", no_argument, NULL, 'Q' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "resume", required_argument, NULL, 'R' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "target-ci", required_argument, NULL, 'P' },
+		{ "tests", required_argument, NULL, 't' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long n;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "c:o:q", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			if (parse_long("--copies", optarg, 1, 256, &n) == -1)
+				return (-1);
+			o->c.copies = (int)n;
+			break;
+		case 'D':
+			o->c.datadir = optarg;
+			break;
+		case 'd':
+			if (parse_double("--duration", optarg,
+			    &o->c.duration) == -1)
+				return (-1);
+			break;
+		case 'i':
+			if (!wb_suite_index_valid(optarg)) {
+				warnx("--index: unknown index '%s'", optarg);
+				return (-1);
+			}
+			o->c.index = optarg;
+			break;
+		case 'l':
+			o->label = optarg;
+			break;
+		case 'L':
+			o->c.libexec = optarg;
+			break;
+		case 'M':
+			if (parse_long("--max-passes", optarg, 2, 100000,
+			    &n) == -1)
+				return (-1);
+			o->c.max_passes = (int)n;
+			break;
+		case 'T':
+			if (parse_double("--max-time", optarg,
+			    &o->c.max_time) == -1)
+				return (-1);
+			break;
+		case 'o':
+			o->c.output = optarg;
+			break;
+		case 'p':
+			if (parse_long("--passes", optarg, 1, 100000, &n) == -1)
+				return (-1);
+			o->c.passes = (int)n;
+			break;
+		case 'P':
+			if (parse_double("--target-ci", optarg,
+			    &o->c.target_ci) == -1)
+				return (-1);
+			break;
+		case 'Q':
+			o->c.quick = 1;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 'R':
+			o->resume = optarg;
+			break;
+		case 's':
+			if (parse_long("--seed", optarg, 0, LONG_MAX, &n) == -1)
+				return (-1);
+			o->c.seed = (unsigned long)n;
+			o->have_seed = 1;
+			break;
+		case 't':
+			o->tests = optarg;
+			break;
+		case 'v':
+			if (add_variant(o, optarg) == -1)
+				return (-1);
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if (optind != argc) {
+		warnx("unexpected argument '%s'", argv[optind]);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Cross-option rules; returns -1 for a usage error. */
+static int
+check_opts(struct run_opts *o)
+{
+	struct stat st;
+
+	if (o->resume != NULL) {
+		if (o->c.output != NULL || o->c.nvariants > 0 ||
+		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
+		    o->label != NULL) {
+			warnx("--resume takes its plan from the results file; "
+			    "only -q may be added");
+			return (-1);
+		}
+		return (0);
+	}
+	if (o->c.output == NULL) {
+		warnx("-o file|dir is required");
+		return (-1);
+	}
+	if (o->label != NULL && o->c.nvariants > 0) {
+		warnx("--label names the single host variant; with --variant "
+		    "give label=root");
+		return (-1);
+	}
+	if ((o->c.max_passes != 0 || o->c.max_time != 0) &&
+	    o->c.target_ci == 0) {
+		warnx("--max-passes and --max-time go with --target-ci");
+		return (-1);
+	}
+	if (o->c.nvariants == 0) {
+		o->labels[0] = o->label != NULL ? o->label : "host";
+		o->roots[0] = "host";
+		o->c.nvariants = 1;
+	}
+	o->c.output_is_dir = o->c.nvariants > 1 ||
+	    (stat(o->c.output, &st) == 0 && S_ISDIR(st.st_mode)) ||
+	    o->c.output[strlen(o->c.output) - 1] == '/';
+	return (0);
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	const struct wb_test_def **tests;
+	struct wb_harness *h;
+	struct run_opts o;
+	struct wb_err e;
+	size_t i;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.c.index = WB_INDEX_UNIXBENCH5;
+	o.c.copies = 1;
+	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1)
+		return (usage());
+	if (o.resume != NULL) {
+		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
+		    &e)) == NULL)
+			errx(1, "%s", e.msg);
+		return (run_harness(h, o.quiet));
+	}
+	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
+	    &o.c.ntests, &e) == -1) {
+		warnx("--tests: %s", e.msg);
+		return (usage());
+	}
+	if (o.tests != NULL && !wb_suite_index_valid(o.tests))
+		o.c.index = "custom";
+	else if (o.tests != NULL)
+		o.c.index = o.tests;
+	if (o.c.target_ci > 0 && o.c.max_passes == 0)
+		o.c.max_passes = 30;
+	if (!o.have_seed)
+		o.c.seed = random_seed();
+	o.c.tests = tests;
+	o.c.labels = o.labels;
+	o.c.roots = o.roots;
+	o.c.argv = argv - 1;
+	o.c.argc = argc + 1;
+	h = wb_harness_new(&o.c, &e);
+	free(tests);
+	if (h == NULL)
+		errx(1, "%s", e.msg);
+	rc = run_harness(h, o.quiet);
+	for (i = 0; i < o.c.nvariants; i++)
+		free(o.specs[i]);
+	return (rc);
+}
