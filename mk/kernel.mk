@@ -1,0 +1,56 @@
+# Kernel images and boot benchmarking (issue 6).
+#
+# Targets:
+#   kernels         build the kernel variants (KERNEL_VARIANTS) into
+#                   $(WORKDIR)/kernels/<variant>, show their diffconfig
+#   kernel-bench    boot each kernel under qemu with the suite and print
+#                   the table (KERNEL_TESTS, KERNEL_BOOTS, KERNEL_TIMING)
+# Hooks: "make world-variants" also builds the kernels and "make bench"
+# also boots them, unless KERNEL=no.
+#
+# Knobs: KERNEL=no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
+# KERNEL_BOOTS, KERNEL_TESTS (suite ids or "all"), KERNEL_QUICK=yes,
+# WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).
+
+KERNEL ?=		yes
+KERNEL_VARIANTS ?=	production witness invariants witness+invariants
+KERNEL_TIMING ?=	icount
+KERNEL_BOOTS ?=
+KERNEL_TESTS ?=		all
+KERNEL_QUICK ?=		yes
+KERNEL_RESULTS ?=	$(WORKDIR)/results/kernel
+
+# The guest init is static and self-contained: it shares only the frame
+# encoder with the host.
+WBINIT :=		$(O)/libexec/worldbench-init/init
+WBINIT_SRCS :=		$(sort $(wildcard bench/init/*.c)) lib/serial_frame.c
+WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
+			-static -iquote lib -iquote bench/init
+
+ALL_TARGETS +=		$(WBINIT)
+
+$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h $(TRACK_CFLAGS)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) -o $@ $(WBINIT_SRCS)
+
+kernels: $(WORLDBENCH)
+	@sh mk/deps.sh kernel
+	$(WORLDBENCH) kernel build -w $(WORKDIR) -O overlays $(KERNEL_VARIANTS)
+	@for v in $(filter-out production,$(KERNEL_VARIANTS)); do \
+		$(WORLDBENCH) kernel diff -w $(WORKDIR) production $$v || exit 1; \
+	done
+
+kernel-bench: kernels $(ALL_TARGETS)
+	$(WORLDBENCH) boot -w $(WORKDIR) -o $(KERNEL_RESULTS) \
+	    --timing=$(KERNEL_TIMING) $(if $(KERNEL_BOOTS),-B $(KERNEL_BOOTS)) \
+	    -T $(KERNEL_TESTS) $(if $(filter yes,$(KERNEL_QUICK)),-q) \
+	    $(foreach v,$(filter-out production,$(KERNEL_VARIANTS)),-k $(v)) \
+	    production
+	$(WORLDBENCH) table $(foreach v,$(KERNEL_VARIANTS),$(KERNEL_RESULTS)/$(v).json)
+
+ifneq ($(KERNEL),no)
+world-variants: kernels
+bench-run: kernel-bench
+endif
+
+.PHONY: kernels kernel-bench world-variants bench-run

@@ -1,0 +1,406 @@
+/*
+ * worldbench boot: benchmark kernel images under qemu.  The suite runs
+ * inside the guest from an initramfs (our static init, the static suite
+ * and busybox, or a world image's root); results come back over the
+ * serial console.  Several kernels (-k) are booted interleaved, B times
+ * each (-B), and each gets its own results file in the output directory.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "kernopt.h"
+#include "provenance.h"
+#include "qemu.h"
+#include "qemu_bench.h"
+#include "results.h"
+#include "suite.h"
+
+#define MAXKERNELS	16
+
+static void
+usage(void)
+{
+
+	fprintf(stderr,
+	    "usage: worldbench boot [-q] [-B boots] [-d seconds] [-i passes] "
+	    "[-k kernel-image]...\n"
+	    "           [-m megabytes] [-o outdir] [-T tests] [-t timeout] "
+	    "[-w workdir]\n"
+	    "           [--accel=tcg|kvm] [--timing=icount|wall] "
+	    "[--busybox path]\n"
+	    "           [--init path] [--suite dir] [--data dir] "
+	    "[--qemu path]\n"
+	    "           kernel-image [world-image]\n");
+}
+
+static void
+note(void *arg, const char *line)
+{
+
+	(void)arg;
+	fprintf(stderr, "worldbench boot: %s\n", line);
+}
+
+struct bopts {
+	struct kernopt	 k;
+	const char	*kernels[MAXKERNELS];
+	size_t		 nkernels;
+	const char	*outdir, *tests, *accel, *timing, *qemu;
+	const char	*init, *suite, *data, *busybox, *world;
+	double		 seconds, timeout;
+	int		 boots, passes, quick, memory;
+	char		 exedir[PATH_MAX];
+};
+
+static int
+num_arg(const char *opt, const char *s, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	if (end == s || *end != '\0' || !(*v > 0) || *v > 1e7) {
+		warnx("%s: bad number '%s'", opt, s);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+parse(int argc, char **argv, struct bopts *o)
+{
+	static const struct option longopts[] = {
+		{ "accel", required_argument, NULL, 'A' },
+		{ "busybox", required_argument, NULL, 'Y' },
+		{ "data", required_argument, NULL, 'D' },
+		{ "init", required_argument, NULL, 'I' },
+		{ "qemu", required_argument, NULL, 'Q' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "suite", required_argument, NULL, 'S' },
+		{ "timing", required_argument, NULL, 'M' },
+		{ NULL, 0, NULL, 0 }
+	};
+	double v;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "B:d:i:k:m:o:qT:t:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'A':
+			o->accel = optarg;
+			break;
+		case 'B':
+			if (num_arg("-B", optarg, &v) != 0 || v > 1000)
+				return (-1);
+			o->boots = (int)v;
+			break;
+		case 'D':
+			o->data = optarg;
+			break;
+		case 'd':
+			if (num_arg("-d", optarg, &o->seconds) != 0)
+				return (-1);
+			break;
+		case 'I':
+			o->init = optarg;
+			break;
+		case 'i':
+			if (num_arg("-i", optarg, &v) != 0 || v > 1000)
+				return (-1);
+			o->passes = (int)v;
+			break;
+		case 'k':
+			if (o->nkernels == MAXKERNELS - 1) {
+				warnx("-k: at most %d kernels", MAXKERNELS);
+				return (-1);
+			}
+			o->kernels[o->nkernels++] = optarg;
+			break;
+		case 'M':
+			o->timing = optarg;
+			break;
+		case 'm':
+			if (num_arg("-m", optarg, &v) != 0 || v < 64 ||
+			    v > 65536)
+				return (-1);
+			o->memory = (int)v;
+			break;
+		case 'o':
+			o->outdir = optarg;
+			break;
+		case 'Q':
+			o->qemu = optarg;
+			break;
+		case 'q':
+			o->quick = 1;
+			break;
+		case 'S':
+			o->suite = optarg;
+			break;
+		case 'T':
+			o->tests = optarg;
+			break;
+		case 't':
+			if (num_arg("-t", optarg, &o->timeout) != 0)
+				return (-1);
+			break;
+		case 'w':
+			o->k.workdir = optarg;
+			break;
+		case 'Y':
+			o->busybox = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* Default paths next to the worldbench binary: O/bin -> O/libexec. */
+static void
+defaults(struct bopts *o)
+{
+	static char init[PATH_MAX + 64], suite[PATH_MAX + 64],
+	    data[PATH_MAX + 64];
+	char self[PATH_MAX];
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) > 0) {
+		self[n] = '\0';
+		snprintf(o->exedir, sizeof(o->exedir), "%s", dirname(self));
+	} else
+		snprintf(o->exedir, sizeof(o->exedir), ".");
+	snprintf(init, sizeof(init), "%s/../libexec/worldbench-init/init",
+	    o->exedir);
+	snprintf(suite, sizeof(suite), "%s/../libexec/worldbench-static",
+	    o->exedir);
+	snprintf(data, sizeof(data), "%s/../share/worldbench", o->exedir);
+	if (o->init == NULL)
+		o->init = init;
+	if (o->suite == NULL)
+		o->suite = suite;
+	if (o->data == NULL)
+		o->data = data;
+	if (o->busybox == NULL)
+		o->busybox = "/bin/busybox";
+	if (o->tests == NULL)
+		o->tests = "all";
+	if (o->outdir == NULL)
+		o->outdir = ".";
+}
+
+static int
+make_plan(struct bopts *o, struct wb_qb_test **tp, size_t *np,
+    struct wb_err *e)
+{
+	const struct wb_test_def **defs;
+	struct wb_qb_test *t;
+	size_t n, i;
+
+	if (wb_suite_parse_list(o->tests, &defs, &n, e) != 0)
+		return (-1);
+	if ((t = calloc(n, sizeof(*t))) == NULL) {
+		free(defs);
+		return (wb_err_setsys(e, "plan"));
+	}
+	for (i = 0; i < n; i++) {
+		t[i].def = defs[i];
+		t[i].seconds = o->seconds > 0 ? o->seconds :
+		    o->quick ? defs[i]->quick : defs[i]->duration;
+		t[i].passes = o->quick && o->passes == 0 ?
+		    wb_suite_passes(defs[i], WB_QUICK_PASSES) :
+		    wb_suite_passes(defs[i], o->passes);
+	}
+	free(defs);
+	*tp = t;
+	*np = n;
+	return (0);
+}
+
+static char *
+base_label(const char *path)
+{
+	char *c, *b, *s;
+
+	if ((c = strdup(path)) == NULL)
+		return (NULL);
+	while (strlen(c) > 1 && c[strlen(c) - 1] == '/')
+		c[strlen(c) - 1] = '\0';
+	b = basename(c);
+	s = strdup(b);
+	free(c);
+	return (s);
+}
+
+int
+cmd_boot(int argc, char **argv)
+{
+	struct wb_qb_kernel ks[MAXKERNELS];
+	struct wb_qb_root root;
+	struct wb_qb_plan plan;
+	struct bopts o;
+	struct wb_err e;
+	char qver[256], initrd[PATH_MAX + 32], suite_hash[WB_SHA256_HEXSIZE];
+	char *img, *cmdline, *wlabel;
+	json_t *files;
+	double planned;
+	size_t i, nk;
+	int b, rc, failed;
+
+	memset(&o, 0, sizeof(o));
+	kernopt_init(&o.k);
+	optind = 1;
+	if (parse(argc, argv, &o) != 0 || argc - optind < 1 ||
+	    argc - optind > 2) {
+		usage();
+		return (EX_USAGE);
+	}
+	o.kernels[o.nkernels++] = argv[optind];
+	/* The main kernel first, the -k ones after it. */
+	{
+		const char *first = o.kernels[o.nkernels - 1];
+
+		memmove(&o.kernels[1], &o.kernels[0],
+		    (o.nkernels - 1) * sizeof(o.kernels[0]));
+		o.kernels[0] = first;
+	}
+	o.world = argc - optind == 2 ? argv[optind + 1] : NULL;
+	defaults(&o);
+	wb_err_clear(&e);
+	memset(&plan, 0, sizeof(plan));
+	plan.qemu.qemu = o.qemu;
+	plan.qemu.memory_mb = o.memory;
+	plan.qemu.accel = wb_qemu_default_accel();
+	if (o.accel != NULL) {
+		if (strcmp(o.accel, "tcg") == 0)
+			plan.qemu.accel = WB_ACCEL_TCG;
+		else if (strcmp(o.accel, "kvm") == 0)
+			plan.qemu.accel = WB_ACCEL_KVM;
+		else {
+			warnx("--accel: '%s' is not tcg or kvm", o.accel);
+			return (EX_USAGE);
+		}
+	}
+	plan.qemu.timing = plan.qemu.accel == WB_ACCEL_KVM ? WB_TIMING_WALL :
+	    WB_TIMING_ICOUNT;
+	if (o.timing != NULL &&
+	    wb_qemu_timing_parse(o.timing, &plan.qemu.timing) != 0) {
+		warnx("--timing: '%s' is not icount or wall", o.timing);
+		return (EX_USAGE);
+	}
+	if (plan.qemu.timing == WB_TIMING_ICOUNT &&
+	    plan.qemu.accel == WB_ACCEL_KVM) {
+		warnx("--timing=icount needs --accel=tcg");
+		return (EX_USAGE);
+	}
+	if (o.boots == 0)
+		o.boots = plan.qemu.timing == WB_TIMING_WALL ? 3 : 1;
+	if (make_plan(&o, &plan.tests, &plan.ntests, &e) != 0) {
+		warnx("%s", e.msg);
+		return (EX_USAGE);
+	}
+	memset(&root, 0, sizeof(root));
+	root.init = o.init;
+	root.world = o.world;
+	root.suite = o.suite;
+	root.data = o.data;
+	root.busybox = o.busybox;
+	if (o.world != NULL) {
+		char wl[PATH_MAX + 64], wd[PATH_MAX + 64];
+
+		snprintf(wl, sizeof(wl), "%s/usr/libexec/worldbench", o.world);
+		snprintf(wd, sizeof(wd), "%s/usr/share/worldbench", o.world);
+		rc = wb_prov_suite(wl, wd, &files, suite_hash, &e);
+	} else
+		rc = wb_prov_suite(o.suite, o.data, &files, suite_hash, &e);
+	if (rc != 0) {
+		warnx("%s", e.msg);
+		free(plan.tests);
+		return (EX_NOINPUT);
+	}
+	json_decref(files);
+	wlabel = o.world != NULL ? base_label(o.world) : NULL;
+	nk = 0;
+	rc = 0;
+	if (kernopt_mkdirs(o.outdir, &e) != 0)
+		rc = -1;
+	for (i = 0; rc == 0 && i < o.nkernels; i++) {
+		if ((img = kernopt_find_image(&o.k, o.kernels[i], &e)) == NULL) {
+			rc = -1;
+			break;
+		}
+		rc = wb_qb_kernel_init(&ks[nk], img, wlabel, o.outdir, &e);
+		free(img);
+		if (rc == 0)
+			nk++;
+	}
+	if (rc != 0) {
+		warnx("%s", e.msg);
+		goto out;
+	}
+	snprintf(initrd, sizeof(initrd), "%s/initramfs-%s.cpio.gz", o.outdir,
+	    wlabel != NULL ? wlabel : "static");
+	if (wb_qb_initramfs(&root, plan.tests, plan.ntests, initrd, &e) != 0 ||
+	    wb_qemu_version(o.qemu, qver, sizeof(qver), &e) != 0 ||
+	    (cmdline = wb_qb_cmdline(&root, plan.tests, plan.ntests)) ==
+	    NULL) {
+		warnx("%s", e.msg[0] != '\0' ? e.msg : "out of memory");
+		rc = -1;
+		goto out;
+	}
+	for (planned = 0, i = 0; i < plan.ntests; i++)
+		planned += plan.tests[i].seconds * plan.tests[i].passes;
+	plan.initrd = initrd;
+	plan.cmdline = cmdline;
+	plan.outdir = o.outdir;
+	plan.qemu_version = qver;
+	plan.timeout = o.timeout > 0 ? o.timeout : 600 + 4 * planned;
+	plan.suite_hash = suite_hash;
+	plan.world = o.world;
+	plan.note = note;
+	note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
+	    "deterministic icount timing: emulated ratios are not hardware "
+	    "ratios" : "wall-clock timing under emulation: boots vary, and "
+	    "emulated ratios are not hardware ratios");
+	for (i = 0; rc == 0 && i < nk; i++)
+		rc = wb_qb_results_setup(&ks[i], &plan, o.boots, &e);
+	/* Boots of different kernels interleaved, passes nested inside. */
+	for (b = 1; rc == 0 && b <= o.boots; b++)
+		for (i = 0; rc == 0 && i < nk; i++)
+			rc = wb_qb_boot(&ks[i], &plan, b, &e);
+	failed = 0;
+	for (i = 0; rc == 0 && i < nk; i++) {
+		ks[i].results->status = WB_RESULTS_COMPLETE;
+		if (wb_results_set_provenance(ks[i].results, "date_end",
+		    wb_prov_date(), &e) != 0 ||
+		    wb_results_write(ks[i].results, ks[i].results_path,
+		    &e) != 0)
+			rc = -1;
+		else
+			printf("%s\n", ks[i].results_path);
+		failed += ks[i].boots_failed;
+	}
+	free(cmdline);
+	if (rc != 0)
+		warnx("%s", e.msg);
+	else if (failed > 0) {
+		warnx("%d boot%s failed (recorded in the results)", failed,
+		    failed == 1 ? "" : "s");
+		rc = 1;
+	}
+out:
+	for (i = 0; i < nk; i++)
+		wb_qb_kernel_fini(&ks[i]);
+	free(wlabel);
+	free(plan.tests);
+	return (rc == 0 ? 0 : 1);
+}
