@@ -1,0 +1,255 @@
+/*
+ * worldbench check-release: prove that a kernel configuration, a kernel
+ * image, a world image or the running host is a production build, and
+ * optionally that results did not regress beyond a limit.  One line per
+ * check; exit 0 when every check passed (or was skipped), 1 when one
+ * failed, 65 for unreadable input, 64 for usage errors.
+ */
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "release.h"
+#include "results.h"
+#include "world.h"
+
+struct ropts {
+	const char	*junit;
+	const char	*baseline;
+	const char	*results;
+	const char	*workdir;
+	double		 maxreg;
+	double		 conf;
+	int		 host;
+	int		 noprobe;
+};
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench check-release [--no-probe] "
+	    "[--junit file] [-w workdir]\n"
+	    "           [--baseline results --results results "
+	    "[--max-regression pct]]\n"
+	    "           kernel-config | kernel-image | world-image | "
+	    "--host\n");
+	return (EX_USAGE);
+}
+
+static int
+is_file(const char *dir, const char *name, int wantdir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (stat(path, &st) == -1)
+		return (0);
+	return (wantdir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+static int
+world(struct wb_release *r, const char *root, int host, int noprobe,
+    struct wb_err *e)
+{
+
+	if (wb_release_world_files(r, root, host, e) == -1)
+		return (-1);
+	if (noprobe)
+		return (wb_release_add(r, WB_CHECK_SKIP, "probe",
+		    "malloc-probe", e, "not run (--no-probe)"));
+	return (wb_release_probe_run(r, root, host, e));
+}
+
+static void
+refused(void *arg, const char *path, const char *why)
+{
+
+	(void)arg;
+	warnx("image entry %s refused: %s", path, why);
+}
+
+static int
+host_kernel(struct wb_release *r, struct wb_err *e)
+{
+	struct utsname u;
+	char path[PATH_MAX];
+
+	if (access("/proc/config.gz", R_OK) == 0)
+		return (wb_release_kconfig(r, "/proc/config.gz", e));
+	if (uname(&u) == -1)
+		return (wb_err_setsys(e, "uname"));
+	snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+	if (access(path, R_OK) == 0)
+		return (wb_release_kconfig(r, path, e));
+	return (wb_release_add(r, WB_CHECK_FAIL, "kernel", "config", e,
+	    "neither /proc/config.gz nor %s: the running kernel's "
+	    "configuration cannot be checked", path));
+}
+
+static int
+target(struct wb_release *r, const char *t, const struct ropts *o,
+    struct wb_err *e)
+{
+	char path[PATH_MAX], *root;
+	struct stat st;
+	int rc;
+
+	if (stat(t, &st) == -1)
+		return (wb_err_setsys(e, "%s", t));
+	if (S_ISDIR(st.st_mode)) {
+		if (is_file(t, "config", 0) && !is_file(t, "etc", 1)) {
+			snprintf(path, sizeof(path), "%s/config", t);
+			return (wb_release_kconfig(r, path, e));
+		}
+		if (is_file(t, ".config", 0)) {
+			snprintf(path, sizeof(path), "%s/.config", t);
+			return (wb_release_kconfig(r, path, e));
+		}
+		if (is_file(t, "etc", 1))
+			return (world(r, t, 0, o->noprobe, e));
+		return (wb_err_set(e, "%s: neither a kernel image (config) "
+		    "nor a world root (etc/)", t));
+	}
+	/* A file: a .config (maybe gzipped), else an image archive. */
+	if (wb_release_kconfig(r, t, e) == 0)
+		return (0);
+	if (strstr(e->msg, "not a kernel .config") == NULL &&
+	    strstr(e->msg, "binary data") == NULL)
+		return (-1);
+	if ((root = wb_world_root(t, o->workdir, refused, NULL, e)) == NULL)
+		return (-1);
+	rc = world(r, root, 0, o->noprobe, e);
+	free(root);
+	return (rc);
+}
+
+static int
+perf(struct wb_release *r, const struct ropts *o, struct wb_err *e)
+{
+	struct wb_results *b, *x;
+	int rc;
+
+	if (wb_results_read(o->baseline, &b, e) == -1)
+		return (-1);
+	if (wb_results_read(o->results, &x, e) == -1) {
+		wb_results_free(b);
+		return (-1);
+	}
+	rc = wb_release_perf(r, b, x, o->maxreg, o->conf, e);
+	wb_results_free(b);
+	wb_results_free(x);
+	return (rc);
+}
+
+static int
+parse(int argc, char **argv, struct ropts *o)
+{
+	static const struct option longopts[] = {
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "host", no_argument, NULL, 'H' },
+		{ "junit", required_argument, NULL, 'j' },
+		{ "max-regression", required_argument, NULL, 'm' },
+		{ "no-probe", no_argument, NULL, 'n' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "workdir", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "b:Hj:m:nr:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			o->baseline = optarg;
+			break;
+		case 'H':
+			o->host = 1;
+			break;
+		case 'j':
+			o->junit = optarg;
+			break;
+		case 'm':
+			o->maxreg = strtod(optarg, &end);
+			if (end == optarg || (*end != '\0' &&
+			    strcmp(end, "%") != 0) ||
+			    !(o->maxreg >= 0 && o->maxreg < 100)) {
+				warnx("bad --max-regression '%s'", optarg);
+				return (-1);
+			}
+			break;
+		case 'n':
+			o->noprobe = 1;
+			break;
+		case 'r':
+			o->results = optarg;
+			break;
+		case 'w':
+			o->workdir = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if ((o->baseline == NULL) != (o->results == NULL)) {
+		warnx("--baseline and --results go together");
+		return (-1);
+	}
+	return (optind);
+}
+
+int
+cmd_check_release(int argc, char **argv)
+{
+	struct wb_release r;
+	struct ropts o;
+	struct wb_err e;
+	int i, rc;
+
+	memset(&o, 0, sizeof(o));
+	o.maxreg = 5;
+	o.conf = 0.95;
+	o.workdir = "work";
+	if ((i = parse(argc, argv, &o)) == -1)
+		return (usage());
+	argc -= i;
+	argv += i;
+	if ((o.host && argc != 0) || (!o.host && argc != 1))
+		return (usage());
+	wb_release_init(&r);
+	rc = o.host ? host_kernel(&r, &e) == -1 ||
+	    world(&r, "/", 1, o.noprobe, &e) == -1 : target(&r, argv[0], &o,
+	    &e) == -1;
+	if (rc == 0 && o.baseline != NULL && perf(&r, &o, &e) == -1)
+		rc = 1;
+	if (rc != 0) {
+		warnx("%s", e.msg);
+		wb_release_fini(&r);
+		return (EX_DATAERR);
+	}
+	if (wb_release_print(stdout, &r) == -1 || fflush(stdout) == EOF)
+		err(EX_IOERR, "stdout");
+	if (o.junit != NULL && wb_release_junit(o.junit, "worldbench "
+	    "check-release", &r, &e) == -1) {
+		warnx("%s", e.msg);
+		wb_release_fini(&r);
+		return (EX_CANTCREAT);
+	}
+	printf("%zu checks, %zu failed\n", r.n, r.nfail);
+	rc = r.nfail > 0 ? 1 : 0;
+	wb_release_fini(&r);
+	return (rc);
+}
