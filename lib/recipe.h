@@ -165,10 +165,11 @@ struct wb_build_style {
 	int		(*package)(struct wb_build *, struct wb_err *);
 	/*
 	 * Extra input for the build's identity (e.g. the host binaries a
-	 * world copies): feed it to the hash with add(ctx, buf, len).  May
-	 * be NULL.
+	 * world copies, the toolchain's version): feed it to the hash with
+	 * add(ctx, buf, len).  Called before the build's paths exist: only
+	 * recipe, config, topdir, objdir and workdir are set.  May be NULL.
 	 */
-	int		(*identity)(const struct wb_recipe_config *,
+	int		(*identity)(const struct wb_build *,
 			    int (*add)(void *, const void *, size_t), void *,
 			    struct wb_err *);
 };
@@ -199,6 +200,8 @@ struct wb_engine {
  */
 int	wb_recipe_build(const struct wb_engine *, const char *recipe_path,
 	    const char *variant, char hash_out[65], struct wb_err *);
+/* SHA-256 over a directory tree: sorted paths, modes, contents, targets. */
+int	wb_tree_digest(const char *root, char hex[65], struct wb_err *);
 /* The last n lines of a log file, malloc'ed. */
 char	*wb_build_log_tail(const char *path, int n, struct wb_err *);
 

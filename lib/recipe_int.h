@@ -34,4 +34,10 @@ void	wb_distinfo_lint(const struct wb_recipe *,
 	    const struct wb_recipe_var *distfiles, wb_lint_fn *, void *,
 	    size_t *n);
 
+/* Default do-phases that do not depend on the build style. */
+int	wb_recipe_fetch(struct wb_build *, struct wb_err *);
+int	wb_recipe_checksum(struct wb_build *, struct wb_err *);
+int	wb_recipe_extract(struct wb_build *, struct wb_err *);
+int	wb_recipe_patch(struct wb_build *, struct wb_err *);
+
 #endif

@@ -1,0 +1,317 @@
+/*
+ * Tree merging with override reports, and overlays (see overlay.h).
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "fragment.h"
+#include "manifest.h"
+#include "overlay.h"
+#include "world_fs.h"
+
+/* path -> label of whatever put it in the root last. */
+struct owner {
+	char	*path;
+	char	*label;
+};
+
+struct wb_owners {
+	void	*tree;
+};
+
+struct merge {
+	struct wb_owners	*own;
+	const char		*label;
+	wb_override_fn		*fn;
+	void			*arg;
+};
+
+static int
+cmp_owner(const void *a, const void *b)
+{
+
+	return (strcmp(((const struct owner *)a)->path,
+	    ((const struct owner *)b)->path));
+}
+
+static void
+free_owner(void *p)
+{
+	struct owner *o = p;
+
+	free(o->path);
+	free(o->label);
+	free(o);
+}
+
+struct wb_owners *
+wb_owners_new(struct wb_err *err)
+{
+	struct wb_owners *o;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		wb_err_setsys(err, "calloc");
+	return (o);
+}
+
+void
+wb_owners_free(struct wb_owners *o)
+{
+
+	if (o == NULL)
+		return;
+	tdestroy(o->tree, free_owner);
+	free(o);
+}
+
+/* Record rel as coming from label; return the previous label or NULL. */
+static int
+own(struct merge *m, const char *rel, char **was, struct wb_err *err)
+{
+	struct owner key, *o, **found;
+	char *label;
+
+	*was = NULL;
+	key.path = (char *)rel;
+	if ((label = strdup(m->label)) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	if ((found = tfind(&key, &m->own->tree, cmp_owner)) != NULL) {
+		*was = (*found)->label;
+		(*found)->label = label;
+		return (0);
+	}
+	if ((o = calloc(1, sizeof(*o))) == NULL ||
+	    (o->path = strdup(rel)) == NULL) {
+		free(o);
+		free(label);
+		return (wb_err_setsys(err, "calloc"));
+	}
+	o->label = label;
+	if (tsearch(o, &m->own->tree, cmp_owner) == NULL) {
+		free_owner(o);
+		return (wb_err_setsys(err, "tsearch"));
+	}
+	return (0);
+}
+
+static int
+skipped(const char *name)
+{
+	size_t len = strlen(name);
+
+	return (strcmp(name, ".git") == 0 || strcmp(name, ".svn") == 0 ||
+	    strcmp(name, ".hg") == 0 || (len > 0 && name[len - 1] == '~'));
+}
+
+static int
+merge_dir(struct merge *m, const char *src, const char *dst, const char *rel,
+    struct wb_err *err)
+{
+	char s[PATH_MAX], d[PATH_MAX], r[PATH_MAX], *was;
+	struct stat ss, ds;
+	struct dirent *de;
+	DIR *dir;
+	int rc;
+
+	if ((dir = opendir(src)) == NULL)
+		return (wb_err_setsys(err, "opendir %s", src));
+	rc = 0;
+	while (rc == 0 && (errno = 0, de = readdir(dir)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 || skipped(de->d_name))
+			continue;
+		if ((size_t)snprintf(s, sizeof(s), "%s/%s", src, de->d_name) >=
+		    sizeof(s) || (size_t)snprintf(d, sizeof(d), "%s/%s", dst,
+		    de->d_name) >= sizeof(d) || (size_t)snprintf(r, sizeof(r),
+		    "%s%s%s", rel, *rel == '\0' ? "" : "/", de->d_name) >=
+		    sizeof(r)) {
+			rc = wb_err_set(err, "%s/%s: path too long", src,
+			    de->d_name);
+			break;
+		}
+		if (lstat(s, &ss) == -1) {
+			rc = wb_err_setsys(err, "stat %s", s);
+			break;
+		}
+		if (lstat(d, &ds) == 0) {
+			if (S_ISDIR(ss.st_mode) && S_ISDIR(ds.st_mode)) {
+				rc = merge_dir(m, s, d, r, err);
+				continue;
+			}
+			if (S_ISDIR(ds.st_mode) || S_ISDIR(ss.st_mode)) {
+				rc = wb_err_set(err, "%s: %s replaces a %s with "
+				    "a %s", r, m->label, S_ISDIR(ds.st_mode) ?
+				    "directory" : "non-directory",
+				    S_ISDIR(ss.st_mode) ? "directory" :
+				    "non-directory");
+				break;
+			}
+			if (unlink(d) == -1) {
+				rc = wb_err_setsys(err, "unlink %s", d);
+				break;
+			}
+			if ((rc = own(m, r, &was, err)) == -1)
+				break;
+			if (m->fn != NULL)
+				m->fn(m->arg, r, was != NULL ? was : "(root)",
+				    m->label);
+			free(was);
+		} else if (errno != ENOENT) {
+			rc = wb_err_setsys(err, "stat %s", d);
+			break;
+		} else if ((rc = own(m, r, &was, err)) == -1)
+			break;
+		else
+			free(was);
+		if ((rc = wb_copy_entry(s, d, err)) == -1)
+			break;
+		if (S_ISDIR(ss.st_mode))
+			rc = merge_dir(m, s, d, r, err);
+	}
+	if (rc == 0 && errno != 0)
+		rc = wb_err_setsys(err, "readdir %s", src);
+	closedir(dir);
+	return (rc);
+}
+
+int
+wb_tree_merge(const char *src, const char *dst, const char *label,
+    struct wb_owners *own, wb_override_fn *fn, void *arg, struct wb_err *err)
+{
+	struct merge m;
+
+	m.own = own;
+	m.label = label;
+	m.fn = fn;
+	m.arg = arg;
+	if (wb_mkdirs(dst, 0755, err) == -1)
+		return (-1);
+	return (merge_dir(&m, src, dst, "", err));
+}
+
+struct frag_report {
+	wb_override_fn	*fn;
+	void		*arg;
+	const char	*rel;
+};
+
+static void
+frag_override(void *arg, const struct wb_frag_entry *old,
+    const struct wb_frag_entry *new, int same)
+{
+	struct frag_report *fr = arg;
+	char path[PATH_MAX], was[PATH_MAX + 64], now[PATH_MAX + 64];
+
+	if (fr->fn == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s:%s", fr->rel, new->key);
+	snprintf(was, sizeof(was), "%s:%u (%s)", old->file, old->line,
+	    old->value == NULL ? "not set" : old->value);
+	snprintf(now, sizeof(now), "%s:%u (%s)%s", new->file, new->line,
+	    new->value == NULL ? "not set" : new->value,
+	    same ? " same value" : "");
+	fr->fn(fr->arg, path, was, now);
+}
+
+/* Merge every file under fragdir/rel into root/rel. */
+static int
+merge_fragments(const char *fragdir, const char *rel, const char *root,
+    wb_override_fn *fn, void *arg, struct wb_err *err)
+{
+	char s[PATH_MAX], d[PATH_MAX], r[PATH_MAX];
+	struct frag_report fr;
+	struct stat st;
+	struct dirent *de;
+	struct wb_frag f;
+	DIR *dir;
+	int rc;
+
+	snprintf(s, sizeof(s), "%s%s%s", fragdir, *rel == '\0' ? "" : "/",
+	    rel);
+	if ((dir = opendir(s)) == NULL)
+		return (wb_err_setsys(err, "opendir %s", s));
+	rc = 0;
+	while (rc == 0 && (errno = 0, de = readdir(dir)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 || skipped(de->d_name))
+			continue;
+		if ((size_t)snprintf(r, sizeof(r), "%s%s%s", rel,
+		    *rel == '\0' ? "" : "/", de->d_name) >= sizeof(r) ||
+		    (size_t)snprintf(s, sizeof(s), "%s/%s", fragdir, r) >=
+		    sizeof(s) || (size_t)snprintf(d, sizeof(d), "%s/%s", root,
+		    r) >= sizeof(d)) {
+			rc = wb_err_set(err, "%s: path too long", r);
+			break;
+		}
+		if (lstat(s, &st) == -1) {
+			rc = wb_err_setsys(err, "stat %s", s);
+			break;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			if ((rc = wb_mkdirs(d, 0755, err)) == 0)
+				rc = merge_fragments(fragdir, r, root, fn, arg,
+				    err);
+			continue;
+		}
+		wb_frag_init(&f);
+		fr.fn = fn;
+		fr.arg = arg;
+		fr.rel = r;
+		if (lstat(d, &st) == 0) {
+			if (!S_ISREG(st.st_mode))
+				rc = wb_err_set(err, "%s: fragment target is "
+				    "not a regular file", d);
+			else
+				rc = wb_frag_merge_file(&f, d, NULL, NULL, err);
+		} else if (errno != ENOENT)
+			rc = wb_err_setsys(err, "stat %s", d);
+		if (rc == 0)
+			rc = wb_frag_merge_file(&f, s, frag_override, &fr, err);
+		if (rc == 0 && (unlink(d) == 0 || errno == ENOENT))
+			rc = wb_frag_write(&f, d, err);
+		wb_frag_fini(&f);
+	}
+	if (rc == 0 && errno != 0)
+		rc = wb_err_setsys(err, "readdir %s", s);
+	closedir(dir);
+	return (rc);
+}
+
+int
+wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
+    struct wb_manifest *man, wb_override_fn *fn, void *arg,
+    struct wb_err *err)
+{
+	char path[PATH_MAX], label[PATH_MAX];
+	struct stat st;
+	const char *name;
+
+	name = strrchr(overlay, '/') != NULL ? strrchr(overlay, '/') + 1 :
+	    overlay;
+	if (stat(overlay, &st) == -1 || !S_ISDIR(st.st_mode))
+		return (wb_err_set(err, "overlay %s: no such directory",
+		    overlay));
+	snprintf(label, sizeof(label), "overlay %s", name);
+	snprintf(path, sizeof(path), "%s/rootfs", overlay);
+	if (stat(path, &st) == 0 &&
+	    wb_tree_merge(path, root, label, own, fn, arg, err) == -1)
+		return (-1);
+	snprintf(path, sizeof(path), "%s/fragments", overlay);
+	if (stat(path, &st) == 0 &&
+	    merge_fragments(path, "", root, fn, arg, err) == -1)
+		return (-1);
+	snprintf(path, sizeof(path), "%s/manifest", overlay);
+	if (stat(path, &st) == 0 && wb_manifest_load(man, path, err) == -1)
+		return (-1);
+	return (0);
+}

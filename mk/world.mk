@@ -1,0 +1,84 @@
+# World images and chroot benchmarking (issue 3).
+#
+# Targets:
+#   world-variants  build the world images: WORLDS x MALLOC, or the images
+#                   named in VARIANTS (e.g. VARIANTS="debian-jemalloc-debug")
+#   bench-run       what "make bench" runs: build the images in VARIANTS
+#                   (default: the host glibc production/debug pair, no
+#                   downloads), run the suite interleaved in all of them,
+#                   one results file per variant, then "make table"
+#   table           print each variant's seed-format table and the
+#                   side-by-side comparison again
+#   images          list the built images
+#
+# Knobs: WORLDS, MALLOC, VARIANTS, TESTS (suite ids, blank-separated),
+# BENCH=quick|full (pass lengths: quick by default, full = UnixBench's).
+# Everything is created under WORKDIR; two builds on one WORKDIR are
+# serialized by WORKDIR/lock.
+
+WORLDS ?=		host debian
+MALLOC ?=		glibc-production glibc-debug jemalloc-production \
+			jemalloc-debug
+BENCH ?=		quick
+TESTS ?=
+BENCH_VARIANTS_DEFAULT :=	host-glibc-production host-glibc-debug
+BENCH_RESULTS ?=	$(WORKDIR)/results/bench
+
+PROBE :=		$(O)/libexec/worldbench/malloc-probe
+ALL_TARGETS +=		$(PROBE)
+
+# The probe is dynamic, like the suite, so a preloaded allocator reaches it.
+$(PROBE): bench/probe/malloc-probe.c $(TRACK_CFLAGS)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(OPTFLAGS) -o $@ $<
+
+wb_comma :=		,
+wb_empty :=
+wb_space :=		$(wb_empty) $(wb_empty)
+# "host-glibc-debug" -> recipe "host", variant "glibc-debug".
+wb_world =		$(firstword $(subst -, ,$(1)))
+wb_malloc =		$(patsubst $(call wb_world,$(1))-%,%,$(1))
+
+WV_IMAGES =		$(if $(filter command line environment,$(origin VARIANTS)),$(VARIANTS),$(foreach w,$(WORLDS),$(addprefix $(w)-,$(MALLOC))))
+BENCH_IMAGES =		$(if $(VARIANTS),$(VARIANTS),$(BENCH_VARIANTS_DEFAULT))
+
+# Build each image named in $(1).
+define wb_build_images
+	@mkdir -p $(WORKDIR)
+	@for i in $(1); do \
+		w=$${i%%-*}; v=$${i#*-}; \
+		$(WORLDBENCH) recipe build -O $(O) -w $(WORKDIR) \
+		    recipes/$$w/recipe $$v || exit 1; \
+	done
+endef
+
+world-variants: $(ALL_TARGETS)
+	$(call wb_build_images,$(WV_IMAGES))
+	@$(WORLDBENCH) images -w $(WORKDIR)
+
+images: $(WORLDBENCH)
+	@$(WORLDBENCH) images -w $(WORKDIR)
+
+bench-run: $(ALL_TARGETS)
+	$(call wb_build_images,$(BENCH_IMAGES))
+	@set -e; args=; for i in $(BENCH_IMAGES); do \
+		r=$$($(WORLDBENCH) images -w $(WORKDIR) --root $$i); \
+		args="$$args --variant $$i=$$r"; \
+	done; \
+	mkdir -p $(BENCH_RESULTS); \
+	echo "$(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) $$args -o $(BENCH_RESULTS)"; \
+	$(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) \
+	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
+	    $$args -o $(BENCH_RESULTS)
+	@$(MAKE) --no-print-directory table
+
+table: $(WORLDBENCH)
+	@for i in $(BENCH_IMAGES); do \
+		echo "==> $$i"; \
+		$(WORLDBENCH) table $(BENCH_RESULTS)/$$i.json || exit 1; \
+		echo; \
+	done
+	@echo "==> comparison (base: $(firstword $(BENCH_IMAGES)))"
+	@$(WORLDBENCH) compare $(foreach i,$(BENCH_IMAGES),$(BENCH_RESULTS)/$(i).json)
+
+.PHONY: world-variants bench-run table images

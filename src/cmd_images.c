@@ -1,0 +1,150 @@
+/*
+ * worldbench images: list the built world images, or give the unpacked
+ * root of one (unpacking it into the work directory once).
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "fragment.h"
+#include "lock.h"
+#include "world.h"
+#include "world_fs.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr, "usage: worldbench images [-w workdir] [--root name]\n");
+	return (EX_USAGE);
+}
+
+static const char *
+get(const struct wb_frag *f, const char *key)
+{
+	const struct wb_frag_entry *e;
+
+	e = wb_frag_get(f, key);
+	return (e == NULL || e->value == NULL ? "?" : e->value);
+}
+
+static int
+cmp_dirent(const struct dirent **a, const struct dirent **b)
+{
+
+	return (strcmp((*a)->d_name, (*b)->d_name));
+}
+
+static int
+list(const char *workdir)
+{
+	char dir[PATH_MAX], path[PATH_MAX * 2];
+	struct dirent **names;
+	struct wb_frag f;
+	struct wb_err e;
+	int i, n, rc;
+
+	snprintf(dir, sizeof(dir), "%s/images", workdir);
+	if ((n = scandir(dir, &names, NULL, cmp_dirent)) == -1) {
+		printf("no images in %s (run 'make world-variants')\n", dir);
+		return (0);
+	}
+	printf("%-28s %-30s %-12s %10s %s\n", "NAME", "KNOBS", "HASH", "SIZE",
+	    "PATH");
+	rc = 0;
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+
+		if (len > 5 && strcmp(names[i]->d_name + len - 5, ".meta") ==
+		    0) {
+			snprintf(path, sizeof(path), "%s/%s", dir,
+			    names[i]->d_name);
+			wb_frag_init(&f);
+			if (wb_frag_merge_file(&f, path, NULL, NULL, &e) ==
+			    -1) {
+				warnx("%s", e.msg);
+				rc = 1;
+			} else
+				printf("%-28s %-30s %-12.12s %10s %s\n",
+				    get(&f, "name"), *get(&f, "options") ==
+				    '\0' ? "-" : get(&f, "options"),
+				    get(&f, "hash"), get(&f, "size"),
+				    get(&f, "path"));
+			wb_frag_fini(&f);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return (rc);
+}
+
+static void
+refusal(void *arg, const char *path, const char *why)
+{
+
+	(void)arg;
+	warnx("refused: %s: %s", path, why);
+}
+
+static int
+root_of(const char *workdir, const char *name)
+{
+	char path[PATH_MAX * 2], *root;
+	struct wb_err e;
+	int lock;
+
+	if (strchr(name, '/') != NULL || name[0] == '.' || name[0] == '\0') {
+		warnx("--root %s: expected an image name (see worldbench "
+		    "images)", name);
+		return (EX_USAGE);
+	}
+	snprintf(path, sizeof(path), "%s/images/%s.tar.zst", workdir, name);
+	if (access(path, R_OK) == -1) {
+		warn("image %s (%s; build it with make world-variants)", name,
+		    path);
+		return (1);
+	}
+	if ((lock = wb_lock_workdir(workdir, 600, &e)) == -1) {
+		warnx("%s", e.msg);
+		return (1);
+	}
+	root = wb_world_root(path, workdir, refusal, NULL, &e);
+	wb_unlock_workdir(lock);
+	if (root == NULL) {
+		warnx("%s", e.msg);
+		return (1);
+	}
+	printf("%s\n", root);
+	free(root);
+	return (0);
+}
+
+int
+cmd_images(int argc, char **argv)
+{
+	const char *workdir, *root;
+	int i;
+
+	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	root = NULL;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-w") == 0 && i + 1 < argc)
+			workdir = argv[++i];
+		else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
+			root = argv[++i];
+		else
+			return (usage());
+	}
+	if (root != NULL)
+		return (root_of(workdir, root));
+	return (list(workdir));
+}

@@ -1,0 +1,183 @@
+/*
+ * worldbench recipe: lint recipes, build (recipe, variant) pairs.
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "lock.h"
+#include "recipe.h"
+#include "world_fs.h"
+
+static int
+usage(void)
+{
+
+	fprintf(stderr,
+	    "usage: worldbench recipe build [-fv] [-O objdir] [-T topdir] "
+	    "[-t timeout] [-w workdir] recipe [variant ...]\n"
+	    "       worldbench recipe lint recipe ...\n"
+	    "       worldbench recipe variants recipe\n");
+	return (EX_USAGE);
+}
+
+static void
+print_lint(void *arg, const char *file, unsigned line, const char *msg)
+{
+
+	(void)arg;
+	fprintf(stderr, "%s:%u: %s\n", file, line, msg);
+}
+
+static int
+recipe_lint(int argc, char **argv)
+{
+	struct wb_recipe *r;
+	struct wb_err e;
+	size_t n;
+	int i, rc;
+
+	if (argc < 2)
+		return (usage());
+	rc = 0;
+	for (i = 1; i < argc; i++) {
+		if ((r = wb_recipe_load(argv[i], &e)) == NULL) {
+			fprintf(stderr, "%s\n", e.msg);
+			rc = 1;
+			continue;
+		}
+		if ((n = wb_recipe_lint(r, print_lint, NULL)) != 0)
+			rc = 1;
+		wb_recipe_free(r);
+	}
+	return (rc);
+}
+
+static int
+recipe_variants(int argc, char **argv)
+{
+	struct wb_recipe *r;
+	struct wb_err e;
+	size_t i;
+
+	if (argc != 2)
+		return (usage());
+	if ((r = wb_recipe_load(argv[1], &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (1);
+	}
+	for (i = 0; i < r->nvariants; i++)
+		printf("%s\n", r->variants[i]);
+	wb_recipe_free(r);
+	return (0);
+}
+
+static void
+show_progress(void *arg, const char *line)
+{
+
+	(void)arg;
+	fprintf(stderr, "===> %s\n", line);
+}
+
+static char *
+absdir(const char *d)
+{
+	char *p;
+
+	if ((p = realpath(d, NULL)) == NULL)
+		err(1, "%s", d);
+	return (p);
+}
+
+static int
+recipe_build(int argc, char **argv)
+{
+	const char *objdir, *topdir, *workdir;
+	struct wb_engine eng;
+	struct wb_err e;
+	char hash[65], *end;
+	int ch, i, lock, rc;
+
+	memset(&eng, 0, sizeof(eng));
+	objdir = "build";
+	topdir = ".";
+	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	optind = 1;
+	while ((ch = getopt(argc, argv, "+fO:T:t:vw:")) != -1) {
+		switch (ch) {
+		case 'f':
+			eng.force = 1;
+			break;
+		case 'O':
+			objdir = optarg;
+			break;
+		case 'T':
+			topdir = optarg;
+			break;
+		case 't':
+			eng.timeout = strtod(optarg, &end);
+			if (*end != '\0' || !(eng.timeout > 0)) {
+				warnx("-t %s: expected seconds", optarg);
+				return (usage());
+			}
+			break;
+		case 'v':
+			eng.verbose = 1;
+			break;
+		case 'w':
+			workdir = optarg;
+			break;
+		default:
+			return (usage());
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		return (usage());
+	if (wb_mkdirs(workdir, 0755, &e) == -1)
+		errx(1, "%s", e.msg);
+	eng.workdir = absdir(workdir);
+	eng.objdir = absdir(objdir);
+	eng.topdir = absdir(topdir);
+	eng.progress = show_progress;
+	if ((lock = wb_lock_workdir(eng.workdir, 0, &e)) == -1)
+		errx(1, "%s", e.msg);
+	rc = 0;
+	for (i = 1; i < argc || (i == 1 && argc == 1); i++) {
+		if (wb_recipe_build(&eng, argv[0], argc == 1 ? "default" :
+		    argv[i], hash, &e) == -1) {
+			warnx("%s", e.msg);
+			rc = 1;
+			break;
+		}
+	}
+	wb_unlock_workdir(lock);
+	free(eng.workdir);
+	free(eng.objdir);
+	free(eng.topdir);
+	return (rc);
+}
+
+int
+cmd_recipe(int argc, char **argv)
+{
+
+	if (argc < 2)
+		return (usage());
+	if (strcmp(argv[1], "lint") == 0)
+		return (recipe_lint(argc - 1, argv + 1));
+	if (strcmp(argv[1], "build") == 0)
+		return (recipe_build(argc - 1, argv + 1));
+	if (strcmp(argv[1], "variants") == 0)
+		return (recipe_variants(argc - 1, argv + 1));
+	warnx("recipe: unknown subcommand '%s'", argv[1]);
+	return (usage());
+}
