@@ -1,0 +1,232 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "compare.h"
+#include "err.h"
+#include "results.h"
+#include "score.h"
+#include "stats.h"
+
+static const char *const ids[] = { "dhry2reg", "pipe", "spawn" };
+
+/*
+ * Results with n passes per test: rate = level * factor * (1 + jitter),
+ * the jitter cycling through a fixed symmetric pattern.
+ */
+static struct wb_results *
+mk(const char *label, const double factor[3], size_t n, double jitter,
+    const char *host, double duration)
+{
+	static const double pat[] = { -1, 0.5, 1, -0.5, 0, 0.25, -0.25, 0.75,
+	    -0.75, 0.1 };
+	struct wb_results *r;
+	struct wb_result_test *t;
+	struct wb_sample s;
+	struct wb_err e;
+	size_t i, k;
+
+	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
+	r->status = WB_RESULTS_COMPLETE;
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
+	    json_string(label), &e));
+	if (host != NULL)
+		ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "host",
+		    json_pack("{s:s}", "name", host), &e));
+	for (k = 0; k < 3; k++) {
+		t = wb_results_add_test(r, ids[k], ids[k], "lps", 1, 100.0,
+		    (int)n, duration, &e);
+		ATF_REQUIRE_MSG(t != NULL, "%s", e.msg);
+		for (i = 0; i < n; i++) {
+			memset(&s, 0, sizeof(s));
+			s.pass = (int)i + 1;
+			s.status = WB_SAMPLE_OK;
+			s.copies = 1;
+			s.elapsed = duration;
+			s.rate = 1000.0 * (k + 1) * factor[k] *
+			    (1 + jitter * pat[(i + k) % 10]);
+			s.count = s.rate * duration;
+			ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
+		}
+	}
+	return (r);
+}
+
+static void
+build(struct wb_results *a, struct wb_results *b, struct wb_compare *c)
+{
+	struct wb_results *v[2];
+	struct wb_err e;
+
+	v[0] = a;
+	v[1] = b;
+	ATF_REQUIRE_MSG(wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, c, &e) == 0, "%s", e.msg);
+}
+
+static const double ones[3] = { 1, 1, 1 };
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__identical_no_difference);
+ATF_TC_BODY(wb_compare_build__identical_no_difference, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	size_t i;
+
+	a = mk("a", ones, 10, 0.02, "h", 10);
+	b = mk("b", ones, 10, 0.02, "h", 10);
+	build(a, b, &c);
+	ATF_REQUIRE_EQ(3, c.nrows);
+	ATF_CHECK_STREQ("a", c.labels[0]);
+	for (i = 0; i < c.nrows; i++) {
+		ATF_CHECK_EQ_MSG(WB_V_SAME, c.rows[i].cells[1].verdict,
+		    "%s: %s", c.rows[i].id,
+		    wb_verdict_name(c.rows[i].cells[1].verdict));
+		ATF_CHECK(fabs(c.rows[i].cells[1].ratio - 1) < 1e-9);
+	}
+	ATF_CHECK_EQ(WB_V_SAME, c.final[1].verdict);
+	ATF_CHECK(c.final[1].w.lo < 1 && c.final[1].w.hi > 1);
+	ATF_CHECK_EQ(0, c.nproblems);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__clear_difference);
+ATF_TC_BODY(wb_compare_build__clear_difference, tc)
+{
+	static const double slow[3] = { 1, 1, 0.5 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 10, 0.02, "h", 10);
+	b = mk("b", slow, 10, 0.02, "h", 10);
+	build(a, b, &c);
+	ATF_CHECK_EQ(WB_V_SAME, c.rows[0].cells[1].verdict);
+	ATF_CHECK_EQ(WB_V_SLOWER, c.rows[2].cells[1].verdict);
+	ATF_CHECK(fabs(c.rows[2].cells[1].ratio - 0.5) < 0.01);
+	ATF_CHECK(c.rows[2].cells[1].w.hi < 1);
+	/* Final: the geometric mean of 1, 1, 0.5. */
+	ATF_CHECK(fabs(c.final[1].ratio - cbrt(0.5)) < 0.01);
+	ATF_CHECK_EQ(WB_V_SLOWER, c.final[1].verdict);
+	/* Holm: adjusted p values are never below the raw ones. */
+	ATF_CHECK(c.rows[2].cells[1].padj >= c.rows[2].cells[1].w.p);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__one_sample_no_ci);
+ATF_TC_BODY(wb_compare_build__one_sample_no_ci, tc)
+{
+	static const double slow[3] = { 0.9, 1, 1 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 1, 0, "h", 10);
+	b = mk("b", slow, 1, 0, "h", 10);
+	build(a, b, &c);
+	ATF_CHECK_EQ(WB_V_NOCI, c.rows[0].cells[1].verdict);
+	ATF_CHECK(fabs(c.rows[0].cells[1].ratio - 0.9) < 1e-9);
+	ATF_CHECK(!c.final[1].w.have_ci);
+	ATF_CHECK_EQ(WB_V_NOCI, c.final[1].verdict);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_host);
+ATF_TC_BODY(wb_compare_build__provenance_host, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 5, 0.02, "h1", 10);
+	b = mk("b", ones, 5, 0.02, "h2", 10);
+	build(a, b, &c);
+	ATF_REQUIRE_EQ(1, c.nproblems);
+	ATF_CHECK_EQ(1, c.nfatal);
+	ATF_CHECK_STREQ("host", c.problems[0].what);
+	ATF_CHECK(strstr(c.problems[0].detail, "h2") != NULL);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_pass_length);
+ATF_TC_BODY(wb_compare_build__provenance_pass_length, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, "h", 2);
+	build(a, b, &c);
+	/* One problem per test. */
+	ATF_CHECK_EQ(3, c.nfatal);
+	ATF_CHECK_STREQ("pass length", c.problems[0].what);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_one_side_not_fatal);
+ATF_TC_BODY(wb_compare_build__provenance_one_side_not_fatal, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, NULL, 10);
+	build(a, b, &c);
+	ATF_CHECK_EQ(1, c.nproblems);
+	ATF_CHECK_EQ(0, c.nfatal);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__needs_two);
+ATF_TC_BODY(wb_compare_build__needs_two, tc)
+{
+	struct wb_results *a;
+	struct wb_compare c;
+	struct wb_err e;
+
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	ATF_CHECK_EQ(-1, wb_compare_build(&a, 1, NULL, NULL, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK(strstr(e.msg, "at least one other") != NULL);
+	wb_results_free(a);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_conf_format__trims);
+ATF_TC_BODY(wb_conf_format__trims, tc)
+{
+	char b[16];
+
+	wb_conf_format(0.95, b, sizeof(b));
+	ATF_CHECK_STREQ("95", b);
+	wb_conf_format(0.995, b, sizeof(b));
+	ATF_CHECK_STREQ("99.5", b);
+	wb_conf_format(0.8, b, sizeof(b));
+	ATF_CHECK_STREQ("80", b);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
+	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
+	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_no_ci);
+	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);
+	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
+	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);
+	ATF_TP_ADD_TC(tp, wb_compare_build__needs_two);
+	ATF_TP_ADD_TC(tp, wb_conf_format__trims);
+	return (atf_no_error());
+}
