@@ -73,6 +73,7 @@ bench_arm(double secs)
 {
 	struct sigaction sa;
 	struct itimerval it;
+	sigset_t set;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
@@ -82,6 +83,10 @@ bench_arm(double secs)
 	sa.sa_flags = 0;
 	if (sigaction(SIGALRM, &sa, NULL) == -1)
 		bench_fail("sigaction SIGALRM");
+	/* A caller may have left SIGALRM blocked; the loop would never end. */
+	if (sigemptyset(&set) == -1 || sigaddset(&set, SIGALRM) == -1 ||
+	    sigprocmask(SIG_UNBLOCK, &set, NULL) == -1)
+		bench_fail("sigprocmask");
 	bench_stop = 0;
 	memset(&it, 0, sizeof(it));
 	it.it_value.tv_sec = (time_t)secs;

@@ -65,7 +65,7 @@ self_path(const char *argv0)
 	return (path);
 }
 
-static void
+static void __attribute__((__noreturn__))
 next_exec(char *path, char *secs, unsigned long long count,
     unsigned long long start)
 {
