@@ -42,9 +42,13 @@ wb_table_text_notes(struct wb_table *t, const struct wb_table_file *tf,
 		if (!sc->tests[i].ok && fprintf(t->fp, "%s%s: no score: %s\n",
 		    prefix, sc->tests[i].test->name, sc->tests[i].reason) < 0)
 			return (-1);
-	if (sc->partial && sc->have_final && fprintf(t->fp, "%spartial "
-	    "index: the final score covers %zu of the tests of a full index\n",
-	    prefix, sc->ntests - sc->nfailed) < 0)
+	if (sc->partial && sc->nfailed > 0 && fprintf(t->fp, "%spartial "
+	    "index: %zu of %zu tests have no score\n", prefix, sc->nfailed,
+	    sc->ntests) < 0)
+		return (-1);
+	if (sc->partial && sc->nfailed == 0 && fprintf(t->fp, "%spartial "
+	    "index: the tests are not a whole unixbench5 or unixbench4 "
+	    "index\n", prefix) < 0)
 		return (-1);
 	return (0);
 }

@@ -1,0 +1,184 @@
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "results.h"
+#include "wbtest.h"
+
+static struct wb_results *
+sample_results(void)
+{
+	struct wb_result_test *t;
+	struct wb_results *r;
+	struct wb_sample s;
+	struct wb_err e;
+
+	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
+	ATF_REQUIRE((t = wb_results_add_test(r, "pipe", "Pipe Throughput",
+	    "lps", 1, 12440.0, 10, 10.0, &e)) != NULL);
+	memset(&s, 0, sizeof(s));
+	s.pass = 1;
+	s.seq = 4;
+	s.status = WB_SAMPLE_OK;
+	s.count = 11413968.25;
+	s.elapsed = 10.000125;
+	s.rate = s.count / s.elapsed;
+	s.copies = 1;
+	s.utime = 1.5;
+	s.minflt = 123;
+	ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
+	s.pass = 2;
+	s.status = WB_SAMPLE_FAILED;
+	s.error = "copy 1: bad\tthing";
+	ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
+	    json_string("prod"), &e));
+	ATF_REQUIRE_EQ(0, wb_results_add_finding(r, "kernel-warning",
+	    "WARNING: at foo", &e));
+	return (r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_results_write__round_trip);
+ATF_TC_BODY(wb_results_write__round_trip, tc)
+{
+	struct wb_results *r, *q;
+	struct wb_result_test *t;
+	struct wb_err e;
+
+	r = sample_results();
+	r->status = WB_RESULTS_COMPLETE;
+	ATF_REQUIRE_MSG(wb_results_write(r, "r.json", &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_results_read("r.json", &q, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(WB_RESULTS_COMPLETE, q->status);
+	ATF_REQUIRE_EQ(1, q->ntests);
+	t = q->tests[0];
+	ATF_REQUIRE_STREQ("Pipe Throughput", t->name);
+	ATF_REQUIRE_EQ(2, t->nsamples);
+	ATF_REQUIRE(t->samples[0].count == r->tests[0]->samples[0].count);
+	ATF_REQUIRE(t->samples[0].rate == r->tests[0]->samples[0].rate);
+	ATF_REQUIRE_EQ(123, t->samples[0].minflt);
+	ATF_REQUIRE_EQ(WB_SAMPLE_FAILED, t->samples[1].status);
+	/* Control characters from child output are made printable. */
+	ATF_REQUIRE_STREQ("copy 1: bad?thing", t->samples[1].error);
+	ATF_REQUIRE_STREQ("prod", json_string_value(json_object_get(
+	    q->provenance, "label")));
+	ATF_REQUIRE_EQ(1, json_array_size(q->findings));
+	wb_results_free(r);
+	wb_results_free(q);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_results_write__no_temp_left);
+ATF_TC_BODY(wb_results_write__no_temp_left, tc)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	r = sample_results();
+	ATF_REQUIRE_EQ(-1, wb_results_write(r, "nodir/r.json", &e));
+	ATF_REQUIRE(strstr(e.msg, "nodir/r.json") != NULL);
+	wb_results_free(r);
+}
+
+static void
+expect_error(const char *text, const char *want)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	wbt_write_file("bad.json", text);
+	ATF_REQUIRE_EQ(-1, wb_results_read("bad.json", &r, &e));
+	ATF_REQUIRE(r == NULL);
+	ATF_REQUIRE_MSG(strstr(e.msg, want) != NULL, "'%s' lacks '%s'", e.msg,
+	    want);
+}
+
+#define HEAD	"{\"format\":\"worldbench-results\",\"version\":1," \
+		"\"status\":\"complete\",\"provenance\":{},\"plan\":{},"
+#define TEST	"{\"id\":\"pipe\",\"name\":\"P\",\"unit\":\"lps\"," \
+		"\"timebase\":1,\"baseline\":12440.0,\"passes_planned\":1," \
+		"\"duration\":10,\"samples\":["
+#define SAMPLE	"\"pass\":1,\"seq\":1,\"boot\":0,\"count\":1,\"elapsed\":1," \
+		"\"copies\":1,\"wall\":1,\"utime\":0,\"stime\":0," \
+		"\"minflt\":0,\"majflt\":0,\"nvcsw\":0,\"nivcsw\":0,"
+
+ATF_TC_WITHOUT_HEAD(wb_results_read__valid_minimal);
+ATF_TC_BODY(wb_results_read__valid_minimal, tc)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	wbt_write_file("ok.json", HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":5}]}]}");
+	ATF_REQUIRE_MSG(wb_results_read("ok.json", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(1, r->tests[0]->nsamples);
+	wb_results_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_results_read__malformed);
+ATF_TC_BODY(wb_results_read__malformed, tc)
+{
+
+	expect_error("{\"format\": \"worldbench-results\",\n  \"version\": }",
+	    "bad.json:2:");
+	expect_error("[]", "bad.json: document: not a JSON object");
+	expect_error("{\"format\":\"other\"}", "bad.json: format:");
+	expect_error("{\"format\":\"worldbench-results\",\"version\":2}",
+	    "version: 2 is not supported");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":\"x\"}]}]}",
+	    "bad.json: tests[0].samples[0].rate: not a number");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":0}]}]}",
+	    "tests[0].samples[0].rate: an ok sample needs a positive rate");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"maybe\",\"rate\":1}]}]}",
+	    "tests[0].samples[0].status: not one of");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":1,\"colour\":1}]}]}",
+	    "tests[0].samples[0].colour: unknown field");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":1},{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":1}]}]}",
+	    "tests[0].samples[1].pass: duplicate pass number");
+	expect_error(HEAD "\"tests\":[{\"id\":\"pipe\"}]}",
+	    "tests[0].name: missing");
+	expect_error(HEAD "\"tests\":{}}", "tests: not an array");
+}
+
+ATF_TC_WITHOUT_HEAD(wb_results_read__missing_file);
+ATF_TC_BODY(wb_results_read__missing_file, tc)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	ATF_REQUIRE_EQ(-1, wb_results_read("nosuch.json", &r, &e));
+	ATF_REQUIRE(strstr(e.msg, "nosuch.json") != NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_results_add_test__duplicate);
+ATF_TC_BODY(wb_results_add_test__duplicate, tc)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	r = sample_results();
+	ATF_REQUIRE(wb_results_add_test(r, "pipe", "x", "lps", 1, 1, 1, 1,
+	    &e) == NULL);
+	ATF_REQUIRE(wb_results_find_test(r, "pipe") != NULL);
+	ATF_REQUIRE(wb_results_find_test(r, "syscall") == NULL);
+	wb_results_free(r);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_results_write__round_trip);
+	ATF_TP_ADD_TC(tp, wb_results_write__no_temp_left);
+	ATF_TP_ADD_TC(tp, wb_results_read__valid_minimal);
+	ATF_TP_ADD_TC(tp, wb_results_read__malformed);
+	ATF_TP_ADD_TC(tp, wb_results_read__missing_file);
+	ATF_TP_ADD_TC(tp, wb_results_add_test__duplicate);
+	return (atf_no_error());
+}

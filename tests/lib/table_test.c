@@ -1,0 +1,117 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "results.h"
+#include "score.h"
+#include "table.h"
+#include "wbtest.h"
+
+/* Print data/table.in in a format and compare with the golden file. */
+/*
+ * A fixture: next to the test program (ATF's srcdir), or in the source
+ * tree when srcdir names it.
+ */
+static const char *
+data(const atf_tc_t *tc, const char *name)
+{
+	char rel[256], *p;
+
+	snprintf(rel, sizeof(rel), "data/%s", name);
+	p = wbt_srcpath(tc, rel);
+	if (access(p, R_OK) == 0)
+		return (p);
+	snprintf(rel, sizeof(rel), "tests/lib/data/%s", name);
+	return (wbt_srcpath(tc, rel));
+}
+
+static void
+golden(const atf_tc_t *tc, const char *fmt, enum wb_estimator est,
+    const char *expected)
+{
+	enum wb_table_format f;
+	struct wb_results *r;
+	struct wb_table *t;
+	struct wb_err e;
+	char *in, *want, *got;
+	FILE *fp;
+
+	in = wbt_read_file(data(tc, "table.in"), NULL);
+	wbt_write_file("table.in", in);
+	free(in);
+	ATF_REQUIRE_EQ(0, wb_table_format_parse(fmt, &f));
+	ATF_REQUIRE_MSG(wb_results_read("table.in", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE((fp = fopen("out", "w")) != NULL);
+	ATF_REQUIRE((t = wb_table_new(fp, f, est, 0, &e)) != NULL);
+	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_table_finish(t, &e));
+	wb_table_free(t);
+	fclose(fp);
+	wb_results_free(r);
+	want = wbt_read_file(data(tc, expected), NULL);
+	got = wbt_read_file("out", NULL);
+	ATF_REQUIRE_MSG(strcmp(want, got) == 0, "%s: got\n%s", expected, got);
+	free(want);
+	free(got);
+}
+
+#define GOLDEN(name, fmt, est, file)				\
+ATF_TC_WITHOUT_HEAD(name);					\
+ATF_TC_BODY(name, tc)						\
+{								\
+								\
+	golden(tc, fmt, est, file);		\
+}
+
+GOLDEN(wb_table_add__seed, "seed", WB_EST_UNIXBENCH, "table-seed.expected")
+GOLDEN(wb_table_add__seed_all, "seed", WB_EST_ALL,
+    "table-seed-all.expected")
+GOLDEN(wb_table_add__unixbench5, "unixbench5", WB_EST_UNIXBENCH,
+    "table-unixbench5.expected")
+GOLDEN(wb_table_add__csv, "csv", WB_EST_UNIXBENCH, "table-csv.expected")
+GOLDEN(wb_table_add__json, "json", WB_EST_UNIXBENCH, "table-json.expected")
+GOLDEN(wb_table_add__markdown, "markdown", WB_EST_UNIXBENCH,
+    "table-markdown.expected")
+
+/* The negative twin: the estimators must give different tables. */
+ATF_TC_WITHOUT_HEAD(wb_table_add__estimator_differs);
+ATF_TC_BODY(wb_table_add__estimator_differs, tc)
+{
+	char *a, *b;
+
+	a = wbt_read_file(data(tc, "table-seed.expected"), NULL);
+	b = wbt_read_file(data(tc, "table-seed-all.expected"), NULL);
+	ATF_REQUIRE(strcmp(a, b) != 0);
+	ATF_REQUIRE(strstr(a, "2828.4") != NULL);
+	ATF_REQUIRE(strstr(b, "2000.0") != NULL);
+	free(a);
+	free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_table_format_parse__unknown);
+ATF_TC_BODY(wb_table_format_parse__unknown, tc)
+{
+	enum wb_table_format f;
+
+	ATF_REQUIRE_EQ(0, wb_table_format_parse("markdown", &f));
+	ATF_REQUIRE_EQ(WB_TABLE_MARKDOWN, f);
+	ATF_REQUIRE_EQ(-1, wb_table_format_parse("html", &f));
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_table_add__seed);
+	ATF_TP_ADD_TC(tp, wb_table_add__seed_all);
+	ATF_TP_ADD_TC(tp, wb_table_add__unixbench5);
+	ATF_TP_ADD_TC(tp, wb_table_add__csv);
+	ATF_TP_ADD_TC(tp, wb_table_add__json);
+	ATF_TP_ADD_TC(tp, wb_table_add__markdown);
+	ATF_TP_ADD_TC(tp, wb_table_add__estimator_differs);
+	ATF_TP_ADD_TC(tp, wb_table_format_parse__unknown);
+	return (atf_no_error());
+}
