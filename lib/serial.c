@@ -401,6 +401,7 @@ static const struct {
 	{ "WARNING: possible irq lock inversion", "lockdep" },
 	{ "INFO: possible irq lock inversion", "lockdep" },
 	{ "INFO: trying to register non-static key", "lockdep" },
+	{ "INFO: lockdep is turned off", "lockdep" },
 	{ "DEBUG_LOCKS_WARN_ON", "lockdep" },
 	{ "BUG: sleeping function called", "might_sleep" },
 	{ "BUG: scheduling while atomic", "might_sleep" },
@@ -436,10 +437,24 @@ strip_time(const char *l)
 	return (p);
 }
 
+/* Informational lines that share a report prefix. */
+static const char *const benign[] = {
+	"ODEBUG: selftest passed",
+	"ODEBUG: debug_objects_mem_init",
+	NULL
+};
+
 static const char *
 splat_kind(const char *t)
 {
 	size_t i;
+
+	for (i = 0; benign[i] != NULL; i++)
+		if (strncmp(t, benign[i], strlen(benign[i])) == 0)
+			return (NULL);
+	if (strncmp(t, "ODEBUG: ", 8) == 0 &&
+	    strstr(t, " active objects replaced") != NULL)
+		return (NULL);
 
 	for (i = 0; i < sizeof(splat_starts) / sizeof(splat_starts[0]); i++)
 		if (strncmp(t, splat_starts[i].prefix,

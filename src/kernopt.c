@@ -41,36 +41,30 @@ path2(const char *a, const char *b, const char *c)
 char *
 kernopt_imagedir(const struct kernopt *k, const char *variant)
 {
-	char *d, *s;
+	char *s;
 
-	if ((d = path2(k->workdir, "kernels/", "")) == NULL)
+	if (asprintf(&s, "%s/kernels/%s", k->workdir, variant) < 0)
 		return (NULL);
-	s = path2(d, variant, "");
-	free(d);
 	return (s);
 }
 
 char *
 kernopt_objdir(const struct kernopt *k, const char *variant)
 {
-	char *d, *s;
+	char *s;
 
-	if ((d = path2(k->workdir, "kbuild/", "")) == NULL)
+	if (asprintf(&s, "%s/kbuild/%s", k->workdir, variant) < 0)
 		return (NULL);
-	s = path2(d, variant, "");
-	free(d);
 	return (s);
 }
 
 char *
 kernopt_log(const struct kernopt *k, const char *variant)
 {
-	char *d, *s;
+	char *s;
 
-	if ((d = path2(k->workdir, "kbuild/", "")) == NULL)
+	if (asprintf(&s, "%s/kbuild/%s.log", k->workdir, variant) < 0)
 		return (NULL);
-	s = path2(d, variant, ".log");
-	free(d);
 	return (s);
 }
 
