@@ -25,6 +25,14 @@ WARNFLAGS ?=	-Wall -Wextra -Werror
 CFLAGS ?=	$(OPTFLAGS)
 WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
 
+# SANITIZE=1 builds worldbench, libwb and the tests with ASan and UBSan
+# (any UBSan report aborts).  The bench programs keep their own fixed
+# flags: they are what is measured, and the static ones cannot use ASan.
+ifeq ($(SANITIZE),1)
+WB_CFLAGS +=	-fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		-fno-omit-frame-pointer
+endif
+
 # Third-party libraries, found through pkgconf.  A missing one stops the
 # build and names the Debian package that provides it.
 PKG_libarchive :=	libarchive-dev

@@ -8,7 +8,7 @@
 set -eu
 
 pkgs_build="gcc make pkgconf libc6-dev libarchive-dev libjansson-dev libgsl-dev libssl-dev"
-pkgs_check="kyua libatf-dev atf-sh mandoc clang"
+pkgs_check="kyua libatf-dev atf-sh mandoc clang clang-14 libclang-rt-14-dev"
 pkgs_world="coreutils grep dpkg-dev debootstrap"
 pkgs_kernel="linux-source-6.1 bc flex bison libelf-dev libssl-dev ccache qemu-system-x86 busybox-static xz-utils"
 pkgs_report="chromium"

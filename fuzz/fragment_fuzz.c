@@ -1,0 +1,29 @@
+/*
+ * libFuzzer harness: the configuration-fragment parser, merging the
+ * input onto itself (every key overridden) and formatting the result.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "err.h"
+#include "fragment.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct wb_frag f;
+	struct wb_err err;
+	char *text;
+
+	wb_frag_init(&f);
+	wb_err_clear(&err);
+	if (wb_frag_merge_buf(&f, "fuzz.config", (const char *)data, size,
+	    NULL, NULL, &err) == 0 &&
+	    wb_frag_merge_buf(&f, "again.config", (const char *)data, size,
+	    NULL, NULL, &err) == 0 &&
+	    (text = wb_frag_format(&f, &err)) != NULL)
+		free(text);
+	wb_frag_fini(&f);
+	return (0);
+}
