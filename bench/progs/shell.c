@@ -26,7 +26,8 @@
 
 /*
  * $1 is the workload script, $2 the prose file, the rest are the
- * per-copy directories.  A copy that fails makes the loop fail.
+ * per-copy directories.  A copy that fails makes the loop fail.  The
+ * shell opens /dev/null for the background copies, so it must exist.
  */
 static const char wrapper[] =
     "w=$1; p=$2; shift 2; pids=\n"
@@ -79,6 +80,9 @@ one_loop(char **args)
 	if ((pid = fork()) == -1)
 		bench_fail("fork");
 	if (pid == 0) {
+		/* Diagnostics of the workload are logs: stdout, not stderr. */
+		if (dup2(STDOUT_FILENO, STDERR_FILENO) == -1)
+			_exit(126);
 		(void)execv(SHELL_PATH, args);
 		_exit(127);
 	}
