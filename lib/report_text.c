@@ -118,7 +118,7 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 		    N(b[0], "%.1f", k->desc.min), N(b[1], "%.1f", k->desc.max),
 		    N(b[2], "%.1f", k->desc.median),
 		    N(b[3], "%.1f", k->desc.mean),
-		    N(b[4], "%.1f", k->desc.stddev),
+		    N(b[4], "%.1f", k->n > 1 ? k->desc.stddev : NAN),
 		    k->have_score ? N(b[5], "%.1f", k->score) : "-");
 		if (k->nbad > 0)
 			fprintf(fp, " (%zu failed)", k->nbad);
@@ -168,8 +168,13 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	    "unavailable", f->verdict == WB_V_FASTER ||
 	    f->verdict == WB_V_SLOWER ? '*' : ' ',
 	    wb_report_verdict(c, f->verdict, vt, sizeof(vt)));
-	fprintf(fp, "  final ratio over %zu tests; half-width %s%%\n",
-	    f->ntests, N(r, "%.2f", wb_ratio_halfwidth(&f->w)));
+	if (f->w.have_ci)
+		fprintf(fp, "  final ratio over %zu tests; interval half-width "
+		    "%s%%\n", f->ntests, N(r, "%.2f",
+		    wb_ratio_halfwidth(&f->w)));
+	else
+		fprintf(fp, "  final ratio over %zu tests; no interval\n",
+		    f->ntests);
 }
 
 static void

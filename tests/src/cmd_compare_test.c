@@ -1,0 +1,290 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "wbtest.h"
+
+/* Copy a fixture from tests/src/data into the work directory. */
+static void
+fixture(const atf_tc_t *tc, const char *name)
+{
+	char rel[256], *buf;
+
+	snprintf(rel, sizeof(rel), "data/%s", name);
+	buf = wbt_read_file(wbt_srcpath(tc, rel), NULL);
+	wbt_write_file(name, buf);
+	free(buf);
+}
+
+static void
+run(const atf_tc_t *tc, struct wbt_out *o, const char *const *args)
+{
+	char *argv[16];
+	size_t i;
+
+	argv[0] = wbt_buildpath(tc, "bin/worldbench");
+	for (i = 0; args[i] != NULL && i < 14; i++)
+		argv[i + 1] = (char *)args[i];
+	argv[i + 1] = NULL;
+	wbt_run(o, argv);
+}
+
+static void
+golden(const atf_tc_t *tc, const char *const *args, const char *expected)
+{
+	struct wbt_out o;
+	char rel[256], *want;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "prod2.json");
+	fixture(tc, "debug.json");
+	run(tc, &o, args);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "stderr: %s", o.err);
+	snprintf(rel, sizeof(rel), "data/%s", expected);
+	want = wbt_read_file(wbt_srcpath(tc, rel), NULL);
+	if (strcmp(want, o.out) != 0) {
+		wbt_write_file("got", o.out);
+		atf_tc_fail("output differs from %s; got:\n%s", expected,
+		    o.out);
+	}
+	free(want);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__text_golden);
+ATF_TC_BODY(compare__text_golden, tc)
+{
+	static const char *const a[] = { "compare", "prod.json", "prod2.json",
+	    "debug.json", NULL };
+
+	golden(tc, a, "compare-text.expected");
+}
+
+ATF_TC_WITHOUT_HEAD(compare__plot_golden);
+ATF_TC_BODY(compare__plot_golden, tc)
+{
+	static const char *const a[] = { "compare", "-p", "-e", "all",
+	    "prod.json", "debug.json", NULL };
+
+	golden(tc, a, "compare-plot.expected");
+}
+
+ATF_TC_WITHOUT_HEAD(compare__csv_golden);
+ATF_TC_BODY(compare__csv_golden, tc)
+{
+	static const char *const a[] = { "compare", "-F", "csv", "prod.json",
+	    "debug.json", NULL };
+
+	golden(tc, a, "compare-csv.expected");
+}
+
+ATF_TC_WITHOUT_HEAD(compare__markdown_golden);
+ATF_TC_BODY(compare__markdown_golden, tc)
+{
+	static const char *const a[] = { "compare", "--format=markdown",
+	    "-c", "99", "prod.json", "debug.json", NULL };
+
+	golden(tc, a, "compare-markdown.expected");
+}
+
+ATF_TC_WITHOUT_HEAD(compare__identical_no_difference);
+ATF_TC_BODY(compare__identical_no_difference, tc)
+{
+	static const char *const a[] = { "compare", "prod.json", "prod.json",
+	    NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	run(tc, &o, a);
+	ATF_REQUIRE_EQ(0, o.status);
+	ATF_CHECK(strstr(o.out, ": slower") == NULL);
+	ATF_CHECK(strstr(o.out, ": faster") == NULL);
+	ATF_CHECK(strstr(o.out, "*slower") == NULL);
+	ATF_CHECK(strstr(o.out, "*faster") == NULL);
+	ATF_CHECK(strstr(o.out, "No difference proven at 95% confidence") !=
+	    NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__json_schema);
+ATF_TC_BODY(compare__json_schema, tc)
+{
+	static const char *const a[] = { "compare", "-F", "json", "-o",
+	    "out.json", "prod.json", "debug.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *t;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	run(tc, &o, a);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_STREQ("", o.out);
+	j = json_load_file("out.json", 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s:%d: %s", je.source, je.line, je.text);
+	ATF_CHECK_STREQ("worldbench-compare",
+	    json_string_value(json_object_get(j, "format")));
+	ATF_CHECK_EQ(1, json_integer_value(json_object_get(j, "version")));
+	ATF_CHECK_STREQ("holm",
+	    json_string_value(json_object_get(j, "adjustment")));
+	t = json_array_get(json_object_get(j, "tests"), 5);
+	ATF_CHECK_STREQ("shell8", json_string_value(json_object_get(t, "id")));
+	t = json_array_get(json_object_get(t, "variants"), 1);
+	ATF_CHECK_STREQ("slower",
+	    json_string_value(json_object_get(t, "verdict")));
+	ATF_CHECK_EQ(10, json_array_size(json_object_get(t, "samples")));
+	json_decref(j);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__refuses_other_host);
+ATF_TC_BODY(compare__refuses_other_host, tc)
+{
+	static const char *const a[] = { "compare", "prod.json",
+	    "otherhost.json", NULL };
+	static const char *const f[] = { "compare", "--force", "prod.json",
+	    "otherhost.json", NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "otherhost.json");
+	run(tc, &o, a);
+	ATF_CHECK_EQ(1, o.status);
+	ATF_CHECK_STREQ("", o.out);
+	ATF_CHECK_MSG(strstr(o.err, "different host") != NULL, "%s", o.err);
+	ATF_CHECK(strstr(o.err, "--force") != NULL);
+	wbt_out_fini(&o);
+	run(tc, &o, f);
+	ATF_CHECK_EQ(0, o.status);
+	ATF_CHECK(strstr(o.out, "FORCED COMPARISON") != NULL);
+	ATF_CHECK(strstr(o.out, "INVALID: different host") != NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__refuses_pass_length);
+ATF_TC_BODY(compare__refuses_pass_length, tc)
+{
+	static const char *const a[] = { "compare", "prod.json",
+	    "shortpass.json", NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "shortpass.json");
+	run(tc, &o, a);
+	ATF_CHECK_EQ(1, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "different pass length (dhry2reg") !=
+	    NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__bad_file);
+ATF_TC_BODY(compare__bad_file, tc)
+{
+	static const char *const a[] = { "compare", "prod.json", "bad.json",
+	    NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	wbt_write_file("bad.json", "{\n  \"format\": \"worldbench-results\",\n"
+	    "  oops\n}\n");
+	run(tc, &o, a);
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "bad.json:3") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__usage);
+ATF_TC_BODY(compare__usage, tc)
+{
+	static const char *const one[] = { "compare", "prod.json", NULL };
+	static const char *const conf[] = { "compare", "-c", "100", "a", "b",
+	    NULL };
+	static const char *const fact[] = { "compare", "--factorial", "a",
+	    "b", "c", NULL };
+	struct wbt_out o;
+
+	run(tc, &o, one);
+	ATF_CHECK_EQ(64, o.status);
+	wbt_out_fini(&o);
+	run(tc, &o, conf);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK(strstr(o.err, "bad confidence level") != NULL);
+	wbt_out_fini(&o);
+	run(tc, &o, fact);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK(strstr(o.err, "exactly four") != NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__factorial_golden);
+ATF_TC_BODY(compare__factorial_golden, tc)
+{
+	static const char *const a[] = { "compare", "-F", "markdown",
+	    "--factorial=kernel,malloc", "k0m0.json", "k1m0.json",
+	    "k0m1.json", "k1m1.json", NULL };
+	struct wbt_out o;
+	char *want;
+
+	fixture(tc, "k0m0.json");
+	fixture(tc, "k1m0.json");
+	fixture(tc, "k0m1.json");
+	fixture(tc, "k1m1.json");
+	run(tc, &o, a);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	want = wbt_read_file(wbt_srcpath(tc,
+	    "data/compare-factorial.expected"), NULL);
+	ATF_CHECK_STREQ_MSG(want, o.out, "got:\n%s", o.out);
+	/* The designed interaction on shell8 (0.9) is found. */
+	ATF_CHECK(strstr(o.out, "**0.906 (0.8882 – 0.9234)** |\n| Final") !=
+	    NULL);
+	free(want);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__imported_no_ci);
+ATF_TC_BODY(compare__imported_no_ci, tc)
+{
+	static const char *const ia[] = { "import", "--label", "prod", "-o",
+	    "a.json", "ublog-prod.txt", NULL };
+	static const char *const ib[] = { "import", "--label", "debug", "-o",
+	    "b.json", "ublog-debug.txt", NULL };
+	static const char *const c[] = { "compare", "a.json", "b.json", NULL };
+	struct wbt_out o;
+
+	fixture(tc, "ublog-prod.txt");
+	fixture(tc, "ublog-debug.txt");
+	run(tc, &o, ia);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	run(tc, &o, ib);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	run(tc, &o, c);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK(strstr(o.out, "Process Creation                           "
+	    "0.8000         unavailable  CI unavailable (one sample)") != NULL);
+	ATF_CHECK(strstr(o.out, "imported UnixBench log") != NULL);
+	ATF_CHECK(strstr(o.out, "No difference proven") == NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, compare__text_golden);
+	ATF_TP_ADD_TC(tp, compare__plot_golden);
+	ATF_TP_ADD_TC(tp, compare__csv_golden);
+	ATF_TP_ADD_TC(tp, compare__markdown_golden);
+	ATF_TP_ADD_TC(tp, compare__identical_no_difference);
+	ATF_TP_ADD_TC(tp, compare__json_schema);
+	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
+	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
+	ATF_TP_ADD_TC(tp, compare__bad_file);
+	ATF_TP_ADD_TC(tp, compare__usage);
+	ATF_TP_ADD_TC(tp, compare__factorial_golden);
+	ATF_TP_ADD_TC(tp, compare__imported_no_ci);
+	return (atf_no_error());
+}
