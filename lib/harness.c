@@ -25,11 +25,6 @@
 #include "suite.h"
 #include "version.h"
 
-/* Other engineers' modules: optional at link time. */
-#pragma weak wb_runner_chroot_new
-#pragma weak wb_adapt_decide
-#pragma weak wb_adapt_fini
-
 #define MAX_VARIANTS	64
 
 void
@@ -72,11 +67,6 @@ make_runner(const char *root, const char *libexec, const char *datadir,
 
 	if (strcmp(root, "host") == 0)
 		return (wb_runner_host_new(libexec, datadir, err));
-	if (wb_runner_chroot_new == NULL) {
-		wb_err_set(err, "%s: world images (the chroot runner) are not "
-		    "built into this worldbench", root);
-		return (NULL);
-	}
 	return (wb_runner_chroot_new(root, err));
 }
 
@@ -330,10 +320,9 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 		    "test and one copy", MAX_VARIANTS);
 		return (NULL);
 	}
-	if (c->target_ci > 0 && (c->nvariants < 2 || wb_adapt_decide == NULL)) {
-		wb_err_set(err, c->nvariants < 2 ? "--target-ci compares "
-		    "variants: give two or more --variant" : "--target-ci: "
-		    "adaptive sampling is not built into this worldbench");
+	if (c->target_ci > 0 && c->nvariants < 2) {
+		wb_err_set(err, "--target-ci compares variants: give two or "
+		    "more --variant");
 		return (NULL);
 	}
 	if (c->output_is_dir && mkdir(c->output, 0755) == -1 &&

@@ -165,6 +165,34 @@ fold(const struct wb_test_def *t, struct wb_spawn_result *res, int copies,
 	}
 }
 
+/*
+ * The clean environment of lib/spawn.h plus what the runner's image
+ * declares; NULL (spawn's own clean environment) when it declares none.
+ */
+static char **
+child_env(const struct wb_runner *r, struct wb_err *err)
+{
+	static char *const base[] = { "PATH=/usr/bin:/bin:/usr/sbin:/sbin",
+	    "LC_ALL=C", "LANG=C", "HOME=/", "TMPDIR=/tmp" };
+	size_t i, n, nb;
+	char **env;
+
+	if (r->env == NULL)
+		return (NULL);
+	for (n = 0; r->env[n] != NULL; n++)
+		continue;
+	nb = sizeof(base) / sizeof(base[0]);
+	if ((env = calloc(nb + n + 1, sizeof(*env))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	for (i = 0; i < nb; i++)
+		env[i] = base[i];
+	for (i = 0; i < n; i++)
+		env[nb + i] = r->env[i];
+	return (env);
+}
+
 int
 wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
     double duration, int copies, volatile sig_atomic_t *stop,
@@ -191,6 +219,14 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	argv[2] = t->needs_data ? r->datadir : NULL;
 	argv[3] = NULL;
 	memset(&sp, 0, sizeof(sp));
+	sp.envp = child_env(r, err);
+	if (r->env != NULL && sp.envp == NULL) {
+		free(argv[0]);
+		(void)wb_scratch_remove(r, host, NULL);
+		free(host);
+		free(inner);
+		return (-1);
+	}
 	sp.argv = argv;
 	sp.cwd = inner;
 	sp.timeout = duration * TIMEOUT_FACTOR + TIMEOUT_SLACK;
@@ -199,6 +235,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	sp.cancel = stop;
 	rc = wb_spawn_run(&sp, (size_t)copies, res, err);
 	free(argv[0]);
+	free((void *)sp.envp);
 	if (rc == 0) {
 		if (stop != NULL && *stop)
 			rc = 1;

@@ -22,10 +22,6 @@
 #include "runner.h"
 #include "suite.h"
 
-#pragma weak wb_runner_chroot_new
-#pragma weak wb_adapt_decide
-#pragma weak wb_adapt_fini
-
 #define ADAPT_CONF	0.95
 
 static void
@@ -197,7 +193,7 @@ wb_harness_run(struct wb_harness *h, volatile sig_atomic_t *stop, FILE *fp,
 		rc = run_steps(h, from, stop, fp, nfailed, err);
 		if (rc != 0)
 			break;
-		if (h->target_ci <= 0 || wb_adapt_decide == NULL)
+		if (h->target_ci <= 0)
 			break;
 		if (h->max_time > 0 && time_used(h) >= h->max_time) {
 			if (fp != NULL)
@@ -246,11 +242,8 @@ load_variant(struct wb_hvariant *v, const char *dir,
 		return (-1);
 	if (strcmp(v->root, "host") == 0)
 		v->runner = wb_runner_host_new(lx, dd, err);
-	else if (wb_runner_chroot_new != NULL)
-		v->runner = wb_runner_chroot_new(v->root, err);
 	else
-		wb_err_set(err, "%s: world images are not built into this "
-		    "worldbench", v->root);
+		v->runner = wb_runner_chroot_new(v->root, err);
 	if (v->runner == NULL)
 		return (-1);
 	if (wb_harness_suite_prov(v, &files, hex, err) == -1)

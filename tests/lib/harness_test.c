@@ -1,0 +1,423 @@
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "harness.h"
+#include "harness_impl.h"
+#include "results.h"
+#include "runner.h"
+#include "suite.h"
+#include "wbtest.h"
+
+static volatile sig_atomic_t stop;
+
+static void
+on_usr1(int sig)
+{
+
+	(void)sig;
+	stop = 1;
+}
+
+/* A fake bench program: body is shell run in the pass's scratch dir. */
+static void
+fake(const char *id, const char *body)
+{
+	char path[PATH_MAX], text[4096];
+
+	(void)mkdir("libexec", 0755);
+	(void)mkdir("share", 0755);
+	snprintf(path, sizeof(path), "libexec/%s", id);
+	snprintf(text, sizeof(text), "#!/bin/sh\n"
+	    "case $PWD in */worldbench.%s.*) ;; *) echo \"ERROR|cwd $PWD\" >&2;"
+	    " exit 1;; esac\n"
+	    "touch scratch-file\n%s\n", id, body);
+	wbt_write_file(path, text);
+	ATF_REQUIRE(chmod(path, 0755) == 0);
+}
+
+static char *
+abspath(const char *rel)
+{
+	char cwd[PATH_MAX], *p;
+
+	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
+	ATF_REQUIRE(asprintf(&p, "%s/%s", cwd, rel) != -1);
+	return (p);
+}
+
+static struct wb_harness *
+start(const char *tests, int passes, size_t nv, const char *out)
+{
+	static const char *labels[] = { "A", "B", "C" };
+	static const char *roots[] = { "host", "host", "host" };
+	static char *argv[] = { "worldbench", "run", NULL };
+	struct wb_harness_config c;
+	const struct wb_test_def **v;
+	struct wb_harness *h;
+	struct wb_err e;
+	char *tmp;
+
+	tmp = abspath("tmp");
+	(void)mkdir(tmp, 0755);
+	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
+	free(tmp);
+	memset(&c, 0, sizeof(c));
+	ATF_REQUIRE_EQ(0, wb_suite_parse_list(tests, &v, &c.ntests, &e));
+	c.index = "custom";
+	c.tests = v;
+	c.passes = passes;
+	c.duration = 1;
+	c.copies = 1;
+	c.seed = 42;
+	c.labels = labels;
+	c.roots = roots;
+	c.nvariants = nv;
+	c.output = out;
+	c.output_is_dir = nv > 1;
+	c.libexec = abspath("libexec");
+	c.datadir = abspath("share");
+	c.argv = argv;
+	c.argc = 2;
+	h = wb_harness_new(&c, &e);
+	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
+	free(v);
+	free((char *)c.libexec);
+	free((char *)c.datadir);
+	return (h);
+}
+
+static struct wb_results *
+load(const char *path)
+{
+	struct wb_results *r;
+	struct wb_err e;
+
+	ATF_REQUIRE_MSG(wb_results_read(path, &r, &e) == 0, "%s", e.msg);
+	return (r);
+}
+
+static size_t
+entries(const char *dir)
+{
+	struct dirent *de;
+	size_t n;
+	DIR *d;
+
+	ATF_REQUIRE((d = opendir(dir)) != NULL);
+	for (n = 0; (de = readdir(d)) != NULL;)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return (n);
+}
+
+#define OK_PIPE		"echo 'COUNT|1000|1|lps|0.5' >&2"
+#define OK_SYSCALL	"echo 'COUNT|3000|1|lps|1.5' >&2"
+
+ATF_TC_WITHOUT_HEAD(wb_harness_run__fake_programs);
+ATF_TC_BODY(wb_harness_run__fake_programs, tc)
+{
+	const struct wb_result_test *t;
+	struct wb_harness *h;
+	struct wb_results *r;
+	struct wb_err e;
+	size_t nfailed;
+
+	fake("pipe", OK_PIPE);
+	fake("syscall", OK_SYSCALL);
+	h = start("pipe,syscall", 3, 1, "out.json");
+	ATF_REQUIRE_MSG(wb_harness_run(h, &stop, NULL, &nfailed, &e) == 0,
+	    "%s", e.msg);
+	wb_harness_free(h);
+	ATF_REQUIRE_EQ(0, nfailed);
+	r = load("out.json");
+	ATF_REQUIRE_EQ(WB_RESULTS_COMPLETE, r->status);
+	ATF_REQUIRE_EQ(2, r->ntests);
+	t = wb_results_find_test(r, "pipe");
+	ATF_REQUIRE_EQ(3, t->nsamples);
+	ATF_REQUIRE(t->samples[0].rate == 2000.0);
+	ATF_REQUIRE(t->samples[2].wall > 0);
+	t = wb_results_find_test(r, "syscall");
+	ATF_REQUIRE(t->samples[1].rate == 2000.0);
+	ATF_REQUIRE(json_object_get(r->provenance, "suite_hash") != NULL);
+	ATF_REQUIRE(json_object_get(r->provenance, "load_after") != NULL);
+	wb_results_free(r);
+	ATF_REQUIRE_EQ(0, entries("tmp"));	/* scratch dirs removed */
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_run__bad_output_fails_pass);
+ATF_TC_BODY(wb_harness_run__bad_output_fails_pass, tc)
+{
+	const struct wb_result_test *t;
+	struct wb_harness *h;
+	struct wb_results *r;
+	struct wb_err e;
+	size_t nfailed;
+
+	fake("pipe", "echo 'COUNT|1000|60|lpm|0.5' >&2");
+	fake("syscall", "echo hello >&2; " OK_SYSCALL);
+	h = start("pipe,syscall", 1, 1, "out.json");
+	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	ATF_REQUIRE_EQ(2, nfailed);
+	r = load("out.json");
+	t = wb_results_find_test(r, "pipe");
+	ATF_REQUIRE_EQ(WB_SAMPLE_FAILED, t->samples[0].status);
+	ATF_REQUIRE(strstr(t->samples[0].error, "suite table") != NULL);
+	t = wb_results_find_test(r, "syscall");
+	ATF_REQUIRE(strstr(t->samples[0].error, "unexpected output") != NULL);
+	wb_results_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_run__interleaved_balanced);
+ATF_TC_BODY(wb_harness_run__interleaved_balanced, tc)
+{
+	const struct wb_sample *a, *b;
+	struct wb_results *ra, *rb;
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed;
+	int k;
+
+	fake("pipe", OK_PIPE);
+	h = start("pipe", 4, 2, "out");
+	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	ra = load("out/A.json");
+	rb = load("out/B.json");
+	for (k = 1; k <= 4; k++) {
+		a = wb_result_test_pass(ra->tests[0], k);
+		b = wb_result_test_pass(rb->tests[0], k);
+		ATF_REQUIRE(a != NULL && b != NULL);
+		/* Pass k of both variants occupies steps 2k-1 and 2k. */
+		ATF_REQUIRE_EQ(4 * k - 1, a->seq + b->seq);
+		/* ABBA: the order flips between rounds k and k+1. */
+		if (k % 2 == 0)
+			ATF_REQUIRE((a->seq < b->seq) != (wb_result_test_pass(
+			    ra->tests[0], k - 1)->seq < wb_result_test_pass(
+			    rb->tests[0], k - 1)->seq));
+	}
+	ATF_REQUIRE_EQ(8, json_array_size(json_object_get(ra->plan,
+	    "order")));
+	wb_results_free(ra);
+	wb_results_free(rb);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_run__stop_and_resume);
+ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
+{
+	struct wb_result_test *t, *before;
+	struct wb_results *r, *r0;
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed, i;
+	char body[1024], *mark;
+	int k;
+
+	/* The second syscall pass signals us and hangs until killed. */
+	mark = abspath("mark");
+	snprintf(body, sizeof(body), "n=$(cat %s 2>/dev/null || echo 0)\n"
+	    "echo $((n + 1)) > %s\n"
+	    "if [ $n -eq 1 ]; then kill -USR1 $PPID; sleep 30; fi\n"
+	    OK_SYSCALL, mark, mark);
+	free(mark);
+	fake("pipe", OK_PIPE);
+	fake("syscall", body);
+	ATF_REQUIRE(signal(SIGUSR1, on_usr1) != SIG_ERR);
+	stop = 0;
+	h = start("pipe,syscall", 3, 2, "out");
+	ATF_REQUIRE_EQ(1, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	r0 = load("out/A.json");
+	ATF_REQUIRE_EQ(WB_RESULTS_INCOMPLETE, r0->status);
+	ATF_REQUIRE_EQ(0, entries("tmp"));
+	/* Resume from the directory alone. */
+	stop = 0;
+	h = wb_harness_resume("out", (char *[]){ "x", NULL }, 1, &e);
+	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	r = load("out/A.json");
+	ATF_REQUIRE_EQ(WB_RESULTS_COMPLETE, r->status);
+	for (i = 0; i < r->ntests; i++) {
+		t = r->tests[i];
+		ATF_REQUIRE_EQ_MSG(3, t->nsamples, "%s", t->id);
+		for (k = 1; k <= 3; k++)
+			ATF_REQUIRE(wb_result_test_pass(t, k) != NULL);
+		/* What was there before is unchanged. */
+		before = wb_results_find_test(r0, t->id);
+		for (k = 0; k < (int)before->nsamples; k++)
+			ATF_REQUIRE_EQ(before->samples[k].seq,
+			    wb_result_test_pass(t, before->samples[k].pass)->seq);
+	}
+	ATF_REQUIRE(json_object_get(r->provenance, "resumed") != NULL);
+	wb_results_free(r);
+	wb_results_free(r0);
+	r = load("out/B.json");
+	ATF_REQUIRE_EQ(WB_RESULTS_COMPLETE, r->status);
+	ATF_REQUIRE_EQ(3, r->tests[1]->nsamples);
+	wb_results_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_new__missing_program);
+ATF_TC_BODY(wb_harness_new__missing_program, tc)
+{
+	static const char *labels[] = { "A" }, *roots[] = { "host" };
+	struct wb_harness_config c;
+	const struct wb_test_def *t[1];
+	struct wb_err e;
+
+	fake("pipe", OK_PIPE);
+	memset(&c, 0, sizeof(c));
+	t[0] = wb_suite_find("syscall");
+	c.index = "custom";
+	c.tests = t;
+	c.ntests = 1;
+	c.copies = 1;
+	c.labels = labels;
+	c.roots = roots;
+	c.nvariants = 1;
+	c.output = "out.json";
+	c.libexec = "libexec";
+	c.datadir = "share";
+	ATF_REQUIRE(wb_harness_new(&c, &e) == NULL);
+	ATF_REQUIRE_MSG(strstr(e.msg, "libexec/syscall") != NULL, "%s", e.msg);
+	ATF_REQUIRE(access("out.json", F_OK) == -1);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_round__abba);
+ATF_TC_BODY(wb_harness_round__abba, tc)
+{
+	struct wb_order_item r1[3], r2[3];
+	size_t t, j, pos[3];
+
+	for (t = 0; t < 12; t++) {
+		wb_harness_round(3, &t, 1, 1, 7, r1);
+		wb_harness_round(3, &t, 1, 2, 7, r2);
+		memset(pos, 0, sizeof(pos));
+		for (j = 0; j < 3; j++) {
+			pos[r1[j].variant] += j;
+			pos[r2[j].variant] += j;
+			ATF_REQUIRE_EQ(1, r1[j].pass);
+			ATF_REQUIRE_EQ(t, r1[j].test);
+		}
+		/* Every variant's mean position over the pair is the same. */
+		for (j = 0; j < 3; j++)
+			ATF_REQUIRE_EQ(2, pos[j]);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_round__seeded);
+ATF_TC_BODY(wb_harness_round__seeded, tc)
+{
+	struct wb_order_item a[48], b[48], c[48];
+	size_t tests[12], i, same;
+
+	for (i = 0; i < 12; i++)
+		tests[i] = i;
+	wb_harness_round(4, tests, 12, 3, 1, a);
+	wb_harness_round(4, tests, 12, 3, 1, b);
+	wb_harness_round(4, tests, 12, 3, 2, c);
+	for (i = same = 0; i < 48; i++) {
+		ATF_REQUIRE_EQ(a[i].variant, b[i].variant);
+		ATF_REQUIRE_EQ(a[i].test, b[i].test);
+		same += a[i].variant == c[i].variant;
+	}
+	ATF_REQUIRE(same < 48);		/* another seed, another order */
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_parse_count__forms);
+ATF_TC_BODY(wb_harness_parse_count__forms, tc)
+{
+	const struct wb_test_def *shell, *fs;
+	double count, el;
+	char *why;
+
+	shell = wb_suite_find("shell8");
+	fs = wb_suite_find("fstime");
+	ATF_REQUIRE_EQ(0, wb_harness_parse_count("COUNT|12|60|lpm|60.01\n",
+	    shell, &count, &el, &why));
+	ATF_REQUIRE(count == 12 && el == 60.01);
+	ATF_REQUIRE_EQ(0, wb_harness_parse_count("COUNT|87304.5|0|KBps|30\n",
+	    fs, &count, &el, &why));
+	ATF_REQUIRE(count == 87304.5);
+}
+
+static void
+bad_count(const char *text, const char *want)
+{
+	double count, el;
+	char *why;
+
+	ATF_REQUIRE_EQ(-1, wb_harness_parse_count(text,
+	    wb_suite_find("shell8"), &count, &el, &why));
+	ATF_REQUIRE_MSG(strstr(why, want) != NULL, "'%s' lacks '%s'", why,
+	    want);
+	free(why);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_parse_count__bad);
+ATF_TC_BODY(wb_harness_parse_count__bad, tc)
+{
+
+	bad_count("", "no COUNT line");
+	bad_count("ERROR|cannot fork\n", "cannot fork");
+	bad_count("COUNT|12|60|lpm|60\nextra\n", "more than one line");
+	bad_count("COUNT|12|1|lps|60\n", "the suite table says 60 'lpm'");
+	bad_count("COUNT|12|60|lpm\n", "malformed");
+	bad_count("COUNT|12|60|lpm|6|7\n", "malformed");
+	bad_count("COUNT|x|60|lpm|6\n", "bad number");
+	bad_count("COUNT|-1|60|lpm|6\n", "bad number");
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_remove__refuses_outside);
+ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *tmp;
+
+	fake("pipe", OK_PIPE);
+	tmp = abspath("tmp");
+	ATF_REQUIRE(mkdir(tmp, 0755) == 0);
+	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
+	ATF_REQUIRE((r = wb_runner_host_new("libexec", "share", &e)) != NULL);
+	ATF_REQUIRE(mkdir("victim", 0755) == 0);
+	ATF_REQUIRE_EQ(-1, wb_scratch_remove(r, "victim", &e));
+	ATF_REQUIRE(strstr(e.msg, "refusing") != NULL);
+	ATF_REQUIRE(access("victim", F_OK) == 0);
+	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	wbt_write_file("tmp/x", "");
+	ATF_REQUIRE(symlink(tmp, "link") == 0);
+	ATF_REQUIRE_EQ(0, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(1, entries("tmp"));	/* only tmp/x */
+	free(host);
+	free(inner);
+	free(tmp);
+	wb_runner_free(r);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_harness_run__fake_programs);
+	ATF_TP_ADD_TC(tp, wb_harness_run__bad_output_fails_pass);
+	ATF_TP_ADD_TC(tp, wb_harness_run__interleaved_balanced);
+	ATF_TP_ADD_TC(tp, wb_harness_run__stop_and_resume);
+	ATF_TP_ADD_TC(tp, wb_harness_new__missing_program);
+	ATF_TP_ADD_TC(tp, wb_harness_round__abba);
+	ATF_TP_ADD_TC(tp, wb_harness_round__seeded);
+	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
+	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
+	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
+	return (atf_no_error());
+}
