@@ -453,6 +453,7 @@ write_ent(struct archive *a, struct archive_entry *ae, const struct ent *e,
 	archive_entry_set_ino(ae, (la_int64_t)ino);
 	archive_entry_set_dev(ae, 0);
 	archive_entry_set_nlink(ae, e->type == ENT_DIR ? 2 : 1);
+	archive_entry_set_size(ae, 0);
 	fd = -1;
 	switch (e->type) {
 	case ENT_DIR:
