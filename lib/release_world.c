@@ -82,6 +82,8 @@ check_preload(struct wb_release *r, const char *root, struct wb_err *err)
 	for (p = buf; *p != '\0'; p++)
 		if (*p == '\n' || *p == '\t')
 			*p = ' ';
+	while (p > buf && p[-1] == ' ')
+		*--p = '\0';
 	if ((bad = debug_lib(buf)) != NULL)
 		rc = wb_release_add(r, WB_CHECK_FAIL, "world", "ld.so.preload",
 		    err, "/etc/ld.so.preload loads %s: [%s]", bad, buf);
