@@ -1,0 +1,173 @@
+/*
+ * qemu argv composition and the boot plan's kernel command line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "qemu.h"
+#include "qemu_bench.h"
+#include "suite.h"
+
+static void
+conf(struct wb_qemu_conf *c)
+{
+
+	memset(c, 0, sizeof(*c));
+	c->kernel = "/k/bzImage";
+	c->initrd = "/k/initrd.gz";
+	c->console_log = "/out/boot1.console";
+	c->append = "wb.run=pipe:10:3";
+}
+
+/* The value after option opt, or NULL when opt is absent. */
+static const char *
+after(char **argv, const char *opt)
+{
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++)
+		if (strcmp(argv[i], opt) == 0)
+			return (argv[i + 1]);
+	return (NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv__icount_default);
+ATF_TC_BODY(wb_qemu_argv__icount_default, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_err e;
+	char **argv;
+
+	conf(&c);
+	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
+	ATF_REQUIRE_STREQ(WB_QEMU_DEFAULT, argv[0]);
+	ATF_REQUIRE(after(argv, "-nographic") != NULL);
+	ATF_REQUIRE(after(argv, "-no-reboot") != NULL);
+	ATF_REQUIRE_STREQ("tcg", after(argv, "-accel"));
+	ATF_REQUIRE_STREQ("shift=3,sleep=off", after(argv, "-icount"));
+	ATF_REQUIRE_STREQ("1", after(argv, "-smp"));
+	ATF_REQUIRE_STREQ("512", after(argv, "-m"));
+	ATF_REQUIRE_STREQ("file:/out/boot1.console", after(argv, "-serial"));
+	ATF_REQUIRE_STREQ("/k/bzImage", after(argv, "-kernel"));
+	ATF_REQUIRE_STREQ("/k/initrd.gz", after(argv, "-initrd"));
+	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1 wb.run=pipe:10:3",
+	    after(argv, "-append"));
+	wb_qemu_argv_free(argv);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv__wall_has_no_icount);
+ATF_TC_BODY(wb_qemu_argv__wall_has_no_icount, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_err e;
+	char **argv;
+
+	conf(&c);
+	c.timing = WB_TIMING_WALL;
+	c.memory_mb = 1024;
+	c.append = NULL;
+	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
+	ATF_REQUIRE(after(argv, "-icount") == NULL);
+	ATF_REQUIRE_STREQ("1024", after(argv, "-m"));
+	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1", after(argv, "-append"));
+	wb_qemu_argv_free(argv);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv__kvm);
+ATF_TC_BODY(wb_qemu_argv__kvm, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_err e;
+	char **argv;
+
+	conf(&c);
+	c.accel = WB_ACCEL_KVM;
+	/* icount needs TCG. */
+	ATF_REQUIRE(wb_qemu_argv(&c, &e) == NULL);
+	ATF_REQUIRE_MATCH("icount timing needs TCG", e.msg);
+	c.timing = WB_TIMING_WALL;
+	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
+	ATF_REQUIRE_STREQ("kvm", after(argv, "-accel"));
+	wb_qemu_argv_free(argv);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv__bad_input);
+ATF_TC_BODY(wb_qemu_argv__bad_input, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_err e;
+
+	conf(&c);
+	c.console_log = "/out/a,b";
+	ATF_REQUIRE(wb_qemu_argv(&c, &e) == NULL);
+	ATF_REQUIRE_MATCH("contains a comma", e.msg);
+	conf(&c);
+	c.initrd = NULL;
+	ATF_REQUIRE(wb_qemu_argv(&c, &e) == NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv_line__quotes);
+ATF_TC_BODY(wb_qemu_argv_line__quotes, tc)
+{
+	char *argv[] = { "qemu", "-append", "console=ttyS0 it's", NULL };
+	struct wb_err e;
+	char *s;
+
+	ATF_REQUIRE((s = wb_qemu_argv_line(argv, &e)) != NULL);
+	ATF_REQUIRE_STREQ("qemu -append 'console=ttyS0 it'\\''s'", s);
+	free(s);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_timing_parse__names);
+ATF_TC_BODY(wb_qemu_timing_parse__names, tc)
+{
+	enum wb_qemu_timing t;
+
+	ATF_REQUIRE_EQ(0, wb_qemu_timing_parse("wall", &t));
+	ATF_REQUIRE_EQ(WB_TIMING_WALL, t);
+	ATF_REQUIRE_EQ(0, wb_qemu_timing_parse("icount", &t));
+	ATF_REQUIRE_EQ(WB_TIMING_ICOUNT, t);
+	ATF_REQUIRE_EQ(-1, wb_qemu_timing_parse("Wall", &t));
+	ATF_REQUIRE_EQ(-1, wb_qemu_timing_parse("", &t));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qb_cmdline__plan);
+ATF_TC_BODY(wb_qb_cmdline__plan, tc)
+{
+	struct wb_qb_test t[2];
+	struct wb_qb_root root;
+	char *s;
+
+	memset(&root, 0, sizeof(root));
+	ATF_REQUIRE((t[0].def = wb_suite_find("syscall")) != NULL);
+	t[0].seconds = 2.5;
+	t[0].passes = 3;
+	ATF_REQUIRE((t[1].def = wb_suite_find("shell8")) != NULL);
+	t[1].seconds = 60;
+	t[1].passes = 1;
+	ATF_REQUIRE((s = wb_qb_cmdline(&root, t, 2)) != NULL);
+	ATF_REQUIRE_STREQ("wb.run=syscall:2.5:3,shell8:60:1 "
+	    "wb.bin=/usr/libexec/worldbench-static "
+	    "wb.data=/usr/share/worldbench", s);
+	free(s);
+	root.world = "/some/world";
+	ATF_REQUIRE((s = wb_qb_cmdline(&root, t, 1)) != NULL);
+	ATF_REQUIRE_MATCH("wb.bin=/usr/libexec/worldbench ", s);
+	free(s);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_qemu_argv__icount_default);
+	ATF_TP_ADD_TC(tp, wb_qemu_argv__wall_has_no_icount);
+	ATF_TP_ADD_TC(tp, wb_qemu_argv__kvm);
+	ATF_TP_ADD_TC(tp, wb_qemu_argv__bad_input);
+	ATF_TP_ADD_TC(tp, wb_qemu_argv_line__quotes);
+	ATF_TP_ADD_TC(tp, wb_qemu_timing_parse__names);
+	ATF_TP_ADD_TC(tp, wb_qb_cmdline__plan);
+	return (atf_no_error());
+}
