@@ -10,7 +10,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,12 +40,32 @@ static const char wrapper[] =
 static char dirs[SHELL_COPIES][32];
 static int ndirs;
 
+/* Remove a scratch directory and what a failed workload left in it. */
+static void
+remove_dir(const char *dir)
+{
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	if ((d = opendir(dir)) != NULL) {
+		fd = dirfd(d);
+		while ((de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") != 0 &&
+			    strcmp(de->d_name, "..") != 0)
+				(void)unlinkat(fd, de->d_name, 0);
+		}
+		(void)closedir(d);
+	}
+	(void)rmdir(dir);
+}
+
 static void
 cleanup(void)
 {
 
 	while (ndirs > 0)
-		(void)rmdir(dirs[--ndirs]);
+		remove_dir(dirs[--ndirs]);
 }
 
 static char *

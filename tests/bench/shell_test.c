@@ -116,7 +116,25 @@ ATF_TC_BODY(shell__failing_workload, tc)
 
 	if (mkdir("data", 0755) == -1)
 		atf_tc_fail("mkdir data");
-	wbt_write_file("data/workload.sh", "echo noise >&2; exit 3\n");
+	wbt_write_file("data/workload.sh",
+	    "echo noise >&2; echo x >left.$$; exit 3\n");
+	wbt_write_file("data/prose.txt", "the prose\n");
+	shell_error(tc, "data");
+}
+
+ATF_TC(shell__workload_leaves_files);
+ATF_TC_HEAD(shell__workload_leaves_files, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "a workload that does not clean up "
+	    "is an ERROR, and its files are removed");
+}
+ATF_TC_BODY(shell__workload_leaves_files, tc)
+{
+
+	if (mkdir("data", 0755) == -1)
+		atf_tc_fail("mkdir data");
+	wbt_write_file("data/workload.sh", "echo x >left.$$\n");
 	wbt_write_file("data/prose.txt", "the prose\n");
 	shell_error(tc, "data");
 }
@@ -142,6 +160,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, shell__bad_duration);
 	ATF_TP_ADD_TC(tp, shell__bad_duration_static);
 	ATF_TP_ADD_TC(tp, shell__failing_workload);
+	ATF_TP_ADD_TC(tp, shell__workload_leaves_files);
 	ATF_TP_ADD_TC(tp, shell__missing_data);
 	return (atf_no_error());
 }
