@@ -8,8 +8,8 @@
  * ten million Whetstone instructions.  Each module is timed on its own
  * and MWIPS = 10 * passes / (sum of the module times).  The pass count
  * calibrates itself: passes are run in chunks of a size found by
- * doubling until a chunk lasts about a fiftieth of the duration, and
- * chunks are repeated until the timer fires.
+ * doubling until a chunk lasts a fiftieth of the duration (at most
+ * 0.5 s), and chunks are repeated until the timer fires.
  *
  * The modules carry their values from one iteration to the next and
  * every module's result feeds a volatile sink, so the compiler cannot
@@ -257,12 +257,13 @@ wh_cycle(long passes)
 int
 main(int argc, char **argv)
 {
-	double secs, start, elapsed, used, spent, mwips;
+	double secs, start, elapsed, used, spent, mwips, target;
 	long chunk, passes;
 
 	secs = bench_args(argc, argv, 0, "");
 	start = bench_now();
-	for (chunk = 1; wh_cycle(chunk) < secs / 50.0 && chunk < (1L << 24);)
+	target = secs / 50.0 < 0.5 ? secs / 50.0 : 0.5;
+	for (chunk = 1; wh_cycle(chunk) < target && chunk < (1L << 24);)
 		chunk *= 2;
 	spent = bench_now() - start;
 	bench_arm(secs > 2.0 * spent ? secs - spent : secs / 2.0);
