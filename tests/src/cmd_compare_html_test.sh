@@ -1,0 +1,73 @@
+#! /usr/bin/env atf-sh
+# worldbench compare --format html: one self-contained file that renders
+# in headless Chromium (bench/scripts/html-render-check.sh).
+
+fixtures() {
+	WB="$(atf_config_get builddir)/bin/worldbench"
+	for f in prod.json debug.json k0m0.json k1m0.json k0m1.json k1m1.json; do
+		cp "$(atf_get_srcdir)/data/$f" . || atf_fail "fixture $f"
+	done
+}
+
+atf_test_case renders
+renders_head() {
+	atf_set descr "The HTML report renders to a non-trivial PNG"
+	atf_set require.progs chromium
+	atf_set timeout 300
+}
+renders_body() {
+	fixtures
+	atf_check "$WB" compare -F html -o r.html --factorial=kernel,malloc \
+	    k0m0.json k1m0.json k0m1.json k1m1.json
+	atf_check -o match:'html-render-check: .*r.png: [0-9]+ bytes' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" r.html r.png
+	test -s r.png || atf_fail "no PNG"
+}
+
+atf_test_case blank_page_fails
+blank_page_fails_head() {
+	atf_set descr "The render check rejects a blank page"
+	atf_set require.progs chromium
+	atf_set timeout 300
+}
+blank_page_fails_body() {
+	printf '<!DOCTYPE html>\n<html><body></body></html>\n' > blank.html
+	atf_check -s exit:1 -e match:'blank page' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" blank.html b.png
+	atf_check -s exit:66 -e match:'no such file' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" missing.html
+}
+
+atf_test_case self_contained
+self_contained_head() {
+	atf_set descr "The HTML report loads nothing from elsewhere"
+}
+self_contained_body() {
+	fixtures
+	atf_check "$WB" compare -F html -o r.html prod.json debug.json
+	atf_check -o match:'<svg ' cat r.html
+	atf_check -o match:'Shell Scripts \(8 concurrent\)' cat r.html
+	atf_check -o match:'class="slower"' cat r.html
+	atf_check -o match:'INDEX VALUES' cat r.html
+	# No scripts, no external stylesheets, images or fonts.
+	atf_check -s exit:1 grep -E '<script|<link|src=|url\(' r.html
+}
+
+atf_test_case self_contained_escapes
+self_contained_escapes_head() {
+	atf_set descr "Labels are escaped in the HTML report"
+}
+self_contained_escapes_body() {
+	fixtures
+	sed 's/"label": "debug"/"label": "<b>\&debug"/' debug.json > evil.json
+	atf_check "$WB" compare -F html -o r.html prod.json evil.json
+	atf_check -o match:'&lt;b&gt;&amp;debug' cat r.html
+	atf_check -s exit:1 grep -F '<b>&debug' r.html
+}
+
+atf_init_test_cases() {
+	atf_add_test_case renders
+	atf_add_test_case blank_page_fails
+	atf_add_test_case self_contained
+	atf_add_test_case self_contained_escapes
+}
