@@ -18,6 +18,9 @@ static const struct prov_key {
 } prov_keys[] = {
 	{ "suite hash", { "suite.hash", "suite_hash", NULL } },
 	{ "host", { "host.name", "hostname", "host", NULL } },
+	{ "host CPU", { "host.cpu_model", NULL } },
+	{ "host CPU count", { "host.nproc", NULL } },
+	{ "host architecture", { "host.machine", NULL } },
 	{ "timing mode", { "timing.mode", "timing_mode", "timing", NULL } },
 };
 
