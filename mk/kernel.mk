@@ -27,7 +27,16 @@ WBINIT_SRCS :=		$(sort $(wildcard bench/init/*.c)) lib/serial_frame.c
 WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
 			-static -iquote lib -iquote bench/init
 
-ALL_TARGETS +=		$(WBINIT)
+# The fragments, installed next to the suite data so that the command
+# finds them outside the source tree.
+KERNEL_FRAGS :=		$(sort $(wildcard overlays/kernel/*.config))
+KERNEL_FRAGS_OUT :=	$(KERNEL_FRAGS:overlays/%=$(O)/share/worldbench/overlays/%)
+
+ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT)
+
+$(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@
 
 $(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)

@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,28 @@
 
 #include "err.h"
 #include "kernopt.h"
+
+/*
+ * overlays/ in the current directory (a source tree), else the copy
+ * installed next to the binary (BINDIR/../share/worldbench/overlays).
+ */
+static const char *
+default_overlays(void)
+{
+	static char path[PATH_MAX + 64];
+	char self[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (stat("overlays/kernel/base.config", &st) == 0)
+		return ("overlays");
+	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <= 0)
+		return ("overlays");
+	self[n] = '\0';
+	snprintf(path, sizeof(path), "%s/../share/worldbench/overlays",
+	    dirname(self));
+	return (path);
+}
 
 void
 kernopt_init(struct kernopt *k)
@@ -23,7 +47,7 @@ kernopt_init(struct kernopt *k)
 		k->cachedir = c;
 	else
 		k->cachedir = WB_CACHE_DEFAULT;
-	k->overlays = "overlays";
+	k->overlays = default_overlays();
 	k->tarball = WB_KERNEL_TARBALL;
 	k->ccache = 1;
 }

@@ -1,0 +1,127 @@
+#! /usr/bin/env atf-sh
+#
+# End to end: build a production and a witness+invariants kernel from
+# Debian's linux-source-6.1 (sources and ccache in the persistent cache,
+# WB_CACHE_DIR or /var/cache/worldbench), show their diffconfig, boot both
+# under qemu with a short suite in icount mode, and check the results.
+# Negative twins: a boot that times out and a variant whose fragment
+# does not exist are failures, recorded and reported.
+
+wb()
+{
+	"$(atf_config_get builddir)/bin/worldbench" "$@"
+}
+
+overlays()
+{
+	echo "$(atf_config_get builddir)/share/worldbench/overlays"
+}
+
+build_pair()
+{
+	start=$(date +%s)
+	wb kernel build -w work -O "$(overlays)" production \
+	    witness+invariants >build.out 2>build.err ||
+	    atf_fail "kernel build failed: $(tail -20 build.err)"
+	echo "kernel pair: $(( $(date +%s) - start )) s" >&2
+	cat build.out >&2
+}
+
+atf_test_case pair
+pair_head()
+{
+	atf_set descr "build and boot a production/debug kernel pair"
+}
+pair_body()
+{
+	build_pair
+	for v in production witness+invariants; do
+		for f in bzImage config config.sha256 kernel.json; do
+			test -s "work/kernels/$v/$f" ||
+			    atf_fail "$v: no $f in the image"
+		done
+	done
+	grep -q '^CONFIG_PROVE_LOCKING=y' work/kernels/witness+invariants/config ||
+	    atf_fail "witness+invariants lacks PROVE_LOCKING"
+	grep -q '^CONFIG_PROVE_LOCKING=y' work/kernels/production/config &&
+	    atf_fail "production has PROVE_LOCKING"
+
+	# The variants differ only in the knobs.
+	wb kernel diff -w work production witness+invariants >diff.out ||
+	    atf_fail "kernel diff failed"
+	grep -q 'PROVE_LOCKING n -> y' diff.out ||
+	    atf_fail "diffconfig does not show PROVE_LOCKING: $(cat diff.out)"
+	grep -q 'SLUB_DEBUG_ON n -> y' diff.out ||
+	    atf_fail "diffconfig does not show SLUB_DEBUG_ON"
+	grep -Eq '^[-+ ](SMP|PREEMPT|SLUB|ACPI|PCI) ' diff.out &&
+	    atf_fail "a base option differs: $(cat diff.out)"
+
+	# A second build is a no-op.
+	start=$(date +%s)
+	wb kernel build -w work -O "$(overlays)" production \
+	    witness+invariants >noop.out 2>&1 || atf_fail "no-op build failed"
+	grep -c 'up-to-date' noop.out | grep -q '^2$' ||
+	    atf_fail "second build was not a no-op: $(cat noop.out)"
+	echo "no-op rebuild: $(( $(date +%s) - start )) s" >&2
+
+	start=$(date +%s)
+	wb boot -w work -o results -T syscall,pipe,spawn,context1 -d 2 -i 2 \
+	    -k witness+invariants production >boot.out 2>boot.err ||
+	    atf_fail "boot failed: $(tail -20 boot.err)"
+	echo "boots: $(( $(date +%s) - start )) s" >&2
+	cat boot.err >&2
+	for v in production witness+invariants; do
+		r=results/$v.json
+		test -s "$r" || atf_fail "no results for $v"
+		grep -q '"timing": "icount"' "$r" || atf_fail "$v: timing"
+		grep -q '"runner": "qemu"' "$r" || atf_fail "$v: runner"
+		grep -q '"boot_to_init"' "$r" || atf_fail "$v: boot time"
+		grep -q '"status": "complete"' "$r" || atf_fail "$v: status"
+		grep -q '"status": "failed"' "$r" && atf_fail "$v: failed pass"
+	done
+	wb table results/production.json results/witness+invariants.json \
+	    >table.out || atf_fail "table failed"
+	cat table.out >&2
+}
+
+atf_test_case boot_timeout
+boot_timeout_head()
+{
+	atf_set descr "a boot that exceeds its timeout is killed and recorded"
+}
+boot_timeout_body()
+{
+	build_pair
+	wb boot -w work -o results -T syscall -d 2 -i 1 -t 3 production \
+	    >boot.out 2>boot.err && atf_fail "a 3 s boot timeout passed"
+	grep -q 'timed out' results/production.json ||
+	    atf_fail "timeout not recorded: $(cat boot.err)"
+	grep -q '"status": "failed"' results/production.json ||
+	    atf_fail "no failed sample recorded"
+	# qemu's process group is gone.
+	pgrep -f "results/production.boot1.console" &&
+	    atf_fail "qemu still running"
+	return 0
+}
+
+atf_test_case bad_variant
+bad_variant_head()
+{
+	atf_set descr "a variant without its fragment is refused"
+}
+bad_variant_body()
+{
+	atf_check -s not-exit:0 -e match:"nosuchknob.config" \
+	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
+	    -O "$(overlays)" witness+nosuchknob
+	atf_check -s not-exit:0 -e match:"bad knob" \
+	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
+	    -O "$(overlays)" 'witness+../x'
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case bad_variant
+	atf_add_test_case pair
+	atf_add_test_case boot_timeout
+}
