@@ -1,7 +1,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
@@ -291,26 +290,23 @@ int
 wb_results_write(const struct wb_results *r, const char *path,
     struct wb_err *err)
 {
-	struct wb_atomic a;
 	json_t *root;
+	size_t len;
+	char *text;
 	int rc;
 
 	if ((root = results_to_json(r)) == NULL)
 		return (wb_err_set(err, "%s: cannot build the JSON document",
 		    path));
-	if (wb_atomic_open(&a, path, 0644, err) == -1) {
-		json_decref(root);
-		return (-1);
-	}
-	rc = json_dumpfd(root, a.fd, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+	/* One buffer, one write: json_dumpfd() writes token by token. */
+	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 	    JSON_REAL_PRECISION(17));
 	json_decref(root);
-	if (rc == 0 && write(a.fd, "\n", 1) != 1)
-		rc = -1;
-	if (rc == -1) {
-		wb_err_setsys(err, "%s: write", a.tmp);
-		wb_atomic_abort(&a);
-		return (-1);
-	}
-	return (wb_atomic_commit(&a, err));
+	if (text == NULL)
+		return (wb_err_set(err, "%s: out of memory", path));
+	len = strlen(text);
+	text[len] = '\n';	/* replaces the NUL: len + 1 bytes are written */
+	rc = wb_atomic_write(path, text, len + 1, 0644, err);
+	free(text);
+	return (rc);
 }
