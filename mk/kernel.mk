@@ -32,7 +32,13 @@ WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
 KERNEL_FRAGS :=		$(sort $(wildcard overlays/kernel/*.config))
 KERNEL_FRAGS_OUT :=	$(KERNEL_FRAGS:overlays/%=$(O)/share/worldbench/overlays/%)
 
-ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT)
+KERNEL_DISTINFO_OUT :=	$(O)/share/worldbench/recipes/linux/distinfo
+
+ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT) $(KERNEL_DISTINFO_OUT)
+
+$(KERNEL_DISTINFO_OUT): recipes/linux/distinfo
+	@mkdir -p $(@D)
+	$(QUIET_GEN)cp $< $@
 
 $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 	@mkdir -p $(@D)

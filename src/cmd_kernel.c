@@ -146,6 +146,14 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 		return (-1);
 	}
 	free(srcdir);
+	switch (kernopt_check_distinfo(&o->k, o->k.tarball, v->digest, e)) {
+	case -1:
+		variant_fini(v);
+		return (-1);
+	case 0:
+		note(NULL, "source tarball not listed in distinfo: unverified");
+		break;
+	}
 	v->kb.variant = name;
 	v->kb.srctree = v->srctree;
 	v->kb.source_digest = v->digest;

@@ -15,30 +15,29 @@
 #include "kernopt.h"
 
 /*
- * overlays/ in the current directory (a source tree), else the copy
- * installed next to the binary (BINDIR/../share/worldbench/overlays).
+ * rel in the current directory (a source tree) when probe exists there,
+ * else the copy installed next to the binary (BINDIR/../share/worldbench).
  */
 static const char *
-default_overlays(void)
+installed(const char *rel, const char *probe, char *buf, size_t len)
 {
-	static char path[PATH_MAX + 64];
 	char self[PATH_MAX];
 	struct stat st;
 	ssize_t n;
 
-	if (stat("overlays/kernel/base.config", &st) == 0)
-		return ("overlays");
+	if (stat(probe, &st) == 0)
+		return (rel);
 	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <= 0)
-		return ("overlays");
+		return (rel);
 	self[n] = '\0';
-	snprintf(path, sizeof(path), "%s/../share/worldbench/overlays",
-	    dirname(self));
-	return (path);
+	snprintf(buf, len, "%s/../share/worldbench/%s", dirname(self), rel);
+	return (buf);
 }
 
 void
 kernopt_init(struct kernopt *k)
 {
+	static char ovl[PATH_MAX + 64], dinfo[PATH_MAX + 64];
 	const char *c;
 
 	memset(k, 0, sizeof(*k));
@@ -47,7 +46,10 @@ kernopt_init(struct kernopt *k)
 		k->cachedir = c;
 	else
 		k->cachedir = WB_CACHE_DEFAULT;
-	k->overlays = default_overlays();
+	k->overlays = installed("overlays", "overlays/kernel/base.config",
+	    ovl, sizeof(ovl));
+	k->distinfo = installed("recipes/linux/distinfo",
+	    "recipes/linux/distinfo", dinfo, sizeof(dinfo));
 	k->tarball = WB_KERNEL_TARBALL;
 	k->ccache = 1;
 }
@@ -239,4 +241,39 @@ kernopt_mkdirs(const char *path, struct wb_err *err)
 	if (mkdir(buf, 0755) != 0 && errno != EEXIST)
 		return (wb_err_setsys(err, "mkdir %s", buf));
 	return (0);
+}
+
+int
+kernopt_check_distinfo(const struct kernopt *k, const char *tarball,
+    const char *digest, struct wb_err *err)
+{
+	char line[512], name[256], hex[80], *base;
+	unsigned ln;
+	FILE *f;
+	int rc;
+
+	base = strrchr(tarball, '/');
+	base = base != NULL ? base + 1 : (char *)tarball;
+	if ((f = fopen(k->distinfo, "re")) == NULL)
+		return (wb_err_setsys(err, "%s", k->distinfo));
+	rc = 0;
+	for (ln = 1; rc == 0 && fgets(line, sizeof(line), f) != NULL; ln++) {
+		if (strncmp(line, "SHA256 (", 8) != 0)
+			continue;
+		if (sscanf(line, "SHA256 (%255[^)]) = %79s", name, hex) != 2) {
+			rc = wb_err_set(err, "%s:%u: malformed SHA256 line",
+			    k->distinfo, ln);
+			break;
+		}
+		if (strcmp(name, base) != 0)
+			continue;
+		if (strcmp(hex, digest) != 0)
+			rc = wb_err_set(err, "%s: SHA-256 %s does not match "
+			    "%s:%u (%s); update distinfo for a new package "
+			    "version", tarball, digest, k->distinfo, ln, hex);
+		else
+			rc = 1;
+	}
+	fclose(f);
+	return (rc);
 }

@@ -17,6 +17,7 @@ struct kernopt {
 	const char	*cachedir;	/* -C: sources and ccache */
 	const char	*overlays;	/* -O: the overlays directory */
 	const char	*tarball;	/* -s: the kernel source distfile */
+	const char	*distinfo;	/* checksums of known distfiles */
 	int		 ccache;	/* 0 with --no-ccache */
 };
 
@@ -36,6 +37,13 @@ void	kernopt_fragments_free(char **, size_t);
 /* An image directory given as a path or as a variant name. */
 char	*kernopt_find_image(const struct kernopt *, const char *arg,
 	    struct wb_err *);
+/*
+ * Check a distfile's SHA-256 against distinfo ("SHA256 (name) = hex").
+ * Returns 1 when it matched, 0 when distinfo does not list the file, -1
+ * with err set on a mismatch or an unreadable distinfo.
+ */
+int	kernopt_check_distinfo(const struct kernopt *, const char *tarball,
+	    const char *digest, struct wb_err *);
 /* mkdir -p. */
 int	kernopt_mkdirs(const char *, struct wb_err *);
 
