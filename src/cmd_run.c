@@ -91,13 +91,14 @@ random_seed(void)
 	    (unsigned long)getpid() << 40) & 0x7fffffffffffffUL);
 }
 
-static int
-run_harness(struct wb_harness *h, int quiet)
+/*
+ * Installed before the run is set up: a signal during set-up stops the
+ * run before its first pass, with the results file written.
+ */
+static void
+catch_signals(void)
 {
 	struct sigaction sa;
-	struct wb_err e;
-	size_t nfailed;
-	int rc;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -105,6 +106,15 @@ run_harness(struct wb_harness *h, int quiet)
 	if (sigaction(SIGINT, &sa, NULL) == -1 ||
 	    sigaction(SIGTERM, &sa, NULL) == -1)
 		err(1, "sigaction");
+}
+
+static int
+run_harness(struct wb_harness *h, int quiet)
+{
+	struct wb_err e;
+	size_t nfailed;
+	int rc;
+
 	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
 	wb_harness_free(h);
 	if (rc == -1)
@@ -129,6 +139,7 @@ struct run_opts {
 	const char			*resume;
 	int				 quiet;
 	int				 have_seed;
+	int				 index_given;
 };
 
 static int
@@ -203,6 +214,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 				return (-1);
 			}
 			o->c.index = optarg;
+			o->index_given = 1;
 			break;
 		case 'l':
 			o->label = optarg;
@@ -276,7 +288,11 @@ check_opts(struct run_opts *o)
 	if (o->resume != NULL) {
 		if (o->c.output != NULL || o->c.nvariants > 0 ||
 		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
-		    o->label != NULL) {
+		    o->label != NULL || o->c.duration != 0 ||
+		    o->c.copies != 1 || o->have_seed || o->index_given ||
+		    o->c.libexec != NULL || o->c.datadir != NULL ||
+		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
+		    o->c.max_time != 0) {
 			warnx("--resume takes its plan from the results file; "
 			    "only -q may be added");
 			return (-1);
@@ -323,6 +339,7 @@ cmd_run(int argc, char **argv)
 	o.c.copies = 1;
 	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1)
 		return (usage());
+	catch_signals();
 	if (o.resume != NULL) {
 		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
 		    &e)) == NULL)

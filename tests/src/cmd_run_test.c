@@ -181,6 +181,7 @@ ATF_TC_BODY(run__usage, tc)
 		{ "run", "--variant", "nolabel", "-o", "x", NULL },
 		{ "run", "-c", "0", "-o", "x", NULL },
 		{ "run", "--duration", "-1", "-o", "x", NULL },
+		{ "run", "--resume", "x", "--seed", "4", NULL },
 	};
 	struct wbt_out o;
 	char *argv[8];
