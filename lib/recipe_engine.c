@@ -319,8 +319,6 @@ default_phase(struct wb_build *b, const struct wb_build_style *st,
 	case WB_PHASE_BUILD:
 		return (st->build == NULL ? 0 : st->build(b, err));
 	case WB_PHASE_STAGE:
-		if (wb_mkdirs(b->stagedir, 0755, err) == -1)
-			return (-1);
 		return (st->stage == NULL ? 0 : st->stage(b, err));
 	case WB_PHASE_PACKAGE:
 		return (st->package == NULL ? 0 : st->package(b, err));
@@ -352,6 +350,10 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	up[i] = '\0';
 	t0 = now();
 	rc = 0;
+	/* The stage starts empty, whatever an earlier attempt left. */
+	if (p == WB_PHASE_STAGE && (wb_rmtree(b->stagedir, b->wrkdir,
+	    err) == -1 || wb_mkdirs(b->stagedir, 0755, err) == -1))
+		rc = -1;
 	for (w = 0; w < 3 && rc == 0; w++) {
 		snprintf(name, sizeof(name), "%s%s", whens[w], up);
 		if (w == WB_HOOK_DO && wb_recipe_get(b->recipe, name) == NULL)
