@@ -155,6 +155,39 @@ ATF_TC_BODY(check_release__debug_worlds_fail, tc)
 	wbt_out_fini(&o);
 }
 
+ATF_TC_WITHOUT_HEAD(check_release__gzip_config_and_archive);
+ATF_TC_BODY(check_release__gzip_config_and_archive, tc)
+{
+	const char *gz[] = { "check-release", "c.gz", NULL };
+	const char *ar[] = { "check-release", "--no-probe", "-w", "wd",
+	    "img.tar.gz", NULL };
+	char *sh[4], *cmd;
+	struct wbt_out o;
+
+	/* /proc/config.gz is gzip-compressed. */
+	if (asprintf(&cmd, "gzip -c '%s' > c.gz && tar czf img.tar.gz -C "
+	    "'%s' .", data(tc, "prod.config"), data(tc, "glibcdebug-root")) ==
+	    -1)
+		atf_tc_fail("asprintf");
+	sh[0] = "/bin/sh";
+	sh[1] = "-c";
+	sh[2] = cmd;
+	sh[3] = NULL;
+	wbt_run(&o, sh);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	free(cmd);
+	run(tc, &o, gz);
+	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK(strstr(o.out, "PASS kernel.KASAN") != NULL);
+	wbt_out_fini(&o);
+	/* A world image archive is unpacked into the work directory. */
+	run(tc, &o, ar);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK(strstr(o.out, "FAIL world.ld.so.preload") != NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(check_release__usage);
 ATF_TC_BODY(check_release__usage, tc)
 {
@@ -277,6 +310,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, check_release__broken_config);
 	ATF_TP_ADD_TC(tp, check_release__production_world_passes);
 	ATF_TP_ADD_TC(tp, check_release__debug_worlds_fail);
+	ATF_TP_ADD_TC(tp, check_release__gzip_config_and_archive);
 	ATF_TP_ADD_TC(tp, check_release__usage);
 	ATF_TP_ADD_TC(tp, check_release__gate_significant_regression_fails);
 	ATF_TP_ADD_TC(tp, check_release__gate_within_limit_passes);
