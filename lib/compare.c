@@ -319,6 +319,16 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 	return (0);
 }
 
+/* The half-width the run aimed at (plan "adaptive"), in percent. */
+static double
+adaptive_target(const struct wb_results *r)
+{
+	json_t *t;
+
+	t = json_object_get(json_object_get(r->plan, "adaptive"), "target_ci");
+	return (json_is_number(t) ? json_number_value(t) : NAN);
+}
+
 static int
 init_variants(struct wb_compare *c, struct wb_results *const *v,
     const char *const *labels, const char *const *paths, struct wb_err *err)
@@ -381,6 +391,7 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 			goto out;
 	if (wb_compare_provenance(c, v, err) == -1)
 		goto out;
+	c->target = adaptive_target(v[0]);
 	rc = 0;
 out:
 	for (i = 0; i < nsc; i++)

@@ -88,6 +88,8 @@ struct wb_compare {
 	size_t			 nproblems;
 	size_t			 nfatal;
 	int			 forced;	/* set by the caller */
+	double			 target;	/* the base run's --target-ci
+						   percent, NaN when none */
 };
 
 /*

@@ -92,6 +92,7 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "ratio", num(k->ratio), ok);
 	put(o, "welch", interval(&k->w, ok), ok);
 	put(o, "p_adjusted", num(k->padj), ok);
+	put(o, "halfwidth_pct", num(wb_ratio_halfwidth(&k->w)), ok);
 	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
 	return (o);
 }
@@ -253,6 +254,7 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "ratio_method", json_string("welch-log"), &ok);
 	put(root, "final_method", json_string("delta"), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
+	put(root, "target_ci", num(c->target), &ok);
 	put(root, "variants", variants_json(c, &ok), &ok);
 	put(root, "problems", problems_json(c, &ok), &ok);
 	put(root, "tests", tests_json(c, &ok), &ok);

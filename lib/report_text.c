@@ -137,6 +137,30 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 	return (wb_plot_write(fp, x, n, nv, WB_PLOT_WIDTH, err));
 }
 
+/* Which tests met the run's --target-ci half-width. */
+static void
+target(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_cell *o;
+	double hw;
+	size_t i, met, n;
+
+	fprintf(fp, "  adaptive target +-%g%%:", c->target);
+	for (i = met = n = 0; i < c->nrows; i++) {
+		o = &c->rows[i].cells[v];
+		if (!o->present || !c->rows[i].cells[0].present)
+			continue;
+		hw = wb_ratio_halfwidth(&o->w);
+		n++;
+		met += hw <= c->target;
+		if (hw > c->target)
+			fprintf(fp, " %s +-%.2f%%;", c->rows[i].id, hw);
+	}
+	fprintf(fp, " %zu of %zu tests met it; the final score %s\n", met, n,
+	    wb_ratio_halfwidth(&c->final[v].w) <= c->target ? "met it" :
+	    "did not");
+}
+
 static void
 summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
@@ -175,6 +199,8 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	else
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);
+	if (!isnan(c->target))
+		target(fp, c, v);
 }
 
 static void
