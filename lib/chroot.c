@@ -7,12 +7,14 @@
  */
 #include <sys/types.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +121,9 @@ wb_chroot_enter(void *arg)
 	const char *root = arg;
 	char path[PATH_MAX];
 
+	/* If the runner dies, so does the command (and the namespace). */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
+		return (fail("prctl", "PR_SET_PDEATHSIG"));
 	if (unshare(CLONE_NEWNS) == -1)
 		return (fail("unshare", "CLONE_NEWNS"));
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
