@@ -320,6 +320,11 @@ parse(struct wb_recipe *r, struct wb_err *err)
 			}
 			w = nl + 1;
 			line++;
+			if (*w == '\0') {
+				free(val);
+				return (wb_err_set(err, "%s:%u: backslash at "
+				    "end of file", r->path, line - 1));
+			}
 			if ((nl = strchr(w, '\n')) != NULL)
 				*nl = '\0';
 			if (w[0] == '#') {
