@@ -61,7 +61,13 @@ kernel-bench: kernels $(ALL_TARGETS)
 	    -T $(KERNEL_TESTS) $(if $(filter yes,$(KERNEL_QUICK)),-q) \
 	    $(foreach v,$(filter-out production,$(KERNEL_VARIANTS)),-k $(v)) \
 	    production
-	$(WORLDBENCH) table $(foreach v,$(KERNEL_VARIANTS),$(KERNEL_RESULTS)/$(v).json)
+	@for v in $(KERNEL_VARIANTS); do \
+		echo "==> $$v kernel"; \
+		$(WORLDBENCH) table $(KERNEL_RESULTS)/$$v.json || exit 1; \
+	done
+	@echo "==> kernel comparison (base: production; emulated ratios are not hardware ratios)"
+	$(WORLDBENCH) compare $(KERNEL_RESULTS)/production.json \
+	    $(foreach v,$(filter-out production,$(KERNEL_VARIANTS)),$(KERNEL_RESULTS)/$(v).json)
 
 ifneq ($(KERNEL),no)
 world-variants: kernels
