@@ -27,6 +27,12 @@ struct wb_pack_opts {
 	enum wb_compress	 compress;
 	time_t			 mtime;		/* every entry's mtime */
 	struct wb_manifest	*manifest;	/* may be NULL */
+	/*
+	 * Keep the owners and modes on disk instead of the defaults (for
+	 * roots whose modes were set explicitly, e.g. by dpkg); the
+	 * manifest still overrides them.
+	 */
+	int			 keep_owners;
 };
 
 /*

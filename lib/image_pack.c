@@ -161,9 +161,15 @@ write_entry(struct archive *a, struct archive_entry *e, const char *root,
 		return (wb_err_setsys(err, "stat %s", path));
 	archive_entry_clear(e);
 	archive_entry_set_pathname(e, rel);
-	mode = default_mode(st.st_mode);
-	archive_entry_set_uid(e, 0);
-	archive_entry_set_gid(e, 0);
+	if (o->keep_owners) {
+		mode = st.st_mode & 07777;
+		archive_entry_set_uid(e, st.st_uid);
+		archive_entry_set_gid(e, st.st_gid);
+	} else {
+		mode = default_mode(st.st_mode);
+		archive_entry_set_uid(e, 0);
+		archive_entry_set_gid(e, 0);
+	}
 	me = o->manifest == NULL ? NULL : wb_manifest_find(o->manifest, rel);
 	if (me != NULL) {
 		me->used = 1;

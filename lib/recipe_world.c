@@ -120,6 +120,8 @@ wb_world_package(struct wb_build *b, struct wb_err *err)
 		o.compress = WB_COMPRESS_ZSTD;
 		o.mtime = image_mtime();
 		o.manifest = &man;
+		o.keep_owners = strcmp(wb_recipe_get(b->recipe,
+		    "BUILD_STYLE"), "debootstrap") == 0;
 		wb_build_log(b, "pack %s -> %s", root, b->image);
 		rc = wb_image_pack(root, b->image, &o, sha, err);
 	}

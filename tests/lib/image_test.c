@@ -156,6 +156,27 @@ ATF_TC_BODY(wb_image_pack_mem__manifest_overrides, tc)
 	free(buf);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_image_pack_mem__keep_owners);
+ATF_TC_BODY(wb_image_pack_mem__keep_owners, tc)
+{
+	struct wb_pack_opts o;
+	unsigned char *buf;
+	struct wb_err e;
+	struct hdr h[16];
+	size_t used;
+
+	make_tree();
+	memset(&o, 0, sizeof(o));
+	o.keep_owners = 1;
+	ATF_REQUIRE((buf = malloc(BUFSZ)) != NULL);
+	ATF_REQUIRE(wb_image_pack_mem("root", buf, BUFSZ, &used, &o, &e) == 0);
+	ATF_REQUIRE_EQ(headers(buf, used, h, 16), 6);
+	ATF_CHECK_EQ(h[1].mode, 0600);
+	ATF_CHECK_EQ(h[2].mode, 0700);
+	ATF_CHECK_EQ(h[1].uid, (long)getuid());
+	free(buf);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_image_pack_mem__manifest_unknown_path);
 ATF_TC_BODY(wb_image_pack_mem__manifest_unknown_path, tc)
 {
@@ -430,6 +451,7 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_image_pack_mem__sorted_fixed_owned);
 	ATF_TP_ADD_TC(tp, wb_image_pack_mem__manifest_overrides);
+	ATF_TP_ADD_TC(tp, wb_image_pack_mem__keep_owners);
 	ATF_TP_ADD_TC(tp, wb_image_pack_mem__manifest_unknown_path);
 	ATF_TP_ADD_TC(tp, wb_image_pack__deterministic);
 	ATF_TP_ADD_TC(tp, wb_image_unpack_mem__benign);
