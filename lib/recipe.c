@@ -338,11 +338,13 @@ parse(struct wb_recipe *r, struct wb_err *err)
 			free(val);
 			return (-1);
 		}
+		/* No value outlives its line: early returns cannot leak. */
+		free(val);
+		val = NULL;
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
-	free(val);
 	return (0);
 }
 
