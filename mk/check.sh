@@ -13,7 +13,7 @@ db="$builddir/check.db"
 rm -f "$db"
 cd "$builddir/tests" || exit 1
 kyua --config=none \
-    -v "test_suites.worldbench.srcdir=$srcdir" \
+    -v "test_suites.worldbench.top_srcdir=$srcdir" \
     -v "test_suites.worldbench.builddir=$builddir" \
     test --results-file="$db"
 rc=$?

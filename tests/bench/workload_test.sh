@@ -6,12 +6,12 @@
 
 prose()
 {
-	echo "$(atf_config_get srcdir)/bench/workload/prose.txt"
+	echo "$(atf_config_get top_srcdir)/bench/workload/prose.txt"
 }
 
 workload()
 {
-	echo "$(atf_config_get srcdir)/bench/workload/workload.sh"
+	echo "$(atf_config_get top_srcdir)/bench/workload/workload.sh"
 }
 
 # shape_ok FILE: about 8.5 KB of text in about 360 lines.

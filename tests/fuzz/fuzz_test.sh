@@ -7,7 +7,7 @@
 
 : "${FUZZ_PASS_SECONDS:=5}"
 
-srcdir() { atf_config_get srcdir; }
+srcdir() { atf_config_get top_srcdir; }
 builddir() { atf_config_get builddir; }
 
 # fuzz_one TARGET: run it; fail with the log's report on any finding.

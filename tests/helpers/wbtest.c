@@ -26,7 +26,7 @@ const char *
 wbt_srcdir(const atf_tc_t *tc)
 {
 
-	return (config_path(tc, "srcdir"));
+	return (config_path(tc, "top_srcdir"));
 }
 
 const char *

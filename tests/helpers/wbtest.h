@@ -15,7 +15,10 @@ struct wbt_out {
 	char	*err;		/* captured stderr, NUL-terminated */
 };
 
-/* Paths from the kyua variables srcdir and builddir (absolute). */
+/*
+ * Paths from the kyua variables top_srcdir and builddir (absolute).  ATF
+ * itself defines "srcdir" as the test program's own directory.
+ */
 const char	*wbt_srcdir(const atf_tc_t *);
 const char	*wbt_builddir(const atf_tc_t *);
 /* "<srcdir>/<rel>" or "<builddir>/<rel>" in a static buffer per call site. */

@@ -12,7 +12,7 @@ lint__bad_corpus_head() {
 	atf_set descr "each bad recipe fails lint with its expected errors"
 }
 lint__bad_corpus_body() {
-	cd "$(atf_config_get srcdir)/tests/recipes" || atf_fail "no srcdir"
+	cd "$(atf_config_get top_srcdir)/tests/recipes" || atf_fail "no srcdir"
 	n=0
 	for exp in data/*.expected; do
 		c=${exp#data/}
@@ -34,7 +34,7 @@ lint__good_head() {
 	atf_set descr "a clean recipe and the tree's recipes lint clean"
 }
 lint__good_body() {
-	cd "$(atf_config_get srcdir)" || atf_fail "no srcdir"
+	cd "$(atf_config_get top_srcdir)" || atf_fail "no srcdir"
 	atf_check -s exit:0 -o empty -e empty wb recipe lint \
 	    tests/recipes/data/good/recipe
 	for r in recipes/*/recipe; do

@@ -10,7 +10,7 @@ wb_bin() { echo "$(atf_config_get builddir)/bin/worldbench"; }
 check_row()
 {
 	name=$1 want=$2 ere=$3 args=$4
-	d=$(atf_config_get srcdir)/tests/safety/data/badinput
+	d=$(atf_config_get top_srcdir)/tests/safety/data/badinput
 	b=$(atf_config_get builddir)
 	w=$PWD/work.$name
 	rm -rf "$w" && mkdir "$w" || return 1
@@ -54,7 +54,7 @@ table_head()
 }
 table_body()
 {
-	tbl=$(atf_config_get srcdir)/tests/safety/data/badinput.table
+	tbl=$(atf_config_get top_srcdir)/tests/safety/data/badinput.table
 	[ -f "$tbl" ] || atf_fail "no $tbl"
 	n=0 bad=0 failed=
 	# Fields are separated by " | " (blank, bar, blank), so that an

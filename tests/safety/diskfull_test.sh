@@ -50,7 +50,7 @@ results__import_head()
 results__import_body()
 {
 	wb=$(wbp)
-	seed=$(atf_config_get srcdir)/fuzz/corpus/ublog/seed-4.1
+	seed=$(atf_config_get top_srcdir)/fuzz/corpus/ublog/seed-4.1
 	mount_small
 	atf_check -s exit:0 -o ignore -e ignore "$wb" import "$seed" -o full/r.json
 	cp full/r.json before.json
