@@ -115,9 +115,9 @@ time_used(const struct wb_harness *h)
 }
 
 /*
- * Ask lib/adapt which tests still miss the target; give each of those
- * that is under the caps one more pass in every variant.  Returns the
- * number of tests extended, or -1.
+ * Ask lib/adapt which tests still miss the target; unless the final-score
+ * ratio already meets it, give each of those that is under the caps one
+ * more pass in every variant.  Returns the number of tests extended, or -1.
  */
 static int
 adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
@@ -136,6 +136,19 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	if (rc == -1)
 		return (-1);
 	n = 0;
+	/*
+	 * The target is met once the final-score ratio is as precise as
+	 * asked; until then the tests whose own intervals are still too
+	 * wide get the extra passes.
+	 */
+	if (a.final_met) {
+		if (fp != NULL)
+			fprintf(fp, "adaptive: final-score interval +-%.2f%% "
+			    "<= %.2f%%: done\n", a.final_halfwidth,
+			    h->target_ci);
+		wb_adapt_fini(&a);
+		return (0);
+	}
 	for (k = 0; k < a.ntests && rc == 0; k++) {
 		if (a.tests[k].met)
 			continue;
