@@ -58,7 +58,7 @@ while [ $i -le "$trials" ]; do
 	"$wb" recipe build -T "$work/top" -O "$O" -w "$w" \
 	    "$work/top/recipes/$recipe/recipe" "$variant" >"$w.log" 2>&1 &
 	pid=$!
-	sleep "$(rand_ms 50 $((secs * 1000)) | awk '{ printf "%.3f", $1 / 1000 }')"
+	sleep "$(rand_ms 50 $((secs * 700)) | awk '{ printf "%.3f", $1 / 1000 }')"
 	kill -9 $pid 2>/dev/null && killed=yes || killed="no (finished first)"
 	wait $pid 2>/dev/null
 	# "===>" lines are printed as each phase ends.
