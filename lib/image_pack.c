@@ -117,8 +117,20 @@ default_mode(mode_t m)
 	return ((m & S_IXUSR) ? 0755 : 0644);
 }
 
+/* A write error names the archive, the system error and the entry. */
 static int
-write_data(struct archive *a, const char *path, struct wb_err *err)
+write_error(struct archive *a, const char *out, const char *path,
+    struct wb_err *err)
+{
+
+	return (wb_err_set(err, "%s: %s (adding %s)", out,
+	    archive_errno(a) > 0 ? strerror(archive_errno(a)) :
+	    archive_error_string(a), path));
+}
+
+static int
+write_data(struct archive *a, const char *out, const char *path,
+    struct wb_err *err)
 {
 	char buf[65536];
 	ssize_t n;
@@ -135,7 +147,7 @@ write_data(struct archive *a, const char *path, struct wb_err *err)
 			return (-1);
 		}
 		if (archive_write_data(a, buf, (size_t)n) != n) {
-			wb_err_set(err, "%s: %s", path, archive_error_string(a));
+			write_error(a, out, path, err);
 			close(fd);
 			return (-1);
 		}
@@ -145,8 +157,9 @@ write_data(struct archive *a, const char *path, struct wb_err *err)
 }
 
 static int
-write_entry(struct archive *a, struct archive_entry *e, const char *root,
-    const char *rel, const struct wb_pack_opts *o, struct wb_err *err)
+write_entry(struct archive *a, struct archive_entry *e, const char *out,
+    const char *root, const char *rel, const struct wb_pack_opts *o,
+    struct wb_err *err)
 {
 	struct wb_manifest_entry *me;
 	char path[PATH_MAX], target[PATH_MAX];
@@ -197,10 +210,9 @@ write_entry(struct archive *a, struct archive_entry *e, const char *root,
 		    "do not go into images", path));
 	archive_entry_set_perm(e, mode);
 	if (archive_write_header(a, e) != ARCHIVE_OK)
-		return (wb_err_set(err, "%s: %s", path,
-		    archive_error_string(a)));
+		return (write_error(a, out, path, err));
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		return (write_data(a, path, err));
+		return (write_data(a, out, path, err));
 	return (0);
 }
 
@@ -233,8 +245,8 @@ writer_new(const struct wb_pack_opts *o, struct wb_err *err)
 
 /* Write every entry of root to an opened archive, then close it. */
 static int
-pack(struct archive *a, const char *root, const struct wb_pack_opts *o,
-    struct wb_err *err)
+pack(struct archive *a, const char *out, const char *root,
+    const struct wb_pack_opts *o, struct wb_err *err)
 {
 	struct archive_entry *e;
 	struct paths ps;
@@ -253,11 +265,11 @@ pack(struct archive *a, const char *root, const struct wb_pack_opts *o,
 	}
 	r = 0;
 	for (i = 0; i < ps.n && r == 0; i++)
-		r = write_entry(a, e, root, ps.p[i], o, err);
+		r = write_entry(a, e, out, root, ps.p[i], o, err);
 	archive_entry_free(e);
 	paths_fini(&ps);
 	if (r == 0 && archive_write_close(a) != ARCHIVE_OK)
-		r = wb_err_set(err, "libarchive: %s", archive_error_string(a));
+		r = write_error(a, out, "the end of the archive", err);
 	if (r == 0 && o->manifest != NULL)
 		for (i = 0; i < o->manifest->n; i++)
 			if (!o->manifest->e[i].used)
@@ -285,7 +297,7 @@ wb_image_pack(const char *root, const char *out, const struct wb_pack_opts *o,
 		wb_err_set(err, "%s: %s", out, archive_error_string(a));
 		goto fail;
 	}
-	if (pack(a, root, o, err) == -1)
+	if (pack(a, out, root, o, err) == -1)
 		goto fail;
 	archive_write_free(a);
 	if (wb_atomic_commit(&at, err) == -1) {
@@ -316,7 +328,7 @@ wb_image_pack_mem(const char *root, void *buf, size_t cap, size_t *used,
 		archive_write_free(a);
 		return (-1);
 	}
-	r = pack(a, root, o, err);
+	r = pack(a, "(memory)", root, o, err);
 	archive_write_free(a);
 	return (r);
 }

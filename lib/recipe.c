@@ -373,8 +373,13 @@ wb_recipe_load(const char *path, struct wb_err *err)
 	}
 	if ((r->text = read_all(path, &r->textlen, err)) == NULL)
 		goto fail;
-	if (memchr(r->text, '\0', r->textlen) != NULL) {
-		wb_err_set(err, "%s: contains a NUL byte", path);
+	if ((tmp = memchr(r->text, '\0', r->textlen)) != NULL) {
+		unsigned line = 1;
+		char *c;
+
+		for (c = r->text; c < tmp; c++)
+			line += *c == '\n';
+		wb_err_set(err, "%s:%u: contains a NUL byte", path, line);
 		goto fail;
 	}
 	/* Parse a copy: parse() cuts lines in place. */

@@ -536,6 +536,16 @@ build_paths(const struct wb_engine *eng, struct wb_build *b,
 	return (wb_mkdirs(b->logdir, 0755, err));
 }
 
+/* Keep the first lint problem as "file:line: problem". */
+static void
+first_problem(void *arg, const char *file, unsigned line, const char *msg)
+{
+	struct wb_err *e = arg;
+
+	if (e->msg[0] == '\0')
+		wb_err_set(e, "%s:%u: %s", file, line, msg);
+}
+
 static int
 build_one(const struct wb_engine *eng, const char *path, const char *variant,
     char hash_out[65], char **stage_out, int depth, struct wb_err *err)
@@ -544,8 +554,11 @@ build_one(const struct wb_engine *eng, const char *path, const char *variant,
 	struct wb_recipe_config cfg;
 	struct wb_recipe *r;
 	struct wb_build b;
+	struct wb_err lint;
+	size_t nlint;
 	int p, rc;
 
+	lint.msg[0] = '\0';
 	if (depth > MAXDEPTH)
 		return (wb_err_set(err, "%s: components nested too deep",
 		    path));
@@ -553,9 +566,13 @@ build_one(const struct wb_engine *eng, const char *path, const char *variant,
 		return (-1);
 	memset(&b, 0, sizeof(b));
 	rc = -1;
-	if (wb_recipe_lint(r, NULL, NULL) != 0) {
-		wb_err_set(err, "%s: the recipe has lint errors; run "
-		    "'worldbench recipe lint %s'", path, path);
+	if ((nlint = wb_recipe_lint(r, first_problem, &lint)) != 0) {
+		if (nlint > 1)
+			wb_err_set(err, "%s (and %zu more problems: run "
+			    "'worldbench recipe lint %s')", lint.msg, nlint - 1,
+			    path);
+		else
+			wb_err_set(err, "%s", lint.msg);
 		goto out;
 	}
 	if ((st = wb_build_style_find(wb_recipe_get(r, "BUILD_STYLE"))) ==

@@ -3,8 +3,13 @@
 # fail "worldbench recipe lint" with exactly the file:line errors in
 # data/<case>.expected; data/good must lint clean.
 
+# atf_check runs programs, not shell functions: use the path.
+wbpath() {
+	echo "$(atf_config_get builddir)/bin/worldbench"
+}
+
 wb() {
-	"$(atf_config_get builddir)/bin/worldbench" "$@"
+	"$(wbpath)" "$@"
 }
 
 atf_test_case lint__bad_corpus
@@ -35,11 +40,12 @@ lint__good_head() {
 }
 lint__good_body() {
 	cd "$(atf_config_get top_srcdir)" || atf_fail "no srcdir"
-	atf_check -s exit:0 -o empty -e empty wb recipe lint \
+	atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
 	    tests/recipes/data/good/recipe
 	for r in recipes/*/recipe; do
 		case "$r" in recipes/linux*) continue ;; esac
-		atf_check -s exit:0 -o empty -e empty wb recipe lint "$r"
+		atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
+		    "$r"
 	done
 }
 
@@ -49,7 +55,7 @@ lint__missing_file_head() {
 }
 lint__missing_file_body() {
 	atf_check -s exit:1 -e match:"nonexistent/recipe: No such file" \
-	    wb recipe lint nonexistent/recipe
+	    "$(wbpath)" recipe lint nonexistent/recipe
 }
 
 atf_init_test_cases() {
