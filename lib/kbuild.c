@@ -75,8 +75,8 @@ jobs(const struct wb_kbuild *kb)
  * config_sha256 (may be NULL) names the build in uname -v.
  */
 int
-wb_kbuild_runmake(const struct wb_kbuild *kb, const char *const *targets,
-    const char *config_sha256, struct wb_err *err)
+wb_kbuild_runmake(const struct wb_kbuild *kb, const char *objdir,
+    const char *const *targets, const char *config_sha256, struct wb_err *err)
 {
 	struct wb_spawn_result r;
 	struct wb_spawn sp;
@@ -85,8 +85,8 @@ wb_kbuild_runmake(const struct wb_kbuild *kb, const char *const *targets,
 	size_t n, e, i;
 	int rc;
 
-	if (snprintf(o, sizeof(o), "O=%s", kb->objdir) >= (int)sizeof(o))
-		return (wb_err_set(err, "%s: path too long", kb->objdir));
+	if (snprintf(o, sizeof(o), "O=%s", objdir) >= (int)sizeof(o))
+		return (wb_err_set(err, "%s: path too long", objdir));
 	snprintf(j, sizeof(j), "-j%d", jobs(kb));
 	snprintf(cc, sizeof(cc), "CC=%s", kb->ccache_dir != NULL ?
 	    "ccache gcc" : "gcc");
@@ -316,6 +316,56 @@ write_merged(const struct wb_frag *base, const struct wb_frag *want,
 	return (rc);
 }
 
+/*
+ * Put the configuration at cfg into objdir/.config unless it is already
+ * there with the same bytes: an untouched .config keeps its time, so the
+ * build in objdir stays incremental.
+ */
+static int
+install_config(const char *cfg, const char *objdir, int *changed,
+    struct wb_err *err)
+{
+	char dst[4096], a[WB_SHA256_HEXSIZE], b[WB_SHA256_HEXSIZE];
+	struct wb_err e2;
+	FILE *f;
+	char *buf;
+	size_t len;
+	long n;
+	int rc;
+
+	if (snprintf(dst, sizeof(dst), "%s/.config", objdir) >=
+	    (int)sizeof(dst))
+		return (wb_err_set(err, "%s: path too long", objdir));
+	*changed = 1;
+	if (wb_sha256_file(cfg, a, err) != 0)
+		return (-1);
+	if (wb_sha256_file(dst, b, &e2) == 0 && strcmp(a, b) == 0) {
+		*changed = 0;
+		return (0);
+	}
+	if ((f = fopen(cfg, "re")) == NULL)
+		return (wb_err_setsys(err, "%s", cfg));
+	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0) {
+		fclose(f);
+		return (wb_err_setsys(err, "%s", cfg));
+	}
+	len = (size_t)n;
+	if ((buf = malloc(len + 1)) == NULL) {
+		fclose(f);
+		return (wb_err_setsys(err, "%s", cfg));
+	}
+	if (fread(buf, 1, len, f) != len) {
+		free(buf);
+		fclose(f);
+		return (wb_err_set(err, "%s: short read", cfg));
+	}
+	fclose(f);
+	rc = wb_atomic_write(dst, buf, len, 0644, err);
+	free(buf);
+	return (rc);
+}
+
 int
 wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
     struct wb_err *err)
@@ -325,18 +375,26 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 	struct wb_frag want, base, final;
 	struct merge_ctx mc;
 	struct missing_ctx miss;
-	char path[4096];
+	char cfgdir[4096], path[4200];
 	size_t i;
-	int rc;
+	int rc, changed;
 
 	memset(res, 0, sizeof(*res));
-	if (snprintf(path, sizeof(path), "%s/.config", kb->objdir) >=
-	    (int)sizeof(path))
+	changed = 0;
+	/*
+	 * Configure in a directory of its own: tinyconfig's intermediate
+	 * .config must not touch the build directory's configuration.
+	 */
+	if (snprintf(cfgdir, sizeof(cfgdir), "%s.cfg", kb->objdir) >=
+	    (int)sizeof(cfgdir))
 		return (wb_err_set(err, "%s: path too long", kb->objdir));
+	snprintf(path, sizeof(path), "%s/.config", cfgdir);
 	if (mkdir(kb->objdir, 0755) != 0 && errno != EEXIST)
 		return (wb_err_setsys(err, "%s", kb->objdir));
+	if (mkdir(cfgdir, 0755) != 0 && errno != EEXIST)
+		return (wb_err_setsys(err, "%s", cfgdir));
 	wb_kbuild_note(kb, "%s: make %s", kb->variant, WB_KBUILD_START);
-	if (wb_kbuild_runmake(kb, start, NULL, err) != 0)
+	if (wb_kbuild_runmake(kb, cfgdir, start, NULL, err) != 0)
 		return (-1);
 	wb_frag_init(&want);
 	wb_frag_init(&base);
@@ -355,7 +413,7 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 		rc = write_merged(&base, &want, path, err);
 	if (rc == 0) {
 		wb_kbuild_note(kb, "%s: make olddefconfig", kb->variant);
-		rc = wb_kbuild_runmake(kb, olddef, NULL, err);
+		rc = wb_kbuild_runmake(kb, cfgdir, olddef, NULL, err);
 	}
 	if (rc == 0)
 		rc = wb_frag_merge_file(&final, path, NULL, NULL, err);
@@ -372,6 +430,11 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 	}
 	if (rc == 0)
 		rc = wb_sha256_file(path, res->config_sha256, err);
+	if (rc == 0)
+		rc = install_config(path, kb->objdir, &changed, err);
+	if (rc == 0)
+		wb_kbuild_note(kb, "%s: configuration %s", kb->variant,
+		    changed ? "installed" : "unchanged");
 	wb_frag_fini(&want);
 	wb_frag_fini(&base);
 	wb_frag_fini(&final);
@@ -386,7 +449,7 @@ wb_kbuild_make(const struct wb_kbuild *kb, const char *config_sha256,
 
 	wb_kbuild_note(kb, "%s: make -j%d %s (log: %s)", kb->variant,
 	    jobs(kb), WB_KBUILD_TARGET, kb->log);
-	return (wb_kbuild_runmake(kb, target, config_sha256, err));
+	return (wb_kbuild_runmake(kb, kb->objdir, target, config_sha256, err));
 }
 
 int

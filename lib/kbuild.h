@@ -7,7 +7,9 @@
  * the result (lib/fragment.h, overrides between fragments reported),
  * "make olddefconfig", and then every option the fragments ask for is
  * checked in the final .config: Kconfig drops options with unmet
- * dependencies silently, and that is an error listing each one.
+ * dependencies silently, and that is an error listing each one.  This
+ * happens in <objdir>.cfg; the result replaces <objdir>/.config only when
+ * it differs, so an unchanged configuration leaves the build incremental.
  *
  * A kernel image is a directory written atomically (built beside its
  * final name, then swapped in):

@@ -9,7 +9,8 @@ struct wb_kbuild;
 
 void	wb_kbuild_note(const struct wb_kbuild *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
-int	wb_kbuild_runmake(const struct wb_kbuild *, const char *const *targets,
-	    const char *config_sha256, struct wb_err *);
+int	wb_kbuild_runmake(const struct wb_kbuild *, const char *objdir,
+	    const char *const *targets, const char *config_sha256,
+	    struct wb_err *);
 
 #endif
