@@ -208,7 +208,7 @@ ATF_TC_BODY(wb_recipe_build__lint_errors_refused, tc)
 	struct wb_err e;
 	struct prog p;
 
-	setup(&eng, &p, "PRE_BUILD=/bin/sh -c 'rm -rf /'\n");
+	setup(&eng, &p, "PRE_BUILD=/bin/sh -c 'rm -rf ${HOME}'\n");
 	ATF_CHECK_EQ(wb_recipe_build(&eng, "top/recipes/t/recipe", "default",
 	    NULL, &e), -1);
 	/* The first problem, with file and line, and how many more. */
