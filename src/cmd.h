@@ -6,23 +6,17 @@
 #ifndef WB_CMD_H
 #define WB_CMD_H
 
-/*
- * Declared weak while the tree grows command by command: main() reports a
- * command that is not built into this binary instead of failing to link.
- */
-#define WB_CMD(name)	int name(int, char **) __attribute__((weak))
-
-WB_CMD(cmd_run);
-WB_CMD(cmd_table);
-WB_CMD(cmd_import);
-WB_CMD(cmd_compare);
-WB_CMD(cmd_preflight);
-WB_CMD(cmd_check_release);
-WB_CMD(cmd_recipe);
-WB_CMD(cmd_image);
-WB_CMD(cmd_images);
-WB_CMD(cmd_chroot);
-WB_CMD(cmd_boot);
-WB_CMD(cmd_kernel);
+int	cmd_run(int, char **);
+int	cmd_table(int, char **);
+int	cmd_import(int, char **);
+int	cmd_compare(int, char **);
+int	cmd_preflight(int, char **);
+int	cmd_check_release(int, char **);
+int	cmd_recipe(int, char **);
+int	cmd_image(int, char **);
+int	cmd_images(int, char **);
+int	cmd_chroot(int, char **);
+int	cmd_boot(int, char **);
+int	cmd_kernel(int, char **);
 
 #endif

@@ -39,9 +39,7 @@ usage(void)
 
 	fprintf(stderr, "usage: worldbench --version\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (commands[i].fn != NULL)
-			fprintf(stderr, "       worldbench %s\n",
-			    commands[i].synopsis);
+		fprintf(stderr, "       worldbench %s\n", commands[i].synopsis);
 }
 
 int
@@ -66,9 +64,6 @@ main(int argc, char *argv[])
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
-		if (commands[i].fn == NULL)
-			errx(EX_UNAVAILABLE, "%s: not built into this binary",
-			    argv[1]);
 		return (commands[i].fn(argc - 1, argv + 1));
 	}
 	warnx("unknown command '%s'", argv[1]);
