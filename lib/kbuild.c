@@ -85,6 +85,9 @@ wb_kbuild_runmake(const struct wb_kbuild *kb, const char *objdir,
 	size_t n, e, i;
 	int rc;
 
+	if (objdir[0] != '/' || kb->srctree[0] != '/')
+		return (wb_err_set(err, "%s: make needs absolute paths (%s, %s)",
+		    kb->variant, kb->srctree, objdir));
 	if (snprintf(o, sizeof(o), "O=%s", objdir) >= (int)sizeof(o))
 		return (wb_err_set(err, "%s: path too long", objdir));
 	snprintf(j, sizeof(j), "-j%d", jobs(kb));

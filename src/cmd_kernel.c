@@ -52,6 +52,7 @@ parse(int argc, char **argv, struct kopts *o)
 		{ "no-ccache", no_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct wb_err e;
 	char *end;
 	int ch;
 
@@ -97,6 +98,11 @@ parse(int argc, char **argv, struct kopts *o)
 			return (-1);
 		}
 	}
+	/* make runs in the source tree: every path must be absolute. */
+	if (kernopt_absolute(&o->k, &e) != 0) {
+		warnx("%s", e.msg);
+		return (-1);
+	}
 	return (0);
 }
 
@@ -130,6 +136,7 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	memset(v, 0, sizeof(*v));
 	if (kernopt_fragments(&o->k, name, &v->frags, &v->nfrags, e) != 0)
 		return (-1);
+
 	if ((v->imagedir = kernopt_imagedir(&o->k, name)) == NULL ||
 	    (v->objdir = kernopt_objdir(&o->k, name)) == NULL ||
 	    (v->log = kernopt_log(&o->k, name)) == NULL ||
@@ -166,6 +173,16 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	v->kb.timeout = o->timeout;
 	v->kb.log = v->log;
 	v->kb.note = note;
+	if (asprintf(&srcdir, "%s/kernels", o->k.workdir) < 0) {
+		variant_fini(v);
+		return (wb_err_setsys(e, "kernel"));
+	}
+	if (kernopt_mkdirs(srcdir, e) != 0) {
+		free(srcdir);
+		variant_fini(v);
+		return (-1);
+	}
+	free(srcdir);
 	if (asprintf(&srcdir, "%s/kbuild", o->k.workdir) < 0) {
 		variant_fini(v);
 		return (wb_err_setsys(e, "kernel"));

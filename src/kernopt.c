@@ -277,3 +277,24 @@ kernopt_check_distinfo(const struct kernopt *k, const char *tarball,
 	fclose(f);
 	return (rc);
 }
+
+int
+kernopt_absolute(struct kernopt *k, struct wb_err *err)
+{
+	static char wd[PATH_MAX], cd[PATH_MAX];
+
+	if (kernopt_mkdirs(k->workdir, err) != 0 ||
+	    kernopt_mkdirs(k->cachedir, err) != 0)
+		return (-1);
+	if (k->workdir != wd) {
+		if (realpath(k->workdir, wd) == NULL)
+			return (wb_err_setsys(err, "%s", k->workdir));
+		k->workdir = wd;
+	}
+	if (k->cachedir != cd) {
+		if (realpath(k->cachedir, cd) == NULL)
+			return (wb_err_setsys(err, "%s", k->cachedir));
+		k->cachedir = cd;
+	}
+	return (0);
+}

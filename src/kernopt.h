@@ -44,6 +44,8 @@ char	*kernopt_find_image(const struct kernopt *, const char *arg,
  */
 int	kernopt_check_distinfo(const struct kernopt *, const char *tarball,
 	    const char *digest, struct wb_err *);
+/* Make workdir and cachedir absolute (creating them). */
+int	kernopt_absolute(struct kernopt *, struct wb_err *);
 /* mkdir -p. */
 int	kernopt_mkdirs(const char *, struct wb_err *);
 
