@@ -60,6 +60,17 @@ wbt_buildpath(const atf_tc_t *tc, const char *rel)
 	return (join(wbt_builddir(tc), rel));
 }
 
+char *
+wbt_datapath(const atf_tc_t *tc, const char *rel)
+{
+	char *dir, *p;
+
+	dir = join(config_path(tc, "srcdir"), "data");
+	p = join(dir, rel);
+	free(dir);
+	return (p);
+}
+
 static char *
 slurp_fd(int fd)
 {

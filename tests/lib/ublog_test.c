@@ -11,21 +11,11 @@
 #include "ublog.h"
 #include "wbtest.h"
 
-/*
- * A fixture: next to the test program (ATF's srcdir), or in the source
- * tree when srcdir names it.
- */
 static const char *
 data(const atf_tc_t *tc, const char *name)
 {
-	char rel[256], *p;
 
-	snprintf(rel, sizeof(rel), "data/%s", name);
-	p = wbt_srcpath(tc, rel);
-	if (access(p, R_OK) == 0)
-		return (p);
-	snprintf(rel, sizeof(rel), "tests/lib/data/%s", name);
-	return (wbt_srcpath(tc, rel));
+	return (wbt_datapath(tc, name));
 }
 
 static double

@@ -27,8 +27,8 @@ data(const atf_tc_t *tc, const char *rel)
 {
 	char buf[256];
 
-	snprintf(buf, sizeof(buf), "data/release/%s", rel);
-	return (wbt_srcpath(tc, buf));
+	snprintf(buf, sizeof(buf), "release/%s", rel);
+	return (wbt_datapath(tc, buf));
 }
 
 ATF_TC_WITHOUT_HEAD(check_release__production_config_passes);
@@ -216,11 +216,9 @@ gate(const atf_tc_t *tc, const char *other, const char *pct, int status,
 	const char *a[] = { "check-release", "--no-probe", "--baseline", NULL,
 	    "--results", NULL, "--max-regression", pct, NULL, NULL };
 	struct wbt_out o;
-	char buf[64];
 
-	a[3] = wbt_srcpath(tc, "data/prod.json");
-	snprintf(buf, sizeof(buf), "data/%s", other);
-	a[5] = wbt_srcpath(tc, buf);
+	a[3] = wbt_datapath(tc, "prod.json");
+	a[5] = wbt_datapath(tc, other);
 	a[8] = data(tc, "prod-root");
 	run(tc, &o, a);
 	ATF_CHECK_EQ_MSG(status, o.status, "%s%s", o.out, o.err);

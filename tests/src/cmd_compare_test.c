@@ -11,10 +11,9 @@
 static void
 fixture(const atf_tc_t *tc, const char *name)
 {
-	char rel[256], *buf;
+	char *buf;
 
-	snprintf(rel, sizeof(rel), "data/%s", name);
-	buf = wbt_read_file(wbt_srcpath(tc, rel), NULL);
+	buf = wbt_read_file(wbt_datapath(tc, name), NULL);
 	wbt_write_file(name, buf);
 	free(buf);
 }
@@ -36,15 +35,14 @@ static void
 golden(const atf_tc_t *tc, const char *const *args, const char *expected)
 {
 	struct wbt_out o;
-	char rel[256], *want;
+	char *want;
 
 	fixture(tc, "prod.json");
 	fixture(tc, "prod2.json");
 	fixture(tc, "debug.json");
 	run(tc, &o, args);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "stderr: %s", o.err);
-	snprintf(rel, sizeof(rel), "data/%s", expected);
-	want = wbt_read_file(wbt_srcpath(tc, rel), NULL);
+	want = wbt_read_file(wbt_datapath(tc, expected), NULL);
 	if (strcmp(want, o.out) != 0) {
 		wbt_write_file("got", o.out);
 		atf_tc_fail("output differs from %s; got:\n%s", expected,
@@ -234,8 +232,8 @@ ATF_TC_BODY(compare__factorial_golden, tc)
 	fixture(tc, "k1m1.json");
 	run(tc, &o, a);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
-	want = wbt_read_file(wbt_srcpath(tc,
-	    "data/compare-factorial.expected"), NULL);
+	want = wbt_read_file(wbt_datapath(tc, "compare-factorial.expected"),
+	    NULL);
 	ATF_CHECK_STREQ_MSG(want, o.out, "got:\n%s", o.out);
 	/* The designed interaction on shell8 (0.9) is found. */
 	ATF_CHECK(strstr(o.out, "**0.906 (0.8882 – 0.9234)** |\n| Final") !=
