@@ -53,6 +53,11 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "--version") == 0 ||
 	    strcmp(argv[1], "version") == 0) {
+		if (argc > 2) {
+			warnx("%s takes no arguments", argv[1]);
+			usage();
+			return (EX_USAGE);
+		}
 		printf("worldbench %s (%s)\n", wb_version(), wb_gitrev());
 		return (0);
 	}
