@@ -5,14 +5,16 @@
 #                   $(WORKDIR)/kernels/<variant>, show their diffconfig
 #   kernel-bench    boot each kernel under qemu with the suite and print
 #                   the table (KERNEL_TESTS, KERNEL_BOOTS, KERNEL_TIMING)
-# Hooks: "make world-variants" also builds the kernels and "make bench"
-# also boots them, unless KERNEL=no.
+# Hooks: "make world-variants" also builds the kernels unless KERNEL=no.
+# "make bench" also boots them when they are built (KERNEL=auto, the
+# default: the README's main command stays minutes long on a fresh
+# machine), always with KERNEL=yes, never with KERNEL=no.
 #
-# Knobs: KERNEL=no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
+# Knobs: KERNEL=auto|yes|no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
 # KERNEL_BOOTS, KERNEL_TESTS (suite ids or "all"), KERNEL_QUICK=yes,
 # WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).
 
-KERNEL ?=		yes
+KERNEL ?=		auto
 KERNEL_VARIANTS ?=	production witness invariants witness+invariants
 KERNEL_TIMING ?=	icount
 KERNEL_BOOTS ?=
@@ -71,7 +73,13 @@ kernel-bench: kernels $(ALL_TARGETS)
 
 ifneq ($(KERNEL),no)
 world-variants: kernels
+endif
+ifeq ($(KERNEL),yes)
 bench-run: kernel-bench
+else ifeq ($(KERNEL),auto)
+ifneq ($(wildcard $(WORKDIR)/kernels/production/bzImage),)
+bench-run: kernel-bench
+endif
 endif
 
 .PHONY: kernels kernel-bench world-variants bench-run
