@@ -31,6 +31,8 @@ WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
 ifeq ($(SANITIZE),1)
 WB_CFLAGS +=	-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-fno-omit-frame-pointer
+# libatf-c's own allocations live as long as a test program.
+export LSAN_OPTIONS :=	suppressions=$(abspath mk/lsan.supp):print_suppressions=0
 endif
 
 # Third-party libraries, found through pkgconf.  A missing one stops the
