@@ -2,10 +2,12 @@
  * worldbench run: run the bench suite (or resume a run) and write
  * results files.
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -324,6 +326,34 @@ check_opts(struct run_opts *o)
 	return (0);
 }
 
+/*
+ * One run per results file (or directory) at a time: a second run on the
+ * same output would overwrite the first one's passes.  The lock is an
+ * flock on "<output>.lock" (or "<dir>/.lock"), held until exit.
+ */
+static void
+lock_output(const char *output)
+{
+	struct stat sb;
+	char *path;
+	int fd;
+
+	if (stat(output, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if (asprintf(&path, "%s/.lock", output) == -1)
+			err(1, "asprintf");
+	} else if (asprintf(&path, "%s.lock", output) == -1)
+		err(1, "asprintf");
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) == -1)
+		err(1, "%s", path);
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if (errno == EWOULDBLOCK)
+			errx(1, "%s: in use by another worldbench run (lock %s)",
+			    output, path);
+		err(1, "flock %s", path);
+	}
+	free(path);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -340,6 +370,7 @@ cmd_run(int argc, char **argv)
 	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1)
 		return (usage());
 	catch_signals();
+	lock_output(o.resume != NULL ? o.resume : o.c.output);
 	if (o.resume != NULL) {
 		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
 		    &e)) == NULL)
