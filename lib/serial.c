@@ -420,14 +420,25 @@ static const struct {
 	{ "general protection fault", "Oops" },
 	{ "Kernel panic", "panic" },
 	{ "Kernel stack is corrupted", "stack" },
+	{ "Out of memory", "oom" },	/* "Out of memory: Killed process" */
+	{ "Memory cgroup out of memory", "oom" },
 };
 
-/* Text of a kernel message without its "[    1.234567] " prefix. */
+/*
+ * Text of a kernel message without its "<3>" log level and its
+ * "[    1.234567] " time prefix.
+ */
 static const char *
 strip_time(const char *l)
 {
 	const char *p;
 
+	if (l[0] == '<') {
+		for (p = l + 1; *p >= '0' && *p <= '9'; p++)
+			;
+		if (p > l + 1 && *p == '>')
+			l = p + 1;
+	}
 	if (l[0] != '[')
 		return (l);
 	if ((p = strchr(l, ']')) == NULL)
