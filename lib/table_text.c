@@ -9,6 +9,20 @@
 #include "table.h"
 #include "table_impl.h"
 
+/*
+ * Print a file's title; fmt takes the file name, " (", the label and ")",
+ * the parentheses empty when there is no label.
+ */
+static int
+title(struct wb_table *t, const struct wb_table_file *tf, const char *fmt)
+{
+
+	if (fprintf(t->fp, fmt, tf->file, *tf->label != '\0' ? " (" : "",
+	    tf->label, *tf->label != '\0' ? ")" : "") < 0)
+		return (-1);
+	return (0);
+}
+
 static int
 header(struct wb_table *t, const struct wb_table_file *tf)
 {
@@ -17,10 +31,32 @@ header(struct wb_table *t, const struct wb_table_file *tf)
 		return (0);
 	if (t->nfiles > 0 && fputc('\n', t->fp) == EOF)
 		return (-1);
-	if (fprintf(t->fp, "==> %s%s%s%s <==\n", tf->file,
-	    *tf->label != '\0' ? " (" : "", tf->label,
-	    *tf->label != '\0' ? ")" : "") < 0)
-		return (-1);
+	return (title(t, tf, "==> %s%s%s%s <==\n"));
+}
+
+/*
+ * Print one row per test: okfmt takes the name, baseline, result and index;
+ * failfmt takes the name, baseline, "FAILED" and "-".
+ */
+static int
+rows(struct wb_table *t, const struct wb_score *sc, const char *okfmt,
+    const char *failfmt)
+{
+	const struct wb_test_score *ts;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sc->ntests; i++) {
+		ts = &sc->tests[i];
+		if (ts->ok)
+			rc = fprintf(t->fp, okfmt, ts->test->name,
+			    ts->test->baseline, ts->score, ts->index);
+		else
+			rc = fprintf(t->fp, failfmt, ts->test->name,
+			    ts->test->baseline, "FAILED", "-");
+		if (rc < 0)
+			return (-1);
+	}
 	return (0);
 }
 
@@ -56,9 +92,7 @@ wb_table_text_notes(struct wb_table *t, const struct wb_table_file *tf,
 int
 wb_table_text_seed(struct wb_table *t, const struct wb_table_file *tf)
 {
-	const struct wb_test_score *ts;
 	const struct wb_score *sc;
-	size_t i;
 	int rc;
 
 	sc = tf->score;
@@ -68,18 +102,9 @@ wb_table_text_seed(struct wb_table *t, const struct wb_table_file *tf)
 	    fprintf(t->fp, "%-40s%12s%13s%11s\n", "TEST", "BASELINE",
 	    "RESULT", "INDEX") < 0)
 		return (-1);
-	for (i = 0; i < sc->ntests; i++) {
-		ts = &sc->tests[i];
-		if (ts->ok)
-			rc = fprintf(t->fp, "%-40s%12.1f%13.1f%11.1f\n",
-			    ts->test->name, ts->test->baseline, ts->score,
-			    ts->index);
-		else
-			rc = fprintf(t->fp, "%-40s%12.1f%13s%11s\n",
-			    ts->test->name, ts->test->baseline, "FAILED", "-");
-		if (rc < 0)
-			return (-1);
-	}
+	if (rows(t, sc, "%-40s%12.1f%13.1f%11.1f\n",
+	    "%-40s%12.1f%13s%11s\n") == -1)
+		return (-1);
 	if (fprintf(t->fp, "%76s\n", "=========") < 0)
 		return (-1);
 	if (!sc->have_final)
@@ -95,9 +120,7 @@ wb_table_text_seed(struct wb_table *t, const struct wb_table_file *tf)
 int
 wb_table_text_ub5(struct wb_table *t, const struct wb_table_file *tf)
 {
-	const struct wb_test_score *ts;
 	const struct wb_score *sc;
-	size_t i;
 	int rc;
 
 	sc = tf->score;
@@ -107,18 +130,9 @@ wb_table_text_ub5(struct wb_table *t, const struct wb_table_file *tf)
 	    "System Benchmarks Index Values", "BASELINE", "RESULT",
 	    "INDEX") < 0)
 		return (-1);
-	for (i = 0; i < sc->ntests; i++) {
-		ts = &sc->tests[i];
-		if (ts->ok)
-			rc = fprintf(t->fp, "%-40s %12.1f %12.1f %8.1f\n",
-			    ts->test->name, ts->test->baseline, ts->score,
-			    ts->index);
-		else
-			rc = fprintf(t->fp, "%-40s %12.1f %12s %8s\n",
-			    ts->test->name, ts->test->baseline, "FAILED", "-");
-		if (rc < 0)
-			return (-1);
-	}
+	if (rows(t, sc, "%-40s %12.1f %12.1f %8.1f\n",
+	    "%-40s %12.1f %12s %8s\n") == -1)
+		return (-1);
 	if (fprintf(t->fp, "%-40s %12s %12s %8s\n", "", "", "",
 	    "========") < 0)
 		return (-1);
@@ -137,33 +151,20 @@ wb_table_text_ub5(struct wb_table *t, const struct wb_table_file *tf)
 int
 wb_table_text_markdown(struct wb_table *t, const struct wb_table_file *tf)
 {
-	const struct wb_test_score *ts;
 	const struct wb_score *sc;
-	size_t i;
 	int rc;
 
 	sc = tf->score;
 	if (t->nfiles > 0 && fputc('\n', t->fp) == EOF)
 		return (-1);
-	if (t->headers && fprintf(t->fp, "### %s%s%s%s\n\n", tf->file,
-	    *tf->label != '\0' ? " (" : "", tf->label,
-	    *tf->label != '\0' ? ")" : "") < 0)
+	if (t->headers && title(t, tf, "### %s%s%s%s\n\n") == -1)
 		return (-1);
 	if (fprintf(t->fp, "| Test | Baseline | Result | Index |\n"
 	    "|:-----|---------:|-------:|------:|\n") < 0)
 		return (-1);
-	for (i = 0; i < sc->ntests; i++) {
-		ts = &sc->tests[i];
-		if (ts->ok)
-			rc = fprintf(t->fp, "| %s | %.1f | %.1f | %.1f |\n",
-			    ts->test->name, ts->test->baseline, ts->score,
-			    ts->index);
-		else
-			rc = fprintf(t->fp, "| %s | %.1f | FAILED | - |\n",
-			    ts->test->name, ts->test->baseline);
-		if (rc < 0)
-			return (-1);
-	}
+	if (rows(t, sc, "| %s | %.1f | %.1f | %.1f |\n",
+	    "| %s | %.1f | %s | %s |\n") == -1)
+		return (-1);
 	if (!sc->have_final)
 		rc = fprintf(t->fp, "| **Final score** | | | - |\n");
 	else
