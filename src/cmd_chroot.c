@@ -6,6 +6,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,32 @@
 #include "spawn.h"
 #include "world.h"
 #include "world_fs.h"
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+
+	stop = sig;
+}
+
+/*
+ * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills its
+ * whole process group, and we exit 128 + signal once it is reaped.
+ */
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) == -1 ||
+	    sigaction(SIGTERM, &sa, NULL) == -1)
+		err(1, "sigaction");
+}
 
 static int
 usage(void)
@@ -103,6 +130,7 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	sp.timeout = timeout;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;
+	sp.cancel = &stop;
 	memset(&res, 0, sizeof(res));
 	if (wb_spawn_run(&sp, 1, &res, &e) == -1) {
 		warnx("%s", e.msg);
@@ -113,7 +141,10 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 		fputs(res.err != NULL ? res.err : "", stderr);
 		if (rflag)
 			print_rusage(&res);
-		if (res.timed_out) {
+		if (stop != 0) {
+			warnx("interrupted; process group killed");
+			rc = 128 + (int)stop;
+		} else if (res.timed_out) {
 			warnx("timed out after %g s; process group killed",
 			    timeout);
 			rc = 124;
@@ -182,6 +213,7 @@ cmd_chroot(int argc, char **argv)
 		return (1);
 	}
 	wb_unlock_workdir(lock);
+	catch_signals();
 	rc = run(root, argc - 2, argv + 2, timeout, rflag);
 	free(root);
 	return (rc);
