@@ -65,7 +65,7 @@ deps:
 	@sh mk/deps.sh build check world kernel report
 
 check:
-	@sh mk/deps.sh build check
+	@sh mk/deps.sh build check world kernel report
 	@$(MAKE) --no-print-directory check-run
 
 bench:
