@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "err.h"
 #include "release.h"
+#include "report_format.h"
 #include "results.h"
 #include "score.h"
 #include "stats.h"
@@ -95,31 +96,6 @@ wb_release_print(FILE *fp, const struct wb_release *r)
 	return (ferror(fp) ? -1 : 0);
 }
 
-static void
-xml(FILE *fp, const char *s)
-{
-
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, fp);
-		}
-	}
-}
-
 int
 wb_release_junit(const char *path, const char *suite,
     const struct wb_release *r, struct wb_err *err)
@@ -137,24 +113,24 @@ wb_release_junit(const char *path, const char *suite,
 		nskip += r->checks[i].status == WB_CHECK_SKIP;
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<testsuites>\n<testsuite name=\"");
-	xml(fp, suite);
+	wb_report_escape(fp, suite, WB_ESC_XML);
 	fprintf(fp, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
 	    "skipped=\"%zu\">\n", r->n, r->nfail, nskip);
 	for (i = 0; i < r->n; i++) {
 		c = &r->checks[i];
 		fputs("  <testcase classname=\"", fp);
-		xml(fp, c->cls);
+		wb_report_escape(fp, c->cls, WB_ESC_XML);
 		fputs("\" name=\"", fp);
-		xml(fp, c->name);
+		wb_report_escape(fp, c->name, WB_ESC_XML);
 		fputs("\">", fp);
 		if (c->status != WB_CHECK_PASS) {
 			fputs(c->status == WB_CHECK_FAIL ?
 			    "<failure message=\"" : "<skipped message=\"", fp);
-			xml(fp, c->detail);
+			wb_report_escape(fp, c->detail, WB_ESC_XML);
 			fputs("\"/>", fp);
 		} else {
 			fputs("<system-out>", fp);
-			xml(fp, c->detail);
+			wb_report_escape(fp, c->detail, WB_ESC_XML);
 			fputs("</system-out>", fp);
 		}
 		fputs("</testcase>\n", fp);

@@ -104,6 +104,36 @@ wb_report_num(char *buf, size_t len, const char *fmt, double v)
 	return (buf);
 }
 
+/*
+ * Write s with <, >, & and " as entities.  XML 1.0 cannot carry control
+ * characters at all, so WB_ESC_XML drops them (all but tab).
+ */
+void
+wb_report_escape(FILE *fp, const char *s, int flags)
+{
+
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		default:
+			if ((flags & WB_ESC_XML) == 0 ||
+			    (unsigned char)*s >= 0x20 || *s == '\t')
+				fputc(*s, fp);
+		}
+	}
+}
+
 const char *
 wb_report_verdict(const struct wb_compare *c, int v, char *buf, size_t len)
 {

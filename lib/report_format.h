@@ -52,6 +52,9 @@ int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
 const char	*wb_report_estimator_text(const struct wb_compare *);
 /* "-" for NaN, else printf(fmt, v). */
 const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
+#define WB_ESC_XML	0x01	/* also drop control characters but tab */
+/* HTML/XML text and attribute values: <, >, & and " as entities. */
+void		 wb_report_escape(FILE *, const char *, int flags);
 /* "No difference proven at 95% confidence", "slower", ... */
 const char	*wb_report_verdict(const struct wb_compare *, int verdict,
 		    char *buf, size_t len);
