@@ -21,6 +21,7 @@
 #include "kbuild.h"
 #include "kbuild_int.h"
 #include "spawn.h"
+#include "world_fs.h"
 
 #define META		"kernel.json"
 #define FILE_MAX	(256 * 1024 * 1024)
@@ -66,8 +67,6 @@ static int
 read_all(const char *path, char **buf, size_t *len, struct wb_err *err)
 {
 	struct stat st;
-	ssize_t n;
-	size_t off;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -76,25 +75,15 @@ read_all(const char *path, char **buf, size_t *len, struct wb_err *err)
 		close(fd);
 		return (wb_err_set(err, "%s: cannot size or too large", path));
 	}
-	if ((*buf = malloc((size_t)st.st_size + 1)) == NULL) {
+	if (wb_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
 		close(fd);
 		return (wb_err_setsys(err, "%s", path));
 	}
-	for (off = 0; off < (size_t)st.st_size; off += (size_t)n) {
-		n = read(fd, *buf + off, (size_t)st.st_size - off);
-		if (n < 0 && errno == EINTR) {
-			n = 0;
-			continue;
-		}
-		if (n <= 0) {
-			free(*buf);
-			close(fd);
-			return (wb_err_set(err, "%s: short read", path));
-		}
-	}
 	close(fd);
-	(*buf)[off] = '\0';
-	*len = off;
+	if (*len != (size_t)st.st_size) {
+		free(*buf);
+		return (wb_err_set(err, "%s: short read", path));
+	}
 	return (0);
 }
 

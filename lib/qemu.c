@@ -14,6 +14,7 @@
 #include "err.h"
 #include "qemu.h"
 #include "spawn.h"
+#include "world_fs.h"
 
 #define CONSOLE_MAX	(64 * 1024 * 1024)
 
@@ -225,8 +226,6 @@ static int
 read_console(const char *path, char **buf, size_t *len, struct wb_err *err)
 {
 	struct stat st;
-	ssize_t n;
-	size_t off;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -240,22 +239,12 @@ read_console(const char *path, char **buf, size_t *len, struct wb_err *err)
 		return (wb_err_set(err, "%s: console capture larger than "
 		    "%d bytes", path, CONSOLE_MAX));
 	}
-	if ((*buf = malloc((size_t)st.st_size + 1)) == NULL) {
+	/* A short read is not an error here: the capture is kept as read. */
+	if (wb_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
 		close(fd);
 		return (wb_err_setsys(err, "%s", path));
 	}
-	for (off = 0; off < (size_t)st.st_size; off += (size_t)n) {
-		n = read(fd, *buf + off, (size_t)st.st_size - off);
-		if (n < 0 && errno == EINTR) {
-			n = 0;
-			continue;
-		}
-		if (n <= 0)
-			break;
-	}
 	close(fd);
-	(*buf)[off] = '\0';
-	*len = off;
 	return (0);
 }
 

@@ -220,3 +220,25 @@ wb_copy_entry(const char *from, const char *to, struct wb_err *err)
 		    "symlink", from));
 	return (wb_copy_file(from, to, st.st_mode, err));
 }
+
+int
+wb_read_fd(int fd, size_t size, char **buf, size_t *len)
+{
+	ssize_t n;
+	size_t off;
+
+	if ((*buf = malloc(size + 1)) == NULL)
+		return (-1);
+	for (off = 0; off < size; off += (size_t)n) {
+		n = read(fd, *buf + off, size - off);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0)
+			break;
+	}
+	(*buf)[off] = '\0';
+	*len = off;
+	return (0);
+}

@@ -23,4 +23,10 @@ int	wb_copy_entry(const char *from, const char *to, struct wb_err *);
 int	wb_copy_file(const char *from, const char *to, mode_t,
 	    struct wb_err *);
 
+/*
+ * Read size bytes of fd into a new NUL-terminated *buf; *len is less than
+ * size when end of file or an error came first.  -1 only when out of memory.
+ */
+int	wb_read_fd(int fd, size_t size, char **buf, size_t *len);
+
 #endif
