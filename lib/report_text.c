@@ -33,17 +33,32 @@ header(FILE *fp, const struct wb_compare *c)
 	    "Benjamini-Hochberg" : "not adjusted");
 }
 
+/* The width of a label column: min, or the longest label if wider. */
+static int
+label_width(const struct wb_compare *c, size_t min)
+{
+	size_t i, w;
+
+	w = min;
+	for (i = 0; i < c->nvar; i++)
+		if (strlen(c->labels[i]) > w)
+			w = strlen(c->labels[i]);
+	return ((int)w);
+}
+
 static void
 variants(FILE *fp, const struct wb_compare *c)
 {
 	char b[32];
 	size_t i;
+	int w;
 
-	fprintf(fp, "\n%-4s %-20s %12s  %s\n", "", "variant", "final score",
+	w = label_width(c, 20);
+	fprintf(fp, "\n%-4s %-*s %12s  %s\n", "", w, "variant", "final score",
 	    "source");
 	for (i = 0; i < c->nvar; i++)
-		fprintf(fp, "%-4s %-20s %12s%s %s%s\n", i == 0 ? "base" :
-		    "", c->labels[i], c->final[i].have_score ?
+		fprintf(fp, "%-4s %-*s %12s%s %s%s\n", i == 0 ? "base" :
+		    "", w, c->labels[i], c->final[i].have_score ?
 		    N(b, "%.1f", c->final[i].score) : "-",
 		    c->final[i].partial ? "p" : " ", c->paths[i] != NULL ?
 		    c->paths[i] : "-", c->imported[i] ?
@@ -101,20 +116,22 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 	size_t n[64];
 	char b[7][32];
 	size_t i, nv;
+	int w;
 
+	w = label_width(c, 16);
 	fprintf(fp, "\n%s (%s, %s)\n", row->name, row->id, row->unit);
-	fprintf(fp, "  %-3s %-16s %3s %12s %12s %12s %12s %10s %12s\n", "",
-	    "variant", "N", "min", "max", "median", "mean", "stddev",
+	fprintf(fp, "  %-3s %-*s %3s %12s %12s %12s %12s %10s %12s\n", "",
+	    w, "variant", "N", "min", "max", "median", "mean", "stddev",
 	    "score");
 	for (i = 0; i < c->nvar; i++) {
 		k = &row->cells[i];
 		if (!k->present) {
-			fprintf(fp, "  %-3c %-16s not run\n",
-			    wb_plot_symbols[i % 6], c->labels[i]);
+			fprintf(fp, "  %-3c %-*s not run\n",
+			    wb_plot_symbols[i % 6], w, c->labels[i]);
 			continue;
 		}
-		fprintf(fp, "  %-3c %-16s %3zu %12s %12s %12s %12s %10s %12s",
-		    wb_plot_symbols[i % 6], c->labels[i], k->n,
+		fprintf(fp, "  %-3c %-*s %3zu %12s %12s %12s %12s %10s %12s",
+		    wb_plot_symbols[i % 6], w, c->labels[i], k->n,
 		    N(b[0], "%.1f", k->desc.min), N(b[1], "%.1f", k->desc.max),
 		    N(b[2], "%.1f", k->desc.median),
 		    N(b[3], "%.1f", k->desc.mean),
