@@ -40,12 +40,32 @@ split_pair(const struct wb_recipe *r, const char *w, char *buf, size_t len,
 	return (0);
 }
 
+/*
+ * Resolve a TREE_FILES entry: src is the "from" side under the object
+ * directory and must exist; *to points into buf.
+ */
+static int
+tree_source(const struct wb_build *b, const char *w, char *buf, size_t len,
+    char *src, size_t srclen, const char **to, struct wb_err *err)
+{
+	const char *from;
+
+	from = NULL;
+	if (split_pair(b->recipe, w, buf, len, &from, to, err) == -1)
+		return (-1);
+	snprintf(src, srclen, "%s/%s", b->objdir, from);
+	if (access(src, F_OK) == -1)
+		return (wb_err_setsys(err, "%s (build the toolkit first: "
+		    "make all)", src));
+	return (0);
+}
+
 static int
 tree_stage(struct wb_build *b, struct wb_err *err)
 {
 	char buf[PATH_MAX], src[PATH_MAX * 2], dst[PATH_MAX * 2];
 	struct wb_owners *own;
-	const char *from, *to;
+	const char *to;
 	char **w;
 	size_t i;
 	int rc;
@@ -59,16 +79,10 @@ tree_stage(struct wb_build *b, struct wb_err *err)
 	}
 	rc = 0;
 	for (i = 0; rc == 0 && w[i] != NULL; i++) {
-		if ((rc = split_pair(b->recipe, w[i], buf, sizeof(buf), &from,
-		    &to, err)) == -1)
+		if ((rc = tree_source(b, w[i], buf, sizeof(buf), src,
+		    sizeof(src), &to, err)) == -1)
 			break;
-		snprintf(src, sizeof(src), "%s/%s", b->objdir, from);
 		snprintf(dst, sizeof(dst), "%s/%s", b->stagedir, to);
-		if (access(src, F_OK) == -1) {
-			rc = wb_err_setsys(err, "%s (build the toolkit first: "
-			    "make all)", src);
-			break;
-		}
 		wb_build_log(b, "copy %s -> %s", src, dst);
 		rc = wb_tree_merge(src, dst, "tree", own, NULL, NULL, err);
 	}
@@ -82,7 +96,7 @@ tree_identity(const struct wb_build *b, int (*add)(void *, const void *,
     size_t), void *ctx, struct wb_err *err)
 {
 	char buf[PATH_MAX], src[PATH_MAX * 2], hex[65];
-	const char *from, *to;
+	const char *to;
 	char **w;
 	size_t i;
 	int rc;
@@ -92,15 +106,9 @@ tree_identity(const struct wb_build *b, int (*add)(void *, const void *,
 		return (-1);
 	rc = 0;
 	for (i = 0; rc == 0 && w[i] != NULL; i++) {
-		if ((rc = split_pair(b->recipe, w[i], buf, sizeof(buf), &from,
-		    &to, err)) == -1)
+		if ((rc = tree_source(b, w[i], buf, sizeof(buf), src,
+		    sizeof(src), &to, err)) == -1)
 			break;
-		snprintf(src, sizeof(src), "%s/%s", b->objdir, from);
-		if (access(src, F_OK) == -1) {
-			rc = wb_err_setsys(err, "%s (build the toolkit first: "
-			    "make all)", src);
-			break;
-		}
 		if ((rc = wb_tree_digest(src, hex, err)) == 0)
 			rc = add(ctx, hex, 64);
 	}
