@@ -150,6 +150,22 @@ wbt_run(struct wbt_out *o, char *const argv[])
 }
 
 void
+wbt_run_wb(const atf_tc_t *tc, struct wbt_out *o, const char *const *args,
+    size_t max)
+{
+	char *argv[32];
+	size_t i;
+
+	ATF_REQUIRE(max <= 30);
+	argv[0] = wbt_buildpath(tc, "bin/worldbench");
+	for (i = 0; i < max && args[i] != NULL; i++)
+		argv[i + 1] = (char *)args[i];
+	argv[i + 1] = NULL;
+	wbt_run(o, argv);
+	free(argv[0]);
+}
+
+void
 wbt_out_fini(struct wbt_out *o)
 {
 

@@ -33,6 +33,12 @@ char		*wbt_datapath(const atf_tc_t *, const char *);
 /* Run argv (NULL-terminated) with stdin from /dev/null and capture output. */
 void		 wbt_run(struct wbt_out *, char *const []);
 void		 wbt_out_fini(struct wbt_out *);
+/*
+ * Run <builddir>/bin/worldbench with args: up to the first NULL or the
+ * first max of them, whichever comes first (max at most 30).
+ */
+void		 wbt_run_wb(const atf_tc_t *, struct wbt_out *,
+		    const char *const *args, size_t max);
 
 /* Read a whole file, NUL-terminated; fails the test case on error. */
 char		*wbt_read_file(const char *, size_t *);

@@ -9,19 +9,6 @@
 
 #include "wbtest.h"
 
-static void
-run(const atf_tc_t *tc, struct wbt_out *o, const char *const *args)
-{
-	char *argv[16];
-	size_t i;
-
-	argv[0] = wbt_buildpath(tc, "bin/worldbench");
-	for (i = 0; args[i] != NULL && i < 14; i++)
-		argv[i + 1] = (char *)args[i];
-	argv[i + 1] = NULL;
-	wbt_run(o, argv);
-}
-
 static char *
 data(const atf_tc_t *tc, const char *rel)
 {
@@ -39,7 +26,7 @@ ATF_TC_BODY(check_release__production_config_passes, tc)
 	char *x;
 
 	a[3] = data(tc, "prod.config");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK(strstr(o.out, "FAIL") == NULL);
 	ATF_CHECK(strstr(o.out, "PASS kernel.PROVE_LOCKING: not set") != NULL);
@@ -70,7 +57,7 @@ ATF_TC_BODY(check_release__each_debug_knob_fails, tc)
 			atf_tc_fail("asprintf");
 		wbt_write_file("k.config", cfg);
 		free(cfg);
-		run(tc, &o, a);
+		wbt_run_wb(tc, &o, a, 14);
 		ATF_CHECK_EQ_MSG(1, o.status, "%s", knobs[i]);
 		snprintf(line, sizeof(line), "FAIL kernel.%s: CONFIG_%s=y",
 		    knobs[i], knobs[i]);
@@ -95,7 +82,7 @@ ATF_TC_BODY(check_release__witness_names_freebsd, tc)
 	if (asprintf(&cfg, "%sCONFIG_PROVE_LOCKING=y\n", base) == -1)
 		atf_tc_fail("asprintf");
 	wbt_write_file("w.config", cfg);
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(1, o.status);
 	ATF_CHECK(strstr(o.out, "(FreeBSD: WITNESS)") != NULL);
 	x = wbt_read_file("j.xml", NULL);
@@ -114,7 +101,7 @@ ATF_TC_BODY(check_release__broken_config, tc)
 	struct wbt_out o;
 
 	a[1] = data(tc, "broken.config");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(65, o.status);
 	ATF_CHECK_MSG(strstr(o.err, "broken.config:2: not a CONFIG_NAME=value "
 	    "line") != NULL, "%s", o.err);
@@ -128,7 +115,7 @@ ATF_TC_BODY(check_release__production_world_passes, tc)
 	struct wbt_out o;
 
 	a[2] = data(tc, "prod-root");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK(strstr(o.out, "SKIP probe.malloc-probe: not run") != NULL);
 	wbt_out_fini(&o);
@@ -141,14 +128,14 @@ ATF_TC_BODY(check_release__debug_worlds_fail, tc)
 	struct wbt_out o;
 
 	a[2] = data(tc, "glibcdebug-root");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(1, o.status);
 	ATF_CHECK(strstr(o.out, "FAIL world.ld.so.preload: /etc/ld.so.preload "
 	    "loads libc_malloc_debug") != NULL);
 	ATF_CHECK(strstr(o.out, "FAIL world.GLIBC_TUNABLES") != NULL);
 	wbt_out_fini(&o);
 	a[2] = data(tc, "jemdebug-root");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(1, o.status);
 	ATF_CHECK(strstr(o.out, "FAIL world.MALLOC_CONF: junk:true turns junk "
 	    "filling on") != NULL);
@@ -177,12 +164,12 @@ ATF_TC_BODY(check_release__gzip_config_and_archive, tc)
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	wbt_out_fini(&o);
 	free(cmd);
-	run(tc, &o, gz);
+	wbt_run_wb(tc, &o, gz, 14);
 	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK(strstr(o.out, "PASS kernel.KASAN") != NULL);
 	wbt_out_fini(&o);
 	/* A world image archive is unpacked into the work directory. */
-	run(tc, &o, ar);
+	wbt_run_wb(tc, &o, ar, 14);
 	ATF_CHECK_EQ_MSG(1, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK(strstr(o.out, "FAIL world.ld.so.preload") != NULL);
 	wbt_out_fini(&o);
@@ -198,13 +185,13 @@ ATF_TC_BODY(check_release__usage, tc)
 	    "a", "x", NULL };
 	struct wbt_out o;
 
-	run(tc, &o, none);
+	wbt_run_wb(tc, &o, none, 14);
 	ATF_CHECK_EQ(64, o.status);
 	wbt_out_fini(&o);
-	run(tc, &o, both);
+	wbt_run_wb(tc, &o, both, 14);
 	ATF_CHECK_EQ(64, o.status);
 	wbt_out_fini(&o);
-	run(tc, &o, half);
+	wbt_run_wb(tc, &o, half, 14);
 	ATF_CHECK_EQ(64, o.status);
 	wbt_out_fini(&o);
 }
@@ -220,7 +207,7 @@ gate(const atf_tc_t *tc, const char *other, const char *pct, int status,
 	a[3] = wbt_datapath(tc, "prod.json");
 	a[5] = wbt_datapath(tc, other);
 	a[8] = data(tc, "prod-root");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(status, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK_MSG(strstr(o.out, want) != NULL, "%s not in %s", want,
 	    o.out);
@@ -281,7 +268,7 @@ ATF_TC_BODY(check_release__probe_in_image, tc)
 	    "echo jemalloc.config.debug=true\necho jemalloc.opt.junk=true\n"
 	    "echo glibc.malloc_debug=absent\necho ld.so.preload=\n");
 	ATF_REQUIRE(chmod("r/usr/libexec/worldbench/malloc-probe", 0755) == 0);
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(1, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK_MSG(strstr(o.out, "FAIL probe.jemalloc.config.debug: "
 	    "jemalloc.config.debug=true") != NULL, "%s%s", o.out, o.err);
@@ -294,7 +281,7 @@ ATF_TC_BODY(check_release__probe_in_image, tc)
 	    "#!/bin/sh\necho allocator=jemalloc\n"
 	    "echo jemalloc.config.debug=false\necho jemalloc.opt.junk=false\n"
 	    "echo glibc.malloc_debug=absent\n");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
 	wbt_out_fini(&o);
 }

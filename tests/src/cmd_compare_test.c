@@ -19,19 +19,6 @@ fixture(const atf_tc_t *tc, const char *name)
 }
 
 static void
-run(const atf_tc_t *tc, struct wbt_out *o, const char *const *args)
-{
-	char *argv[16];
-	size_t i;
-
-	argv[0] = wbt_buildpath(tc, "bin/worldbench");
-	for (i = 0; args[i] != NULL && i < 14; i++)
-		argv[i + 1] = (char *)args[i];
-	argv[i + 1] = NULL;
-	wbt_run(o, argv);
-}
-
-static void
 golden(const atf_tc_t *tc, const char *const *args, const char *expected)
 {
 	struct wbt_out o;
@@ -40,7 +27,7 @@ golden(const atf_tc_t *tc, const char *const *args, const char *expected)
 	fixture(tc, "prod.json");
 	fixture(tc, "prod2.json");
 	fixture(tc, "debug.json");
-	run(tc, &o, args);
+	wbt_run_wb(tc, &o, args, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "stderr: %s", o.err);
 	want = wbt_read_file(wbt_datapath(tc, expected), NULL);
 	if (strcmp(want, o.out) != 0) {
@@ -96,7 +83,7 @@ ATF_TC_BODY(compare__identical_no_difference, tc)
 	struct wbt_out o;
 
 	fixture(tc, "prod.json");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_REQUIRE_EQ(0, o.status);
 	ATF_CHECK(strstr(o.out, ": slower") == NULL);
 	ATF_CHECK(strstr(o.out, ": faster") == NULL);
@@ -118,7 +105,7 @@ ATF_TC_BODY(compare__json_schema, tc)
 
 	fixture(tc, "prod.json");
 	fixture(tc, "debug.json");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_CHECK_STREQ("", o.out);
 	j = json_load_file("out.json", 0, &je);
@@ -149,13 +136,13 @@ ATF_TC_BODY(compare__refuses_other_host, tc)
 
 	fixture(tc, "prod.json");
 	fixture(tc, "otherhost.json");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(1, o.status);
 	ATF_CHECK_STREQ("", o.out);
 	ATF_CHECK_MSG(strstr(o.err, "different host") != NULL, "%s", o.err);
 	ATF_CHECK(strstr(o.err, "--force") != NULL);
 	wbt_out_fini(&o);
-	run(tc, &o, f);
+	wbt_run_wb(tc, &o, f, 14);
 	ATF_CHECK_EQ(0, o.status);
 	ATF_CHECK(strstr(o.out, "FORCED COMPARISON") != NULL);
 	ATF_CHECK(strstr(o.out, "INVALID: different host") != NULL);
@@ -171,7 +158,7 @@ ATF_TC_BODY(compare__refuses_pass_length, tc)
 
 	fixture(tc, "prod.json");
 	fixture(tc, "shortpass.json");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(1, o.status);
 	ATF_CHECK_MSG(strstr(o.err, "different pass length (dhry2reg") !=
 	    NULL, "%s", o.err);
@@ -188,7 +175,7 @@ ATF_TC_BODY(compare__bad_file, tc)
 	fixture(tc, "prod.json");
 	wbt_write_file("bad.json", "{\n  \"format\": \"worldbench-results\",\n"
 	    "  oops\n}\n");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ(65, o.status);
 	ATF_CHECK_MSG(strstr(o.err, "bad.json:3") != NULL, "%s", o.err);
 	wbt_out_fini(&o);
@@ -204,14 +191,14 @@ ATF_TC_BODY(compare__usage, tc)
 	    "b", "c", NULL };
 	struct wbt_out o;
 
-	run(tc, &o, one);
+	wbt_run_wb(tc, &o, one, 14);
 	ATF_CHECK_EQ(64, o.status);
 	wbt_out_fini(&o);
-	run(tc, &o, conf);
+	wbt_run_wb(tc, &o, conf, 14);
 	ATF_CHECK_EQ(64, o.status);
 	ATF_CHECK(strstr(o.err, "bad confidence level") != NULL);
 	wbt_out_fini(&o);
-	run(tc, &o, fact);
+	wbt_run_wb(tc, &o, fact, 14);
 	ATF_CHECK_EQ(64, o.status);
 	ATF_CHECK(strstr(o.err, "exactly four") != NULL);
 	wbt_out_fini(&o);
@@ -230,7 +217,7 @@ ATF_TC_BODY(compare__factorial_golden, tc)
 	fixture(tc, "k1m0.json");
 	fixture(tc, "k0m1.json");
 	fixture(tc, "k1m1.json");
-	run(tc, &o, a);
+	wbt_run_wb(tc, &o, a, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	want = wbt_read_file(wbt_datapath(tc, "compare-factorial.expected"),
 	    NULL);
@@ -254,13 +241,13 @@ ATF_TC_BODY(compare__imported_no_ci, tc)
 
 	fixture(tc, "ublog-prod.txt");
 	fixture(tc, "ublog-debug.txt");
-	run(tc, &o, ia);
+	wbt_run_wb(tc, &o, ia, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	wbt_out_fini(&o);
-	run(tc, &o, ib);
+	wbt_run_wb(tc, &o, ib, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	wbt_out_fini(&o);
-	run(tc, &o, c);
+	wbt_run_wb(tc, &o, c, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_CHECK(strstr(o.out, "Process Creation                           "
 	    "0.8000         unavailable  CI unavailable (one sample)") != NULL);

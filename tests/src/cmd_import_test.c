@@ -139,15 +139,10 @@ ATF_TC_BODY(import__usage, tc)
 		{ "import", "--bogus", "log", "-o", "r.json", NULL },
 	};
 	struct wbt_out o;
-	char *argv[8];
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		argv[0] = wb(tc);
-		for (j = 0; j < 6 && cases[i][j] != NULL; j++)
-			argv[j + 1] = (char *)cases[i][j];
-		argv[j + 1] = NULL;
-		wbt_run(&o, argv);
+		wbt_run_wb(tc, &o, cases[i], 6);
 		ATF_REQUIRE_EQ_MSG(64, o.status, "case %zu", i);
 		ATF_REQUIRE(strstr(o.err, "usage: worldbench import") != NULL);
 		wbt_out_fini(&o);
