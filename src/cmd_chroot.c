@@ -15,6 +15,7 @@
 
 #include "chroot.h"
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "lock.h"
 #include "recipe.h"
@@ -30,23 +31,6 @@ on_signal(int sig)
 {
 
 	stop = sig;
-}
-
-/*
- * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills its
- * whole process group, and we exit 128 + signal once it is reaped.
- */
-static void
-catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
-		err(1, "sigaction");
 }
 
 static int
@@ -169,7 +153,7 @@ cmd_chroot(int argc, char **argv)
 	int ch, lock, rc, rflag;
 
 	timeout = 3600;
-	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	workdir = cmd_workdir();
 	rflag = 0;
 	optind = 1;
 	while ((ch = getopt(argc, argv, "+rt:w:")) != -1) {
@@ -213,7 +197,12 @@ cmd_chroot(int argc, char **argv)
 		return (1);
 	}
 	wb_unlock_workdir(lock);
-	catch_signals();
+	/*
+	 * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills
+	 * its whole process group, and we exit 128 + signal once it is
+	 * reaped.
+	 */
+	cmd_catch_signals(on_signal);
 	rc = run(root, argc - 2, argv + 2, timeout, rflag);
 	free(root);
 	return (rc);

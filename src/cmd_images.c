@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "fragment.h"
 #include "lock.h"
@@ -134,7 +135,7 @@ cmd_images(int argc, char **argv)
 	const char *workdir, *root;
 	int i;
 
-	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	workdir = cmd_workdir();
 	root = NULL;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-w") == 0 && i + 1 < argc)

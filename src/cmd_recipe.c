@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "lock.h"
 #include "recipe.h"
@@ -108,7 +109,7 @@ recipe_build(int argc, char **argv)
 	memset(&eng, 0, sizeof(eng));
 	objdir = "build";
 	topdir = ".";
-	workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	workdir = cmd_workdir();
 	optind = 1;
 	while ((ch = getopt(argc, argv, "+fO:T:t:vw:")) != -1) {
 		switch (ch) {

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "harness.h"
 #include "suite.h"
@@ -91,23 +92,6 @@ random_seed(void)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (((unsigned long)ts.tv_nsec ^ (unsigned long)ts.tv_sec << 20 ^
 	    (unsigned long)getpid() << 40) & 0x7fffffffffffffUL);
-}
-
-/*
- * Installed before the run is set up: a signal during set-up stops the
- * run before its first pass, with the results file written.
- */
-static void
-catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
-		err(1, "sigaction");
 }
 
 static int
@@ -369,7 +353,11 @@ cmd_run(int argc, char **argv)
 	o.c.copies = 1;
 	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1)
 		return (usage());
-	catch_signals();
+	/*
+	 * Installed before the run is set up: a signal during set-up stops the
+	 * run before its first pass, with the results file written.
+	 */
+	cmd_catch_signals(on_signal);
 	lock_output(o.resume != NULL ? o.resume : o.c.output);
 	if (o.resume != NULL) {
 		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
 
@@ -41,7 +42,7 @@ kernopt_init(struct kernopt *k)
 	const char *c;
 
 	memset(k, 0, sizeof(*k));
-	k->workdir = getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work";
+	k->workdir = cmd_workdir();
 	if ((c = getenv("WB_CACHE_DIR")) != NULL && *c != '\0')
 		k->cachedir = c;
 	else
