@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,16 @@ wbt_buildpath(const atf_tc_t *tc, const char *rel)
 {
 
 	return (join(wbt_builddir(tc), rel));
+}
+
+char *
+wbt_abspath(const char *rel)
+{
+	char cwd[PATH_MAX], *p;
+
+	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
+	ATF_REQUIRE(asprintf(&p, "%s/%s", cwd, rel) != -1);
+	return (p);
 }
 
 char *

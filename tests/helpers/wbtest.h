@@ -24,6 +24,8 @@ const char	*wbt_builddir(const atf_tc_t *);
 /* "<srcdir>/<rel>" or "<builddir>/<rel>" in a static buffer per call site. */
 char		*wbt_srcpath(const atf_tc_t *, const char *);
 char		*wbt_buildpath(const atf_tc_t *, const char *);
+/* "<current directory>/<rel>", allocated. */
+char		*wbt_abspath(const char *);
 /*
  * "<dir of this test program>/data/<rel>": the fixtures of tests/<dir>/data,
  * which mk/testdata.mk copies beside the test programs.

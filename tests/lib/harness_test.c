@@ -45,16 +45,6 @@ fake(const char *id, const char *body)
 	ATF_REQUIRE(chmod(path, 0755) == 0);
 }
 
-static char *
-abspath(const char *rel)
-{
-	char cwd[PATH_MAX], *p;
-
-	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
-	ATF_REQUIRE(asprintf(&p, "%s/%s", cwd, rel) != -1);
-	return (p);
-}
-
 static struct wb_harness *
 start(const char *tests, int passes, size_t nv, const char *out)
 {
@@ -67,7 +57,7 @@ start(const char *tests, int passes, size_t nv, const char *out)
 	struct wb_err e;
 	char *tmp;
 
-	tmp = abspath("tmp");
+	tmp = wbt_abspath("tmp");
 	(void)mkdir(tmp, 0755);
 	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
 	free(tmp);
@@ -84,8 +74,8 @@ start(const char *tests, int passes, size_t nv, const char *out)
 	c.nvariants = nv;
 	c.output = out;
 	c.output_is_dir = nv > 1;
-	c.libexec = abspath("libexec");
-	c.datadir = abspath("share");
+	c.libexec = wbt_abspath("libexec");
+	c.datadir = wbt_abspath("share");
 	c.argv = argv;
 	c.argc = 2;
 	h = wb_harness_new(&c, &e);
@@ -224,7 +214,7 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	int k;
 
 	/* The second syscall pass signals us and hangs until killed. */
-	mark = abspath("mark");
+	mark = wbt_abspath("mark");
 	snprintf(body, sizeof(body), "n=$(cat %s 2>/dev/null || echo 0)\n"
 	    "echo $((n + 1)) > %s\n"
 	    "if [ $n -eq 1 ]; then kill -USR1 $PPID; sleep 30; fi\n"
@@ -387,7 +377,7 @@ ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
 	char *host, *inner, *tmp;
 
 	fake("pipe", OK_PIPE);
-	tmp = abspath("tmp");
+	tmp = wbt_abspath("tmp");
 	ATF_REQUIRE(mkdir(tmp, 0755) == 0);
 	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
 	ATF_REQUIRE((r = wb_runner_host_new("libexec", "share", &e)) != NULL);

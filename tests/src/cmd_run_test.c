@@ -21,16 +21,6 @@ wb(const atf_tc_t *tc)
 	return (wbt_buildpath(tc, "bin/worldbench"));
 }
 
-static char *
-abspath(const char *rel)
-{
-	char cwd[PATH_MAX], *p;
-
-	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
-	ATF_REQUIRE(asprintf(&p, "%s/%s", cwd, rel) != -1);
-	return (p);
-}
-
 /* Fake bench programs in ./libexec, an empty ./share, TMPDIR=./tmp. */
 static void
 fake(const char *id, const char *body)
@@ -39,7 +29,7 @@ fake(const char *id, const char *body)
 
 	(void)mkdir("libexec", 0755);
 	(void)mkdir("share", 0755);
-	tmp = abspath("tmp");
+	tmp = wbt_abspath("tmp");
 	(void)mkdir(tmp, 0755);
 	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
 	free(tmp);
@@ -129,7 +119,7 @@ ATF_TC_BODY(run__sigterm_then_resume, tc)
 	pid_t pid;
 	int st, fd;
 
-	mark = abspath("started");
+	mark = wbt_abspath("started");
 	snprintf(body, sizeof(body), "#!/bin/sh\n"
 	    "if [ ! -e %s ]; then touch %s; sleep 30; fi\n"
 	    "echo 'COUNT|500|1|lps|0.5' >&2\n", mark, mark);
