@@ -19,18 +19,10 @@
 #include "err.h"
 #include "fragment.h"
 #include "recipe.h"
+#include "spawn.h"
 
 #define ENV_PATH	"etc/worldbench/environment"
 #define ENV_MAXSIZE	(64 * 1024)
-
-static const char *const clean_env[] = {
-	"PATH=/usr/bin:/bin:/usr/sbin:/sbin",
-	"LC_ALL=C",
-	"LANG=C",
-	"HOME=/",
-	"TMPDIR=/tmp",
-	NULL
-};
 
 int
 wb_root_open(const char *root, const char *path, int flags,
@@ -62,9 +54,10 @@ owned_by_runner(const char *key)
 {
 	size_t i, len;
 
-	for (i = 0; clean_env[i] != NULL; i++) {
-		len = strcspn(clean_env[i], "=");
-		if (strlen(key) == len && strncmp(key, clean_env[i], len) == 0)
+	for (i = 0; wb_spawn_clean_env[i] != NULL; i++) {
+		len = strcspn(wb_spawn_clean_env[i], "=");
+		if (strlen(key) == len &&
+		    strncmp(key, wb_spawn_clean_env[i], len) == 0)
 			return (1);
 	}
 	return (0);
@@ -171,13 +164,14 @@ wb_env_merge(char *const *extra, struct wb_err *err)
 
 	for (ne = 0; extra != NULL && extra[ne] != NULL; ne++)
 		;
-	n = sizeof(clean_env) / sizeof(clean_env[0]) - 1;
+	for (n = 0; wb_spawn_clean_env[n] != NULL; n++)
+		;
 	if ((env = calloc(n + ne + 1, sizeof(char *))) == NULL) {
 		wb_err_setsys(err, "calloc");
 		return (NULL);
 	}
 	for (i = 0; i < n + ne; i++) {
-		env[i] = strdup(i < n ? clean_env[i] : extra[i - n]);
+		env[i] = strdup(i < n ? wb_spawn_clean_env[i] : extra[i - n]);
 		if (env[i] == NULL) {
 			wb_err_setsys(err, "strdup");
 			wb_words_free(env);

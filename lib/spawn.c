@@ -24,7 +24,7 @@
 #include "err.h"
 #include "spawn.h"
 
-static char *const clean_env[] = {
+char *const wb_spawn_clean_env[] = {
 	"PATH=/usr/bin:/bin:/usr/sbin:/sbin",
 	"LC_ALL=C",
 	"LANG=C",
@@ -89,7 +89,8 @@ child_exec(const struct wb_spawn *sp, int out, int errfd)
 		child_fail("chdir", sp->cwd);
 		_exit(126);
 	}
-	execve(sp->argv[0], sp->argv, sp->envp != NULL ? sp->envp : clean_env);
+	execve(sp->argv[0], sp->argv, sp->envp != NULL ? sp->envp :
+	    wb_spawn_clean_env);
 	child_fail("execve", sp->argv[0]);
 	_exit(errno == ENOENT ? 127 : 126);
 }

@@ -51,6 +51,9 @@ struct wb_spawn_result {
 	char		*err;
 };
 
+/* The environment of a child whose envp is NULL; NULL-terminated. */
+extern char *const	wb_spawn_clean_env[];
+
 /*
  * Start n identical copies at once and wait for all of them.  The clean
  * environment used when envp is NULL is PATH=/usr/bin:/bin:/usr/sbin:/sbin,
