@@ -20,18 +20,10 @@
 #include "err.h"
 #include "recipe.h"
 #include "recipe_int.h"
+#include "spawn.h"
 #include "world_fs.h"
 
 #define MAXDEPTH	4
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 static void
 progress(const struct wb_engine *eng, const char *fmt, ...)
@@ -348,7 +340,7 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	for (i = 0; wb_phase_name(p)[i] != '\0' && i < sizeof(up) - 1; i++)
 		up[i] = (char)(wb_phase_name(p)[i] - 'a' + 'A');
 	up[i] = '\0';
-	t0 = now();
+	t0 = wb_spawn_now();
 	rc = 0;
 	/* The stage starts empty, whatever an earlier attempt left. */
 	if (p == WB_PHASE_STAGE && (wb_rmtree(b->stagedir, b->wrkdir,
@@ -366,7 +358,7 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	if (rc == -1) {
 		progress(eng, "%-10s %-20s %-9s FAILED after %.1f s",
 		    b->recipe->vars[0].value, b->config->variant,
-		    wb_phase_name(p), now() - t0);
+		    wb_phase_name(p), wb_spawn_now() - t0);
 		wb_build_log(b, "FAILED: %s", err->msg);
 		if ((tail = wb_build_log_tail(b->logpath, 30, NULL)) != NULL) {
 			progress(eng, "---- last 30 lines of %s ----\n%s----",
@@ -385,7 +377,7 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 		return (-1);
 	}
 	progress(eng, "%-10s %-20s %-9s %6.1f s", wb_recipe_get(b->recipe,
-	    "NAME"), b->config->variant, wb_phase_name(p), now() - t0);
+	    "NAME"), b->config->variant, wb_phase_name(p), wb_spawn_now() - t0);
 	return (0);
 }
 

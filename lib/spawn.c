@@ -43,8 +43,8 @@ struct child {
 	double			 start;
 };
 
-static double
-now(void)
+double
+wb_spawn_now(void)
 {
 	struct timespec ts;
 
@@ -105,7 +105,7 @@ start_child(const struct wb_spawn *sp, struct child *c, struct wb_err *err)
 		wb_err_setsys(err, "pipe");
 		goto fail;
 	}
-	c->start = now();
+	c->start = wb_spawn_now();
 	if ((c->pid = fork()) == -1) {
 		wb_err_setsys(err, "fork");
 		goto fail;
@@ -185,7 +185,7 @@ reap(struct child *c)
 			break;
 		}
 	}
-	c->res->wall = now() - c->start;
+	c->res->wall = wb_spawn_now() - c->start;
 	if (WIFEXITED(status))
 		c->res->status = WEXITSTATUS(status);
 	else if (WIFSIGNALED(status))
@@ -219,7 +219,7 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 	size_t i, k, np, live;
 	int killed, ms;
 
-	deadline = now() + sp->timeout;
+	deadline = wb_spawn_now() + sp->timeout;
 	killed = 0;
 	gone = 0;
 	for (;;) {
@@ -232,8 +232,8 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 		 * a second.
 		 */
 		if (live == 0 && gone == 0)
-			gone = now();
-		if (live == 0 && now() - gone > 1.0)
+			gone = wb_spawn_now();
+		if (live == 0 && wb_spawn_now() - gone > 1.0)
 			for (i = 0; i < n; i++)
 				for (k = 0; k < 2; k++)
 					if (c[i].fd[k] != -1) {
@@ -254,7 +254,7 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 		}
 		if (np == 0)
 			return;
-		if (!killed && (left = deadline - now()) <= 0) {
+		if (!killed && (left = deadline - wb_spawn_now()) <= 0) {
 			kill_all(c, n, 1);
 			killed = 1;
 		}
@@ -265,7 +265,7 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 		if (killed || live == 0)
 			ms = live == 0 ? 100 : 1000;
 		else {
-			left = deadline - now();
+			left = deadline - wb_spawn_now();
 			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
 			if (sp->cancel != NULL && ms > 250)
 				ms = 250;

@@ -51,6 +51,9 @@ struct wb_spawn_result {
 	char		*err;
 };
 
+/* Seconds on CLOCK_MONOTONIC, the clock of timeouts and wall times. */
+double	wb_spawn_now(void);
+
 /* The environment of a child whose envp is NULL; NULL-terminated. */
 extern char *const	wb_spawn_clean_env[];
 
