@@ -313,12 +313,24 @@ check_opts(struct run_opts *o)
 /*
  * One run per results file (or directory) at a time: a second run on the
  * same output would overwrite the first one's passes.  The lock is an
- * flock on "<output>.lock" (or "<dir>/.lock"), held until exit.
+ * flock on "<output>.lock" (or "<dir>/.lock"), removed at exit while
+ * still held.  Because a holder may remove it, a lock is only ours once
+ * the path still names the file we locked.
  */
+static char *lock_path;
+
+static void
+unlock_output(void)
+{
+
+	if (lock_path != NULL)
+		(void)unlink(lock_path);
+}
+
 static void
 lock_output(const char *output)
 {
-	struct stat sb;
+	struct stat sb, fsb;
 	char *path;
 	int fd;
 
@@ -327,15 +339,26 @@ lock_output(const char *output)
 			err(1, "asprintf");
 	} else if (asprintf(&path, "%s.lock", output) == -1)
 		err(1, "asprintf");
-	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) == -1)
-		err(1, "%s", path);
-	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
-		if (errno == EWOULDBLOCK)
-			errx(1, "%s: in use by another worldbench run (lock %s)",
-			    output, path);
-		err(1, "flock %s", path);
+	for (;;) {
+		if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC,
+		    0644)) == -1)
+			err(1, "%s", path);
+		if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+			if (errno == EWOULDBLOCK)
+				errx(1, "%s: in use by another worldbench "
+				    "run (lock %s)", output, path);
+			err(1, "flock %s", path);
+		}
+		if (fstat(fd, &fsb) == -1)
+			err(1, "fstat %s", path);
+		if (stat(path, &sb) == 0 && sb.st_dev == fsb.st_dev &&
+		    sb.st_ino == fsb.st_ino)
+			break;
+		close(fd);
 	}
-	free(path);
+	lock_path = path;
+	if (atexit(unlock_output) != 0)
+		errx(1, "atexit");
 }
 
 int
