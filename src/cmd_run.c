@@ -334,6 +334,10 @@ lock_output(const char *output)
 	char *path;
 	int fd;
 
+	/* "-o dir/" names a directory the run creates: lock inside it. */
+	if (output[0] != '\0' && output[strlen(output) - 1] == '/' &&
+	    mkdir(output, 0755) == -1 && errno != EEXIST)
+		err(1, "%s", output);
 	if (stat(output, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		if (asprintf(&path, "%s/.lock", output) == -1)
 			err(1, "asprintf");
