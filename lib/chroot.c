@@ -1,14 +1,27 @@
 /*
- * The chroot runner: a child enters a private mount namespace, gets /proc,
- * a small /dev, /dev/pts and a read-only /sys mounted inside the image
- * root, and chroots into it.  The mounts exist only in that namespace, so
- * they disappear with its last process, however it ends (SIGKILL
- * included); the host's mount table never sees them.
+ * The chroot runner: a child enters a private mount namespace and a new
+ * PID namespace, gets /proc, a small /dev, /dev/pts and a read-only /sys
+ * mounted inside the image root, and chroots into it.  The mounts exist
+ * only in that namespace, so they disappear with its last process, however
+ * it ends (SIGKILL included); the host's mount table never sees them.
+ *
+ * Three processes stand between the runner and the command:
+ *
+ *	runner -> relay (host PID namespace) -> init (PID 1 inside) -> command
+ *
+ * The relay waits for init and ends the way the command ended, so the
+ * runner sees the command's status and, through wait4(2), the resource
+ * use of everything that ran inside.  Init reaps orphans until the
+ * command exits.  Each has PR_SET_PDEATHSIG SIGKILL: when the runner dies,
+ * even by SIGKILL, the relay dies, then init, and the kernel kills every
+ * process left in the PID namespace, background jobs and daemons included.
  */
 #include <sys/types.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -115,17 +128,12 @@ setup_dev(const char *root)
 	return (0);
 }
 
-int
-wb_chroot_enter(void *arg)
+/* The mounts and the chroot, done by init inside the new namespaces. */
+static int
+enter_root(const char *root)
 {
-	const char *root = arg;
 	char path[PATH_MAX];
 
-	/* If the runner dies, so does the command (and the namespace). */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
-		return (fail("prctl", "PR_SET_PDEATHSIG"));
-	if (unshare(CLONE_NEWNS) == -1)
-		return (fail("unshare", "CLONE_NEWNS"));
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
 		return (fail("make private", "/"));
 	if (mountpoint(root, "proc", path, sizeof(path)) == -1)
@@ -147,6 +155,111 @@ wb_chroot_enter(void *arg)
 	if (chdir("/") == -1)
 		return (fail("chdir", "/"));
 	return (0);
+}
+
+/*
+ * Die with the parent; -1 if it is already gone.  Init cannot tell (its
+ * parent is outside its PID namespace: getppid() is 0), so it passes 0.
+ */
+static int
+die_with_parent(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
+		return (fail("prctl", "PR_SET_PDEATHSIG"));
+	if (parent != 0 && getppid() != parent) {
+		errno = ESRCH;
+		return (fail("parent", "exited"));
+	}
+	return (0);
+}
+
+/* End the way a child ended (wait status st); never returns. */
+static void
+mirror(int st)
+{
+	struct rlimit nocore = { 0, 0 };
+	sigset_t set;
+	int sig;
+
+	if (!WIFSIGNALED(st))
+		_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 126);
+	sig = WTERMSIG(st);
+	(void)setrlimit(RLIMIT_CORE, &nocore);
+	(void)signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	(void)raise(sig);
+	_exit(128 + sig);
+}
+
+/*
+ * Init: reap everything until the command exits, then pass its wait
+ * status up the pipe (PID 1 cannot die by a signal it raises itself) and
+ * exit, which kills what is left in the namespace.
+ */
+static void
+init_reap(pid_t cmd, int report)
+{
+	int st = 0x7f00;	/* "exit 127" if the command is never seen */
+	pid_t w;
+
+	for (;;) {
+		w = waitpid(-1, &st, 0);
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w == -1 || w == cmd)
+			break;
+	}
+	(void)write(report, &st, sizeof(st));
+	_exit(0);
+}
+
+/* The relay: wait for init, then end as the command did. */
+static void
+relay(pid_t init, int report)
+{
+	int st, cst;
+
+	while (waitpid(init, &st, 0) == -1)
+		if (errno != EINTR)
+			_exit(126);
+	if (read(report, &cst, sizeof(cst)) == (ssize_t)sizeof(cst))
+		mirror(cst);
+	mirror(st);
+}
+
+int
+wb_chroot_enter(void *arg)
+{
+	const char *root = arg;
+	pid_t pid;
+	int p[2];
+
+	/* If the runner dies, so does the command (and the namespaces). */
+	if (die_with_parent(getppid()) == -1)
+		return (-1);
+	if (unshare(CLONE_NEWNS | CLONE_NEWPID) == -1)
+		return (fail("unshare", "CLONE_NEWNS|CLONE_NEWPID"));
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return (fail("pipe", "init status"));
+	if ((pid = fork()) == -1)
+		return (fail("fork", "init"));
+	if (pid > 0) {
+		close(p[1]);
+		relay(pid, p[0]);
+	}
+	close(p[0]);
+	if (die_with_parent(0) == -1 || enter_root(root) == -1)
+		_exit(126);
+	if ((pid = fork()) == -1) {
+		(void)fail("fork", "command");
+		_exit(126);
+	}
+	if (pid > 0)
+		init_reap(pid, p[1]);
+	close(p[1]);
+	return (die_with_parent(1));
 }
 
 struct chroot_arg {

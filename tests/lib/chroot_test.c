@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -188,25 +189,73 @@ alive(pid_t pid)
 	return (r);
 }
 
-static pid_t
-read_pid(const char *rel, int tries)
+/* Wait for a file the command writes inside the root. */
+static void
+wait_file(const char *rel, int tries)
 {
-	char path[PATH_MAX * 2], *s;
-	pid_t pid;
+	char path[PATH_MAX * 2];
 
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
 	for (; tries > 0; tries--) {
-		if (access(path, R_OK) == 0) {
-			s = wbt_read_file(path, NULL);
-			pid = (pid_t)atol(s);
-			free(s);
-			if (pid > 0)
-				return (pid);
-		}
+		if (access(path, R_OK) == 0)
+			return;
 		usleep(100000);
 	}
 	atf_tc_fail("%s never appeared", path);
-	return (-1);
+}
+
+/*
+ * The host pid of a live process whose root directory is the image root
+ * (and whose name is comm, unless NULL), or 0.  The command runs in its
+ * own PID namespace: the pids it could write down are not the host's.
+ */
+static pid_t
+inside_pid(const char *comm)
+{
+	char path[64], link[PATH_MAX], *name;
+	struct dirent *de;
+	size_t len = strlen(root);
+	pid_t pid, found = 0;
+	ssize_t n;
+	DIR *d;
+
+	ATF_REQUIRE((d = opendir("/proc")) != NULL);
+	while (found == 0 && (de = readdir(d)) != NULL) {
+		if ((pid = (pid_t)atol(de->d_name)) <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/root", (long)pid);
+		if ((n = readlink(path, link, sizeof(link) - 1)) <= 0)
+			continue;
+		link[n] = '\0';
+		if (strncmp(link, root, len) != 0 ||
+		    (link[len] != '\0' && link[len] != '/') || !alive(pid))
+			continue;
+		if (comm != NULL) {
+			snprintf(path, sizeof(path), "/proc/%ld/comm",
+			    (long)pid);
+			if (access(path, R_OK) == -1)
+				continue;
+			name = wbt_read_file(path, NULL);
+			name[strcspn(name, "\n")] = '\0';
+			if (strcmp(name, comm) != 0)
+				pid = 0;
+			free(name);
+		}
+		found = pid;
+	}
+	closedir(d);
+	return (found);
+}
+
+/* No process left in the root within 10 s. */
+static int
+none_inside(void)
+{
+	int k;
+
+	for (k = 0; k < 100 && inside_pid(NULL) != 0; k++)
+		usleep(100000);
+	return (inside_pid(NULL) == 0);
 }
 
 ATF_TC(chroot__mounts_die_with_runner);
@@ -226,16 +275,19 @@ ATF_TC_BODY(chroot__mounts_die_with_runner, tc)
 	make_root();
 	wb = wbt_buildpath(tc, "bin/worldbench");
 	for (i = 0; i < 9; i++) {
-		snprintf(path, sizeof(path), "%s/tmp/pid", root);
+		snprintf(path, sizeof(path), "%s/tmp/up", root);
 		(void)unlink(path);
 		if ((runner = fork()) == 0) {
 			execl(wb, wb, "chroot", "-t", "120", root, "--",
-			    "/bin/sh", "-c", "echo $$ > /tmp/pid; exec sleep 120",
+			    "/bin/sh", "-c", "echo up > /tmp/up; exec sleep 120",
 			    (char *)NULL);
 			_exit(127);
 		}
 		ATF_REQUIRE(runner > 0);
-		child = read_pid("tmp/pid", 100);
+		wait_file("tmp/up", 100);
+		for (k = 0; k < 50 && (child = inside_pid("sleep")) == 0; k++)
+			usleep(100000);
+		ATF_REQUIRE_MSG(child != 0, "run %d: no sleep in the root", i);
 		/*
 		 * The mounts exist, in the child's namespace only (its
 		 * mountinfo shows them relative to its root).
@@ -249,10 +301,8 @@ ATF_TC_BODY(chroot__mounts_die_with_runner, tc)
 		ATF_CHECK(!host_mounts());
 		ATF_REQUIRE(kill(runner, sigs[i % 3]) == 0);
 		ATF_REQUIRE(waitpid(runner, &status, 0) == runner);
-		for (k = 0; k < 100 && alive(child); k++)
-			usleep(100000);
-		ATF_CHECK_MSG(!alive(child), "run %d (signal %d): command "
-		    "survived the runner", i, sigs[i % 3]);
+		ATF_CHECK_MSG(none_inside(), "run %d (signal %d): a process "
+		    "survived the runner in the root", i, sigs[i % 3]);
 		ATF_CHECK(!host_mounts());
 	}
 	printf("9 runs interrupted (SIGKILL, SIGTERM, SIGINT): no mount left\n");
@@ -268,8 +318,6 @@ ATF_TC_HEAD(chroot__timeout_kills_group, tc)
 ATF_TC_BODY(chroot__timeout_kills_group, tc)
 {
 	struct wbt_out o;
-	pid_t bg;
-	int k;
 	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot",
 	    "-t", "1", root, "--", "/bin/sh", "-c",
 	    "sleep 100 & echo $! > /tmp/bg; sleep 100", NULL };
@@ -278,11 +326,8 @@ ATF_TC_BODY(chroot__timeout_kills_group, tc)
 	wbt_run(&o, argv);
 	ATF_CHECK_EQ_MSG(o.status, 124, "status %d: %s", o.status, o.err);
 	ATF_CHECK_MSG(strstr(o.err, "timed out") != NULL, "%s", o.err);
-	bg = read_pid("tmp/bg", 10);
-	for (k = 0; k < 50 && alive(bg); k++)
-		usleep(100000);
-	ATF_CHECK_MSG(!alive(bg), "background process %ld survived",
-	    (long)bg);
+	wait_file("tmp/bg", 10);
+	ATF_CHECK_MSG(none_inside(), "the background process survived");
 	ATF_CHECK(!host_mounts());
 	wbt_out_fini(&o);
 }

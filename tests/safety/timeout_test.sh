@@ -87,11 +87,34 @@ make_root()
 	done
 }
 
+# inside DIR: how many processes have their root directory in DIR.
+inside()
+{
+	d=$(cd "$1" && pwd -P)
+	n=0
+	for p in /proc/[0-9]*; do
+		r=$(readlink "$p/root" 2>/dev/null) || continue
+		case $r in "$d"|"$d"/*) n=$((n + 1)) ;; esac
+	done
+	echo $n
+}
+
+# none_inside DIR: no process left in DIR within 10 s.
+none_inside()
+{
+	i=0
+	while [ "$(inside "$1")" -ne 0 ]; do
+		[ $i -lt 100 ] || atf_fail "$(inside "$1") processes left in $1"
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 atf_test_case chroot__hanging_command
 chroot__hanging_command_head()
 {
 	atf_set descr "worldbench chroot -t kills a hanging command and its" \
-	    "group and exits 124; a quick command exits 0 (twin)"
+	    "background job and exits 124; a quick command exits 0 (twin)"
 	atf_set require.user root
 	atf_set require.progs busybox
 	atf_set timeout 120
@@ -103,9 +126,41 @@ chroot__hanging_command_body()
 	atf_check -s exit:124 -e match:'timed out' \
 	    "$(wbp)" chroot -t 2 root -- /bin/sh -c \
 	    'sleep 1000 & echo $! > /tmp/child.pid; echo $$ > /tmp/main.pid; sleep 1000'
-	# Inside the chroot's own /tmp: the pids are the host's (no pid ns).
-	gone root/tmp/main.pid
-	gone root/tmp/child.pid
+	# The pids inside are the chroot's own PID namespace's: look for
+	# processes by their root directory instead.
+	[ -s root/tmp/main.pid ] && [ -s root/tmp/child.pid ] ||
+	    atf_fail "the command never started"
+	none_inside root
+}
+
+atf_test_case chroot__runner_killed
+chroot__runner_killed_head()
+{
+	atf_set descr "SIGKILL to worldbench chroot leaves no process in the" \
+	    "root: not the command, not its background jobs, not a daemon" \
+	    "that left the process group"
+	atf_set require.user root
+	atf_set require.progs busybox setsid
+	atf_set timeout 120
+}
+chroot__runner_killed_body()
+{
+	make_root
+	ln -s busybox root/bin/setsid || atf_fail "ln"
+	"$(wbp)" chroot -t 100 root -- /bin/sh -c \
+	    'sleep 1000 & setsid sleep 1001 & echo up > /tmp/up; sleep 1002' &
+	pid=$!
+	i=0
+	while [ ! -s root/tmp/up ] || [ "$(inside root)" -lt 3 ]; do
+		[ $i -lt 100 ] || atf_fail "the command never started"
+		sleep 0.1
+		i=$((i + 1))
+	done
+	# Twin: the detector sees the running processes.
+	[ "$(inside root)" -ge 3 ] || atf_fail "detector blind"
+	kill -9 $pid
+	wait $pid
+	none_inside root
 }
 
 # A fake kernel image directory: enough for worldbench boot to start qemu.
@@ -204,6 +259,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case run__hanging_program
 	atf_add_test_case chroot__hanging_command
+	atf_add_test_case chroot__runner_killed
 	atf_add_test_case boot__qemu_never_exits
 	atf_add_test_case boot__guest_never_prints
 	atf_add_test_case boot__qemu_exits_early

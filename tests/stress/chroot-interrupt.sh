@@ -7,8 +7,9 @@
 # processes on the host may mount meanwhile; the total is only shown).  Half the runs chroot into an unpacked
 # directory, half into an image archive (unpacked into the work dir).
 # Also counts processes left running inside the root after the
-# interruption (the command's own group is the runner's to kill).
-# Root only.  Exits 1 if any run left a mount.
+# interruption (the command and its background job run in a PID
+# namespace that dies with the runner).
+# Root only.  Exits 1 if any run left a mount or a process.
 set -u
 runs=50
 O=build
@@ -113,4 +114,4 @@ while [ $i -le "$runs" ]; do
 done
 echo "chroot-interrupt: $runs runs, $nstarted reached the command," \
     "$nleak left a mount, $nhang did not exit, $norphan processes left inside the root"
-[ $nleak -eq 0 ] && [ $nhang -eq 0 ]
+[ $nleak -eq 0 ] && [ $nhang -eq 0 ] && [ $norphan -eq 0 ]
