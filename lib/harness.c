@@ -277,6 +277,10 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
 		if ((v->results = wb_results_new(err)) == NULL ||
 		    provenance_new(h, v, c->argv, c->argc, err) == -1)
 			return (-1);
+		if (c->preflight != NULL && wb_results_set_provenance(
+		    v->results, "preflight", json_deep_copy(c->preflight),
+		    err) == -1)
+			return (-1);
 	}
 	return (0);
 }

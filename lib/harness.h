@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 struct wb_err;
 struct wb_test_def;
 
@@ -38,6 +40,8 @@ struct wb_harness_config {
 	double				  target_ci;	/* percent */
 	int				  max_passes;
 	double				  max_time;	/* seconds */
+	/* The host's pre-flight check, copied into each file (or NULL). */
+	json_t				 *preflight;
 };
 
 struct wb_harness;

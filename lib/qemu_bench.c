@@ -237,6 +237,10 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    wb_results_set_provenance(r, "host", wb_prov_host(err), err) != 0 ||
 	    wb_results_set_provenance(r, "date_start", wb_prov_date(),
 	    err) != 0 ||
+	    wb_results_set_provenance(r, "load_before", wb_prov_loadavg(err),
+	    err) != 0 ||
+	    (p->preflight != NULL && wb_results_set_provenance(r, "preflight",
+	    json_deep_copy(p->preflight), err) != 0) ||
 	    wb_results_set_provenance(r, "caveat", json_string("emulated "
 	    "(qemu) ratios are not hardware ratios"), err) != 0 ||
 	    wb_results_set_provenance(r, "boots", json_array(), err) != 0 ||

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "qemu.h"
 
 struct wb_err;
@@ -72,6 +74,7 @@ struct wb_qb_plan {
 	double			 timeout;	/* per boot, seconds */
 	const char		*suite_hash;
 	const char		*world;		/* NULL: none */
+	json_t			*preflight;	/* copied to provenance; NULL */
 	/* Progress lines (may be NULL). */
 	void			(*note)(void *, const char *);
 	void			*note_arg;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
 #include "provenance.h"
@@ -38,7 +39,7 @@ usage(void)
 	    "           [--accel=tcg|kvm] [--timing=icount|wall] "
 	    "[--busybox path]\n"
 	    "           [--init path] [--suite dir] [--data dir] "
-	    "[--qemu path]\n"
+	    "[--qemu path] [--strict]\n"
 	    "           kernel-image [world-image]\n");
 }
 
@@ -57,7 +58,7 @@ struct bopts {
 	const char	*outdir, *tests, *accel, *timing, *qemu;
 	const char	*init, *suite, *data, *busybox, *world;
 	double		 seconds, timeout;
-	int		 boots, passes, quick, memory;
+	int		 boots, passes, quick, memory, strict;
 	char		 exedir[PATH_MAX];
 };
 
@@ -84,6 +85,7 @@ parse(int argc, char **argv, struct bopts *o)
 		{ "init", required_argument, NULL, 'I' },
 		{ "qemu", required_argument, NULL, 'Q' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "strict", no_argument, NULL, 'X' },
 		{ "suite", required_argument, NULL, 'S' },
 		{ "timing", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
@@ -126,6 +128,9 @@ parse(int argc, char **argv, struct bopts *o)
 			break;
 		case 'M':
 			o->timing = optarg;
+			break;
+		case 'X':
+			o->strict = 1;
 			break;
 		case 'm':
 			if (num_arg("-m", optarg, &v) != 0 || v < 64 ||
@@ -367,6 +372,7 @@ cmd_boot(int argc, char **argv)
 	plan.suite_hash = suite_hash;
 	plan.world = o.world;
 	plan.note = note;
+	plan.preflight = cmd_preflight_check(o.strict, 0);
 	note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
 	    "deterministic icount timing: emulated ratios are not hardware "
 	    "ratios" : "wall-clock timing under emulation: boots vary, and "
@@ -402,5 +408,6 @@ out:
 		wb_qb_kernel_fini(&ks[i]);
 	free(wlabel);
 	free(plan.tests);
+	json_decref(plan.preflight);
 	return (rc == 0 ? 0 : 1);
 }

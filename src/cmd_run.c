@@ -49,7 +49,7 @@ usage(void)
 	    "[--seed n]\n"
 	    "           [--target-ci percent] [--tests list] "
 	    "[--variant label=root ...]\n"
-	    "           -o file|dir\n"
+	    "           [--strict | --no-preflight] -o file|dir\n"
 	    "       worldbench run [-q] --resume file|dir\n");
 	return (EX_USAGE);
 }
@@ -124,6 +124,8 @@ struct run_opts {
 	const char			*tests;
 	const char			*resume;
 	int				 quiet;
+	int				 strict;
+	int				 no_preflight;
 	int				 have_seed;
 	int				 index_given;
 };
@@ -163,12 +165,14 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "libexec", required_argument, NULL, 'L' },
 		{ "max-passes", required_argument, NULL, 'M' },
 		{ "max-time", required_argument, NULL, 'T' },
+		{ "no-preflight", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "passes", required_argument, NULL, 'p' },
 		{ "quick", no_argument, NULL, 'Q' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "resume", required_argument, NULL, 'R' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "target-ci", required_argument, NULL, 'P' },
 		{ "tests", required_argument, NULL, 't' },
 		{ "variant", required_argument, NULL, 'v' },
@@ -219,6 +223,9 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			    &o->c.max_time) == -1)
 				return (-1);
 			break;
+		case 'N':
+			o->no_preflight = 1;
+			break;
 		case 'o':
 			o->c.output = optarg;
 			break;
@@ -246,6 +253,9 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 				return (-1);
 			o->c.seed = (unsigned long)n;
 			o->have_seed = 1;
+			break;
+		case 'S':
+			o->strict = 1;
 			break;
 		case 't':
 			o->tests = optarg;
@@ -278,7 +288,7 @@ check_opts(struct run_opts *o)
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.libexec != NULL || o->c.datadir != NULL ||
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
-		    o->c.max_time != 0) {
+		    o->c.max_time != 0 || o->strict || o->no_preflight) {
 			warnx("--resume takes its plan from the results file; "
 			    "only -q may be added");
 			return (-1);
@@ -287,6 +297,11 @@ check_opts(struct run_opts *o)
 	}
 	if (o->c.output == NULL) {
 		warnx("-o file|dir is required");
+		return (-1);
+	}
+	if (o->strict && o->no_preflight) {
+		warnx("--strict needs the pre-flight check: drop "
+		    "--no-preflight");
 		return (-1);
 	}
 	if (o->label != NULL && o->c.nvariants > 0) {
@@ -410,7 +425,10 @@ cmd_run(int argc, char **argv)
 	o.c.roots = o.roots;
 	o.c.argv = argv - 1;
 	o.c.argc = argc + 1;
+	if (!o.no_preflight)
+		o.c.preflight = cmd_preflight_check(o.strict, o.quiet);
 	h = wb_harness_new(&o.c, &e);
+	json_decref(o.c.preflight);
 	free(tests);
 	if (h == NULL)
 		errx(1, "%s", e.msg);

@@ -5,8 +5,11 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmdutil.h"
+#include "err.h"
+#include "preflight.h"
 
 const char *
 cmd_workdir(void)
@@ -26,4 +29,30 @@ cmd_catch_signals(void (*handler)(int))
 	if (sigaction(SIGINT, &sa, NULL) == -1 ||
 	    sigaction(SIGTERM, &sa, NULL) == -1)
 		err(1, "sigaction");
+}
+
+json_t *
+cmd_preflight_check(int strict, int quiet)
+{
+	struct wb_preflight_src src;
+	struct wb_preflight pf;
+	struct wb_err e;
+	json_t *j;
+	size_t i;
+
+	memset(&src, 0, sizeof(src));
+	src.window = 0.5;
+	src.self = getpid();
+	if (wb_preflight_run(&src, &pf, &e) == -1)
+		errx(1, "preflight: %s", e.msg);
+	if (!quiet || (strict && pf.busy))
+		for (i = 0; i < pf.nwarnings; i++)
+			warnx("preflight: %s", pf.warnings[i]);
+	if (strict && pf.busy)
+		errx(1, "--strict: the host is busy (load %.2f on %ld CPUs); "
+		    "not starting", pf.load[0], pf.ncpu);
+	if ((j = wb_preflight_json(&pf)) == NULL)
+		errx(1, "preflight: out of memory");
+	wb_preflight_fini(&pf);
+	return (j);
 }

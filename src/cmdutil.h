@@ -5,9 +5,17 @@
 #ifndef WB_CMDUTIL_H
 #define WB_CMDUTIL_H
 
+#include <jansson.h>
+
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
 /* Send SIGINT and SIGTERM to handler; exits 1 if sigaction fails. */
 void		 cmd_catch_signals(void (*handler)(int));
+/*
+ * The pre-flight check before a run or a boot: its warnings go to stderr
+ * unless quiet; with strict, exits 1 when the host is busy.  Returns the
+ * check as a new JSON object for the results' provenance ("preflight").
+ */
+json_t		*cmd_preflight_check(int strict, int quiet);
 
 #endif

@@ -43,7 +43,58 @@ usage_body() {
 	atf_check -s exit:64 -e ignore "$WB" preflight extra
 }
 
+# prov FILE EXPR: evaluate a Python expression on the provenance.
+prov() {
+	python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))["provenance"]
+print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+atf_test_case run__records_preflight
+run__records_preflight_head() {
+	atf_set descr "worldbench run records the pre-flight check in the" \
+	    "results' provenance; --no-preflight leaves it out"
+}
+run__records_preflight_body() {
+	WB="$(atf_config_get builddir)/bin/worldbench"
+	atf_check -o ignore -e ignore "$WB" run -q --tests syscall \
+	    --passes 1 --duration 0.2 -o r.json
+	[ "$(prov r.json '"preflight" in p and len(p["preflight"]["load"]) == 3 and p["preflight"]["ncpu"] >= 1 and p["preflight"]["busy"] in (True, False)')" = True ] ||
+	    atf_fail "no pre-flight check in the provenance"
+	atf_check -o ignore -e ignore "$WB" run -q --no-preflight \
+	    --tests syscall --passes 1 --duration 0.2 -o n.json
+	[ "$(prov n.json '"preflight" in p')" = False ] ||
+	    atf_fail "--no-preflight: a pre-flight check was recorded"
+}
+
+atf_test_case run__strict
+run__strict_head() {
+	atf_set descr "worldbench run --strict refuses to start exactly" \
+	    "when its pre-flight check finds the host busy"
+}
+run__strict_body() {
+	WB="$(atf_config_get builddir)/bin/worldbench"
+	"$WB" run --strict --tests syscall --passes 1 --duration 0.2 \
+	    -o r.json >out 2>err
+	rc=$?
+	if [ $rc -eq 1 ]; then
+		grep -q 'the host is busy.*not starting' err ||
+		    atf_fail "refused without the reason: $(cat err)"
+		[ ! -e r.json ] || atf_fail "refused but wrote results"
+	else
+		[ $rc -eq 0 ] || atf_fail "exit $rc: $(cat err)"
+		[ "$(prov r.json 'p["preflight"]["busy"]')" = False ] ||
+		    atf_fail "started on a host its check found busy"
+	fi
+	atf_check -s exit:64 -e match:'drop --no-preflight' \
+	    "$WB" run --strict --no-preflight --tests syscall -o x.json
+	atf_check -s exit:64 -e match:'only -q may be added' \
+	    "$WB" run --strict --resume r.json
+}
+
 atf_init_test_cases() {
+	atf_add_test_case run__records_preflight
+	atf_add_test_case run__strict
 	atf_add_test_case reports
 	atf_add_test_case strict_matches_verdict
 	atf_add_test_case usage
