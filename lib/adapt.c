@@ -75,6 +75,12 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 		    wb_ratio_halfwidth(&c.final[i].w) : INFINITY);
 	a->final_met = a->final_halfwidth <= target;
 	wb_compare_fini(&c);
+	a->share = target * sqrt((double)a->ntests);
+	for (i = 0; !a->final_met && i < a->ntests; i++)
+		a->nextend += a->tests[i].extend =
+		    a->tests[i].halfwidth > a->share;
+	for (i = 0; !a->final_met && a->nextend == 0 && i < a->ntests; i++)
+		a->nextend += a->tests[i].extend = !a->tests[i].met;
 	return (0);
 }
 

@@ -10,6 +10,14 @@
  * interval) is judged the same way.  The decision is a pure function of
  * the samples so far: the caps (--max-passes, --max-time) are the
  * harness's.
+ *
+ * Which tests get the next pass while the final-score interval is still
+ * too wide: that interval is about the root-sum-square of the k tests'
+ * half-widths divided by k, so a test whose half-width is at most
+ * target * sqrt(k) is within its share.  The tests above their share are
+ * extended; when none is (few passes' t quantiles can keep the final
+ * wide), every test not met is.  Nothing is extended once the final
+ * score meets the target.
  */
 #ifndef WB_ADAPT_H
 #define WB_ADAPT_H
@@ -22,6 +30,7 @@ struct wb_results;
 struct wb_adapt_test {
 	const char	*id;		/* borrowed from the base results */
 	int		 met;		/* every ratio interval within target */
+	int		 extend;	/* give it another pass */
 	double		 halfwidth;	/* widest, percent; INFINITY if no CI */
 	size_t		 nmin;		/* fewest ok samples of any variant */
 };
@@ -34,6 +43,8 @@ struct wb_adapt {
 	size_t			 nunmet;	/* tests not met */
 	int			 final_met;
 	double			 final_halfwidth; /* widest over variants */
+	double			 share;		/* target * sqrt(ntests) */
+	size_t			 nextend;	/* tests to extend */
 };
 
 /*

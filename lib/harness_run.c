@@ -138,8 +138,8 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	n = 0;
 	/*
 	 * The target is met once the final-score ratio is as precise as
-	 * asked; until then the tests whose own intervals are still too
-	 * wide get the extra passes.
+	 * asked; until then the tests lib/adapt picks (those above their
+	 * share of the final's interval) get the extra passes.
 	 */
 	if (a.final_met) {
 		if (fp != NULL)
@@ -150,7 +150,7 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 		return (0);
 	}
 	for (k = 0; k < a.ntests && rc == 0; k++) {
-		if (a.tests[k].met)
+		if (!a.tests[k].extend)
 			continue;
 		for (i = 0; i < h->ntests; i++)
 			if (strcmp(h->tests[i]->id, a.tests[k].id) == 0)
@@ -158,10 +158,10 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 		if (i == h->ntests || h->passes[i] >= h->max_passes)
 			continue;
 		if (fp != NULL)
-			fprintf(fp, "adaptive: %s: interval +-%.2f%% > "
-			    "%.2f%%: pass %d\n", h->tests[i]->id,
-			    a.tests[k].halfwidth, h->target_ci,
-			    h->passes[i] + 1);
+			fprintf(fp, "adaptive: %s: interval +-%.2f%% "
+			    "(target %.2f%%, share %.2f%%): pass %d\n",
+			    h->tests[i]->id, a.tests[k].halfwidth,
+			    h->target_ci, a.share, h->passes[i] + 1);
 		h->passes[i]++;
 		if (json_object_set_new(json_object_get(h->plan, "passes"),
 		    h->tests[i]->id, json_integer(h->passes[i])) == -1 ||

@@ -31,8 +31,10 @@ WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
 ifeq ($(SANITIZE),1)
 WB_CFLAGS +=	-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-fno-omit-frame-pointer
-# libatf-c's own allocations live as long as a test program.
-export LSAN_OPTIONS :=	suppressions=$(abspath mk/lsan.supp):print_suppressions=0
+# libatf-c's own allocations live as long as a test program.  The slow
+# unwinder: glibc has no frame pointers, and the fast one stops at
+# vasprintf, before the libatf-c frame that the suppression names.
+export LSAN_OPTIONS :=	suppressions=$(abspath mk/lsan.supp):print_suppressions=0:fast_unwind_on_malloc=0
 endif
 
 # Third-party libraries, found through pkgconf.  A missing one stops the

@@ -59,6 +59,40 @@ ATF_TC_BODY(wb_adapt_decide__tight_met_loose_not, tc)
 	wb_results_free(v[1]);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_adapt_decide__extends_above_share);
+ATF_TC_BODY(wb_adapt_decide__extends_above_share, tc)
+{
+	struct wb_results *v[2];
+	struct wb_adapt a;
+	struct wb_err e;
+
+	v[0] = mk(7);
+	v[1] = mk(7);
+	/* Final unmet at 1%: share 1.41%; "tight" is within it. */
+	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 1, 0.95, &a, &e));
+	ATF_CHECK(!a.final_met);
+	ATF_CHECK(fabs(a.share - sqrt(2)) < 1e-12);
+	ATF_CHECK_MSG(a.tests[0].halfwidth < a.share, "tight %g",
+	    a.tests[0].halfwidth);
+	ATF_CHECK(!a.tests[0].extend);
+	ATF_CHECK(a.tests[1].extend);
+	ATF_CHECK_EQ(1, a.nextend);
+	wb_adapt_fini(&a);
+	/* Both within their share but not met: both (not met) extended. */
+	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 0.001, 0.95, &a, &e));
+	ATF_CHECK(!a.final_met);
+	ATF_CHECK(a.tests[0].extend && a.tests[1].extend);
+	wb_adapt_fini(&a);
+	/* Final met: nothing extended, even the loose test. */
+	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 50, 0.95, &a, &e));
+	ATF_CHECK(a.final_met);
+	ATF_CHECK(!a.tests[1].extend);
+	ATF_CHECK_EQ(0, a.nextend);
+	wb_adapt_fini(&a);
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_adapt_decide__one_pass_never_met);
 ATF_TC_BODY(wb_adapt_decide__one_pass_never_met, tc)
 {
@@ -83,5 +117,6 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__tight_met_loose_not);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__one_pass_never_met);
+	ATF_TP_ADD_TC(tp, wb_adapt_decide__extends_above_share);
 	return (atf_no_error());
 }
