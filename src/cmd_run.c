@@ -130,6 +130,15 @@ struct run_opts {
 	int				 index_given;
 };
 
+static void
+run_opts_fini(struct run_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_VARIANTS; i++)
+		free(o->specs[i]);
+}
+
 static int
 add_variant(struct run_opts *o, char *spec)
 {
@@ -387,14 +396,15 @@ cmd_run(int argc, char **argv)
 	struct wb_harness *h;
 	struct run_opts o;
 	struct wb_err e;
-	size_t i;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
 	o.c.index = WB_INDEX_UNIXBENCH5;
 	o.c.copies = 1;
-	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1)
+	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1) {
+		run_opts_fini(&o);
 		return (usage());
+	}
 	/*
 	 * Installed before the run is set up: a signal during set-up stops the
 	 * run before its first pass, with the results file written.
@@ -410,6 +420,7 @@ cmd_run(int argc, char **argv)
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
 	    &o.c.ntests, &e) == -1) {
 		warnx("--tests: %s", e.msg);
+		run_opts_fini(&o);
 		return (usage());
 	}
 	if (o.tests != NULL && !wb_suite_index_valid(o.tests))
@@ -433,7 +444,6 @@ cmd_run(int argc, char **argv)
 	if (h == NULL)
 		errx(1, "%s", e.msg);
 	rc = run_harness(h, o.quiet);
-	for (i = 0; i < o.c.nvariants; i++)
-		free(o.specs[i]);
+	run_opts_fini(&o);
 	return (rc);
 }
