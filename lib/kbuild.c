@@ -59,6 +59,21 @@ to_log(void *arg)
 	return (0);
 }
 
+/* The recipe's start configuration and image target, or the defaults. */
+static const char *
+kstart(const struct wb_kbuild *kb)
+{
+
+	return (kb->start != NULL ? kb->start : WB_KBUILD_START);
+}
+
+static const char *
+ktarget(const struct wb_kbuild *kb)
+{
+
+	return (kb->target != NULL ? kb->target : WB_KBUILD_TARGET);
+}
+
 static int
 jobs(const struct wb_kbuild *kb)
 {
@@ -201,8 +216,8 @@ wb_kbuild_input_hash(const struct wb_kbuild *kb,
 	rc = 0;
 	if (hash_str(h, "format", KBUILD_HASH_VERSION, err) != 0 ||
 	    hash_str(h, "source", kb->source_digest, err) != 0 ||
-	    hash_str(h, "start", WB_KBUILD_START, err) != 0 ||
-	    hash_str(h, "target", WB_KBUILD_TARGET, err) != 0 ||
+	    hash_str(h, "start", kstart(kb), err) != 0 ||
+	    hash_str(h, "target", ktarget(kb), err) != 0 ||
 	    hash_str(h, "cc", ccv, err) != 0)
 		rc = -1;
 	for (i = 0; rc == 0 && i < kb->nfragments; i++) {
@@ -373,8 +388,8 @@ int
 wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
     struct wb_err *err)
 {
-	static const char *const start[] = { WB_KBUILD_START, NULL };
 	static const char *const olddef[] = { "olddefconfig", NULL };
+	const char *start[2];
 	struct wb_frag want, base, final;
 	struct merge_ctx mc;
 	struct missing_ctx miss;
@@ -384,6 +399,8 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 
 	memset(res, 0, sizeof(*res));
 	changed = 0;
+	start[0] = kstart(kb);
+	start[1] = NULL;
 	/*
 	 * Configure in a directory of its own: tinyconfig's intermediate
 	 * .config must not touch the build directory's configuration.
@@ -396,7 +413,7 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 		return (wb_err_setsys(err, "%s", kb->objdir));
 	if (mkdir(cfgdir, 0755) != 0 && errno != EEXIST)
 		return (wb_err_setsys(err, "%s", cfgdir));
-	wb_kbuild_note(kb, "%s: make %s", kb->variant, WB_KBUILD_START);
+	wb_kbuild_note(kb, "%s: make %s", kb->variant, start[0]);
 	if (wb_kbuild_runmake(kb, cfgdir, start, NULL, err) != 0)
 		return (-1);
 	wb_frag_init(&want);
@@ -448,10 +465,12 @@ int
 wb_kbuild_make(const struct wb_kbuild *kb, const char *config_sha256,
     struct wb_err *err)
 {
-	static const char *const target[] = { WB_KBUILD_TARGET, NULL };
+	const char *target[2];
 
+	target[0] = ktarget(kb);
+	target[1] = NULL;
 	wb_kbuild_note(kb, "%s: make -j%d %s (log: %s)", kb->variant,
-	    jobs(kb), WB_KBUILD_TARGET, kb->log);
+	    jobs(kb), target[0], kb->log);
 	return (wb_kbuild_runmake(kb, kb->objdir, target, config_sha256, err));
 }
 

@@ -145,6 +145,7 @@ wb_recipe_get(const struct wb_recipe *r, const char *name)
 	return ((v = wb_recipe_var(r, name)) == NULL ? NULL : v->value);
 }
 
+/* Lower case, '-' and '+' come from variant names (VARIANT_a+b). */
 static int
 is_varname(const char *s, size_t len)
 {
@@ -156,7 +157,7 @@ is_varname(const char *s, size_t len)
 		if (!((s[i] >= 'A' && s[i] <= 'Z') ||
 		    (s[i] >= 'a' && s[i] <= 'z') ||
 		    (s[i] >= '0' && s[i] <= '9') || s[i] == '_' ||
-		    s[i] == '-'))
+		    s[i] == '-' || s[i] == '+'))
 			return (0);
 	return (1);
 }

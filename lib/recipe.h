@@ -172,6 +172,19 @@ struct wb_build_style {
 	int		(*identity)(const struct wb_build *,
 			    int (*add)(void *, const void *, size_t), void *,
 			    struct wb_err *);
+	/*
+	 * The style's own lint rules, run by wb_recipe_lint() after the
+	 * common ones: report each problem with fn and add it to *n.  May
+	 * be NULL.
+	 */
+	void		(*lint)(const struct wb_recipe *, wb_lint_fn *fn,
+			    void *arg, size_t *n);
+	/*
+	 * Non-NULL for a style the engine does not build: the command that
+	 * does (e.g. "worldbench kernel build" for kbuild), named when
+	 * wb_recipe_build() refuses such a recipe.
+	 */
+	const char	*built_by;
 };
 int	wb_build_style_register(const struct wb_build_style *,
 	    struct wb_err *);

@@ -558,6 +558,14 @@ build_one(const struct wb_engine *eng, const char *path, const char *variant,
 		return (-1);
 	memset(&b, 0, sizeof(b));
 	rc = -1;
+	/* Before the lint: this is the message such a recipe needs. */
+	if ((st = wb_build_style_find(wb_recipe_get(r, "BUILD_STYLE") ==
+	    NULL ? "" : wb_recipe_get(r, "BUILD_STYLE"))) != NULL &&
+	    st->built_by != NULL) {
+		wb_err_set(err, "%s: BUILD_STYLE=%s is not built by the recipe "
+		    "engine: use '%s'", path, st->name, st->built_by);
+		goto out;
+	}
 	if ((nlint = wb_recipe_lint(r, first_problem, &lint)) != 0) {
 		if (nlint > 1)
 			wb_err_set(err, "%s (and %zu more problems: run "

@@ -1,7 +1,8 @@
 /*
  * Recipe linter: variable names, their fixed order, mandatory variables,
- * options pinned on and off, variants, hooks, distinfo.  Every problem is
- * reported with the file and line it is on.
+ * options pinned on and off, variants, hooks, distinfo, then the build
+ * style's own rules (wb_build_style.lint).  Every problem is reported
+ * with the file and line it is on.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -231,9 +232,24 @@ lint_source(struct lint *l)
 			    "DISTFILES (with checksums in distinfo)");
 		else
 			wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
+	} else if (strcmp(w[0], "package") == 0) {
+		/* A file an installed Debian package ships (kbuild only). */
+		if (w[1] == NULL || w[2] != NULL || strspn(w[1],
+		    "abcdefghijklmnopqrstuvwxyz0123456789+.-") !=
+		    strlen(w[1]) || w[1][0] == '-' || w[1][0] == '.')
+			report(l, src->line, "SOURCE=package takes one "
+			    "argument: the Debian package name");
+		if (l->style != NULL && strcmp(l->style->name, "kbuild") != 0)
+			report(l, src->line, "SOURCE=package is only for "
+			    "BUILD_STYLE=kbuild");
+		if (df == NULL || df->value[0] == '\0')
+			report(l, src->line, "SOURCE=package needs DISTFILES "
+			    "(with checksums in distinfo)");
+		else
+			wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
 	} else
 		report(l, src->line, "unknown SOURCE kind '%s' (none, tree, "
-		    "apt-source)", w[0]);
+		    "apt-source, package)", w[0]);
 	wb_words_free(w);
 }
 
@@ -294,10 +310,11 @@ lint_options(struct lint *l)
 	}
 	for (i = 0; i < r->nvariants; i++) {
 		v = wb_recipe_var(r, "VARIANTS");
-		if (strspn(r->variants[i], "abcdefghijklmnopqrstuvwxyz0123456789-")
-		    != strlen(r->variants[i]) || strcmp(r->variants[i],
+		if (strspn(r->variants[i],
+		    "abcdefghijklmnopqrstuvwxyz0123456789+-") !=
+		    strlen(r->variants[i]) || strcmp(r->variants[i],
 		    "default") == 0)
-			report(l, v->line, "bad variant name '%s' ([a-z0-9-], "
+			report(l, v->line, "bad variant name '%s' ([a-z0-9+-], "
 			    "not 'default')", r->variants[i]);
 		if (in_words(r->variants, i, r->variants[i],
 		    strlen(r->variants[i])) != -1)
@@ -395,5 +412,7 @@ wb_recipe_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg)
 	lint_options(&l);
 	lint_hooks(&l);
 	lint_files(&l);
+	if (l.style != NULL && l.style->lint != NULL)
+		l.style->lint(r, fn, arg, &l.n);
 	return (l.n);
 }

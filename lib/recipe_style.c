@@ -1,7 +1,7 @@
 /*
  * The table of build styles.  Built-in styles are listed here; each lives
  * in its own lib/recipe_style_<name>.c.  Other areas add theirs at run
- * time with wb_build_style_register() (e.g. the kernel stage's kbuild).
+ * time with wb_build_style_register().
  */
 #include <stddef.h>
 #include <string.h>
@@ -18,6 +18,7 @@ static const struct wb_build_style *const builtin[] = {
 	&wb_style_gnu_configure,
 	&wb_style_host_world,
 	&wb_style_debootstrap,
+	&wb_style_kbuild,
 };
 
 static const struct wb_build_style *registered[MAXSTYLES];

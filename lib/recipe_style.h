@@ -16,6 +16,8 @@ extern const struct wb_build_style	wb_style_gnu_configure;
 extern const struct wb_build_style	wb_style_host_world;
 /* debootstrap --variant=minbase of the host's release. */
 extern const struct wb_build_style	wb_style_debootstrap;
+/* A Linux kernel: lint only, built by "worldbench kernel build". */
+extern const struct wb_build_style	wb_style_kbuild;
 
 /* Helpers shared by the world styles (recipe_world.c). */
 int	wb_world_package(struct wb_build *, struct wb_err *);

@@ -1,6 +1,7 @@
 /*
  * worldbench kernel build|config|diff: kernel images from the Linux
- * source tarball and the fragments in overlays/kernel/.
+ * source tarball and the fragments in overlays/kernel/, as the kernel
+ * recipe (recipes/linux/recipe, BUILD_STYLE=kbuild) lists them.
  */
 #include <err.h>
 #include <getopt.h>
@@ -14,10 +15,12 @@
 #include "err.h"
 #include "kbuild.h"
 #include "kernopt.h"
+#include "recipe.h"
 
 #define USAGE_OPTS \
-	"[-f] [-j jobs] [-C cachedir] [-O overlays] [-s tarball]\n" \
-	"           [-t timeout] [-w workdir] [--no-ccache]"
+	"[-f] [-j jobs] [-C cachedir] [-O overlays]\n" \
+	"           [-R recipe] [-s tarball] [-t timeout] [-w workdir]\n" \
+	"           [--no-ccache]"
 
 static void
 usage(void)
@@ -26,8 +29,9 @@ usage(void)
 	fprintf(stderr,
 	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
 	    "       worldbench kernel config " USAGE_OPTS " variant\n"
-	    "       worldbench kernel diff [-C cachedir] [-s tarball] "
-	    "[-w workdir] variant|image variant|image\n");
+	    "       worldbench kernel diff [-C cachedir] [-R recipe] "
+	    "[-s tarball] [-w workdir]\n"
+	    "           variant|image variant|image\n");
 }
 
 static void
@@ -40,6 +44,7 @@ note(void *arg, const char *line)
 
 struct kopts {
 	struct kernopt	 k;
+	struct wb_recipe *recipe;
 	int		 force;
 	int		 jobs;
 	double		 timeout;
@@ -59,7 +64,7 @@ parse(int argc, char **argv, struct kopts *o)
 	memset(o, 0, sizeof(*o));
 	kernopt_init(&o->k);
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "C:fj:O:s:t:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "C:fj:O:R:s:t:w:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'C':
@@ -80,6 +85,9 @@ parse(int argc, char **argv, struct kopts *o)
 			break;
 		case 'O':
 			o->k.overlays = optarg;
+			break;
+		case 'R':
+			o->k.recipe = optarg;
 			break;
 		case 's':
 			o->k.tarball = optarg;
@@ -106,11 +114,23 @@ parse(int argc, char **argv, struct kopts *o)
 	return (0);
 }
 
+/* After parse(): the kernel recipe, or a message and 0. */
+static int
+load_recipe(struct kopts *o)
+{
+	struct wb_err e;
+
+	if ((o->recipe = kernopt_recipe(&o->k, &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (0);
+	}
+	return (1);
+}
+
 /* Everything a variant's build needs, owned. */
 struct variant {
 	struct wb_kbuild	 kb;
-	char			**frags;
-	size_t			 nfrags;
+	struct wb_kbuild_variant kv;	/* fragments, start, target */
 	char			*imagedir, *objdir, *log, *ccache, *srctree;
 	char			 digest[WB_SHA256_HEXSIZE];
 };
@@ -119,7 +139,7 @@ static void
 variant_fini(struct variant *v)
 {
 
-	kernopt_fragments_free(v->frags, v->nfrags);
+	wb_kbuild_variant_fini(&v->kv);
 	free(v->imagedir);
 	free(v->objdir);
 	free(v->log);
@@ -134,7 +154,9 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	char *srcdir;
 
 	memset(v, 0, sizeof(*v));
-	if (kernopt_fragments(&o->k, name, &v->frags, &v->nfrags, e) != 0)
+	/* The recipe first: a bad variant costs no unpacking. */
+	if (wb_kbuild_variant_init(&v->kv, o->recipe, o->k.overlays, name,
+	    e) != 0)
 		return (-1);
 
 	if ((v->imagedir = kernopt_imagedir(&o->k, name)) == NULL ||
@@ -167,8 +189,10 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	v->kb.objdir = v->objdir;
 	v->kb.imagedir = v->imagedir;
 	v->kb.ccache_dir = o->k.ccache ? v->ccache : NULL;
-	v->kb.fragments = (const char *const *)v->frags;
-	v->kb.nfragments = v->nfrags;
+	v->kb.fragments = (const char *const *)v->kv.fragments;
+	v->kb.nfragments = v->kv.nfragments;
+	v->kb.start = v->kv.start;
+	v->kb.target = v->kv.target;
 	v->kb.jobs = o->jobs;
 	v->kb.timeout = o->timeout;
 	v->kb.log = v->log;
@@ -210,12 +234,25 @@ kernel_build(int argc, char **argv)
 		usage();
 		return (EX_USAGE);
 	}
+	if (!load_recipe(&o))
+		return (EX_DATAERR);
 	wb_err_clear(&e);
+	/* Every variant is checked before the first (long) build. */
+	for (i = optind; i < argc; i++) {
+		if (wb_kbuild_variant_init(&v.kv, o.recipe, o.k.overlays,
+		    argv[i], &e) != 0) {
+			warnx("%s", e.msg);
+			wb_recipe_free(o.recipe);
+			return (EX_DATAERR);
+		}
+		wb_kbuild_variant_fini(&v.kv);
+	}
 	rc = 0;
 	for (i = optind; i < argc; i++) {
 		if (variant_init(&v, &o, argv[i], &e) != 0) {
 			warnx("%s", e.msg);
-			return (EX_DATAERR);
+			rc = EX_DATAERR;
+			break;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		if (wb_kbuild_run(&v.kb, o.force, &built, &e) != 0) {
@@ -232,6 +269,7 @@ kernel_build(int argc, char **argv)
 		if (rc != 0)
 			break;
 	}
+	wb_recipe_free(o.recipe);
 	return (rc);
 }
 
@@ -248,9 +286,12 @@ kernel_config(int argc, char **argv)
 		usage();
 		return (EX_USAGE);
 	}
+	if (!load_recipe(&o))
+		return (EX_DATAERR);
 	wb_err_clear(&e);
 	if (variant_init(&v, &o, argv[optind], &e) != 0) {
 		warnx("%s", e.msg);
+		wb_recipe_free(o.recipe);
 		return (EX_DATAERR);
 	}
 	rc = 0;
@@ -261,7 +302,24 @@ kernel_config(int argc, char **argv)
 		printf("%s/.config %s\n", v.objdir, res.config_sha256);
 	wb_kconfig_result_fini(&res);
 	variant_fini(&v);
+	wb_recipe_free(o.recipe);
 	return (rc);
+}
+
+/* An image named by variant (not by path) is one of the recipe's. */
+static int
+image_arg(const struct kopts *o, const char *arg, struct wb_err *e)
+{
+	char name[256];
+	size_t len;
+
+	if (strchr(arg, '/') != NULL)
+		return (0);
+	len = strlen(arg);
+	if (len > 7 && strcmp(arg + len - 7, "-kernel") == 0)
+		len -= 7;
+	snprintf(name, sizeof(name), "%.*s", (int)len, arg);
+	return (wb_kbuild_variant_check(o->recipe, name, e));
 }
 
 static int
@@ -277,10 +335,14 @@ kernel_diff(int argc, char **argv)
 		usage();
 		return (EX_USAGE);
 	}
+	if (!load_recipe(&o))
+		return (EX_DATAERR);
 	wb_err_clear(&e);
 	a = b = ca = cb = out = srctree = srcdir = NULL;
 	rc = 1;
-	if ((a = kernopt_find_image(&o.k, argv[optind], &e)) == NULL ||
+	if (image_arg(&o, argv[optind], &e) != 0 ||
+	    image_arg(&o, argv[optind + 1], &e) != 0 ||
+	    (a = kernopt_find_image(&o.k, argv[optind], &e)) == NULL ||
 	    (b = kernopt_find_image(&o.k, argv[optind + 1], &e)) == NULL)
 		goto done;
 	if (asprintf(&ca, "%s/config", a) < 0 ||
@@ -305,6 +367,7 @@ done:
 	free(out);
 	free(srctree);
 	free(srcdir);
+	wb_recipe_free(o.recipe);
 	return (rc);
 }
 

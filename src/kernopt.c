@@ -14,6 +14,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
+#include "recipe.h"
 
 /*
  * rel in the current directory (a source tree) when probe exists there,
@@ -39,6 +40,7 @@ void
 kernopt_init(struct kernopt *k)
 {
 	static char ovl[PATH_MAX + 64], dinfo[PATH_MAX + 64];
+	static char rcp[PATH_MAX + 64];
 	const char *c;
 
 	memset(k, 0, sizeof(*k));
@@ -49,20 +51,12 @@ kernopt_init(struct kernopt *k)
 		k->cachedir = WB_CACHE_DEFAULT;
 	k->overlays = installed("overlays", "overlays/kernel/base.config",
 	    ovl, sizeof(ovl));
+	k->recipe = installed("recipes/linux/recipe", "recipes/linux/recipe",
+	    rcp, sizeof(rcp));
 	k->distinfo = installed("recipes/linux/distinfo",
 	    "recipes/linux/distinfo", dinfo, sizeof(dinfo));
 	k->tarball = WB_KERNEL_TARBALL;
 	k->ccache = 1;
-}
-
-static char *
-path2(const char *a, const char *b, const char *c)
-{
-	char *s;
-
-	if (asprintf(&s, "%s/%s%s", a, b, c) < 0)
-		return (NULL);
-	return (s);
 }
 
 char *
@@ -95,91 +89,22 @@ kernopt_log(const struct kernopt *k, const char *variant)
 	return (s);
 }
 
-void
-kernopt_fragments_free(char **v, size_t n)
+struct wb_recipe *
+kernopt_recipe(struct kernopt *k, struct wb_err *err)
 {
-	size_t i;
+	static char dinfo[PATH_MAX + 64];
+	struct wb_recipe *r;
 
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-static int
-valid_knob(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len == 0 || len > 64)
-		return (0);
-	for (i = 0; i < len; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= '0' && s[i] <= '9') || s[i] == '_' ||
-		    (s[i] == '-' && i > 0)))
-			return (0);
-	return (1);
-}
-
-int
-kernopt_fragments(const struct kernopt *k, const char *variant,
-    char ***frags, size_t *n, struct wb_err *err)
-{
-	const char *p, *q;
-	char **v, *path;
-	struct stat st;
-	size_t cap, len, i;
-
-	cap = 2;
-	for (p = variant; *p != '\0'; p++)
-		cap += *p == '+';
-	if ((v = calloc(cap, sizeof(*v))) == NULL)
-		return (wb_err_setsys(err, "variant"));
-	*n = 0;
-	if ((v[(*n)++] = path2(k->overlays, "kernel/base.config", "")) ==
-	    NULL)
-		goto nomem;
-	if (strcmp(variant, "production") != 0) {
-		for (p = variant; ; p = q + 1) {
-			q = strchr(p, '+');
-			len = q != NULL ? (size_t)(q - p) : strlen(p);
-			if (!valid_knob(p, len) || (len == 10 &&
-			    strncmp(p, "production", 10) == 0) ||
-			    (len == 4 && strncmp(p, "base", 4) == 0)) {
-				kernopt_fragments_free(v, *n);
-				return (wb_err_set(err, "kernel variant '%s': "
-				    "bad knob '%.*s' (variants are "
-				    "'production' or knobs joined by '+', "
-				    "e.g. 'witness+invariants')", variant,
-				    (int)len, p));
-			}
-			if (asprintf(&path, "%s/kernel/%.*s.config",
-			    k->overlays, (int)len, p) < 0)
-				goto nomem;
-			for (i = 1; i < *n; i++)
-				if (strcmp(v[i], path) == 0) {
-					free(path);
-					kernopt_fragments_free(v, *n);
-					return (wb_err_set(err, "kernel variant "
-					    "'%s': knob '%.*s' given twice",
-					    variant, (int)len, p));
-				}
-			v[(*n)++] = path;
-			if (q == NULL)
-				break;
-		}
+	if ((r = wb_recipe_load(k->recipe, err)) == NULL)
+		return (NULL);
+	if ((size_t)snprintf(dinfo, sizeof(dinfo), "%s/distinfo", r->dir) >=
+	    sizeof(dinfo)) {
+		wb_err_set(err, "%s: path too long", r->dir);
+		wb_recipe_free(r);
+		return (NULL);
 	}
-	for (i = 0; i < *n; i++)
-		if (stat(v[i], &st) != 0 || !S_ISREG(st.st_mode)) {
-			wb_err_setsys(err, "kernel variant '%s': fragment %s",
-			    variant, v[i]);
-			kernopt_fragments_free(v, *n);
-			return (-1);
-		}
-	*frags = v;
-	return (0);
-nomem:
-	kernopt_fragments_free(v, *n);
-	return (wb_err_setsys(err, "variant"));
+	k->distinfo = dinfo;
+	return (r);
 }
 
 char *

@@ -1,6 +1,7 @@
 /*
  * Shared by "worldbench kernel" and "worldbench boot": where kernels,
- * their builds and the caches live, and which fragments make a variant.
+ * their builds and the caches live, and where the kernel recipe (which
+ * fragments make a variant) is.
  */
 #ifndef WB_KERNOPT_H
 #define WB_KERNOPT_H
@@ -8,6 +9,7 @@
 #include <stddef.h>
 
 struct wb_err;
+struct wb_recipe;
 
 #define WB_KERNEL_TARBALL	"/usr/src/linux-source-6.1.tar.xz"
 #define WB_CACHE_DEFAULT	"/var/cache/worldbench"
@@ -16,6 +18,7 @@ struct kernopt {
 	const char	*workdir;	/* -w: images, builds, logs */
 	const char	*cachedir;	/* -C: sources and ccache */
 	const char	*overlays;	/* -O: the overlays directory */
+	const char	*recipe;	/* -R: the kernel recipe */
 	const char	*tarball;	/* -s: the kernel source distfile */
 	const char	*distinfo;	/* checksums of known distfiles */
 	int		 ccache;	/* 0 with --no-ccache */
@@ -27,13 +30,11 @@ char	*kernopt_imagedir(const struct kernopt *, const char *variant);
 char	*kernopt_objdir(const struct kernopt *, const char *variant);
 char	*kernopt_log(const struct kernopt *, const char *variant);
 /*
- * The fragments of a variant: base.config, then <knob>.config for each
- * '+'-separated knob ("production" is base alone).  *frags is a
- * malloc'ed vector of malloc'ed paths.
+ * Load the kernel recipe k->recipe (whose variants and fragments
+ * wb_kbuild_variant_init() resolves) and point k->distinfo at the
+ * distinfo beside it.  NULL with err set.
  */
-int	kernopt_fragments(const struct kernopt *, const char *variant,
-	    char ***frags, size_t *n, struct wb_err *);
-void	kernopt_fragments_free(char **, size_t);
+struct wb_recipe *kernopt_recipe(struct kernopt *, struct wb_err *);
 /* An image directory given as a path or as a variant name. */
 char	*kernopt_find_image(const struct kernopt *, const char *arg,
 	    struct wb_err *);

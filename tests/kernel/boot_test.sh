@@ -8,8 +8,9 @@
 # run on a machine compiles both kernels (about 11 minutes each on a
 # quiet 2-core machine), later runs rebuild incrementally, which make
 # itself verifies.
-# Negative twins: a boot that times out and a variant whose fragment
-# does not exist are failures, recorded and reported.
+# Negative twins: a boot that times out, a variant the kernel recipe does
+# not list and a variant whose fragment does not exist are failures,
+# recorded and reported.
 
 wb()
 {
@@ -19,6 +20,12 @@ wb()
 overlays()
 {
 	echo "$(atf_config_get builddir)/share/worldbench/overlays"
+}
+
+# The kernel recipe of the source tree (the test runs outside it).
+recipe()
+{
+	echo "$(atf_config_get top_srcdir)/recipes/linux/recipe"
 }
 
 # The persistent kernel work directory; each test case links it as "work".
@@ -32,7 +39,7 @@ build_pair()
 	mkdir -p "$(kwork)" || atf_fail "cannot create $(kwork)"
 	ln -s "$(kwork)" work || atf_fail "cannot link work"
 	start=$(date +%s)
-	wb kernel build -w work -O "$(overlays)" production \
+	wb kernel build -w work -O "$(overlays)" -R "$(recipe)" production \
 	    witness+invariants >build.out 2>build.err ||
 	    atf_fail "kernel build failed: $(tail -20 build.err)"
 	echo "kernel pair: $(( $(date +%s) - start )) s" >&2
@@ -59,7 +66,8 @@ pair_body()
 	    atf_fail "production has PROVE_LOCKING"
 
 	# The variants differ only in the knobs.
-	wb kernel diff -w work production witness+invariants >diff.out ||
+	wb kernel diff -w work -R "$(recipe)" production witness+invariants \
+	    >diff.out ||
 	    atf_fail "kernel diff failed"
 	grep -q 'PROVE_LOCKING n -> y' diff.out ||
 	    atf_fail "diffconfig does not show PROVE_LOCKING: $(cat diff.out)"
@@ -70,7 +78,7 @@ pair_body()
 
 	# A second build is a no-op.
 	start=$(date +%s)
-	wb kernel build -w work -O "$(overlays)" production \
+	wb kernel build -w work -O "$(overlays)" -R "$(recipe)" production \
 	    witness+invariants >noop.out 2>&1 || atf_fail "no-op build failed"
 	grep -c 'up-to-date' noop.out | grep -q '^2$' ||
 	    atf_fail "second build was not a no-op: $(cat noop.out)"
@@ -120,16 +128,28 @@ boot_timeout_body()
 atf_test_case bad_variant
 bad_variant_head()
 {
-	atf_set descr "a variant without its fragment is refused"
+	atf_set descr "a variant the recipe does not list, or whose" \
+	    "fragment does not exist, is refused before any build"
 }
 bad_variant_body()
 {
-	atf_check -s not-exit:0 -e match:"nosuchknob.config" \
+	atf_check -s not-exit:0 \
+	    -e match:"recipe:[0-9]+: unknown kernel variant 'witness\+nosuchknob' \(VARIANTS: production witness invariants witness\+invariants\)" \
 	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
-	    -O "$(overlays)" witness+nosuchknob
-	atf_check -s not-exit:0 -e match:"bad knob" \
+	    -O "$(overlays)" -R "$(recipe)" witness+nosuchknob
+	atf_check -s not-exit:0 -e match:"unknown kernel variant" \
 	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
-	    -O "$(overlays)" 'witness+../x'
+	    -O "$(overlays)" -R "$(recipe)" 'witness+../x'
+	mkdir linux || atf_fail "mkdir"
+	sed 's,^WITNESS_OVERLAYS_ON=.*,WITNESS_OVERLAYS_ON=kernel/nosuchknob.config,' \
+	    "$(recipe)" >linux/recipe || atf_fail "sed"
+	line=$(grep -n '^WITNESS_OVERLAYS_ON=' linux/recipe | cut -d: -f1)
+	atf_check -s not-exit:0 \
+	    -e match:"linux/recipe:$line: WITNESS_OVERLAYS_ON: fragment .*/kernel/nosuchknob.config: No such file" \
+	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
+	    -O "$(overlays)" -R linux/recipe witness
+	test -d work/kbuild && atf_fail "a build directory was made"
+	return 0
 }
 
 atf_init_test_cases()

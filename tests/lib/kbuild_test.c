@@ -238,6 +238,59 @@ ATF_TC_BODY(wb_kbuild_run__failed_config_keeps_old_image, tc)
 	free(after);
 }
 
+/*
+ * The recipe's KBUILD_START and KBUILD_TARGET: the defaults spelled out
+ * hash like no setting at all (images built before the recipe was read
+ * stay up to date), another target is another build.
+ */
+ATF_TC_WITHOUT_HEAD(wb_kbuild_input_hash__targets);
+ATF_TC_BODY(wb_kbuild_input_hash__targets, tc)
+{
+	char h0[WB_SHA256_HEXSIZE], h1[WB_SHA256_HEXSIZE];
+	struct fixture f;
+	struct wb_err e;
+
+	setup(tc, &f, "CONFIG_DEBUG_PREEMPT=y\n");
+	ATF_REQUIRE_EQ_MSG(0, wb_kbuild_input_hash(&f.kb, h0, &e), "%s",
+	    e.msg);
+	f.kb.start = "tinyconfig";
+	f.kb.target = "bzImage";
+	ATF_REQUIRE_EQ(0, wb_kbuild_input_hash(&f.kb, h1, &e));
+	ATF_CHECK_STREQ(h0, h1);
+	f.kb.start = "allnoconfig";
+	ATF_REQUIRE_EQ(0, wb_kbuild_input_hash(&f.kb, h1, &e));
+	ATF_CHECK(strcmp(h0, h1) != 0);
+	f.kb.start = NULL;
+	f.kb.target = "vmlinux";
+	ATF_REQUIRE_EQ(0, wb_kbuild_input_hash(&f.kb, h1, &e));
+	ATF_CHECK(strcmp(h0, h1) != 0);
+}
+
+/* The start and image targets are the ones make is asked for. */
+ATF_TC_WITHOUT_HEAD(wb_kbuild_run__start_and_target);
+ATF_TC_BODY(wb_kbuild_run__start_and_target, tc)
+{
+	struct wb_kconfig_result res;
+	struct fixture f;
+	struct wb_err e;
+	int built;
+
+	setup(tc, &f, "CONFIG_DEBUG_PREEMPT=y\n");
+	f.kb.start = "nosuchconfig";
+	ATF_REQUIRE_EQ(-1, wb_kbuild_configure(&f.kb, &res, &e));
+	ATF_CHECK_MATCH("make nosuchconfig failed", e.msg);
+	wb_kconfig_result_fini(&res);
+	f.kb.start = "tinyconfig";
+	f.kb.target = "nosuchImage";
+	ATF_REQUIRE_EQ(-1, wb_kbuild_run(&f.kb, 0, &built, &e));
+	ATF_CHECK_MATCH("make nosuchImage failed", e.msg);
+	ATF_CHECK_EQ(0, built);
+	f.kb.target = "bzImage";
+	ATF_REQUIRE_EQ_MSG(0, wb_kbuild_run(&f.kb, 0, &built, &e), "%s",
+	    e.msg);
+	ATF_CHECK_EQ(1, built);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_kbuild_unpack__once);
 ATF_TC_BODY(wb_kbuild_unpack__once, tc)
 {
@@ -275,6 +328,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_kbuild_configure__bad_fragment);
 	ATF_TP_ADD_TC(tp, wb_kbuild_run__image_and_noop);
 	ATF_TP_ADD_TC(tp, wb_kbuild_run__failed_config_keeps_old_image);
+	ATF_TP_ADD_TC(tp, wb_kbuild_input_hash__targets);
+	ATF_TP_ADD_TC(tp, wb_kbuild_run__start_and_target);
 	ATF_TP_ADD_TC(tp, wb_kbuild_unpack__once);
 	return (atf_no_error());
 }

@@ -143,11 +143,37 @@ ATF_TC_BODY(wb_recipe_load__syntax_errors, tc)
 	ATF_CHECK_STREQ("missing: No such file or directory", e.msg);
 }
 
+/* A variant named like the kernel's "witness+invariants". */
+ATF_TC_WITHOUT_HEAD(wb_recipe_load__plus_in_variant);
+ATF_TC_BODY(wb_recipe_load__plus_in_variant, tc)
+{
+	struct wb_recipe_config c;
+	struct wb_recipe *r;
+	struct wb_err e;
+	char **w;
+
+	r = load("NAME=t\nVERSION=1\nCOMMENT=A test\nLICENSE=BSD-2-Clause\n"
+	    "SOURCE=none\nBUILD_STYLE=none\nOPTIONS=A B\n"
+	    "A_OVERLAYS_ON=a\nA_OVERLAYS_OFF=\n"
+	    "B_OVERLAYS_ON=b\nB_OVERLAYS_OFF=\n"
+	    "VARIANTS=a+b plain\nVARIANT_a+b=B A\nVARIANT_plain=\n");
+	ATF_CHECK_STREQ("B A", wb_recipe_get(r, "VARIANT_a+b"));
+	ATF_CHECK_EQ(0, wb_recipe_lint(r, NULL, NULL));
+	ATF_REQUIRE_MSG(wb_recipe_config_init(&c, r, "a+b", &e) == 0, "%s",
+	    e.msg);
+	ATF_REQUIRE((w = wb_recipe_words(&c, NULL, "OVERLAYS", &e)) != NULL);
+	ATF_CHECK_STREQ("a|b", joined(w));
+	wb_words_free(w);
+	wb_recipe_config_fini(&c);
+	wb_recipe_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_recipe_load__vars_and_continuations);
 	ATF_TP_ADD_TC(tp, wb_recipe_words__variants_pin_options);
 	ATF_TP_ADD_TC(tp, wb_recipe_load__syntax_errors);
+	ATF_TP_ADD_TC(tp, wb_recipe_load__plus_in_variant);
 	return (atf_no_error());
 }

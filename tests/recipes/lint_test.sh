@@ -1,7 +1,8 @@
 #! /usr/bin/env atf-sh
 # The bad-recipe corpus: every recipe under data/ except data/good must
 # fail "worldbench recipe lint" with exactly the file:line errors in
-# data/<case>.expected; data/good must lint clean.
+# data/<case>.expected; data/good and the tree's recipes (the kernel's
+# BUILD_STYLE=kbuild recipe included) must lint clean.
 
 # atf_check runs programs, not shell functions: use the path.
 wbpath() {
@@ -30,23 +31,72 @@ lint__bad_corpus_body() {
 		    atf_fail "$c: lint errors differ from $exp"
 		n=$((n + 1))
 	done
-	[ "$n" -ge 14 ] || atf_fail "only $n bad recipes in the corpus"
+	[ "$n" -ge 17 ] || atf_fail "only $n bad recipes in the corpus"
 	echo "$n bad recipes refused with the expected file:line errors"
 }
 
 atf_test_case lint__good
 lint__good_head() {
-	atf_set descr "a clean recipe and the tree's recipes lint clean"
+	atf_set descr "a clean recipe and the tree's recipes (the kernel's" \
+	    "included) lint clean"
 }
 lint__good_body() {
 	cd "$(atf_config_get top_srcdir)" || atf_fail "no srcdir"
 	atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
 	    tests/recipes/data/good/recipe
+	n=0
 	for r in recipes/*/recipe; do
-		case "$r" in recipes/linux*) continue ;; esac
+		n=$((n + 1))
 		atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
 		    "$r"
 	done
+	[ "$n" -ge 5 ] || atf_fail "only $n recipes in the tree"
+}
+
+# A copy of the kernel recipe in a tree of its own, so that the linter
+# sees an overlays directory (<top>/overlays for <top>/recipes/<name>).
+kernel_tree() {
+	top=$(atf_config_get top_srcdir)
+	mkdir -p tree/recipes tree/overlays/kernel || atf_fail "mkdir"
+	cp -R "$top/recipes/linux" tree/recipes/ || atf_fail "cp recipe"
+	cp "$top"/overlays/kernel/*.config tree/overlays/kernel/ ||
+	    atf_fail "cp fragments"
+}
+
+atf_test_case lint__kbuild_fragments
+lint__kbuild_fragments_head() {
+	atf_set descr "the kernel recipe's fragments must exist in the" \
+	    "tree's overlays directory"
+}
+lint__kbuild_fragments_body() {
+	kernel_tree
+	atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
+	    tree/recipes/linux/recipe
+	rm tree/overlays/kernel/witness.config
+	line=$(grep -n '^WITNESS_OVERLAYS_ON=' tree/recipes/linux/recipe |
+	    cut -d: -f1)
+	atf_check -s exit:1 -o empty -e inline:"tree/recipes/linux/recipe:$line: WITNESS_OVERLAYS_ON: no fragment file tree/recipes/linux/../../overlays/kernel/witness.config\n" \
+	    "$(wbpath)" recipe lint tree/recipes/linux/recipe
+	# Without an overlays directory there is nothing to check against.
+	rm -r tree/overlays
+	atf_check -s exit:0 -o empty -e empty "$(wbpath)" recipe lint \
+	    tree/recipes/linux/recipe
+}
+
+atf_test_case recipe_build__kbuild_refused
+recipe_build__kbuild_refused_head() {
+	atf_set descr "the recipe engine refuses the kernel recipe and" \
+	    "names the command that builds it"
+}
+recipe_build__kbuild_refused_body() {
+	top=$(atf_config_get top_srcdir)
+	atf_check -s exit:1 -o empty \
+	    -e match:"recipes/linux/recipe: BUILD_STYLE=kbuild is not built by the recipe engine: use 'worldbench kernel build'" \
+	    "$(wbpath)" recipe build -T "$top" \
+	    -O "$(atf_config_get builddir)" -w work \
+	    "$top/recipes/linux/recipe" production
+	test -d work/build && atf_fail "the engine started a build"
+	return 0
 }
 
 atf_test_case lint__missing_file
@@ -62,4 +112,6 @@ atf_init_test_cases() {
 	atf_add_test_case lint__bad_corpus
 	atf_add_test_case lint__good
 	atf_add_test_case lint__missing_file
+	atf_add_test_case lint__kbuild_fragments
+	atf_add_test_case recipe_build__kbuild_refused
 }
