@@ -34,11 +34,12 @@ WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
 KERNEL_FRAGS :=		$(sort $(wildcard overlays/kernel/*.config))
 KERNEL_FRAGS_OUT :=	$(KERNEL_FRAGS:overlays/%=$(O)/share/worldbench/overlays/%)
 
-KERNEL_DISTINFO_OUT :=	$(O)/share/worldbench/recipes/linux/distinfo
+KERNEL_RECIPE_OUT :=	$(O)/share/worldbench/recipes/linux/recipe \
+			$(O)/share/worldbench/recipes/linux/distinfo
 
-ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT) $(KERNEL_DISTINFO_OUT)
+ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT) $(KERNEL_RECIPE_OUT)
 
-$(KERNEL_DISTINFO_OUT): recipes/linux/distinfo
+$(O)/share/worldbench/recipes/linux/%: recipes/linux/%
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
