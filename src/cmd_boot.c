@@ -5,6 +5,8 @@
  * serial console.  Several kernels (-k) are booted interleaved, B times
  * each (-B), and each gets its own results file in the output directory.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <getopt.h>
 #include <libgen.h>
@@ -19,11 +21,13 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
+#include "lock.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_bench.h"
 #include "results.h"
 #include "suite.h"
+#include "world.h"
 
 #define MAXKERNELS	16
 
@@ -246,6 +250,68 @@ base_label(const char *path)
 	return (s);
 }
 
+/*
+ * The world argument: an unpacked root directory (label: its name), an
+ * image archive (label: its name without .tar.*) or the name of a built
+ * image in the work directory (label: the name).  Archives are unpacked
+ * into the work directory like "images --root" does.  Sets o->world to
+ * the root directory (malloc'ed into *rootp) and returns the label.
+ */
+static char *
+resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
+{
+	char *archive, *label, *dot;
+	struct stat st;
+	int lock;
+
+	*rootp = NULL;
+	if (stat(o->world, &st) == 0 && S_ISDIR(st.st_mode))
+		return (base_label(o->world));
+	if (strchr(o->world, '/') != NULL || strstr(o->world, ".tar") != NULL) {
+		if ((archive = strdup(o->world)) == NULL ||
+		    (label = base_label(o->world)) == NULL) {
+			free(archive);
+			wb_err_setsys(err, "world");
+			return (NULL);
+		}
+		if ((dot = strstr(label, ".tar")) != NULL)
+			*dot = '\0';
+	} else {
+		if (o->world[0] == '.' || o->world[0] == '\0' ||
+		    asprintf(&archive, "%s/images/%s.tar.zst", o->k.workdir,
+		    o->world) < 0) {
+			wb_err_set(err, "world '%s': not a directory, an image "
+			    "archive or an image name", o->world);
+			return (NULL);
+		}
+		if (access(archive, R_OK) == -1) {
+			wb_err_setsys(err, "world image %s (%s; build it with "
+			    "make world-variants)", o->world, archive);
+			free(archive);
+			return (NULL);
+		}
+		if ((label = strdup(o->world)) == NULL) {
+			free(archive);
+			wb_err_setsys(err, "world");
+			return (NULL);
+		}
+	}
+	if ((lock = wb_lock_workdir(o->k.workdir, 600, err)) == -1) {
+		free(archive);
+		free(label);
+		return (NULL);
+	}
+	*rootp = wb_world_root(archive, o->k.workdir, NULL, NULL, err);
+	wb_unlock_workdir(lock);
+	free(archive);
+	if (*rootp == NULL) {
+		free(label);
+		return (NULL);
+	}
+	o->world = *rootp;
+	return (label);
+}
+
 int
 cmd_boot(int argc, char **argv)
 {
@@ -255,7 +321,7 @@ cmd_boot(int argc, char **argv)
 	struct bopts o;
 	struct wb_err e;
 	char qver[256], initrd[PATH_MAX + 32], suite_hash[WB_SHA256_HEXSIZE];
-	char *img, *cmdline, *wlabel;
+	char *img, *cmdline, *wlabel, *wroot;
 	json_t *files;
 	double planned;
 	size_t i, nk;
@@ -313,6 +379,13 @@ cmd_boot(int argc, char **argv)
 		warnx("%s", e.msg);
 		return (EX_USAGE);
 	}
+	wlabel = wroot = NULL;
+	if (o.world != NULL &&
+	    (wlabel = resolve_world(&o, &wroot, &e)) == NULL) {
+		warnx("%s", e.msg);
+		free(plan.tests);
+		return (1);
+	}
 	memset(&root, 0, sizeof(root));
 	root.init = o.init;
 	root.world = o.world;
@@ -330,10 +403,11 @@ cmd_boot(int argc, char **argv)
 	if (rc != 0) {
 		warnx("%s", e.msg);
 		free(plan.tests);
+		free(wlabel);
+		free(wroot);
 		return (EX_NOINPUT);
 	}
 	json_decref(files);
-	wlabel = o.world != NULL ? base_label(o.world) : NULL;
 	nk = 0;
 	rc = 0;
 	if (kernopt_mkdirs(o.outdir, &e) != 0)
@@ -407,6 +481,7 @@ out:
 	for (i = 0; i < nk; i++)
 		wb_qb_kernel_fini(&ks[i]);
 	free(wlabel);
+	free(wroot);
 	free(plan.tests);
 	json_decref(plan.preflight);
 	return (rc == 0 ? 0 : 1);
