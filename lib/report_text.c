@@ -241,7 +241,7 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 			    N(b[fx], "%.3f", r->fx[fx].w.ratio));
 	}
 	(void)c;
-	fprintf(fp, "  %-32.32s %-22s %-22s %-22s\n", r->name, iv[0], iv[1],
+	fprintf(fp, "  %-37.37s %-22s %-22s %-22s\n", r->name, iv[0], iv[1],
 	    iv[2]);
 }
 
@@ -263,7 +263,7 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	    "effects multiply independently.\n%s%% intervals, delta "
 	    "method, not adjusted; * excludes 1.\n",
 	    c->labels[f->cell[3]], pct);
-	fprintf(fp, "  %-32s %-22s %-22s %-22s\n", "test", n[0], n[1], n[2]);
+	fprintf(fp, "  %-37s %-22s %-22s %-22s\n", "test", n[0], n[1], n[2]);
 	for (i = 0; i < f->nrows; i++)
 		fact_row(fp, c, &f->rows[i]);
 	fact_row(fp, c, &f->final);

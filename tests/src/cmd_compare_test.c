@@ -229,6 +229,33 @@ ATF_TC_BODY(compare__factorial_golden, tc)
 	wbt_out_fini(&o);
 }
 
+ATF_TC_WITHOUT_HEAD(compare__factorial_text_golden);
+ATF_TC_BODY(compare__factorial_text_golden, tc)
+{
+	static const char *const a[] = { "compare",
+	    "--factorial=kernel,malloc", "k0m0.json", "k1m0.json",
+	    "k0m1.json", "k1m1.json", NULL };
+	struct wbt_out o;
+	char *want, *f;
+
+	fixture(tc, "k0m0.json");
+	fixture(tc, "k1m0.json");
+	fixture(tc, "k0m1.json");
+	fixture(tc, "k1m1.json");
+	wbt_run_wb(tc, &o, a, 6);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	want = wbt_read_file(wbt_datapath(tc,
+	    "compare-factorial-text.expected"), NULL);
+	ATF_CHECK_STREQ_MSG(want, o.out, "got:\n%s", o.out);
+	/* The longest test name is not cut in the factorial table. */
+	ATF_REQUIRE((f = strstr(o.out, "Factorial view")) != NULL);
+	ATF_CHECK(strstr(f, "Shell Scripts (8 concurrent) ") != NULL);
+	ATF_CHECK(strstr(f, "Dhrystone 2 using register variables ") !=
+	    NULL);
+	free(want);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__imported_no_ci);
 ATF_TC_BODY(compare__imported_no_ci, tc)
 {
@@ -270,6 +297,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__bad_file);
 	ATF_TP_ADD_TC(tp, compare__usage);
 	ATF_TP_ADD_TC(tp, compare__factorial_golden);
+	ATF_TP_ADD_TC(tp, compare__factorial_text_golden);
 	ATF_TP_ADD_TC(tp, compare__imported_no_ci);
 	return (atf_no_error());
 }
