@@ -75,9 +75,14 @@ bench:
 lint: $(MAN_PAGES)
 	$(MANDOC) -T lint -W warning $(MAN_PAGES)
 
+# The installed tree mirrors the build tree (bin/, libexec/, share/), since
+# worldbench finds its suite, init, probe, fragments and recipes relative
+# to its own directory: keep BINDIR at $(PREFIX)/bin.
 install: all
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/libexec $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 755 $(WORLDBENCH) $(DESTDIR)$(BINDIR)/worldbench
+	cp -R $(O)/libexec/. $(DESTDIR)$(PREFIX)/libexec/
+	cp -R $(O)/share/worldbench/. $(DESTDIR)$(DATADIR)/
 	@for m in $(MAN_PAGES); do \
 		s=$${m##*.}; $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
 		echo $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; \

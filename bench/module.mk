@@ -87,14 +87,4 @@ $(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk
 	    printf 'programs: %s\n' '$(BENCH_PROGS)'; \
 	} > $@.tmp && mv $@.tmp $@
 
-install: install-bench
-
-install-bench: $(BENCH_DYN) $(BENCH_STATIC) $(BENCH_DATA) $(BENCH_BUILDINFO)
-	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(LIBEXECDIR)/static $(DESTDIR)$(DATADIR)
-	$(INSTALL) -m 755 $(BENCH_DYN) $(DESTDIR)$(LIBEXECDIR)/
-	$(INSTALL) -m 755 $(BENCH_STATIC) $(DESTDIR)$(LIBEXECDIR)/static/
-	$(INSTALL) -m 644 $(BENCH_DATA) $(BENCH_BUILDINFO) $(DESTDIR)$(DATADIR)/
-
-.PHONY: install-bench
-
 -include $(wildcard $(BENCH_OBJDIR)/*.d)
