@@ -152,6 +152,58 @@ add_row(struct wb_compare *c, const struct wb_result_test *t,
 	return (0);
 }
 
+/*
+ * The inference units of a cell: each boot's geometric mean when the ok
+ * passes come from two or more boots, else the passes themselves.
+ */
+static int
+fill_units(struct wb_cmp_cell *cell, const struct wb_result_test *t,
+    struct wb_err *err)
+{
+	const struct wb_sample *s;
+	double *sum;
+	size_t *cnt, i, k, nb;
+	int *boot;
+
+	if ((cell->units = calloc(cell->n + 1, sizeof(double))) == NULL ||
+	    (sum = calloc(cell->n + 1, sizeof(double))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	cnt = calloc(cell->n + 1, sizeof(*cnt));
+	boot = calloc(cell->n + 1, sizeof(*boot));
+	if (cnt == NULL || boot == NULL) {
+		free(sum);
+		free(cnt);
+		free(boot);
+		return (wb_err_setsys(err, "calloc"));
+	}
+	nb = 0;
+	for (i = 0; i < t->nsamples; i++) {
+		s = &t->samples[i];
+		if (s->status != WB_SAMPLE_OK || !isfinite(s->rate) ||
+		    s->rate <= 0)
+			continue;
+		for (k = 0; k < nb && boot[k] != s->boot; k++)
+			;
+		if (k == nb)
+			boot[nb++] = s->boot;
+		sum[k] += log(s->rate);
+		cnt[k]++;
+	}
+	cell->by_boot = nb >= 2 && boot[0] > 0;
+	if (cell->by_boot) {
+		for (k = 0; k < nb; k++)
+			cell->units[k] = exp(sum[k] / (double)cnt[k]);
+		cell->nunits = nb;
+	} else {
+		memcpy(cell->units, cell->rates, cell->n * sizeof(double));
+		cell->nunits = cell->n;
+	}
+	free(sum);
+	free(cnt);
+	free(boot);
+	return (0);
+}
+
 static int
 fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
     const struct wb_test_score *ts, struct wb_err *err)
@@ -170,13 +222,14 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 		else
 			cell->nbad++;
 	}
-	if (wb_desc_compute(cell->rates, cell->n, &cell->desc, err) == -1)
+	if (wb_desc_compute(cell->rates, cell->n, &cell->desc, err) == -1 ||
+	    fill_units(cell, t, err) == -1)
 		return (-1);
-	if ((l = calloc(cell->n + 1, sizeof(*l))) == NULL)
+	if ((l = calloc(cell->nunits + 1, sizeof(*l))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
-	for (i = 0; i < cell->n; i++)
-		l[i] = log(cell->rates[i]);
-	cell->lvar = wb_var(l, cell->n);
+	for (i = 0; i < cell->nunits; i++)
+		l[i] = log(cell->units[i]);
+	cell->lvar = wb_var(l, cell->nunits);
 	free(l);
 	if (ts != NULL && ts->ok) {
 		cell->have_score = 1;
@@ -217,8 +270,8 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 		o->verdict = WB_V_MISSING;
 		if (b->n == 0 || o->n == 0)
 			continue;
-		if (wb_welch_log(b->rates, b->n, o->rates, o->n, c->conf,
-		    &o->w, err) == -1)
+		if (wb_welch_log(b->units, b->nunits, o->units, o->nunits,
+		    c->conf, &o->w, err) == -1)
 			goto fail;
 		if (o->w.have_ci)
 			p[i] = o->w.p;
@@ -279,8 +332,8 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (!b->have_score || !o->have_score)
 			continue;
 		lsum += log(o->ratio);
-		wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar, b->n, o->lvar,
-		    o->n);
+		wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar, b->nunits,
+		    o->lvar, o->nunits);
 	}
 	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
@@ -308,6 +361,7 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 			if (fill_cell(&row->cells[i], t, score_of(&sc[i], t),
 			    err) == -1)
 				return (-1);
+			c->by_boot |= row->cells[i].by_boot;
 		}
 		c->final[i].have_score = sc[i].have_final;
 		c->final[i].score = sc[i].final;
@@ -409,8 +463,10 @@ wb_compare_fini(struct wb_compare *c)
 
 	for (i = 0; i < c->nrows; i++) {
 		if (c->rows[i].cells != NULL)
-			for (j = 0; j < c->nvar; j++)
+			for (j = 0; j < c->nvar; j++) {
 				free(c->rows[i].cells[j].rates);
+				free(c->rows[i].cells[j].units);
+			}
 		free(c->rows[i].cells);
 		free(c->rows[i].id);
 		free(c->rows[i].name);

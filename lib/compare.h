@@ -38,7 +38,15 @@ struct wb_cmp_cell {
 	size_t		 n;
 	size_t		 nbad;		/* failed or timed-out passes */
 	struct wb_desc	 desc;
-	double		 lvar;		/* variance of ln(rate) */
+	/*
+	 * What the intervals are computed over: the passes, or, when the
+	 * passes come from two or more boots (qemu), each boot's geometric
+	 * mean, since passes inside one boot share its conditions.
+	 */
+	double		*units;		/* owned */
+	size_t		 nunits;
+	int		 by_boot;
+	double		 lvar;		/* variance of ln(unit) */
 	int		 have_score;
 	double		 score;		/* the estimator's */
 	double		 index;		/* score / baseline * 10 */
@@ -90,6 +98,7 @@ struct wb_compare {
 	int			 forced;	/* set by the caller */
 	double			 target;	/* the base run's --target-ci
 						   percent, NaN when none */
+	int			 by_boot;	/* some cell's units are boots */
 };
 
 /*

@@ -22,9 +22,9 @@ mean_log(const struct wb_cmp_cell *cell)
 	size_t i;
 
 	s = 0;
-	for (i = 0; i < cell->n; i++)
-		s += log(cell->rates[i]);
-	return (s / cell->n);
+	for (i = 0; i < cell->nunits; i++)
+		s += log(cell->units[i]);
+	return (s / cell->nunits);
 }
 
 /*
@@ -36,8 +36,8 @@ static void
 add_cell(struct wb_delta *d, double w, const struct wb_cmp_cell *cell)
 {
 
-	wb_delta_add(d, w, mean_log(cell), cell->lvar, cell->n, 0, 2);
-	if (cell->n < 2)
+	wb_delta_add(d, w, mean_log(cell), cell->lvar, cell->nunits, 0, 2);
+	if (cell->nunits < 2)
 		d->incomplete = 1;
 }
 

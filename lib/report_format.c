@@ -147,3 +147,12 @@ wb_report_verdict(const struct wb_compare *c, int v, char *buf, size_t len)
 		snprintf(buf, len, "%s", wb_verdict_text(v));
 	return (buf);
 }
+
+const char *
+wb_report_units_text(const struct wb_compare *c)
+{
+
+	return (c->by_boot ? "Passes come from several boots: the intervals "
+	    "are over each boot's geometric mean (the boot is the unit of "
+	    "replication), N counts passes." : NULL);
+}

@@ -75,6 +75,9 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "present", json_boolean(k->present), ok);
 	put(o, "n", json_integer(k->n), ok);
 	put(o, "failed", json_integer(k->nbad), ok);
+	put(o, "interval_units", json_string(k->by_boot ? "boots" :
+	    "passes"), ok);
+	put(o, "units", json_integer(k->nunits), ok);
 	for (i = 0; i < k->n; i++)
 		push(s, json_real(k->rates[i]), ok);
 	put(o, "samples", s, ok);

@@ -31,6 +31,10 @@ header(FILE *fp, const struct wb_compare *c)
 	    "interval comes from the delta method.\n", pct, c->nrows,
 	    c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
 	    "Benjamini-Hochberg" : "not adjusted");
+	if (c->by_boot)
+		fprintf(fp, "Passes come from several boots: the intervals are "
+		    "over each boot's geometric\nmean (the boot is the unit "
+		    "of replication), N counts passes.\n");
 }
 
 /* The width of a label column: min, or the longest label if wider. */

@@ -120,6 +120,66 @@ ATF_TC_BODY(wb_compare_build__clear_difference, tc)
 	wb_results_free(b);
 }
 
+/* Passes 1..n/2 in boot 1, the rest in boot 2, scaled by f in boot 2. */
+static void
+set_boots(struct wb_results *r, double f)
+{
+	struct wb_result_test *t;
+	size_t i, k;
+
+	for (k = 0; k < r->ntests; k++) {
+		t = r->tests[k];
+		for (i = 0; i < t->nsamples; i++) {
+			t->samples[i].boot = i < t->nsamples / 2 ? 1 : 2;
+			if (t->samples[i].boot == 2)
+				t->samples[i].rate *= f;
+		}
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__boots_are_units);
+ATF_TC_BODY(wb_compare_build__boots_are_units, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_cmp_cell *k;
+	double lg, hw_pass, hw_boot;
+	size_t i;
+
+	a = mk("a", ones, 6, 0.01, "h", 10);
+	b = mk("b", ones, 6, 0.01, "h", 10);
+	/* The same swing between boots, as boot numbers 0 (no boots). */
+	for (i = 0; i < 6; i++) {
+		a->tests[1]->samples[i].rate *= i < 3 ? 1 : 1.2;
+		b->tests[1]->samples[i].rate *= i < 3 ? 1.2 : 1;
+	}
+	build(a, b, &c);
+	ATF_CHECK(!c.by_boot);
+	ATF_CHECK_EQ(6, c.rows[1].cells[1].nunits);
+	hw_pass = c.rows[1].cells[1].w.hi / c.rows[1].cells[1].w.lo;
+	wb_compare_fini(&c);
+	/* Now they are boots 1 and 2: two units a side, wider interval. */
+	set_boots(a, 1);
+	set_boots(b, 1);
+	build(a, b, &c);
+	ATF_CHECK(c.by_boot);
+	k = &c.rows[1].cells[0];
+	ATF_CHECK(k->by_boot);
+	ATF_CHECK_EQ(2, k->nunits);
+	ATF_CHECK_EQ(6, k->n);
+	for (lg = 0, i = 0; i < 3; i++)
+		lg += log(a->tests[1]->samples[i].rate);
+	ATF_CHECK_MSG(fabs(k->units[0] - exp(lg / 3)) < 1e-9 * k->units[0],
+	    "unit %g", k->units[0]);
+	hw_boot = c.rows[1].cells[1].w.hi / c.rows[1].cells[1].w.lo;
+	ATF_CHECK_MSG(hw_boot > hw_pass, "boot %g <= pass %g", hw_boot,
+	    hw_pass);
+	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_compare_build__one_sample_no_ci);
 ATF_TC_BODY(wb_compare_build__one_sample_no_ci, tc)
 {
@@ -223,6 +283,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_no_ci);
+	ATF_TP_ADD_TC(tp, wb_compare_build__boots_are_units);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);
