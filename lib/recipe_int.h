@@ -4,6 +4,8 @@
 #ifndef WB_RECIPE_INT_H
 #define WB_RECIPE_INT_H
 
+#include <stdarg.h>
+
 #include <stddef.h>
 
 #include "recipe.h"
@@ -39,5 +41,9 @@ int	wb_recipe_fetch(struct wb_build *, struct wb_err *);
 int	wb_recipe_checksum(struct wb_build *, struct wb_err *);
 int	wb_recipe_extract(struct wb_build *, struct wb_err *);
 int	wb_recipe_patch(struct wb_build *, struct wb_err *);
+
+/* Format one lint message and hand it to fn (when not NULL). */
+void	wb_lint_vreport(wb_lint_fn *fn, void *arg, const char *path,
+	    unsigned line, const char *fmt, va_list ap);
 
 #endif

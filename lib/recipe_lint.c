@@ -48,18 +48,26 @@ static void
 report(struct lint *l, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+void
+wb_lint_vreport(wb_lint_fn *fn, void *arg, const char *path, unsigned line,
+    const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (fn != NULL)
+		fn(arg, path, line, msg);
+}
+
 static void
 report(struct lint *l, unsigned line, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	wb_lint_vreport(l->fn, l->arg, l->r->path, line, fmt, ap);
 	va_end(ap);
 	l->n++;
-	if (l->fn != NULL)
-		l->fn(l->arg, l->r->path, line, msg);
 }
 
 static int

@@ -39,15 +39,12 @@ static void	report(struct klint *, unsigned, const char *, ...)
 static void
 report(struct klint *k, unsigned line, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	wb_lint_vreport(k->fn, k->arg, k->r->path, line, fmt, ap);
 	va_end(ap);
 	(*k->n)++;
-	if (k->fn != NULL)
-		k->fn(k->arg, k->r->path, line, msg);
 }
 
 /* The entries of a fragment list: well formed, and present if we can see. */

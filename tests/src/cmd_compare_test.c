@@ -204,6 +204,17 @@ ATF_TC_BODY(compare__usage, tc)
 	wbt_out_fini(&o);
 }
 
+/* The four results of the 2x2 fixture (kernel x malloc). */
+static void
+factorial_fixtures(const atf_tc_t *tc)
+{
+
+	fixture(tc, "k0m0.json");
+	fixture(tc, "k1m0.json");
+	fixture(tc, "k0m1.json");
+	fixture(tc, "k1m1.json");
+}
+
 ATF_TC_WITHOUT_HEAD(compare__factorial_golden);
 ATF_TC_BODY(compare__factorial_golden, tc)
 {
@@ -213,10 +224,7 @@ ATF_TC_BODY(compare__factorial_golden, tc)
 	struct wbt_out o;
 	char *want;
 
-	fixture(tc, "k0m0.json");
-	fixture(tc, "k1m0.json");
-	fixture(tc, "k0m1.json");
-	fixture(tc, "k1m1.json");
+	factorial_fixtures(tc);
 	wbt_run_wb(tc, &o, a, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	want = wbt_read_file(wbt_datapath(tc, "compare-factorial.expected"),
@@ -238,10 +246,7 @@ ATF_TC_BODY(compare__factorial_text_golden, tc)
 	struct wbt_out o;
 	char *want, *f;
 
-	fixture(tc, "k0m0.json");
-	fixture(tc, "k1m0.json");
-	fixture(tc, "k0m1.json");
-	fixture(tc, "k1m1.json");
+	factorial_fixtures(tc);
 	wbt_run_wb(tc, &o, a, 6);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	want = wbt_read_file(wbt_datapath(tc,
