@@ -213,13 +213,15 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 
 	cell->present = 1;
 	cell->padj = NAN;
-	if ((cell->rates = calloc(t->nsamples + 1, sizeof(double))) == NULL)
+	if ((cell->rates = calloc(t->nsamples + 1, sizeof(double))) == NULL ||
+	    (cell->passes = calloc(t->nsamples + 1, sizeof(int))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	for (i = 0; i < t->nsamples; i++) {
 		if (t->samples[i].status == WB_SAMPLE_OK &&
-		    isfinite(t->samples[i].rate) && t->samples[i].rate > 0)
+		    isfinite(t->samples[i].rate) && t->samples[i].rate > 0) {
+			cell->passes[cell->n] = t->samples[i].pass;
 			cell->rates[cell->n++] = t->samples[i].rate;
-		else
+		} else
 			cell->nbad++;
 	}
 	if (wb_desc_compute(cell->rates, cell->n, &cell->desc, err) == -1 ||
@@ -250,6 +252,75 @@ score_of(const struct wb_score *sc, const struct wb_result_test *t)
 	return (NULL);
 }
 
+/*
+ * Several results files written by one worldbench run share its plan
+ * (with the seed of its interleaved order): their passes of the same
+ * number ran in the same round, side by side.
+ */
+static int
+same_run(struct wb_results *const *v, size_t nv)
+{
+	size_t i;
+
+	if (json_object_get(v[0]->plan, "seed") == NULL ||
+	    json_object_get(v[0]->plan, "order") == NULL)
+		return (0);
+	for (i = 1; i < nv; i++)
+		if (!json_equal(v[0]->plan, v[i]->plan))
+			return (0);
+	return (1);
+}
+
+/*
+ * The ratio of cell o to the base b: paired by round when both come from
+ * one interleaved run and at least two rounds have an ok pass on both
+ * sides, else Welch's t.
+ */
+static int
+ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
+    struct wb_cmp_cell *o, struct wb_err *err)
+{
+	double *pb, *po, *l;
+	size_t i, j, n;
+	int rc;
+
+	o->paired = 0;
+	if (!c->same_run || b->by_boot || o->by_boot)
+		return (wb_welch_log(b->units, b->nunits, o->units, o->nunits,
+		    c->conf, &o->w, err));
+	pb = calloc(b->n + 1, sizeof(double));
+	po = calloc(b->n + 1, sizeof(double));
+	l = calloc(b->n + 1, sizeof(double));
+	if (pb == NULL || po == NULL || l == NULL) {
+		free(pb);
+		free(po);
+		free(l);
+		return (wb_err_setsys(err, "calloc"));
+	}
+	n = 0;
+	for (i = 0; i < b->n; i++)
+		for (j = 0; j < o->n; j++)
+			if (o->passes[j] == b->passes[i]) {
+				pb[n] = b->rates[i];
+				po[n] = o->rates[j];
+				l[n] = log(po[n]) - log(pb[n]);
+				n++;
+				break;
+			}
+	if (n < 2)
+		rc = wb_welch_log(b->units, b->nunits, o->units, o->nunits,
+		    c->conf, &o->w, err);
+	else if ((rc = wb_paired_log(pb, po, n, c->conf, &o->w, err)) == 0) {
+		o->paired = 1;
+		o->npairs = n;
+		o->dvar = wb_var(l, n);
+	}
+	free(pb);
+	free(po);
+	free(l);
+	return (rc);
+}
+
 static int
 fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 {
@@ -270,8 +341,7 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 		o->verdict = WB_V_MISSING;
 		if (b->n == 0 || o->n == 0)
 			continue;
-		if (wb_welch_log(b->units, b->nunits, o->units, o->nunits,
-		    c->conf, &o->w, err) == -1)
+		if (ratio_of(c, b, o, err) == -1)
 			goto fail;
 		if (o->w.have_ci)
 			p[i] = o->w.p;
@@ -332,8 +402,13 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (!b->have_score || !o->have_score)
 			continue;
 		lsum += log(o->ratio);
-		wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar, b->nunits,
-		    o->lvar, o->nunits);
+		/* A paired term has one variance: that of the log ratios. */
+		if (o->paired)
+			wb_delta_add(&d, 1.0 / k, o->w.diff, o->dvar,
+			    o->npairs, 0, 2);
+		else
+			wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar,
+			    b->nunits, o->lvar, o->nunits);
 	}
 	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
@@ -440,6 +515,7 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 	if (init_variants(c, v, labels, paths, err) == -1 ||
 	    build_rows(c, v, sc, err) == -1)
 		goto out;
+	c->same_run = same_run(v, nv);
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
@@ -466,6 +542,7 @@ wb_compare_fini(struct wb_compare *c)
 			for (j = 0; j < c->nvar; j++) {
 				free(c->rows[i].cells[j].rates);
 				free(c->rows[i].cells[j].units);
+				free(c->rows[i].cells[j].passes);
 			}
 		free(c->rows[i].cells);
 		free(c->rows[i].id);

@@ -47,6 +47,14 @@ struct wb_cmp_cell {
 	size_t		 nunits;
 	int		 by_boot;
 	double		 lvar;		/* variance of ln(unit) */
+	int		*passes;	/* pass number of each rate (owned) */
+	/*
+	 * Paired with the base (same interleaved run): the passes of the
+	 * same round, npairs of them, and the variance of their log ratios.
+	 */
+	int		 paired;
+	size_t		 npairs;
+	double		 dvar;
 	int		 have_score;
 	double		 score;		/* the estimator's */
 	double		 index;		/* score / baseline * 10 */
@@ -99,6 +107,7 @@ struct wb_compare {
 	double			 target;	/* the base run's --target-ci
 						   percent, NaN when none */
 	int			 by_boot;	/* some cell's units are boots */
+	int			 same_run;	/* one interleaved run: paired */
 };
 
 /*

@@ -156,3 +156,14 @@ wb_report_units_text(const struct wb_compare *c)
 	    "are over each boot's geometric mean (the boot is the unit of "
 	    "replication), N counts passes." : NULL);
 }
+
+const char *
+wb_report_pairing_text(const struct wb_compare *c)
+{
+
+	return (c->same_run ? "The variants ran interleaved in one run: a "
+	    "test's interval is paired, Student's t on the log ratios of "
+	    "the passes that ran in the same round (Welch's t where fewer "
+	    "than two rounds pair up), so drift common to both cancels; the "
+	    "final score's interval adds the paired variances." : NULL);
+}

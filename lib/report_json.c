@@ -78,6 +78,8 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "interval_units", json_string(k->by_boot ? "boots" :
 	    "passes"), ok);
 	put(o, "units", json_integer(k->nunits), ok);
+	put(o, "pairs", k->paired ? json_integer(k->npairs) : json_null(),
+	    ok);
 	for (i = 0; i < k->n; i++)
 		push(s, json_real(k->rates[i]), ok);
 	put(o, "samples", s, ok);

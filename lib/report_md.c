@@ -152,6 +152,8 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	    wb_adjust_name(c->adjust));
 	if (wb_report_units_text(c) != NULL)
 		fprintf(fp, "\n%s\n", wb_report_units_text(c));
+	if (wb_report_pairing_text(c) != NULL)
+		fprintf(fp, "\n%s\n", wb_report_pairing_text(c));
 	if (c->nproblems > 0) {
 		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
 		    "comparison; the provenance invalidates it.**" :

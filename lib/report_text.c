@@ -31,6 +31,12 @@ header(FILE *fp, const struct wb_compare *c)
 	    "interval comes from the delta method.\n", pct, c->nrows,
 	    c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
 	    "Benjamini-Hochberg" : "not adjusted");
+	if (c->same_run)
+		fprintf(fp, "The variants ran interleaved in one run: a test's "
+		    "interval is paired,\nStudent's t on the log ratios of the "
+		    "passes that ran in the same round\n(Welch's t where fewer "
+		    "than two rounds pair up), so drift common to both\n"
+		    "cancels.\n");
 	if (c->by_boot)
 		fprintf(fp, "Passes come from several boots: the intervals are "
 		    "over each boot's geometric\nmean (the boot is the unit "

@@ -198,6 +198,40 @@ wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
 	return (0);
 }
 
+int
+wb_paired_log(const double *a, const double *b, size_t n, double conf,
+    struct wb_welch *w, struct wb_err *err)
+{
+	double *la, *lb;
+	size_t i;
+
+	la = lb = NULL;
+	memset(w, 0, sizeof(*w));
+	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
+	w->conf = conf;
+	if (check_conf(conf, err) == -1)
+		return (-1);
+	if (logs_of(a, n, "base", &la, err) == -1)
+		return (-1);
+	if (logs_of(b, n, "other", &lb, err) == -1) {
+		free(la);
+		return (-1);
+	}
+	for (i = 0; i < n; i++)
+		lb[i] -= la[i];
+	w->diff = wb_mean(lb, n);
+	w->ratio = exp(w->diff);
+	if (n >= 2) {
+		w->have_ci = 1;
+		w->se = sqrt(wb_var(lb, n) / n);
+		w->df = (double)(n - 1);
+		welch_interval(w);
+	}
+	free(la);
+	free(lb);
+	return (0);
+}
+
 void
 wb_delta_init(struct wb_delta *d)
 {

@@ -61,6 +61,15 @@ int	wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
 	    double conf, struct wb_welch *, struct wb_err *);
 
 /*
+ * Paired: the n pairs (a[i], b[i]) were measured side by side (the same
+ * round of an interleaved run).  The interval is Student's t on the n log
+ * ratios ln b[i] - ln a[i] with n - 1 degrees of freedom; w->se is their
+ * standard error.  Same value rules and n < 2 behaviour as wb_welch_log.
+ */
+int	wb_paired_log(const double *a, const double *b, size_t n,
+	    double conf, struct wb_welch *, struct wb_err *);
+
+/*
  * Sum of independent log differences (e.g. the mean of k per-test log
  * ratios): add each test's two variance components (var/n of each side)
  * scaled by w = 1/k, then finish.  The degrees of freedom are the

@@ -180,6 +180,55 @@ ATF_TC_BODY(wb_compare_build__boots_are_units, tc)
 	wb_results_free(b);
 }
 
+/*
+ * One interleaved run (a shared plan with a seed): a drift common to both
+ * variants swings each pass by up to 30%, the other variant is 0.9 of the
+ * base in every round.  Paired by round the 10% is plain; unpaired
+ * (other plans) Welch's t cannot tell.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__same_run_paired);
+ATF_TC_BODY(wb_compare_build__same_run_paired, tc)
+{
+	static const double f[3] = { 1, 0.9, 1 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_cmp_cell *k;
+	struct wb_err e;
+	size_t i;
+
+	a = mk("a", ones, 8, 0.3, "h", 10);
+	b = mk("b", f, 8, 0.3, "h", 10);
+	/* A little noise of its own in b, so that the pairs vary. */
+	for (i = 0; i < 8; i++)
+		b->tests[1]->samples[i].rate *= 1 + 0.002 * (i % 3);
+	build(a, b, &c);
+	ATF_CHECK(!c.same_run);
+	ATF_CHECK(!c.rows[1].cells[1].paired);
+	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	wb_compare_fini(&c);
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "seed", json_integer(7), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "order", json_array(), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(b, "seed", json_integer(7), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(b, "order", json_array(), &e));
+	build(a, b, &c);
+	ATF_CHECK(c.same_run);
+	k = &c.rows[1].cells[1];
+	ATF_CHECK(k->paired);
+	ATF_CHECK_EQ(8, k->npairs);
+	ATF_CHECK_EQ(7, k->w.df);
+	ATF_CHECK_EQ_MSG(WB_V_SLOWER, k->verdict, "%s [%g, %g]",
+	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
+	ATF_CHECK(k->w.lo > 0.89 && k->w.hi < 0.91);
+	/* Another seed: not the same run, back to Welch. */
+	wb_compare_fini(&c);
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(b, "seed", json_integer(8), &e));
+	build(a, b, &c);
+	ATF_CHECK(!c.same_run);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_compare_build__one_sample_no_ci);
 ATF_TC_BODY(wb_compare_build__one_sample_no_ci, tc)
 {
@@ -284,6 +333,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_no_ci);
 	ATF_TP_ADD_TC(tp, wb_compare_build__boots_are_units);
+	ATF_TP_ADD_TC(tp, wb_compare_build__same_run_paired);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);

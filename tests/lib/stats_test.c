@@ -152,6 +152,45 @@ ATF_TC_BODY(wb_welch_log__clear_difference, tc)
 	}
 }
 
+/*
+ * Student's (1908) sleep data, Cushny and Peebles' two drugs on ten
+ * patients: the paired differences 1.2 2.4 1.3 1.3 0.0 1.0 1.8 0.8 4.6 1.4
+ * give mean 1.58, t = 4.0621 on 9 df, two-sided p = 0.002833, and the 95%
+ * interval [0.7001, 2.4599] (R: t.test(extra ~ group, sleep, paired =
+ * TRUE)).  Here they are log ratios: a = 1, b = exp(difference).
+ */
+ATF_TC_WITHOUT_HEAD(wb_paired_log__student_sleep);
+ATF_TC_BODY(wb_paired_log__student_sleep, tc)
+{
+	static const double d[10] = { 1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8,
+	    4.6, 1.4 };
+	double a[10], b[10];
+	struct wb_welch w;
+	struct wb_err e;
+	size_t i;
+
+	for (i = 0; i < 10; i++) {
+		a[i] = 1;
+		b[i] = exp(d[i]);
+	}
+	ATF_REQUIRE_EQ(0, wb_paired_log(a, b, 10, 0.95, &w, &e));
+	ATF_CHECK(w.have_ci);
+	ATF_CHECK(fabs(w.diff - 1.58) < 1e-12);
+	ATF_CHECK_EQ(9, w.df);
+	ATF_CHECK_MSG(fabs(w.t - 4.0621) < 1e-4, "t %g", w.t);
+	ATF_CHECK_MSG(fabs(w.p - 0.002833) < 1e-6, "p %g", w.p);
+	ATF_CHECK_MSG(fabs(log(w.lo) - 0.7001) < 1e-4, "lo %g", log(w.lo));
+	ATF_CHECK_MSG(fabs(log(w.hi) - 2.4599) < 1e-4, "hi %g", log(w.hi));
+	/* One pair: a ratio, no interval. */
+	ATF_REQUIRE_EQ(0, wb_paired_log(a, b, 1, 0.95, &w, &e));
+	ATF_CHECK(!w.have_ci);
+	ATF_CHECK(fabs(w.ratio - exp(1.2)) < 1e-12);
+	/* A rate that is not positive is an error naming the side. */
+	a[3] = 0;
+	ATF_CHECK_EQ(-1, wb_paired_log(a, b, 10, 0.95, &w, &e));
+	ATF_CHECK(strstr(e.msg, "base") != NULL);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_welch_log__bad_input);
 ATF_TC_BODY(wb_welch_log__bad_input, tc)
 {
@@ -331,6 +370,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_desc_compute__empty_and_one);
 	ATF_TP_ADD_TC(tp, wb_welch_log__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_welch_log__clear_difference);
+	ATF_TP_ADD_TC(tp, wb_paired_log__student_sleep);
 	ATF_TP_ADD_TC(tp, wb_welch_log__bad_input);
 	ATF_TP_ADD_TC(tp, wb_welch_log__zero_variance);
 	ATF_TP_ADD_TC(tp, wb_adjust_p__holm_published);
