@@ -158,12 +158,11 @@ wb_report_units_text(const struct wb_compare *c)
 }
 
 const char *
-wb_report_pairing_text(const struct wb_compare *c)
+wb_report_method_text(const struct wb_compare *c)
 {
 
-	return (c->same_run ? "The variants ran interleaved in one run: a "
-	    "test's interval is paired, Student's t on the log ratios of "
-	    "the passes that ran in the same round (Welch's t where fewer "
-	    "than two rounds pair up), so drift common to both cancels; the "
-	    "final score's interval adds the paired variances." : NULL);
+	return (c->same_run ? "a paired t on the log ratios of the passes "
+	    "that ran in the same round (the variants ran interleaved in one "
+	    "run, so drift common to both cancels; Welch's t where fewer than "
+	    "two rounds pair up)" : "Welch's t on log rates");
 }

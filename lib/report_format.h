@@ -52,8 +52,8 @@ int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
 const char	*wb_report_estimator_text(const struct wb_compare *);
 /* The sentence saying that intervals are over boots, or NULL. */
 const char	*wb_report_units_text(const struct wb_compare *);
-/* The sentence saying that the ratios are paired by round, or NULL. */
-const char	*wb_report_pairing_text(const struct wb_compare *);
+/* Where the intervals come from: Welch's t, or paired by round. */
+const char	*wb_report_method_text(const struct wb_compare *);
 /* "-" for NaN, else printf(fmt, v). */
 const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
 #define WB_ESC_XML	0x01	/* also drop control characters but tab */

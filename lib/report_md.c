@@ -145,15 +145,13 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "## worldbench compare\n\nEstimator: %s. Ratios are "
 	    "other / base rates (above 1 is faster) with %s%% intervals "
-	    "from Welch's t on log rates; p values adjusted across %zu tests "
+	    "from %s; p values adjusted across %zu tests "
 	    "(%s). The final-score ratio is the geometric mean of the "
 	    "per-test ratios, its interval from the delta method.\n",
-	    wb_report_estimator_text(c), pct, c->nrows,
-	    wb_adjust_name(c->adjust));
+	    wb_report_estimator_text(c), pct, wb_report_method_text(c),
+	    c->nrows, wb_adjust_name(c->adjust));
 	if (wb_report_units_text(c) != NULL)
 		fprintf(fp, "\n%s\n", wb_report_units_text(c));
-	if (wb_report_pairing_text(c) != NULL)
-		fprintf(fp, "\n%s\n", wb_report_pairing_text(c));
 	if (c->nproblems > 0) {
 		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
 		    "comparison; the provenance invalidates it.**" :

@@ -24,19 +24,27 @@ header(FILE *fp, const struct wb_compare *c)
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants, estimator %s\n",
 	    c->nvar, wb_report_estimator_text(c));
-	fprintf(fp, "Ratios are other / base rates (above 1 is faster), with "
-	    "%s%% confidence\nintervals from Welch's t on log rates; "
-	    "p values adjusted across the %zu tests\n(%s). The final-score "
-	    "ratio is the geometric mean of the per-test ratios;\nits "
-	    "interval comes from the delta method.\n", pct, c->nrows,
-	    c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
-	    "Benjamini-Hochberg" : "not adjusted");
 	if (c->same_run)
-		fprintf(fp, "The variants ran interleaved in one run: a test's "
-		    "interval is paired,\nStudent's t on the log ratios of the "
-		    "passes that ran in the same round\n(Welch's t where fewer "
-		    "than two rounds pair up), so drift common to both\n"
-		    "cancels.\n");
+		fprintf(fp, "Ratios are other / base rates (above 1 is faster). "
+		    "The variants ran\ninterleaved in one run: a test's %s%% "
+		    "confidence interval is paired,\nStudent's t on the log "
+		    "ratios of the passes that ran in the same round\n(Welch's "
+		    "t where fewer than two rounds pair up), so drift common to "
+		    "both\ncancels; p values adjusted across the %zu tests (%s). "
+		    "The final-score\nratio is the geometric mean of the "
+		    "per-test ratios; its interval comes from\nthe delta "
+		    "method.\n", pct, c->nrows, c->adjust == WB_ADJ_HOLM ?
+		    "Holm" : c->adjust == WB_ADJ_BH ? "Benjamini-Hochberg" :
+		    "not adjusted");
+	else
+		fprintf(fp, "Ratios are other / base rates (above 1 is faster), "
+		    "with %s%% confidence\nintervals from Welch's t on log "
+		    "rates; p values adjusted across the %zu tests\n(%s). The "
+		    "final-score ratio is the geometric mean of the per-test "
+		    "ratios;\nits interval comes from the delta method.\n",
+		    pct, c->nrows, c->adjust == WB_ADJ_HOLM ? "Holm" :
+		    c->adjust == WB_ADJ_BH ? "Benjamini-Hochberg" :
+		    "not adjusted");
 	if (c->by_boot)
 		fprintf(fp, "Passes come from several boots: the intervals are "
 		    "over each boot's geometric\nmean (the boot is the unit "
