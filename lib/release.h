@@ -74,9 +74,13 @@ int	wb_release_world_files(struct wb_release *, const char *root,
  */
 int	wb_release_probe_output(struct wb_release *, const char *source,
 	    const char *out, struct wb_err *);
-/* Run the probe in the image (chroot; root only) or on the host. */
+/*
+ * Run the probe in the image (chroot; root only) or on the host.  probe
+ * is its path inside the root (NULL: WB_PROBE_PATH); on the host, the
+ * one installed beside worldbench.
+ */
 int	wb_release_probe_run(struct wb_release *, const char *root, int host,
-	    struct wb_err *);
+	    const char *probe, struct wb_err *);
 
 #define WB_PROBE_PATH	"/usr/libexec/worldbench/malloc-probe"
 

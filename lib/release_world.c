@@ -330,10 +330,10 @@ wb_release_probe_output(struct wb_release *r, const char *source,
 }
 
 static int
-probe_spawn(const char *root, int host, struct wb_spawn_result *res,
-    struct wb_err *err)
+probe_spawn(const char *root, int host, const char *probe,
+    struct wb_spawn_result *res, struct wb_err *err)
 {
-	char *argv[] = { WB_PROBE_PATH, NULL };
+	char *argv[] = { (char *)probe, NULL };
 	struct wb_runner *run;
 	struct wb_spawn sp;
 	char **env;
@@ -363,42 +363,42 @@ probe_spawn(const char *root, int host, struct wb_spawn_result *res,
 
 int
 wb_release_probe_run(struct wb_release *r, const char *root, int host,
-    struct wb_err *err)
+    const char *probe, struct wb_err *err)
 {
 	struct wb_spawn_result res;
 	struct stat st;
-	char where[64];
 	int fd, rc;
 
-	if ((fd = wb_root_open(root, WB_PROBE_PATH, O_RDONLY, err)) == -1) {
+	if (probe == NULL)
+		probe = WB_PROBE_PATH;
+	if ((fd = wb_root_open(root, probe, O_RDONLY, err)) == -1) {
 		if (errno != ENOENT)
 			return (-1);
 		return (wb_release_add(r, WB_CHECK_SKIP, "probe",
 		    "malloc-probe", err, "%s not installed: allocator not "
-		    "verified", WB_PROBE_PATH));
+		    "verified", probe));
 	}
 	if (fstat(fd, &st) == -1 || !(st.st_mode & S_IXUSR)) {
 		close(fd);
 		return (wb_release_add(r, WB_CHECK_FAIL, "probe",
 		    "malloc-probe", err, "%s is not executable",
-		    WB_PROBE_PATH));
+		    probe));
 	}
 	close(fd);
 	memset(&res, 0, sizeof(res));
-	if (probe_spawn(root, host, &res, err) == -1)
+	if (probe_spawn(root, host, probe, &res, err) == -1)
 		return (wb_release_add(r, WB_CHECK_FAIL, "probe",
-		    "malloc-probe", err, "cannot run %s: %s", WB_PROBE_PATH,
+		    "malloc-probe", err, "cannot run %s: %s", probe,
 		    err->msg));
 	if (res.status != 0 || res.timed_out) {
 		if (res.err != NULL)
 			res.err[strcspn(res.err, "\n")] = '\0';
 		rc = wb_release_add(r, WB_CHECK_FAIL, "probe", "malloc-probe",
-		    err, "%s exited %d%s: %s", WB_PROBE_PATH, res.status,
+		    err, "%s exited %d%s: %s", probe, res.status,
 		    res.timed_out ? " (timed out)" : "",
 		    res.err != NULL ? res.err : "");
 	} else {
-		snprintf(where, sizeof(where), "%s", WB_PROBE_PATH);
-		rc = wb_release_probe_output(r, where, res.out, err);
+		rc = wb_release_probe_output(r, probe, res.out, err);
 	}
 	wb_spawn_result_fini(&res);
 	return (rc);

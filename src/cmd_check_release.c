@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,17 +60,38 @@ is_file(const char *dir, const char *name, int wantdir)
 	return (wantdir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
 }
 
+/*
+ * On the host the probe is the one beside worldbench (build tree or
+ * installed tree: bin/../libexec/worldbench), else WB_PROBE_PATH.
+ */
+static const char *
+host_probe(char *buf, size_t len)
+{
+	char self[PATH_MAX];
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <= 0)
+		return (WB_PROBE_PATH);
+	self[n] = '\0';
+	if ((size_t)snprintf(buf, len, "%s/../libexec/worldbench/malloc-probe",
+	    dirname(self)) >= len || access(buf, X_OK) == -1)
+		return (WB_PROBE_PATH);
+	return (buf);
+}
+
 static int
 world(struct wb_release *r, const char *root, int host, int noprobe,
     struct wb_err *e)
 {
+	char buf[PATH_MAX + 64];
 
 	if (wb_release_world_files(r, root, host, e) == -1)
 		return (-1);
 	if (noprobe)
 		return (wb_release_add(r, WB_CHECK_SKIP, "probe",
 		    "malloc-probe", e, "not run (--no-probe)"));
-	return (wb_release_probe_run(r, root, host, e));
+	return (wb_release_probe_run(r, root, host,
+	    host ? host_probe(buf, sizeof(buf)) : NULL, e));
 }
 
 static void

@@ -70,6 +70,25 @@ ATF_TC_BODY(check_release__each_debug_knob_fails, tc)
 	free(base);
 }
 
+/*
+ * On the host the probe beside worldbench (the build tree's) is run: the
+ * allocator is verified, not skipped as "not installed".
+ */
+ATF_TC_WITHOUT_HEAD(check_release__host_runs_probe);
+ATF_TC_BODY(check_release__host_runs_probe, tc)
+{
+	static const char *const a[] = { "check-release", "--host", NULL };
+	struct wbt_out o;
+
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_CHECK_MSG(o.status == 0 || o.status == 1, "status %d: %s",
+	    o.status, o.err);
+	ATF_CHECK_MSG(strstr(o.out, "probe.allocator: allocator=") != NULL,
+	    "%s", o.out);
+	ATF_CHECK_MSG(strstr(o.out, "not installed") == NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(check_release__witness_names_freebsd);
 ATF_TC_BODY(check_release__witness_names_freebsd, tc)
 {
@@ -297,6 +316,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, check_release__debug_worlds_fail);
 	ATF_TP_ADD_TC(tp, check_release__gzip_config_and_archive);
 	ATF_TP_ADD_TC(tp, check_release__usage);
+	ATF_TP_ADD_TC(tp, check_release__host_runs_probe);
 	ATF_TP_ADD_TC(tp, check_release__gate_significant_regression_fails);
 	ATF_TP_ADD_TC(tp, check_release__gate_within_limit_passes);
 	ATF_TP_ADD_TC(tp, check_release__probe_in_image);
