@@ -165,24 +165,37 @@ check_conf(double conf, struct wb_err *err)
 	return (0);
 }
 
+/* Reset w and take the logs of both sides (checked); -1 with err set. */
+static int
+welch_start(const double *a, size_t na, const double *b, size_t nb,
+    double conf, struct wb_welch *w, double **la, double **lb,
+    struct wb_err *err)
+{
+
+	*la = *lb = NULL;
+	memset(w, 0, sizeof(*w));
+	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
+	w->conf = conf;
+	if (check_conf(conf, err) == -1)
+		return (-1);
+	if (logs_of(a, na, "base", la, err) == -1)
+		return (-1);
+	if (logs_of(b, nb, "other", lb, err) == -1) {
+		free(*la);
+		*la = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
 int
 wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct wb_welch *w, struct wb_err *err)
 {
 	double *la, *lb, va, vb;
 
-	la = lb = NULL;
-	memset(w, 0, sizeof(*w));
-	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
-	w->conf = conf;
-	if (check_conf(conf, err) == -1)
+	if (welch_start(a, na, b, nb, conf, w, &la, &lb, err) == -1)
 		return (-1);
-	if (logs_of(a, na, "base", &la, err) == -1)
-		return (-1);
-	if (logs_of(b, nb, "other", &lb, err) == -1) {
-		free(la);
-		return (-1);
-	}
 	w->diff = wb_mean(lb, nb) - wb_mean(la, na);
 	w->ratio = exp(w->diff);
 	if (na >= 2 && nb >= 2) {
@@ -205,18 +218,8 @@ wb_paired_log(const double *a, const double *b, size_t n, double conf,
 	double *la, *lb;
 	size_t i;
 
-	la = lb = NULL;
-	memset(w, 0, sizeof(*w));
-	w->lo = w->hi = w->se = w->df = w->t = w->p = NAN;
-	w->conf = conf;
-	if (check_conf(conf, err) == -1)
+	if (welch_start(a, n, b, n, conf, w, &la, &lb, err) == -1)
 		return (-1);
-	if (logs_of(a, n, "base", &la, err) == -1)
-		return (-1);
-	if (logs_of(b, n, "other", &lb, err) == -1) {
-		free(la);
-		return (-1);
-	}
 	for (i = 0; i < n; i++)
 		lb[i] -= la[i];
 	w->diff = wb_mean(lb, n);
