@@ -26,6 +26,7 @@
 #include "qemu.h"
 #include "qemu_bench.h"
 #include "results.h"
+#include "runner.h"
 #include "suite.h"
 #include "world.h"
 
@@ -63,7 +64,6 @@ struct bopts {
 	const char	*init, *suite, *data, *busybox, *world;
 	double		 seconds, timeout;
 	int		 boots, passes, quick, memory, strict;
-	char		 exedir[PATH_MAX];
 };
 
 static int
@@ -174,25 +174,27 @@ parse(int argc, char **argv, struct bopts *o)
 	return (0);
 }
 
+/* rel beside the worldbench binary (O/bin -> O/rel), else ./../rel. */
+static char *
+beside(const char *rel, char *buf, size_t len)
+{
+	struct wb_err e;
+
+	if (wb_exe_path(rel, buf, len, &e) == -1)
+		snprintf(buf, len, "./../%s", rel);
+	return (buf);
+}
+
 /* Default paths next to the worldbench binary: O/bin -> O/libexec. */
 static void
 defaults(struct bopts *o)
 {
 	static char init[PATH_MAX + 64], suite[PATH_MAX + 64],
 	    data[PATH_MAX + 64];
-	char self[PATH_MAX];
-	ssize_t n;
 
-	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) > 0) {
-		self[n] = '\0';
-		snprintf(o->exedir, sizeof(o->exedir), "%s", dirname(self));
-	} else
-		snprintf(o->exedir, sizeof(o->exedir), ".");
-	snprintf(init, sizeof(init), "%s/../libexec/worldbench-init/init",
-	    o->exedir);
-	snprintf(suite, sizeof(suite), "%s/../libexec/worldbench-static",
-	    o->exedir);
-	snprintf(data, sizeof(data), "%s/../share/worldbench", o->exedir);
+	beside("libexec/worldbench-init/init", init, sizeof(init));
+	beside("libexec/worldbench-static", suite, sizeof(suite));
+	beside("share/worldbench", data, sizeof(data));
 	if (o->init == NULL)
 		o->init = init;
 	if (o->suite == NULL)

@@ -10,7 +10,6 @@
 
 #include <err.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 #include "err.h"
 #include "release.h"
 #include "results.h"
+#include "runner.h"
 #include "world.h"
 
 struct ropts {
@@ -67,14 +67,10 @@ is_file(const char *dir, const char *name, int wantdir)
 static const char *
 host_probe(char *buf, size_t len)
 {
-	char self[PATH_MAX];
-	ssize_t n;
+	struct wb_err e;
 
-	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <= 0)
-		return (WB_PROBE_PATH);
-	self[n] = '\0';
-	if ((size_t)snprintf(buf, len, "%s/../libexec/worldbench/malloc-probe",
-	    dirname(self)) >= len || access(buf, X_OK) == -1)
+	if (wb_exe_path("libexec/worldbench/malloc-probe", buf, len,
+	    &e) == -1 || access(buf, X_OK) == -1)
 		return (WB_PROBE_PATH);
 	return (buf);
 }

@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "err.h"
 #include "kernopt.h"
 #include "recipe.h"
+#include "runner.h"
 
 /*
  * rel in the current directory (a source tree) when probe exists there,
@@ -23,16 +23,15 @@
 static const char *
 installed(const char *rel, const char *probe, char *buf, size_t len)
 {
-	char self[PATH_MAX];
+	char share[PATH_MAX];
 	struct stat st;
-	ssize_t n;
+	struct wb_err e;
 
 	if (stat(probe, &st) == 0)
 		return (rel);
-	if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) <= 0)
+	snprintf(share, sizeof(share), "share/worldbench/%s", rel);
+	if (wb_exe_path(share, buf, len, &e) == -1)
 		return (rel);
-	self[n] = '\0';
-	snprintf(buf, len, "%s/../share/worldbench/%s", dirname(self), rel);
 	return (buf);
 }
 
