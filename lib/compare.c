@@ -153,43 +153,38 @@ add_row(struct wb_compare *c, const struct wb_result_test *t,
 }
 
 /*
- * The inference units of a cell: each boot's geometric mean when the ok
- * passes come from two or more boots, else the passes themselves.
+ * The inference units of a cell: each boot's geometric mean when its ok
+ * passes (boot[i] for rates[i]) come from two or more boots, else the
+ * passes themselves.
  */
 static int
-fill_units(struct wb_cmp_cell *cell, const struct wb_result_test *t,
-    struct wb_err *err)
+fill_units(struct wb_cmp_cell *cell, const int *boot, struct wb_err *err)
 {
-	const struct wb_sample *s;
 	double *sum;
 	size_t *cnt, i, k, nb;
-	int *boot;
+	int *seen;
 
-	if ((cell->units = calloc(cell->n + 1, sizeof(double))) == NULL ||
-	    (sum = calloc(cell->n + 1, sizeof(double))) == NULL)
-		return (wb_err_setsys(err, "calloc"));
+	cell->units = calloc(cell->n + 1, sizeof(double));
+	sum = calloc(cell->n + 1, sizeof(double));
 	cnt = calloc(cell->n + 1, sizeof(*cnt));
-	boot = calloc(cell->n + 1, sizeof(*boot));
-	if (cnt == NULL || boot == NULL) {
+	seen = calloc(cell->n + 1, sizeof(*seen));
+	if (cell->units == NULL || sum == NULL || cnt == NULL ||
+	    seen == NULL) {
 		free(sum);
 		free(cnt);
-		free(boot);
+		free(seen);
 		return (wb_err_setsys(err, "calloc"));
 	}
 	nb = 0;
-	for (i = 0; i < t->nsamples; i++) {
-		s = &t->samples[i];
-		if (s->status != WB_SAMPLE_OK || !isfinite(s->rate) ||
-		    s->rate <= 0)
-			continue;
-		for (k = 0; k < nb && boot[k] != s->boot; k++)
+	for (i = 0; i < cell->n; i++) {
+		for (k = 0; k < nb && seen[k] != boot[i]; k++)
 			;
 		if (k == nb)
-			boot[nb++] = s->boot;
-		sum[k] += log(s->rate);
+			seen[nb++] = boot[i];
+		sum[k] += log(cell->rates[i]);
 		cnt[k]++;
 	}
-	cell->by_boot = nb >= 2 && boot[0] > 0;
+	cell->by_boot = nb >= 2 && seen[0] > 0;
 	if (cell->by_boot) {
 		for (k = 0; k < nb; k++)
 			cell->units[k] = exp(sum[k] / (double)cnt[k]);
@@ -200,7 +195,7 @@ fill_units(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 	}
 	free(sum);
 	free(cnt);
-	free(boot);
+	free(seen);
 	return (0);
 }
 
@@ -210,22 +205,31 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 {
 	double *l;
 	size_t i;
+	int *boot, rc;
 
 	cell->present = 1;
 	cell->padj = NAN;
-	if ((cell->rates = calloc(t->nsamples + 1, sizeof(double))) == NULL ||
-	    (cell->passes = calloc(t->nsamples + 1, sizeof(int))) == NULL)
+	cell->rates = calloc(t->nsamples + 1, sizeof(double));
+	cell->passes = calloc(t->nsamples + 1, sizeof(int));
+	boot = calloc(t->nsamples + 1, sizeof(int));
+	if (cell->rates == NULL || cell->passes == NULL || boot == NULL) {
+		free(boot);
 		return (wb_err_setsys(err, "calloc"));
+	}
 	for (i = 0; i < t->nsamples; i++) {
 		if (t->samples[i].status == WB_SAMPLE_OK &&
 		    isfinite(t->samples[i].rate) && t->samples[i].rate > 0) {
 			cell->passes[cell->n] = t->samples[i].pass;
+			boot[cell->n] = t->samples[i].boot;
 			cell->rates[cell->n++] = t->samples[i].rate;
 		} else
 			cell->nbad++;
 	}
-	if (wb_desc_compute(cell->rates, cell->n, &cell->desc, err) == -1 ||
-	    fill_units(cell, t, err) == -1)
+	rc = wb_desc_compute(cell->rates, cell->n, &cell->desc, err);
+	if (rc == 0)
+		rc = fill_units(cell, boot, err);
+	free(boot);
+	if (rc == -1)
 		return (-1);
 	if ((l = calloc(cell->nunits + 1, sizeof(*l))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
@@ -280,7 +284,7 @@ static int
 ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
     struct wb_cmp_cell *o, struct wb_err *err)
 {
-	double *pb, *po, *l;
+	double *pb, *po;
 	size_t i, j, n;
 	int rc;
 
@@ -290,11 +294,9 @@ ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
 		    c->conf, &o->w, err));
 	pb = calloc(b->n + 1, sizeof(double));
 	po = calloc(b->n + 1, sizeof(double));
-	l = calloc(b->n + 1, sizeof(double));
-	if (pb == NULL || po == NULL || l == NULL) {
+	if (pb == NULL || po == NULL) {
 		free(pb);
 		free(po);
-		free(l);
 		return (wb_err_setsys(err, "calloc"));
 	}
 	n = 0;
@@ -302,9 +304,7 @@ ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
 		for (j = 0; j < o->n; j++)
 			if (o->passes[j] == b->passes[i]) {
 				pb[n] = b->rates[i];
-				po[n] = o->rates[j];
-				l[n] = log(po[n]) - log(pb[n]);
-				n++;
+				po[n++] = o->rates[j];
 				break;
 			}
 	if (n < 2)
@@ -313,11 +313,9 @@ ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
 	else if ((rc = wb_paired_log(pb, po, n, c->conf, &o->w, err)) == 0) {
 		o->paired = 1;
 		o->npairs = n;
-		o->dvar = wb_var(l, n);
 	}
 	free(pb);
 	free(po);
-	free(l);
 	return (rc);
 }
 
@@ -402,10 +400,14 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (!b->have_score || !o->have_score)
 			continue;
 		lsum += log(o->ratio);
-		/* A paired term has one variance: that of the log ratios. */
+		/*
+		 * A paired term has one variance, that of the log ratios:
+		 * se^2 * npairs.
+		 */
 		if (o->paired)
-			wb_delta_add(&d, 1.0 / k, o->w.diff, o->dvar,
-			    o->npairs, 0, 2);
+			wb_delta_add(&d, 1.0 / k, o->w.diff,
+			    o->w.se * o->w.se * (double)o->npairs, o->npairs,
+			    0, 2);
 		else
 			wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar,
 			    b->nunits, o->lvar, o->nunits);

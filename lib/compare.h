@@ -49,12 +49,11 @@ struct wb_cmp_cell {
 	double		 lvar;		/* variance of ln(unit) */
 	int		*passes;	/* pass number of each rate (owned) */
 	/*
-	 * Paired with the base (same interleaved run): the passes of the
-	 * same round, npairs of them, and the variance of their log ratios.
+	 * Paired with the base (same interleaved run): w is then over the
+	 * log ratios of the npairs passes of the same round.
 	 */
 	int		 paired;
 	size_t		 npairs;
-	double		 dvar;
 	int		 have_score;
 	double		 score;		/* the estimator's */
 	double		 index;		/* score / baseline * 10 */
