@@ -158,8 +158,10 @@ enter_root(const char *root)
 }
 
 /*
- * Die with the parent; -1 if it is already gone.  Init cannot tell (its
- * parent is outside its PID namespace: getppid() is 0), so it passes 0.
+ * Die with the parent; -1 if it is already gone (parent 0: not checked).
+ * Only the command can check: the relay is not told the runner's pid (a
+ * runner gone before its prctl leaves it to the runner's group kill), and
+ * init's parent is outside its PID namespace (getppid() is 0).
  */
 static int
 die_with_parent(pid_t parent)
@@ -237,7 +239,7 @@ wb_chroot_enter(void *arg)
 	int p[2];
 
 	/* If the runner dies, so does the command (and the namespaces). */
-	if (die_with_parent(getppid()) == -1)
+	if (die_with_parent(0) == -1)
 		return (-1);
 	if (unshare(CLONE_NEWNS | CLONE_NEWPID) == -1)
 		return (fail("unshare", "CLONE_NEWNS|CLONE_NEWPID"));

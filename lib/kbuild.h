@@ -4,7 +4,8 @@
  * ccache, -j from the CPU count.
  *
  * Configuration: "make tinyconfig" (the start target: the kernel
- * recipe's KBUILD_START), the fragments merged in order onto the result (lib/fragment.h, overrides between fragments reported),
+ * recipe's KBUILD_START), the fragments merged in order onto the result
+ * (lib/fragment.h, overrides between fragments reported),
  * "make olddefconfig", and then every option the fragments ask for is
  * checked in the final .config: Kconfig drops options with unmet
  * dependencies silently, and that is an error listing each one.  This

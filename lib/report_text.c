@@ -19,9 +19,12 @@
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
+	const char *adj;
 	char pct[16];
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
+	adj = c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
+	    "Benjamini-Hochberg" : "not adjusted";
 	fprintf(fp, "worldbench compare: %zu variants, estimator %s\n",
 	    c->nvar, wb_report_estimator_text(c));
 	if (c->same_run)
@@ -33,18 +36,14 @@ header(FILE *fp, const struct wb_compare *c)
 		    "both\ncancels; p values adjusted across the %zu tests (%s). "
 		    "The final-score\nratio is the geometric mean of the "
 		    "per-test ratios; its interval comes from\nthe delta "
-		    "method.\n", pct, c->nrows, c->adjust == WB_ADJ_HOLM ?
-		    "Holm" : c->adjust == WB_ADJ_BH ? "Benjamini-Hochberg" :
-		    "not adjusted");
+		    "method.\n", pct, c->nrows, adj);
 	else
 		fprintf(fp, "Ratios are other / base rates (above 1 is faster), "
 		    "with %s%% confidence\nintervals from Welch's t on log "
 		    "rates; p values adjusted across the %zu tests\n(%s). The "
 		    "final-score ratio is the geometric mean of the per-test "
 		    "ratios;\nits interval comes from the delta method.\n",
-		    pct, c->nrows, c->adjust == WB_ADJ_HOLM ? "Holm" :
-		    c->adjust == WB_ADJ_BH ? "Benjamini-Hochberg" :
-		    "not adjusted");
+		    pct, c->nrows, adj);
 	if (c->by_boot)
 		fprintf(fp, "Passes come from several boots: the intervals are "
 		    "over each boot's geometric\nmean (the boot is the unit "

@@ -38,7 +38,7 @@ installed(const char *rel, const char *probe, char *buf, size_t len)
 void
 kernopt_init(struct kernopt *k)
 {
-	static char ovl[PATH_MAX + 64], dinfo[PATH_MAX + 64];
+	static char ovl[PATH_MAX + 64];
 	static char rcp[PATH_MAX + 64];
 	const char *c;
 
@@ -52,8 +52,6 @@ kernopt_init(struct kernopt *k)
 	    ovl, sizeof(ovl));
 	k->recipe = installed("recipes/linux/recipe", "recipes/linux/recipe",
 	    rcp, sizeof(rcp));
-	k->distinfo = installed("recipes/linux/distinfo",
-	    "recipes/linux/distinfo", dinfo, sizeof(dinfo));
 	k->tarball = WB_KERNEL_TARBALL;
 	k->ccache = 1;
 }

@@ -20,7 +20,7 @@ struct kernopt {
 	const char	*overlays;	/* -O: the overlays directory */
 	const char	*recipe;	/* -R: the kernel recipe */
 	const char	*tarball;	/* -s: the kernel source distfile */
-	const char	*distinfo;	/* checksums of known distfiles */
+	const char	*distinfo;	/* beside the recipe: kernopt_recipe() */
 	int		 ccache;	/* 0 with --no-ccache */
 };
 
