@@ -21,14 +21,12 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
-#include "lock.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_bench.h"
 #include "results.h"
 #include "runner.h"
 #include "suite.h"
-#include "world.h"
 
 #define MAXKERNELS	16
 
@@ -256,7 +254,7 @@ base_label(const char *path)
  * The world argument: an unpacked root directory (label: its name), an
  * image archive (label: its name without .tar.*) or the name of a built
  * image in the work directory (label: the name).  Archives are unpacked
- * into the work directory like "images --root" does.  Sets o->world to
+ * by cmd_world_root(), as for "images --root".  Sets o->world to
  * the root directory (malloc'ed into *rootp) and returns the label.
  */
 static char *
@@ -264,7 +262,6 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 {
 	char *archive, *label, *dot;
 	struct stat st;
-	int lock;
 
 	*rootp = NULL;
 	if (stat(o->world, &st) == 0 && S_ISDIR(st.st_mode))
@@ -298,13 +295,7 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 			return (NULL);
 		}
 	}
-	if ((lock = wb_lock_workdir(o->k.workdir, 600, err)) == -1) {
-		free(archive);
-		free(label);
-		return (NULL);
-	}
-	*rootp = wb_world_root(archive, o->k.workdir, NULL, NULL, err);
-	wb_unlock_workdir(lock);
+	*rootp = cmd_world_root(archive, o->k.workdir, err);
 	free(archive);
 	if (*rootp == NULL) {
 		free(label);

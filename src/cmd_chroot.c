@@ -2,7 +2,6 @@
  * worldbench chroot: run one command inside a world image.
  */
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include <err.h>
 #include <errno.h>
@@ -17,12 +16,9 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
-#include "lock.h"
 #include "recipe.h"
 #include "runner.h"
 #include "spawn.h"
-#include "world.h"
-#include "world_fs.h"
 
 static volatile sig_atomic_t stop;
 
@@ -40,14 +36,6 @@ usage(void)
 	fprintf(stderr, "usage: worldbench chroot [-r] [-t timeout] "
 	    "[-w workdir] image -- command ...\n");
 	return (EX_USAGE);
-}
-
-static void
-refusal(void *arg, const char *path, const char *why)
-{
-
-	(void)arg;
-	warnx("refused: %s: %s", path, why);
 }
 
 static void
@@ -148,9 +136,8 @@ cmd_chroot(int argc, char **argv)
 	const char *workdir;
 	char *root, *end;
 	struct wb_err e;
-	struct stat st;
 	double timeout;
-	int ch, lock, rc, rflag;
+	int ch, rc, rflag;
 
 	timeout = 3600;
 	workdir = cmd_workdir();
@@ -182,21 +169,10 @@ cmd_chroot(int argc, char **argv)
 	argv += optind;
 	if (argc < 3 || strcmp(argv[1], "--") != 0)
 		return (usage());
-	lock = -1;
-	if (stat(argv[0], &st) == 0 && !S_ISDIR(st.st_mode)) {
-		if (wb_mkdirs(workdir, 0755, &e) == -1 ||
-		    (lock = wb_lock_workdir(workdir, 600, &e)) == -1) {
-			warnx("%s", e.msg);
-			return (1);
-		}
-	}
-	if ((root = wb_world_root(argv[0], workdir, refusal, NULL, &e)) ==
-	    NULL) {
+	if ((root = cmd_world_root(argv[0], workdir, &e)) == NULL) {
 		warnx("%s", e.msg);
-		wb_unlock_workdir(lock);
 		return (1);
 	}
-	wb_unlock_workdir(lock);
 	/*
 	 * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills
 	 * its whole process group, and we exit 128 + signal once it is

@@ -2,7 +2,6 @@
  * worldbench images: list the built world images, or give the unpacked
  * root of one (unpacking it into the work directory once).
  */
-#include <sys/stat.h>
 
 #include <dirent.h>
 #include <err.h>
@@ -17,9 +16,6 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "fragment.h"
-#include "lock.h"
-#include "world.h"
-#include "world_fs.h"
 
 static int
 usage(void)
@@ -88,20 +84,11 @@ list(const char *workdir)
 	return (rc);
 }
 
-static void
-refusal(void *arg, const char *path, const char *why)
-{
-
-	(void)arg;
-	warnx("refused: %s: %s", path, why);
-}
-
 static int
 root_of(const char *workdir, const char *name)
 {
 	char path[PATH_MAX * 2], *root;
 	struct wb_err e;
-	int lock;
 
 	if (strchr(name, '/') != NULL || name[0] == '.' || name[0] == '\0') {
 		warnx("--root %s: expected an image name (see worldbench "
@@ -114,13 +101,7 @@ root_of(const char *workdir, const char *name)
 		    path);
 		return (1);
 	}
-	if ((lock = wb_lock_workdir(workdir, 600, &e)) == -1) {
-		warnx("%s", e.msg);
-		return (1);
-	}
-	root = wb_world_root(path, workdir, refusal, NULL, &e);
-	wb_unlock_workdir(lock);
-	if (root == NULL) {
+	if ((root = cmd_world_root(path, workdir, &e)) == NULL) {
 		warnx("%s", e.msg);
 		return (1);
 	}

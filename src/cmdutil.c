@@ -1,6 +1,8 @@
 /*
  * Helpers shared by the subcommands.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -9,7 +11,10 @@
 
 #include "cmdutil.h"
 #include "err.h"
+#include "lock.h"
 #include "preflight.h"
+#include "world.h"
+#include "world_fs.h"
 
 const char *
 cmd_workdir(void)
@@ -55,4 +60,29 @@ cmd_preflight_check(int strict, int quiet)
 		errx(1, "preflight: out of memory");
 	wb_preflight_fini(&pf);
 	return (j);
+}
+
+static void
+refusal(void *arg, const char *path, const char *why)
+{
+
+	(void)arg;
+	warnx("refused: %s: %s", path, why);
+}
+
+char *
+cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
+{
+	struct stat st;
+	char *root;
+	int lock;
+
+	lock = -1;
+	if (stat(image, &st) == 0 && !S_ISDIR(st.st_mode) &&
+	    (wb_mkdirs(workdir, 0755, err) == -1 ||
+	    (lock = wb_lock_workdir(workdir, 600, err)) == -1))
+		return (NULL);
+	root = wb_world_root(image, workdir, refusal, NULL, err);
+	wb_unlock_workdir(lock);
+	return (root);
 }

@@ -17,5 +17,14 @@ void		 cmd_catch_signals(void (*handler)(int));
  * check as a new JSON object for the results' provenance ("preflight").
  */
 json_t		*cmd_preflight_check(int strict, int quiet);
+/*
+ * The root directory of a world image: an unpacked root as it is, or an
+ * archive unpacked into workdir (created if need be) under the work
+ * directory's lock, each refused entry warned about ("refused: ...").
+ * Malloc'ed; NULL with err set.
+ */
+struct wb_err;
+char		*cmd_world_root(const char *image, const char *workdir,
+		    struct wb_err *);
 
 #endif
