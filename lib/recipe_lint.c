@@ -210,6 +210,19 @@ lint_mandatory(struct lint *l)
 		report(l, v->line, "unknown BUILD_STYLE '%s'", v->value);
 }
 
+/* A SOURCE kind that downloads: DISTFILES, checked against distinfo. */
+static void
+need_distfiles(struct lint *l, const struct wb_recipe_var *src,
+    const struct wb_recipe_var *df, const char *kind)
+{
+
+	if (df == NULL || df->value[0] == '\0')
+		report(l, src->line, "SOURCE=%s needs DISTFILES (with checksums "
+		    "in distinfo)", kind);
+	else
+		wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
+}
+
 static void
 lint_source(struct lint *l)
 {
@@ -235,11 +248,7 @@ lint_source(struct lint *l)
 		if (w[1] == NULL || w[2] != NULL)
 			report(l, src->line, "SOURCE=apt-source takes one "
 			    "argument: the source package name");
-		if (df == NULL || df->value[0] == '\0')
-			report(l, src->line, "SOURCE=apt-source needs "
-			    "DISTFILES (with checksums in distinfo)");
-		else
-			wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
+		need_distfiles(l, src, df, w[0]);
 	} else if (strcmp(w[0], "package") == 0) {
 		/* A file an installed Debian package ships (kbuild only). */
 		if (w[1] == NULL || w[2] != NULL || strspn(w[1],
@@ -250,11 +259,7 @@ lint_source(struct lint *l)
 		if (l->style != NULL && strcmp(l->style->name, "kbuild") != 0)
 			report(l, src->line, "SOURCE=package is only for "
 			    "BUILD_STYLE=kbuild");
-		if (df == NULL || df->value[0] == '\0')
-			report(l, src->line, "SOURCE=package needs DISTFILES "
-			    "(with checksums in distinfo)");
-		else
-			wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
+		need_distfiles(l, src, df, w[0]);
 	} else
 		report(l, src->line, "unknown SOURCE kind '%s' (none, tree, "
 		    "apt-source, package)", w[0]);
