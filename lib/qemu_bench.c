@@ -359,6 +359,23 @@ last_seq(const struct wb_results *r)
 	return (m);
 }
 
+/* An array of strings as JSON (NULL when out of memory). */
+static json_t *
+strv_json(char *const *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < n; i++)
+		if (json_array_append_new(a, json_string(v[i])) != 0) {
+			json_decref(a);
+			return (NULL);
+		}
+	return (a);
+}
+
 int
 wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
     struct wb_err *err)
@@ -440,6 +457,9 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 		if (binfo != NULL && s.clocksource != NULL)
 			json_object_set_new(binfo, "clock_settle",
 			    json_real(s.clock_settle));
+		if (binfo != NULL)
+			json_object_set_new(binfo, "environment",
+			    strv_json(s.env, s.nenv));
 		boots = json_object_get(k->results->provenance, "boots");
 		if (binfo == NULL || json_array_append_new(boots, binfo) != 0)
 			rc = wb_err_set(err, "results: out of memory");

@@ -2,6 +2,9 @@
  * distinfo: the checksums of a recipe's downloaded files, ports style:
  *	SHA256 (jemalloc_5.3.0.orig.tar.gz) = <64 hex>
  *	SIZE (jemalloc_5.3.0.orig.tar.gz) = 736913
+ * and, for a distfile a Debian package installs, the package version the
+ * checksums belong to (mk/deps.sh installs exactly that version):
+ *	PACKAGE (linux-source-6.1) = 6.1.192-3
  */
 #include <errno.h>
 #include <stdio.h>
@@ -50,7 +53,8 @@ parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
 	} else if (strncmp(s, "SIZE (", 6) == 0) {
 		is_sha = 0;
 		open = s + 5;
-	} else if (strncmp(s, "TIMESTAMP = ", 12) == 0)
+	} else if (strncmp(s, "TIMESTAMP = ", 12) == 0 ||
+	    strncmp(s, "PACKAGE (", 9) == 0)
 		return (0);
 	else
 		return (wb_err_set(err, "%s:%u: expected 'SHA256 (file) = "

@@ -53,6 +53,7 @@ wb_serial_fini(struct wb_serial *s)
 	}
 	free(s->passes);
 	free_strv(s->kmsg, s->nkmsg);
+	free_strv(s->env, s->nenv);
 	free_strv(s->console, s->nconsole);
 	free_strv(s->errors, s->nerrors);
 	for (i = 0; i < s->nsplats; i++) {
@@ -310,7 +311,8 @@ static const struct {
 	size_t		 nf;
 } kinds[] = {
 	{ "hello", 2 }, { "uname", 5 }, { "boot", 1 }, { "clock", 2 },
-	{ "pass", 11 }, { "kmsg", 1 }, { "error", 1 }, { "end", 1 },
+	{ "pass", 11 }, { "kmsg", 1 }, { "env", 1 }, { "error", 1 },
+	{ "end", 1 },
 };
 
 static int
@@ -371,6 +373,12 @@ handle_frame(struct wb_serial *s, struct frame *fr, const char *name,
 		return (add_pass(s, fr, name, ln, err));
 	if (strcmp(fr->kind, "kmsg") == 0)
 		return (push_str(&s->kmsg, &s->nkmsg, fr->f[0], err));
+	if (strcmp(fr->kind, "env") == 0) {
+		if (strchr(fr->f[0], '=') == NULL)
+			return (wb_err_set(err, "%s:%u: env: expected "
+			    "KEY=value", name, ln));
+		return (push_str(&s->env, &s->nenv, fr->f[0], err));
+	}
 	if (strcmp(fr->kind, "error") == 0)
 		return (push_str(&s->errors, &s->nerrors, fr->f[0], err));
 	/* end */

@@ -20,6 +20,8 @@
  *		status is ok|failed|timeout; text is the program's COUNT
  *		line when ok, the reason otherwise
  *	kmsg	text		one kernel log record (relayed from /dev/kmsg)
+ *	env	KEY=value	a variable init took from the world's
+ *				/etc/worldbench/environment
  *	error	text		init could not do something
  *	end	npasses
  *
@@ -97,6 +99,8 @@ struct wb_serial {
 	size_t			 nkmsg;
 	char			**console;	/* non-protocol lines */
 	size_t			 nconsole;
+	char			**env;		/* "env" frames: KEY=value */
+	size_t			 nenv;
 	char			**errors;	/* "error" frames from init */
 	size_t			 nerrors;
 	struct wb_serial_splat	*splats;

@@ -51,6 +51,13 @@ $(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) -o $@ $(WBINIT_SRCS)
 
+# The guest environment code is tested on the host (tests/bench/init_env).
+TEST_OBJS_bench/init_env :=	$(O)/obj/bench/init/env.o $(O)/obj/bench/init/proto.o
+TEST_CPPFLAGS_bench :=		-iquote bench/init
+EXTRA_CPPFLAGS_env :=		-iquote bench/init
+EXTRA_CPPFLAGS_proto :=		-iquote bench/init
+$(O)/tests/bench/init_env_test: $(TEST_OBJS_bench/init_env)
+
 kernels: $(WORLDBENCH)
 	@sh mk/deps.sh kernel
 	$(WORLDBENCH) kernel build -w $(WORKDIR) -O overlays $(KERNEL_VARIANTS)

@@ -17,14 +17,15 @@ endif
 
 $(O)/obj/tests/%.o: tests/%.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
-	$(QUIET_CC)$(CC) $(WB_CFLAGS) -iquote tests/helpers $(LIB_CFLAGS) $(atf-c_CFLAGS) -MMD -MP -c -o $@ $<
+	$(QUIET_CC)$(CC) $(WB_CFLAGS) -iquote tests/helpers $(LIB_CFLAGS) $(atf-c_CFLAGS) $(TEST_CPPFLAGS_$(*D)) -MMD -MP -c -o $@ $<
 
 $(LIBWBTEST): $(TEST_HELPER_OBJS)
 	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
 
+# A test of code outside lib/ names its objects in TEST_OBJS_<dir>/<unit>.
 $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
 
 $(O)/tests/%_test: tests/%_test.sh
 	@mkdir -p $(@D)

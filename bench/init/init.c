@@ -1,7 +1,8 @@
 /*
  * worldbench's guest init (PID 1 in the initramfs).  It mounts /proc,
  * /sys, /dev and /tmp itself, reports the kernel and the time it took to
- * get here, waits for the clocksource to settle, runs the suite programs
+ * get here, applies the world's declared environment, waits for the
+ * clocksource to settle, runs the suite programs
  * named on the kernel command line with their pass lengths, relays every
  * pass and the kernel log over the console in the frames of
  * lib/serial.h, prints the end frame and powers the machine off.
@@ -25,6 +26,7 @@ main(void)
 	wbi_setup();
 	wbi_emitf("hello", "%d\t%s", WB_SERIAL_PROTO, WBINIT_VERSION);
 	wbi_report_system();
+	wbi_env_apply(WBI_ENV_FILE);
 	npasses = 0;
 	if (wbi_conf_read(&conf) == 0) {
 		wbi_settle_clock(conf.settle);

@@ -34,6 +34,13 @@ unsigned long	wbi_nframes(void);
 /* cmdline.c: the plan from /proc/cmdline. */
 int	wbi_conf_read(struct wbi_conf *);
 
+/*
+ * env.c: the clean environment plus the world's declared variables from
+ * path (WBI_ENV_FILE in the guest); returns how many were taken.
+ */
+#define WBI_ENV_FILE	"/etc/worldbench/environment"
+int	wbi_env_apply(const char *path);
+
 /* run.c: one pass of one test. */
 void	wbi_run_pass(const struct wbi_conf *, const struct wbi_test *,
 	    int pass, long *npasses);
