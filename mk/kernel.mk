@@ -34,12 +34,13 @@ WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
 KERNEL_FRAGS :=		$(sort $(wildcard overlays/kernel/*.config))
 KERNEL_FRAGS_OUT :=	$(KERNEL_FRAGS:overlays/%=$(O)/share/worldbench/overlays/%)
 
-KERNEL_RECIPE_OUT :=	$(O)/share/worldbench/recipes/linux/recipe \
-			$(O)/share/worldbench/recipes/linux/distinfo
+KERNEL_RECIPE_OUT :=	$(foreach r,linux linux-ci,\
+			$(O)/share/worldbench/recipes/$(r)/recipe \
+			$(O)/share/worldbench/recipes/$(r)/distinfo)
 
 ALL_TARGETS +=		$(WBINIT) $(KERNEL_FRAGS_OUT) $(KERNEL_RECIPE_OUT)
 
-$(O)/share/worldbench/recipes/linux/%: recipes/linux/%
+$(O)/share/worldbench/recipes/%: recipes/%
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 

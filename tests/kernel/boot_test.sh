@@ -1,13 +1,15 @@
 #! /usr/bin/env atf-sh
 #
 # End to end: build a production and a witness+invariants kernel from
-# Debian's linux-source-6.1, show their diffconfig, boot both under qemu
-# with a short suite in icount mode, and check the results.  Sources,
-# ccache and the kernel build trees live in the persistent cache
+# Debian's linux-source-6.1 through the CI kernel recipe (recipes/linux-ci:
+# tinyconfig plus a small base, and the same witness and invariants
+# fragments as the full variants of recipes/linux), show their
+# diffconfig, boot both under qemu with a short suite in icount mode
+# (which is TCG whether or not /dev/kvm works), and check the results.
+# Sources, ccache and the kernel build trees live in the persistent cache
 # (WB_CACHE_DIR or /var/cache/worldbench, outside the clone): the first
-# run on a machine compiles both kernels (about 11 minutes each on a
-# quiet 2-core machine), later runs rebuild incrementally, which make
-# itself verifies.
+# run on a machine compiles both kernels (a few minutes each on 2 cores),
+# later runs rebuild incrementally, which make itself verifies.
 # Negative twins: a boot that times out, a variant the kernel recipe does
 # not list and a variant whose fragment does not exist are failures,
 # recorded and reported.
@@ -22,8 +24,14 @@ overlays()
 	echo "$(atf_config_get builddir)/share/worldbench/overlays"
 }
 
-# The kernel recipe of the source tree (the test runs outside it).
+# The CI kernel recipe of the source tree (the test runs outside it).
 recipe()
+{
+	echo "$(atf_config_get top_srcdir)/recipes/linux-ci/recipe"
+}
+
+# The full recipe, whose variant list the negative twins check.
+full_recipe()
 {
 	echo "$(atf_config_get top_srcdir)/recipes/linux/recipe"
 }
@@ -31,7 +39,7 @@ recipe()
 # The persistent kernel work directory; each test case links it as "work".
 kwork()
 {
-	echo "${WB_CACHE_DIR:-/var/cache/worldbench}/ci-work"
+	echo "${WB_CACHE_DIR:-/var/cache/worldbench}/ci-kernels"
 }
 
 build_pair()
@@ -94,6 +102,7 @@ pair_body()
 		r=results/$v.json
 		test -s "$r" || atf_fail "no results for $v"
 		grep -q '"timing": "icount"' "$r" || atf_fail "$v: timing"
+		grep -q '"accelerator": "tcg"' "$r" || atf_fail "$v: accel"
 		grep -q '"runner": "qemu"' "$r" || atf_fail "$v: runner"
 		grep -q '"boot_to_init"' "$r" || atf_fail "$v: boot time"
 		grep -q '"status": "complete"' "$r" || atf_fail "$v: status"
@@ -136,13 +145,13 @@ bad_variant_body()
 	atf_check -s not-exit:0 \
 	    -e match:"recipe:[0-9]+: unknown kernel variant 'witness\+nosuchknob' \(VARIANTS: production witness invariants witness\+invariants\)" \
 	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
-	    -O "$(overlays)" -R "$(recipe)" witness+nosuchknob
+	    -O "$(overlays)" -R "$(full_recipe)" witness+nosuchknob
 	atf_check -s not-exit:0 -e match:"unknown kernel variant" \
 	    "$(atf_config_get builddir)/bin/worldbench" kernel build -w work \
-	    -O "$(overlays)" -R "$(recipe)" 'witness+../x'
+	    -O "$(overlays)" -R "$(full_recipe)" 'witness+../x'
 	mkdir linux || atf_fail "mkdir"
 	sed 's,^WITNESS_OVERLAYS_ON=.*,WITNESS_OVERLAYS_ON=kernel/nosuchknob.config,' \
-	    "$(recipe)" >linux/recipe || atf_fail "sed"
+	    "$(full_recipe)" >linux/recipe || atf_fail "sed"
 	line=$(grep -n '^WITNESS_OVERLAYS_ON=' linux/recipe | cut -d: -f1)
 	atf_check -s not-exit:0 \
 	    -e match:"linux/recipe:$line: WITNESS_OVERLAYS_ON: fragment .*/kernel/nosuchknob.config: No such file" \
