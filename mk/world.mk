@@ -53,6 +53,7 @@ define wb_build_images
 endef
 
 world-variants: $(ALL_TARGETS)
+	@sh mk/deps.sh world
 	$(call wb_build_images,$(WV_IMAGES))
 	@$(WORLDBENCH) images -w $(WORKDIR)
 
