@@ -311,7 +311,8 @@ static const struct {
 	size_t		 nf;
 } kinds[] = {
 	{ "hello", 2 }, { "uname", 5 }, { "boot", 1 }, { "clock", 2 },
-	{ "pass", 11 }, { "kmsg", 1 }, { "env", 1 }, { "error", 1 },
+	{ "pass", 11 }, { "kmsg", 1 }, { "env", 1 }, { "alive", 3 },
+	{ "error", 1 },
 	{ "end", 1 },
 };
 
@@ -373,6 +374,8 @@ handle_frame(struct wb_serial *s, struct frame *fr, const char *name,
 		return (add_pass(s, fr, name, ln, err));
 	if (strcmp(fr->kind, "kmsg") == 0)
 		return (push_str(&s->kmsg, &s->nkmsg, fr->f[0], err));
+	if (strcmp(fr->kind, "alive") == 0)
+		return (0);	/* only its arrival matters (hang detection) */
 	if (strcmp(fr->kind, "env") == 0) {
 		if (strchr(fr->f[0], '=') == NULL)
 			return (wb_err_set(err, "%s:%u: env: expected "

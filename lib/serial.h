@@ -19,6 +19,7 @@
  *	pass	id pass status wall utime stime minflt majflt nvcsw nivcsw text
  *		status is ok|failed|timeout; text is the program's COUNT
  *		line when ok, the reason otherwise
+ *	alive	id pass secs	a pass is still running (every 2 s of it)
  *	kmsg	text		one kernel log record (relayed from /dev/kmsg)
  *	env	KEY=value	a variable init took from the world's
  *				/etc/worldbench/environment

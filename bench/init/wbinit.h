@@ -8,6 +8,12 @@
 
 #define WBINIT_VERSION	"1"
 
+/*
+ * Seconds between "alive" frames while a pass runs, so that the host can
+ * tell a long pass from a hung guest by the console's silence.
+ */
+#define WBI_ALIVE_SECS	2.0
+
 /* One test to run: program id, pass length and number of passes. */
 struct wbi_test {
 	char	id[64];

@@ -118,6 +118,35 @@ ATF_TC_BODY(wb_serial_frame__roundtrip_escapes, tc)
 	wb_serial_fini(&s);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_serial_parse__env_and_alive);
+ATF_TC_BODY(wb_serial_parse__env_and_alive, tc)
+{
+	struct wb_serial s;
+	struct cap c;
+
+	memset(&c, 0, sizeof(c));
+	frame(&c, "hello", 2, "1", "1");
+	frame(&c, "env", 1, "GLIBC_TUNABLES=glibc.malloc.check=3");
+	frame(&c, "alive", 3, "shell8", "1", "2");
+	frame(&c, "alive", 3, "shell8", "1", "4");
+	pass_frame(&c, "shell8", "1", "ok", "COUNT|20|60|lpm|5.0");
+	frame(&c, "end", 1, "1");
+	parse_ok(&s, &c);
+	ATF_REQUIRE_EQ(1, s.nenv);
+	ATF_REQUIRE_STREQ("GLIBC_TUNABLES=glibc.malloc.check=3", s.env[0]);
+	ATF_REQUIRE_EQ(1, s.npasses);
+	wb_serial_fini(&s);
+
+	memset(&c, 0, sizeof(c));
+	frame(&c, "hello", 2, "1", "1");
+	frame(&c, "env", 1, "no assignment");
+	parse_fails(&c, "console:2: env: expected KEY=value");
+	memset(&c, 0, sizeof(c));
+	frame(&c, "hello", 2, "1", "1");
+	frame(&c, "alive", 2, "shell8", "1");
+	parse_fails(&c, "alive frame has 2 fields, not 3");
+}
+
 ATF_TC_WITHOUT_HEAD(wb_crc32__known_value);
 ATF_TC_BODY(wb_crc32__known_value, tc)
 {
@@ -378,6 +407,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_crc32__known_value);
+	ATF_TP_ADD_TC(tp, wb_serial_parse__env_and_alive);
 	ATF_TP_ADD_TC(tp, wb_serial_frame__roundtrip_escapes);
 	ATF_TP_ADD_TC(tp, wb_serial_parse__good_boot);
 	ATF_TP_ADD_TC(tp, wb_serial_parse__escape_inside_frame_line);
