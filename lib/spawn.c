@@ -65,6 +65,29 @@ child_fail(const char *what, const char *arg)
 		    sizeof(buf) - 1);
 }
 
+static volatile sig_atomic_t cancel_all;
+
+void
+wb_spawn_cancel_all(int sig)
+{
+
+	cancel_all = sig != 0 ? sig : SIGTERM;
+}
+
+int
+wb_spawn_cancelled(void)
+{
+
+	return (cancel_all);
+}
+
+static int
+cancelled(const struct wb_spawn *sp)
+{
+
+	return (cancel_all != 0 || (sp->cancel != NULL && *sp->cancel));
+}
+
 /* In the child: never returns. */
 static void
 child_exec(const struct wb_spawn *sp, int out, int errfd)
@@ -258,7 +281,7 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 			kill_all(c, n, 1);
 			killed = 1;
 		}
-		if (!killed && sp->cancel != NULL && *sp->cancel) {
+		if (!killed && cancelled(sp)) {
 			kill_all(c, n, 0);
 			killed = 1;
 		}
@@ -267,7 +290,7 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 		else {
 			left = deadline - wb_spawn_now();
 			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
-			if (sp->cancel != NULL && ms > 250)
+			if (ms > 250)
 				ms = 250;
 		}
 		if (poll(pfd, np, ms) == -1 && errno != EINTR)
@@ -296,6 +319,9 @@ wb_spawn_run(const struct wb_spawn *sp, size_t n,
 	if (n == 0 || sp->argv == NULL || sp->argv[0] == NULL ||
 	    !(sp->timeout > 0))
 		return (wb_err_set(err, "spawn: bad arguments"));
+	if (cancel_all != 0)
+		return (wb_err_set(err, "%s: not started: interrupted by "
+		    "signal %d", sp->argv[0], (int)cancel_all));
 	memset(res, 0, n * sizeof(*res));
 	c = calloc(n, sizeof(*c));
 	pfd = calloc(3 * n, sizeof(*pfd));

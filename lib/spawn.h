@@ -40,6 +40,16 @@ struct wb_spawn {
 	volatile sig_atomic_t	*cancel;
 };
 
+/*
+ * Cancel every spawn of the process: running children are killed with
+ * their process groups as on a timeout, and later wb_spawn_run() calls
+ * fail at once.  Async-signal-safe: main's SIGINT/SIGTERM/SIGHUP handler
+ * calls it, so that no build, boot or probe outlives an interrupted
+ * command.  wb_spawn_cancelled() returns the signal given, or 0.
+ */
+void	wb_spawn_cancel_all(int sig);
+int	wb_spawn_cancelled(void);
+
 /* What happened to one child. */
 struct wb_spawn_result {
 	pid_t		 pid;

@@ -3,11 +3,13 @@
  * UnixBench-compatible suite, and compare the results.
  */
 #include <err.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "spawn.h"
 #include "version.h"
 
 struct command {
@@ -42,10 +44,38 @@ usage(void)
 		fprintf(stderr, "       worldbench %s\n", commands[i].synopsis);
 }
 
+/*
+ * SIGINT, SIGTERM and SIGHUP end every child process group of the
+ * command (lib/spawn.h); the command then fails and we exit 128 + signal.
+ * Commands with their own handling (run, chroot) replace this one.
+ */
+static void
+on_signal(int sig)
+{
+
+	wb_spawn_cancel_all(sig);
+}
+
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) == -1)
+			err(1, "sigaction");
+}
+
 int
 main(int argc, char *argv[])
 {
 	size_t i;
+	int rc;
 
 	if (argc < 2) {
 		usage();
@@ -69,7 +99,11 @@ main(int argc, char *argv[])
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
-		return (commands[i].fn(argc - 1, argv + 1));
+		catch_signals();
+		rc = commands[i].fn(argc - 1, argv + 1);
+		if (wb_spawn_cancelled() != 0)
+			return (128 + wb_spawn_cancelled());
+		return (rc);
 	}
 	warnx("unknown command '%s'", argv[1]);
 	usage();

@@ -226,6 +226,33 @@ boot__guest_never_prints_body()
 	check_boot_failed 'timed out'
 }
 
+atf_test_case boot__interrupted
+boot__interrupted_head()
+{
+	atf_set descr "SIGTERM to worldbench boot kills qemu's whole process" \
+	    "group at once (not at the boot timeout) and exits 128 + 15"
+	atf_set timeout 120
+}
+boot__interrupted_body()
+{
+	make_kernel
+	write_hanger qemu qemu
+	"$(wbp)" $(boot_args qemu 300) >boot.out 2>boot.err &
+	pid=$!
+	i=0
+	while [ ! -s qemu-child.pid ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -s qemu-child.pid ] || atf_fail "the fake qemu never started"
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	[ $rc -eq 143 ] || atf_fail "exit $rc, not 143: $(cat boot.err)"
+	gone qemu.pid
+	gone qemu-child.pid
+}
+
 atf_test_case boot__qemu_exits_early
 boot__qemu_exits_early_head()
 {
@@ -258,6 +285,7 @@ EOT
 atf_init_test_cases()
 {
 	atf_add_test_case run__hanging_program
+	atf_add_test_case boot__interrupted
 	atf_add_test_case chroot__hanging_command
 	atf_add_test_case chroot__runner_killed
 	atf_add_test_case boot__qemu_never_exits
