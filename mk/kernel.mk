@@ -12,10 +12,15 @@
 #
 # Knobs: KERNEL=auto|yes|no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
 # KERNEL_BOOTS, KERNEL_TESTS (suite ids or "all"), KERNEL_QUICK=yes,
+# KERNEL_RECIPE (recipes/linux/recipe; recipes/linux-ci/recipe with
+# KERNEL_VARIANTS="production witness+invariants" is the quick CI pair),
 # WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).
+# icount timing (the default) always runs under TCG, so kernel-bench
+# works alike on hosts with and without a working /dev/kvm.
 
 KERNEL ?=		auto
 KERNEL_VARIANTS ?=	production witness invariants witness+invariants
+KERNEL_RECIPE ?=	recipes/linux/recipe
 KERNEL_TIMING ?=	icount
 KERNEL_BOOTS ?=
 KERNEL_TESTS ?=		all
@@ -61,9 +66,11 @@ $(O)/tests/bench/init_env_test: $(TEST_OBJS_bench/init_env)
 
 kernels: $(WORLDBENCH)
 	@sh mk/deps.sh kernel
-	$(WORLDBENCH) kernel build -w $(WORKDIR) -O overlays $(KERNEL_VARIANTS)
+	$(WORLDBENCH) kernel build -w $(WORKDIR) -O overlays -R $(KERNEL_RECIPE) \
+	    $(KERNEL_VARIANTS)
 	@for v in $(filter-out production,$(KERNEL_VARIANTS)); do \
-		$(WORLDBENCH) kernel diff -w $(WORKDIR) production $$v || exit 1; \
+		$(WORLDBENCH) kernel diff -w $(WORKDIR) -R $(KERNEL_RECIPE) \
+		    production $$v || exit 1; \
 	done
 
 kernel-bench: kernels $(ALL_TARGETS)
