@@ -22,16 +22,10 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "clean_env.h"
 #include "spawn.h"
 
-char *const wb_spawn_clean_env[] = {
-	"PATH=/usr/bin:/bin:/usr/sbin:/sbin",
-	"LC_ALL=C",
-	"LANG=C",
-	"HOME=/",
-	"TMPDIR=/tmp",
-	NULL
-};
+char *const wb_spawn_clean_env[] = { WB_CLEAN_ENV, NULL };
 
 /* Book-keeping for one child. */
 struct child {

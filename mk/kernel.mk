@@ -53,7 +53,7 @@ $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h $(TRACK_CFLAGS)
+$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h lib/clean_env.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) -o $@ $(WBINIT_SRCS)
 

@@ -1,6 +1,6 @@
 /*
  * The environment of the suite programs in the guest: the same clean
- * environment the chroot runner gives (lib/spawn.c, wb_spawn_clean_env),
+ * environment the chroot runner gives (lib/clean_env.h),
  * then the world's declared variables from /etc/worldbench/environment
  * (KEY=value lines, '#' comments and blank lines ignored; the format of
  * worldbench-overlay(5)), so that a debug world's knobs (GLIBC_TUNABLES
@@ -14,16 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clean_env.h"
 #include "wbinit.h"
 
-static const char *const clean_env[] = {
-	"PATH=/usr/bin:/bin:/usr/sbin:/sbin",
-	"LC_ALL=C",
-	"LANG=C",
-	"HOME=/",
-	"TMPDIR=/tmp",
-	NULL
-};
+static const char *const clean_env[] = { WB_CLEAN_ENV, NULL };
 
 static int
 owned_by_init(const char *key, size_t len)
