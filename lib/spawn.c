@@ -262,12 +262,18 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 			kill_all(c, n, 0);
 			killed = 1;
 		}
+		if (!killed && live > 0 && sp->watch != NULL &&
+		    sp->watch(sp->watch_arg) != 0) {
+			kill_all(c, n, 0);
+			killed = 1;
+		}
 		if (killed || live == 0)
 			ms = live == 0 ? 100 : 1000;
 		else {
 			left = deadline - wb_spawn_now();
 			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
-			if (sp->cancel != NULL && ms > 250)
+			if ((sp->cancel != NULL || sp->watch != NULL) &&
+			    ms > 250)
 				ms = 250;
 		}
 		if (poll(pfd, np, ms) == -1 && errno != EINTR)
