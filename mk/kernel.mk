@@ -13,6 +13,8 @@
 # Knobs: KERNEL=auto|yes|no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
 # KERNEL_BOOTS, KERNEL_TESTS (suite ids or "all"), KERNEL_QUICK=yes,
 # WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).
+# icount timing always runs under TCG, on hosts with or without KVM;
+# wall timing uses KVM only where a probe boot shows that it works.
 
 KERNEL ?=		auto
 KERNEL_VARIANTS ?=	production witness invariants witness+invariants
