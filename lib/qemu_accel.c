@@ -245,6 +245,7 @@ verdict(const struct wb_accel_req *q, const struct wb_qemu_conf *base,
     struct wb_err *err)
 {
 	char key[WB_SHA256_HEXSIZE], dir[4096], path[4200];
+	struct wb_err cerr;
 
 	*cached = 0;
 	if (q->cachedir != NULL) {
@@ -259,9 +260,10 @@ verdict(const struct wb_accel_req *q, const struct wb_qemu_conf *base,
 	}
 	if (probe_boot(q, base, kernel, console, a, reason, rlen, err) != 0)
 		return (-1);
+	/* An unwritable cache costs a probe next time, not this boot. */
 	if (q->cachedir != NULL && cache_write(dir, path, kernel,
-	    q->qemu_version, *a, reason, err) != 0)
-		return (-1);
+	    q->qemu_version, *a, reason, &cerr) != 0)
+		snprintf(note, nlen, "verdict not cached: %.900s", cerr.msg);
 	return (0);
 }
 

@@ -62,7 +62,8 @@ int	wb_accel_rule(const struct wb_accel_req *, struct wb_accel_choice *,
  * accelerator, timing and console are set here, the console of probe i
  * being <probedir>/<label>.kvm-probe.console).  Sets the choice: KVM
  * when every kernel's probe reached init.  -1 with err set only when
- * qemu could not be run or a cache file could not be written.
+ * qemu could not be run or a kernel image could not be read; a cache
+ * that cannot be written or read only leaves a note.
  */
 int	wb_accel_probe(const struct wb_accel_req *,
 	    const struct wb_qemu_conf *base, const char *const *kernels,

@@ -204,6 +204,11 @@ boot__accel_probe_ok_body()
 	set -- cache/accel/*.json
 	[ $# = 1 ] && [ -f "$1" ] || atf_fail "no cached verdict"
 	grep -q '"accel": "kvm"' "$1" || atf_fail "verdict not kvm: $(cat "$1")"
+	# A cache that cannot be written costs a probe, not the boot.
+	: > not-a-dir
+	atf_check -s exit:1 -o ignore -e match:'verdict not cached: ' \
+	    -e match:'accel: kvm \(probe boot reached init in [0-9.]+ s\)$' \
+	    env WB_CACHE_DIR=$PWD/not-a-dir $(boot_cmd) --timing=wall -B 1
 }
 
 atf_test_case boot__accel_probe_hang
