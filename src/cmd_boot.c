@@ -119,11 +119,11 @@ parse(int argc, char **argv, struct bopts *o)
 			break;
 		case 'H':
 			/* 0 turns hang detection off. */
-			if (strcmp(optarg, "0") != 0 &&
-			    num_arg("--hang-timeout", optarg, &o->hang) != 0)
-				return (-1);
 			if (strcmp(optarg, "0") == 0)
 				o->hang = 0;
+			else if (num_arg("--hang-timeout", optarg,
+			    &o->hang) != 0)
+				return (-1);
 			break;
 		case 'I':
 			o->init = optarg;
