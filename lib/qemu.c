@@ -18,17 +18,6 @@
 
 #define CONSOLE_MAX	(64 * 1024 * 1024)
 
-enum wb_qemu_accel
-wb_qemu_default_accel(void)
-{
-	int fd;
-
-	if ((fd = open("/dev/kvm", O_RDWR | O_CLOEXEC)) < 0)
-		return (WB_ACCEL_TCG);
-	close(fd);
-	return (WB_ACCEL_KVM);
-}
-
 const char *
 wb_qemu_accel_name(enum wb_qemu_accel a)
 {
@@ -248,12 +237,84 @@ read_console(const char *path, char **buf, size_t *len, struct wb_err *err)
 	return (0);
 }
 
+/* What the console watcher has seen of one boot. */
+struct watch {
+	const struct wb_qemu_conf	*c;
+	int				 fd;	/* the console, read-only */
+	off_t				 size;	/* bytes seen so far */
+	double				 start, last;	/* last: size grew */
+	char				 tail[sizeof(WB_QEMU_INIT_MARK)];
+	size_t				 ntail;
+	int				 hung, reached;
+	double				 hung_after, init_wall;
+};
+
+/* Look for init's hello in the new console bytes. */
+static void
+watch_read(struct watch *w, double now)
+{
+	char buf[8192 + sizeof(w->tail)];
+	size_t len, keep, mlen;
+	ssize_t n;
+
+	mlen = strlen(WB_QEMU_INIT_MARK);
+	while (!w->reached) {
+		memcpy(buf, w->tail, w->ntail);
+		n = pread(w->fd, buf + w->ntail, 8192, w->size);
+		if (n <= 0)
+			return;
+		w->size += n;
+		w->last = now;
+		len = w->ntail + (size_t)n;
+		if (memmem(buf, len, WB_QEMU_INIT_MARK, mlen) != NULL) {
+			w->reached = 1;
+			w->init_wall = now - w->start;
+		}
+		keep = len < mlen - 1 ? len : mlen - 1;
+		memmove(w->tail, buf + len - keep, keep);
+		w->ntail = keep;
+	}
+}
+
+/*
+ * Called by wb_spawn_run() while qemu runs: stop it at init's hello
+ * (a probe) or when the console has been quiet too long (a hang).
+ */
+static int
+watch_console(void *arg)
+{
+	struct watch *w;
+	struct stat st;
+	double now, limit;
+
+	w = arg;
+	now = wb_spawn_now();
+	if (!w->reached)
+		watch_read(w, now);
+	else if (fstat(w->fd, &st) == 0 && st.st_size != w->size) {
+		w->size = st.st_size;
+		w->last = now;
+	}
+	if (w->reached && w->c->stop_at_init)
+		return (1);
+	if (!(w->c->hang_timeout > 0))
+		return (0);
+	limit = w->c->hang_timeout + (w->reached && w->c->pass_quiet > 0 ?
+	    w->c->pass_quiet : 0);
+	if (now - w->last < limit)
+		return (0);
+	w->hung = 1;
+	w->hung_after = limit;
+	return (1);
+}
+
 int
 wb_qemu_run(const struct wb_qemu_conf *c, double timeout,
     struct wb_qemu_boot *b, struct wb_err *err)
 {
 	struct wb_spawn_result r;
 	struct wb_spawn sp;
+	struct watch w;
 	char **argv;
 	int fd, rc;
 
@@ -267,16 +328,37 @@ wb_qemu_run(const struct wb_qemu_conf *c, double timeout,
 		return (wb_err_setsys(err, "%s", c->console_log));
 	}
 	close(fd);
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	if ((w.fd = open(c->console_log, O_RDONLY | O_CLOEXEC)) < 0) {
+		wb_qemu_argv_free(argv);
+		return (wb_err_setsys(err, "%s", c->console_log));
+	}
 	memset(&sp, 0, sizeof(sp));
 	sp.argv = argv;
 	sp.timeout = timeout;
+	if (c->hang_timeout > 0 || c->stop_at_init) {
+		sp.watch = watch_console;
+		sp.watch_arg = &w;
+	}
 	memset(&r, 0, sizeof(r));
+	w.start = w.last = wb_spawn_now();
 	rc = wb_spawn_run(&sp, 1, &r, err);
 	wb_qemu_argv_free(argv);
-	if (rc != 0)
+	if (rc != 0) {
+		close(w.fd);
 		return (-1);
+	}
+	/* The hello may have arrived after the last look. */
+	if (!w.reached)
+		watch_read(&w, wb_spawn_now());
+	close(w.fd);
 	b->status = r.status;
 	b->timed_out = r.timed_out;
+	b->hung = w.hung;
+	b->hung_after = w.hung_after;
+	b->reached_init = w.reached;
+	b->init_wall = w.reached ? w.init_wall : -1;
 	b->wall = r.wall;
 	b->qemu_err = r.err;
 	r.err = NULL;

@@ -7,8 +7,13 @@
  * Timing modes: "icount" (-icount shift=3,sleep=off, TCG only) makes
  * guest time advance with the instructions executed, so results do not
  * depend on the host's load; "wall" uses the host clock and needs
- * repeated boots.  KVM is used when /dev/kvm is usable, and then only
- * wall timing exists.
+ * repeated boots.  KVM only has wall timing; which accelerator a boot
+ * uses is chosen by lib/qemu_accel.h.
+ *
+ * A boot whose console stays quiet for hang_timeout seconds is declared
+ * hung and qemu's process group is killed at once.  Once the guest's
+ * init has said hello, a pass may print nothing while it runs, so
+ * pass_quiet more seconds of silence are allowed.
  */
 #ifndef WB_QEMU_H
 #define WB_QEMU_H
@@ -19,6 +24,7 @@ struct wb_err;
 
 #define WB_QEMU_DEFAULT		"/usr/bin/qemu-system-x86_64"
 #define WB_QEMU_ICOUNT_SHIFT	3
+#define WB_QEMU_HANG_TIMEOUT	30.0	/* seconds of console silence */
 
 enum wb_qemu_timing {
 	WB_TIMING_ICOUNT,
@@ -41,20 +47,28 @@ struct wb_qemu_conf {
 	int			 icount_shift;	/* <= 0: the default */
 	int			 memory_mb;	/* <= 0: 512 */
 	int			 smp;		/* <= 0: 1 */
+	double			 hang_timeout;	/* <= 0: no hang detection */
+	double			 pass_quiet;	/* extra silence after init */
+	int			 stop_at_init;	/* probe: stop at init's hello */
 };
+
+/* The first frame the guest init writes (lib/serial.h). */
+#define WB_QEMU_INIT_MARK	"WB|1|hello|"
 
 /* What one boot did. */
 struct wb_qemu_boot {
 	int	 status;	/* qemu's exit status, 128 + signal */
 	int	 timed_out;	/* killed by the per-boot timeout */
+	int	 hung;		/* killed: console quiet for hung_after s */
+	double	 hung_after;
+	int	 reached_init;	/* init's hello frame is on the console */
+	double	 init_wall;	/* host seconds until it was seen */
 	double	 wall;		/* host seconds */
 	char	*console;	/* the console capture, NUL-terminated */
 	size_t	 len;
 	char	*qemu_err;	/* qemu's stderr (bounded) */
 };
 
-/* Accelerator when nothing is asked for: KVM if /dev/kvm opens. */
-enum wb_qemu_accel	 wb_qemu_default_accel(void);
 const char		*wb_qemu_accel_name(enum wb_qemu_accel);
 const char		*wb_qemu_timing_name(enum wb_qemu_timing);
 int			 wb_qemu_timing_parse(const char *,
@@ -75,8 +89,9 @@ int	wb_qemu_version(const char *qemu, char *buf, size_t len,
 
 /*
  * Boot once.  Returns 0 when qemu ran (whatever happened in the guest:
- * see timed_out, status and the console), -1 with err set when it could
- * not be started or the console could not be read.
+ * see timed_out, hung, status and the console), -1 with err set when it
+ * could not be started or the console could not be read.  With
+ * stop_at_init, qemu is killed as soon as init's hello frame appears.
  */
 int	wb_qemu_run(const struct wb_qemu_conf *, double timeout,
 	    struct wb_qemu_boot *, struct wb_err *);

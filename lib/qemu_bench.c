@@ -199,9 +199,11 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	r = k->results;
 	kern = json_pack("{s:s, s:s, s:s}", "variant", k->variant,
 	    "config_sha256", k->config_sha256, "image", k->imagedir);
-	qemu = json_pack("{s:s, s:s, s:s, s:i, s:i}", "version",
+	qemu = json_pack("{s:s, s:s, s:s, s:s, s:f, s:i, s:i}", "version",
 	    p->qemu_version, "accelerator", wb_qemu_accel_name(p->qemu.accel),
-	    "timing", wb_qemu_timing_name(p->qemu.timing),
+	    "accel_reason", p->accel_reason != NULL ? p->accel_reason : "",
+	    "hang_timeout", p->qemu.hang_timeout > 0 ? p->qemu.hang_timeout :
+	    0.0, "timing", wb_qemu_timing_name(p->qemu.timing),
 	    "icount_shift", p->qemu.timing == WB_TIMING_ICOUNT ?
 	    (p->qemu.icount_shift > 0 ? p->qemu.icount_shift :
 	    WB_QEMU_ICOUNT_SHIFT) : 0,
@@ -228,6 +230,9 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    json_string(wb_qemu_timing_name(p->qemu.timing)), err) != 0 ||
 	    wb_results_set_provenance(r, "accelerator",
 	    json_string(wb_qemu_accel_name(p->qemu.accel)), err) != 0 ||
+	    wb_results_set_provenance(r, "accel_reason",
+	    json_string(p->accel_reason != NULL ? p->accel_reason : ""),
+	    err) != 0 ||
 	    wb_results_set_provenance(r, "qemu", qemu, err) != 0 ||
 	    wb_results_set_provenance(r, "kernel", kern, err) != 0 ||
 	    wb_results_set_provenance(r, "world", p->world != NULL ?
@@ -345,6 +350,24 @@ add_missing(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	return (0);
 }
 
+/*
+ * Console silence allowed on top of the hang timeout once init runs: a
+ * pass prints nothing until it ends, and init kills it after 2 * seconds
+ * + 60 guest seconds (bench/init, wb.slack).  Twice that covers a guest
+ * clock that runs ahead of the host's under icount.
+ */
+static double
+pass_quiet(const struct wb_qb_plan *p)
+{
+	double m;
+	size_t i;
+
+	for (m = 0, i = 0; i < p->ntests; i++)
+		if (p->tests[i].seconds > m)
+			m = p->tests[i].seconds;
+	return (2 * (2 * m + 60));
+}
+
 static int
 last_seq(const struct wb_results *r)
 {
@@ -385,6 +408,7 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	struct wb_serial s;
 	struct wb_err perr;
 	char console[4096], bz[4096], why[6000], tag[64], text[1500];
+	char hung[128];
 	json_t *binfo, *boots;
 	const char *fail;
 	size_t i;
@@ -399,6 +423,7 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	qc.initrd = p->initrd;
 	qc.append = p->cmdline;
 	qc.console_log = console;
+	qc.pass_quiet = pass_quiet(p);
 	qnote(p, "%s: boot %d (%s, %s)", k->label, boot,
 	    wb_qemu_accel_name(qc.accel), wb_qemu_timing_name(qc.timing));
 	if (wb_qemu_run(&qc, p->timeout, &qb, err) != 0)
@@ -406,9 +431,15 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	wb_serial_init(&s);
 	wb_err_clear(&perr);
 	fail = NULL;
-	if (wb_serial_parse(&s, console, qb.console, qb.len, &perr) != 0)
+	/* A hung boot's console may end in a cut frame: say hung first. */
+	if (wb_serial_parse(&s, console, qb.console, qb.len, &perr) != 0 &&
+	    !qb.hung)
 		fail = perr.msg;
-	else if (qb.timed_out)
+	else if (qb.hung) {
+		snprintf(hung, sizeof(hung), "hung: no console output for "
+		    "%g s; qemu's process group was killed", qb.hung_after);
+		fail = hung;
+	} else if (qb.timed_out)
 		fail = "timed out; qemu's process group was killed";
 	else if (!s.ended)
 		fail = "no end marker on the console (guest died or hung)";
@@ -445,9 +476,10 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 		    err);
 	}
 	if (rc == 0) {
-		binfo = json_pack("{s:i, s:s, s:b, s:f, s:i, s:s, s:s?, s:s?, "
-		    "s:s?, s:i}", "boot", boot, "status", fail == NULL ? "ok" :
-		    "failed", "timed_out", qb.timed_out, "host_wall", qb.wall,
+		binfo = json_pack("{s:i, s:s, s:b, s:b, s:f, s:i, s:s, s:s?, "
+		    "s:s?, s:s?, s:i}", "boot", boot, "status", fail == NULL ?
+		    "ok" : "failed", "timed_out", qb.timed_out, "hung",
+		    qb.hung, "host_wall", qb.wall,
 		    "qemu_status", qb.status, "console", console,
 		    "uname", s.uname, "clocksource", s.clocksource,
 		    "init_version", s.init_version, "splats", (int)s.nsplats);

@@ -71,6 +71,7 @@ struct wb_qb_plan {
 	const char		*cmdline;
 	const char		*outdir;
 	const char		*qemu_version;
+	const char		*accel_reason;	/* why plan.qemu.accel */
 	double			 timeout;	/* per boot, seconds */
 	const char		*suite_hash;
 	const char		*world;		/* NULL: none */

@@ -279,6 +279,11 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 			kill_all(c, n, 0);
 			killed = 1;
 		}
+		if (!killed && live > 0 && sp->watch != NULL &&
+		    sp->watch(sp->watch_arg) != 0) {
+			kill_all(c, n, 0);
+			killed = 1;
+		}
 		if (killed || live == 0)
 			ms = live == 0 ? 100 : 1000;
 		else {

@@ -38,6 +38,14 @@ struct wb_spawn {
 	 * timed_out set.  Checked at least every 250 ms.
 	 */
 	volatile sig_atomic_t	*cancel;
+	/*
+	 * Optional: called at least every 250 ms while a child runs; a
+	 * non-zero return kills the children as on a timeout, without
+	 * timed_out set (the watcher keeps its own reason).  Used to stop
+	 * a qemu whose console has gone quiet.
+	 */
+	int		(*watch)(void *);
+	void		*watch_arg;
 };
 
 /*

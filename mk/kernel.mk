@@ -15,8 +15,8 @@
 # KERNEL_RECIPE (recipes/linux/recipe; recipes/linux-ci/recipe with
 # KERNEL_VARIANTS="production witness+invariants" is the quick CI pair),
 # WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).
-# icount timing (the default) always runs under TCG, so kernel-bench
-# works alike on hosts with and without a working /dev/kvm.
+# icount timing always runs under TCG, on hosts with or without KVM;
+# wall timing uses KVM only where a probe boot shows that it works.
 
 KERNEL ?=		auto
 KERNEL_VARIANTS ?=	production witness invariants witness+invariants

@@ -23,6 +23,7 @@
 #include "kernopt.h"
 #include "provenance.h"
 #include "qemu.h"
+#include "qemu_accel.h"
 #include "qemu_bench.h"
 #include "results.h"
 #include "runner.h"
@@ -41,6 +42,7 @@ usage(void)
 	    "[-w workdir]\n"
 	    "           [--accel=tcg|kvm] [--timing=icount|wall] "
 	    "[--busybox path]\n"
+	    "           [--hang-timeout seconds] [--probe-timeout seconds]\n"
 	    "           [--init path] [--suite dir] [--data dir] "
 	    "[--qemu path] [--strict]\n"
 	    "           kernel-image [world-image]\n");
@@ -60,7 +62,7 @@ struct bopts {
 	size_t		 nkernels;
 	const char	*outdir, *tests, *accel, *timing, *qemu;
 	const char	*init, *suite, *data, *busybox, *world;
-	double		 seconds, timeout;
+	double		 seconds, timeout, hang, probe;
 	int		 boots, passes, quick, memory, strict;
 };
 
@@ -84,7 +86,9 @@ parse(int argc, char **argv, struct bopts *o)
 		{ "accel", required_argument, NULL, 'A' },
 		{ "busybox", required_argument, NULL, 'Y' },
 		{ "data", required_argument, NULL, 'D' },
+		{ "hang-timeout", required_argument, NULL, 'H' },
 		{ "init", required_argument, NULL, 'I' },
+		{ "probe-timeout", required_argument, NULL, 'P' },
 		{ "qemu", required_argument, NULL, 'Q' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, 'X' },
@@ -113,8 +117,20 @@ parse(int argc, char **argv, struct bopts *o)
 			if (num_arg("-d", optarg, &o->seconds) != 0)
 				return (-1);
 			break;
+		case 'H':
+			/* 0 turns hang detection off. */
+			if (strcmp(optarg, "0") == 0)
+				o->hang = 0;
+			else if (num_arg("--hang-timeout", optarg,
+			    &o->hang) != 0)
+				return (-1);
+			break;
 		case 'I':
 			o->init = optarg;
+			break;
+		case 'P':
+			if (num_arg("--probe-timeout", optarg, &o->probe) != 0)
+				return (-1);
 			break;
 		case 'i':
 			if (num_arg("-i", optarg, &v) != 0 || v > 1000)
@@ -305,22 +321,70 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 	return (label);
 }
 
+/* The accelerator request from the options and the environment. */
+static void
+accel_req(const struct bopts *o, enum wb_qemu_timing timing,
+    struct wb_accel_req *q)
+{
+	const char *s;
+
+	memset(q, 0, sizeof(*q));
+	q->requested = o->accel;
+	q->timing = timing;
+	s = getenv("WB_NO_KVM");
+	q->no_kvm = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+	/* Tests name a stand-in for /dev/kvm. */
+	if ((s = getenv("WB_KVM_DEVICE")) != NULL && *s != '\0')
+		q->kvm_device = s;
+	q->cachedir = o->k.cachedir;
+	q->probe_timeout = o->probe;
+}
+
+/* Probe every kernel under KVM (wall timing, no --accel). */
+static int
+choose_accel(struct wb_accel_req *q, const struct wb_qemu_conf *base,
+    const struct wb_qb_kernel *ks, size_t nk, const char *probedir,
+    struct wb_accel_choice *ch, struct wb_err *e)
+{
+	char bz[MAXKERNELS][PATH_MAX + 16];
+	const char *kernels[MAXKERNELS], *labels[MAXKERNELS];
+	size_t i;
+
+	for (i = 0; i < nk; i++) {
+		snprintf(bz[i], sizeof(bz[i]), "%s/bzImage", ks[i].imagedir);
+		kernels[i] = bz[i];
+		labels[i] = ks[i].label;
+	}
+	note(NULL, "wall timing: KVM only if a short probe boot of each "
+	    "kernel reaches init (or its cached verdict says so)");
+	if (wb_accel_probe(q, base, kernels, labels, nk, probedir, ch,
+	    e) != 0)
+		return (-1);
+	if (ch->note[0] != '\0')
+		note(NULL, ch->note);
+	return (0);
+}
+
 int
 cmd_boot(int argc, char **argv)
 {
 	struct wb_qb_kernel ks[MAXKERNELS];
 	struct wb_qb_root root;
+	struct wb_accel_choice achoice;
+	struct wb_accel_req areq;
 	struct wb_qb_plan plan;
 	struct bopts o;
 	struct wb_err e;
 	char qver[256], initrd[PATH_MAX + 32], suite_hash[WB_SHA256_HEXSIZE];
+	char areason[sizeof(achoice.reason) + 16];
 	char *img, *cmdline, *wlabel, *wroot;
 	json_t *files;
 	double planned;
 	size_t i, nk;
-	int b, rc, failed;
+	int b, rc, failed, arule;
 
 	memset(&o, 0, sizeof(o));
+	o.hang = -1;
 	kernopt_init(&o.k);
 	optind = 1;
 	if (parse(argc, argv, &o) != 0 || argc - optind < 1 ||
@@ -343,31 +407,21 @@ cmd_boot(int argc, char **argv)
 	memset(&plan, 0, sizeof(plan));
 	plan.qemu.qemu = o.qemu;
 	plan.qemu.memory_mb = o.memory;
-	plan.qemu.accel = wb_qemu_default_accel();
-	if (o.accel != NULL) {
-		if (strcmp(o.accel, "tcg") == 0)
-			plan.qemu.accel = WB_ACCEL_TCG;
-		else if (strcmp(o.accel, "kvm") == 0)
-			plan.qemu.accel = WB_ACCEL_KVM;
-		else {
-			warnx("--accel: '%s' is not tcg or kvm", o.accel);
-			return (EX_USAGE);
-		}
-	}
-	plan.qemu.timing = plan.qemu.accel == WB_ACCEL_KVM ? WB_TIMING_WALL :
-	    WB_TIMING_ICOUNT;
+	/* icount is the default timing, wall when KVM is asked for. */
+	plan.qemu.timing = o.accel != NULL && strcmp(o.accel, "kvm") == 0 ?
+	    WB_TIMING_WALL : WB_TIMING_ICOUNT;
 	if (o.timing != NULL &&
 	    wb_qemu_timing_parse(o.timing, &plan.qemu.timing) != 0) {
 		warnx("--timing: '%s' is not icount or wall", o.timing);
 		return (EX_USAGE);
 	}
-	if (plan.qemu.timing == WB_TIMING_ICOUNT &&
-	    plan.qemu.accel == WB_ACCEL_KVM) {
-		warnx("--timing=icount needs --accel=tcg");
-		return (EX_USAGE);
+	plan.qemu.hang_timeout = o.hang >= 0 ? o.hang : WB_QEMU_HANG_TIMEOUT;
+	accel_req(&o, plan.qemu.timing, &areq);
+	if ((arule = wb_accel_rule(&areq, &achoice, &e)) < 0) {
+		warnx("%s", e.msg);
+		return (arule == -2 ? EX_USAGE : 1);
 	}
-	if (o.boots == 0)
-		o.boots = plan.qemu.timing == WB_TIMING_WALL ? 3 : 1;
+	plan.qemu.accel = achoice.accel;
 	if (make_plan(&o, &plan.tests, &plan.ntests, &e) != 0) {
 		warnx("%s", e.msg);
 		return (EX_USAGE);
@@ -429,6 +483,25 @@ cmd_boot(int argc, char **argv)
 		rc = -1;
 		goto out;
 	}
+	plan.qemu.initrd = initrd;
+	plan.qemu.append = cmdline;
+	areq.qemu_version = qver;
+	if (arule == 0 && choose_accel(&areq, &plan.qemu, ks, nk, o.outdir,
+	    &achoice, &e) != 0) {
+		warnx("%s", e.msg);
+		free(cmdline);
+		rc = -1;
+		goto out;
+	}
+	plan.qemu.accel = achoice.accel;
+	snprintf(areason, sizeof(areason), "%s%s", achoice.reason,
+	    achoice.cached ? " (cached)" : "");
+	plan.accel_reason = areason;
+	fprintf(stderr, "worldbench boot: accel: %s (%s)%s\n",
+	    wb_qemu_accel_name(achoice.accel), achoice.reason,
+	    achoice.cached ? " (cached)" : "");
+	if (o.boots == 0)
+		o.boots = plan.qemu.timing == WB_TIMING_WALL ? 3 : 1;
 	for (planned = 0, i = 0; i < plan.ntests; i++)
 		planned += plan.tests[i].seconds * plan.tests[i].passes;
 	plan.initrd = initrd;
@@ -442,8 +515,10 @@ cmd_boot(int argc, char **argv)
 	plan.preflight = cmd_preflight_check(o.strict, 0);
 	note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
 	    "deterministic icount timing: emulated ratios are not hardware "
-	    "ratios" : "wall-clock timing under emulation: boots vary, and "
-	    "emulated ratios are not hardware ratios");
+	    "ratios" : plan.qemu.accel == WB_ACCEL_KVM ? "wall-clock timing "
+	    "under KVM: boots vary, and virtual-machine ratios are not "
+	    "bare-metal ratios" : "wall-clock timing under emulation: boots "
+	    "vary, and emulated ratios are not hardware ratios");
 	for (i = 0; rc == 0 && i < nk; i++)
 		rc = wb_qb_results_setup(&ks[i], &plan, o.boots, &e);
 	/* Boots of different kernels interleaved, passes nested inside. */

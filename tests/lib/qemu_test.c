@@ -1,8 +1,12 @@
 /*
  * qemu argv composition and the boot plan's kernel command line.
  */
+#include <sys/stat.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <atf-c.h>
 
@@ -10,6 +14,7 @@
 #include "qemu.h"
 #include "qemu_bench.h"
 #include "suite.h"
+#include "wbtest.h"
 
 static void
 conf(struct wb_qemu_conf *c)
@@ -159,6 +164,89 @@ ATF_TC_BODY(wb_qb_cmdline__plan, tc)
 	free(s);
 }
 
+/*
+ * A fake qemu that writes body's output to its -serial file, then
+ * stays silent until killed.
+ */
+static void
+fake_qemu(struct wb_qemu_conf *c, const char *body)
+{
+	FILE *f;
+
+	ATF_REQUIRE((f = fopen("qemu", "w")) != NULL);
+	fprintf(f, "#!/bin/sh\n"
+	    "while [ $# -gt 0 ]; do\n"
+	    "\tcase $1 in -serial) s=${2#file:}; shift ;; esac; shift\n"
+	    "done\n"
+	    "%s\n"
+	    "exec sleep 300\n", body);
+	ATF_REQUIRE(fclose(f) == 0);
+	ATF_REQUIRE(chmod("qemu", 0755) == 0);
+	conf(c);
+	c->qemu = wbt_abspath("qemu");
+	c->console_log = "console";
+	c->timing = WB_TIMING_WALL;
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_run__hang_before_init);
+ATF_TC_BODY(wb_qemu_run__hang_before_init, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_qemu_boot b;
+	struct wb_err e;
+
+	fake_qemu(&c, "printf 'Linux version 6.1\\n' > \"$s\"");
+	c.hang_timeout = 1;
+	c.pass_quiet = 1000;
+	ATF_REQUIRE_EQ_MSG(0, wb_qemu_run(&c, 600, &b, &e), "%s", e.msg);
+	ATF_REQUIRE_EQ(1, b.hung);
+	ATF_REQUIRE_EQ(0, b.timed_out);
+	ATF_REQUIRE_EQ(0, b.reached_init);
+	/* Before init the pass allowance does not count. */
+	ATF_REQUIRE(b.hung_after == 1);
+	ATF_REQUIRE_STREQ("Linux version 6.1\n", b.console);
+	wb_qemu_boot_fini(&b);
+	free((char *)c.qemu);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_run__hang_after_init);
+ATF_TC_BODY(wb_qemu_run__hang_after_init, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_qemu_boot b;
+	struct wb_err e;
+
+	/* The mark split over two writes is still found. */
+	fake_qemu(&c, "printf 'x\\nWB|1|he' > \"$s\"; sleep 0.6; "
+	    "printf 'llo|1|v|00000000\\n' >> \"$s\"");
+	c.hang_timeout = 3;
+	c.pass_quiet = 1;
+	ATF_REQUIRE_EQ_MSG(0, wb_qemu_run(&c, 600, &b, &e), "%s", e.msg);
+	ATF_REQUIRE_EQ(1, b.reached_init);
+	ATF_REQUIRE_EQ(1, b.hung);
+	ATF_REQUIRE(b.hung_after == 4);
+	wb_qemu_boot_fini(&b);
+	free((char *)c.qemu);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_qemu_run__stop_at_init);
+ATF_TC_BODY(wb_qemu_run__stop_at_init, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_qemu_boot b;
+	struct wb_err e;
+
+	fake_qemu(&c, "printf 'WB|1|hello|1|v|00000000\\n' > \"$s\"");
+	c.stop_at_init = 1;
+	ATF_REQUIRE_EQ_MSG(0, wb_qemu_run(&c, 600, &b, &e), "%s", e.msg);
+	ATF_REQUIRE_EQ(1, b.reached_init);
+	ATF_REQUIRE_EQ(0, b.hung);
+	ATF_REQUIRE_EQ(0, b.timed_out);
+	ATF_REQUIRE(b.init_wall >= 0);
+	wb_qemu_boot_fini(&b);
+	free((char *)c.qemu);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -169,5 +257,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_qemu_argv_line__quotes);
 	ATF_TP_ADD_TC(tp, wb_qemu_timing_parse__names);
 	ATF_TP_ADD_TC(tp, wb_qb_cmdline__plan);
+	ATF_TP_ADD_TC(tp, wb_qemu_run__hang_before_init);
+	ATF_TP_ADD_TC(tp, wb_qemu_run__hang_after_init);
+	ATF_TP_ADD_TC(tp, wb_qemu_run__stop_at_init);
 	return (atf_no_error());
 }

@@ -200,6 +200,41 @@ ATF_TC_BODY(wb_spawn_run__cancel, tc)
 	wb_spawn_result_fini(&r);
 }
 
+/* Stops the child once the file it names exists. */
+static int
+watch_file(void *arg)
+{
+
+	return (access(arg, F_OK) == 0);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_spawn_run__watch_kills_group);
+ATF_TC_BODY(wb_spawn_run__watch_kills_group, tc)
+{
+	char *argv[] = { "/bin/sh", "-c",
+	    "sleep 100 & echo $! > gc.pid; touch ready; sleep 100", NULL };
+	struct wb_spawn_result r;
+	struct wb_spawn sp;
+	struct wb_err e;
+	char *s;
+	pid_t gc;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.timeout = 100;
+	sp.watch = watch_file;
+	sp.watch_arg = "ready";
+	ATF_REQUIRE_EQ(0, wb_spawn_run(&sp, 1, &r, &e));
+	ATF_REQUIRE_EQ(0, r.timed_out);
+	ATF_REQUIRE_EQ(128 + SIGKILL, r.status);
+	wb_spawn_result_fini(&r);
+	s = wbt_read_file("gc.pid", NULL);
+	gc = (pid_t)atoi(s);
+	free(s);
+	ATF_REQUIRE(gc > 1);
+	ATF_REQUIRE_MSG(gone(gc), "grandchild %d survived", (int)gc);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_spawn_run__bad_arguments);
 ATF_TC_BODY(wb_spawn_run__bad_arguments, tc)
 {
@@ -228,6 +263,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_spawn_run__output_bounded);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__copies_cwd_env);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__cancel);
+	ATF_TP_ADD_TC(tp, wb_spawn_run__watch_kills_group);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__bad_arguments);
 	return (atf_no_error());
 }

@@ -1,8 +1,17 @@
 #! /usr/bin/atf-sh
 # worldbench boot's world argument: an unpacked root, an image archive or
 # the name of an image in the work directory; the results are labelled
-# world@kernel.  qemu is a fake that exits at once (a failed boot, which
-# is still recorded), so no kernel is needed.
+# world@kernel.  The accelerator choice (icount implies TCG; wall timing
+# probes KVM), its cache, and early hang detection.  qemu is a fake, so
+# no kernel is needed: by default it exits at once (a failed boot, which
+# is still recorded); a file <accel>-mode beside it makes it instead
+#	init	print init's hello frame, exit after a second
+#	quiet	print a kernel line, then nothing until killed
+#	silent	print nothing until killed
+#	fail	exit 1 at once with an error on stderr
+# Every run appends its -accel to "calls".  The tests name a stand-in for
+# /dev/kvm (WB_KVM_DEVICE) and a private cache (WB_CACHE_DIR), so their
+# outcome is the same with and without a working /dev/kvm.
 
 wbp() { echo "$(atf_config_get builddir)/bin/worldbench"; }
 
@@ -17,10 +26,36 @@ setup()
 	    > kimg/kernel.json
 	cat >qemu <<'EOT'
 #!/bin/sh
+d=$(dirname "$0")
 case "$1" in --version) echo "QEMU emulator version 7.2.0 (fake)"; exit 0;; esac
+accel= serial=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-accel) accel=$2; shift ;;
+	-serial) serial=${2#file:}; shift ;;
+	esac
+	shift
+done
+echo "$accel" >> "$d/calls"
+mode=exit
+[ -f "$d/$accel-mode" ] && mode=$(cat "$d/$accel-mode")
+case $mode in
+init)	printf 'Linux version 6.1.0 (fake)\r\nWB|1|hello|1|fake|00000000\n' >> "$serial"
+	sleep 1 ;;
+quiet|silent)
+	[ $mode = quiet ] && printf 'Linux version 6.1.0 (fake)\r\n' >> "$serial"
+	echo $$ > "$d/qemu.pid"
+	sleep 300 &
+	echo $! > "$d/child.pid"
+	wait ;;
+fail)	echo "qemu-system-x86_64: failed to initialize kvm: No such device" >&2
+	exit 1 ;;
+esac
 exit 0
 EOT
 	chmod +x qemu
+	export WB_CACHE_DIR=$PWD/cache WB_KVM_DEVICE=/dev/null
+	unset WB_NO_KVM
 	mkdir -p root/usr/libexec/worldbench root/usr/share/worldbench \
 	    root/bin root/tmp || atf_fail "mkdir root"
 	cp "$b/libexec/worldbench/syscall" root/usr/libexec/worldbench/ ||
@@ -76,8 +111,259 @@ boot__world_unknown_body()
 	    $(boot_cmd) .hidden
 }
 
+# The value of a top-level provenance key of a results file.
+prov()
+{
+	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["provenance"][sys.argv[2]])' "$1" "$2"
+}
+
+# Whether the process in a pid file is gone (a killed orphan may stay a
+# zombie for a moment until init reaps it).
+gone()
+{
+	for i in $(seq 50); do
+		ps -o stat= -p "$(cat "$1")" | grep -q '^[^Z]' || return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+kvm_calls()
+{
+	grep -c '^kvm$' calls || true
+}
+
+atf_test_case boot__accel_icount_default
+boot__accel_icount_default_head()
+{
+	atf_set descr "icount is the default timing and implies TCG; KVM is" \
+	    "never probed, even where it would work"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_icount_default_body()
+{
+	setup
+	echo init > kvm-mode
+	atf_check -s exit:1 -o ignore -e match:'accel: tcg \(icount timing\)' \
+	    $(boot_cmd)
+	[ "$(kvm_calls)" = 0 ] || atf_fail "KVM was probed: $(cat calls)"
+	[ "$(prov bo/production.json accelerator)" = tcg ] ||
+	    atf_fail "accelerator not tcg"
+	[ "$(prov bo/production.json timing)" = icount ] ||
+	    atf_fail "timing not icount"
+	[ "$(prov bo/production.json accel_reason)" = "icount timing" ] ||
+	    atf_fail "accel_reason not recorded"
+	atf_check -s exit:1 -o ignore -e match:'accel: tcg \(icount timing\)' \
+	    $(boot_cmd) --timing=icount
+	[ "$(kvm_calls)" = 0 ] || atf_fail "KVM was probed: $(cat calls)"
+	[ ! -d cache/accel ] || atf_fail "a verdict was cached"
+}
+
+atf_test_case boot__accel_kvm_icount
+boot__accel_kvm_icount_head()
+{
+	atf_set descr "--accel=kvm with --timing=icount is a usage error," \
+	    "and so is --accel=kvm with WB_NO_KVM=1"
+	atf_set timeout 60
+}
+boot__accel_kvm_icount_body()
+{
+	setup
+	atf_check -s exit:64 -e match:'icount needs TCG' \
+	    $(boot_cmd) --accel=kvm --timing=icount
+	atf_check -s exit:64 -e match:'forbidden by WB_NO_KVM' \
+	    env WB_NO_KVM=1 $(boot_cmd) --accel=kvm --timing=wall
+	[ ! -f calls ] || atf_fail "qemu was run: $(cat calls)"
+}
+
+atf_test_case boot__accel_probe_ok
+boot__accel_probe_ok_head()
+{
+	atf_set descr "Wall timing uses KVM when the probe boot reaches init," \
+	    "says so and records why; the verdict is cached"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_probe_ok_body()
+{
+	setup
+	echo init > kvm-mode
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: kvm \(probe boot reached init in [0-9.]+ s\)$' \
+	    $(boot_cmd) --timing=wall -B 1
+	[ "$(kvm_calls)" = 2 ] || atf_fail "want a kvm probe and a kvm boot: $(cat calls)"
+	[ "$(prov bo/production.json accelerator)" = kvm ] ||
+	    atf_fail "accelerator not kvm"
+	[ "$(prov bo/production.json timing)" = wall ] ||
+	    atf_fail "timing not wall"
+	prov bo/production.json accel_reason |
+	    grep -q '^probe boot reached init in' ||
+	    atf_fail "accel_reason not recorded"
+	[ -f bo/production.kvm-probe.console ] || atf_fail "no probe console"
+	set -- cache/accel/*.json
+	[ $# = 1 ] && [ -f "$1" ] || atf_fail "no cached verdict"
+	grep -q '"accel": "kvm"' "$1" || atf_fail "verdict not kvm: $(cat "$1")"
+	# A cache that cannot be written costs a probe, not the boot.
+	: > not-a-dir
+	atf_check -s exit:1 -o ignore -e match:'verdict not cached: ' \
+	    -e match:'accel: kvm \(probe boot reached init in [0-9.]+ s\)$' \
+	    env WB_CACHE_DIR=$PWD/not-a-dir $(boot_cmd) --timing=wall -B 1
+}
+
+atf_test_case boot__accel_probe_hang
+boot__accel_probe_hang_head()
+{
+	atf_set descr "A KVM probe that does not reach init in time gives TCG," \
+	    "with the reason"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_probe_hang_body()
+{
+	setup
+	echo quiet > kvm-mode
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: tcg \(kvm probe: no init after 2 s\)$' \
+	    $(boot_cmd) --timing=wall -B 1 --probe-timeout=2
+	[ "$(cat calls)" = "kvm
+tcg" ] || atf_fail "want a kvm probe, then a tcg boot: $(cat calls)"
+	[ "$(prov bo/production.json accelerator)" = tcg ] ||
+	    atf_fail "accelerator not tcg"
+	[ "$(prov bo/production.json accel_reason)" = \
+	    "kvm probe: no init after 2 s" ] || atf_fail "accel_reason"
+	gone qemu.pid || atf_fail "probe qemu survived"
+	gone child.pid || atf_fail "probe qemu's child survived"
+}
+
+atf_test_case boot__accel_probe_fail
+boot__accel_probe_fail_head()
+{
+	atf_set descr "A KVM probe whose qemu exits with an error gives TCG," \
+	    "naming qemu's error"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_probe_fail_body()
+{
+	setup
+	echo fail > kvm-mode
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: tcg \(kvm probe: qemu exited with status 1 before init: qemu-system-x86_64: failed to initialize kvm' \
+	    $(boot_cmd) --timing=wall -B 1
+	[ "$(prov bo/production.json accelerator)" = tcg ] ||
+	    atf_fail "accelerator not tcg"
+}
+
+atf_test_case boot__accel_cached
+boot__accel_cached_head()
+{
+	atf_set descr "A cached verdict is reused without probing, and the" \
+	    "line says (cached)"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_cached_body()
+{
+	setup
+	echo init > kvm-mode
+	atf_check -s exit:1 -o ignore -e match:'accel: kvm \(probe boot' \
+	    $(boot_cmd) --timing=wall -B 1
+	# A probe now would fail: the verdict must come from the cache.
+	echo fail > kvm-mode
+	rm calls
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: kvm \(probe boot reached init in [0-9.]+ s\) \(cached\)$' \
+	    $(boot_cmd) --timing=wall -B 1
+	[ "$(cat calls)" = kvm ] || atf_fail "probed again: $(cat calls)"
+	prov bo/production.json accel_reason | grep -q '(cached)$' ||
+	    atf_fail "accel_reason does not say cached"
+	# Another kernel image is another key: probed.
+	printf 'another kernel' > kimg/bzImage
+	rm calls
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: tcg \(kvm probe: qemu exited with status 1' \
+	    $(boot_cmd) --timing=wall -B 1
+	[ "$(ls cache/accel | wc -l)" = 2 ] || atf_fail "want two verdicts"
+}
+
+atf_test_case boot__accel_no_kvm
+boot__accel_no_kvm_head()
+{
+	atf_set descr "WB_NO_KVM=1 or an unusable KVM device gives TCG without" \
+	    "a probe, and says why"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__accel_no_kvm_body()
+{
+	setup
+	echo init > kvm-mode
+	atf_check -s exit:1 -o ignore \
+	    -e match:'accel: tcg \(KVM forbidden by WB_NO_KVM\)$' \
+	    env WB_NO_KVM=1 $(boot_cmd) --timing=wall -B 1
+	atf_check -s exit:1 -o ignore \
+	    -e match:"accel: tcg \\($PWD/no-kvm: No such file or directory\\)\$" \
+	    env WB_KVM_DEVICE=$PWD/no-kvm $(boot_cmd) --timing=wall -B 1
+	[ "$(kvm_calls)" = 0 ] || atf_fail "KVM was used: $(cat calls)"
+	[ "$(prov bo/production.json accel_reason)" = \
+	    "$PWD/no-kvm: No such file or directory" ] || atf_fail "accel_reason"
+	[ ! -d cache/accel ] || atf_fail "a verdict was cached"
+}
+
+atf_test_case boot__hang_detected
+boot__hang_detected_head()
+{
+	atf_set descr "A boot whose console stays silent for --hang-timeout" \
+	    "seconds is declared hung and qemu's process group is killed," \
+	    "long before the boot's timeout"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 100
+}
+boot__hang_detected_body()
+{
+	setup
+	echo silent > tcg-mode
+	atf_check -s exit:1 -o ignore \
+	    -e match:'hung: no console output for 2 s' \
+	    $(boot_cmd | sed 's/-t 30/-t 3000/') --hang-timeout=2
+	gone qemu.pid || atf_fail "qemu survived"
+	gone child.pid || atf_fail "qemu's child survived"
+	grep -q '"error": "boot 1 failed: hung: no console output for 2 s' \
+	    bo/production.json || atf_fail "the hung boot is not recorded"
+	grep -q '"hung": true' bo/production.json || atf_fail "hung not set"
+	grep -q '"timed_out": false' bo/production.json ||
+	    atf_fail "ended by the timeout, not the hang detection"
+}
+
+atf_test_case boot__hang_disabled
+boot__hang_disabled_head()
+{
+	atf_set descr "--hang-timeout=0 turns hang detection off: the boot's" \
+	    "timeout ends a silent boot"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__hang_disabled_body()
+{
+	setup
+	echo silent > tcg-mode
+	atf_check -s exit:1 -o ignore -e match:'timed out' \
+	    $(boot_cmd | sed 's/-t 30/-t 3/') --hang-timeout=0
+	grep -q '"hung": false' bo/production.json || atf_fail "hung set"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case boot__world_forms
 	atf_add_test_case boot__world_unknown
+	atf_add_test_case boot__accel_icount_default
+	atf_add_test_case boot__accel_kvm_icount
+	atf_add_test_case boot__accel_probe_ok
+	atf_add_test_case boot__accel_probe_hang
+	atf_add_test_case boot__accel_probe_fail
+	atf_add_test_case boot__accel_cached
+	atf_add_test_case boot__accel_no_kvm
+	atf_add_test_case boot__hang_detected
+	atf_add_test_case boot__hang_disabled
 }
