@@ -56,11 +56,21 @@ struct wb_harness	*wb_harness_resume(const char *path,
  * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
  * becomes non-zero the running pass is killed and dropped, the files are
  * written marked incomplete and 1 is returned.  0: every planned pass
- * ran (some may have failed; *nfailed says how many).  -1: error.
+ * ran (some may have failed; *nfailed says how many in this session, and
+ * a file with a failed pass is marked complete-with-failures).  -1: error.
  */
 int	wb_harness_run(struct wb_harness *, volatile sig_atomic_t *stop,
 	    FILE *fp, size_t *nfailed, struct wb_err *);
 void	wb_harness_free(struct wb_harness *);
+/* The numbers of variants and of tests, for wb_harness_failed(). */
+void	wb_harness_size(const struct wb_harness *, size_t *nv, size_t *nt);
+/*
+ * The passes of test t in variant v that failed or timed out, counted in
+ * its results file (so a resumed run counts its earlier sessions too);
+ * *label and *test name them.
+ */
+size_t	wb_harness_failed(const struct wb_harness *, size_t v, size_t t,
+	    const char **label, const char **test);
 
 /* One step of the executed order. */
 struct wb_order_item {

@@ -1,5 +1,6 @@
 /*
- * One pass: N copies of a bench program in a fresh scratch directory,
+ * One pass: N copies of a bench program in a fresh scratch directory
+ * (each copy in its own subdirectory when N > 1),
  * their COUNT lines checked against the suite table, and the pass rate.
  */
 #include <sys/time.h>
@@ -229,6 +230,8 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	}
 	sp.argv = argv;
 	sp.cwd = inner;
+	/* Copies run in their own subdirectories: file names are fixed. */
+	sp.copy_dirs = copies > 1;
 	sp.timeout = duration * TIMEOUT_FACTOR + TIMEOUT_SLACK;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;

@@ -173,6 +173,42 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	return (rc == -1 ? -1 : (int)n);
 }
 
+void
+wb_harness_size(const struct wb_harness *h, size_t *nv, size_t *nt)
+{
+
+	*nv = h->nv;
+	*nt = h->ntests;
+}
+
+size_t
+wb_harness_failed(const struct wb_harness *h, size_t v, size_t t,
+    const char **label, const char **test)
+{
+	const struct wb_result_test *rt;
+	size_t k, n;
+
+	*label = h->v[v].label;
+	*test = h->tests[t]->id;
+	rt = wb_results_find_test(h->v[v].results, h->tests[t]->id);
+	n = 0;
+	for (k = 0; rt != NULL && k < rt->nsamples; k++)
+		n += rt->samples[k].status != WB_SAMPLE_OK;
+	return (n);
+}
+
+static int
+any_failed(const struct wb_harness *h, size_t v)
+{
+	const char *label, *test;
+	size_t t;
+
+	for (t = 0; t < h->ntests; t++)
+		if (wb_harness_failed(h, v, t, &label, &test) > 0)
+			return (1);
+	return (0);
+}
+
 static int
 finish(struct wb_harness *h, int complete, struct wb_err *err)
 {
@@ -182,7 +218,8 @@ finish(struct wb_harness *h, int complete, struct wb_err *err)
 	for (i = 0; i < h->nv; i++) {
 		r = h->v[i].results;
 		if (complete)
-			r->status = WB_RESULTS_COMPLETE;
+			r->status = any_failed(h, i) ? WB_RESULTS_FAILURES :
+			    WB_RESULTS_COMPLETE;
 		if (wb_results_set_provenance(r, "load_after",
 		    wb_prov_loadavg(err), err) == -1 ||
 		    wb_results_set_provenance(r, "date_end", wb_prov_date(),

@@ -7,6 +7,7 @@
  */
 #include <sys/types.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -67,11 +68,12 @@ child_fail(const char *what, const char *arg)
 
 /* In the child: never returns. */
 static void
-child_exec(const struct wb_spawn *sp, int out, int errfd)
+child_exec(const struct wb_spawn *sp, size_t copy, int out, int errfd)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGQUIT, SIGPIPE,
 	    SIGCHLD, SIGHUP, SIGALRM };
 	sigset_t none;
+	char dir[32];
 	size_t i;
 	int nul;
 
@@ -89,6 +91,13 @@ child_exec(const struct wb_spawn *sp, int out, int errfd)
 		child_fail("chdir", sp->cwd);
 		_exit(126);
 	}
+	if (sp->copy_dirs) {
+		(void)snprintf(dir, sizeof(dir), "%zu", copy + 1);
+		if (mkdir(dir, 0700) == -1 || chdir(dir) == -1) {
+			child_fail("copy directory", dir);
+			_exit(126);
+		}
+	}
 	execve(sp->argv[0], sp->argv, sp->envp != NULL ? sp->envp :
 	    wb_spawn_clean_env);
 	child_fail("execve", sp->argv[0]);
@@ -96,7 +105,8 @@ child_exec(const struct wb_spawn *sp, int out, int errfd)
 }
 
 static int
-start_child(const struct wb_spawn *sp, struct child *c, struct wb_err *err)
+start_child(const struct wb_spawn *sp, struct child *c, size_t copy,
+    struct wb_err *err)
 {
 	int po[2], pe[2];
 
@@ -111,7 +121,7 @@ start_child(const struct wb_spawn *sp, struct child *c, struct wb_err *err)
 		goto fail;
 	}
 	if (c->pid == 0)
-		child_exec(sp, po[1], pe[1]);
+		child_exec(sp, copy, po[1], pe[1]);
 	/* Both sides set the group so that kill(-pid) works at once. */
 	(void)setpgid(c->pid, c->pid);
 	close(po[1]);
@@ -319,7 +329,7 @@ wb_spawn_run(const struct wb_spawn *sp, size_t n,
 	}
 	started = 0;
 	while (rc == 0 && started < n) {
-		if (start_child(sp, &c[started], err) == -1)
+		if (start_child(sp, &c[started], started, err) == -1)
 			rc = -1;
 		else
 			started++;

@@ -94,6 +94,34 @@ random_seed(void)
 	    (unsigned long)getpid() << 40) & 0x7fffffffffffffUL);
 }
 
+/*
+ * Say which tests failed how often (all sessions of the run, from the
+ * files); returns the number of failed passes.
+ */
+static size_t
+report_failures(const struct wb_harness *h)
+{
+	const char *label, *test;
+	size_t nv, nt, v, t, n, total;
+
+	wb_harness_size(h, &nv, &nt);
+	total = 0;
+	for (v = 0; v < nv; v++)
+		for (t = 0; t < nt; t++) {
+			if ((n = wb_harness_failed(h, v, t, &label,
+			    &test)) == 0)
+				continue;
+			total += n;
+			if (nv > 1)
+				warnx("%s: %s: %zu failed pass%s", label, test,
+				    n, n == 1 ? "" : "es");
+			else
+				warnx("%s: %zu failed pass%s", test, n,
+				    n == 1 ? "" : "es");
+		}
+	return (total);
+}
+
 static int
 run_harness(struct wb_harness *h, int quiet)
 {
@@ -102,6 +130,9 @@ run_harness(struct wb_harness *h, int quiet)
 	int rc;
 
 	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
+	if (rc == 0 && (nfailed = report_failures(h)) > 0)
+		warnx("%zu passes failed: the results are marked "
+		    "complete-with-failures", nfailed);
 	wb_harness_free(h);
 	if (rc == -1)
 		errx(1, "%s", e.msg);
@@ -110,9 +141,7 @@ run_harness(struct wb_harness *h, int quiet)
 		    "'worldbench run --resume'");
 		return (128 + (stop != 0 ? (int)stop : SIGINT));
 	}
-	if (nfailed > 0)
-		warnx("%zu passes failed; see the results file", nfailed);
-	return (0);
+	return (nfailed > 0 ? 1 : 0);
 }
 
 struct run_opts {
