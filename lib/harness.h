@@ -53,6 +53,11 @@ struct wb_harness	*wb_harness_resume(const char *path,
 			    char *const *argv, int argc, struct wb_err *);
 
 /*
+ * With on, a line per pass (see lib/harness_progress.c); otherwise only
+ * failed passes and adaptive decisions are reported.  Default: off.
+ */
+void	wb_harness_set_progress(struct wb_harness *, int on);
+/*
  * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
  * becomes non-zero the running pass is killed and dropped, the files are
  * written marked incomplete and 1 is returned.  0: every planned pass

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -39,6 +40,10 @@ struct wb_harness {
 	int				 max_passes;
 	double				 max_time;
 	json_t				*plan;		/* shared by the files */
+	/* Progress lines (lib/harness_progress.c). */
+	int				 progress;
+	double				 t0;		/* first pass's start */
+	double				 done_secs;	/* planned s of passes run */
 };
 
 /*
@@ -53,6 +58,12 @@ int	wb_harness_pass(const struct wb_runner *, const struct wb_test_def *,
 int	wb_harness_parse_count(const char *text,
 	    const struct wb_test_def *, double *count, double *elapsed,
 	    char **why);
+
+/* Progress lines (lib/harness_progress.c); i indexes h->order. */
+void	wb_harness_progress_start(FILE *, struct wb_harness *,
+	    const struct wb_order_item *, size_t i);
+void	wb_harness_progress_end(FILE *, struct wb_harness *,
+	    const struct wb_order_item *, size_t i, const struct wb_sample *);
 
 /* Scratch directories (lib/harness_scratch.c). */
 int	wb_scratch_make(const struct wb_runner *, const char *tag,

@@ -24,34 +24,6 @@
 
 #define ADAPT_CONF	0.95
 
-static void
-progress_start(FILE *fp, const struct wb_harness *h,
-    const struct wb_order_item *it, size_t seq)
-{
-
-	if (fp == NULL)
-		return;
-	fprintf(fp, "%zu/%zu %s%s%s%s pass %d/%d ... ", seq, h->norder,
-	    h->nv > 1 ? "[" : "", h->nv > 1 ? h->v[it->variant].label : "",
-	    h->nv > 1 ? "] " : "", h->tests[it->test]->id, it->pass,
-	    h->passes[it->test]);
-	fflush(fp);
-}
-
-static void
-progress_end(FILE *fp, const struct wb_test_def *t, const struct wb_sample *s)
-{
-
-	if (fp == NULL)
-		return;
-	if (s->status == WB_SAMPLE_OK)
-		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, t->unit, s->wall);
-	else
-		fprintf(fp, "%s: %s\n", s->status == WB_SAMPLE_TIMEOUT ?
-		    "TIMEOUT" : "FAILED", s->error != NULL ? s->error : "?");
-	fflush(fp);
-}
-
 /* Run the order from step `from'; 1 when stopped. */
 static int
 run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
@@ -75,16 +47,16 @@ run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
 			continue;
 		if (stop != NULL && *stop)
 			return (1);
-		progress_start(fp, h, it, i + 1);
+		wb_harness_progress_start(fp, h, it, i);
 		rc = wb_harness_pass(v->runner, h->tests[it->test],
 		    h->durations[it->test], h->copies, stop, &s, err);
-		if (rc == 1 && fp != NULL)
+		if (rc == 1 && fp != NULL && h->progress)
 			fprintf(fp, "interrupted\n");
 		if (rc != 0)
 			return (rc);
 		s.pass = it->pass;
 		s.seq = (int)(i + 1);
-		progress_end(fp, h->tests[it->test], &s);
+		wb_harness_progress_end(fp, h, it, i, &s);
 		if (s.status != WB_SAMPLE_OK)
 			(*nfailed)++;
 		rt->passes_planned = h->passes[it->test];

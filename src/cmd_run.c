@@ -36,21 +36,28 @@ on_signal(int sig)
 	stop = sig;
 }
 
+void
+cmd_run_usage(FILE *fp)
+{
+
+	fprintf(fp,
+	    "usage: worldbench run [-q] [--quick] [--progress] [-c copies] "
+	    "[-d seconds] [-i passes]\n"
+	    "           [-l name] [-T tests] [--datadir dir] "
+	    "[--index unixbench5|unixbench4]\n"
+	    "           [--libexec dir] [--locale name] [--max-passes n] "
+	    "[--max-time seconds]\n"
+	    "           [--seed n] [--target-ci percent] "
+	    "[--variant label=root ...]\n"
+	    "           [--strict | --no-preflight] -o file|dir\n"
+	    "       worldbench run [-q] [--progress] --resume file|dir\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr,
-	    "usage: worldbench run [-q] [--quick] [-c copies] [--datadir dir] "
-	    "[--duration seconds]\n"
-	    "           [--index unixbench5|unixbench4] [--label name] "
-	    "[--libexec dir]\n"
-	    "           [--max-passes n] [--max-time seconds] [--passes n] "
-	    "[--seed n]\n"
-	    "           [--target-ci percent] [--tests list] "
-	    "[--variant label=root ...]\n"
-	    "           [--strict | --no-preflight] -o file|dir\n"
-	    "       worldbench run [-q] --resume file|dir\n");
+	cmd_run_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -123,12 +130,13 @@ report_failures(const struct wb_harness *h)
 }
 
 static int
-run_harness(struct wb_harness *h, int quiet)
+run_harness(struct wb_harness *h, int quiet, int progress)
 {
 	struct wb_err e;
 	size_t nfailed;
 	int rc;
 
+	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
 	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
@@ -153,6 +161,7 @@ struct run_opts {
 	const char			*tests;
 	const char			*resume;
 	int				 quiet;
+	int				 progress;
 	int				 strict;
 	int				 no_preflight;
 	int				 have_seed;
@@ -198,21 +207,22 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "copies", required_argument, NULL, 'c' },
 		{ "datadir", required_argument, NULL, 'D' },
 		{ "duration", required_argument, NULL, 'd' },
-		{ "index", required_argument, NULL, 'i' },
+		{ "index", required_argument, NULL, 'x' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "libexec", required_argument, NULL, 'L' },
 		{ "max-passes", required_argument, NULL, 'M' },
-		{ "max-time", required_argument, NULL, 'T' },
+		{ "max-time", required_argument, NULL, 'm' },
 		{ "no-preflight", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "passes", required_argument, NULL, 'p' },
+		{ "passes", required_argument, NULL, 'i' },
+		{ "progress", no_argument, NULL, 'g' },
 		{ "quick", no_argument, NULL, 'Q' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "resume", required_argument, NULL, 'R' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "target-ci", required_argument, NULL, 'P' },
-		{ "tests", required_argument, NULL, 't' },
+		{ "tests", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -221,7 +231,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "c:o:q", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "c:d:i:l:o:qT:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			if (parse_long("--copies", optarg, 1, 256, &n) == -1)
@@ -236,7 +246,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			    &o->c.duration) == -1)
 				return (-1);
 			break;
-		case 'i':
+		case 'x':
 			if (!wb_suite_index_valid(optarg)) {
 				warnx("--index: unknown index '%s'", optarg);
 				return (-1);
@@ -256,7 +266,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 				return (-1);
 			o->c.max_passes = (int)n;
 			break;
-		case 'T':
+		case 'm':
 			if (parse_double("--max-time", optarg,
 			    &o->c.max_time) == -1)
 				return (-1);
@@ -267,7 +277,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'o':
 			o->c.output = optarg;
 			break;
-		case 'p':
+		case 'i':
 			if (parse_long("--passes", optarg, 1, 100000, &n) == -1)
 				return (-1);
 			o->c.passes = (int)n;
@@ -276,6 +286,9 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			if (parse_double("--target-ci", optarg,
 			    &o->c.target_ci) == -1)
 				return (-1);
+			break;
+		case 'g':
+			o->progress = 1;
 			break;
 		case 'Q':
 			o->c.quick = 1;
@@ -295,7 +308,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'S':
 			o->strict = 1;
 			break;
-		case 't':
+		case 'T':
 			o->tests = optarg;
 			break;
 		case 'v':
@@ -328,7 +341,7 @@ check_opts(struct run_opts *o)
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight) {
 			warnx("--resume takes its plan from the results file; "
-			    "only -q may be added");
+			    "only -q and --progress may be added");
 			return (-1);
 		}
 		return (0);
@@ -444,7 +457,7 @@ cmd_run(int argc, char **argv)
 		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
 		    &e)) == NULL)
 			errx(1, "%s", e.msg);
-		return (run_harness(h, o.quiet));
+		return (run_harness(h, o.quiet, o.progress));
 	}
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
 	    &o.c.ntests, &e) == -1) {
@@ -472,7 +485,7 @@ cmd_run(int argc, char **argv)
 	free(tests);
 	if (h == NULL)
 		errx(1, "%s", e.msg);
-	rc = run_harness(h, o.quiet);
+	rc = run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);
 }

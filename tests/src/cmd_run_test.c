@@ -78,8 +78,9 @@ ATF_TC_BODY(run__progress_and_failure, tc)
 	    "share", "-o", "r.json", NULL });
 	/* A run with a failed pass says so and does not exit 0. */
 	ATF_REQUIRE_EQ_MSG(1, o.status, "%s", o.err);
-	ATF_REQUIRE(strstr(o.err, "pipe pass 1/1 ... FAILED: copy 1: no "
-	    "pipes today") != NULL);
+	/* Without --progress (stderr is not a tty), failures still show. */
+	ATF_REQUIRE_MSG(strstr(o.err, "[1/1] pipe pass 1/1: FAILED: copy 1: no "
+	    "pipes today\n") != NULL, "%s", o.err);
 	ATF_REQUIRE_MSG(strstr(o.err, "worldbench: pipe: 1 failed pass\n") !=
 	    NULL, "%s", o.err);
 	ATF_REQUIRE(strstr(o.err, "1 passes failed") != NULL);
@@ -221,6 +222,41 @@ ATF_TC_BODY(run__copies_real_suite, tc)
 	wbt_out_fini(&o);
 }
 
+/* Per-pass lines with elapsed time and estimate, only when asked. */
+ATF_TC_WITHOUT_HEAD(run__progress);
+ATF_TC_BODY(run__progress, tc)
+{
+	struct wbt_out o;
+
+	fake("pipe", OK);
+	fake("syscall", OK);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--progress", "-T",
+	    "pipe,syscall", "-i", "2", "-d", "0.5", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "a.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "[1/4] ") == o.err, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, " pass 1/2 elapsed 0s eta ? ... 1000.0 "
+	    "lps") != NULL, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "[4/4] ") != NULL &&
+	    strstr(o.err, " pass 2/2 elapsed ") != NULL, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, " eta ?") == strstr(o.err, " eta "),
+	    "%s", o.err);
+	wbt_out_fini(&o);
+	/* Not a tty and no --progress: nothing; -q wins over --progress. */
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "b.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_STREQ("", o.err);
+	wbt_out_fini(&o);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "--progress", "-T",
+	    "pipe", "-i", "1", "-d", "0.5", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "c.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_STREQ("", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(run__missing_suite);
 ATF_TC_BODY(run__missing_suite, tc)
 {
@@ -329,6 +365,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, run__chroot_as_nobody);
 	ATF_TP_ADD_TC(tp, run__copies_own_dirs);
 	ATF_TP_ADD_TC(tp, run__copies_real_suite);
+	ATF_TP_ADD_TC(tp, run__progress);
 	ATF_TP_ADD_TC(tp, run__missing_suite);
 	ATF_TP_ADD_TC(tp, run__sigterm_then_resume);
 	ATF_TP_ADD_TC(tp, run__usage);
