@@ -225,11 +225,13 @@ static void
 wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
     struct pollfd *pfd)
 {
-	double deadline, left, gone;
+	double deadline, left, gone, start, next;
 	size_t i, k, np, live;
 	int killed, ms;
 
-	deadline = wb_spawn_now() + sp->timeout;
+	start = wb_spawn_now();
+	deadline = start + sp->timeout;
+	next = start + sp->tick_every;
 	killed = 0;
 	gone = 0;
 	for (;;) {
@@ -279,6 +281,17 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
 			if (sp->cancel != NULL && ms > 250)
 				ms = 250;
+			if (sp->tick != NULL && sp->tick_every > 0) {
+				left = next - wb_spawn_now();
+				if (left <= 0) {
+					sp->tick(sp->tick_arg,
+					    wb_spawn_now() - start);
+					next += sp->tick_every;
+					left = next - wb_spawn_now();
+				}
+				if (left > 0 && ms > (int)ceil(left * 1000))
+					ms = (int)ceil(left * 1000);
+			}
 		}
 		if (poll(pfd, np, ms) == -1 && errno != EINTR)
 			(void)usleep(10000);

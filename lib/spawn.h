@@ -45,6 +45,14 @@ struct wb_spawn {
 	 * timed_out set.  Checked at least every 250 ms.
 	 */
 	volatile sig_atomic_t	*cancel;
+	/*
+	 * Optional: called in the parent every tick_every seconds (> 0)
+	 * while a child runs, with the seconds since the start, e.g. for a
+	 * progress line.  It must not block.
+	 */
+	void		(*tick)(void *, double elapsed);
+	void		*tick_arg;
+	double		 tick_every;
 };
 
 /* What happened to one child. */
