@@ -8,6 +8,7 @@
 #define WB_HARNESS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -26,6 +27,7 @@ struct wb_harness_config {
 	int				  quick;
 	double				  duration;	/* 0: per test default */
 	int				  copies;
+	const char			 *locale;	/* LANG, LC_ALL; NULL: C */
 	unsigned long			  seed;
 	const char			**labels;	/* per variant */
 	const char			**roots;	/* "host" or a directory */
@@ -67,6 +69,14 @@ void	wb_harness_set_progress(struct wb_harness *, int on);
 int	wb_harness_run(struct wb_harness *, volatile sig_atomic_t *stop,
 	    FILE *fp, size_t *nfailed, struct wb_err *);
 void	wb_harness_free(struct wb_harness *);
+/* A locale name for --locale: [A-Za-z0-9._@-], not starting with '.'. */
+bool	wb_harness_locale_ok(const char *);
+/*
+ * The file system of variant v's scratch directories ("tmpfs", "ext4",
+ * ...; provenance "scratch_fs"), or NULL when not recorded.
+ */
+const char	*wb_harness_scratch_fs(const struct wb_harness *, size_t v);
+const char	*wb_harness_label(const struct wb_harness *, size_t v);
 /* The numbers of variants and of tests, for wb_harness_failed(). */
 void	wb_harness_size(const struct wb_harness *, size_t *nv, size_t *nt);
 /*

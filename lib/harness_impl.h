@@ -32,6 +32,7 @@ struct wb_harness {
 	int				*passes;	/* planned, per test */
 	double				*durations;
 	int				 copies;
+	char				*locale;	/* of the children */
 	unsigned long			 seed;
 	struct wb_order_item		*order;
 	size_t				 norder;
@@ -52,7 +53,8 @@ struct wb_harness {
  * was set during the pass (nothing recorded), -1 on a harness error.
  */
 int	wb_harness_pass(const struct wb_runner *, const struct wb_test_def *,
-	    double duration, int copies, volatile sig_atomic_t *stop,
+	    double duration, int copies, const char *locale,
+	    volatile sig_atomic_t *stop,
 	    struct wb_sample *, struct wb_err *);
 /* Parse one copy's stderr; 0 ok, else -1 with *why malloc'ed. */
 int	wb_harness_parse_count(const char *text,

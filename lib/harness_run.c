@@ -49,7 +49,8 @@ run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
 			return (1);
 		wb_harness_progress_start(fp, h, it, i);
 		rc = wb_harness_pass(v->runner, h->tests[it->test],
-		    h->durations[it->test], h->copies, stop, &s, err);
+		    h->durations[it->test], h->copies, h->locale, stop, &s,
+		    err);
 		if (rc == 1 && fp != NULL && h->progress)
 			fprintf(fp, "interrupted\n");
 		if (rc != 0)

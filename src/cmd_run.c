@@ -129,6 +129,26 @@ report_failures(const struct wb_harness *h)
 	return (total);
 }
 
+/*
+ * The file tests measure the page cache when the scratch directory is
+ * on tmpfs, not a disk as UnixBench means them to.
+ */
+static void
+warn_tmpfs(const struct wb_harness *h)
+{
+	const char *fs;
+	size_t nv, nt, v;
+
+	wb_harness_size(h, &nv, &nt);
+	for (v = 0; v < nv; v++) {
+		fs = wb_harness_scratch_fs(h, v);
+		if (fs != NULL && strcmp(fs, "tmpfs") == 0)
+			warnx("%s: the scratch directory is on tmpfs: the file "
+			    "copy tests measure memory, not a disk (set "
+			    "TMPDIR for the host)", wb_harness_label(h, v));
+	}
+}
+
 static int
 run_harness(struct wb_harness *h, int quiet, int progress)
 {
@@ -137,6 +157,8 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	int rc;
 
 	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
+	if (!quiet)
+		warn_tmpfs(h);
 	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
@@ -210,6 +232,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "index", required_argument, NULL, 'x' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "libexec", required_argument, NULL, 'L' },
+		{ "locale", required_argument, NULL, 'C' },
 		{ "max-passes", required_argument, NULL, 'M' },
 		{ "max-time", required_argument, NULL, 'm' },
 		{ "no-preflight", no_argument, NULL, 'N' },
@@ -259,6 +282,14 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			break;
 		case 'L':
 			o->c.libexec = optarg;
+			break;
+		case 'C':
+			if (!wb_harness_locale_ok(optarg)) {
+				warnx("--locale: '%s' is not a locale name",
+				    optarg);
+				return (-1);
+			}
+			o->c.locale = optarg;
 			break;
 		case 'M':
 			if (parse_long("--max-passes", optarg, 2, 100000,
@@ -339,7 +370,8 @@ check_opts(struct run_opts *o)
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.libexec != NULL || o->c.datadir != NULL ||
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
-		    o->c.max_time != 0 || o->strict || o->no_preflight) {
+		    o->c.max_time != 0 || o->strict || o->no_preflight ||
+		    o->c.locale != NULL) {
 			warnx("--resume takes its plan from the results file; "
 			    "only -q and --progress may be added");
 			return (-1);

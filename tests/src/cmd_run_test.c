@@ -1,4 +1,5 @@
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -257,6 +258,81 @@ ATF_TC_BODY(run__progress, tc)
 	wbt_out_fini(&o);
 }
 
+/* A fake pipe that fails unless LC_ALL and LANG are want. */
+static void
+fake_locale(const char *want)
+{
+	char body[512];
+
+	snprintf(body, sizeof(body), "#!/bin/sh\n"
+	    "[ \"$LC_ALL\" = %s ] && [ \"$LANG\" = %s ] || "
+	    "{ echo \"ERROR|LC_ALL=$LC_ALL LANG=$LANG\" >&2; exit 1; }\n"
+	    "echo 'COUNT|500|1|lps|0.5' >&2\n", want, want);
+	fake("pipe", body);
+}
+
+/* --locale reaches the children, the plan and the provenance. */
+ATF_TC_WITHOUT_HEAD(run__locale);
+ATF_TC_BODY(run__locale, tc)
+{
+	struct wbt_out o;
+	char *s;
+
+	fake_locale("C");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "c.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("c.json", NULL);
+	ATF_REQUIRE(strstr(s, "\"locale\": \"C\"") != NULL);
+	free(s);
+	fake_locale("C.UTF-8");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--locale", "C.UTF-8", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "u.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("u.json", NULL);
+	ATF_REQUIRE_MSG(strstr(s, "\"locale\": \"C.UTF-8\",") != NULL,
+	    "provenance: %s", s);
+	ATF_REQUIRE_MSG(strstr(s, "\"locale\": \"C.UTF-8\"\n") != NULL,
+	    "plan: %s", s);
+	free(s);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--locale", "x y", "-o",
+	    "x.json", NULL });
+	ATF_REQUIRE_EQ(64, o.status);
+	ATF_REQUIRE(strstr(o.err, "not a locale name") != NULL);
+	wbt_out_fini(&o);
+}
+
+/*
+ * The scratch file system is recorded, and tmpfs is warned about: the
+ * file copy tests would measure memory.
+ */
+ATF_TC_WITHOUT_HEAD(run__scratch_tmpfs);
+ATF_TC_BODY(run__scratch_tmpfs, tc)
+{
+	struct statfs st;
+	struct wbt_out o;
+	char *s;
+
+	fake("pipe", OK);
+	if (statfs("/dev/shm", &st) == -1 || st.f_type != 0x01021994)
+		atf_tc_skip("/dev/shm is not tmpfs here");
+	ATF_REQUIRE(setenv("TMPDIR", "/dev/shm", 1) == 0);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "-i", "1", "-d",
+	    "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "t.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "host: the scratch directory is on "
+	    "tmpfs") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("t.json", NULL);
+	ATF_REQUIRE(strstr(s, "\"scratch_fs\": \"tmpfs\"") != NULL);
+	free(s);
+}
+
 ATF_TC_WITHOUT_HEAD(run__missing_suite);
 ATF_TC_BODY(run__missing_suite, tc)
 {
@@ -366,6 +442,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, run__copies_own_dirs);
 	ATF_TP_ADD_TC(tp, run__copies_real_suite);
 	ATF_TP_ADD_TC(tp, run__progress);
+	ATF_TP_ADD_TC(tp, run__locale);
+	ATF_TP_ADD_TC(tp, run__scratch_tmpfs);
 	ATF_TP_ADD_TC(tp, run__missing_suite);
 	ATF_TP_ADD_TC(tp, run__sigterm_then_resume);
 	ATF_TP_ADD_TC(tp, run__usage);
