@@ -64,6 +64,15 @@ letters_body() {
 		grep -q -e "\[$o\]" r || atf_fail "run usage lacks $o"
 	done
 	atf_check -s exit:64 -e match:'--tests: ' "$(wbp)" run -T nosuch -o x
+	# Long names for letters that mean something else elsewhere.
+	atf_check -s exit:1 -e match:'/nonexistent/objdir' \
+	    "$(wbp)" recipe build --objdir /nonexistent/objdir -w "$PWD/w" \
+	    --topdir . x
+	mkdir root
+	atf_check -s exit:64 -e match:'abc: expected seconds' \
+	    "$(wbp)" image pack --mtime abc root x.tar
+	atf_check -s exit:64 -e match:'preflight' "$(wbp)" preflight \
+	    --window 0
 	# table: -F is the format, as for compare.
 	atf_check -s exit:64 -e match:"unknown format 'nosuch'" \
 	    "$(wbp)" table -F nosuch x.json
