@@ -17,6 +17,7 @@
 
 #include "adapt.h"
 #include "err.h"
+#include "fstype.h"
 #include "harness.h"
 #include "harness_impl.h"
 #include "provenance.h"
@@ -45,6 +46,7 @@ wb_harness_free(struct wb_harness *h)
 	free(h->tests);
 	free(h->passes);
 	free(h->durations);
+	free(h->locale);
 	free(h->order);
 	json_decref(h->plan);
 	free(h);
@@ -131,6 +133,23 @@ wb_harness_argv_json(char *const *argv, int argc)
 	return (a);
 }
 
+/* The file system of the variant's scratch base, as a JSON string. */
+static json_t *
+scratch_fs(struct wb_hvariant *v, struct wb_err *err)
+{
+	char name[32], *base;
+	int rc;
+
+	if ((base = wb_runner_hostpath(v->runner,
+	    v->runner->scratchdir)) == NULL) {
+		wb_err_setsys(err, "asprintf");
+		return (NULL);
+	}
+	rc = wb_fstype(base, name, sizeof(name), err);
+	free(base);
+	return (rc == -1 ? NULL : json_string(name));
+}
+
 static int
 provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
     int argc, struct wb_err *err)
@@ -182,9 +201,38 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	    wb_results_set_provenance(r, "argv", wb_harness_argv_json(argv, argc),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "root", json_string(v->root),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "locale", json_string(h->locale),
+	    err) == -1 ||
+	    wb_results_set_provenance(r, "scratch_fs", scratch_fs(v, err),
 	    err) == -1)
 		return (-1);
 	return (0);
+}
+
+bool
+wb_harness_locale_ok(const char *name)
+{
+	size_t n;
+
+	n = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789._@-");
+	return (n > 0 && n < 64 && name[n] == '\0' && name[0] != '.');
+}
+
+const char *
+wb_harness_label(const struct wb_harness *h, size_t v)
+{
+
+	return (h->v[v].label);
+}
+
+const char *
+wb_harness_scratch_fs(const struct wb_harness *h, size_t v)
+{
+
+	return (json_string_value(json_object_get(
+	    h->v[v].results->provenance, "scratch_fs")));
 }
 
 int
@@ -339,6 +387,16 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 		return (NULL);
 	}
 	h->copies = c->copies;
+	if (!wb_harness_locale_ok(c->locale != NULL ? c->locale : "C")) {
+		wb_err_set(err, "--locale: '%s' is not a locale name",
+		    c->locale);
+		goto fail;
+	}
+	if ((h->locale = strdup(c->locale != NULL ? c->locale : "C")) ==
+	    NULL) {
+		wb_err_setsys(err, "strdup");
+		goto fail;
+	}
 	h->seed = c->seed;
 	h->target_ci = c->target_ci;
 	h->max_passes = c->max_passes;

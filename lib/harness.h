@@ -8,6 +8,7 @@
 #define WB_HARNESS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -26,6 +27,7 @@ struct wb_harness_config {
 	int				  quick;
 	double				  duration;	/* 0: per test default */
 	int				  copies;
+	const char			 *locale;	/* LANG, LC_ALL; NULL: C */
 	unsigned long			  seed;
 	const char			**labels;	/* per variant */
 	const char			**roots;	/* "host" or a directory */
@@ -53,14 +55,37 @@ struct wb_harness	*wb_harness_resume(const char *path,
 			    char *const *argv, int argc, struct wb_err *);
 
 /*
+ * With on, a line per pass (see lib/harness_progress.c); otherwise only
+ * failed passes and adaptive decisions are reported.  Default: off.
+ */
+void	wb_harness_set_progress(struct wb_harness *, int on);
+/*
  * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
  * becomes non-zero the running pass is killed and dropped, the files are
  * written marked incomplete and 1 is returned.  0: every planned pass
- * ran (some may have failed; *nfailed says how many).  -1: error.
+ * ran (some may have failed; *nfailed says how many in this session, and
+ * a file with a failed pass is marked complete-with-failures).  -1: error.
  */
 int	wb_harness_run(struct wb_harness *, volatile sig_atomic_t *stop,
 	    FILE *fp, size_t *nfailed, struct wb_err *);
 void	wb_harness_free(struct wb_harness *);
+/* A locale name for --locale: [A-Za-z0-9._@-], not starting with '.'. */
+bool	wb_harness_locale_ok(const char *);
+/*
+ * The file system of variant v's scratch directories ("tmpfs", "ext4",
+ * ...; provenance "scratch_fs"), or NULL when not recorded.
+ */
+const char	*wb_harness_scratch_fs(const struct wb_harness *, size_t v);
+const char	*wb_harness_label(const struct wb_harness *, size_t v);
+/* The numbers of variants and of tests, for wb_harness_failed(). */
+void	wb_harness_size(const struct wb_harness *, size_t *nv, size_t *nt);
+/*
+ * The passes of test t in variant v that failed or timed out, counted in
+ * its results file (so a resumed run counts its earlier sessions too);
+ * *label and *test name them.
+ */
+size_t	wb_harness_failed(const struct wb_harness *, size_t v, size_t t,
+	    const char **label, const char **test);
 
 /* One step of the executed order. */
 struct wb_order_item {

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -31,6 +32,7 @@ struct wb_harness {
 	int				*passes;	/* planned, per test */
 	double				*durations;
 	int				 copies;
+	char				*locale;	/* of the children */
 	unsigned long			 seed;
 	struct wb_order_item		*order;
 	size_t				 norder;
@@ -39,6 +41,10 @@ struct wb_harness {
 	int				 max_passes;
 	double				 max_time;
 	json_t				*plan;		/* shared by the files */
+	/* Progress lines (lib/harness_progress.c). */
+	int				 progress;
+	double				 t0;		/* first pass's start */
+	double				 done_secs;	/* planned s of passes run */
 };
 
 /*
@@ -47,12 +53,19 @@ struct wb_harness {
  * was set during the pass (nothing recorded), -1 on a harness error.
  */
 int	wb_harness_pass(const struct wb_runner *, const struct wb_test_def *,
-	    double duration, int copies, volatile sig_atomic_t *stop,
+	    double duration, int copies, const char *locale,
+	    volatile sig_atomic_t *stop,
 	    struct wb_sample *, struct wb_err *);
 /* Parse one copy's stderr; 0 ok, else -1 with *why malloc'ed. */
 int	wb_harness_parse_count(const char *text,
 	    const struct wb_test_def *, double *count, double *elapsed,
 	    char **why);
+
+/* Progress lines (lib/harness_progress.c); i indexes h->order. */
+void	wb_harness_progress_start(FILE *, struct wb_harness *,
+	    const struct wb_order_item *, size_t i);
+void	wb_harness_progress_end(FILE *, struct wb_harness *,
+	    const struct wb_order_item *, size_t i, const struct wb_sample *);
 
 /* Scratch directories (lib/harness_scratch.c). */
 int	wb_scratch_make(const struct wb_runner *, const char *tag,

@@ -1,5 +1,6 @@
 /*
- * One pass: N copies of a bench program in a fresh scratch directory,
+ * One pass: N copies of a bench program in a fresh scratch directory
+ * (each copy in its own subdirectory when N > 1),
  * their COUNT lines checked against the suite table, and the pass rate.
  */
 #include <sys/time.h>
@@ -166,20 +167,19 @@ fold(const struct wb_test_def *t, struct wb_spawn_result *res, int copies,
 }
 
 /*
- * The clean environment of lib/spawn.h plus what the runner's image
- * declares; NULL (spawn's own clean environment) when it declares none.
+ * The clean environment of lib/spawn.h with the run's locale, plus what
+ * the runner's image declares.
  */
 static char **
-child_env(const struct wb_runner *r, struct wb_err *err)
+child_env(const struct wb_runner *r, char *lc_all, char *lang,
+    struct wb_err *err)
 {
-	static char *const base[] = { "PATH=/usr/bin:/bin:/usr/sbin:/sbin",
-	    "LC_ALL=C", "LANG=C", "HOME=/", "TMPDIR=/tmp" };
+	char *base[] = { "PATH=/usr/bin:/bin:/usr/sbin:/sbin", lc_all, lang,
+	    "HOME=/", "TMPDIR=/tmp" };
 	size_t i, n, nb;
 	char **env;
 
-	if (r->env == NULL)
-		return (NULL);
-	for (n = 0; r->env[n] != NULL; n++)
+	for (n = 0; r->env != NULL && r->env[n] != NULL; n++)
 		continue;
 	nb = sizeof(base) / sizeof(base[0]);
 	if ((env = calloc(nb + n + 1, sizeof(*env))) == NULL) {
@@ -195,12 +195,12 @@ child_env(const struct wb_runner *r, struct wb_err *err)
 
 int
 wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
-    double duration, int copies, volatile sig_atomic_t *stop,
-    struct wb_sample *s, struct wb_err *err)
+    double duration, int copies, const char *locale,
+    volatile sig_atomic_t *stop, struct wb_sample *s, struct wb_err *err)
 {
 	struct wb_spawn_result res[256];
 	struct wb_spawn sp;
-	char *host, *inner, *argv[4], secs[32];
+	char *host, *inner, *argv[4], secs[32], lc_all[80], lang[80];
 	int i, rc;
 
 	memset(s, 0, sizeof(*s));
@@ -219,8 +219,10 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	argv[2] = t->needs_data ? r->datadir : NULL;
 	argv[3] = NULL;
 	memset(&sp, 0, sizeof(sp));
-	sp.envp = child_env(r, err);
-	if (r->env != NULL && sp.envp == NULL) {
+	snprintf(lc_all, sizeof(lc_all), "LC_ALL=%s", locale);
+	snprintf(lang, sizeof(lang), "LANG=%s", locale);
+	sp.envp = child_env(r, lc_all, lang, err);
+	if (sp.envp == NULL) {
 		free(argv[0]);
 		(void)wb_scratch_remove(r, host, NULL);
 		free(host);
@@ -229,6 +231,8 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	}
 	sp.argv = argv;
 	sp.cwd = inner;
+	/* Copies run in their own subdirectories: file names are fixed. */
+	sp.copy_dirs = copies > 1;
 	sp.timeout = duration * TIMEOUT_FACTOR + TIMEOUT_SLACK;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;

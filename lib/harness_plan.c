@@ -132,6 +132,10 @@ wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
 	tests = passes = durs = NULL;
 	if (h->plan == NULL)
 		goto oom;
+	/* Absent (files of older runs): C. */
+	if (strcmp(h->locale, "C") != 0 && json_object_set_new(h->plan,
+	    "locale", json_string(h->locale)) == -1)
+		goto oom;
 	if (h->target_ci > 0 && json_object_set_new(h->plan, "adaptive",
 	    json_pack("{s:f, s:i, s:f}", "target_ci", h->target_ci,
 	    "max_passes", h->max_passes, "max_time", h->max_time)) == -1)
@@ -246,6 +250,13 @@ wb_harness_plan_load(struct wb_harness *h, json_t *plan, const char *file,
 		    "missing or malformed"));
 	h->copies = copies;
 	h->seed = (unsigned long)seed;
+	x = json_object_get(plan, "locale");
+	if (x != NULL && (!json_is_string(x) || !wb_harness_locale_ok(
+	    json_string_value(x))))
+		return (bad(err, file, "locale", "not a locale name"));
+	if ((h->locale = strdup(x != NULL ? json_string_value(x) : "C")) ==
+	    NULL)
+		return (wb_err_setsys(err, "strdup"));
 	if (load_tests(h, plan, file, err) == -1)
 		return (-1);
 	h->nv = json_array_size(v);

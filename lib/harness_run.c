@@ -24,34 +24,6 @@
 
 #define ADAPT_CONF	0.95
 
-static void
-progress_start(FILE *fp, const struct wb_harness *h,
-    const struct wb_order_item *it, size_t seq)
-{
-
-	if (fp == NULL)
-		return;
-	fprintf(fp, "%zu/%zu %s%s%s%s pass %d/%d ... ", seq, h->norder,
-	    h->nv > 1 ? "[" : "", h->nv > 1 ? h->v[it->variant].label : "",
-	    h->nv > 1 ? "] " : "", h->tests[it->test]->id, it->pass,
-	    h->passes[it->test]);
-	fflush(fp);
-}
-
-static void
-progress_end(FILE *fp, const struct wb_test_def *t, const struct wb_sample *s)
-{
-
-	if (fp == NULL)
-		return;
-	if (s->status == WB_SAMPLE_OK)
-		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, t->unit, s->wall);
-	else
-		fprintf(fp, "%s: %s\n", s->status == WB_SAMPLE_TIMEOUT ?
-		    "TIMEOUT" : "FAILED", s->error != NULL ? s->error : "?");
-	fflush(fp);
-}
-
 /* Run the order from step `from'; 1 when stopped. */
 static int
 run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
@@ -75,16 +47,17 @@ run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
 			continue;
 		if (stop != NULL && *stop)
 			return (1);
-		progress_start(fp, h, it, i + 1);
+		wb_harness_progress_start(fp, h, it, i);
 		rc = wb_harness_pass(v->runner, h->tests[it->test],
-		    h->durations[it->test], h->copies, stop, &s, err);
-		if (rc == 1 && fp != NULL)
+		    h->durations[it->test], h->copies, h->locale, stop, &s,
+		    err);
+		if (rc == 1 && fp != NULL && h->progress)
 			fprintf(fp, "interrupted\n");
 		if (rc != 0)
 			return (rc);
 		s.pass = it->pass;
 		s.seq = (int)(i + 1);
-		progress_end(fp, h->tests[it->test], &s);
+		wb_harness_progress_end(fp, h, it, i, &s);
 		if (s.status != WB_SAMPLE_OK)
 			(*nfailed)++;
 		rt->passes_planned = h->passes[it->test];
@@ -173,6 +146,42 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	return (rc == -1 ? -1 : (int)n);
 }
 
+void
+wb_harness_size(const struct wb_harness *h, size_t *nv, size_t *nt)
+{
+
+	*nv = h->nv;
+	*nt = h->ntests;
+}
+
+size_t
+wb_harness_failed(const struct wb_harness *h, size_t v, size_t t,
+    const char **label, const char **test)
+{
+	const struct wb_result_test *rt;
+	size_t k, n;
+
+	*label = h->v[v].label;
+	*test = h->tests[t]->id;
+	rt = wb_results_find_test(h->v[v].results, h->tests[t]->id);
+	n = 0;
+	for (k = 0; rt != NULL && k < rt->nsamples; k++)
+		n += rt->samples[k].status != WB_SAMPLE_OK;
+	return (n);
+}
+
+static int
+any_failed(const struct wb_harness *h, size_t v)
+{
+	const char *label, *test;
+	size_t t;
+
+	for (t = 0; t < h->ntests; t++)
+		if (wb_harness_failed(h, v, t, &label, &test) > 0)
+			return (1);
+	return (0);
+}
+
 static int
 finish(struct wb_harness *h, int complete, struct wb_err *err)
 {
@@ -182,7 +191,8 @@ finish(struct wb_harness *h, int complete, struct wb_err *err)
 	for (i = 0; i < h->nv; i++) {
 		r = h->v[i].results;
 		if (complete)
-			r->status = WB_RESULTS_COMPLETE;
+			r->status = any_failed(h, i) ? WB_RESULTS_FAILURES :
+			    WB_RESULTS_COMPLETE;
 		if (wb_results_set_provenance(r, "load_after",
 		    wb_prov_loadavg(err), err) == -1 ||
 		    wb_results_set_provenance(r, "date_end", wb_prov_date(),

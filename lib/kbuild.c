@@ -19,9 +19,11 @@
 #include "fragment.h"
 #include "kbuild.h"
 #include "kbuild_int.h"
+#include "progress.h"
 #include "spawn.h"
 
 #define KBUILD_HASH_VERSION	"worldbench-kbuild-1"
+#define KBUILD_TICK		30.0	/* seconds between progress notes */
 
 void
 wb_kbuild_note(const struct wb_kbuild *kb, const char *fmt, ...)
@@ -85,6 +87,17 @@ jobs(const struct wb_kbuild *kb)
 	return (n > 0 && n < 1024 ? (int)n : 1);
 }
 
+/* "building production: 2m30s elapsed" while make runs. */
+static void
+make_tick(void *arg, double elapsed)
+{
+	const struct wb_kbuild *kb = arg;
+	char d[32];
+
+	wb_kbuild_note(kb, "building %s: %s elapsed", kb->variant,
+	    wb_progress_dur(elapsed, d, sizeof(d)));
+}
+
 /*
  * make -C srctree O=objdir -jN CC=... target..., output to the log.
  * config_sha256 (may be NULL) names the build in uname -v.
@@ -141,6 +154,9 @@ wb_kbuild_runmake(const struct wb_kbuild *kb, const char *objdir,
 	sp.argv = argv;
 	sp.envp = envp;
 	sp.timeout = kb->timeout > 0 ? kb->timeout : 3 * 3600;
+	sp.tick = make_tick;
+	sp.tick_arg = (void *)kb;
+	sp.tick_every = KBUILD_TICK;
 	sp.child_setup = to_log;
 	sp.setup_arg = (void *)kb->log;
 	memset(&r, 0, sizeof(r));

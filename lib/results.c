@@ -12,6 +12,7 @@ static const char *status_names[] = {
 	[WB_RESULTS_INCOMPLETE] = "incomplete",
 	[WB_RESULTS_COMPLETE] = "complete",
 	[WB_RESULTS_IMPORTED] = "imported",
+	[WB_RESULTS_FAILURES] = "complete-with-failures",
 };
 
 static const char *sample_status_names[] = {

@@ -20,8 +20,9 @@ struct wb_err;
 
 enum wb_results_status {
 	WB_RESULTS_INCOMPLETE,		/* still running, or interrupted */
-	WB_RESULTS_COMPLETE,
-	WB_RESULTS_IMPORTED		/* from a UnixBench log */
+	WB_RESULTS_COMPLETE,		/* every planned pass ran and was ok */
+	WB_RESULTS_IMPORTED,		/* from a UnixBench log */
+	WB_RESULTS_FAILURES		/* every planned pass ran, some failed */
 };
 
 enum wb_sample_status {

@@ -291,9 +291,11 @@ read_root(struct rd *rd, struct wb_results *r, json_t *root)
 		r->status = WB_RESULTS_INCOMPLETE;
 	else if (strcmp(s, "imported") == 0)
 		r->status = WB_RESULTS_IMPORTED;
+	else if (strcmp(s, "complete-with-failures") == 0)
+		r->status = WB_RESULTS_FAILURES;
 	else
-		return (bad(rd, "status",
-		    "not one of complete, incomplete, imported"));
+		return (bad(rd, "status", "not one of complete, "
+		    "complete-with-failures, incomplete, imported"));
 	if ((v = field(rd, root, "", "provenance", 1, f, sizeof(f))) == NULL)
 		return (-1);
 	if (!json_is_object(v))

@@ -7,6 +7,7 @@
  */
 #include <sys/types.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -84,11 +85,12 @@ cancelled(const struct wb_spawn *sp)
 
 /* In the child: never returns. */
 static void
-child_exec(const struct wb_spawn *sp, int out, int errfd)
+child_exec(const struct wb_spawn *sp, size_t copy, int out, int errfd)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGQUIT, SIGPIPE,
 	    SIGCHLD, SIGHUP, SIGALRM };
 	sigset_t none;
+	char dir[32];
 	size_t i;
 	int nul;
 
@@ -106,6 +108,13 @@ child_exec(const struct wb_spawn *sp, int out, int errfd)
 		child_fail("chdir", sp->cwd);
 		_exit(126);
 	}
+	if (sp->copy_dirs) {
+		(void)snprintf(dir, sizeof(dir), "%zu", copy + 1);
+		if (mkdir(dir, 0700) == -1 || chdir(dir) == -1) {
+			child_fail("copy directory", dir);
+			_exit(126);
+		}
+	}
 	execve(sp->argv[0], sp->argv, sp->envp != NULL ? sp->envp :
 	    wb_spawn_clean_env);
 	child_fail("execve", sp->argv[0]);
@@ -113,7 +122,8 @@ child_exec(const struct wb_spawn *sp, int out, int errfd)
 }
 
 static int
-start_child(const struct wb_spawn *sp, struct child *c, struct wb_err *err)
+start_child(const struct wb_spawn *sp, struct child *c, size_t copy,
+    struct wb_err *err)
 {
 	int po[2], pe[2];
 
@@ -128,7 +138,7 @@ start_child(const struct wb_spawn *sp, struct child *c, struct wb_err *err)
 		goto fail;
 	}
 	if (c->pid == 0)
-		child_exec(sp, po[1], pe[1]);
+		child_exec(sp, copy, po[1], pe[1]);
 	/* Both sides set the group so that kill(-pid) works at once. */
 	(void)setpgid(c->pid, c->pid);
 	close(po[1]);
@@ -232,11 +242,13 @@ static void
 wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
     struct pollfd *pfd)
 {
-	double deadline, left, gone;
+	double deadline, left, gone, start, next;
 	size_t i, k, np, live;
 	int killed, ms;
 
-	deadline = wb_spawn_now() + sp->timeout;
+	start = wb_spawn_now();
+	deadline = start + sp->timeout;
+	next = start + sp->tick_every;
 	killed = 0;
 	gone = 0;
 	for (;;) {
@@ -291,6 +303,17 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
 			if (ms > 250)
 				ms = 250;
+			if (sp->tick != NULL && sp->tick_every > 0) {
+				left = next - wb_spawn_now();
+				if (left <= 0) {
+					sp->tick(sp->tick_arg,
+					    wb_spawn_now() - start);
+					next += sp->tick_every;
+					left = next - wb_spawn_now();
+				}
+				if (left > 0 && ms > (int)ceil(left * 1000))
+					ms = (int)ceil(left * 1000);
+			}
 		}
 		if (poll(pfd, np, ms) == -1 && errno != EINTR)
 			(void)usleep(10000);
@@ -344,7 +367,7 @@ wb_spawn_run(const struct wb_spawn *sp, size_t n,
 	}
 	started = 0;
 	while (rc == 0 && started < n) {
-		if (start_child(sp, &c[started], err) == -1)
+		if (start_child(sp, &c[started], started, err) == -1)
 			rc = -1;
 		else
 			started++;

@@ -23,6 +23,13 @@ struct wb_spawn {
 	char *const	*argv;		/* argv[0] is an absolute path */
 	char *const	*envp;		/* NULL: a clean environment, see below */
 	const char	*cwd;		/* NULL: leave as is */
+	/*
+	 * Non-zero: copy i (from 1) creates the directory "<i>" (mode 0700)
+	 * in cwd and runs there, so copies that use fixed file names do not
+	 * collide.  Made by the child after child_setup, i.e. inside the
+	 * root it entered, so no link outside it is followed.
+	 */
+	int		 copy_dirs;
 	double		 timeout;	/* seconds, > 0 */
 	/*
 	 * Runs in the child after fork() and setpgid(), before chdir(cwd)
@@ -46,6 +53,14 @@ struct wb_spawn {
 	 */
 	int		(*watch)(void *);
 	void		*watch_arg;
+	/*
+	 * Optional: called in the parent every tick_every seconds (> 0)
+	 * while a child runs, with the seconds since the start, e.g. for a
+	 * progress line.  It must not block.
+	 */
+	void		(*tick)(void *, double elapsed);
+	void		*tick_arg;
+	double		 tick_every;
 };
 
 /*

@@ -76,7 +76,7 @@ kernels: $(WORLDBENCH)
 kernel-bench: kernels $(ALL_TARGETS)
 	$(WORLDBENCH) boot -w $(WORKDIR) -o $(KERNEL_RESULTS) \
 	    --timing=$(KERNEL_TIMING) $(if $(KERNEL_BOOTS),-B $(KERNEL_BOOTS)) \
-	    -T $(KERNEL_TESTS) $(if $(filter yes,$(KERNEL_QUICK)),-q) \
+	    -T $(KERNEL_TESTS) $(if $(filter yes,$(KERNEL_QUICK)),--quick) \
 	    $(foreach v,$(filter-out production,$(KERNEL_VARIANTS)),-k $(v)) \
 	    production
 	@for v in $(KERNEL_VARIANTS); do \

@@ -47,7 +47,7 @@ define wb_build_images
 	@mkdir -p $(WORKDIR)
 	@for i in $(1); do \
 		w=$${i%%-*}; v=$${i#*-}; \
-		$(WORLDBENCH) recipe build -O $(O) -w $(WORKDIR) \
+		$(WORLDBENCH) recipe build --objdir $(O) -w $(WORKDIR) \
 		    recipes/$$w/recipe $$v || exit 1; \
 	done
 endef

@@ -2,9 +2,13 @@
  * Subcommands of worldbench(1).  Each lives in its own src/cmd_<name>.c,
  * parses its own options, and returns the process exit status.  Usage
  * errors return EX_USAGE (64) after printing that command's synopsis.
+ * cmd_<name>_usage() prints the synopsis to fp: main prints it to stdout
+ * for -h and --help.
  */
 #ifndef WB_CMD_H
 #define WB_CMD_H
+
+#include <stdio.h>
 
 int	cmd_run(int, char **);
 int	cmd_table(int, char **);
@@ -18,5 +22,18 @@ int	cmd_images(int, char **);
 int	cmd_chroot(int, char **);
 int	cmd_boot(int, char **);
 int	cmd_kernel(int, char **);
+
+void	cmd_run_usage(FILE *);
+void	cmd_table_usage(FILE *);
+void	cmd_import_usage(FILE *);
+void	cmd_compare_usage(FILE *);
+void	cmd_preflight_usage(FILE *);
+void	cmd_check_release_usage(FILE *);
+void	cmd_recipe_usage(FILE *);
+void	cmd_image_usage(FILE *);
+void	cmd_images_usage(FILE *);
+void	cmd_chroot_usage(FILE *);
+void	cmd_boot_usage(FILE *);
+void	cmd_kernel_usage(FILE *);
 
 #endif

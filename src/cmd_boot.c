@@ -21,22 +21,24 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "kernopt.h"
+#include "progress.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_accel.h"
 #include "qemu_bench.h"
 #include "results.h"
 #include "runner.h"
+#include "spawn.h"
 #include "suite.h"
 
 #define MAXKERNELS	16
 
-static void
-usage(void)
+void
+cmd_boot_usage(FILE *fp)
 {
 
-	fprintf(stderr,
-	    "usage: worldbench boot [-q] [-B boots] [-d seconds] [-i passes] "
+	fprintf(fp,
+	    "usage: worldbench boot [-q] [--quick] [-B boots] [-d seconds] [-i passes] "
 	    "[-k kernel-image]...\n"
 	    "           [-m megabytes] [-o outdir] [-T tests] [-t timeout] "
 	    "[-w workdir]\n"
@@ -46,6 +48,13 @@ usage(void)
 	    "           [--init path] [--suite dir] [--data dir] "
 	    "[--qemu path] [--strict]\n"
 	    "           kernel-image [world-image]\n");
+}
+
+static void
+usage(void)
+{
+
+	cmd_boot_usage(stderr);
 }
 
 static void
@@ -63,8 +72,20 @@ struct bopts {
 	const char	*outdir, *tests, *accel, *timing, *qemu;
 	const char	*init, *suite, *data, *busybox, *world;
 	double		 seconds, timeout, hang, probe;
-	int		 boots, passes, quick, memory, strict;
+	int		 boots, passes, quick, quiet, memory, strict;
 };
+
+/* "[3/8] witness: boot 2 elapsed 1m02s eta 2m10s" before each boot. */
+static void
+boot_progress(const struct wb_qb_kernel *k, size_t done, size_t total,
+    double start)
+{
+	char eta[80];
+
+	fprintf(stderr, "worldbench boot: [%zu/%zu] %s: %s\n", done + 1, total,
+	    k->label, wb_progress_eta(wb_spawn_now() - start, done, total, eta,
+	    sizeof(eta)));
+}
 
 static int
 num_arg(const char *opt, const char *s, double *v)
@@ -90,7 +111,8 @@ parse(int argc, char **argv, struct bopts *o)
 		{ "init", required_argument, NULL, 'I' },
 		{ "probe-timeout", required_argument, NULL, 'P' },
 		{ "qemu", required_argument, NULL, 'Q' },
-		{ "quick", no_argument, NULL, 'q' },
+		{ "quick", no_argument, NULL, 'K' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, 'X' },
 		{ "suite", required_argument, NULL, 'S' },
 		{ "timing", required_argument, NULL, 'M' },
@@ -162,8 +184,11 @@ parse(int argc, char **argv, struct bopts *o)
 		case 'Q':
 			o->qemu = optarg;
 			break;
-		case 'q':
+		case 'K':
 			o->quick = 1;
+			break;
+		case 'q':
+			o->quiet = 1;
 			break;
 		case 'S':
 			o->suite = optarg;
@@ -379,7 +404,7 @@ cmd_boot(int argc, char **argv)
 	char areason[sizeof(achoice.reason) + 16];
 	char *img, *cmdline, *wlabel, *wroot;
 	json_t *files;
-	double planned;
+	double planned, start;
 	size_t i, nk;
 	int b, rc, failed, arule;
 
@@ -511,9 +536,10 @@ cmd_boot(int argc, char **argv)
 	plan.timeout = o.timeout > 0 ? o.timeout : 600 + 4 * planned;
 	plan.suite_hash = suite_hash;
 	plan.world = o.world;
-	plan.note = note;
-	plan.preflight = cmd_preflight_check(o.strict, 0);
-	note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
+	plan.note = o.quiet ? NULL : note;
+	plan.preflight = cmd_preflight_check(o.strict, o.quiet);
+	if (!o.quiet)
+		note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
 	    "deterministic icount timing: emulated ratios are not hardware "
 	    "ratios" : plan.qemu.accel == WB_ACCEL_KVM ? "wall-clock timing "
 	    "under KVM: boots vary, and virtual-machine ratios are not "
@@ -522,9 +548,14 @@ cmd_boot(int argc, char **argv)
 	for (i = 0; rc == 0 && i < nk; i++)
 		rc = wb_qb_results_setup(&ks[i], &plan, o.boots, &e);
 	/* Boots of different kernels interleaved, passes nested inside. */
+	start = wb_spawn_now();
 	for (b = 1; rc == 0 && b <= o.boots; b++)
-		for (i = 0; rc == 0 && i < nk; i++)
+		for (i = 0; rc == 0 && i < nk; i++) {
+			if (!o.quiet)
+				boot_progress(&ks[i], (size_t)(b - 1) * nk + i,
+				    (size_t)o.boots * nk, start);
 			rc = wb_qb_boot(&ks[i], &plan, b, &e);
+		}
 	failed = 0;
 	for (i = 0; rc == 0 && i < nk; i++) {
 		ks[i].results->status = WB_RESULTS_COMPLETE;

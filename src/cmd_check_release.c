@@ -35,16 +35,23 @@ struct ropts {
 	int		 noprobe;
 };
 
-static int
-usage(void)
+void
+cmd_check_release_usage(FILE *fp)
 {
 
-	fprintf(stderr, "usage: worldbench check-release [--no-probe] "
+	fprintf(fp, "usage: worldbench check-release [--no-probe] "
 	    "[--junit file] [-w workdir]\n"
 	    "           [--baseline results --results results "
 	    "[--max-regression pct]]\n"
 	    "           kernel-config | kernel-image | world-image | "
 	    "--host\n");
+}
+
+static int
+usage(void)
+{
+
+	cmd_check_release_usage(stderr);
 	return (EX_USAGE);
 }
 

@@ -29,12 +29,19 @@ on_signal(int sig)
 	stop = sig;
 }
 
+void
+cmd_chroot_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench chroot [-r] [-t timeout] "
+	    "[-w workdir] image -- command ...\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr, "usage: worldbench chroot [-r] [-t timeout] "
-	    "[-w workdir] image -- command ...\n");
+	cmd_chroot_usage(stderr);
 	return (EX_USAGE);
 }
 

@@ -38,16 +38,23 @@ struct copts {
 	char			*knobs[2];
 };
 
-static int
-usage(void)
+void
+cmd_compare_usage(FILE *fp)
 {
 
-	fprintf(stderr, "usage: worldbench compare [-fp] [-a holm|bh|none] "
+	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
 	    "[-c level] [-e unixbench|all]\n"
 	    "                          [-F text|json|csv|markdown|html] "
 	    "[-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] base "
 	    "other ...\n");
+}
+
+static int
+usage(void)
+{
+
+	cmd_compare_usage(stderr);
 	return (EX_USAGE);
 }
 

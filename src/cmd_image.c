@@ -2,6 +2,7 @@
  * worldbench image: pack a root into an image, unpack an image safely.
  */
 #include <err.h>
+#include <getopt.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +15,22 @@
 #include "image.h"
 #include "manifest.h"
 
+void
+cmd_image_usage(FILE *fp)
+{
+
+	fprintf(fp,
+	    "usage: worldbench image pack [-z gzip|none|zstd] "
+	    "[--manifest file] [--mtime seconds]\n"
+	    "           root archive\n"
+	    "       worldbench image unpack archive dir\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr,
-	    "usage: worldbench image pack [-m manifest] [-t mtime] "
-	    "[-z gzip|none|zstd] root archive\n"
-	    "       worldbench image unpack archive dir\n");
+	cmd_image_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -37,6 +46,11 @@ print_refusal(void *arg, const char *path, const char *why)
 static int
 image_pack(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "manifest", required_argument, NULL, 'm' },
+		{ "mtime", required_argument, NULL, 'M' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct wb_manifest man;
 	struct wb_pack_opts o;
 	struct wb_err e;
@@ -48,7 +62,9 @@ image_pack(int argc, char **argv)
 	o.compress = WB_COMPRESS_ZSTD;
 	o.manifest = &man;
 	rc = 0;
-	while ((ch = getopt(argc, argv, "m:t:z:")) != -1) {
+	/* -m and -t: old spellings of --manifest and --mtime, kept. */
+	while ((ch = getopt_long(argc, argv, "m:t:z:", longopts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'm':
 			if (wb_manifest_load(&man, optarg, &e) == -1) {
@@ -56,6 +72,7 @@ image_pack(int argc, char **argv)
 				rc = 1;
 			}
 			break;
+		case 'M':
 		case 't':
 			errno = 0;
 			o.mtime = (time_t)strtoll(optarg, &end, 10);

@@ -17,11 +17,18 @@
 #include "err.h"
 #include "fragment.h"
 
+void
+cmd_images_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench images [-w workdir] [--root name]\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr, "usage: worldbench images [-w workdir] [--root name]\n");
+	cmd_images_usage(stderr);
 	return (EX_USAGE);
 }
 

@@ -16,12 +16,19 @@
 #include "ublog.h"
 #include "version.h"
 
+void
+cmd_import_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench import [--label name] [--table n] "
+	    "log -o results\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr, "usage: worldbench import [--label name] [--table n] "
-	    "log -o results\n");
+	cmd_import_usage(stderr);
 	return (EX_USAGE);
 }
 

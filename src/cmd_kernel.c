@@ -22,16 +22,23 @@
 	"           [-R recipe] [-s tarball] [-t timeout] [-w workdir]\n" \
 	"           [--no-ccache]"
 
-static void
-usage(void)
+void
+cmd_kernel_usage(FILE *fp)
 {
 
-	fprintf(stderr,
+	fprintf(fp,
 	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
 	    "       worldbench kernel config " USAGE_OPTS " variant\n"
 	    "       worldbench kernel diff [-C cachedir] [-R recipe] "
 	    "[-s tarball] [-w workdir]\n"
 	    "           variant|image variant|image\n");
+}
+
+static void
+usage(void)
+{
+
+	cmd_kernel_usage(stderr);
 }
 
 static void

@@ -16,12 +16,19 @@
 #include "err.h"
 #include "preflight.h"
 
+void
+cmd_preflight_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench preflight [--json] [--strict] "
+	    "[--window seconds]\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr, "usage: worldbench preflight [--json] [--strict] "
-	    "[-w seconds]\n");
+	cmd_preflight_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -69,6 +76,7 @@ cmd_preflight(int argc, char **argv)
 	src.window = 1.0;
 	src.self = getpid();
 	optind = 1;
+	/* -j, -s, -w: old spellings, kept; the long names are documented. */
 	while ((ch = getopt_long(argc, argv, "jsw:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':

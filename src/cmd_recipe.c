@@ -2,6 +2,7 @@
  * worldbench recipe: lint recipes, build (recipe, variant) pairs.
  */
 #include <err.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,15 +17,23 @@
 #include "recipe.h"
 #include "world_fs.h"
 
+void
+cmd_recipe_usage(FILE *fp)
+{
+
+	fprintf(fp,
+	    "usage: worldbench recipe build [-fv] [-t timeout] [-w workdir] "
+	    "[--objdir dir] [--topdir dir]\n"
+	    "           recipe [variant ...]\n"
+	    "       worldbench recipe lint recipe ...\n"
+	    "       worldbench recipe variants recipe\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr,
-	    "usage: worldbench recipe build [-fv] [-O objdir] [-T topdir] "
-	    "[-t timeout] [-w workdir] recipe [variant ...]\n"
-	    "       worldbench recipe lint recipe ...\n"
-	    "       worldbench recipe variants recipe\n");
+	cmd_recipe_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -100,6 +109,11 @@ absdir(const char *d)
 static int
 recipe_build(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "objdir", required_argument, NULL, 'O' },
+		{ "topdir", required_argument, NULL, 'T' },
+		{ NULL, 0, NULL, 0 }
+	};
 	const char *objdir, *topdir, *workdir;
 	struct wb_engine eng;
 	struct wb_err e;
@@ -111,7 +125,9 @@ recipe_build(int argc, char **argv)
 	topdir = ".";
 	workdir = cmd_workdir();
 	optind = 1;
-	while ((ch = getopt(argc, argv, "+fO:T:t:vw:")) != -1) {
+	/* -O and -T: old spellings of --objdir and --topdir, kept. */
+	while ((ch = getopt_long(argc, argv, "+fO:T:t:vw:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			eng.force = 1;

@@ -36,21 +36,28 @@ on_signal(int sig)
 	stop = sig;
 }
 
+void
+cmd_run_usage(FILE *fp)
+{
+
+	fprintf(fp,
+	    "usage: worldbench run [-q] [--quick] [--progress] [-c copies] "
+	    "[-d seconds] [-i passes]\n"
+	    "           [-l name] [-T tests] [--datadir dir] "
+	    "[--index unixbench5|unixbench4]\n"
+	    "           [--libexec dir] [--locale name] [--max-passes n] "
+	    "[--max-time seconds]\n"
+	    "           [--seed n] [--target-ci percent] "
+	    "[--variant label=root ...]\n"
+	    "           [--strict | --no-preflight] -o file|dir\n"
+	    "       worldbench run [-q] [--progress] --resume file|dir\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr,
-	    "usage: worldbench run [-q] [--quick] [-c copies] [--datadir dir] "
-	    "[--duration seconds]\n"
-	    "           [--index unixbench5|unixbench4] [--label name] "
-	    "[--libexec dir]\n"
-	    "           [--max-passes n] [--max-time seconds] [--passes n] "
-	    "[--seed n]\n"
-	    "           [--target-ci percent] [--tests list] "
-	    "[--variant label=root ...]\n"
-	    "           [--strict | --no-preflight] -o file|dir\n"
-	    "       worldbench run [-q] --resume file|dir\n");
+	cmd_run_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -94,14 +101,68 @@ random_seed(void)
 	    (unsigned long)getpid() << 40) & 0x7fffffffffffffUL);
 }
 
+/*
+ * Say which tests failed how often (all sessions of the run, from the
+ * files); returns the number of failed passes.
+ */
+static size_t
+report_failures(const struct wb_harness *h)
+{
+	const char *label, *test;
+	size_t nv, nt, v, t, n, total;
+
+	wb_harness_size(h, &nv, &nt);
+	total = 0;
+	for (v = 0; v < nv; v++)
+		for (t = 0; t < nt; t++) {
+			if ((n = wb_harness_failed(h, v, t, &label,
+			    &test)) == 0)
+				continue;
+			total += n;
+			if (nv > 1)
+				warnx("%s: %s: %zu failed pass%s", label, test,
+				    n, n == 1 ? "" : "es");
+			else
+				warnx("%s: %zu failed pass%s", test, n,
+				    n == 1 ? "" : "es");
+		}
+	return (total);
+}
+
+/*
+ * The file tests measure the page cache when the scratch directory is
+ * on tmpfs, not a disk as UnixBench means them to.
+ */
+static void
+warn_tmpfs(const struct wb_harness *h)
+{
+	const char *fs;
+	size_t nv, nt, v;
+
+	wb_harness_size(h, &nv, &nt);
+	for (v = 0; v < nv; v++) {
+		fs = wb_harness_scratch_fs(h, v);
+		if (fs != NULL && strcmp(fs, "tmpfs") == 0)
+			warnx("%s: the scratch directory is on tmpfs: the file "
+			    "copy tests measure memory, not a disk (set "
+			    "TMPDIR for the host)", wb_harness_label(h, v));
+	}
+}
+
 static int
-run_harness(struct wb_harness *h, int quiet)
+run_harness(struct wb_harness *h, int quiet, int progress)
 {
 	struct wb_err e;
 	size_t nfailed;
 	int rc;
 
+	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
+	if (!quiet)
+		warn_tmpfs(h);
 	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
+	if (rc == 0 && (nfailed = report_failures(h)) > 0)
+		warnx("%zu passes failed: the results are marked "
+		    "complete-with-failures", nfailed);
 	wb_harness_free(h);
 	if (rc == -1)
 		errx(1, "%s", e.msg);
@@ -110,9 +171,7 @@ run_harness(struct wb_harness *h, int quiet)
 		    "'worldbench run --resume'");
 		return (128 + (stop != 0 ? (int)stop : SIGINT));
 	}
-	if (nfailed > 0)
-		warnx("%zu passes failed; see the results file", nfailed);
-	return (0);
+	return (nfailed > 0 ? 1 : 0);
 }
 
 struct run_opts {
@@ -124,6 +183,7 @@ struct run_opts {
 	const char			*tests;
 	const char			*resume;
 	int				 quiet;
+	int				 progress;
 	int				 strict;
 	int				 no_preflight;
 	int				 have_seed;
@@ -169,21 +229,23 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "copies", required_argument, NULL, 'c' },
 		{ "datadir", required_argument, NULL, 'D' },
 		{ "duration", required_argument, NULL, 'd' },
-		{ "index", required_argument, NULL, 'i' },
+		{ "index", required_argument, NULL, 'x' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "libexec", required_argument, NULL, 'L' },
+		{ "locale", required_argument, NULL, 'C' },
 		{ "max-passes", required_argument, NULL, 'M' },
-		{ "max-time", required_argument, NULL, 'T' },
+		{ "max-time", required_argument, NULL, 'm' },
 		{ "no-preflight", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "passes", required_argument, NULL, 'p' },
+		{ "passes", required_argument, NULL, 'i' },
+		{ "progress", no_argument, NULL, 'g' },
 		{ "quick", no_argument, NULL, 'Q' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "resume", required_argument, NULL, 'R' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "target-ci", required_argument, NULL, 'P' },
-		{ "tests", required_argument, NULL, 't' },
+		{ "tests", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -192,7 +254,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "c:o:q", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "c:d:i:l:o:qT:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			if (parse_long("--copies", optarg, 1, 256, &n) == -1)
@@ -207,7 +269,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			    &o->c.duration) == -1)
 				return (-1);
 			break;
-		case 'i':
+		case 'x':
 			if (!wb_suite_index_valid(optarg)) {
 				warnx("--index: unknown index '%s'", optarg);
 				return (-1);
@@ -221,13 +283,21 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'L':
 			o->c.libexec = optarg;
 			break;
+		case 'C':
+			if (!wb_harness_locale_ok(optarg)) {
+				warnx("--locale: '%s' is not a locale name",
+				    optarg);
+				return (-1);
+			}
+			o->c.locale = optarg;
+			break;
 		case 'M':
 			if (parse_long("--max-passes", optarg, 2, 100000,
 			    &n) == -1)
 				return (-1);
 			o->c.max_passes = (int)n;
 			break;
-		case 'T':
+		case 'm':
 			if (parse_double("--max-time", optarg,
 			    &o->c.max_time) == -1)
 				return (-1);
@@ -238,7 +308,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'o':
 			o->c.output = optarg;
 			break;
-		case 'p':
+		case 'i':
 			if (parse_long("--passes", optarg, 1, 100000, &n) == -1)
 				return (-1);
 			o->c.passes = (int)n;
@@ -247,6 +317,9 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			if (parse_double("--target-ci", optarg,
 			    &o->c.target_ci) == -1)
 				return (-1);
+			break;
+		case 'g':
+			o->progress = 1;
 			break;
 		case 'Q':
 			o->c.quick = 1;
@@ -266,7 +339,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'S':
 			o->strict = 1;
 			break;
-		case 't':
+		case 'T':
 			o->tests = optarg;
 			break;
 		case 'v':
@@ -297,9 +370,10 @@ check_opts(struct run_opts *o)
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.libexec != NULL || o->c.datadir != NULL ||
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
-		    o->c.max_time != 0 || o->strict || o->no_preflight) {
+		    o->c.max_time != 0 || o->strict || o->no_preflight ||
+		    o->c.locale != NULL) {
 			warnx("--resume takes its plan from the results file; "
-			    "only -q may be added");
+			    "only -q and --progress may be added");
 			return (-1);
 		}
 		return (0);
@@ -415,7 +489,7 @@ cmd_run(int argc, char **argv)
 		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
 		    &e)) == NULL)
 			errx(1, "%s", e.msg);
-		return (run_harness(h, o.quiet));
+		return (run_harness(h, o.quiet, o.progress));
 	}
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
 	    &o.c.ntests, &e) == -1) {
@@ -443,7 +517,7 @@ cmd_run(int argc, char **argv)
 	free(tests);
 	if (h == NULL)
 		errx(1, "%s", e.msg);
-	rc = run_harness(h, o.quiet);
+	rc = run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);
 }

@@ -14,12 +14,19 @@
 #include "score.h"
 #include "table.h"
 
+void
+cmd_table_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench table [-e unixbench|all] "
+	    "[-F seed|unixbench5|json|csv|markdown] results ...\n");
+}
+
 static int
 usage(void)
 {
 
-	fprintf(stderr, "usage: worldbench table [--estimator unixbench|all] "
-	    "[--format seed|unixbench5|json|csv|markdown] results ...\n");
+	cmd_table_usage(stderr);
 	return (EX_USAGE);
 }
 
@@ -28,7 +35,7 @@ cmd_table(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "estimator", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -42,7 +49,9 @@ cmd_table(int argc, char **argv)
 	format = WB_TABLE_SEED;
 	est = WB_EST_UNIXBENCH;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "e:f:h", longopts, NULL)) != -1) {
+	/* -f: the old spelling of -F, kept (table has no -f of its own). */
+	while ((ch = getopt_long(argc, argv, "e:F:f:h", longopts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'e':
 			if (wb_estimator_parse(optarg, &est) == -1) {
@@ -50,6 +59,7 @@ cmd_table(int argc, char **argv)
 				return (usage());
 			}
 			break;
+		case 'F':
 		case 'f':
 			if (wb_table_format_parse(optarg, &format) == -1) {
 				warnx("unknown format '%s'", optarg);

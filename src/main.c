@@ -15,33 +15,63 @@
 struct command {
 	const char	*name;
 	int		(*fn)(int, char **);
+	void		(*usage)(FILE *);
 	const char	*synopsis;
 };
 
 static const struct command commands[] = {
-	{ "run", cmd_run, "run [options] -o results" },
-	{ "table", cmd_table, "table [--format fmt] results ..." },
-	{ "import", cmd_import, "import log -o results" },
-	{ "compare", cmd_compare, "compare [options] base other ..." },
-	{ "preflight", cmd_preflight, "preflight [--strict]" },
-	{ "check-release", cmd_check_release,
+	{ "run", cmd_run, cmd_run_usage, "run [options] -o results" },
+	{ "table", cmd_table, cmd_table_usage,
+	    "table [--format fmt] results ..." },
+	{ "import", cmd_import, cmd_import_usage, "import log -o results" },
+	{ "compare", cmd_compare, cmd_compare_usage,
+	    "compare [options] base other ..." },
+	{ "preflight", cmd_preflight, cmd_preflight_usage,
+	    "preflight [--strict]" },
+	{ "check-release", cmd_check_release, cmd_check_release_usage,
 	    "check-release [options] image|config|--host" },
-	{ "recipe", cmd_recipe, "recipe lint|build|show ..." },
-	{ "image", cmd_image, "image pack|unpack|list ..." },
-	{ "images", cmd_images, "images [-w workdir]" },
-	{ "chroot", cmd_chroot, "chroot [options] image -- command ..." },
-	{ "boot", cmd_boot, "boot [options] kernel-image [world-image]" },
-	{ "kernel", cmd_kernel, "kernel build|config|diff ..." },
+	{ "recipe", cmd_recipe, cmd_recipe_usage,
+	    "recipe build|lint|variants ..." },
+	{ "image", cmd_image, cmd_image_usage, "image pack|unpack ..." },
+	{ "images", cmd_images, cmd_images_usage,
+	    "images [-w workdir] [--root name]" },
+	{ "chroot", cmd_chroot, cmd_chroot_usage,
+	    "chroot [options] image -- command ..." },
+	{ "boot", cmd_boot, cmd_boot_usage,
+	    "boot [options] kernel-image [world-image]" },
+	{ "kernel", cmd_kernel, cmd_kernel_usage,
+	    "kernel build|config|diff ..." },
 };
 
 static void
-usage(void)
+usage(FILE *fp)
 {
 	size_t i;
 
-	fprintf(stderr, "usage: worldbench --version\n");
+	fprintf(fp, "usage: worldbench --version\n"
+	    "       worldbench -h | --help\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(stderr, "       worldbench %s\n", commands[i].synopsis);
+		fprintf(fp, "       worldbench %s\n", commands[i].synopsis);
+	fprintf(fp, "       worldbench command -h | --help\n");
+}
+
+/*
+ * -h or --help anywhere before a "--" (after which the arguments are a
+ * command's own, as for chroot).
+ */
+static int
+wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return (0);
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0)
+			return (1);
+	}
+	return (0);
 }
 
 /*
@@ -78,14 +108,14 @@ main(int argc, char *argv[])
 	int rc;
 
 	if (argc < 2) {
-		usage();
+		usage(stderr);
 		return (EX_USAGE);
 	}
 	if (strcmp(argv[1], "--version") == 0 ||
 	    strcmp(argv[1], "version") == 0) {
 		if (argc > 2) {
 			warnx("%s takes no arguments", argv[1]);
-			usage();
+			usage(stderr);
 			return (EX_USAGE);
 		}
 		printf("worldbench %s (%s)\n", wb_version(), wb_gitrev());
@@ -93,12 +123,16 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		usage();
+		usage(stdout);
 		return (0);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
+		if (wants_help(argc - 1, argv + 1)) {
+			commands[i].usage(stdout);
+			return (0);
+		}
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
 		if (wb_spawn_cancelled() != 0)
@@ -106,6 +140,6 @@ main(int argc, char *argv[])
 		return (rc);
 	}
 	warnx("unknown command '%s'", argv[1]);
-	usage();
+	usage(stderr);
 	return (EX_USAGE);
 }

@@ -37,7 +37,7 @@ done
 wb=$(cd "$O" && pwd)/bin/worldbench
 [ -n "$out" ] || out=$work/results/kernel-malloc
 for w in "$wprod" "$wdebug"; do
-	"$wb" boot -w "$work" -o "$out" --timing=icount -T "$tests" -q \
+	"$wb" boot -w "$work" -o "$out" --timing=icount -T "$tests" --quick \
 	    -B "$boots" -k "$kdebug" \
 	    production "$w" >/dev/null
 done

@@ -160,6 +160,8 @@ ATF_TC_BODY(wb_harness_run__bad_output_fails_pass, tc)
 	wb_harness_free(h);
 	ATF_REQUIRE_EQ(2, nfailed);
 	r = load("out.json");
+	/* Every pass ran, but a file with failures is not "complete". */
+	ATF_REQUIRE_EQ(WB_RESULTS_FAILURES, r->status);
 	t = wb_results_find_test(r, "pipe");
 	ATF_REQUIRE_EQ(WB_SAMPLE_FAILED, t->samples[0].status);
 	ATF_REQUIRE(strstr(t->samples[0].error, "suite table") != NULL);

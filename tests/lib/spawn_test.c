@@ -40,6 +40,65 @@ ATF_TC_BODY(wb_spawn_run__status_and_output, tc)
 	wb_spawn_result_fini(&r);
 }
 
+static void
+count_tick(void *arg, double elapsed)
+{
+	double *last = arg;
+
+	ATF_REQUIRE(elapsed > last[1]);
+	last[0]++;
+	last[1] = elapsed;
+}
+
+/* The tick hook runs while a child lives (kernel build progress). */
+ATF_TC_WITHOUT_HEAD(wb_spawn_run__tick);
+ATF_TC_BODY(wb_spawn_run__tick, tc)
+{
+	char *argv[] = { "/bin/sh", "-c", "sleep 1", NULL };
+	struct wb_spawn_result r;
+	struct wb_spawn sp;
+	struct wb_err e;
+	double ticks[2] = { 0, 0 };
+
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.timeout = 30;
+	sp.tick = count_tick;
+	sp.tick_arg = ticks;
+	sp.tick_every = 0.1;
+	ATF_REQUIRE(wb_spawn_run(&sp, 1, &r, &e) == 0);
+	ATF_REQUIRE_EQ(0, r.status);
+	ATF_REQUIRE_MSG(ticks[0] >= 1, "%g ticks", ticks[0]);
+	wb_spawn_result_fini(&r);
+}
+
+/* Copies in their own directories: "1", "2", ... under cwd. */
+ATF_TC_WITHOUT_HEAD(wb_spawn_run__copy_dirs);
+ATF_TC_BODY(wb_spawn_run__copy_dirs, tc)
+{
+	char *argv[] = { "/bin/sh", "-c", "set -C; : > f; pwd", NULL };
+	struct wb_spawn_result r[2];
+	struct wb_spawn sp;
+	struct wb_err e;
+	char *cwd;
+
+	cwd = wbt_abspath(".");
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.cwd = cwd;
+	sp.timeout = 30;
+	sp.copy_dirs = 1;
+	ATF_REQUIRE(wb_spawn_run(&sp, 2, r, &e) == 0);
+	ATF_REQUIRE_EQ_MSG(0, r[0].status, "%s", r[0].err);
+	ATF_REQUIRE_EQ_MSG(0, r[1].status, "%s", r[1].err);
+	ATF_REQUIRE(access("1/f", F_OK) == 0 && access("2/f", F_OK) == 0);
+	ATF_REQUIRE(strstr(r[0].out, "/1\n") != NULL);
+	ATF_REQUIRE(strstr(r[1].out, "/2\n") != NULL);
+	wb_spawn_result_fini(&r[0]);
+	wb_spawn_result_fini(&r[1]);
+	free(cwd);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_spawn_run__exec_failure);
 ATF_TC_BODY(wb_spawn_run__exec_failure, tc)
 {
@@ -256,6 +315,8 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_spawn_run__status_and_output);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__exec_failure);
+	ATF_TP_ADD_TC(tp, wb_spawn_run__tick);
+	ATF_TP_ADD_TC(tp, wb_spawn_run__copy_dirs);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__timeout_kills_group);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__no_timeout_when_quick);
 	ATF_TP_ADD_TC(tp, wb_spawn_run__leftovers_killed);

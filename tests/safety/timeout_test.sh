@@ -57,7 +57,8 @@ run__hanging_program_body()
 	write_hanger lx/syscall prog
 	cp "$(atf_config_get builddir)/libexec/worldbench/pipe" lx/pipe ||
 	    atf_fail "no pipe program"
-	atf_check -s exit:0 -o ignore -e match:'TIMEOUT' \
+	atf_check -s exit:1 -o ignore -e match:'TIMEOUT' \
+	    -e match:'syscall: 1 failed pass' \
 	    "$(wbp)" run --libexec "$PWD/lx" --tests syscall,pipe --passes 1 \
 	    --duration 0.5 -o r.json
 	gone prog.pid

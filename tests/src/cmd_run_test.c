@@ -1,7 +1,9 @@
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <grp.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -69,19 +71,266 @@ ATF_TC_WITHOUT_HEAD(run__progress_and_failure);
 ATF_TC_BODY(run__progress_and_failure, tc)
 {
 	struct wbt_out o;
+	char *s;
 
 	fake("pipe", "#!/bin/sh\necho 'ERROR|no pipes today' >&2\nexit 1\n");
 	wbt_run(&o, (char *[]){ wb(tc), "run", "--tests", "pipe", "--passes",
 	    "1", "--duration", "0.5", "--libexec", "libexec", "--datadir",
 	    "share", "-o", "r.json", NULL });
-	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
-	ATF_REQUIRE(strstr(o.err, "pipe pass 1/1 ... FAILED: copy 1: no "
-	    "pipes today") != NULL);
+	/* A run with a failed pass says so and does not exit 0. */
+	ATF_REQUIRE_EQ_MSG(1, o.status, "%s", o.err);
+	/* Without --progress (stderr is not a tty), failures still show. */
+	ATF_REQUIRE_MSG(strstr(o.err, "[1/1] pipe pass 1/1: FAILED: copy 1: no "
+	    "pipes today\n") != NULL, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "worldbench: pipe: 1 failed pass\n") !=
+	    NULL, "%s", o.err);
 	ATF_REQUIRE(strstr(o.err, "1 passes failed") != NULL);
 	wbt_out_fini(&o);
+	s = wbt_read_file("r.json", NULL);
+	ATF_REQUIRE_MSG(strstr(s, "\"status\": \"complete-with-failures\"") !=
+	    NULL, "%s", s);
+	free(s);
 	wbt_run(&o, (char *[]){ wb(tc), "table", "r.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_REQUIRE(strstr(o.out, "FAILED") != NULL);
 	wbt_out_fini(&o);
+}
+
+/*
+ * Without root a chroot runner cannot enter the image: every pass fails,
+ * and the run must not exit 0 nor mark its file complete.
+ */
+ATF_TC(run__chroot_as_nobody);
+ATF_TC_HEAD(run__chroot_as_nobody, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(run__chroot_as_nobody, tc)
+{
+	char dir[] = "/tmp/wbnobody.XXXXXX", p[PATH_MAX], *s;
+	static const char *const mk[] = { "img", "img/bin", "img/tmp",
+	    "img/usr", "img/usr/libexec", "img/usr/libexec/worldbench",
+	    "img/usr/share", "img/usr/share/worldbench", "out" };
+	struct wbt_out o;
+	size_t i;
+	pid_t pid;
+	int st, fd;
+
+	ATF_REQUIRE(mkdtemp(dir) != NULL);
+	ATF_REQUIRE(chmod(dir, 0755) == 0);
+	for (i = 0; i < sizeof(mk) / sizeof(mk[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, mk[i]);
+		ATF_REQUIRE(mkdir(p, 0755) == 0);
+	}
+	snprintf(p, sizeof(p), "%s/img/tmp", dir);
+	ATF_REQUIRE(chmod(p, 01777) == 0);
+	snprintf(p, sizeof(p), "%s/out", dir);
+	ATF_REQUIRE(chmod(p, 0777) == 0);
+	snprintf(p, sizeof(p), "%s/img/usr/libexec/worldbench/pipe", dir);
+	wbt_write_file(p, OK);
+	ATF_REQUIRE(chmod(p, 0755) == 0);
+	snprintf(p, sizeof(p), "%s/img/usr/share/worldbench/BUILDINFO", dir);
+	wbt_write_file(p, "cc: fake\n");
+	if ((pid = fork()) == 0) {
+		if (chdir(dir) == -1 || setgroups(0, NULL) == -1 ||
+		    setgid(65534) == -1 || setuid(65534) == -1)
+			_exit(125);
+		fd = open("out/err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd == -1 || dup2(fd, 2) == -1)
+			_exit(125);
+		execl(wb(tc), "worldbench", "run", "-q", "--no-preflight",
+		    "--tests", "pipe", "--passes", "1", "--duration", "0.5",
+		    "--variant", "img=img", "-o", "out/", (char *)NULL);
+		_exit(127);
+	}
+	ATF_REQUIRE(pid > 0);
+	ATF_REQUIRE(waitpid(pid, &st, 0) == pid);
+	snprintf(p, sizeof(p), "%s/out/err", dir);
+	s = wbt_read_file(p, NULL);
+	ATF_REQUIRE_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "status 0x%x: %s", st, s);
+	ATF_REQUIRE_MSG(strstr(s, "pipe: 1 failed pass") != NULL, "%s", s);
+	free(s);
+	snprintf(p, sizeof(p), "%s/out/img.json", dir);
+	s = wbt_read_file(p, NULL);
+	ATF_REQUIRE(strstr(s, "\"status\": \"complete\"") == NULL);
+	ATF_REQUIRE(strstr(s, "\"status\": \"complete-with-failures\"") !=
+	    NULL);
+	free(s);
+	wbt_run(&o, (char *[]){ "rm", "-rf", dir, NULL });
+	wbt_out_fini(&o);
+}
+
+/*
+ * A program that keeps a fixed file name in its working directory, as
+ * fstime and the shell workload do: two copies must not collide.
+ */
+ATF_TC_WITHOUT_HEAD(run__copies_own_dirs);
+ATF_TC_BODY(run__copies_own_dirs, tc)
+{
+	struct wbt_out o;
+	char *s;
+
+	fake("fstime", "#!/bin/sh\nset -C\n"
+	    ": > fixed || { echo 'ERROR|collision' >&2; exit 1; }\n"
+	    "sleep 1\nrm fixed\necho 'COUNT|500|0|KBps|0.5' >&2\n");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-c", "2", "--tests",
+	    "fstime", "--passes", "1", "--duration", "0.5", "--libexec",
+	    "libexec", "--datadir", "share", "--no-preflight", "-o", "r.json",
+	    NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("r.json", NULL);
+	ATF_REQUIRE_MSG(strstr(s, "\"status\": \"complete\"") != NULL,
+	    "%s", s);
+	ATF_REQUIRE_MSG(strstr(s, "\"failed\"") == NULL, "%s", s);
+	free(s);
+}
+
+/* The real suite with two copies scores the tests that use scratch. */
+ATF_TC(run__copies_real_suite);
+ATF_TC_HEAD(run__copies_real_suite, tc)
+{
+
+	atf_tc_set_md_var(tc, "timeout", "120");
+}
+ATF_TC_BODY(run__copies_real_suite, tc)
+{
+	struct wbt_out o;
+	char *s, *tmp;
+
+	tmp = wbt_abspath("tmp");
+	ATF_REQUIRE(mkdir(tmp, 0755) == 0);
+	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
+	free(tmp);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-c", "2", "--quick",
+	    "--tests", "fstime,fsbuffer,fsdisk,shell1,shell8,spawn",
+	    "--passes", "1", "--duration", "1", "--no-preflight", "-o",
+	    "r.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("r.json", NULL);
+	ATF_REQUIRE_MSG(strstr(s, "\"status\": \"complete\"") != NULL,
+	    "%s", s);
+	ATF_REQUIRE(strstr(s, "\"failed\"") == NULL);
+	ATF_REQUIRE(strstr(s, "\"timeout\"") == NULL);
+	free(s);
+	wbt_run(&o, (char *[]){ wb(tc), "table", "r.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE(strstr(o.out, "FAILED") == NULL);
+	ATF_REQUIRE(strstr(o.out, "Shell Scripts (8 concurrent)") != NULL);
+	wbt_out_fini(&o);
+}
+
+/* Per-pass lines with elapsed time and estimate, only when asked. */
+ATF_TC_WITHOUT_HEAD(run__progress);
+ATF_TC_BODY(run__progress, tc)
+{
+	struct wbt_out o;
+
+	fake("pipe", OK);
+	fake("syscall", OK);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--progress", "-T",
+	    "pipe,syscall", "-i", "2", "-d", "0.5", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "a.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "[1/4] ") == o.err, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, " pass 1/2 elapsed 0s eta ? ... 1000.0 "
+	    "lps") != NULL, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "[4/4] ") != NULL &&
+	    strstr(o.err, " pass 2/2 elapsed ") != NULL, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, " eta ?") == strstr(o.err, " eta "),
+	    "%s", o.err);
+	wbt_out_fini(&o);
+	/* Not a tty and no --progress: nothing; -q wins over --progress. */
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "b.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_STREQ("", o.err);
+	wbt_out_fini(&o);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "--progress", "-T",
+	    "pipe", "-i", "1", "-d", "0.5", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "c.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_STREQ("", o.err);
+	wbt_out_fini(&o);
+}
+
+/* A fake pipe that fails unless LC_ALL and LANG are want. */
+static void
+fake_locale(const char *want)
+{
+	char body[512];
+
+	snprintf(body, sizeof(body), "#!/bin/sh\n"
+	    "[ \"$LC_ALL\" = %s ] && [ \"$LANG\" = %s ] || "
+	    "{ echo \"ERROR|LC_ALL=$LC_ALL LANG=$LANG\" >&2; exit 1; }\n"
+	    "echo 'COUNT|500|1|lps|0.5' >&2\n", want, want);
+	fake("pipe", body);
+}
+
+/* --locale reaches the children, the plan and the provenance. */
+ATF_TC_WITHOUT_HEAD(run__locale);
+ATF_TC_BODY(run__locale, tc)
+{
+	struct wbt_out o;
+	char *s;
+
+	fake_locale("C");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "c.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("c.json", NULL);
+	ATF_REQUIRE(strstr(s, "\"locale\": \"C\"") != NULL);
+	free(s);
+	fake_locale("C.UTF-8");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-T", "pipe", "-i", "1",
+	    "-d", "0.5", "--locale", "C.UTF-8", "--libexec", "libexec",
+	    "--datadir", "share", "--no-preflight", "-o", "u.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("u.json", NULL);
+	ATF_REQUIRE_MSG(strstr(s, "\"locale\": \"C.UTF-8\",") != NULL,
+	    "provenance: %s", s);
+	ATF_REQUIRE_MSG(strstr(s, "\"locale\": \"C.UTF-8\"\n") != NULL,
+	    "plan: %s", s);
+	free(s);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--locale", "x y", "-o",
+	    "x.json", NULL });
+	ATF_REQUIRE_EQ(64, o.status);
+	ATF_REQUIRE(strstr(o.err, "not a locale name") != NULL);
+	wbt_out_fini(&o);
+}
+
+/*
+ * The scratch file system is recorded, and tmpfs is warned about: the
+ * file copy tests would measure memory.
+ */
+ATF_TC_WITHOUT_HEAD(run__scratch_tmpfs);
+ATF_TC_BODY(run__scratch_tmpfs, tc)
+{
+	struct statfs st;
+	struct wbt_out o;
+	char *s;
+
+	fake("pipe", OK);
+	if (statfs("/dev/shm", &st) == -1 || st.f_type != 0x01021994)
+		atf_tc_skip("/dev/shm is not tmpfs here");
+	ATF_REQUIRE(setenv("TMPDIR", "/dev/shm", 1) == 0);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "-i", "1", "-d",
+	    "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--no-preflight", "-o", "t.json", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, "host: the scratch directory is on "
+	    "tmpfs") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("t.json", NULL);
+	ATF_REQUIRE(strstr(s, "\"scratch_fs\": \"tmpfs\"") != NULL);
+	free(s);
 }
 
 ATF_TC_WITHOUT_HEAD(run__missing_suite);
@@ -189,6 +438,12 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, run__fake_quiet);
 	ATF_TP_ADD_TC(tp, run__progress_and_failure);
+	ATF_TP_ADD_TC(tp, run__chroot_as_nobody);
+	ATF_TP_ADD_TC(tp, run__copies_own_dirs);
+	ATF_TP_ADD_TC(tp, run__copies_real_suite);
+	ATF_TP_ADD_TC(tp, run__progress);
+	ATF_TP_ADD_TC(tp, run__locale);
+	ATF_TP_ADD_TC(tp, run__scratch_tmpfs);
 	ATF_TP_ADD_TC(tp, run__missing_suite);
 	ATF_TP_ADD_TC(tp, run__sigterm_then_resume);
 	ATF_TP_ADD_TC(tp, run__usage);
