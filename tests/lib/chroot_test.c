@@ -19,8 +19,10 @@
 
 #include <atf-c.h>
 
+#include "chroot.h"
 #include "err.h"
 #include "runner.h"
+#include "spawn.h"
 #include "world_closure.h"
 #include "wbtest.h"
 
@@ -339,6 +341,81 @@ ATF_TC_BODY(chroot__timeout_kills_group, tc)
 	wbt_out_fini(&o);
 }
 
+/* Run sh -c script through runner r; returns the exit status. */
+static int
+runner_sh(struct wb_runner *r, const char *script, char **out)
+{
+	struct wb_spawn_result res;
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+	struct wb_spawn sp;
+	struct wb_err e;
+	int st;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.cwd = "/tmp";
+	sp.timeout = 60;
+	sp.child_setup = r->child_setup;
+	sp.setup_arg = r->setup_arg;
+	ATF_REQUIRE_MSG(wb_spawn_run(&sp, 1, &res, &e) == 0, "%s", e.msg);
+	st = res.status;
+	*out = strdup(res.out);
+	printf("%s: %d %s%s", script, st, res.out, res.err);
+	wb_spawn_result_fini(&res);
+	return (st);
+}
+
+/*
+ * The runner the harness uses: the root is read-only, the image's own
+ * /tmp writable and shared with the host (the harness makes its scratch
+ * directories there); a runner made unconfined (measurement only) is the
+ * control that writes to the root do reach it.
+ */
+ATF_TC(chroot__runner_read_only);
+ATF_TC_HEAD(chroot__runner_read_only, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(chroot__runner_read_only, tc)
+{
+	static const char script[] = "echo x > /etc/new; echo etc=$?; "
+	    "echo y > /tmp/new; echo tmp=$?";
+	char path[PATH_MAX * 2], *out;
+	struct wb_runner *r;
+	struct wb_err e;
+
+	make_root();
+	ATF_REQUIRE(setenv(WB_CHROOT_UNCONFINED_ENV, root, 1) == 0);
+	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
+	    e.msg);
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	ATF_CHECK_STREQ("chroot-unconfined", r->kind);
+	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
+	ATF_CHECK_STREQ("etc=0\ntmp=0\n", out);
+	free(out);
+	wb_runner_free(r);
+	snprintf(path, sizeof(path), "%s/etc/new", root);
+	ATF_REQUIRE_MSG(unlink(path) == 0, "control: no %s", path);
+	snprintf(path, sizeof(path), "%s/tmp/new", root);
+	ATF_REQUIRE(unlink(path) == 0);
+
+	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
+	    e.msg);
+	ATF_CHECK_STREQ("chroot", r->kind);
+	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
+	ATF_CHECK_MSG(strncmp(out, "etc=", 4) == 0 &&
+	    strncmp(out, "etc=0", 5) != 0 && strstr(out, "\ntmp=0\n") != NULL,
+	    "%s", out);
+	free(out);
+	wb_runner_free(r);
+	snprintf(path, sizeof(path), "%s/etc/new", root);
+	ATF_CHECK(access(path, F_OK) == -1);
+	snprintf(path, sizeof(path), "%s/tmp/new", root);
+	ATF_CHECK_MSG(access(path, F_OK) == 0, "the harness's /tmp is not "
+	    "the image's");
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -347,5 +424,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, chroot__symlinked_mountpoint);
 	ATF_TP_ADD_TC(tp, chroot__mounts_die_with_runner);
 	ATF_TP_ADD_TC(tp, chroot__timeout_kills_group);
+	ATF_TP_ADD_TC(tp, chroot__runner_read_only);
 	return (atf_no_error());
 }
