@@ -1,7 +1,9 @@
 /*
- * The chroot runner: a child enters a private mount namespace and a new
- * PID namespace, gets /proc, a small /dev, /dev/pts and a read-only /sys
- * mounted inside the image root, and chroots into it.  The mounts exist
+ * The chroot runner: a child enters a private mount namespace and new
+ * PID, IPC, UTS and network namespaces, gets the image root bound
+ * read-only, /proc, a small /dev, /dev/pts and a read-only /sys mounted
+ * inside it, and chroots into it with no capability left (the confinement
+ * itself is lib/chroot_confine.c).  The mounts exist
  * only in that namespace, so they disappear with its last process, however
  * it ends (SIGKILL included); the host's mount table never sees them.
  *
@@ -34,6 +36,7 @@
 #include <unistd.h>
 
 #include "chroot.h"
+#include "chroot_impl.h"
 #include "err.h"
 #include "recipe.h"
 #include "runner.h"
@@ -43,9 +46,8 @@ static const char *const devices[] = {
 	"null", "zero", "full", "random", "urandom", "tty",
 };
 
-/* In the child: say why, on fd 2, in one line. */
-static int
-fail(const char *what, const char *path)
+int
+wb_chroot_fail(const char *what, const char *path)
 {
 	char buf[PATH_MAX + 128];
 	int n;
@@ -62,43 +64,48 @@ fail(const char *what, const char *path)
  * Mount points must be real directories of the image: an image could
  * make "proc" a symlink to a host path, and mount(2) follows it.
  */
-static int
-mountpoint(const char *root, const char *rel, char *buf, size_t len)
+int
+wb_chroot_mountpoint(const char *root, const char *rel, char *buf,
+    size_t len)
 {
 	struct stat st;
 
 	if ((size_t)snprintf(buf, len, "%s/%s", root, rel) >= len) {
 		errno = ENAMETOOLONG;
-		return (fail("path", rel));
+		return (wb_chroot_fail("path", rel));
 	}
 	if (lstat(buf, &st) == -1 && (errno != ENOENT ||
 	    mkdir(buf, 0755) == -1 || lstat(buf, &st) == -1))
-		return (fail("mount point", buf));
+		return (wb_chroot_fail("mount point", buf));
 	if (!S_ISDIR(st.st_mode)) {
 		errno = ENOTDIR;
-		return (fail("mount point (symlinks refused)", buf));
+		return (wb_chroot_fail("mount point (symlinks refused)", buf));
 	}
 	return (0);
 }
 
 static int
-setup_dev(const char *root)
+setup_dev(const char *root, int confined)
 {
 	char path[PATH_MAX], dev[64];
 	size_t i;
 	int fd;
 
-	if (mountpoint(root, "dev", path, sizeof(path)) == -1)
+	if (wb_chroot_mountpoint(root, "dev", path, sizeof(path)) == -1)
 		return (-1);
-	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NOEXEC,
-	    "mode=0755,size=1m") == -1)
-		return (fail("mount tmpfs", path));
+	/*
+	 * nodev: a node made here would not work.  The bound host nodes are
+	 * mounts of their own, with the flags of the host's /dev.
+	 */
+	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NOEXEC |
+	    (confined ? MS_NODEV : 0), "mode=0755,size=1m") == -1)
+		return (wb_chroot_fail("mount tmpfs", path));
 	for (i = 0; i < sizeof(devices) / sizeof(devices[0]); i++) {
 		snprintf(path, sizeof(path), "%s/dev/%s", root, devices[i]);
 		snprintf(dev, sizeof(dev), "/dev/%s", devices[i]);
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 		    0666)) == -1)
-			return (fail("create", path));
+			return (wb_chroot_fail("create", path));
 		close(fd);
 		if (mount(dev, path, NULL, MS_BIND, NULL) == -1) {
 			/* No controlling terminal device on this host. */
@@ -106,54 +113,71 @@ setup_dev(const char *root)
 				(void)unlink(path);
 				continue;
 			}
-			return (fail("bind", dev));
+			return (wb_chroot_fail("bind", dev));
 		}
 	}
-	if (mountpoint(root, "dev/pts", path, sizeof(path)) == -1)
+	if (wb_chroot_mountpoint(root, "dev/pts", path, sizeof(path)) == -1)
 		return (-1);
 	if (mount("devpts", path, "devpts", MS_NOSUID | MS_NOEXEC,
 	    "newinstance,ptmxmode=0666,mode=0620") == -1)
-		return (fail("mount devpts", path));
-	if (mountpoint(root, "dev/shm", path, sizeof(path)) == -1)
+		return (wb_chroot_fail("mount devpts", path));
+	if (wb_chroot_mountpoint(root, "dev/shm", path, sizeof(path)) == -1)
 		return (-1);
 	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV,
 	    "mode=1777,size=64m") == -1)
-		return (fail("mount tmpfs", path));
+		return (wb_chroot_fail("mount tmpfs", path));
 	snprintf(path, sizeof(path), "%s/dev/ptmx", root);
 	if (symlink("pts/ptmx", path) == -1)
-		return (fail("symlink", path));
+		return (wb_chroot_fail("symlink", path));
 	snprintf(path, sizeof(path), "%s/dev/fd", root);
 	if (symlink("/proc/self/fd", path) == -1)
-		return (fail("symlink", path));
+		return (wb_chroot_fail("symlink", path));
+	/* Nothing more may be created in /dev (shm and pts are mounts). */
+	snprintf(path, sizeof(path), "%s/dev", root);
+	if (confined && mount(NULL, path, NULL, MS_REMOUNT | MS_RDONLY |
+	    MS_NOSUID | MS_NOEXEC | MS_NODEV, "mode=0755,size=1m") == -1)
+		return (wb_chroot_fail("remount read-only", path));
 	return (0);
 }
 
-/* The mounts and the chroot, done by init inside the new namespaces. */
+/*
+ * The mounts and the chroot, done by init inside the new namespaces.
+ * Mount points are made (where missing) before the root turns read-only.
+ */
 static int
-enter_root(const char *root)
+enter_root(const struct wb_chroot *c)
 {
+	static const char *const points[] = { "proc", "sys", "dev", "tmp" };
+	const char *root = c->root;
 	char path[PATH_MAX];
+	size_t i;
 
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
-		return (fail("make private", "/"));
-	if (mountpoint(root, "proc", path, sizeof(path)) == -1)
+		return (wb_chroot_fail("make private", "/"));
+	for (i = 0; i < sizeof(points) / sizeof(points[0]); i++)
+		if (wb_chroot_mountpoint(root, points[i], path,
+		    sizeof(path)) == -1)
+			return (-1);
+	if (c->confined && wb_confine_root(root, c->private_tmp) == -1)
 		return (-1);
+	snprintf(path, sizeof(path), "%s/proc", root);
 	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 	    NULL) == -1)
-		return (fail("mount proc", path));
-	if (mountpoint(root, "sys", path, sizeof(path)) == -1)
+		return (wb_chroot_fail("mount proc", path));
+	if (c->confined && wb_confine_proc(root) == -1)
 		return (-1);
+	snprintf(path, sizeof(path), "%s/sys", root);
 	if (mount("sysfs", path, "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV |
 	    MS_NOEXEC, NULL) == -1)
-		return (fail("mount sysfs", path));
-	if (setup_dev(root) == -1)
+		return (wb_chroot_fail("mount sysfs", path));
+	if (setup_dev(root, c->confined) == -1)
 		return (-1);
 	if (chdir(root) == -1)
-		return (fail("chdir", root));
+		return (wb_chroot_fail("chdir", root));
 	if (chroot(".") == -1)
-		return (fail("chroot", root));
+		return (wb_chroot_fail("chroot", root));
 	if (chdir("/") == -1)
-		return (fail("chdir", "/"));
+		return (wb_chroot_fail("chdir", "/"));
 	return (0);
 }
 
@@ -167,10 +191,10 @@ static int
 die_with_parent(pid_t parent)
 {
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
-		return (fail("prctl", "PR_SET_PDEATHSIG"));
+		return (wb_chroot_fail("prctl", "PR_SET_PDEATHSIG"));
 	if (parent != 0 && getppid() != parent) {
 		errno = ESRCH;
-		return (fail("parent", "exited"));
+		return (wb_chroot_fail("parent", "exited"));
 	}
 	return (0);
 }
@@ -234,28 +258,32 @@ relay(pid_t init, int report)
 int
 wb_chroot_enter(void *arg)
 {
-	const char *root = arg;
+	const struct wb_chroot *c = arg;
 	pid_t pid;
 	int p[2];
 
 	/* If the runner dies, so does the command (and the namespaces). */
 	if (die_with_parent(0) == -1)
 		return (-1);
-	if (unshare(CLONE_NEWNS | CLONE_NEWPID) == -1)
-		return (fail("unshare", "CLONE_NEWNS|CLONE_NEWPID"));
+	if (c->confined && wb_confine_fds() == -1)
+		return (-1);
+	if (unshare(CLONE_NEWNS | CLONE_NEWPID | (c->confined ? CLONE_NEWIPC |
+	    CLONE_NEWUTS | CLONE_NEWNET : 0)) == -1)
+		return (wb_chroot_fail("unshare", "CLONE_NEWNS|CLONE_NEWPID"));
 	if (pipe2(p, O_CLOEXEC) == -1)
-		return (fail("pipe", "init status"));
+		return (wb_chroot_fail("pipe", "init status"));
 	if ((pid = fork()) == -1)
-		return (fail("fork", "init"));
+		return (wb_chroot_fail("fork", "init"));
 	if (pid > 0) {
 		close(p[1]);
 		relay(pid, p[0]);
 	}
 	close(p[0]);
-	if (die_with_parent(0) == -1 || enter_root(root) == -1)
+	if (die_with_parent(0) == -1 || enter_root(c) == -1 ||
+	    (c->confined && wb_confine_caps() == -1))
 		_exit(126);
 	if ((pid = fork()) == -1) {
-		(void)fail("fork", "command");
+		(void)wb_chroot_fail("fork", "command");
 		_exit(126);
 	}
 	if (pid > 0)
@@ -265,8 +293,9 @@ wb_chroot_enter(void *arg)
 }
 
 struct chroot_arg {
-	char	*root;
-	char	**env;
+	struct wb_chroot	 c;
+	char			*root;
+	char			**env;
 };
 
 static int
@@ -274,7 +303,7 @@ chroot_setup(void *p)
 {
 	struct chroot_arg *a = p;
 
-	return (wb_chroot_enter(a->root));
+	return (wb_chroot_enter(&a->c));
 }
 
 static void
@@ -307,6 +336,31 @@ check_dir(const char *root, const char *path, struct wb_err *err)
 	return (0);
 }
 
+void
+wb_chroot_private_tmp(struct wb_runner *r)
+{
+	struct chroot_arg *a = r->setup_arg;
+
+	a->c.private_tmp = 1;
+}
+
+/* Does WB_CHROOT_UNCONFINED_ENV name this root? */
+static int
+unconfined(const char *root)
+{
+	const char *e;
+	char *p;
+	int r;
+
+	if ((e = getenv(WB_CHROOT_UNCONFINED_ENV)) == NULL || *e == '\0')
+		return (0);
+	if ((p = realpath(e, NULL)) == NULL)
+		return (0);
+	r = strcmp(p, root) == 0;
+	free(p);
+	return (r);
+}
+
 struct wb_runner *
 wb_runner_chroot_new(const char *root, struct wb_err *err)
 {
@@ -333,6 +387,9 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 		wb_err_set(err, "%s: not an image root directory", root);
 		goto fail;
 	}
+	a->c.confined = !unconfined(r->root);
+	if (!a->c.confined)
+		r->kind = "chroot-unconfined";
 	if ((a->root = strdup(r->root)) == NULL ||
 	    (r->libexecdir = strdup("/usr/libexec/worldbench")) == NULL ||
 	    (r->datadir = strdup("/usr/share/worldbench")) == NULL ||
@@ -340,6 +397,7 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 		wb_err_setsys(err, "strdup");
 		goto fail;
 	}
+	a->c.root = a->root;
 	if (check_dir(r->root, "/bin", err) == -1 ||
 	    check_dir(r->root, r->scratchdir, err) == -1)
 		goto fail;

@@ -33,7 +33,34 @@ char	**wb_root_environment(const char *root, struct wb_err *);
  */
 char	**wb_env_merge(char *const *extra, struct wb_err *);
 
-/* child_setup for wb_spawn: arg is the root's absolute path (char *). */
-int	wb_chroot_enter(void *root);
+/*
+ * What a child of the chroot runner enters: root (absolute), confined
+ * (0 only for measurement, see WB_CHROOT_UNCONFINED_ENV), and /tmp a
+ * fresh tmpfs (private_tmp) instead of the image's own directory.
+ */
+struct wb_chroot {
+	const char	*root;
+	int		 confined;
+	int		 private_tmp;
+};
+
+/*
+ * The environment variable naming a root that the chroot runner enters
+ * without the confinement (writable root, all capabilities, host
+ * network, IPC and UTS namespaces, inherited descriptors): for
+ * bench/scripts/confine-compare.sh only.
+ */
+#define WB_CHROOT_UNCONFINED_ENV	"WORLDBENCH_CHROOT_UNCONFINED"
+
+/* child_setup for wb_spawn: arg is a struct wb_chroot *. */
+int	wb_chroot_enter(void *chroot);
+
+struct wb_runner;
+/*
+ * Give a chroot runner's children a fresh tmpfs /tmp, gone with the
+ * command, instead of the image's /tmp (which the harness, working from
+ * the host, needs).  No effect on an unconfined runner.
+ */
+void	wb_chroot_private_tmp(struct wb_runner *);
 
 #endif

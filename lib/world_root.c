@@ -39,9 +39,17 @@ wb_world_root(const char *image, const char *workdir,
 	}
 	if (wb_sha256_file(image, sha, err) == -1)
 		return (NULL);
+	/*
+	 * Only root may reach the unpacked roots: an image's files (setuid
+	 * ones included) are no business of the host's other users.
+	 */
 	if ((size_t)snprintf(dir, sizeof(dir), "%s/roots", workdir) >=
 	    sizeof(dir) || wb_mkdirs(dir, 0755, err) == -1)
 		return (NULL);
+	if (chmod(dir, 0700) == -1) {
+		wb_err_setsys(err, "chmod %s", dir);
+		return (NULL);
+	}
 	snprintf(dir, sizeof(dir), "%s/roots/%s", workdir, sha);
 	if (stat(dir, &st) == -1) {
 		if (errno != ENOENT) {

@@ -11,6 +11,7 @@
 #include <err.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,11 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "image.h"
 #include "release.h"
 #include "results.h"
 #include "runner.h"
-#include "world.h"
+#include "world_fs.h"
 
 struct ropts {
 	const char	*junit;
@@ -123,13 +125,49 @@ host_kernel(struct wb_release *r, struct wb_err *e)
 	    "configuration cannot be checked", path));
 }
 
+/*
+ * An image archive is checked as it is, unpacked afresh into a private
+ * directory of the work directory and removed afterwards: never the cached
+ * root that chroot and run use (whatever ran there, it cannot change the
+ * verdict).  SIGINT, SIGTERM and SIGHUP wait until the directory is gone.
+ */
+static int
+archive(struct wb_release *r, const char *t, const struct ropts *o,
+    struct wb_err *e)
+{
+	char tmp[PATH_MAX], root[PATH_MAX + 8];
+	sigset_t block, old;
+	int rc;
+
+	if (wb_mkdirs(o->workdir, 0755, e) == -1)
+		return (-1);
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/check-release.XXXXXX",
+	    o->workdir) >= sizeof(tmp))
+		return (wb_err_set(e, "%s: path too long", o->workdir));
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	(void)sigprocmask(SIG_BLOCK, &block, &old);
+	if (mkdtemp(tmp) == NULL) {
+		(void)sigprocmask(SIG_SETMASK, &old, NULL);
+		return (wb_err_setsys(e, "%s", tmp));
+	}
+	snprintf(root, sizeof(root), "%s/root", tmp);
+	rc = wb_image_unpack(t, root, refused, NULL, e) == -1 ? -1 :
+	    world(r, root, 0, o->noprobe, e);
+	if (wb_rmtree(tmp, o->workdir, rc == -1 ? NULL : e) == -1)
+		rc = -1;
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	return (rc);
+}
+
 static int
 target(struct wb_release *r, const char *t, const struct ropts *o,
     struct wb_err *e)
 {
-	char path[PATH_MAX], *root;
+	char path[PATH_MAX];
 	struct stat st;
-	int rc;
 
 	if (stat(t, &st) == -1)
 		return (wb_err_setsys(e, "%s", t));
@@ -153,11 +191,7 @@ target(struct wb_release *r, const char *t, const struct ropts *o,
 	if (strstr(e->msg, "not a kernel .config") == NULL &&
 	    strstr(e->msg, "binary data") == NULL)
 		return (-1);
-	if ((root = wb_world_root(t, o->workdir, refused, NULL, e)) == NULL)
-		return (-1);
-	rc = world(r, root, 0, o->noprobe, e);
-	free(root);
-	return (rc);
+	return (archive(r, t, o, e));
 }
 
 static int

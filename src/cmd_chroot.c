@@ -92,6 +92,8 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 		warnx("%s", e.msg);
 		return (1);
 	}
+	/* Nothing the command writes outlives it. */
+	wb_chroot_private_tmp(r);
 	if ((env = wb_env_merge(r->env, &e)) == NULL) {
 		warnx("%s", e.msg);
 		wb_runner_free(r);
@@ -106,6 +108,7 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	memset(&sp, 0, sizeof(sp));
 	sp.argv = cargv;
 	sp.envp = env;
+	sp.cwd = "/tmp";
 	sp.timeout = timeout;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;

@@ -9,6 +9,9 @@ TEST_HELPER_SRCS :=	$(sort $(wildcard tests/helpers/*.c))
 TEST_HELPER_OBJS :=	$(TEST_HELPER_SRCS:%.c=$(O)/obj/%.o)
 TEST_KYUAFILES :=	$(patsubst %,$(O)/%,$(sort $(wildcard tests/Kyuafile tests/*/Kyuafile)))
 TEST_PROGS :=		$(TEST_C_SRCS:%.c=$(O)/%) $(TEST_SH_SRCS:%.sh=$(O)/%)
+# Static programs that tests copy into tiny image roots (tests/*/*_probe.c).
+TEST_PROBE_SRCS :=	$(sort $(wildcard tests/*/*_probe.c))
+TEST_PROBES :=		$(TEST_PROBE_SRCS:%.c=$(O)/%)
 LIBWBTEST :=		$(O)/libwbtest.a
 
 ifneq ($(filter check-run tests,$(MAKECMDGOALS)),)
@@ -27,6 +30,10 @@ $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
 
+$(O)/tests/%_probe: tests/%_probe.c $(TRACK_CFLAGS)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE -O2 -static -o $@ $<
+
 $(O)/tests/%_test: tests/%_test.sh
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@ && chmod 755 $@
@@ -39,7 +46,7 @@ $(O)/tests/%/Kyuafile: tests/%/Kyuafile
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-tests: all $(TEST_PROGS) $(TEST_KYUAFILES)
+tests: all $(TEST_PROGS) $(TEST_PROBES) $(TEST_KYUAFILES)
 
 check-run: tests
 	@sh mk/check.sh $(abspath .) $(abspath $(O))

@@ -19,8 +19,10 @@
 
 #include <atf-c.h>
 
+#include "chroot.h"
 #include "err.h"
 #include "runner.h"
+#include "spawn.h"
 #include "world_closure.h"
 #include "wbtest.h"
 
@@ -189,21 +191,6 @@ alive(pid_t pid)
 	return (r);
 }
 
-/* Wait for a file the command writes inside the root. */
-static void
-wait_file(const char *rel, int tries)
-{
-	char path[PATH_MAX * 2];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (; tries > 0; tries--) {
-		if (access(path, R_OK) == 0)
-			return;
-		usleep(100000);
-	}
-	atf_tc_fail("%s never appeared", path);
-}
-
 /*
  * The host pid of a live process whose root directory is the image root
  * (and whose name is comm, unless NULL), or 0.  The command runs in its
@@ -247,6 +234,29 @@ inside_pid(const char *comm)
 	return (found);
 }
 
+/*
+ * Wait for a file the command writes inside the root: "worldbench chroot"
+ * gives it a private /tmp, seen from the host only through the
+ * /proc/PID/root of a process inside.
+ */
+static void
+wait_file(const char *rel, int tries)
+{
+	char path[PATH_MAX * 2];
+	pid_t pid;
+
+	for (; tries > 0; tries--) {
+		if ((pid = inside_pid(NULL)) != 0) {
+			snprintf(path, sizeof(path), "/proc/%ld/root/%s",
+			    (long)pid, rel);
+			if (access(path, R_OK) == 0)
+				return;
+		}
+		usleep(100000);
+	}
+	atf_tc_fail("%s never appeared in the root", rel);
+}
+
 /* No process left in the root within 10 s. */
 static int
 none_inside(void)
@@ -268,15 +278,13 @@ ATF_TC_HEAD(chroot__mounts_die_with_runner, tc)
 ATF_TC_BODY(chroot__mounts_die_with_runner, tc)
 {
 	static const int sigs[] = { SIGKILL, SIGTERM, SIGINT };
-	char *wb, path[PATH_MAX * 2], mi[64], *text;
+	char *wb, mi[64], *text;
 	pid_t runner, child;
 	int i, k, status;
 
 	make_root();
 	wb = wbt_buildpath(tc, "bin/worldbench");
 	for (i = 0; i < 9; i++) {
-		snprintf(path, sizeof(path), "%s/tmp/up", root);
-		(void)unlink(path);
 		if ((runner = fork()) == 0) {
 			execl(wb, wb, "chroot", "-t", "120", root, "--",
 			    "/bin/sh", "-c", "echo up > /tmp/up; exec sleep 120",
@@ -320,16 +328,92 @@ ATF_TC_BODY(chroot__timeout_kills_group, tc)
 	struct wbt_out o;
 	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot",
 	    "-t", "1", root, "--", "/bin/sh", "-c",
-	    "sleep 100 & echo $! > /tmp/bg; sleep 100", NULL };
+	    "sleep 100 & echo bg=$!; sleep 100", NULL };
 
 	make_root();
 	wbt_run(&o, argv);
 	ATF_CHECK_EQ_MSG(o.status, 124, "status %d: %s", o.status, o.err);
 	ATF_CHECK_MSG(strstr(o.err, "timed out") != NULL, "%s", o.err);
-	wait_file("tmp/bg", 10);
+	/* The output of a killed command is still shown. */
+	ATF_CHECK_MSG(strstr(o.out, "bg=") != NULL, "%s", o.out);
 	ATF_CHECK_MSG(none_inside(), "the background process survived");
 	ATF_CHECK(!host_mounts());
 	wbt_out_fini(&o);
+}
+
+/* Run sh -c script through runner r; returns the exit status. */
+static int
+runner_sh(struct wb_runner *r, const char *script, char **out)
+{
+	struct wb_spawn_result res;
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+	struct wb_spawn sp;
+	struct wb_err e;
+	int st;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.cwd = "/tmp";
+	sp.timeout = 60;
+	sp.child_setup = r->child_setup;
+	sp.setup_arg = r->setup_arg;
+	ATF_REQUIRE_MSG(wb_spawn_run(&sp, 1, &res, &e) == 0, "%s", e.msg);
+	st = res.status;
+	*out = strdup(res.out);
+	printf("%s: %d %s%s", script, st, res.out, res.err);
+	wb_spawn_result_fini(&res);
+	return (st);
+}
+
+/*
+ * The runner the harness uses: the root is read-only, the image's own
+ * /tmp writable and shared with the host (the harness makes its scratch
+ * directories there); a runner made unconfined (measurement only) is the
+ * control that writes to the root do reach it.
+ */
+ATF_TC(chroot__runner_read_only);
+ATF_TC_HEAD(chroot__runner_read_only, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(chroot__runner_read_only, tc)
+{
+	static const char script[] = "echo x > /etc/new; echo etc=$?; "
+	    "echo y > /tmp/new; echo tmp=$?";
+	char path[PATH_MAX * 2], *out;
+	struct wb_runner *r;
+	struct wb_err e;
+
+	make_root();
+	ATF_REQUIRE(setenv(WB_CHROOT_UNCONFINED_ENV, root, 1) == 0);
+	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
+	    e.msg);
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	ATF_CHECK_STREQ("chroot-unconfined", r->kind);
+	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
+	ATF_CHECK_STREQ("etc=0\ntmp=0\n", out);
+	free(out);
+	wb_runner_free(r);
+	snprintf(path, sizeof(path), "%s/etc/new", root);
+	ATF_REQUIRE_MSG(unlink(path) == 0, "control: no %s", path);
+	snprintf(path, sizeof(path), "%s/tmp/new", root);
+	ATF_REQUIRE(unlink(path) == 0);
+
+	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
+	    e.msg);
+	ATF_CHECK_STREQ("chroot", r->kind);
+	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
+	ATF_CHECK_MSG(strncmp(out, "etc=", 4) == 0 &&
+	    strncmp(out, "etc=0", 5) != 0 && strstr(out, "\ntmp=0\n") != NULL,
+	    "%s", out);
+	free(out);
+	wb_runner_free(r);
+	snprintf(path, sizeof(path), "%s/etc/new", root);
+	ATF_CHECK(access(path, F_OK) == -1);
+	snprintf(path, sizeof(path), "%s/tmp/new", root);
+	ATF_CHECK_MSG(access(path, F_OK) == 0, "the harness's /tmp is not "
+	    "the image's");
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -340,5 +424,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, chroot__symlinked_mountpoint);
 	ATF_TP_ADD_TC(tp, chroot__mounts_die_with_runner);
 	ATF_TP_ADD_TC(tp, chroot__timeout_kills_group);
+	ATF_TP_ADD_TC(tp, chroot__runner_read_only);
 	return (atf_no_error());
 }

@@ -48,6 +48,18 @@ inside()
 	done
 	echo $n
 }
+# Has the command started: is a sleep running with its root in the work dir?
+# (Its /tmp is a private tmpfs, which the host cannot see.)
+started()
+{
+	for p in /proc/[0-9]*; do
+		r=$(readlink "$p/root" 2>/dev/null) || continue
+		case $r in
+		"$work"/*) [ "$(cat "$p/comm" 2>/dev/null)" = sleep ] && { echo yes; return; } ;;
+		esac
+	done
+	echo no
+}
 rand_ms() { od -An -N2 -tu2 /dev/urandom | awk -v lo="$1" -v hi="$2" '{ print lo + $1 % (hi - lo) }'; }
 
 # The detector must see a mount left under the work dir (negative twin).
@@ -74,6 +86,7 @@ while [ $i -le "$runs" ]; do
 	    >/dev/null 2>"$work/err.$i" &
 	pid=$!
 	sleep "$(rand_ms 20 1500 | awk '{ printf "%.3f", $1 / 1000 }')"
+	st=$(started)
 	case $sig in
 	INT)	kill -INT -- -$pid 2>/dev/null || kill -INT $pid 2>/dev/null ;;
 	*)	kill -$sig $pid 2>/dev/null ;;
@@ -89,10 +102,6 @@ while [ $i -le "$runs" ]; do
 		kill -9 $pid 2>/dev/null
 	fi
 	wait $pid 2>/dev/null
-	st=no
-	for f in "$root"/tmp/started.$i "$work"/w/roots/*/tmp/started.$i; do
-		[ -f "$f" ] && st=yes
-	done
 	[ $st = yes ] && nstarted=$((nstarted + 1))
 	orphans=$(inside)
 	norphan=$((norphan + orphans))
