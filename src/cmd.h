@@ -18,5 +18,6 @@ int	cmd_images(int, char **);
 int	cmd_chroot(int, char **);
 int	cmd_boot(int, char **);
 int	cmd_kernel(int, char **);
+int	cmd_submit(int, char **);
 
 #endif
