@@ -57,12 +57,11 @@ script_images(FILE *f, const struct wb_slurm_job *j)
 	for (i = 0; i < j->nimages; i++) {
 		name = j->images[i];
 		dash = strchr(name, '-');
-		fputs("\"$wb\" recipe build -O ", f);
-		sh_quote(f, j->builddir);
-		fputs(" -w \"$w\" ", f);
-		fputs("'", f);
+		fputs("(cd '", f);
 		fputs(j->srcdir, f);	/* checked: no quote */
-		fprintf(f, "/recipes/%.*s/recipe' %s || exit 1\n",
+		fputs("' && \"$wb\" recipe build -O ", f);
+		sh_quote(f, j->builddir);
+		fprintf(f, " -w \"$w\" recipes/%.*s/recipe %s) || exit 1\n",
 		    (int)(dash - name), name, dash + 1);
 		fprintf(f, "root%zu=$(\"$wb\" images -w \"$w\" --root %s) || "
 		    "exit 1\n", i, name);
@@ -92,6 +91,9 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	    j->builddir == NULL))
 		return (wb_err_set(err, "images need a work directory, a "
 		    "source tree and a build directory"));
+	if (j->nimages > 0 && (j->workdir[0] != '/' || j->srcdir[0] != '/'))
+		return (wb_err_set(err, "the work directory and the source "
+		    "tree must be absolute paths"));
 	if (j->nimages > 0 && strpbrk(j->srcdir, "'\n") != NULL)
 		return (wb_err_set(err, "%s: a source tree name may not hold "
 		    "a quote or newline", j->srcdir));

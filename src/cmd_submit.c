@@ -277,7 +277,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	struct wb_slurm_job j;
 	struct wb_err e;
 	const char **labels;
-	char *script, *path, self[PATH_MAX], *bin, *id, *spec;
+	char *script, *path, self[PATH_MAX], *bin, *id, *spec, *srcdir;
 	int nl, *ind, i, rc;
 	ssize_t len;
 
@@ -294,15 +294,15 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	j.nimages = o->nimages;
 	j.run_args = rargs;
 	j.nrun_args = nrargs;
-	bin = NULL;
+	bin = srcdir = NULL;
 	if (o->nimages > 0) {
 		if (o->workdir == NULL || o->srcdir == NULL) {
-			warnx("--image needs -w workdir (node-local) and "
-			    "--srcdir (the source tree, on every node)");
+			warnx("--image needs -w workdir (absolute, node-local) "
+			    "and --srcdir (the source tree, on every node)");
 			return (usage());
 		}
 		j.workdir = o->workdir;
-		j.srcdir = o->srcdir;
+		j.srcdir = srcdir = abs_dir(o->srcdir, 0);
 		/* The build directory: worldbench is <O>/bin/worldbench. */
 		if ((bin = strdup(self)) == NULL)
 			err(EX_OSERR, "strdup");
@@ -365,6 +365,7 @@ out:
 	free(script);
 	free(path);
 	free(bin);
+	free(srcdir);
 	free((char *)j.shared);
 	return (rc);
 }
