@@ -19,5 +19,7 @@ int	cmd_chroot(int, char **);
 int	cmd_boot(int, char **);
 int	cmd_kernel(int, char **);
 int	cmd_submit(int, char **);
+int	cmd_lava_job(int, char **);
+int	cmd_import_lava(int, char **);
 
 #endif

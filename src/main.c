@@ -30,6 +30,7 @@ static const struct command commands[] = {
 	{ "chroot", cmd_chroot, "chroot [options] image -- command ..." },
 	{ "boot", cmd_boot, "boot [options] kernel-image [world-image]" },
 	{ "kernel", cmd_kernel, "kernel build|config|diff ..." },
+	{ "lava-job", cmd_lava_job, "lava-job -k label=kernel ... -o job.yaml" },
 	{ "submit", cmd_submit, "submit --engine slurm|--status|--resubmit|--collect ..." },
 };
 
