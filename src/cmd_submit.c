@@ -353,7 +353,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		rc = 1;
 	else if (wb_slurm_record_add(&rec, id, ind, o->ntasks, &e) == -1 ||
 	    wb_slurm_record_write(j.shared, &rec, &e) == -1)
-		errx(1, "%s", e.msg);
+		errx(1, "job %s submitted but not recorded: %s", id, e.msg);
 	else
 		printf("submitted job %s: %d tasks (array %s), results in "
 		    "%s\n", id, o->ntasks, spec, j.shared);
@@ -609,7 +609,7 @@ do_resubmit(const char *dir)
 		rc = 1;
 	else if (wb_slurm_record_add(&s.rec, id, ind, n, &e) == -1 ||
 	    wb_slurm_record_write(s.shared, &s.rec, &e) == -1)
-		errx(1, "%s", e.msg);
+		errx(1, "job %s submitted but not recorded: %s", id, e.msg);
 	else
 		printf("resubmitted tasks %s as job %s\n", spec, id);
 	free(id);

@@ -85,6 +85,13 @@ submit__dry_run_body()
 	atf_check -o match:'"tasks": 3' -o match:'"production"' \
 	    -o match:'"debug"' cat sh/submit.json
 	[ ! -f fake/sbatch.args ] || atf_fail "sbatch was run"
+	atf_check -o match:'^task 2: missing \(never submitted\)' \
+	    -o match:'3 tasks: 0 done, 0 running, 0 failed, 3 missing' \
+	    "$(wbp)" submit --status sh
+	# --resubmit submits what was never submitted.
+	atf_check -o match:'resubmitted tasks 0-2 as job 101' \
+	    "$(wbp)" submit --resubmit sh
+	atf_check -o match:'3 tasks: 3 done' "$(wbp)" submit --status sh
 	# A second submit into the same directory is refused.
 	atf_check -s exit:1 -e match:'holds an experiment already' \
 	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh" -- $RUNARGS
@@ -154,6 +161,29 @@ submit__fail_resubmit_collect_body()
 	    -e ignore "$(wbp)" submit --collect sh --spread
 }
 
+atf_test_case submit__sbatch_fails
+submit__sbatch_fails_head()
+{
+	atf_set descr "A failing sbatch is reported (exit 1) and the tasks" \
+	    "stay missing, to be resubmitted"
+}
+submit__sbatch_fails_body()
+{
+	setup
+	printf '#!/bin/sh\necho "sbatch: error: Batch job submission failed" >&2\nexit 1\n' \
+	    >bad-sbatch
+	chmod +x bad-sbatch
+	WB_SBATCH=$PWD/bad-sbatch atf_check -s exit:1 \
+	    -e match:'Batch job submission failed' \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" -- $RUNARGS
+	atf_check -o match:'2 tasks: 0 done, 0 running, 0 failed, 2 missing' \
+	    "$(wbp)" submit --status sh
+	printf '#!/bin/sh\necho 12x\n' >bad-sbatch
+	WB_SBATCH=$PWD/bad-sbatch atf_check -s exit:1 \
+	    -e match:"printed no job id: '12x" "$(wbp)" submit --resubmit sh
+	atf_check -o match:'"jobs": \[\]' cat sh/submit.json
+}
+
 atf_test_case submit__usage
 submit__usage_head()
 {
@@ -174,5 +204,6 @@ atf_init_test_cases()
 {
 	atf_add_test_case submit__dry_run
 	atf_add_test_case submit__fail_resubmit_collect
+	atf_add_test_case submit__sbatch_fails
 	atf_add_test_case submit__usage
 }
