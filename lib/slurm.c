@@ -77,9 +77,9 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	if (j->worldbench[0] != '/' || j->shared[0] != '/')
 		return (wb_err_set(err, "the worldbench program and the shared "
 		    "directory must be absolute paths"));
-	if (strpbrk(j->shared, "\n%") != NULL)
+	if (strpbrk(j->shared, " \t\n%") != NULL)
 		return (wb_err_set(err, "%s: a shared directory name may not "
-		    "hold a newline or '%%'", j->shared));
+		    "hold blanks, newlines or '%%' (#SBATCH lines)", j->shared));
 	if (j->ntasks < 1 || j->ntasks > WB_SLURM_MAXTASKS)
 		return (wb_err_set(err, "%d tasks: expected 1..%d", j->ntasks,
 		    WB_SLURM_MAXTASKS));

@@ -73,6 +73,10 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	job_init(&j);
 	j.ntasks = 0;
 	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.shared = "/shared/my exp";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_slurm_labels__order);
