@@ -27,7 +27,7 @@ struct wb_lava_job {
 	const char *const		*labels;	/* variant labels */
 	const char *const		*kernels;	/* kernel URLs */
 	size_t				 nvariants;
-	const char			*ramdisk;	/* initramfs URL (.cpio.gz) */
+	const char			*ramdisk;	/* initramfs URL */
 	const struct wb_test_def *const	*tests;
 	size_t				 ntests;
 	double				 seconds;	/* pass length */

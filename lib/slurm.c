@@ -79,7 +79,8 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 		    "directory must be absolute paths"));
 	if (strpbrk(j->shared, " \t\n%") != NULL)
 		return (wb_err_set(err, "%s: a shared directory name may not "
-		    "hold blanks, newlines or '%%' (#SBATCH lines)", j->shared));
+		    "hold blanks, newlines or '%%' (#SBATCH lines)",
+		    j->shared));
 	if (j->ntasks < 1 || j->ntasks > WB_SLURM_MAXTASKS)
 		return (wb_err_set(err, "%d tasks: expected 1..%d", j->ntasks,
 		    WB_SLURM_MAXTASKS));

@@ -164,7 +164,8 @@ scan_engine(struct scan *s)
 			s->t[i].state = T_ACTIVE;
 			set_why(&s->t[i], "job %s, pending or running",
 			    own->jobid);
-		} else if (s->t[i].state == T_MISSING && st != WB_SLURM_UNKNOWN) {
+		} else if (s->t[i].state == T_MISSING &&
+		    st != WB_SLURM_UNKNOWN) {
 			s->t[i].state = T_FAILED;
 			set_why(&s->t[i], "job %s ended without a task "
 			    "directory", own->jobid);
