@@ -17,6 +17,7 @@
 #include "results.h"
 #include "score.h"
 #include "slurm.h"
+#include "stats.h"
 #include "submit.h"
 
 /* What became of each array index. */
@@ -344,6 +345,41 @@ print_summary(const char *name, double *v, size_t n, size_t ncol)
 }
 
 /*
+ * Node runs as units: the per-node final-score ratios of variant k to
+ * the base, then Student's t over the nodes on their logs (a paired
+ * design blocked by node run).
+ */
+static void
+across_nodes(struct scan *s, const double *v, size_t n, size_t ncol,
+    size_t k)
+{
+	struct wb_welch w;
+	struct wb_err e;
+	double *a, *b;
+	size_t i;
+
+	if ((a = calloc(n, sizeof(double))) == NULL ||
+	    (b = calloc(n, sizeof(double))) == NULL)
+		err(EX_OSERR, "calloc");
+	for (i = 0; i < n; i++) {
+		a[i] = v[i * ncol];
+		b[i] = v[i * ncol + k];
+	}
+	if (wb_paired_log(a, b, n, 0.95, &w, &e) == -1)
+		errx(1, "%s", e.msg);
+	printf("%s / %s over %zu node runs: ratio %.4f", s->rec.labels[k],
+	    s->rec.labels[0], n, w.ratio);
+	if (!w.have_ci)
+		printf(": CI unavailable (one node run)\n");
+	else
+		printf(" [%.4f, %.4f] p=%.3g: %s\n", w.lo, w.hi, w.p,
+		    w.hi < 1 ? "slower" : w.lo > 1 ? "faster" :
+		    "No difference proven at 95% confidence");
+	free(a);
+	free(b);
+}
+
+/*
  * Per done task: each variant's final score and each variant's ratio to
  * the first (the base), paired within the node; then min/median/max.
  */
@@ -389,9 +425,11 @@ print_spread(struct scan *s, size_t ndone)
 	print_summary("min", v, ndone, ncol);
 	print_summary("median", v, ndone, ncol);
 	print_summary("max", v, ndone, ncol);
-	for (k = 1; k < nl; k++)
+	for (k = 1; k < nl; k++) {
 		printf("ratio%zu/0 = %s / %s, paired within each node\n", k,
 		    s->rec.labels[k], s->rec.labels[0]);
+		across_nodes(s, v, ndone, ncol, k);
+	}
 	free(v);
 }
 

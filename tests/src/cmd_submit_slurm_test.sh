@@ -108,7 +108,9 @@ EOT
 	    grep -q '/localhost-[0-9]*-1/debug.json$' files ||
 	    atf_fail "not named node-job-task: $(cat files)"
 	atf_check -o match:'^localhost-[0-9]+-0 ' -o match:'^localhost-[0-9]+-1 ' \
-	    -o match:'^median ' "$(wbp)" submit --collect sh --spread
+	    -o match:'^median ' \
+	    -o match:'^debug / production over 2 node runs: ratio [0-9.]+ \[' \
+	    "$(wbp)" submit --collect sh --spread
 	atf_check -o match:'debug / production' -o match:'FINAL SCORE' \
 	    "$(wbp)" compare $(cat files)
 }

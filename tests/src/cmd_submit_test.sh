@@ -158,6 +158,7 @@ submit__fail_resubmit_collect_body()
 	done
 	atf_check -o match:'^fakenode0-101-0 ' -o match:'^fakenode1-102-3 ' \
 	    -o match:'^median ' -o match:'ratio1/0 = debug / production' \
+	    -o match:'^debug / production over 4 node runs: ratio [0-9.]+ \[' \
 	    -e ignore "$(wbp)" submit --collect sh --spread
 }
 
