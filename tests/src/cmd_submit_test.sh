@@ -162,6 +162,35 @@ submit__fail_resubmit_collect_body()
 	    -e ignore "$(wbp)" submit --collect sh --spread
 }
 
+atf_test_case submit__requeue
+submit__requeue_head()
+{
+	atf_set descr "A requeued task moves its partial directory aside and" \
+	    "runs again; a requeued task that is complete runs nothing"
+	atf_set timeout 120
+}
+submit__requeue_body()
+{
+	setup
+	atf_check -o ignore -e ignore "$(wbp)" submit --engine slurm -n \
+	    --shared "$PWD/sh" -- $RUNARGS
+	mkdir sh/n1-7-0 && echo partial >sh/n1-7-0/production.json
+	export SLURM_ARRAY_JOB_ID=7 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1
+	atf_check sh sh/job.sbatch
+	[ -f sh/n1-7-0/DONE ] || atf_fail "no DONE after the rerun"
+	atf_check -o match:'^node=n1$' -o match:'^job=7$' -o match:'^task=0$' \
+	    cat sh/n1-7-0/DONE
+	atf_check -o match:partial cat sh/.partial-n1-7-0-*/production.json
+	cksum sh/n1-7-0/production.json >before
+	atf_check -e match:'complete already' sh sh/job.sbatch
+	cksum sh/n1-7-0/production.json | cmp -s - before ||
+	    atf_fail "a complete task ran again"
+	# Not an array task: refused before anything is written.
+	unset SLURM_ARRAY_TASK_ID
+	atf_check -s not-exit:0 -e match:'not a Slurm array task' \
+	    sh sh/job.sbatch
+}
+
 atf_test_case submit__sbatch_fails
 submit__sbatch_fails_head()
 {
@@ -205,6 +234,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case submit__dry_run
 	atf_add_test_case submit__fail_resubmit_collect
+	atf_add_test_case submit__requeue
 	atf_add_test_case submit__sbatch_fails
 	atf_add_test_case submit__usage
 }
