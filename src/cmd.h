@@ -22,6 +22,9 @@ int	cmd_images(int, char **);
 int	cmd_chroot(int, char **);
 int	cmd_boot(int, char **);
 int	cmd_kernel(int, char **);
+int	cmd_submit(int, char **);
+int	cmd_lava_job(int, char **);
+int	cmd_import_lava(int, char **);
 
 void	cmd_run_usage(FILE *);
 void	cmd_table_usage(FILE *);
@@ -35,5 +38,7 @@ void	cmd_images_usage(FILE *);
 void	cmd_chroot_usage(FILE *);
 void	cmd_boot_usage(FILE *);
 void	cmd_kernel_usage(FILE *);
+void	cmd_lava_job_usage(FILE *);
+void	cmd_submit_usage(FILE *);
 
 #endif

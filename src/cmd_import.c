@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sysexits.h>
 
@@ -49,6 +50,8 @@ cmd_import(int argc, char **argv)
 	long table;
 	int ch;
 
+	if (argc > 1 && strcmp(argv[1], "--lava") == 0)	/* src/cmd_lava.c */
+		return (cmd_import_lava(argc - 1, argv + 1));
 	out = label = NULL;
 	table = 1;
 	optind = 1;

@@ -41,6 +41,10 @@ static const struct command commands[] = {
 	    "boot [options] kernel-image [world-image]" },
 	{ "kernel", cmd_kernel, cmd_kernel_usage,
 	    "kernel build|config|diff ..." },
+	{ "lava-job", cmd_lava_job, cmd_lava_job_usage,
+	    "lava-job -k label=kernel ... -o job.yaml" },
+	{ "submit", cmd_submit, cmd_submit_usage,
+	    "submit --engine slurm|--status|--resubmit|--collect ..." },
 };
 
 static void

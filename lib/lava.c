@@ -1,0 +1,232 @@
+/*
+ * LAVA job definitions (lib/lava.h), written by a small emitter: every
+ * string is single-quoted, so no YAML library is needed.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "lava.h"
+#include "suite.h"
+
+const char wb_lava_init[] =
+    "#!/bin/sh\n"
+    "# worldbench LAVA initramfs: a shell on the console for LAVA's test\n"
+    "# shell, with busybox's applets and the static suite.\n"
+    "/bin/busybox --install -s /bin\n"
+    "mount -t proc proc /proc\n"
+    "mount -t sysfs sysfs /sys\n"
+    "mount -t devtmpfs devtmpfs /dev 2>/dev/null\n"
+    "export PATH=/bin:/usr/bin:/sbin PS1='" WB_LAVA_PROMPT "'\n"
+    "echo 'worldbench: initramfs ready'\n"
+    "exec /bin/sh </dev/console >/dev/console 2>&1\n";
+
+/*
+ * One pass of one program, reported to LAVA: "wbp ID SECONDS UNIT
+ * [DATADIR]".  The rate is computed as the harness does: COUNT / elapsed
+ * * timebase, or COUNT itself for a timebase of 0; /proc/uptime gives the
+ * elapsed time to 10 ms.
+ */
+static const char pass_fn[] =
+    "wbp() { d=/tmp/wb.$1; mkdir -p $d && cd $d || return 1; "
+    "a=$(cut -d' ' -f1 /proc/uptime); "
+    "/usr/libexec/worldbench-static/$1 $2 $4 </dev/null >/dev/null "
+    "2>/tmp/wb.err; s=$?; b=$(cut -d' ' -f1 /proc/uptime); "
+    "cd / && rm -rf $d; c=$(grep -m 1 '^COUNT|' /tmp/wb.err); "
+    "if [ $s -eq 0 ] && [ -n \"$c\" ]; then "
+    "m=$(echo \"$c|$a|$b\" | awk -F'|' "
+    "'{ e = $6 - $5; if ($3 > 0) printf \"%.6f\", $2 / e * $3; "
+    "else printf \"%.6f\", $2 }'); "
+    "lava-test-case $1 --result pass --measurement $m --units $3; "
+    "else lava-test-case $1 --result fail; fi; }";
+
+/* Write s as a single-quoted YAML scalar. */
+static void
+yq(FILE *f, const char *s)
+{
+
+	fputc('\'', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* LAVA names: letters, digits, '-', '_', '.'. */
+static int
+name_ok(const char *s)
+{
+
+	if (*s == '\0' || strlen(s) > 64)
+		return (0);
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && strchr("-_.", *s) == NULL)
+			return (0);
+	return (1);
+}
+
+void
+wb_lava_order(size_t n, int rounds, size_t *order)
+{
+	size_t i, k;
+	int r;
+
+	k = 0;
+	for (r = 0; r < rounds; r++)
+		for (i = 0; i < n; i++)
+			order[k++] = r % 2 == 0 ? i : n - 1 - i;
+}
+
+static int
+check_job(const struct wb_lava_job *j, struct wb_err *err)
+{
+	size_t i, k;
+
+	if (j->nvariants < 1 || j->ntests < 1 || j->rounds < 1 ||
+	    j->rounds > 100 || !(j->seconds > 0))
+		return (wb_err_set(err, "a job needs kernels, tests, 1..100 "
+		    "rounds and a positive pass length"));
+	if (!name_ok(j->device_type))
+		return (wb_err_set(err, "device type '%s': not a LAVA name",
+		    j->device_type));
+	for (i = 0; i < j->nvariants; i++) {
+		if (!name_ok(j->labels[i]))
+			return (wb_err_set(err, "label '%s': LAVA names take "
+			    "letters, digits, '-', '_' and '.'", j->labels[i]));
+		for (k = 0; k < i; k++)
+			if (strcmp(j->labels[i], j->labels[k]) == 0)
+				return (wb_err_set(err, "label '%s' given "
+				    "twice", j->labels[i]));
+		if (strpbrk(j->kernels[i], "\n\"") != NULL)
+			return (wb_err_set(err, "kernel URL '%s': no newline "
+			    "or '\"' please", j->kernels[i]));
+	}
+	return (0);
+}
+
+static void
+emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
+{
+	size_t t;
+	char name[128];
+
+	snprintf(name, sizeof(name), "wb-%s-%d", j->labels[v], round);
+	fprintf(f, "\n# Round %d: %s\n", round, j->labels[v]);
+	fputs("- deploy:\n"
+	    "    timeout:\n"
+	    "      minutes: 10\n"
+	    "    to: tmpfs\n"
+	    "    os: oe\n"
+	    "    images:\n"
+	    "      kernel:\n"
+	    "        image_arg: ", f);
+	yq(f, "-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init "
+	    "quiet\"");
+	fputs("\n        url: ", f);
+	yq(f, j->kernels[v]);
+	fputs("\n      ramdisk:\n        image_arg: ", f);
+	yq(f, "-initrd {ramdisk}");
+	fputs("\n        url: ", f);
+	yq(f, j->ramdisk);
+	fputs("\n        compression: gz\n", f);
+	fputs("- boot:\n"
+	    "    timeout:\n"
+	    "      minutes: 5\n"
+	    "    method: qemu\n"
+	    "    media: tmpfs\n"
+	    "    prompts:\n"
+	    "    - ", f);
+	yq(f, WB_LAVA_PROMPT);
+	fputs("\n- test:\n    timeout:\n", f);
+	fprintf(f, "      minutes: %d\n",
+	    (int)((j->seconds * 2 + 60) * j->ntests / 60) + 5);
+	fputs("    definitions:\n    - from: inline\n      name: ", f);
+	yq(f, name);
+	fprintf(f, "\n      path: inline/%s.yaml\n", name);
+	fputs("      repository:\n"
+	    "        metadata:\n"
+	    "          format: Lava-Test Test Definition 1.0\n"
+	    "          name: ", f);
+	yq(f, name);
+	fprintf(f, "\n          description: 'worldbench suite: %s, round "
+	    "%d'\n", j->labels[v], round);
+	fputs("        run:\n"
+	    "          steps:\n"
+	    "          - ", f);
+	yq(f, pass_fn);
+	fputc('\n', f);
+	for (t = 0; t < j->ntests; t++) {
+		fprintf(f, "          - 'wbp %s %g %s%s'\n", j->tests[t]->id,
+		    j->seconds, j->tests[t]->unit, j->tests[t]->needs_data ?
+		    " /usr/share/worldbench" : "");
+	}
+}
+
+char *
+wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
+{
+	size_t *order, i, n;
+	char *buf;
+	size_t len;
+	FILE *f;
+	int minutes;
+
+	if (check_job(j, err) == -1)
+		return (NULL);
+	n = j->nvariants * (size_t)j->rounds;
+	if ((order = calloc(n, sizeof(*order))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	wb_lava_order(j->nvariants, j->rounds, order);
+	if ((f = open_memstream(&buf, &len)) == NULL) {
+		free(order);
+		wb_err_setsys(err, "open_memstream");
+		return (NULL);
+	}
+	minutes = (int)n * (20 + (int)((j->seconds * 2 + 60) * j->ntests /
+	    60));
+	fprintf(f, "# Written by worldbench lava-job: %zu kernels, %d rounds "
+	    "in ABBA order,\n# one deploy/boot/test block per boot.\n",
+	    j->nvariants, j->rounds);
+	fprintf(f, "device_type: %s\njob_name: ", j->device_type);
+	yq(f, j->job_name);
+	fprintf(f, "\ntimeouts:\n"
+	    "  job:\n"
+	    "    minutes: %d\n"
+	    "  action:\n"
+	    "    minutes: 20\n"
+	    "  connection:\n"
+	    "    minutes: 2\n"
+	    "priority: medium\n"
+	    "visibility: public\n"
+	    "context:\n"
+	    "  arch: amd64\n"
+	    "metadata:\n"
+	    "  worldbench.version: ", minutes);
+	yq(f, j->version);
+	fputs("\n  worldbench.variants: '", f);
+	for (i = 0; i < j->nvariants; i++)
+		fprintf(f, "%s%s", i > 0 ? "," : "", j->labels[i]);
+	fputs("'\n  worldbench.order: '", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s", i > 0 ? "," : "", j->labels[order[i]]);
+	fputs("'\n  worldbench.tests: '", f);
+	for (i = 0; i < j->ntests; i++)
+		fprintf(f, "%s%s", i > 0 ? "," : "", j->tests[i]->id);
+	fprintf(f, "'\n  worldbench.seconds: '%g'\n", j->seconds);
+	fputs("actions:\n", f);
+	for (i = 0; i < n; i++)
+		emit_block(f, j, order[i], (int)(i / j->nvariants) + 1);
+	free(order);
+	if (fclose(f) != 0) {
+		free(buf);
+		wb_err_setsys(err, "open_memstream");
+		return (NULL);
+	}
+	return (buf);
+}

@@ -1,0 +1,419 @@
+/*
+ * worldbench submit: run the paired experiment on many machines through
+ * Slurm (worldbench-submit(1)).  The engine distributes; worldbench only
+ * writes the job-array script, submits it, and reads back the task
+ * directories (src/cmd_submit_tasks.c): status, resubmission of failed
+ * or missing tasks, the results files of complete tasks, and the
+ * across-node spread.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "atomic.h"
+#include "cmd.h"
+#include "err.h"
+#include "slurm.h"
+#include "spawn.h"
+#include "submit.h"
+
+#define ENGINE_TIMEOUT	120.0		/* seconds for sbatch/squeue/sacct */
+
+extern char **environ;
+
+struct sopts {
+	const char	*engine;
+	const char	*partition;
+	const char	*shared;
+	const char	*workdir;
+	const char	*srcdir;
+	const char	*variant;
+	const char	*status;
+	const char	*resubmit;
+	const char	*collect;
+	char		*images[64];
+	size_t		 nimages;
+	int		 ntasks;
+	int		 dry_run;
+	int		 spread;
+	double		 timeout;
+};
+
+void
+cmd_submit_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench submit --engine slurm [-n] "
+	    "[-N tasks] [--partition name]\n"
+	    "           [--image name ... -w workdir --srcdir dir] "
+	    "[--time seconds]\n"
+	    "           --shared dir -- run-arguments ...\n"
+	    "       worldbench submit --status dir\n"
+	    "       worldbench submit --resubmit dir\n"
+	    "       worldbench submit --collect dir [--spread | --variant "
+	    "label]\n");
+}
+
+static int
+usage(void)
+{
+
+	cmd_submit_usage(stderr);
+	return (EX_USAGE);
+}
+
+static int
+parse_args(int argc, char **argv, struct sopts *o)
+{
+	static const struct option longopts[] = {
+		{ "collect", required_argument, NULL, 'C' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "engine", required_argument, NULL, 'e' },
+		{ "image", required_argument, NULL, 'I' },
+		{ "partition", required_argument, NULL, 'p' },
+		{ "resubmit", required_argument, NULL, 'R' },
+		{ "shared", required_argument, NULL, 's' },
+		{ "spread", no_argument, NULL, 'S' },
+		{ "srcdir", required_argument, NULL, 'D' },
+		{ "status", required_argument, NULL, 'Z' },
+		{ "time", required_argument, NULL, 't' },
+		{ "variant", required_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	long n;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+N:nw:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'C':
+			o->collect = optarg;
+			break;
+		case 'D':
+			o->srcdir = optarg;
+			break;
+		case 'e':
+			o->engine = optarg;
+			break;
+		case 'I':
+			if (o->nimages == 64) {
+				warnx("--image: at most 64");
+				return (-1);
+			}
+			o->images[o->nimages++] = optarg;
+			break;
+		case 'N':
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || n < 1 ||
+			    n > WB_SLURM_MAXTASKS) {
+				warnx("-N: '%s' is not a task count in 1..%d",
+				    optarg, WB_SLURM_MAXTASKS);
+				return (-1);
+			}
+			o->ntasks = (int)n;
+			break;
+		case 'n':
+			o->dry_run = 1;
+			break;
+		case 'p':
+			o->partition = optarg;
+			break;
+		case 'R':
+			o->resubmit = optarg;
+			break;
+		case 's':
+			o->shared = optarg;
+			break;
+		case 'S':
+			o->spread = 1;
+			break;
+		case 't':
+			o->timeout = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' ||
+			    !(o->timeout > 0)) {
+				warnx("--time: '%s' is not a positive number "
+				    "of seconds", optarg);
+				return (-1);
+			}
+			break;
+		case 'V':
+			o->variant = optarg;
+			break;
+		case 'w':
+			o->workdir = optarg;
+			break;
+		case 'Z':
+			o->status = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* The engine program: $env if set, else name found in PATH. */
+static char *
+engine_prog(const char *env, const char *name)
+{
+	const char *v, *path, *p, *colon;
+	char *cand;
+
+	if ((v = getenv(env)) != NULL && *v != '\0') {
+		if ((cand = strdup(v)) == NULL)
+			err(EX_OSERR, "strdup");
+		return (cand);
+	}
+	if ((path = getenv("PATH")) == NULL)
+		path = "/usr/bin:/bin";
+	for (p = path; *p != '\0'; p = *colon != '\0' ? colon + 1 : colon) {
+		colon = strchrnul(p, ':');
+		if (asprintf(&cand, "%.*s/%s", (int)(colon - p), p, name) == -1)
+			err(EX_OSERR, "asprintf");
+		if (cand[0] == '/' && access(cand, X_OK) == 0)
+			return (cand);
+		free(cand);
+	}
+	return (NULL);
+}
+
+/*
+ * Run an engine program; its stdout (malloc'ed) or NULL when it is not
+ * installed or failed (then a warning unless quiet_fail).
+ */
+char *
+submit_engine_run(const char *env, const char *name, char **args,
+    int quiet_fail)
+{
+	struct wb_spawn_result r;
+	struct wb_spawn s;
+	struct wb_err e;
+	char *argv[16], *out;
+	size_t i;
+
+	if ((argv[0] = engine_prog(env, name)) == NULL) {
+		if (!quiet_fail)
+			warnx("%s: not found (install slurm-client, or set "
+			    "%s)", name, env);
+		return (NULL);
+	}
+	for (i = 0; args[i] != NULL && i < 14; i++)
+		argv[i + 1] = args[i];
+	argv[i + 1] = NULL;
+	memset(&s, 0, sizeof(s));
+	s.argv = argv;
+	s.envp = environ;
+	s.timeout = ENGINE_TIMEOUT;
+	if (wb_spawn_run(&s, 1, &r, &e) == -1) {
+		warnx("%s: %s", argv[0], e.msg);
+		free(argv[0]);
+		return (NULL);
+	}
+	out = NULL;
+	if (r.timed_out)
+		warnx("%s: killed after %.0f seconds", argv[0], ENGINE_TIMEOUT);
+	else if (r.status != 0) {
+		if (!quiet_fail)
+			warnx("%s failed (status %d): %s", argv[0], r.status,
+			    r.err != NULL ? r.err : "");
+	} else {
+		out = r.out;
+		r.out = NULL;
+	}
+	wb_spawn_result_fini(&r);
+	free(argv[0]);
+	return (out);
+}
+
+/* sbatch --parsable prints "jobid" or "jobid;cluster". */
+char *
+submit_array(const char *shared, const char *array)
+{
+	char *args[5], *out, *spec, *script, *id;
+	size_t n;
+
+	if (asprintf(&script, "%s/%s", shared, WB_SLURM_SCRIPT) == -1 ||
+	    asprintf(&spec, "--array=%s", array) == -1)
+		err(EX_OSERR, "asprintf");
+	args[0] = "--parsable";
+	args[1] = spec;
+	args[2] = script;
+	args[3] = NULL;
+	out = submit_engine_run("WB_SBATCH", "sbatch", args, 0);
+	free(spec);
+	free(script);
+	if (out == NULL)
+		return (NULL);
+	n = strcspn(out, ";\n");
+	if (n == 0 || n > 32 || strspn(out, "0123456789") != n) {
+		warnx("sbatch printed no job id: '%s'", out);
+		free(out);
+		return (NULL);
+	}
+	if ((id = strndup(out, n)) == NULL)
+		err(EX_OSERR, "strndup");
+	free(out);
+	return (id);
+}
+
+char *
+submit_abs_dir(const char *dir, int create)
+{
+	char *p;
+
+	if (create && mkdir(dir, 0755) == -1 && errno != EEXIST)
+		err(1, "%s", dir);
+	if ((p = realpath(dir, NULL)) == NULL)
+		err(1, "%s", dir);
+	return (p);
+}
+
+static int
+do_submit(struct sopts *o, char **rargs, size_t nrargs)
+{
+	struct wb_slurm_record rec;
+	struct wb_slurm_job j;
+	struct wb_err e;
+	const char **labels;
+	char *script, *path, self[PATH_MAX], *bin, *id, *spec, *srcdir;
+	int nl, *ind, i, rc;
+	ssize_t len;
+
+	memset(&j, 0, sizeof(j));
+	if ((len = readlink("/proc/self/exe", self, sizeof(self) - 1)) == -1)
+		err(1, "/proc/self/exe");
+	self[len] = '\0';
+	j.worldbench = self;
+	j.shared = submit_abs_dir(o->shared, 1);
+	j.partition = o->partition;
+	j.ntasks = o->ntasks;
+	j.timeout = o->timeout;
+	j.images = o->images;
+	j.nimages = o->nimages;
+	j.run_args = rargs;
+	j.nrun_args = nrargs;
+	bin = srcdir = NULL;
+	if (o->nimages > 0) {
+		if (o->workdir == NULL || o->srcdir == NULL) {
+			warnx("--image needs -w workdir (absolute, node-local) "
+			    "and --srcdir (the source tree, on every node)");
+			return (usage());
+		}
+		j.workdir = o->workdir;
+		j.srcdir = srcdir = submit_abs_dir(o->srcdir, 0);
+		/* The build directory: worldbench is <O>/bin/worldbench. */
+		if ((bin = strdup(self)) == NULL)
+			err(EX_OSERR, "strdup");
+		*strrchr(bin, '/') = '\0';
+		if (strrchr(bin, '/') != NULL && strrchr(bin, '/') != bin)
+			*strrchr(bin, '/') = '\0';
+		j.builddir = bin;
+	}
+	if ((nl = wb_slurm_labels(rargs, nrargs, o->images, o->nimages,
+	    &labels, &e)) == -1)
+		errx(EX_USAGE, "%s", e.msg);
+	if ((script = wb_slurm_script(&j, &e)) == NULL)
+		errx(EX_USAGE, "%s", e.msg);
+	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_RECORD) == -1)
+		err(EX_OSERR, "asprintf");
+	if (access(path, F_OK) == 0)
+		errx(1, "%s exists: %s holds an experiment already; give a new "
+		    "--shared directory (or --resubmit it)", path, j.shared);
+	free(path);
+	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_SCRIPT) == -1)
+		err(EX_OSERR, "asprintf");
+	if (wb_atomic_write(path, script, strlen(script), 0755, &e) == -1)
+		errx(1, "%s", e.msg);
+	memset(&rec, 0, sizeof(rec));
+	rec.ntasks = o->ntasks;
+	if ((rec.labels = calloc(nl, sizeof(char *))) == NULL)
+		err(EX_OSERR, "calloc");
+	for (i = 0; i < nl; i++)
+		if ((rec.labels[rec.nlabels++] = strndup(labels[i],
+		    strcspn(labels[i], "="))) == NULL)
+			err(EX_OSERR, "strdup");
+	free(labels);
+	if (wb_slurm_record_write(j.shared, &rec, &e) == -1)
+		errx(1, "%s", e.msg);
+	rc = 0;
+	if (o->dry_run) {
+		fputs(script, stdout);
+		fprintf(stderr, "worldbench: wrote %s (not submitted)\n", path);
+		goto out;
+	}
+	if ((ind = calloc(o->ntasks, sizeof(int))) == NULL)
+		err(EX_OSERR, "calloc");
+	for (i = 0; i < o->ntasks; i++)
+		ind[i] = i;
+	if ((spec = wb_slurm_array_spec(ind, o->ntasks, &e)) == NULL)
+		errx(1, "%s", e.msg);
+	if ((id = submit_array(j.shared, spec)) == NULL)
+		rc = 1;
+	else if (wb_slurm_record_add(&rec, id, ind, o->ntasks, &e) == -1 ||
+	    wb_slurm_record_write(j.shared, &rec, &e) == -1)
+		errx(1, "job %s submitted but not recorded: %s", id, e.msg);
+	else
+		printf("submitted job %s: %d tasks (array %s), results in "
+		    "%s\n", id, o->ntasks, spec, j.shared);
+	free(id);
+	free(spec);
+	free(ind);
+out:
+	wb_slurm_record_fini(&rec);
+	free(script);
+	free(path);
+	free(bin);
+	free(srcdir);
+	free((char *)j.shared);
+	return (rc);
+}
+
+int
+cmd_submit(int argc, char **argv)
+{
+	struct sopts o;
+	int modes;
+
+	memset(&o, 0, sizeof(o));
+	o.ntasks = 2;
+	if (parse_args(argc, argv, &o) == -1)
+		return (usage());
+	modes = (o.status != NULL) + (o.resubmit != NULL) +
+	    (o.collect != NULL) + (o.engine != NULL);
+	if (modes != 1) {
+		warnx("give one of --engine, --status, --resubmit, --collect");
+		return (usage());
+	}
+	if ((o.spread || o.variant != NULL) && o.collect == NULL) {
+		warnx("--spread and --variant go with --collect");
+		return (usage());
+	}
+	if (o.engine == NULL && optind != argc) {
+		warnx("unexpected argument '%s'", argv[optind]);
+		return (usage());
+	}
+	if (o.status != NULL)
+		return (submit_status(o.status));
+	if (o.resubmit != NULL)
+		return (submit_resubmit(o.resubmit));
+	if (o.collect != NULL)
+		return (submit_collect(o.collect, o.variant, o.spread));
+	if (strcmp(o.engine, "slurm") != 0) {
+		warnx("--engine %s: only slurm is supported", o.engine);
+		return (usage());
+	}
+	if (o.shared == NULL) {
+		warnx("--shared dir is required");
+		return (usage());
+	}
+	return (do_submit(&o, argv + optind, argc - optind));
+}

@@ -1,0 +1,211 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "slurm.h"
+#include "wbtest.h"
+
+static char *const run_args[] = { "--quick", "--tests", "syscall,pipe",
+    "--variant", "production=/r/it's" };
+static char *const images[] = { "host-glibc-debug" };
+
+static void
+job_init(struct wb_slurm_job *j)
+{
+
+	memset(j, 0, sizeof(*j));
+	j->worldbench = "/opt/wb/bin/worldbench";
+	j->shared = "/shared/exp1";
+	j->partition = "bench";
+	j->ntasks = 4;
+	j->timeout = 3600;
+	j->workdir = "/var/tmp/wb";
+	j->srcdir = "/shared/src/worldbench";
+	j->builddir = "/opt/wb";
+	j->images = images;
+	j->nimages = 1;
+	j->run_args = run_args;
+	j->nrun_args = 5;
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__golden);
+ATF_TC_BODY(wb_slurm_script__golden, tc)
+{
+	struct wb_slurm_job j;
+	struct wb_err e;
+	char *got, *want;
+
+	job_init(&j);
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	want = wbt_read_file(wbt_datapath(tc, "slurm-script.expected"), NULL);
+	ATF_REQUIRE_MSG(strcmp(want, got) == 0, "got\n%s", got);
+	free(want);
+	free(got);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__refused);
+ATF_TC_BODY(wb_slurm_script__refused, tc)
+{
+	static char *const with_o[] = { "--quick", "-o", "x" };
+	static char *const bad_image[] = { "host" };
+	struct wb_slurm_job j;
+	struct wb_err e;
+
+	job_init(&j);
+	j.run_args = with_o;
+	j.nrun_args = 3;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE(strstr(e.msg, "leave out -o") != NULL);
+	job_init(&j);
+	j.images = bad_image;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE(strstr(e.msg, "image 'host'") != NULL);
+	job_init(&j);
+	j.partition = "a b";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.shared = "relative";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.ntasks = 0;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.shared = "/shared/my exp";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_labels__order);
+ATF_TC_BODY(wb_slurm_labels__order, tc)
+{
+	static char *const a[] = { "--label", "x", "--variant=b=/r1",
+	    "--variant", "a=/r2" };
+	const char **l;
+	struct wb_err e;
+
+	ATF_REQUIRE_EQ(3, wb_slurm_labels(a, 5, images, 1, &l, &e));
+	ATF_REQUIRE_STREQ("b=/r1", l[0]);
+	ATF_REQUIRE_STREQ("a=/r2", l[1]);
+	ATF_REQUIRE_STREQ("host-glibc-debug", l[2]);
+	free(l);
+	ATF_REQUIRE_EQ(1, wb_slurm_labels(a, 2, NULL, 0, &l, &e));
+	ATF_REQUIRE_STREQ("x", l[0]);
+	free(l);
+	ATF_REQUIRE_EQ(1, wb_slurm_labels(NULL, 0, NULL, 0, &l, &e));
+	ATF_REQUIRE_STREQ("host", l[0]);
+	free(l);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_taskdir_parse__names);
+ATF_TC_BODY(wb_slurm_taskdir_parse__names, tc)
+{
+	static const char *const bad[] = { "submit.json", "job.sbatch",
+	    "node-12", "-12-3", "node--3", "node-12-", "node-1x-3",
+	    "node-12-3x", ".partial-n-1-2", "n-1-99999", NULL };
+	const char *const *b;
+	char *node, *job;
+	int task;
+
+	ATF_REQUIRE_EQ(0, wb_slurm_taskdir_parse("cn-01-4711-12", &node, &job,
+	    &task));
+	ATF_REQUIRE_STREQ("cn-01", node);
+	ATF_REQUIRE_STREQ("4711", job);
+	ATF_REQUIRE_EQ(12, task);
+	free(node);
+	free(job);
+	for (b = bad; *b != NULL; b++)
+		ATF_REQUIRE_MSG(wb_slurm_taskdir_parse(*b, &node, &job,
+		    &task) == -1, "%s parsed", *b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_state_of__lines);
+ATF_TC_BODY(wb_slurm_state_of__lines, tc)
+{
+	const char *text = "17_0|COMPLETED\n17_1|FAILED\n17_[2-4,7%2]|PENDING\n"
+	    "170_5|RUNNING\n17_5|CANCELLED by 0\n17_6|PREEMPTED\n";
+
+	ATF_REQUIRE_EQ(WB_SLURM_ENDED_OK, wb_slurm_state_of(text, "17", 0));
+	ATF_REQUIRE_EQ(WB_SLURM_ENDED_BAD, wb_slurm_state_of(text, "17", 1));
+	ATF_REQUIRE_EQ(WB_SLURM_ACTIVE, wb_slurm_state_of(text, "17", 3));
+	ATF_REQUIRE_EQ(WB_SLURM_ACTIVE, wb_slurm_state_of(text, "17", 7));
+	ATF_REQUIRE_EQ(WB_SLURM_ENDED_BAD, wb_slurm_state_of(text, "17", 5));
+	ATF_REQUIRE_EQ(WB_SLURM_ENDED_BAD, wb_slurm_state_of(text, "17", 6));
+	ATF_REQUIRE_EQ(WB_SLURM_UNKNOWN, wb_slurm_state_of(text, "17", 8));
+	ATF_REQUIRE_EQ(WB_SLURM_UNKNOWN, wb_slurm_state_of(text, "1", 0));
+	ATF_REQUIRE_EQ(WB_SLURM_UNKNOWN, wb_slurm_state_of("", "17", 0));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_array_spec__forms);
+ATF_TC_BODY(wb_slurm_array_spec__forms, tc)
+{
+	static const int all[] = { 0, 1, 2, 3 }, some[] = { 1, 3 };
+	struct wb_err e;
+	char *s;
+
+	ATF_REQUIRE((s = wb_slurm_array_spec(all, 4, &e)) != NULL);
+	ATF_REQUIRE_STREQ("0-3", s);
+	free(s);
+	ATF_REQUIRE((s = wb_slurm_array_spec(some, 2, &e)) != NULL);
+	ATF_REQUIRE_STREQ("1,3", s);
+	free(s);
+	ATF_REQUIRE((s = wb_slurm_array_spec(some, 1, &e)) != NULL);
+	ATF_REQUIRE_STREQ("1", s);
+	free(s);
+	ATF_REQUIRE(wb_slurm_array_spec(some, 0, &e) == NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_record__roundtrip);
+ATF_TC_BODY(wb_slurm_record__roundtrip, tc)
+{
+	static const int first[] = { 0, 1, 2 }, again[] = { 1 };
+	struct wb_slurm_record r, back;
+	struct wb_err e;
+	char *labels[] = { "production", "debug" };
+
+	memset(&r, 0, sizeof(r));
+	r.ntasks = 3;
+	r.labels = labels;
+	r.nlabels = 2;
+	ATF_REQUIRE_EQ(0, wb_slurm_record_add(&r, "41", first, 3, &e));
+	ATF_REQUIRE_EQ(0, wb_slurm_record_add(&r, "42", again, 1, &e));
+	ATF_REQUIRE_MSG(wb_slurm_record_write(".", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_slurm_record_read(".", &back, &e) == 0, "%s",
+	    e.msg);
+	ATF_REQUIRE_EQ(3, back.ntasks);
+	ATF_REQUIRE_EQ(2, back.nlabels);
+	ATF_REQUIRE_STREQ("debug", back.labels[1]);
+	ATF_REQUIRE_STREQ("41", wb_slurm_record_owner(&back, 0)->jobid);
+	ATF_REQUIRE_STREQ("42", wb_slurm_record_owner(&back, 1)->jobid);
+	ATF_REQUIRE(wb_slurm_record_owner(&back, 3) == NULL);
+	wb_slurm_record_fini(&back);
+	r.labels = NULL;
+	r.nlabels = 0;
+	wb_slurm_record_fini(&r);
+	wbt_write_file("submit.json", "{\"format\": \"worldbench-submit\", "
+	    "\"tasks\": 2, \"variants\": [], \"jobs\": [{\"id\": \"7\", "
+	    "\"indices\": [0, 5]}]}");
+	ATF_REQUIRE(wb_slurm_record_read(".", &back, &e) == -1);
+	ATF_REQUIRE_MSG(strstr(e.msg, "./submit.json: jobs[0].indices[1]") !=
+	    NULL, "%s", e.msg);
+	wbt_write_file("submit.json", "{\"format\": ");
+	ATF_REQUIRE(wb_slurm_record_read(".", &back, &e) == -1);
+	ATF_REQUIRE_MSG(strstr(e.msg, "./submit.json:1:") != NULL, "%s",
+	    e.msg);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_slurm_script__golden);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__refused);
+	ATF_TP_ADD_TC(tp, wb_slurm_labels__order);
+	ATF_TP_ADD_TC(tp, wb_slurm_taskdir_parse__names);
+	ATF_TP_ADD_TC(tp, wb_slurm_state_of__lines);
+	ATF_TP_ADD_TC(tp, wb_slurm_array_spec__forms);
+	ATF_TP_ADD_TC(tp, wb_slurm_record__roundtrip);
+	return (atf_no_error());
+}

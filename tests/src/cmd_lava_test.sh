@@ -1,0 +1,189 @@
+#! /usr/bin/atf-sh
+# worldbench lava-job (a LAVA job definition, golden text, well-formed
+# YAML, LAVA's own schema when lava-common is installed, and the pass
+# function run in the exported initramfs) and worldbench import --lava.
+
+wbp() { echo "$(atf_config_get builddir)/bin/worldbench"; }
+
+# Debian's python3 (python3-yaml, lava-common) before any other in PATH.
+PY=python3
+[ -x /usr/bin/python3 ] && PY=/usr/bin/python3
+
+golden_job()
+{
+	"$(wbp)" lava-job -k production=http://lava.example/k/production/bzImage \
+	    -k debug=http://lava.example/k/debug/bzImage -T syscall,pipe,shell1 \
+	    -d 5 -r 2 --ramdisk http://lava.example/worldbench-initramfs.cpio.gz \
+	    -o job.yaml
+}
+
+atf_test_case lava_job__golden
+lava_job__golden_head()
+{
+	atf_set descr "Two kernels, two rounds: deploy/boot/test blocks in" \
+	    "ABBA order, each pass reported by lava-test-case --measurement"
+}
+lava_job__golden_body()
+{
+	golden_job || atf_fail "lava-job failed"
+	sed 's/^  worldbench.version: .*/  worldbench.version: VERSION/' \
+	    job.yaml >got
+	atf_check -o empty diff -u "$(atf_get_srcdir)/data/lava-job.expected" got
+}
+
+atf_test_case lava_job__yaml
+lava_job__yaml_head()
+{
+	atf_set descr "The job is well-formed YAML with the expected" \
+	    "structure; with lava-common installed it passes LAVA's strict" \
+	    "job schema"
+	atf_set require.progs python3
+}
+lava_job__yaml_body()
+{
+	$PY -c 'import yaml' 2>/dev/null || atf_skip "python3-yaml missing"
+	golden_job || atf_fail "lava-job failed"
+	cat >check.py <<'EOT'
+import sys, yaml
+job = yaml.safe_load(open("job.yaml"))
+kinds = [list(a)[0] for a in job["actions"]]
+assert kinds == ["deploy", "boot", "test"] * 4, kinds
+urls = [a["deploy"]["images"]["kernel"]["url"] for a in job["actions"]
+        if "deploy" in a]
+assert [u.split("/")[-2] for u in urls] == \
+    ["production", "debug", "debug", "production"], urls
+steps = job["actions"][2]["test"]["definitions"][0]["repository"]["run"]["steps"]
+assert steps[1:] == ["wbp pipe 5 lps", "wbp shell1 5 lpm /usr/share/worldbench",
+    "wbp syscall 5 lps"], steps
+assert "lava-test-case $1 --result pass --measurement $m --units $3" in steps[0]
+try:
+    from lava_common.schemas import validate
+except ImportError:
+    print("lava-common not installed: schema not checked")
+    sys.exit(0)
+validate(job, strict=True, extra_context_variables=[])
+print("LAVA schema: valid")
+EOT
+	if $PY -c 'import lava_common.schemas' 2>/dev/null; then
+		atf_check -o match:'LAVA schema: valid' $PY check.py
+	else
+		atf_check -o match:'not checked' $PY check.py
+	fi
+}
+
+atf_test_case lava_job__initramfs_pass
+lava_job__initramfs_pass_head()
+{
+	atf_set descr "The exported initramfs holds the suite and busybox;" \
+	    "the job's pass function, run in it with a fake" \
+	    "lava-test-case, reports a positive measurement"
+	atf_set require.user root
+	atf_set require.progs python3 busybox unshare
+	atf_set timeout 120
+}
+lava_job__initramfs_pass_body()
+{
+	$PY -c 'import yaml' 2>/dev/null || atf_skip "python3-yaml missing"
+	mkdir k && echo 'not a kernel' >k/bzImage
+	atf_check -e match:'initramfs .*/w/lava/worldbench-initramfs.cpio.gz' \
+	    "$(wbp)" lava-job -k production=k -T syscall -d 1 -r 1 \
+	    -w "$PWD/w" -o job.yaml
+	atf_check -o match:"url: 'file://$PWD/k/bzImage'" cat job.yaml
+	mkdir root
+	(cd root && gzip -dc ../w/lava/worldbench-initramfs.cpio.gz |
+	    busybox cpio -id 2>/dev/null) || atf_fail "cannot unpack"
+	[ -x root/usr/libexec/worldbench-static/syscall ] &&
+	    [ -x root/init ] && [ -x root/bin/busybox ] ||
+	    atf_fail "initramfs lacks the suite, init or busybox"
+	$PY -c '
+import yaml
+job = yaml.safe_load(open("job.yaml"))
+steps = job["actions"][2]["test"]["definitions"][0]["repository"]["run"]["steps"]
+print("\n".join(steps))' >root/steps.sh
+	printf '#!/bin/sh\necho "lava-test-case $*"\n' >root/bin/lava-test-case
+	chmod +x root/bin/lava-test-case
+	# As the initramfs's /init does: applets, /proc; then the steps.
+	atf_check -o save:out unshare --mount --fork chroot root \
+	    /bin/busybox sh -c '/bin/busybox --install -s /bin &&
+	    mount -t proc proc /proc && sh /steps.sh'
+	grep -Eq '^lava-test-case syscall --result pass --measurement [0-9]+\.[0-9]+ --units lps$' out ||
+	    atf_fail "no measurement: $(cat out)"
+}
+
+atf_test_case lava_job__refused
+lava_job__refused_head()
+{
+	atf_set descr "Labels LAVA cannot name, a missing output and both" \
+	    "--ramdisk and -w are refused"
+}
+lava_job__refused_body()
+{
+	atf_check -s exit:64 -e match:"label 'a\+b'" "$(wbp)" lava-job \
+	    -k a+b=http://x/bz --ramdisk http://x/r -o j.yaml
+	atf_check -s exit:64 -e match:'are required' "$(wbp)" lava-job \
+	    -k a=http://x/bz --ramdisk http://x/r
+	atf_check -s exit:64 -e match:'not both' "$(wbp)" lava-job \
+	    -k a=http://x/bz --ramdisk http://x/r -w w -o j.yaml
+	[ ! -f j.yaml ] || atf_fail "job written"
+}
+
+atf_test_case import__lava
+import__lava_head()
+{
+	atf_set descr "LAVA results (REST API JSON, or the YAML export) give" \
+	    "one results file per variant, which table and compare read"
+}
+import__lava_body()
+{
+	for f in json yaml; do
+		atf_check -o match:"^o$f/production.json\$" \
+		    -o match:"^o$f/debug.json\$" \
+		    "$(wbp)" import --lava "$(atf_get_srcdir)/data/lava-results.$f" \
+		    -o o$f
+		atf_check -o match:'System Call Overhead +15000.0 +1504991.8' \
+		    "$(wbp)" table o$f/production.json
+		atf_check -o match:'"lava_job": "4711"' cat o$f/debug.json
+	done
+	# The failed pipe pass of debug round 2 is kept as a failed sample.
+	atf_check -o match:'LAVA result fail' cat ojson/debug.json
+	atf_check -o match:'debug / production' "$(wbp)" compare \
+	    ojson/production.json ojson/debug.json
+}
+
+atf_test_case import__lava_bad
+import__lava_bad_head()
+{
+	atf_set descr "Bad LAVA results name the file and the test case"
+}
+import__lava_bad_body()
+{
+	sed 's/"812000.5", "unit": "lps"/"812000.5", "unit": "MWIPS"/' \
+	    "$(atf_get_srcdir)/data/lava-results.json" >units.json
+	atf_check -s exit:65 \
+	    -e match:"units.json: test case 2 \\(1_wb-production-1 pipe\\): units 'MWIPS', expected 'lps'" \
+	    "$(wbp)" import --lava units.json -o o
+	sed 's/"name": "pipe", "result": "pass", "measurement": "812000.5"/"name": "pipe", "result": "pass", "measurement": "-1"/' \
+	    "$(atf_get_srcdir)/data/lava-results.json" >neg.json
+	atf_check -s exit:65 -e match:"neg.json: test case 2 .*not a positive number" \
+	    "$(wbp)" import --lava neg.json -o o
+	printf -- '- name: x\n   bad: indent\n' >bad.yaml
+	atf_check -s exit:65 -e match:'no worldbench test cases' \
+	    "$(wbp)" import --lava bad.yaml -o o
+	printf -- 'name: x\n' >bad2.yaml
+	atf_check -s exit:65 -e match:'bad2.yaml:1: expected a list' \
+	    "$(wbp)" import --lava bad2.yaml -o o
+	printf '[{"suite": "1_wb-a-1", "name": "nosuch", "result": "pass"}]' >t.json
+	atf_check -s exit:65 -e match:"t.json: test case 0 .*'nosuch' is not a suite test" \
+	    "$(wbp)" import --lava t.json -o o
+	[ ! -d o ] || atf_fail "results written"
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case lava_job__golden
+	atf_add_test_case lava_job__yaml
+	atf_add_test_case lava_job__initramfs_pass
+	atf_add_test_case lava_job__refused
+	atf_add_test_case import__lava
+	atf_add_test_case import__lava_bad
+}

@@ -1,0 +1,240 @@
+#! /usr/bin/atf-sh
+# worldbench submit --engine slurm through a fake sbatch/squeue/sacct:
+# the fake sbatch records its arguments and runs the array tasks here,
+# one after another, with SLURM_ARRAY_JOB_ID, SLURM_ARRAY_TASK_ID and
+# SLURMD_NODENAME set, so each task runs a real (tiny) "worldbench run"
+# of two host variants.  FAKE_FAIL names indices that are preempted
+# (a partial directory, state PREEMPTED); FAKE_LOSE indices that vanish
+# (no directory, unknown to sacct).
+
+wbp() { echo "$(atf_config_get builddir)/bin/worldbench"; }
+
+setup()
+{
+	mkdir fake || atf_fail "mkdir"
+	cat >fake/sbatch <<'EOT'
+#!/bin/sh
+d=$FAKE_SLURM
+echo "$*" >>"$d/sbatch.args"
+n=$(cat "$d/jobid" 2>/dev/null || echo 100)
+n=$((n + 1))
+echo $n >"$d/jobid"
+array=
+for a; do
+	case $a in
+	--array=*) array=${a#--array=};;
+	-*) ;;
+	*) script=$a;;
+	esac
+done
+shared=$(dirname "$script")
+for r in $(echo "$array" | tr , ' '); do
+	case $r in
+	*-*) seq "${r%-*}" "${r#*-}";;
+	*) echo "$r";;
+	esac
+done >"$d/indices"
+while read i; do
+	node=fakenode$((i % 2))
+	case " $FAKE_FAIL " in *" $i "*)
+		mkdir -p "$shared/$node-$n-$i"
+		echo partial >"$shared/$node-$n-$i/a.json"
+		echo "${n}_$i|PREEMPTED" >>"$d/sacct.state"
+		continue;;
+	esac
+	case " $FAKE_LOSE " in *" $i "*) continue;; esac
+	if SLURM_ARRAY_JOB_ID=$n SLURM_ARRAY_TASK_ID=$i SLURMD_NODENAME=$node \
+	    sh "$script" >"$d/task-$n-$i.out" 2>&1; then
+		echo "${n}_$i|COMPLETED" >>"$d/sacct.state"
+	else
+		echo "${n}_$i|FAILED" >>"$d/sacct.state"
+	fi
+done <"$d/indices"
+echo "$n"
+EOT
+	cat >fake/sacct <<'EOT'
+#!/bin/sh
+echo "$*" >>"$FAKE_SLURM/sacct.args"
+while [ $# -gt 0 ]; do [ "$1" = -j ] && job=$2; shift; done
+grep "^${job}_" "$FAKE_SLURM/sacct.state" 2>/dev/null
+exit 0
+EOT
+	printf '#!/bin/sh\nexit 0\n' >fake/squeue
+	chmod +x fake/sbatch fake/sacct fake/squeue
+	export FAKE_SLURM=$PWD/fake WB_SBATCH=$PWD/fake/sbatch
+	export WB_SACCT=$PWD/fake/sacct WB_SQUEUE=$PWD/fake/squeue
+	RUNARGS="--tests syscall --passes 1 --duration 0.2 --no-preflight -q
+	    --libexec $(atf_config_get builddir)/libexec/worldbench
+	    --variant production=host --variant debug=host"
+}
+
+atf_test_case submit__dry_run
+submit__dry_run_head()
+{
+	atf_set descr "--dry-run writes the job-array script and the record," \
+	    "submits nothing"
+}
+submit__dry_run_body()
+{
+	setup
+	atf_check -o match:'^#SBATCH --array=0-2$' -e match:'not submitted' \
+	    "$(wbp)" submit --engine slurm -n -N 3 --partition fast \
+	    --shared "$PWD/sh" -- $RUNARGS
+	[ -x sh/job.sbatch ] || atf_fail "no job script"
+	atf_check -o match:'#SBATCH --partition=fast' cat sh/job.sbatch
+	atf_check -o match:'"tasks": 3' -o match:'"production"' \
+	    -o match:'"debug"' cat sh/submit.json
+	[ ! -f fake/sbatch.args ] || atf_fail "sbatch was run"
+	atf_check -o match:'^task 2: missing \(never submitted\)' \
+	    -o match:'3 tasks: 0 done, 0 running, 0 failed, 3 missing' \
+	    "$(wbp)" submit --status sh
+	# --resubmit submits what was never submitted.
+	atf_check -o match:'resubmitted tasks 0-2 as job 101' \
+	    "$(wbp)" submit --resubmit sh
+	atf_check -o match:'3 tasks: 3 done' "$(wbp)" submit --status sh
+	# A second submit into the same directory is refused.
+	atf_check -s exit:1 -e match:'holds an experiment already' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh" -- $RUNARGS
+	# Each task chooses its own output.
+	atf_check -s exit:64 -e match:'leave out -o' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh2" -- \
+	    $RUNARGS -o x
+}
+
+atf_test_case submit__fail_resubmit_collect
+submit__fail_resubmit_collect_head()
+{
+	atf_set descr "Each task writes its own directory; a preempted and" \
+	    "a lost task are reported, resubmitted alone, and collect" \
+	    "counts every index once"
+	atf_set timeout 300
+}
+submit__fail_resubmit_collect_body()
+{
+	setup
+	FAKE_FAIL=1 FAKE_LOSE=3 atf_check -o match:'submitted job 101: 4 tasks' \
+	    "$(wbp)" submit --engine slurm -N 4 --shared "$PWD/sh" -- $RUNARGS
+	atf_check -o match:'^--parsable --array=0-3 .*/sh/job.sbatch$' \
+	    cat fake/sbatch.args
+	for t in fakenode0-101-0 fakenode0-101-2; do
+		[ -f sh/$t/DONE ] || atf_fail "$t: no DONE"
+		[ -f sh/$t/production.json ] && [ -f sh/$t/debug.json ] ||
+		    atf_fail "$t: results missing"
+	done
+	atf_check -o match:'^task 0: done fakenode0-101-0$' \
+	    -o match:'^task 1: failed \(fakenode1-101-1 has no DONE\)$' \
+	    -o match:'^task 2: done' -o match:'^task 3: missing \(no directory of job 101\)' \
+	    -o match:'4 tasks: 2 done, 0 running, 1 failed, 1 missing' \
+	    "$(wbp)" submit --status sh
+	# An incomplete task is reported, never read.
+	atf_check -o save:partial -e match:'task 1: not complete' \
+	    -e match:'task 3: not complete' "$(wbp)" submit --collect sh
+	[ $(wc -l <partial) -eq 4 ] || atf_fail "partial collect: $(cat partial)"
+
+	atf_check -o match:'resubmitted tasks 1,3 as job 102' \
+	    "$(wbp)" submit --resubmit sh
+	atf_check -o match:'^--parsable --array=1,3 ' tail -1 fake/sbatch.args
+	[ -f sh/fakenode1-102-1/DONE ] && [ -f sh/fakenode1-102-3/DONE ] ||
+	    atf_fail "resubmitted tasks did not write their directories"
+	atf_check -o match:'4 tasks: 4 done' -e match:'fakenode1-101-1: superseded' \
+	    "$(wbp)" submit --status sh
+	atf_check -o match:'nothing to resubmit' -e ignore \
+	    "$(wbp)" submit --resubmit sh
+	[ $(wc -l <fake/sbatch.args) -eq 2 ] || atf_fail "sbatch run again"
+
+	# The old partial directory of task 1 is ignored; each index once.
+	atf_check -o save:all -e match:'fakenode1-101-1: superseded' \
+	    "$(wbp)" submit --collect sh
+	[ $(wc -l <all) -eq 8 ] || atf_fail "collect: $(cat all)"
+	[ $(sort -u all | wc -l) -eq 8 ] || atf_fail "collect repeats a file"
+	! grep -q -- '-101-1/' all || atf_fail "superseded task collected"
+	atf_check -o save:debug -e ignore \
+	    "$(wbp)" submit --collect sh --variant debug
+	[ $(grep -c '/debug.json$' debug) -eq 4 ] &&
+	    [ $(wc -l <debug) -eq 4 ] || atf_fail "--variant debug: $(cat debug)"
+	# Every collected file is a complete results file table reads.
+	for f in $(cat all); do
+		atf_check -o match:'System Call Overhead' "$(wbp)" table "$f"
+	done
+	atf_check -o match:'^fakenode0-101-0 ' -o match:'^fakenode1-102-3 ' \
+	    -o match:'^median ' -o match:'ratio1/0 = debug / production' \
+	    -o match:'^debug / production over 4 node runs: ratio [0-9.]+ \[' \
+	    -e ignore "$(wbp)" submit --collect sh --spread
+}
+
+atf_test_case submit__requeue
+submit__requeue_head()
+{
+	atf_set descr "A requeued task moves its partial directory aside and" \
+	    "runs again; a requeued task that is complete runs nothing"
+	atf_set timeout 120
+}
+submit__requeue_body()
+{
+	setup
+	atf_check -o ignore -e ignore "$(wbp)" submit --engine slurm -n \
+	    --shared "$PWD/sh" -- $RUNARGS
+	mkdir sh/n1-7-0 && echo partial >sh/n1-7-0/production.json
+	export SLURM_ARRAY_JOB_ID=7 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1
+	atf_check sh sh/job.sbatch
+	[ -f sh/n1-7-0/DONE ] || atf_fail "no DONE after the rerun"
+	atf_check -o match:'^node=n1$' -o match:'^job=7$' -o match:'^task=0$' \
+	    cat sh/n1-7-0/DONE
+	atf_check -o match:partial cat sh/.partial-n1-7-0-*/production.json
+	cksum sh/n1-7-0/production.json >before
+	atf_check -e match:'complete already' sh sh/job.sbatch
+	cksum sh/n1-7-0/production.json | cmp -s - before ||
+	    atf_fail "a complete task ran again"
+	# Not an array task: refused before anything is written.
+	unset SLURM_ARRAY_TASK_ID
+	atf_check -s not-exit:0 -e match:'not a Slurm array task' \
+	    sh sh/job.sbatch
+}
+
+atf_test_case submit__sbatch_fails
+submit__sbatch_fails_head()
+{
+	atf_set descr "A failing sbatch is reported (exit 1) and the tasks" \
+	    "stay missing, to be resubmitted"
+}
+submit__sbatch_fails_body()
+{
+	setup
+	printf '#!/bin/sh\necho "sbatch: error: Batch job submission failed" >&2\nexit 1\n' \
+	    >bad-sbatch
+	chmod +x bad-sbatch
+	WB_SBATCH=$PWD/bad-sbatch atf_check -s exit:1 \
+	    -e match:'Batch job submission failed' \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" -- $RUNARGS
+	atf_check -o match:'2 tasks: 0 done, 0 running, 0 failed, 2 missing' \
+	    "$(wbp)" submit --status sh
+	printf '#!/bin/sh\necho 12x\n' >bad-sbatch
+	WB_SBATCH=$PWD/bad-sbatch atf_check -s exit:1 \
+	    -e match:"printed no job id: '12x" "$(wbp)" submit --resubmit sh
+	atf_check -o match:'"jobs": \[\]' cat sh/submit.json
+}
+
+atf_test_case submit__usage
+submit__usage_head()
+{
+	atf_set descr "Usage errors: no mode, two modes, unknown engine"
+}
+submit__usage_body()
+{
+	atf_check -s exit:64 -e match:'give one of' "$(wbp)" submit
+	atf_check -s exit:64 -e match:'give one of' \
+	    "$(wbp)" submit --status a --collect b
+	atf_check -s exit:64 -e match:'only slurm' \
+	    "$(wbp)" submit --engine pbs --shared x -- --quick
+	atf_check -s exit:64 -e match:'go with --collect' \
+	    "$(wbp)" submit --status x --spread
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case submit__dry_run
+	atf_add_test_case submit__fail_resubmit_collect
+	atf_add_test_case submit__requeue
+	atf_add_test_case submit__sbatch_fails
+	atf_add_test_case submit__usage
+}
