@@ -396,6 +396,104 @@ ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
 	wb_runner_free(r);
 }
 
+/* A runner over the image root "img" whose /tmp is a link to outside. */
+static struct wb_runner *
+image_runner(void)
+{
+	struct wb_runner *r;
+
+	ATF_REQUIRE((r = calloc(1, sizeof(*r))) != NULL);
+	r->kind = "chroot";
+	ATF_REQUIRE((r->root = wbt_abspath("img")) != NULL);
+	ATF_REQUIRE((r->libexecdir = strdup("/usr/libexec/worldbench")) !=
+	    NULL);
+	ATF_REQUIRE((r->datadir = strdup("/usr/share/worldbench")) != NULL);
+	ATF_REQUIRE((r->scratchdir = strdup("/tmp")) != NULL);
+	return (r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_make__image_tmp_link);
+ATF_TC_BODY(wb_scratch_make__image_tmp_link, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out;
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	out = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(out, "img/tmp") == 0);
+	r = image_runner();
+	ATF_REQUIRE_EQ(-1, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, entries("outside"));
+	free(out);
+	wb_runner_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tmp_link);
+ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out, path[PATH_MAX];
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/tmp", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	r = image_runner();
+	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE(strncmp(inner, "/tmp/worldbench.pipe.", 21) == 0);
+	/* The command swaps the image's /tmp for a link into the host. */
+	ATF_REQUIRE(rename("img/tmp", "img/tmp.old") == 0);
+	out = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(out, "img/tmp") == 0);
+	snprintf(path, sizeof(path), "outside/%s", strrchr(inner, '/') + 1);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "outside/%s/keep",
+	    strrchr(inner, '/') + 1);
+	wbt_write_file(path, "host data\n");
+	ATF_REQUIRE_EQ(-1, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	ATF_REQUIRE(access(path, F_OK) == 0);
+	free(out);
+	free(host);
+	free(inner);
+	wb_runner_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tree);
+ATF_TC_BODY(wb_scratch_remove__image_tree, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out, path[PATH_MAX];
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/tmp", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	wbt_write_file("outside/keep", "host data\n");
+	r = image_runner();
+	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	/* What a pass leaves: files, subdirectories, links out. */
+	snprintf(path, sizeof(path), "%s/a", host);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/a/b", host);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/a/b/f", host);
+	wbt_write_file(path, "x");
+	out = wbt_abspath("outside");
+	snprintf(path, sizeof(path), "%s/a/out", host);
+	ATF_REQUIRE(symlink(out, path) == 0);
+	ATF_REQUIRE_EQ(0, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(0, entries("img/tmp"));
+	ATF_REQUIRE_EQ(1, entries("outside"));
+	free(out);
+	free(host);
+	free(inner);
+	wb_runner_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -409,5 +507,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
+	ATF_TP_ADD_TC(tp, wb_scratch_make__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tree);
 	return (atf_no_error());
 }
