@@ -51,7 +51,8 @@ usage(void)
 	    "           [--target-ci percent] [--tests list] "
 	    "[--variant label=root ...]\n"
 	    "           [--strict | --no-preflight] -o file|dir\n"
-	    "       worldbench run [-q] --resume file|dir\n");
+	    "       worldbench run [-q] [--datadir dir] [--libexec dir] "
+	    "--resume file|dir\n");
 	return (EX_USAGE);
 }
 
@@ -296,11 +297,10 @@ check_opts(struct run_opts *o)
 		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
-		    o->c.libexec != NULL || o->c.datadir != NULL ||
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight) {
 			warnx("--resume takes its plan from the results file; "
-			    "only -q may be added");
+			    "only -q, --libexec and --datadir may be added");
 			return (-1);
 		}
 		return (0);
@@ -390,8 +390,8 @@ cmd_run(int argc, char **argv)
 	else
 		lock_output(o.c.output, o.c.output_is_dir, 0);
 	if (o.resume != NULL) {
-		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
-		    &e)) == NULL)
+		if ((h = wb_harness_resume(o.resume, o.c.libexec, o.c.datadir,
+		    argv - 1, argc + 1, &e)) == NULL)
 			errx(1, "%s", e.msg);
 		return (run_harness(h, o.quiet));
 	}

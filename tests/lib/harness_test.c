@@ -13,6 +13,7 @@
 #include "err.h"
 #include "harness.h"
 #include "harness_impl.h"
+#include "provenance.h"
 #include "results.h"
 #include "runner.h"
 #include "suite.h"
@@ -232,7 +233,8 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	ATF_REQUIRE_EQ(0, entries("tmp"));
 	/* Resume from the directory alone. */
 	stop = 0;
-	h = wb_harness_resume("out", (char *[]){ "x", NULL }, 1, &e);
+	h = wb_harness_resume("out", "libexec", "share", (char *[]){ "x", NULL },
+	    1, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
 	wb_harness_free(h);
@@ -396,6 +398,59 @@ ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
 	wb_runner_free(r);
 }
 
+/*
+ * A results file naming another suite (and that suite's hash) does not
+ * make a resume run it: the programs come from the caller's libexec, and
+ * their hash does not match the recorded one.
+ */
+ATF_TC_WITHOUT_HEAD(wb_harness_resume__recorded_suite_ignored);
+ATF_TC_BODY(wb_harness_resume__recorded_suite_ignored, tc)
+{
+	char hex[WB_SHA256_HEXSIZE], body[1024], *pwned, *evil, *share;
+	struct wb_harness *h;
+	struct wb_err e;
+	json_t *j, *files;
+	size_t nfailed;
+
+	fake("pipe", OK_PIPE);
+	h = start("pipe", 2, 1, "out.json");
+	stop = 1;
+	ATF_REQUIRE_EQ(1, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	stop = 0;
+	wb_harness_free(h);
+	ATF_REQUIRE(mkdir("evil", 0755) == 0);
+	pwned = wbt_abspath("pwned");
+	snprintf(body, sizeof(body), "#!/bin/sh\ntouch %s\n" OK_PIPE "\n",
+	    pwned);
+	wbt_write_file("evil/pipe", body);
+	ATF_REQUIRE(chmod("evil/pipe", 0755) == 0);
+	evil = wbt_abspath("evil");
+	share = wbt_abspath("share");
+	ATF_REQUIRE_EQ(0, wb_prov_suite(NULL, evil, share, &files, hex, &e));
+	json_decref(files);
+	ATF_REQUIRE((j = json_load_file("out.json", 0, NULL)) != NULL);
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_array_get(json_object_get(
+	    json_object_get(j, "plan"), "variants"), 0), "libexec",
+	    json_string(evil)));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
+	    "provenance"), "suite_hash", json_string(hex)));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "out.json", JSON_INDENT(2)));
+	json_decref(j);
+	h = wb_harness_resume("out.json", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	if (h != NULL) {
+		(void)wb_harness_run(h, &stop, NULL, &nfailed, &e);
+		wb_harness_free(h);
+	}
+	ATF_CHECK_MSG(access(pwned, F_OK) == -1, "ran the recorded suite");
+	ATF_CHECK_MSG(h == NULL && strstr(e.msg, "suite changed") != NULL,
+	    "resumed a file whose suite hash is not that of libexec: %s",
+	    h == NULL ? e.msg : "");
+	free(pwned);
+	free(evil);
+	free(share);
+}
+
 /* A runner over the image root "img" whose /tmp is a link to outside. */
 static struct wb_runner *
 image_runner(void)
@@ -507,6 +562,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
+	ATF_TP_ADD_TC(tp, wb_harness_resume__recorded_suite_ignored);
 	ATF_TP_ADD_TC(tp, wb_scratch_make__image_tmp_link);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tmp_link);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tree);
