@@ -95,8 +95,32 @@ checker_body()
 	    atf_fail "check_row rejected a correct row"
 }
 
+atf_test_case recipe_lint_fifo
+recipe_lint_fifo_head()
+{
+	atf_set descr "recipe lint on a FIFO (or a FIFO distinfo) is refused" \
+	    "at once, not waited on (issue 11, finding 12)"
+	atf_set timeout 60
+}
+recipe_lint_fifo_body()
+{
+	mkfifo fifo || atf_fail "mkfifo"
+	# timeout(1) bounds the failure mode (a hang) only.
+	atf_check -s not-exit:0 -e match:'fifo: not a regular file' \
+	    timeout 20 "$(wb_bin)" recipe lint fifo
+	mkdir -p r/t
+	printf 'NAME=t\nVERSION=1\nCOMMENT=c\nLICENSE=none\n%s\n%s\n%s\n' \
+	    'SOURCE=apt-source t' 'DISTFILES=t_1.orig.tar.gz' \
+	    'BUILD_STYLE=none' > r/t/recipe
+	echo 'A test.' > r/t/pkg-descr
+	mkfifo r/t/distinfo
+	atf_check -s not-exit:0 -e match:'distinfo: not a regular file' \
+	    timeout 20 "$(wb_bin)" recipe lint r/t/recipe
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case table
 	atf_add_test_case checker
+	atf_add_test_case recipe_lint_fifo
 }
