@@ -118,9 +118,43 @@ recipe_lint_fifo_body()
 	    timeout 20 "$(wb_bin)" recipe lint r/t/recipe
 }
 
+atf_test_case text_escaped
+text_escaped_head()
+{
+	atf_set descr "Terminal escapes in a results file's label and test" \
+	    "names reach table and compare output escaped, never raw" \
+	    "(issue 11, finding 12)"
+}
+text_escaped_body()
+{
+	d=$(atf_config_get top_srcdir)/tests/safety/data/badinput
+	python3 - "$d/ok.json" <<'EOT' || atf_fail "python"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["provenance"]["label"] = "evil\x1b]0;title\x07"
+r["tests"][0]["name"] = "Dhry\x1b[2Jstone"
+json.dump(r, open("esc.json", "w"))
+EOT
+	"$(wb_bin)" table esc.json esc.json >table.out 2>&1 ||
+	    atf_fail "table: $(cat table.out)"
+	"$(wb_bin)" compare "$d/ok.json" esc.json >cmp.out 2>&1 ||
+	    atf_fail "compare: $(cat cmp.out)"
+	for f in table.out cmp.out; do
+		if tr -d '\n' <$f | LC_ALL=C grep -q "$(printf '[\033\007]')"
+		then
+			atf_fail "$f holds a raw control character"
+		fi
+	done
+	grep -F -q 'evil\x1b]0;title\x07' cmp.out ||
+	    atf_fail "compare does not show the escaped label"
+	grep -F -q 'Dhry\x1b[2Jstone' table.out ||
+	    atf_fail "table does not show the escaped name"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case table
 	atf_add_test_case checker
 	atf_add_test_case recipe_lint_fifo
+	atf_add_test_case text_escaped
 }
