@@ -61,7 +61,7 @@ int
 wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
     char **innerpath, struct wb_err *err)
 {
-	char name[NAME_MAX + 1], *base;
+	char name[NAME_MAX + 1], *base, *host, *inner;
 	uint64_t rnd;
 	int bfd, i, rc;
 
@@ -79,20 +79,31 @@ wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
 		if ((rc = mkdirat(bfd, name, 0700)) == -1 && errno != EEXIST)
 			break;
 	}
-	close(bfd);
-	if (rc == -1)
-		return (wb_err_setsys(err, "%s%s/%s: cannot create a scratch "
-		    "directory", strcmp(r->root, "/") == 0 ? "" : r->root,
-		    r->scratchdir, name));
-	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL ||
-	    asprintf(hostpath, "%s/%s", base, name) == -1 ||
-	    asprintf(innerpath, "%s/%s", r->scratchdir, name) == -1) {
-		free(base);
-		free(*hostpath);
-		*hostpath = *innerpath = NULL;
-		return (wb_err_setsys(err, "asprintf"));
+	if (rc == -1) {
+		wb_err_setsys(err, "%s%s/%s: cannot create a scratch directory",
+		    strcmp(r->root, "/") == 0 ? "" : r->root, r->scratchdir,
+		    name);
+		close(bfd);
+		return (-1);
 	}
+	host = inner = NULL;
+	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL ||
+	    asprintf(&host, "%s/%s", base, name) == -1)
+		host = NULL;
+	else if (asprintf(&inner, "%s/%s", r->scratchdir, name) == -1)
+		inner = NULL;
+	if (inner == NULL) {
+		wb_err_setsys(err, "asprintf");
+		(void)unlinkat(bfd, name, AT_REMOVEDIR);
+		close(bfd);
+		free(base);
+		free(host);
+		return (-1);
+	}
+	close(bfd);
 	free(base);
+	*hostpath = host;
+	*innerpath = inner;
 	return (0);
 }
 
