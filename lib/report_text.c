@@ -216,7 +216,8 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 		o = &c->rows[i].cells[v];
 		if (!o->present || !c->rows[i].cells[0].present)
 			continue;
-		fprintf(fp, "  %-40.40s %8s %19s %c%s\n", wb_vis(c->rows[i].name),
+		fprintf(fp, "  %-40.40s %8s %19s %c%s\n",
+		    wb_vis(c->rows[i].name),
 		    N(r, "%.4f", o->ratio), o->w.have_ci ?
 		    (snprintf(iv, sizeof(iv), "[%s, %s]", N(lo, "%.4f",
 		    o->w.lo), N(hi, "%.4f", o->w.hi)), iv) : "unavailable",

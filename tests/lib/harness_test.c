@@ -233,8 +233,8 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	ATF_REQUIRE_EQ(0, entries("tmp"));
 	/* Resume from the directory alone. */
 	stop = 0;
-	h = wb_harness_resume("out", "libexec", "share", (char *[]){ "x", NULL },
-	    1, &e);
+	h = wb_harness_resume("out", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
 	wb_harness_free(h);

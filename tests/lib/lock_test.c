@@ -125,7 +125,8 @@ ATF_TC_BODY(wb_lock_output__removed, tc)
 	ATF_CHECK(access("a.json.lock", F_OK) == 0);
 	wb_unlock_output(l);
 	ATF_CHECK(access("a.json.lock", F_OK) == -1);
-	ATF_CHECK(access(".lock", F_OK) == 0);	/* b.json still shares it */
+	/* b.json still shares the directory lock. */
+	ATF_CHECK(access(".lock", F_OK) == 0);
 	wb_unlock_output(l2);
 	ATF_CHECK(access(".lock", F_OK) == -1);
 	ATF_CHECK(access("b.json.lock", F_OK) == -1);
