@@ -4,6 +4,22 @@
 #include <string.h>
 
 #include "err.h"
+#include "strvis.h"
+
+/*
+ * Messages often quote file content: control characters in them are
+ * escaped (lib/strvis.h) so that printing one cannot drive a terminal.
+ */
+static void
+vis_msg(struct wb_err *e)
+{
+	char buf[sizeof(e->msg)];
+
+	if (wb_strvis_clean(e->msg))
+		return;
+	wb_strvis(buf, sizeof(buf), e->msg);
+	memcpy(e->msg, buf, sizeof(e->msg));
+}
 
 void
 wb_err_clear(struct wb_err *e)
@@ -25,6 +41,7 @@ wb_err_set(struct wb_err *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	vis_msg(e);
 	return (-1);
 }
 
@@ -47,6 +64,7 @@ wb_err_setsys(struct wb_err *e, const char *fmt, ...)
 	if (len < sizeof(e->msg))
 		snprintf(e->msg + len, sizeof(e->msg) - len, ": %s",
 		    strerror(saved));
+	vis_msg(e);
 	errno = saved;
 	return (-1);
 }

@@ -197,29 +197,32 @@ int
 wb_frag_merge_file(struct wb_frag *f, const char *path,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
+	int fd, r;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1)
+		return (wb_err_setsys(err, "%s", path));
+	r = wb_frag_merge_fd(f, fd, path, fn, arg, err);
+	close(fd);
+	return (r);
+}
+
+int
+wb_frag_merge_fd(struct wb_frag *f, int fd, const char *path,
+    wb_frag_override_fn *fn, void *arg, struct wb_err *err)
+{
 	struct stat st;
 	char *buf;
 	size_t off;
 	ssize_t n;
-	int fd, r;
+	int r;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if (fstat(fd, &st) == -1)
 		return (wb_err_setsys(err, "%s", path));
-	if (fstat(fd, &st) == -1) {
-		wb_err_setsys(err, "%s", path);
-		close(fd);
-		return (-1);
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > FRAG_MAXSIZE) {
-		close(fd);
+	if (!S_ISREG(st.st_mode) || st.st_size > FRAG_MAXSIZE)
 		return (wb_err_set(err, "%s: not a regular file of at most "
 		    "%d bytes", path, FRAG_MAXSIZE));
-	}
-	if ((buf = malloc((size_t)st.st_size + 1)) == NULL) {
-		wb_err_setsys(err, "%s", path);
-		close(fd);
-		return (-1);
-	}
+	if ((buf = malloc((size_t)st.st_size + 1)) == NULL)
+		return (wb_err_setsys(err, "%s", path));
 	for (off = 0; off < (size_t)st.st_size; off += (size_t)n) {
 		n = read(fd, buf + off, (size_t)st.st_size - off);
 		if (n == -1 && errno == EINTR) {
@@ -231,11 +234,9 @@ wb_frag_merge_file(struct wb_frag *f, const char *path,
 				errno = EIO;
 			wb_err_setsys(err, "read %s", path);
 			free(buf);
-			close(fd);
 			return (-1);
 		}
 	}
-	close(fd);
 	r = wb_frag_merge_buf(f, path, buf, off, fn, arg, err);
 	free(buf);
 	return (r);

@@ -54,6 +54,9 @@ void	wb_frag_fini(struct wb_frag *);
 /* Merge one fragment (file or buffer named name) into f. */
 int	wb_frag_merge_file(struct wb_frag *, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
+/* The same from an open fd (a regular file), path naming it in errors. */
+int	wb_frag_merge_fd(struct wb_frag *, int fd, const char *path,
+	    wb_frag_override_fn *, void *, struct wb_err *);
 int	wb_frag_merge_buf(struct wb_frag *, const char *name,
 	    const char *buf, size_t len, wb_frag_override_fn *, void *,
 	    struct wb_err *);

@@ -99,22 +99,21 @@ check_programs(const struct wb_harness *h, const struct wb_runner *r,
 	return (0);
 }
 
+/* The image root of a chroot variant, NULL for the host's own suite. */
+static const char *
+image_root(const struct wb_runner *r)
+{
+
+	return (strcmp(r->root, "/") == 0 ? NULL : r->root);
+}
+
 int
 wb_harness_suite_prov(struct wb_hvariant *v, json_t **files, char *hex,
     struct wb_err *err)
 {
-	char *lx, *dd;
-	int rc;
 
-	lx = wb_runner_hostpath(v->runner, v->runner->libexecdir);
-	dd = wb_runner_hostpath(v->runner, v->runner->datadir);
-	if (lx == NULL || dd == NULL)
-		rc = wb_err_setsys(err, "asprintf");
-	else
-		rc = wb_prov_suite(lx, dd, files, hex, err);
-	free(lx);
-	free(dd);
-	return (rc);
+	return (wb_prov_suite(image_root(v->runner), v->runner->libexecdir,
+	    v->runner->datadir, files, hex, err));
 }
 
 json_t *
@@ -154,21 +153,18 @@ static int
 provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
     int argc, struct wb_err *err)
 {
-	char hex[WB_SHA256_HEXSIZE], *bi, *dd;
+	char hex[WB_SHA256_HEXSIZE], *bi;
 	struct wb_results *r;
 	json_t *files, *binfo;
 
 	r = v->results;
 	if (wb_harness_suite_prov(v, &files, hex, err) == -1)
 		return (-1);
-	dd = wb_runner_hostpath(v->runner, v->runner->datadir);
-	if (dd == NULL || asprintf(&bi, "%s/BUILDINFO", dd) == -1) {
-		free(dd);
+	if (asprintf(&bi, "%s/BUILDINFO", v->runner->datadir) == -1) {
 		json_decref(files);
 		return (wb_err_setsys(err, "asprintf"));
 	}
-	free(dd);
-	binfo = wb_prov_buildinfo(bi, err);
+	binfo = wb_prov_buildinfo(image_root(v->runner), bi, err);
 	free(bi);
 	if (binfo == NULL) {
 		json_decref(files);

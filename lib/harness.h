@@ -50,8 +50,14 @@ struct wb_harness;
 
 struct wb_harness	*wb_harness_new(const struct wb_harness_config *,
 			    struct wb_err *);
-/* Continue the run recorded in path (a results file or its directory). */
+/*
+ * Continue the run recorded in path (a results file or its directory).
+ * Host variants run the suite in libexec and datadir (NULL: as for a new
+ * run, beside the running binary), never the one the file records; a
+ * suite whose hash differs from the recorded one is an error.
+ */
 struct wb_harness	*wb_harness_resume(const char *path,
+			    const char *libexec, const char *datadir,
 			    char *const *argv, int argc, struct wb_err *);
 
 /*

@@ -242,17 +242,23 @@ wb_harness_run(struct wb_harness *h, volatile sig_atomic_t *stop, FILE *fp,
 
 /* Resuming. */
 
+/*
+ * The results file is data only: the programs come from libexec and
+ * datadir (the command line, or beside the running binary), never from
+ * the suite location the file records, and the suite hash is computed
+ * from them, so a file cannot name what a resume runs.
+ */
 static int
-load_variant(struct wb_hvariant *v, const char *dir,
-    json_t *pv, char *const *argv, int argc, struct wb_err *err)
+load_variant(struct wb_hvariant *v, const char *dir, json_t *pv,
+    const char *libexec, const char *datadir, char *const *argv, int argc,
+    struct wb_err *err)
 {
 	char hex[WB_SHA256_HEXSIZE];
-	const char *f, *lx, *dd, *old;
+	const char *f, *old;
 	json_t *files, *resumed;
 	int rc;
 
-	if (json_unpack(pv, "{s:s, s:s, s:s}", "file", &f, "libexec", &lx,
-	    "datadir", &dd) == -1)
+	if (json_unpack(pv, "{s:s}", "file", &f) == -1)
 		return (wb_err_set(err, "plan.variants: malformed"));
 	if (strchr(f, '/') != NULL || *f == '.')
 		return (wb_err_set(err, "plan.variants: bad file name '%s'",
@@ -264,7 +270,7 @@ load_variant(struct wb_hvariant *v, const char *dir,
 	if (wb_results_read(v->path, &v->results, err) == -1)
 		return (-1);
 	if (strcmp(v->root, "host") == 0)
-		v->runner = wb_runner_host_new(lx, dd, err);
+		v->runner = wb_runner_host_new(libexec, datadir, err);
 	else
 		v->runner = wb_runner_chroot_new(v->root, err);
 	if (v->runner == NULL)
@@ -276,8 +282,9 @@ load_variant(struct wb_hvariant *v, const char *dir,
 	    "suite_hash"));
 	if (old == NULL || strcmp(old, hex) != 0)
 		return (wb_err_set(err, "%s: the bench suite changed since the "
-		    "run started (suite hash %.12s, now %.12s); start a new "
-		    "run", v->path, old != NULL ? old : "?", hex));
+		    "run started (suite hash %.12s, now %.12s of %s); start a "
+		    "new run", v->path, old != NULL ? old : "?", hex,
+		    v->runner->libexecdir));
 	if ((resumed = json_object_get(v->results->provenance,
 	    "resumed")) == NULL) {
 		resumed = json_array();
@@ -332,8 +339,8 @@ find_results(const char *dir, char **file, struct wb_err *err)
 }
 
 struct wb_harness *
-wb_harness_resume(const char *path, char *const *argv, int argc,
-    struct wb_err *err)
+wb_harness_resume(const char *path, const char *libexec, const char *datadir,
+    char *const *argv, int argc, struct wb_err *err)
 {
 	struct wb_harness *h;
 	struct wb_results *r;
@@ -380,7 +387,8 @@ wb_harness_resume(const char *path, char *const *argv, int argc,
 	free(file);
 	for (i = 0; h != NULL && i < h->nv; i++) {
 		pv = json_array_get(json_object_get(h->plan, "variants"), i);
-		if (load_variant(&h->v[i], dir, pv, argv, argc, err) == -1 ||
+		if (load_variant(&h->v[i], dir, pv, libexec, datadir, argv,
+		    argc, err) == -1 ||
 		    wb_harness_attach(h, &h->v[i], err) == -1) {
 			wb_harness_free(h);
 			h = NULL;

@@ -1,19 +1,24 @@
 /*
  * Per-pass scratch directories, created from the host side under the
- * runner's root and removed afterwards.  Removal refuses any path that
- * does not resolve to a directory strictly inside the scratch base, and
- * never follows symbolic links or crosses mount points.
+ * runner's root and removed afterwards, both through a directory fd of
+ * the scratch base opened beneath the root without following any of the
+ * image's symbolic links (an image's "tmp -> /etc" is refused, never
+ * followed into the host).  Removal takes only a "worldbench.*" entry
+ * directly in the base, and never follows links or crosses mount points.
  */
+#include <sys/random.h>
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "beneath.h"
 #include "err.h"
 #include "harness_impl.h"
 #include "runner.h"
@@ -33,76 +38,100 @@ wb_runner_hostpath(const struct wb_runner *r, const char *inner)
 	return (p);
 }
 
+/*
+ * The scratch base as a directory fd: the host's own TMPDIR is trusted,
+ * an image's is opened beneath its root without following any link.
+ */
+static int
+scratch_base(const struct wb_runner *r, struct wb_err *err)
+{
+	int fd;
+
+	if (strcmp(r->root, "/") == 0) {
+		if ((fd = open(r->scratchdir, O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1)
+			return (wb_err_setsys(err, "%s", r->scratchdir));
+		return (fd);
+	}
+	return (wb_beneath_open(r->root, r->scratchdir, O_RDONLY | O_DIRECTORY,
+	    err));
+}
+
 int
 wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
     char **innerpath, struct wb_err *err)
 {
-	char *base, *tmpl, *name;
+	char name[NAME_MAX + 1], *base, *host, *inner;
+	uint64_t rnd;
+	int bfd, i, rc;
 
 	*hostpath = *innerpath = NULL;
-	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL)
-		return (wb_err_setsys(err, "asprintf"));
-	if (asprintf(&tmpl, "%s/worldbench.%s.XXXXXX", base, tag) == -1) {
-		free(base);
-		return (wb_err_setsys(err, "asprintf"));
+	if (strchr(tag, '/') != NULL || strlen(tag) > 64)
+		return (wb_err_set(err, "%s: bad scratch tag", tag));
+	if ((bfd = scratch_base(r, err)) == -1)
+		return (-1);
+	rc = -1;
+	for (i = 0; rc == -1 && i < 100; i++) {
+		if (getrandom(&rnd, sizeof(rnd), 0) != sizeof(rnd))
+			rnd = (uint64_t)getpid() << 16 ^ (uint64_t)i;
+		snprintf(name, sizeof(name), "worldbench.%s.%012llx", tag,
+		    (unsigned long long)(rnd & 0xffffffffffffULL));
+		if ((rc = mkdirat(bfd, name, 0700)) == -1 && errno != EEXIST)
+			break;
 	}
-	if (mkdtemp(tmpl) == NULL) {
-		wb_err_setsys(err, "%s: cannot create a scratch directory",
-		    tmpl);
-		free(base);
-		free(tmpl);
+	if (rc == -1) {
+		wb_err_setsys(err, "%s%s/%s: cannot create a scratch directory",
+		    strcmp(r->root, "/") == 0 ? "" : r->root, r->scratchdir,
+		    name);
+		close(bfd);
 		return (-1);
 	}
-	free(base);
-	name = strrchr(tmpl, '/') + 1;
-	if (asprintf(innerpath, "%s/%s", r->scratchdir, name) == -1) {
-		*innerpath = NULL;
-		(void)rmdir(tmpl);
-		free(tmpl);
-		return (wb_err_setsys(err, "asprintf"));
+	host = inner = NULL;
+	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL ||
+	    asprintf(&host, "%s/%s", base, name) == -1)
+		host = NULL;
+	else if (asprintf(&inner, "%s/%s", r->scratchdir, name) == -1)
+		inner = NULL;
+	if (inner == NULL) {
+		wb_err_setsys(err, "asprintf");
+		(void)unlinkat(bfd, name, AT_REMOVEDIR);
+		close(bfd);
+		free(base);
+		free(host);
+		return (-1);
 	}
-	*hostpath = tmpl;
+	close(bfd);
+	free(base);
+	*hostpath = host;
+	*innerpath = inner;
 	return (0);
-}
-
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *f)
-{
-
-	(void)st;
-	(void)f;
-	if (type == FTW_DP || type == FTW_D || type == FTW_DNR)
-		return (rmdir(path) == -1 ? -1 : 0);
-	return (unlink(path) == -1 ? -1 : 0);
 }
 
 int
 wb_scratch_remove(const struct wb_runner *r, const char *hostpath,
     struct wb_err *err)
 {
-	char *base, rbase[PATH_MAX], rpath[PATH_MAX];
+	const char *name;
+	char *base;
 	size_t len;
+	int bfd, rc;
 
 	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL)
 		return (wb_err_setsys(err, "asprintf"));
-	if (realpath(base, rbase) == NULL) {
-		wb_err_setsys(err, "%s", base);
+	len = strlen(base);
+	name = hostpath + len + 1;
+	if (strncmp(hostpath, base, len) != 0 || hostpath[len] != '/' ||
+	    strchr(name, '/') != NULL ||
+	    strncmp(name, "worldbench.", 11) != 0) {
+		wb_err_set(err, "%s: refusing to remove: not a scratch "
+		    "directory directly inside %s", hostpath, base);
 		free(base);
 		return (-1);
 	}
 	free(base);
-	if (realpath(hostpath, rpath) == NULL)
-		return (wb_err_setsys(err, "%s", hostpath));
-	len = strlen(rbase);
-	if (strcmp(rbase, "/") == 0)
-		len = 0;
-	if (strncmp(rpath, rbase, len) != 0 || rpath[len] != '/' ||
-	    strchr(rpath + len + 1, '/') != NULL ||
-	    strncmp(rpath + len + 1, "worldbench.", 11) != 0)
-		return (wb_err_set(err, "%s: refusing to remove: not a scratch "
-		    "directory directly inside %s", hostpath, rbase));
-	if (nftw(rpath, rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) == -1)
-		return (wb_err_setsys(err, "%s: cannot remove the scratch "
-		    "directory", rpath));
-	return (0);
+	if ((bfd = scratch_base(r, err)) == -1)
+		return (-1);
+	rc = wb_beneath_remove(bfd, name, hostpath, err);
+	close(bfd);
+	return (rc);
 }

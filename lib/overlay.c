@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <search.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "beneath.h"
 #include "err.h"
 #include "fragment.h"
 #include "manifest.h"
@@ -223,18 +225,66 @@ frag_override(void *arg, const struct wb_frag_entry *old,
 	fr->fn(fr->arg, path, was, now);
 }
 
-/* Merge every file under fragdir/rel into root/rel. */
+/*
+ * Merge the fragment s into the file name of the directory dfd (shown as
+ * d): the existing file is read and the result written through dfd, never
+ * through a symbolic link of the root.
+ */
+static int
+merge_fragment(int dfd, const char *name, const char *s, const char *d,
+    struct frag_report *fr, struct wb_err *err)
+{
+	struct wb_frag f;
+	struct stat st;
+	char *buf;
+	int fd, rc;
+
+	wb_frag_init(&f);
+	rc = 0;
+	if ((fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC)) != -1) {
+		if (fstat(fd, &st) == -1)
+			rc = wb_err_setsys(err, "%s", d);
+		else if (!S_ISREG(st.st_mode))
+			rc = wb_err_set(err, "%s: fragment target is not a "
+			    "regular file", d);
+		else
+			rc = wb_frag_merge_fd(&f, fd, d, NULL, NULL, err);
+		close(fd);
+	} else if (errno == ELOOP)
+		rc = wb_err_set(err, "%s: fragment target is a symbolic link, "
+		    "not followed", d);
+	else if (errno != ENOENT)
+		rc = wb_err_setsys(err, "%s", d);
+	if (rc == 0)
+		rc = wb_frag_merge_file(&f, s, frag_override, fr, err);
+	if (rc == 0 && (buf = wb_frag_format(&f, err)) == NULL)
+		rc = -1;
+	if (rc == 0) {
+		rc = wb_beneath_write(dfd, name, buf, strlen(buf), 0644, d,
+		    err);
+		free(buf);
+	}
+	wb_frag_fini(&f);
+	return (rc);
+}
+
+/*
+ * Merge every file under fragdir/rel into root/rel, dfd being the open
+ * directory root/rel; directories are created and entered without
+ * following links.
+ */
 static int
 merge_fragments(const char *fragdir, const char *rel, const char *root,
-    wb_override_fn *fn, void *arg, struct wb_err *err)
+    int dfd, wb_override_fn *fn, void *arg, struct wb_err *err)
 {
 	char s[PATH_MAX], d[PATH_MAX], r[PATH_MAX];
 	struct frag_report fr;
+	struct wb_err sube;
 	struct stat st;
 	struct dirent *de;
-	struct wb_frag f;
 	DIR *dir;
-	int rc;
+	int rc, sub;
 
 	snprintf(s, sizeof(s), "%s%s%s", fragdir, *rel == '\0' ? "" : "/",
 	    rel);
@@ -258,32 +308,40 @@ merge_fragments(const char *fragdir, const char *rel, const char *root,
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if ((rc = wb_mkdirs(d, 0755, err)) == 0)
-				rc = merge_fragments(fragdir, r, root, fn, arg,
-				    err);
+			if ((sub = wb_beneath_mkdirs(dfd, de->d_name, 0755,
+			    &sube)) == -1) {
+				rc = wb_err_set(err, "%s: %s", d, sube.msg);
+				break;
+			}
+			rc = merge_fragments(fragdir, r, root, sub, fn, arg,
+			    err);
+			close(sub);
 			continue;
 		}
-		wb_frag_init(&f);
 		fr.fn = fn;
 		fr.arg = arg;
 		fr.rel = r;
-		if (lstat(d, &st) == 0) {
-			if (!S_ISREG(st.st_mode))
-				rc = wb_err_set(err, "%s: fragment target is "
-				    "not a regular file", d);
-			else
-				rc = wb_frag_merge_file(&f, d, NULL, NULL, err);
-		} else if (errno != ENOENT)
-			rc = wb_err_setsys(err, "stat %s", d);
-		if (rc == 0)
-			rc = wb_frag_merge_file(&f, s, frag_override, &fr, err);
-		if (rc == 0 && (unlink(d) == 0 || errno == ENOENT))
-			rc = wb_frag_write(&f, d, err);
-		wb_frag_fini(&f);
+		rc = merge_fragment(dfd, de->d_name, s, d, &fr, err);
 	}
 	if (rc == 0 && errno != 0)
 		rc = wb_err_setsys(err, "readdir %s", s);
 	closedir(dir);
+	return (rc);
+}
+
+/* Open root (created when missing) and merge the fragments into it. */
+static int
+apply_fragments(const char *fragdir, const char *root, wb_override_fn *fn,
+    void *arg, struct wb_err *err)
+{
+	int fd, rc;
+
+	if (wb_mkdirs(root, 0755, err) == -1)
+		return (-1);
+	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (wb_err_setsys(err, "%s", root));
+	rc = merge_fragments(fragdir, "", root, fd, fn, arg, err);
+	close(fd);
 	return (rc);
 }
 
@@ -308,7 +366,7 @@ wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
 		return (-1);
 	snprintf(path, sizeof(path), "%s/fragments", overlay);
 	if (stat(path, &st) == 0 &&
-	    merge_fragments(path, "", root, fn, arg, err) == -1)
+	    apply_fragments(path, root, fn, arg, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/manifest", overlay);
 	if (stat(path, &st) == 0 && wb_manifest_load(man, path, err) == -1)

@@ -3,6 +3,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "beneath.h"
 #include "digest.h"
 #include "err.h"
 #include "provenance.h"
@@ -111,39 +114,107 @@ cmp_str(const void *a, const void *b)
 	return (strcmp(*(char *const *)a, *(char *const *)b));
 }
 
-/* Add "<prefix>/<name>" -> sha256 for each regular file of dir. */
+/*
+ * Open path on the host (root NULL: the host's own suite, links
+ * followed) or beneath an image root without following the image's links.
+ */
 static int
-hash_dir(const char *dir, const char *prefix, json_t *files,
+open_in(const char *root, const char *path, int flags, struct wb_err *err)
+{
+	int fd;
+
+	if (root != NULL)
+		return (wb_beneath_open(root, path, flags, err));
+	if ((fd = open(path, flags | O_CLOEXEC)) == -1)
+		wb_err_setsys(err, "%s", path);
+	return (fd);
+}
+
+static int
+hash_fd(int fd, const char *what, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
-	char hex[WB_SHA256_HEXSIZE], *path, *key;
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
+	struct wb_sha256 *h;
+	char buf[65536];
+	ssize_t n;
 	int rc;
 
-	if ((d = opendir(dir)) == NULL)
+	if ((h = wb_sha256_new(err)) == NULL)
+		return (-1);
+	rc = 0;
+	while (rc == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			rc = wb_err_setsys(err, "read %s", what);
+		else
+			rc = wb_sha256_update(h, buf, (size_t)n, err);
+	}
+	if (rc == 0)
+		rc = wb_sha256_final(h, hex, err);
+	wb_sha256_free(h);
+	return (rc);
+}
+
+/* Hash the regular file name of the directory dfd into files[key]. */
+static int
+hash_entry(int dfd, const char *name, const char *what, const char *key,
+    int nofollow, json_t *files, struct wb_err *err)
+{
+	char hex[WB_SHA256_HEXSIZE];
+	struct stat st;
+	int fd, rc;
+
+	if (fstatat(dfd, name, &st, nofollow ? AT_SYMLINK_NOFOLLOW : 0) == -1)
+		return (errno == ENOENT ? 0 : wb_err_setsys(err, "%s", what));
+	if (nofollow && S_ISLNK(st.st_mode))
+		return (wb_err_set(err, "%s: a symbolic link in the image, not "
+		    "followed", what));
+	if (!S_ISREG(st.st_mode))
+		return (0);
+	if ((fd = openat(dfd, name, O_RDONLY | O_CLOEXEC |
+	    (nofollow ? O_NOFOLLOW : 0))) == -1)
+		return (wb_err_setsys(err, "%s", what));
+	rc = hash_fd(fd, what, hex, err);
+	close(fd);
+	if (rc == 0 && json_object_set_new(files, key, json_string(hex)) == -1)
+		rc = wb_err_set(err, "out of memory");
+	return (rc);
+}
+
+/* Add "<prefix>/<name>" -> sha256 for each regular file of dir. */
+static int
+hash_dir(const char *root, const char *dir, const char *prefix,
+    json_t *files, struct wb_err *err)
+{
+	char *what, *key;
+	struct dirent *de;
+	DIR *d;
+	int dfd, rc;
+
+	if ((dfd = open_in(root, dir, O_RDONLY | O_DIRECTORY, err)) == -1)
+		return (-1);
+	if ((d = fdopendir(dfd)) == NULL) {
+		close(dfd);
 		return (wb_err_setsys(err, "%s", dir));
+	}
 	rc = 0;
 	while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (asprintf(&path, "%s/%s", dir, de->d_name) == -1) {
+		if (asprintf(&what, "%s%s/%s", root != NULL ? root : "", dir,
+		    de->d_name) == -1) {
 			rc = wb_err_setsys(err, "asprintf");
 			break;
 		}
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-			if (asprintf(&key, "%s/%s", prefix, de->d_name) == -1)
-				rc = wb_err_setsys(err, "asprintf");
-			else {
-				rc = wb_sha256_file(path, hex, err);
-				if (rc == 0 && json_object_set_new(files, key,
-				    json_string(hex)) == -1)
-					rc = wb_err_set(err, "out of memory");
-				free(key);
-			}
+		if (asprintf(&key, "%s/%s", prefix, de->d_name) == -1)
+			rc = wb_err_setsys(err, "asprintf");
+		else {
+			rc = hash_entry(dfd, de->d_name, what, key,
+			    root != NULL, files, err);
+			free(key);
 		}
-		free(path);
+		free(what);
 	}
 	if (rc == 0 && errno != 0)
 		rc = wb_err_setsys(err, "%s: readdir", dir);
@@ -188,16 +259,16 @@ suite_hash(json_t *files, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
 }
 
 int
-wb_prov_suite(const char *libexecdir, const char *datadir, json_t **files,
-    char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
+wb_prov_suite(const char *root, const char *libexecdir, const char *datadir,
+    json_t **files, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
 {
 	json_t *f;
 
 	*files = NULL;
 	if ((f = json_object()) == NULL)
 		return (wb_err_set(err, "out of memory"));
-	if (hash_dir(libexecdir, "libexec", f, err) == -1 ||
-	    hash_dir(datadir, "data", f, err) == -1 ||
+	if (hash_dir(root, libexecdir, "libexec", f, err) == -1 ||
+	    hash_dir(root, datadir, "data", f, err) == -1 ||
 	    suite_hash(f, hex, err) == -1) {
 		json_decref(f);
 		return (-1);
@@ -206,37 +277,39 @@ wb_prov_suite(const char *libexecdir, const char *datadir, json_t **files,
 	return (0);
 }
 
+#define BUILDINFO_MAX	(64 * 1024)
+
 json_t *
-wb_prov_buildinfo(const char *path, struct wb_err *err)
+wb_prov_buildinfo(const char *root, const char *path, struct wb_err *err)
 {
-	char *line, *colon, *v;
-	size_t cap;
-	ssize_t n;
+	char *buf, *line, *next, *colon, *v, what[PATH_MAX + 64];
 	long lineno;
 	json_t *o;
-	FILE *fp;
+	int fd;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (errno == ENOENT)
-			return (json_null());
-		wb_err_setsys(err, "%s", path);
+	snprintf(what, sizeof(what), "%s%s", root != NULL ? root : "", path);
+	if ((fd = open_in(root, path, O_RDONLY, err)) == -1)
+		return (errno == ENOENT ? json_null() : NULL);
+	buf = wb_fd_slurp(fd, BUILDINFO_MAX, NULL, what, err);
+	close(fd);
+	if (buf == NULL)
 		return (NULL);
-	}
 	if ((o = json_object()) == NULL) {
-		fclose(fp);
+		free(buf);
 		wb_err_set(err, "out of memory");
 		return (NULL);
 	}
-	line = NULL;
-	cap = 0;
 	lineno = 0;
-	while ((n = getline(&line, &cap, fp)) != -1) {
+	for (line = buf; *line != '\0'; line = next) {
 		lineno++;
-		line[strcspn(line, "\r\n")] = '\0';
+		next = line + strcspn(line, "\n");
+		if (*next != '\0')
+			*next++ = '\0';
+		line[strcspn(line, "\r")] = '\0';
 		if (*line == '\0' || *line == '#')
 			continue;
 		if ((colon = strchr(line, ':')) == NULL || colon == line) {
-			wb_err_set(err, "%s:%ld: expected 'key: value'", path,
+			wb_err_set(err, "%s:%ld: expected 'key: value'", what,
 			    lineno);
 			goto fail;
 		}
@@ -244,20 +317,14 @@ wb_prov_buildinfo(const char *path, struct wb_err *err)
 		for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 			continue;
 		if (json_object_set_new(o, line, json_string(v)) == -1) {
-			wb_err_set(err, "%s:%ld: not UTF-8 text", path, lineno);
+			wb_err_set(err, "%s:%ld: not UTF-8 text", what, lineno);
 			goto fail;
 		}
 	}
-	if (ferror(fp)) {
-		wb_err_setsys(err, "%s: read", path);
-		goto fail;
-	}
-	free(line);
-	fclose(fp);
+	free(buf);
 	return (o);
 fail:
-	free(line);
-	fclose(fp);
+	free(buf);
 	json_decref(o);
 	return (NULL);
 }

@@ -19,15 +19,20 @@ json_t	*wb_prov_loadavg(struct wb_err *);
 json_t	*wb_prov_date(void);
 /*
  * Hash every regular file in libexecdir ("libexec/<name>") and datadir
- * ("data/<name>"), host paths.  *files gets {name: sha256}; hex gets the
+ * ("data/<name>").  root NULL: host paths; otherwise paths inside the
+ * image root, opened without following any of the image's symbolic links
+ * (a link there is an error).  *files gets {name: sha256}; hex gets the
  * suite hash, the sha256 of the lines "<sha256>  <name>\n" sorted by name.
  */
-int	wb_prov_suite(const char *libexecdir, const char *datadir,
-	    json_t **files, char hex[WB_SHA256_HEXSIZE], struct wb_err *);
+int	wb_prov_suite(const char *root, const char *libexecdir,
+	    const char *datadir, json_t **files, char hex[WB_SHA256_HEXSIZE],
+	    struct wb_err *);
 /*
- * "key: value" lines of a BUILDINFO file as an object; a missing file
- * gives JSON null, a malformed line an error naming path:line.
+ * "key: value" lines of a BUILDINFO file as an object (root as for
+ * wb_prov_suite); a missing file gives JSON null, a malformed line an
+ * error naming path:line, a symbolic link in an image an error.
  */
-json_t	*wb_prov_buildinfo(const char *path, struct wb_err *);
+json_t	*wb_prov_buildinfo(const char *root, const char *path,
+	    struct wb_err *);
 
 #endif

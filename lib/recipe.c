@@ -162,6 +162,26 @@ is_varname(const char *s, size_t len)
 	return (1);
 }
 
+int
+wb_component_name_ok(const char *w)
+{
+	size_t len;
+
+	len = strcspn(w, ":");
+	return (len > 0 && w[0] != '.' && memchr(w, '/', len) == NULL);
+}
+
+int
+wb_components_var(const char *name)
+{
+	size_t len;
+
+	len = strlen(name);
+	return (strcmp(name, "COMPONENTS") == 0 ||
+	    (len > 14 && strcmp(name + len - 14, "_COMPONENTS_ON") == 0) ||
+	    (len > 15 && strcmp(name + len - 15, "_COMPONENTS_OFF") == 0));
+}
+
 static char *
 read_all(const char *path, size_t *lenp, struct wb_err *err)
 {
@@ -171,7 +191,8 @@ read_all(const char *path, size_t *lenp, struct wb_err *err)
 	ssize_t n;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	/* O_NONBLOCK: a FIFO is refused below, not waited on. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
 		wb_err_setsys(err, "%s", path);
 		return (NULL);
 	}

@@ -81,6 +81,13 @@ typedef void	wb_lint_fn(void *arg, const char *file, unsigned line,
 		    const char *msg);
 /* Returns the number of problems found (0: clean). */
 size_t	wb_recipe_lint(const struct wb_recipe *, wb_lint_fn *, void *);
+/*
+ * A COMPONENTS word, "name" or "name:variant": 1 when name is a recipe
+ * directory name (not empty, no '/', not starting with '.').
+ */
+int	wb_component_name_ok(const char *);
+/* 1 for COMPONENTS, <OPT>_COMPONENTS_ON and <OPT>_COMPONENTS_OFF. */
+int	wb_components_var(const char *name);
 
 /*
  * A variant resolved to option settings.  on[i] is 1 when options[i] is

@@ -6,10 +6,14 @@
  * checksums belong to (mk/deps.sh installs exactly that version):
  *	PACKAGE (linux-source-6.1) = 6.1.192-3
  */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "recipe.h"
@@ -101,6 +105,30 @@ parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
 	return (0);
 }
 
+/* fopen for reading, refusing at once what is not a regular file. */
+static FILE *
+open_regular(const char *path, struct wb_err *err)
+{
+	struct stat st;
+	FILE *fp;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		wb_err_setsys(err, "%s", path);
+		return (NULL);
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		wb_err_set(err, "%s: not a regular file", path);
+		close(fd);
+		return (NULL);
+	}
+	if ((fp = fdopen(fd, "r")) == NULL) {
+		wb_err_setsys(err, "%s", path);
+		close(fd);
+	}
+	return (fp);
+}
+
 int
 wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
     struct wb_err *err)
@@ -113,8 +141,8 @@ wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
 
 	*dp = NULL;
 	*np = 0;
-	if ((fp = fopen(path, "re")) == NULL)
-		return (wb_err_setsys(err, "%s", path));
+	if ((fp = open_regular(path, err)) == NULL)
+		return (-1);
 	buf = NULL;
 	cap = 0;
 	for (line = 1; (len = getline(&buf, &cap, fp)) != -1; line++) {

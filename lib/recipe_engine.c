@@ -409,6 +409,26 @@ resolve_inputs(const struct wb_engine *eng, struct wb_build *b,
 static int	build_one(const struct wb_engine *, const char *, const char *,
 		    char [65], char **, int, struct wb_err *);
 
+/* A COMPONENTS word that is a path: the error names the line giving it. */
+static int
+bad_component(const struct wb_recipe *r, const char *word,
+    struct wb_err *err)
+{
+	const struct wb_recipe_var *v;
+	size_t i;
+
+	for (i = 0; i < r->nvars; i++) {
+		v = &r->vars[i];
+		if (wb_components_var(v->name) && strstr(v->value, word) !=
+		    NULL)
+			return (wb_err_set(err, "%s:%u: %s: '%s' is not a "
+			    "recipe name (no '/', no leading '.')", r->path,
+			    v->line, v->name, word));
+	}
+	return (wb_err_set(err, "%s: COMPONENTS: '%s' is not a recipe name",
+	    r->path, word));
+}
+
 static int
 resolve_inputs(const struct wb_engine *eng, struct wb_build *b,
     struct wb_sha256 *h, int depth, struct wb_err *err)
@@ -432,6 +452,10 @@ resolve_inputs(const struct wb_engine *eng, struct wb_build *b,
 	if ((b->component_stages = calloc(n + 1, sizeof(char *))) == NULL)
 		rc = wb_err_setsys(err, "calloc");
 	for (i = 0; rc == 0 && comps[i] != NULL; i++) {
+		if (!wb_component_name_ok(comps[i])) {
+			rc = bad_component(b->recipe, comps[i], err);
+			break;
+		}
 		if ((colon = strchr(comps[i], ':')) != NULL)
 			*colon++ = '\0';
 		snprintf(path, sizeof(path), "%s/recipes/%s/recipe",

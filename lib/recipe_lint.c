@@ -396,6 +396,31 @@ lint_hooks(struct lint *l)
 	}
 }
 
+/*
+ * COMPONENTS (and <OPT>_COMPONENTS_ON/_OFF) name recipe directories under
+ * recipes/: "name" or "name:variant", never a path ("../x", "/x").
+ */
+static void
+lint_components(struct lint *l)
+{
+	const struct wb_recipe_var *v;
+	char **w;
+	size_t i, j;
+
+	for (i = 0; i < l->r->nvars; i++) {
+		v = &l->r->vars[i];
+		if (!wb_components_var(v->name))
+			continue;
+		w = wb_words_split(v->value, NULL);
+		for (j = 0; w != NULL && w[j] != NULL; j++)
+			if (!wb_component_name_ok(w[j]))
+				report(l, v->line, "%s: '%s' is not a recipe "
+				    "name (no '/', no leading '.')", v->name,
+				    w[j]);
+		wb_words_free(w);
+	}
+}
+
 static void
 lint_files(struct lint *l)
 {
@@ -424,6 +449,7 @@ wb_recipe_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg)
 	lint_source(&l);
 	lint_options(&l);
 	lint_hooks(&l);
+	lint_components(&l);
 	lint_files(&l);
 	if (l.style != NULL && l.style->lint != NULL)
 		l.style->lint(r, fn, arg, &l.n);

@@ -13,6 +13,7 @@
 #include "factorial.h"
 #include "plot.h"
 #include "report_format.h"
+#include "strvis.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 
@@ -75,10 +76,10 @@ variants(FILE *fp, const struct wb_compare *c)
 	    "source");
 	for (i = 0; i < c->nvar; i++)
 		fprintf(fp, "%-4s %-*s %12s%s %s%s\n", i == 0 ? "base" :
-		    "", w, c->labels[i], c->final[i].have_score ?
+		    "", w, wb_vis(c->labels[i]), c->final[i].have_score ?
 		    N(b, "%.1f", c->final[i].score) : "-",
 		    c->final[i].partial ? "p" : " ", c->paths[i] != NULL ?
-		    c->paths[i] : "-", c->imported[i] ?
+		    wb_vis(c->paths[i]) : "-", c->imported[i] ?
 		    " (imported UnixBench log: one sample per test, no CI)" :
 		    "");
 	for (i = 0; i < c->nvar; i++)
@@ -102,8 +103,8 @@ problems(FILE *fp, const struct wb_compare *c)
 		    "invalidates it.\n");
 	for (i = 0; i < c->nproblems; i++)
 		fprintf(fp, "%s: different %s: %s\n", c->problems[i].fatal ?
-		    "INVALID" : "note", c->problems[i].what,
-		    c->problems[i].detail);
+		    "INVALID" : "note", wb_vis(c->problems[i].what),
+		    wb_vis(c->problems[i].detail));
 }
 
 static void
@@ -112,7 +113,8 @@ ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
 {
 	char r[32], lo[32], hi[32], p[32], pa[32], vt[96];
 
-	fprintf(fp, "  %s / %s: ratio %s", c->labels[v], c->labels[0],
+	fprintf(fp, "  %s / %s: ratio %s", wb_vis(c->labels[v]),
+	    wb_vis(c->labels[0]),
 	    N(r, "%.4f", o->ratio));
 	if (o->w.have_ci)
 		fprintf(fp, " [%s, %s] p=%s adj=%s", N(lo, "%.4f", o->w.lo),
@@ -136,7 +138,8 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 	int w;
 
 	w = label_width(c, 16);
-	fprintf(fp, "\n%s (%s, %s)\n", row->name, row->id, row->unit);
+	fprintf(fp, "\n%s (%s, %s)\n", wb_vis(row->name), wb_vis(row->id),
+	    wb_vis(row->unit));
 	fprintf(fp, "  %-3s %-*s %3s %12s %12s %12s %12s %10s %12s\n", "",
 	    w, "variant", "N", "min", "max", "median", "mean", "stddev",
 	    "score");
@@ -144,11 +147,11 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 		k = &row->cells[i];
 		if (!k->present) {
 			fprintf(fp, "  %-3c %-*s not run\n",
-			    wb_plot_symbols[i % 6], w, c->labels[i]);
+			    wb_plot_symbols[i % 6], w, wb_vis(c->labels[i]));
 			continue;
 		}
 		fprintf(fp, "  %-3c %-*s %3zu %12s %12s %12s %12s %10s %12s",
-		    wb_plot_symbols[i % 6], w, c->labels[i], k->n,
+		    wb_plot_symbols[i % 6], w, wb_vis(c->labels[i]), k->n,
 		    N(b[0], "%.1f", k->desc.min), N(b[1], "%.1f", k->desc.max),
 		    N(b[2], "%.1f", k->desc.median),
 		    N(b[3], "%.1f", k->desc.mean),
@@ -188,7 +191,7 @@ target(FILE *fp, const struct wb_compare *c, size_t v)
 		n++;
 		met += hw <= c->target;
 		if (hw > c->target)
-			fprintf(fp, " %s +-%.2f%%;", c->rows[i].id, hw);
+			fprintf(fp, " %s +-%.2f%%;", wb_vis(c->rows[i].id), hw);
 	}
 	fprintf(fp, " %zu of %zu tests met it; the final score %s\n", met, n,
 	    wb_ratio_halfwidth(&c->final[v].w) <= c->target ? "met it" :
@@ -205,14 +208,16 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
-	    c->labels[v], c->labels[0], pct, wb_adjust_name(c->adjust));
+	    wb_vis(c->labels[v]), wb_vis(c->labels[0]), pct,
+	    wb_adjust_name(c->adjust));
 	fprintf(fp, "  %-40s %8s %19s  %s\n", "test", "ratio", "interval",
 	    "verdict");
 	for (i = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
 		if (!o->present || !c->rows[i].cells[0].present)
 			continue;
-		fprintf(fp, "  %-40.40s %8s %19s %c%s\n", c->rows[i].name,
+		fprintf(fp, "  %-40.40s %8s %19s %c%s\n",
+		    wb_vis(c->rows[i].name),
 		    N(r, "%.4f", o->ratio), o->w.have_ci ?
 		    (snprintf(iv, sizeof(iv), "[%s, %s]", N(lo, "%.4f",
 		    o->w.lo), N(hi, "%.4f", o->w.hi)), iv) : "unavailable",
@@ -244,7 +249,8 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 	int fx;
 
 	if (!r->ok) {
-		fprintf(fp, "  %-40.40s missing in some cell\n", r->name);
+		fprintf(fp, "  %-40.40s missing in some cell\n",
+		    wb_vis(r->name));
 		return;
 	}
 	for (fx = 0; fx < WB_FX_N; fx++) {
@@ -258,7 +264,8 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 			    N(b[fx], "%.3f", r->fx[fx].w.ratio));
 	}
 	(void)c;
-	fprintf(fp, "  %-37.37s %-22s %-22s %-22s\n", r->name, iv[0], iv[1],
+	fprintf(fp, "  %-37.37s %-22s %-22s %-22s\n", wb_vis(r->name), iv[0],
+	    iv[1],
 	    iv[2]);
 }
 
@@ -273,13 +280,14 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	for (fx = 0; fx < WB_FX_N; fx++)
 		wb_fact_which_name(f, fx, n[fx], sizeof(n[fx]));
 	fprintf(fp, "\nFactorial view: %s = {%s -> %s}, %s = {%s -> %s}\n",
-	    f->knob[0], c->labels[f->cell[0]], c->labels[f->cell[1]],
-	    f->knob[1], c->labels[f->cell[0]], c->labels[f->cell[2]]);
+	    wb_vis(f->knob[0]), wb_vis(c->labels[f->cell[0]]),
+	    wb_vis(c->labels[f->cell[1]]), wb_vis(f->knob[1]),
+	    wb_vis(c->labels[f->cell[0]]), wb_vis(c->labels[f->cell[2]]));
 	fprintf(fp, "(both on: %s). Main effects are rate ratios averaged "
 	    "over the other knob;\nthe interaction is 1 when the two "
 	    "effects multiply independently.\n%s%% intervals, delta "
 	    "method, not adjusted; * excludes 1.\n",
-	    c->labels[f->cell[3]], pct);
+	    wb_vis(c->labels[f->cell[3]]), pct);
 	fprintf(fp, "  %-37s %-22s %-22s %-22s\n", "test", n[0], n[1], n[2]);
 	for (i = 0; i < f->nrows; i++)
 		fact_row(fp, c, &f->rows[i]);

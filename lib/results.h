@@ -18,6 +18,16 @@ struct wb_err;
 #define WB_RESULTS_FORMAT	"worldbench-results"
 #define WB_RESULTS_VERSION	1
 
+/*
+ * Ranges a results file is held to: pass numbers and planned passes,
+ * copies of a pass (as lib/harness_pass.c runs them), and the smallest
+ * baseline (an index is score / baseline * 10: a smaller one is not a
+ * baseline but an overflow).
+ */
+#define WB_PASS_MAX		1000000
+#define WB_COPIES_MAX		256
+#define WB_BASELINE_MIN		1e-6
+
 enum wb_results_status {
 	WB_RESULTS_INCOMPLETE,		/* still running, or interrupted */
 	WB_RESULTS_COMPLETE,		/* every planned pass ran and was ok */

@@ -2,6 +2,7 @@
  * Strict reading of results files.  Every problem is reported with the
  * file name and either the JSON position or the path of the bad field.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,10 +104,12 @@ get_num(struct rd *rd, json_t *o, const char *where, const char *key,
 	return (0);
 }
 
+/* An integer in min..max (the field's type and meaning), else an error. */
 static int
 get_int(struct rd *rd, json_t *o, const char *where, const char *key,
-    long min, long *out)
+    long min, long max, long *out)
 {
+	json_int_t i;
 	json_t *v;
 	char f[256];
 
@@ -114,11 +117,11 @@ get_int(struct rd *rd, json_t *o, const char *where, const char *key,
 		return (-1);
 	if (!json_is_integer(v))
 		return (bad(rd, f, "not an integer"));
-	*out = (long)json_integer_value(v);
-	if (*out < min) {
-		return (wb_err_set(rd->err, "%s: %s: %ld is below %ld",
-		    rd->file, f, *out, min));
-	}
+	i = json_integer_value(v);
+	if (i < min || i > max)
+		return (wb_err_set(rd->err, "%s: %s: %lld is not in %ld..%ld",
+		    rd->file, f, (long long)i, min, max));
+	*out = (long)i;
 	return (0);
 }
 
@@ -156,17 +159,17 @@ read_sample(struct rd *rd, json_t *o, const char *w,
 		return (bad(rd, w, "not an object"));
 	if (check_keys(rd, o, w, sample_keys) == -1)
 		return (-1);
-	if (get_int(rd, o, w, "pass", 1, &v) == -1)
+	if (get_int(rd, o, w, "pass", 1, WB_PASS_MAX, &v) == -1)
 		return (-1);
 	s.pass = (int)v;
 	if (wb_result_test_pass(t, s.pass) != NULL) {
 		join(f, sizeof(f), w, "pass");
 		return (bad(rd, f, "duplicate pass number"));
 	}
-	if (get_int(rd, o, w, "seq", 0, &v) == -1)
+	if (get_int(rd, o, w, "seq", 0, INT_MAX, &v) == -1)
 		return (-1);
 	s.seq = (int)v;
-	if (get_int(rd, o, w, "boot", 0, &v) == -1)
+	if (get_int(rd, o, w, "boot", 0, INT_MAX, &v) == -1)
 		return (-1);
 	s.boot = (int)v;
 	if (get_str(rd, o, w, "status", &st) == -1)
@@ -188,18 +191,18 @@ read_sample(struct rd *rd, json_t *o, const char *w,
 	}
 	if (get_nonneg(rd, o, w, "count", &s.count) == -1 ||
 	    get_nonneg(rd, o, w, "elapsed", &s.elapsed) == -1 ||
-	    get_num(rd, o, w, "rate", &s.rate) == -1 ||
+	    get_nonneg(rd, o, w, "rate", &s.rate) == -1 ||
 	    get_nonneg(rd, o, w, "wall", &s.wall) == -1 ||
 	    get_nonneg(rd, o, w, "utime", &s.utime) == -1 ||
 	    get_nonneg(rd, o, w, "stime", &s.stime) == -1)
 		return (-1);
-	if (get_int(rd, o, w, "copies", 1, &v) == -1)
+	if (get_int(rd, o, w, "copies", 1, WB_COPIES_MAX, &v) == -1)
 		return (-1);
 	s.copies = (int)v;
-	if (get_int(rd, o, w, "minflt", 0, &s.minflt) == -1 ||
-	    get_int(rd, o, w, "majflt", 0, &s.majflt) == -1 ||
-	    get_int(rd, o, w, "nvcsw", 0, &s.nvcsw) == -1 ||
-	    get_int(rd, o, w, "nivcsw", 0, &s.nivcsw) == -1)
+	if (get_int(rd, o, w, "minflt", 0, LONG_MAX, &s.minflt) == -1 ||
+	    get_int(rd, o, w, "majflt", 0, LONG_MAX, &s.majflt) == -1 ||
+	    get_int(rd, o, w, "nvcsw", 0, LONG_MAX, &s.nvcsw) == -1 ||
+	    get_int(rd, o, w, "nivcsw", 0, LONG_MAX, &s.nivcsw) == -1)
 		return (-1);
 	if (s.status == WB_SAMPLE_OK && !(s.rate > 0)) {
 		join(f, sizeof(f), w, "rate");
@@ -228,16 +231,18 @@ read_test(struct rd *rd, struct wb_results *r, json_t *o, const char *w)
 	    get_str(rd, o, w, "id", &id) == -1 ||
 	    get_str(rd, o, w, "name", &name) == -1 ||
 	    get_str(rd, o, w, "unit", &unit) == -1 ||
-	    get_int(rd, o, w, "timebase", 0, &timebase) == -1 ||
+	    get_int(rd, o, w, "timebase", 0, INT_MAX, &timebase) == -1 ||
 	    get_num(rd, o, w, "baseline", &baseline) == -1 ||
-	    get_int(rd, o, w, "passes_planned", 0, &planned) == -1 ||
+	    get_int(rd, o, w, "passes_planned", 0, WB_PASS_MAX,
+	    &planned) == -1 ||
 	    get_nonneg(rd, o, w, "duration", &duration) == -1)
 		return (-1);
 	if (*id == '\0')
 		return (bad(rd, w, "empty id"));
-	if (!(baseline > 0)) {
+	if (!(baseline >= WB_BASELINE_MIN)) {
 		join(f, sizeof(f), w, "baseline");
-		return (bad(rd, f, "not positive"));
+		return (wb_err_set(rd->err, "%s: %s: %g is below %g", rd->file,
+		    f, baseline, WB_BASELINE_MIN));
 	}
 	if (wb_results_find_test(r, id) != NULL) {
 		join(f, sizeof(f), w, "id");
@@ -276,7 +281,7 @@ read_root(struct rd *rd, struct wb_results *r, json_t *root)
 		return (-1);
 	if (strcmp(s, WB_RESULTS_FORMAT) != 0)
 		return (bad(rd, "format", "not \"" WB_RESULTS_FORMAT "\""));
-	if (get_int(rd, root, "", "version", 1, &version) == -1)
+	if (get_int(rd, root, "", "version", 1, INT_MAX, &version) == -1)
 		return (-1);
 	if (version != WB_RESULTS_VERSION)
 		return (wb_err_set(rd->err, "%s: version: %ld is not supported "

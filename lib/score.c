@@ -102,12 +102,15 @@ wb_score_index(double score, double baseline, double *index,
     struct wb_err *err)
 {
 
-	if (!isfinite(baseline) || baseline <= 0)
-		return (wb_err_set(err, "baseline %g is not positive",
-		    baseline));
+	if (!isfinite(baseline) || !(baseline >= WB_BASELINE_MIN))
+		return (wb_err_set(err, "baseline %g is not a number of at "
+		    "least %g", baseline, WB_BASELINE_MIN));
 	if (!isfinite(score) || score <= 0)
 		return (wb_err_set(err, "score %g is not positive", score));
 	*index = score / baseline * 10.0;
+	if (!isfinite(*index))
+		return (wb_err_set(err, "index of score %g over baseline %g "
+		    "is not finite", score, baseline));
 	return (0);
 }
 

@@ -102,6 +102,24 @@ bad(struct ub *u, const char *problem, const char *text)
 	    text != NULL ? "'" : ""));
 }
 
+/* "running N parallel copies": N in 1..WB_COPIES_MAX. */
+static int
+parse_copies(struct ub *u, const char *s)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (end == s || *end != ' ' || errno != 0 || n < 1 ||
+	    n > WB_COPIES_MAX)
+		return (wb_err_set(u->err, "%s:%ld: copies: '%.*s' is not in "
+		    "1..%d", u->path, u->lineno, (int)strcspn(s, " "), s,
+		    WB_COPIES_MAX));
+	u->copies = (int)n;
+	return (0);
+}
+
 /*
  * One row "NAME BASELINE RESULT INDEX" (c is collapsed).  The index is
  * checked against result / baseline * 10, allowing for the rounding of
@@ -131,6 +149,9 @@ parse_row(struct ub *u, char *c, struct wb_results *r)
 		return (wb_err_set(u->err, "%s:%ld: %s: baseline %.1f differs "
 		    "from the index's %.1f", u->path, u->lineno, d->name,
 		    v[0], d->baseline));
+	if (!(v[2] >= 0))
+		return (wb_err_set(u->err, "%s:%ld: %s: index %g is negative",
+		    u->path, u->lineno, d->name, v[2]));
 	if (!(v[1] > 0))
 		return (wb_err_set(u->err, "%s:%ld: %s: result %g is not "
 		    "positive", u->path, u->lineno, d->name, v[1]));
@@ -174,6 +195,8 @@ parse_final(struct ub *u, enum ub_kind kind, const char *c, double *final)
 		    "expected 'System Benchmarks Index Score x'", c));
 	if (parse_number(num, final) == -1)
 		return (bad(u, "not a number", num));
+	if (*final < 0)
+		return (bad(u, "final score: negative", num));
 	return (0);
 }
 
@@ -228,8 +251,9 @@ find_table(struct ub *u, int table, enum ub_kind *kind)
 	while ((rc = next_line(u)) == 1) {
 		collapse(u->line, c, sizeof(c));
 		if ((p = strstr(c, "running ")) != NULL &&
-		    strstr(p, " parallel cop") != NULL)
-			u->copies = atoi(p + 8) > 0 ? atoi(p + 8) : 1;
+		    strstr(p, " parallel cop") != NULL &&
+		    parse_copies(u, p + 8) == -1)
+			return (-1);
 		if ((*kind = table_start(c)) != UB_NONE && ++seen == table)
 			return (1);
 	}

@@ -465,13 +465,11 @@ cmd_boot(int argc, char **argv)
 	root.data = o.data;
 	root.busybox = o.busybox;
 	if (o.world != NULL) {
-		char wl[PATH_MAX + 64], wd[PATH_MAX + 64];
-
-		snprintf(wl, sizeof(wl), "%s/usr/libexec/worldbench", o.world);
-		snprintf(wd, sizeof(wd), "%s/usr/share/worldbench", o.world);
-		rc = wb_prov_suite(wl, wd, &files, suite_hash, &e);
+		rc = wb_prov_suite(o.world, "/usr/libexec/worldbench",
+		    "/usr/share/worldbench", &files, suite_hash, &e);
 	} else
-		rc = wb_prov_suite(o.suite, o.data, &files, suite_hash, &e);
+		rc = wb_prov_suite(NULL, o.suite, o.data, &files, suite_hash,
+		    &e);
 	if (rc != 0) {
 		warnx("%s", e.msg);
 		free(plan.tests);

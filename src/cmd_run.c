@@ -23,6 +23,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "harness.h"
+#include "lock.h"
 #include "suite.h"
 
 #define MAX_VARIANTS	64
@@ -50,7 +51,8 @@ cmd_run_usage(FILE *fp)
 	    "           [--seed n] [--target-ci percent] "
 	    "[--variant label=root ...]\n"
 	    "           [--strict | --no-preflight] -o file|dir\n"
-	    "       worldbench run [-q] [--progress] --resume file|dir\n");
+	    "       worldbench run [-q] [--progress] [--datadir dir] "
+	    "[--libexec dir] --resume file|dir\n");
 }
 
 static int
@@ -368,12 +370,12 @@ check_opts(struct run_opts *o)
 		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
-		    o->c.libexec != NULL || o->c.datadir != NULL ||
 		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight ||
 		    o->c.locale != NULL) {
 			warnx("--resume takes its plan from the results file; "
-			    "only -q and --progress may be added");
+			    "only -q, --progress, --libexec and --datadir may "
+			    "be added");
 			return (-1);
 		}
 		return (0);
@@ -410,55 +412,27 @@ check_opts(struct run_opts *o)
 
 /*
  * One run per results file (or directory) at a time: a second run on the
- * same output would overwrite the first one's passes.  The lock is an
- * flock on "<output>.lock" (or "<dir>/.lock"), removed at exit while
- * still held.  Because a holder may remove it, a lock is only ours once
- * the path still names the file we locked.
+ * same output would overwrite the first one's passes.  lib/lock.h takes
+ * the lock on the canonical path; it is released (and its files removed)
+ * at exit.
  */
-static char *lock_path;
+static struct wb_outlock *out_lock;
 
 static void
 unlock_output(void)
 {
 
-	if (lock_path != NULL)
-		(void)unlink(lock_path);
+	wb_unlock_output(out_lock);
+	out_lock = NULL;
 }
 
 static void
-lock_output(const char *output)
+lock_output(const char *output, int is_dir, int whole_dir)
 {
-	struct stat sb, fsb;
-	char *path;
-	int fd;
+	struct wb_err e;
 
-	/* "-o dir/" names a directory the run creates: lock inside it. */
-	if (output[0] != '\0' && output[strlen(output) - 1] == '/' &&
-	    mkdir(output, 0755) == -1 && errno != EEXIST)
-		err(1, "%s", output);
-	if (stat(output, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		if (asprintf(&path, "%s/.lock", output) == -1)
-			err(1, "asprintf");
-	} else if (asprintf(&path, "%s.lock", output) == -1)
-		err(1, "asprintf");
-	for (;;) {
-		if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC,
-		    0644)) == -1)
-			err(1, "%s", path);
-		if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
-			if (errno == EWOULDBLOCK)
-				errx(1, "%s: in use by another worldbench "
-				    "run (lock %s)", output, path);
-			err(1, "flock %s", path);
-		}
-		if (fstat(fd, &fsb) == -1)
-			err(1, "fstat %s", path);
-		if (stat(path, &sb) == 0 && sb.st_dev == fsb.st_dev &&
-		    sb.st_ino == fsb.st_ino)
-			break;
-		close(fd);
-	}
-	lock_path = path;
+	if ((out_lock = wb_lock_output(output, is_dir, whole_dir, &e)) == NULL)
+		errx(1, "%s", e.msg);
 	if (atexit(unlock_output) != 0)
 		errx(1, "atexit");
 }
@@ -470,6 +444,7 @@ cmd_run(int argc, char **argv)
 	struct wb_harness *h;
 	struct run_opts o;
 	struct wb_err e;
+	struct stat st;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -484,10 +459,14 @@ cmd_run(int argc, char **argv)
 	 * run before its first pass, with the results file written.
 	 */
 	cmd_catch_signals(on_signal);
-	lock_output(o.resume != NULL ? o.resume : o.c.output);
+	if (o.resume != NULL)
+		lock_output(o.resume, stat(o.resume, &st) == 0 &&
+		    S_ISDIR(st.st_mode), 1);
+	else
+		lock_output(o.c.output, o.c.output_is_dir, 0);
 	if (o.resume != NULL) {
-		if ((h = wb_harness_resume(o.resume, argv - 1, argc + 1,
-		    &e)) == NULL)
+		if ((h = wb_harness_resume(o.resume, o.c.libexec, o.c.datadir,
+		    argv - 1, argc + 1, &e)) == NULL)
 			errx(1, "%s", e.msg);
 		return (run_harness(h, o.quiet, o.progress));
 	}

@@ -36,11 +36,24 @@ ATF_TC_BODY(wb_err_clear__empties, tc)
 	ATF_REQUIRE_STREQ("", e.msg);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_err_set__escapes_control);
+ATF_TC_BODY(wb_err_set__escapes_control, tc)
+{
+	struct wb_err e;
+
+	wb_err_set(&e, "f:1: unknown test name: '%s'", "x\033]2;t\007y");
+	ATF_CHECK_STREQ("f:1: unknown test name: 'x\\x1b]2;t\\x07y'", e.msg);
+	errno = ENOENT;
+	wb_err_setsys(&e, "%s", "a\033[2Jb");
+	ATF_CHECK_STREQ("a\\x1b[2Jb: No such file or directory", e.msg);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_err_set__formats);
 	ATF_TP_ADD_TC(tp, wb_err_setsys__appends_strerror);
 	ATF_TP_ADD_TC(tp, wb_err_clear__empties);
+	ATF_TP_ADD_TC(tp, wb_err_set__escapes_control);
 	return (atf_no_error());
 }

@@ -13,6 +13,7 @@
 #include "err.h"
 #include "harness.h"
 #include "harness_impl.h"
+#include "provenance.h"
 #include "results.h"
 #include "runner.h"
 #include "suite.h"
@@ -234,7 +235,8 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	ATF_REQUIRE_EQ(0, entries("tmp"));
 	/* Resume from the directory alone. */
 	stop = 0;
-	h = wb_harness_resume("out", (char *[]){ "x", NULL }, 1, &e);
+	h = wb_harness_resume("out", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
 	wb_harness_free(h);
@@ -398,6 +400,157 @@ ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
 	wb_runner_free(r);
 }
 
+/*
+ * A results file naming another suite (and that suite's hash) does not
+ * make a resume run it: the programs come from the caller's libexec, and
+ * their hash does not match the recorded one.
+ */
+ATF_TC_WITHOUT_HEAD(wb_harness_resume__recorded_suite_ignored);
+ATF_TC_BODY(wb_harness_resume__recorded_suite_ignored, tc)
+{
+	char hex[WB_SHA256_HEXSIZE], body[1024], *pwned, *evil, *share;
+	struct wb_harness *h;
+	struct wb_err e;
+	json_t *j, *files;
+	size_t nfailed;
+
+	fake("pipe", OK_PIPE);
+	h = start("pipe", 2, 1, "out.json");
+	stop = 1;
+	ATF_REQUIRE_EQ(1, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	stop = 0;
+	wb_harness_free(h);
+	ATF_REQUIRE(mkdir("evil", 0755) == 0);
+	pwned = wbt_abspath("pwned");
+	snprintf(body, sizeof(body), "#!/bin/sh\ntouch %s\n" OK_PIPE "\n",
+	    pwned);
+	wbt_write_file("evil/pipe", body);
+	ATF_REQUIRE(chmod("evil/pipe", 0755) == 0);
+	evil = wbt_abspath("evil");
+	share = wbt_abspath("share");
+	ATF_REQUIRE_EQ(0, wb_prov_suite(NULL, evil, share, &files, hex, &e));
+	json_decref(files);
+	ATF_REQUIRE((j = json_load_file("out.json", 0, NULL)) != NULL);
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_array_get(json_object_get(
+	    json_object_get(j, "plan"), "variants"), 0), "libexec",
+	    json_string(evil)));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
+	    "provenance"), "suite_hash", json_string(hex)));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "out.json", JSON_INDENT(2)));
+	json_decref(j);
+	h = wb_harness_resume("out.json", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	if (h != NULL) {
+		(void)wb_harness_run(h, &stop, NULL, &nfailed, &e);
+		wb_harness_free(h);
+	}
+	ATF_CHECK_MSG(access(pwned, F_OK) == -1, "ran the recorded suite");
+	ATF_CHECK_MSG(h == NULL && strstr(e.msg, "suite changed") != NULL,
+	    "resumed a file whose suite hash is not that of libexec: %s",
+	    h == NULL ? e.msg : "");
+	free(pwned);
+	free(evil);
+	free(share);
+}
+
+/* A runner over the image root "img" whose /tmp is a link to outside. */
+static struct wb_runner *
+image_runner(void)
+{
+	struct wb_runner *r;
+
+	ATF_REQUIRE((r = calloc(1, sizeof(*r))) != NULL);
+	r->kind = "chroot";
+	ATF_REQUIRE((r->root = wbt_abspath("img")) != NULL);
+	ATF_REQUIRE((r->libexecdir = strdup("/usr/libexec/worldbench")) !=
+	    NULL);
+	ATF_REQUIRE((r->datadir = strdup("/usr/share/worldbench")) != NULL);
+	ATF_REQUIRE((r->scratchdir = strdup("/tmp")) != NULL);
+	return (r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_make__image_tmp_link);
+ATF_TC_BODY(wb_scratch_make__image_tmp_link, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out;
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	out = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(out, "img/tmp") == 0);
+	r = image_runner();
+	ATF_REQUIRE_EQ(-1, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, entries("outside"));
+	free(out);
+	wb_runner_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tmp_link);
+ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out, path[PATH_MAX];
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/tmp", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	r = image_runner();
+	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE(strncmp(inner, "/tmp/worldbench.pipe.", 21) == 0);
+	/* The command swaps the image's /tmp for a link into the host. */
+	ATF_REQUIRE(rename("img/tmp", "img/tmp.old") == 0);
+	out = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(out, "img/tmp") == 0);
+	snprintf(path, sizeof(path), "outside/%s", strrchr(inner, '/') + 1);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "outside/%s/keep",
+	    strrchr(inner, '/') + 1);
+	wbt_write_file(path, "host data\n");
+	ATF_REQUIRE_EQ(-1, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	ATF_REQUIRE(access(path, F_OK) == 0);
+	free(out);
+	free(host);
+	free(inner);
+	wb_runner_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tree);
+ATF_TC_BODY(wb_scratch_remove__image_tree, tc)
+{
+	struct wb_runner *r;
+	struct wb_err e;
+	char *host, *inner, *out, path[PATH_MAX];
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/tmp", 0755) == 0);
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	wbt_write_file("outside/keep", "host data\n");
+	r = image_runner();
+	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	/* What a pass leaves: files, subdirectories, links out. */
+	snprintf(path, sizeof(path), "%s/a", host);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/a/b", host);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/a/b/f", host);
+	wbt_write_file(path, "x");
+	out = wbt_abspath("outside");
+	snprintf(path, sizeof(path), "%s/a/out", host);
+	ATF_REQUIRE(symlink(out, path) == 0);
+	ATF_REQUIRE_EQ(0, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(0, entries("img/tmp"));
+	ATF_REQUIRE_EQ(1, entries("outside"));
+	free(out);
+	free(host);
+	free(inner);
+	wb_runner_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -411,5 +564,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
+	ATF_TP_ADD_TC(tp, wb_harness_resume__recorded_suite_ignored);
+	ATF_TP_ADD_TC(tp, wb_scratch_make__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tree);
 	return (atf_no_error());
 }

@@ -148,11 +148,109 @@ ATF_TC_BODY(wb_overlay_apply__bad_manifest, tc)
 	wb_owners_free(own);
 }
 
+/* An image root whose etc is a link to a directory outside it. */
+static void
+linked_root(void)
+{
+	static const char *const dirs[] = { "root", "outside", "o",
+	    "o/fragments", "o/fragments/etc", "o/fragments/etc/sub", "p",
+	    "p/rootfs", "p/rootfs/etc", NULL };
+	char *out;
+
+	mkdirs(dirs);
+	wbt_write_file("outside/env", "HOST=1\n");
+	out = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(out, "root/etc") == 0);
+	free(out);
+	wbt_write_file("o/fragments/etc/env", "A=1\n");
+	wbt_write_file("o/fragments/etc/new", "B=1\n");
+	wbt_write_file("o/fragments/etc/sub/c", "C=1\n");
+	wbt_write_file("p/rootfs/etc/env", "A=1\n");
+}
+
+static void
+outside_unchanged(void)
+{
+	char *s;
+
+	s = wbt_read_file("outside/env", NULL);
+	ATF_CHECK_STREQ("HOST=1\n", s);
+	free(s);
+	ATF_CHECK(access("outside/new", F_OK) == -1);
+	ATF_CHECK(access("outside/sub", F_OK) == -1);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_overlay_apply__fragments_linked_dir);
+ATF_TC_BODY(wb_overlay_apply__fragments_linked_dir, tc)
+{
+	struct wb_owners *own;
+	struct wb_manifest m;
+	struct wb_err e;
+
+	linked_root();
+	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	wb_manifest_init(&m);
+	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
+	    -1);
+	ATF_CHECK_MSG(strstr(e.msg, "root/etc") != NULL &&
+	    strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	outside_unchanged();
+	wb_manifest_fini(&m);
+	wb_owners_free(own);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_overlay_apply__fragment_target_link);
+ATF_TC_BODY(wb_overlay_apply__fragment_target_link, tc)
+{
+	static const char *const dirs[] = { "root", "root/etc", "outside",
+	    "o", "o/fragments", "o/fragments/etc", NULL };
+	struct wb_owners *own;
+	struct wb_manifest m;
+	struct wb_err e;
+	char *out;
+
+	mkdirs(dirs);
+	wbt_write_file("outside/env", "HOST=1\n");
+	out = wbt_abspath("outside/env");
+	ATF_REQUIRE(symlink(out, "root/etc/env") == 0);
+	free(out);
+	wbt_write_file("o/fragments/etc/env", "A=1\n");
+	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	wb_manifest_init(&m);
+	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
+	    -1);
+	ATF_CHECK_STREQ("root/etc/env: fragment target is a symbolic link, "
+	    "not followed", e.msg);
+	outside_unchanged();
+	wb_manifest_fini(&m);
+	wb_owners_free(own);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_overlay_apply__rootfs_linked_dir);
+ATF_TC_BODY(wb_overlay_apply__rootfs_linked_dir, tc)
+{
+	struct wb_owners *own;
+	struct wb_manifest m;
+	struct wb_err e;
+
+	linked_root();
+	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	wb_manifest_init(&m);
+	ATF_CHECK_EQ(wb_overlay_apply("p", "root", own, &m, NULL, NULL, &e),
+	    -1);
+	outside_unchanged();
+	wb_manifest_fini(&m);
+	wb_owners_free(own);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__order_and_reports);
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__type_clash);
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__bad_manifest);
+	ATF_TP_ADD_TC(tp, wb_overlay_apply__fragments_linked_dir);
+	ATF_TP_ADD_TC(tp, wb_overlay_apply__fragment_target_link);
+	ATF_TP_ADD_TC(tp, wb_overlay_apply__rootfs_linked_dir);
 	return (atf_no_error());
 }

@@ -220,6 +220,32 @@ ATF_TC_BODY(wb_recipe_build__lint_errors_refused, tc)
 	fini(&eng);
 }
 
+/* COMPONENTS names recipes, never paths out of recipes/ (finding 12). */
+ATF_TC_WITHOUT_HEAD(wb_recipe_build__component_path_refused);
+ATF_TC_BODY(wb_recipe_build__component_path_refused, tc)
+{
+	struct wb_engine eng;
+	struct wb_err e;
+	struct prog p;
+	char text[4096], *mark;
+
+	setup(&eng, &p, "COMPONENTS=../outside\n");
+	mark = wbt_abspath("built-outside");
+	ATF_REQUIRE(mkdir("top/outside", 0755) == 0);
+	snprintf(text, sizeof(text), "NAME=outside\nVERSION=1\nCOMMENT=Test\n"
+	    "LICENSE=BSD-2-Clause\nSOURCE=none\nBUILD_STYLE=none\n"
+	    "PRE_BUILD=touch %s\n", mark);
+	wbt_write_file("top/outside/recipe", text);
+	wbt_write_file("top/outside/pkg-descr", "Test.\n");
+	ATF_CHECK_EQ(wb_recipe_build(&eng, "top/recipes/t/recipe", "default",
+	    NULL, &e), -1);
+	ATF_CHECK_MSG(strstr(e.msg, "top/recipes/t/recipe:7: COMPONENTS: "
+	    "'../outside' is not a recipe name") != NULL, "%s", e.msg);
+	ATF_CHECK_MSG(access(mark, F_OK) == -1, "built ../outside");
+	free(mark);
+	fini(&eng);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_recipe_build__host_world_image);
 ATF_TC_BODY(wb_recipe_build__host_world_image, tc)
 {
@@ -259,6 +285,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_recipe_build__changed_input_rebuilds);
 	ATF_TP_ADD_TC(tp, wb_recipe_build__failed_phase_leaves_nothing);
 	ATF_TP_ADD_TC(tp, wb_recipe_build__lint_errors_refused);
+	ATF_TP_ADD_TC(tp, wb_recipe_build__component_path_refused);
 	ATF_TP_ADD_TC(tp, wb_recipe_build__host_world_image);
 	return (atf_no_error());
 }

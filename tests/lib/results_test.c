@@ -147,6 +147,52 @@ ATF_TC_BODY(wb_results_read__malformed, tc)
 	expect_error(HEAD "\"tests\":{}}", "tests: not an array");
 }
 
+/* Numbers out of their type's or their meaning's range (finding 12). */
+#define TESTB(b) "{\"id\":\"pipe\",\"name\":\"P\",\"unit\":\"lps\"," \
+		"\"timebase\":1,\"baseline\":" b ",\"passes_planned\":1," \
+		"\"duration\":10,\"samples\":["
+#define SAMPLEX(pass, copies) "\"pass\":" pass ",\"seq\":1,\"boot\":0," \
+		"\"count\":1,\"elapsed\":1,\"copies\":" copies ",\"wall\":1," \
+		"\"utime\":0,\"stime\":0,\"minflt\":0,\"majflt\":0," \
+		"\"nvcsw\":0,\"nivcsw\":0,"
+
+ATF_TC_WITHOUT_HEAD(wb_results_read__out_of_range);
+ATF_TC_BODY(wb_results_read__out_of_range, tc)
+{
+
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLEX("4294967297", "1")
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "bad.json: tests[0].samples[0].pass: 4294967297 is not in 1..");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLEX("1", "4294967296")
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "bad.json: tests[0].samples[0].copies: 4294967296 is not in "
+	    "1..256");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLEX("1", "257")
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "tests[0].samples[0].copies: 257 is not in 1..256");
+	expect_error(HEAD "\"tests\":[" TESTB("5e-324") "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "bad.json: tests[0].baseline: 4.94066e-324 is below 1e-06");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"failed\",\"rate\":-1}]}]}",
+	    "tests[0].samples[0].rate: negative");
+	expect_error(HEAD "\"tests\":[" TEST "{" SAMPLE
+	    "\"status\":\"ok\",\"rate\":1e999}]}]}",
+	    "bad.json:1:369: real number overflow");
+	expect_error(HEAD "\"tests\":[" TEST "{"
+	    "\"pass\":1,\"seq\":-1,\"boot\":0,\"count\":1,\"elapsed\":1,"
+	    "\"copies\":1,\"wall\":1,\"utime\":0,\"stime\":0,\"minflt\":0,"
+	    "\"majflt\":0,\"nvcsw\":0,\"nivcsw\":0,"
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "tests[0].samples[0].seq: -1 is not in 0..");
+	expect_error(HEAD "\"tests\":[" TEST "{"
+	    "\"pass\":1,\"seq\":1,\"boot\":4294967296,\"count\":1,"
+	    "\"elapsed\":1,\"copies\":1,\"wall\":1,\"utime\":0,\"stime\":0,"
+	    "\"minflt\":0,\"majflt\":0,\"nvcsw\":0,\"nivcsw\":0,"
+	    "\"status\":\"ok\",\"rate\":5}]}]}",
+	    "tests[0].samples[0].boot: 4294967296 is not in 0..");
+}
+
 ATF_TC_WITHOUT_HEAD(wb_results_read__missing_file);
 ATF_TC_BODY(wb_results_read__missing_file, tc)
 {
@@ -178,6 +224,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_results_write__no_temp_left);
 	ATF_TP_ADD_TC(tp, wb_results_read__valid_minimal);
 	ATF_TP_ADD_TC(tp, wb_results_read__malformed);
+	ATF_TP_ADD_TC(tp, wb_results_read__out_of_range);
 	ATF_TP_ADD_TC(tp, wb_results_read__missing_file);
 	ATF_TP_ADD_TC(tp, wb_results_add_test__duplicate);
 	return (atf_no_error());

@@ -82,6 +82,19 @@ ATF_TC_BODY(wb_score_index__zero_is_error, tc)
 	ATF_REQUIRE_EQ(-1, wb_score_index(5, 0, &i, &e));
 }
 
+ATF_TC_WITHOUT_HEAD(wb_score_index__tiny_baseline);
+ATF_TC_BODY(wb_score_index__tiny_baseline, tc)
+{
+	struct wb_err e;
+	double i;
+
+	ATF_REQUIRE_EQ(-1, wb_score_index(120.8, 5e-324, &i, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "at least 1e-06") != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(-1, wb_score_index(1e308, 1e-6, &i, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "not finite") != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_score_index(120.8, 1e-6, &i, &e));
+}
+
 ATF_TC_WITHOUT_HEAD(wb_score_copies__sum_over_mean_elapsed);
 ATF_TC_BODY(wb_score_copies__sum_over_mean_elapsed, tc)
 {
@@ -189,6 +202,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_score_geomean__negative);
 	ATF_TP_ADD_TC(tp, wb_score_index__ratio_times_ten);
 	ATF_TP_ADD_TC(tp, wb_score_index__zero_is_error);
+	ATF_TP_ADD_TC(tp, wb_score_index__tiny_baseline);
 	ATF_TP_ADD_TC(tp, wb_score_copies__sum_over_mean_elapsed);
 	ATF_TP_ADD_TC(tp, wb_score_copies__zero_count);
 	ATF_TP_ADD_TC(tp, wb_score_results__final_geomean);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atf-c.h>
+#include <jansson.h>
 
 #include "err.h"
 #include "results.h"
@@ -92,6 +93,46 @@ ATF_TC_BODY(wb_table_format_parse__unknown, tc)
 	ATF_REQUIRE_EQ(-1, wb_table_format_parse("html", &f));
 }
 
+/* Names and labels from a file reach the terminal escaped (finding 12). */
+ATF_TC_WITHOUT_HEAD(wb_table_add__escapes_control);
+ATF_TC_BODY(wb_table_add__escapes_control, tc)
+{
+	struct wb_results *r;
+	struct wb_table *t;
+	struct wb_err e;
+	json_t *j, *t0;
+	char *got;
+	FILE *fp;
+
+	ATF_REQUIRE((j = json_load_file(data(tc, "table.in"), 0, NULL)) !=
+	    NULL);
+	t0 = json_array_get(json_object_get(j, "tests"), 0);
+	ATF_REQUIRE_EQ(0, json_object_set_new(t0, "name",
+	    json_string("Dhry\033]0;owned\007stone")));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
+	    "provenance"), "label", json_string("lab\033[2J\xc2\x9b")));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "table.in", 0));
+	json_decref(j);
+	ATF_REQUIRE_MSG(wb_results_read("table.in", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE((fp = fopen("out", "w")) != NULL);
+	ATF_REQUIRE((t = wb_table_new(fp, WB_TABLE_SEED, WB_EST_UNIXBENCH, 1,
+	    &e)) != NULL);
+	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_table_finish(t, &e));
+	wb_table_free(t);
+	fclose(fp);
+	wb_results_free(r);
+	got = wbt_read_file("out", NULL);
+	ATF_CHECK_MSG(strchr(got, '\033') == NULL && strchr(got, '\007') ==
+	    NULL && strstr(got, "\xc2\x9b") == NULL, "raw control in:\n%s",
+	    got);
+	ATF_CHECK_MSG(strstr(got, "Dhry\\x1b]0;owned\\x07stone") != NULL,
+	    "%s", got);
+	ATF_CHECK_MSG(strstr(got, "lab\\x1b[2J\\u009b") != NULL, "%s", got);
+	free(got);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -102,6 +143,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_table_add__json);
 	ATF_TP_ADD_TC(tp, wb_table_add__markdown);
 	ATF_TP_ADD_TC(tp, wb_table_add__estimator_differs);
+	ATF_TP_ADD_TC(tp, wb_table_add__escapes_control);
 	ATF_TP_ADD_TC(tp, wb_table_format_parse__unknown);
 	return (atf_no_error());
 }

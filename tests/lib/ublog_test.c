@@ -134,6 +134,22 @@ ATF_TC_BODY(wb_ublog_import__garbage, tc)
 	    "log.in: table 2 asked for, but the file has 1");
 }
 
+ATF_TC_WITHOUT_HEAD(wb_ublog_import__out_of_range);
+ATF_TC_BODY(wb_ublog_import__out_of_range, tc)
+{
+
+	garbage("Benchmark Run: running 4294967296 parallel copies of tests\n"
+	    V4HEAD ROW "=========\nFINAL SCORE 917.5\n", 1,
+	    "log.in:1: copies: '4294967296' is not in 1..256");
+	garbage("running 0 parallel copies of tests\n" V4HEAD ROW
+	    "=========\nFINAL SCORE 917.5\n", 1,
+	    "log.in:1: copies: '0' is not in 1..256");
+	garbage(V4HEAD ROW "=========\nFINAL SCORE -917.5\n", 1,
+	    "log.in:6: final score: negative: '-917.5'");
+	garbage(V4HEAD ROW "=========\nFINAL SCORE 1e999\n", 1,
+	    "log.in:6: not a number: '1e999'");
+}
+
 ATF_TC_WITHOUT_HEAD(wb_ublog_import__minimal_ok);
 ATF_TC_BODY(wb_ublog_import__minimal_ok, tc)
 {
@@ -156,5 +172,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_ublog_import__unixbench5);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__garbage);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__minimal_ok);
+	ATF_TP_ADD_TC(tp, wb_ublog_import__out_of_range);
 	return (atf_no_error());
 }

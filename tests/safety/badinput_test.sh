@@ -95,8 +95,66 @@ checker_body()
 	    atf_fail "check_row rejected a correct row"
 }
 
+atf_test_case recipe_lint_fifo
+recipe_lint_fifo_head()
+{
+	atf_set descr "recipe lint on a FIFO (or a FIFO distinfo) is refused" \
+	    "at once, not waited on (issue 11, finding 12)"
+	atf_set timeout 60
+}
+recipe_lint_fifo_body()
+{
+	mkfifo fifo || atf_fail "mkfifo"
+	# timeout(1) bounds the failure mode (a hang) only.
+	atf_check -s not-exit:0 -e match:'fifo: not a regular file' \
+	    timeout 20 "$(wb_bin)" recipe lint fifo
+	mkdir -p r/t
+	printf 'NAME=t\nVERSION=1\nCOMMENT=c\nLICENSE=none\n%s\n%s\n%s\n' \
+	    'SOURCE=apt-source t' 'DISTFILES=t_1.orig.tar.gz' \
+	    'BUILD_STYLE=none' > r/t/recipe
+	echo 'A test.' > r/t/pkg-descr
+	mkfifo r/t/distinfo
+	atf_check -s not-exit:0 -e match:'distinfo: not a regular file' \
+	    timeout 20 "$(wb_bin)" recipe lint r/t/recipe
+}
+
+atf_test_case text_escaped
+text_escaped_head()
+{
+	atf_set descr "Terminal escapes in a results file's label and test" \
+	    "names reach table and compare output escaped, never raw" \
+	    "(issue 11, finding 12)"
+}
+text_escaped_body()
+{
+	d=$(atf_config_get top_srcdir)/tests/safety/data/badinput
+	python3 - "$d/ok.json" <<'EOT' || atf_fail "python"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["provenance"]["label"] = "evil\x1b]0;title\x07"
+r["tests"][0]["name"] = "Dhry\x1b[2Jstone"
+json.dump(r, open("esc.json", "w"))
+EOT
+	"$(wb_bin)" table esc.json esc.json >table.out 2>&1 ||
+	    atf_fail "table: $(cat table.out)"
+	"$(wb_bin)" compare "$d/ok.json" esc.json >cmp.out 2>&1 ||
+	    atf_fail "compare: $(cat cmp.out)"
+	for f in table.out cmp.out; do
+		if tr -d '\n' <$f | LC_ALL=C grep -q "$(printf '[\033\007]')"
+		then
+			atf_fail "$f holds a raw control character"
+		fi
+	done
+	grep -F -q 'evil\x1b]0;title\x07' cmp.out ||
+	    atf_fail "compare does not show the escaped label"
+	grep -F -q 'Dhry\x1b[2Jstone' table.out ||
+	    atf_fail "table does not show the escaped name"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case table
 	atf_add_test_case checker
+	atf_add_test_case recipe_lint_fifo
+	atf_add_test_case text_escaped
 }

@@ -78,6 +78,65 @@ run__incomplete_refused_body()
 	cmp -s r2.json keep.json || atf_fail "the incomplete file was changed"
 }
 
+# wait_for FILE...: until one of them exists (a bounded poll, not a timer).
+wait_for()
+{
+	i=0
+	while :; do
+		for f; do
+			[ -e "$f" ] && return 0
+		done
+		i=$((i + 1))
+		[ $i -lt 600 ] || atf_fail "none of $* appeared"
+		sleep 0.1
+	done
+}
+
+atf_test_case run__same_dir_spellings
+run__same_dir_spellings_head()
+{
+	atf_set descr "-o d and -o d/ name one output: a run on one" \
+	    "spelling refuses a run on the other (issue 11, finding 9)"
+	atf_set timeout 240
+}
+run__same_dir_spellings_body()
+{
+	wb=$(wbp)
+	"$wb" run -q --variant a=host --variant b=host --tests syscall \
+	    --passes 1 --duration 30 -o d >a.log 2>&1 &
+	pa=$!
+	wait_for d.lock d/.lock
+	"$wb" run -q --variant a=host --variant b=host --tests syscall \
+	    --passes 1 --duration 0.2 -o d/ >b.log 2>&1
+	rb=$?
+	ln -s d e
+	"$wb" run -q --variant a=host --variant b=host --tests syscall \
+	    --passes 1 --duration 0.2 -o e >c.log 2>&1
+	rc=$?
+	kill -INT $pa
+	wait $pa
+	[ $rb -ne 0 ] && grep -q 'in use' b.log ||
+	    atf_fail "-o d/ ran beside -o d: $(cat b.log)"
+	[ $rc -ne 0 ] && grep -q 'in use' c.log ||
+	    atf_fail "-o e (-> d) ran beside -o d: $(cat c.log)"
+}
+
+atf_test_case run__planted_lock_link
+run__planted_lock_link_head()
+{
+	atf_set descr "A symbolic link planted as the output's lock file is" \
+	    "refused, its target never created (issue 11, finding 9)"
+}
+run__planted_lock_link_body()
+{
+	wb=$(wbp)
+	ln -s victim r.json.lock
+	atf_check -s not-exit:0 -e match:'symbolic link' \
+	    "$wb" run -q --tests syscall --passes 1 --duration 0.2 -o r.json
+	[ ! -e victim ] || atf_fail "the lock was opened through the link"
+	[ ! -e r.json ] || atf_fail "the run went ahead"
+}
+
 # A tiny world recipe (the host's "true" only) in a private topdir.
 make_top()
 {
@@ -168,6 +227,8 @@ atf_init_test_cases()
 {
 	atf_add_test_case run__same_output
 	atf_add_test_case run__incomplete_refused
+	atf_add_test_case run__same_dir_spellings
+	atf_add_test_case run__planted_lock_link
 	atf_add_test_case build__same_workdir
 	atf_add_test_case chroot__same_workdir
 }

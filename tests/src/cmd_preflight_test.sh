@@ -88,7 +88,7 @@ run__strict_body() {
 	fi
 	atf_check -s exit:64 -e match:'drop --no-preflight' \
 	    "$WB" run --strict --no-preflight --tests syscall -o x.json
-	atf_check -s exit:64 -e match:'only -q and --progress may be added' \
+	atf_check -s exit:64 -e match:'only -q, --progress, --libexec and --datadir may be added' \
 	    "$WB" run --strict --resume r.json
 }
 

@@ -393,8 +393,18 @@ ATF_TC_BODY(run__sigterm_then_resume, tc)
 	s = wbt_read_file("r.json", NULL);
 	ATF_REQUIRE(strstr(s, "\"status\": \"incomplete\"") != NULL);
 	free(s);
+	/*
+	 * The suite location the file records is not used: without
+	 * --libexec the resume takes the installed suite, whose hash is not
+	 * the recorded one.
+	 */
 	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "--resume", "r.json",
 	    NULL });
+	ATF_REQUIRE(o.status != 0);
+	ATF_REQUIRE_MSG(strstr(o.err, "suite changed") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "--libexec", "libexec",
+	    "--datadir", "share", "--resume", "r.json", NULL });
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	wbt_out_fini(&o);
 	s = wbt_read_file("r.json", NULL);

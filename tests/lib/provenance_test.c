@@ -1,0 +1,130 @@
+#include <sys/stat.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "provenance.h"
+#include "wbtest.h"
+
+#define SHARE	"img/usr/share/worldbench"
+#define LIBEXEC	"img/usr/libexec/worldbench"
+
+static void
+image(void)
+{
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/usr", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/usr/share", 0755) == 0);
+	ATF_REQUIRE(mkdir(SHARE, 0755) == 0);
+	ATF_REQUIRE(mkdir("img/usr/libexec", 0755) == 0);
+	ATF_REQUIRE(mkdir(LIBEXEC, 0755) == 0);
+	wbt_write_file(LIBEXEC "/pipe", "#!/bin/sh\n");
+	wbt_write_file(SHARE "/workload.sh", "true\n");
+	wbt_write_file("secret", "password: hunter2\n");
+}
+
+ATF_TC_WITHOUT_HEAD(wb_prov_buildinfo__image_file);
+ATF_TC_BODY(wb_prov_buildinfo__image_file, tc)
+{
+	struct wb_err e;
+	json_t *o;
+
+	image();
+	wbt_write_file(SHARE "/BUILDINFO", "# bench\ncc: gcc 12\n");
+	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	ATF_REQUIRE_MSG(o != NULL, "%s", e.msg);
+	ATF_REQUIRE_STREQ("gcc 12", json_string_value(json_object_get(o,
+	    "cc")));
+	json_decref(o);
+	o = wb_prov_buildinfo("img", "/usr/share/worldbench/none", &e);
+	ATF_REQUIRE(o != NULL && json_is_null(o));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_prov_buildinfo__image_link);
+ATF_TC_BODY(wb_prov_buildinfo__image_link, tc)
+{
+	struct wb_err e;
+	char *secret;
+	json_t *o;
+
+	image();
+	secret = wbt_abspath("secret");
+	ATF_REQUIRE(symlink(secret, SHARE "/BUILDINFO") == 0);
+	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	ATF_REQUIRE_MSG(o == NULL, "read through the link: %s",
+	    o != NULL ? json_dumps(o, 0) : "");
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	ATF_REQUIRE(strstr(e.msg, "hunter2") == NULL);
+	free(secret);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_prov_buildinfo__image_dir_link);
+ATF_TC_BODY(wb_prov_buildinfo__image_dir_link, tc)
+{
+	struct wb_err e;
+	json_t *o;
+
+	ATF_REQUIRE(mkdir("img", 0755) == 0);
+	ATF_REQUIRE(mkdir("img/usr", 0755) == 0);
+	ATF_REQUIRE(mkdir("host", 0755) == 0);
+	ATF_REQUIRE(mkdir("host/worldbench", 0755) == 0);
+	wbt_write_file("host/worldbench/BUILDINFO", "password: hunter2\n");
+	ATF_REQUIRE(symlink("../../host", "img/usr/share") == 0);
+	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	ATF_REQUIRE_MSG(o == NULL, "read through the link");
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_prov_suite__image_link);
+ATF_TC_BODY(wb_prov_suite__image_link, tc)
+{
+	char hex[WB_SHA256_HEXSIZE], *secret;
+	struct wb_err e;
+	json_t *files;
+
+	image();
+	ATF_REQUIRE_EQ(0, wb_prov_suite("img", "/usr/libexec/worldbench",
+	    "/usr/share/worldbench", &files, hex, &e));
+	ATF_REQUIRE_EQ(2, json_object_size(files));
+	json_decref(files);
+	secret = wbt_abspath("secret");
+	ATF_REQUIRE(symlink(secret, LIBEXEC "/shadow") == 0);
+	ATF_REQUIRE_EQ(-1, wb_prov_suite("img", "/usr/libexec/worldbench",
+	    "/usr/share/worldbench", &files, hex, &e));
+	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	free(secret);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_prov_suite__host_paths);
+ATF_TC_BODY(wb_prov_suite__host_paths, tc)
+{
+	char hex[WB_SHA256_HEXSIZE];
+	struct wb_err e;
+	json_t *files;
+
+	image();
+	ATF_REQUIRE(symlink("img/usr", "usr") == 0);
+	ATF_REQUIRE_EQ(0, wb_prov_suite(NULL, "usr/libexec/worldbench",
+	    "usr/share/worldbench", &files, hex, &e));
+	ATF_REQUIRE(json_object_get(files, "libexec/pipe") != NULL);
+	json_decref(files);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_prov_buildinfo__image_file);
+	ATF_TP_ADD_TC(tp, wb_prov_buildinfo__image_link);
+	ATF_TP_ADD_TC(tp, wb_prov_buildinfo__image_dir_link);
+	ATF_TP_ADD_TC(tp, wb_prov_suite__image_link);
+	ATF_TP_ADD_TC(tp, wb_prov_suite__host_paths);
+	return (atf_no_error());
+}
