@@ -164,9 +164,12 @@ wbi_poweroff(void)
 {
 
 	sync();
-	reboot(RB_POWER_OFF);
-	/* Without ACPI power-off the guest halts; -no-reboot then exits. */
-	reboot(RB_HALT_SYSTEM);
+	/*
+	 * A reset, not a power-off: qemu runs with -no-reboot, so it exits
+	 * on the reset, and a kernel without ACPI (the CI kernels) cannot
+	 * power off: RB_POWER_OFF would only halt it, leaving qemu running.
+	 */
+	reboot(RB_AUTOBOOT);
 	for (;;)
 		pause();
 }
