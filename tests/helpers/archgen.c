@@ -494,7 +494,9 @@ wbt_count_named(const char *dir, const char *infix)
 	    strerror(errno));
 	n = 0;
 	while ((de = readdir(d)) != NULL)
-		if (strstr(de->d_name, infix) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0 &&
+		    strstr(de->d_name, infix) != NULL)
 			n++;
 	closedir(d);
 	return (n);

@@ -53,7 +53,7 @@ void	wbt_ag_raw(struct wbt_ag *, const char *name, int typeflag, int mode,
  * rewritten, relinked or chmod'ed.
  */
 char	*wbt_snapshot(const char *dir, const char *skip);
-/* The number of entries of dir whose name contains infix. */
+/* The number of entries of dir (not . or ..) whose name contains infix. */
 int	 wbt_count_named(const char *dir, const char *infix);
 
 #endif
