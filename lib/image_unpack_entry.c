@@ -191,11 +191,15 @@ lookup_failed(struct unpack *u, const char *what, const char *name,
 	e = errno;
 	if (e == ENOSYS)
 		return (wb_err_set(err, "%s", WB_OPENAT2_ENOSYS));
-	if (e != ELOOP && e != ENOTDIR && e != ENOENT && e != EXDEV &&
-	    e != ENAMETOOLONG)
-		return (wb_err_setsys(err, "%s: open %s", name, what));
 	if ((w = unpack_escape(what)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
+	if (e != ELOOP && e != ENOTDIR && e != ENOENT && e != EXDEV &&
+	    e != ENAMETOOLONG) {
+		errno = e;
+		wb_err_setsys(err, "%s: open %s", name, w);
+		free(w);
+		return (-1);
+	}
 	if (e == ENOTDIR || e == ELOOP)
 		e = link_or_not(u, what);
 	if (e == ELOOP)
@@ -240,8 +244,7 @@ make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
 			*slash = '\0';
 		if ((nfd = open_dir(fd, c)) == -1 && errno == ENOENT) {
 			if (mkdirat(fd, c, 0700) == -1) {
-				r = wb_err_setsys(err, "%s: mkdir %s", name,
-				    path);
+				r = wb_err_setsys(err, "%s: mkdir", name);
 				goto out;
 			}
 			if ((n = node_add(u, path, name, S_IFDIR)) == NULL) {

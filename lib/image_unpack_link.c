@@ -107,22 +107,23 @@ look(int rootfd, struct walk *w, char *t, size_t cap, struct wb_err *err)
 
 	if ((fd = wb_open_beneath(rootfd, w->cur, O_PATH | O_NOFOLLOW)) ==
 	    -1) {
-		if (errno == ENOENT) {
+		/* Missing (or a name no file system can hold). */
+		if (errno == ENOENT || errno == ENAMETOOLONG) {
 			w->virtual = 1;
 			return (0);
 		}
 		if (errno == ENOSYS)
 			return (wb_err_set(err, "%s", WB_OPENAT2_ENOSYS));
-		return (wb_err_setsys(err, "open %s", w->cur));
+		return (wb_err_setsys(err, "open"));
 	}
 	r = 2;
 	if (fstat(fd, &st) == -1)
-		r = wb_err_setsys(err, "stat %s", w->cur);
+		r = wb_err_setsys(err, "stat");
 	else if (S_ISDIR(st.st_mode))
 		r = 0;
 	else if (S_ISLNK(st.st_mode))
 		r = read_target(fd, t, cap) == -1 ?
-		    wb_err_setsys(err, "readlink %s", w->cur) : 1;
+		    wb_err_setsys(err, "readlink") : 1;
 	close(fd);
 	return (r);
 }
@@ -140,7 +141,7 @@ resolve(int rootfd, const char *path, const char *text, struct wb_err *err)
 	if ((w = calloc(1, sizeof(*w))) == NULL || (rest = strdup(text)) ==
 	    NULL) {
 		free(w);
-		return (wb_err_setsys(err, "%s", path));
+		return (wb_err_setsys(err, "resolve"));
 	}
 	if ((p = strrchr(path, '/')) != NULL)
 		push(w, path, (size_t)(p - path));
@@ -182,7 +183,7 @@ resolve(int rootfd, const char *path, const char *text, struct wb_err *err)
 		if (t[0] == '/')
 			to_root(w);
 		if ((next = join_rest(t, p + n)) == NULL) {
-			r = wb_err_setsys(err, "%s", path);
+			r = wb_err_setsys(err, "resolve");
 			break;
 		}
 		free(rest);
@@ -212,8 +213,12 @@ unpack_check_links(struct unpack *u, struct wb_err *err)
 		close(fd);
 		if (r == -1)
 			return (wb_err_setsys(err, "%s: readlink", l->name));
-		if ((r = resolve(u->rootfd, l->path, t, err)) == -1)
-			return (-1);
+		if ((r = resolve(u->rootfd, l->path, t, err)) == -1) {
+			char msg[sizeof(err->msg)];
+
+			snprintf(msg, sizeof(msg), "%s", err->msg);
+			return (wb_err_set(err, "%s: %s", l->name, msg));
+		}
 		if (r == STAYS)
 			continue;
 		if ((et = unpack_escape(t)) == NULL)
