@@ -102,8 +102,11 @@ cmd_unpack_begin(struct cmd_unpack *cu)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_unpack_signal;
 	sigemptyset(&sa.sa_mask);
+	/* A signal ignored (nohup) stays ignored. */
 	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
-		if (sigaction(unpack_sigs[i], &sa, &cu->old[i]) == -1)
+		if (sigaction(unpack_sigs[i], NULL, &cu->old[i]) == -1 ||
+		    (cu->old[i].sa_handler != SIG_IGN &&
+		    sigaction(unpack_sigs[i], &sa, NULL) == -1))
 			err(1, "sigaction");
 }
 

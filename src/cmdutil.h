@@ -24,8 +24,8 @@ json_t		*cmd_preflight_check(int strict, int quiet);
 /*
  * An unpack run by a command: cmd_unpack_begin() fills o so that each
  * refusal is warned about ("refused: PATH: WHY"), each note too ("PATH:
- * WHY"), and SIGINT, SIGTERM and SIGHUP stop the unpack, which then
- * removes its temporary tree; cmd_unpack_end() puts the signals' previous
+ * WHY"), and SIGINT, SIGTERM and SIGHUP (unless ignored) stop the
+ * unpack, which then removes its temporary tree; cmd_unpack_end() puts the signals' previous
  * dispositions back and raises a signal that came meanwhile (by
  * default the process then dies of it, as it would have without us).
  */

@@ -1003,7 +1003,7 @@ ATF_TC_BODY(chroot__hostile, tc)
  */
 static pid_t
 start_fed_unpack(const atf_tc_t *tc, const char *parent, const char *base,
-    int *wfd, char *tmp, size_t cap)
+    int ignore_hup, int *wfd, char *tmp, size_t cap)
 {
 	struct wbt_ag *a;
 	struct dirent *de;
@@ -1026,6 +1026,8 @@ start_fed_unpack(const atf_tc_t *tc, const char *parent, const char *base,
 		if ((fd = open("child.err", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) == -1 || dup2(fd, 2) == -1 || dup2(fd, 1) == -1)
 			_exit(125);
+		if (ignore_hup)
+			signal(SIGHUP, SIG_IGN);
 		execl(wbt_buildpath(tc, "bin/worldbench"), "worldbench",
 		    "image", "unpack", "feed.fifo", target, (char *)NULL);
 		_exit(127);
@@ -1072,7 +1074,7 @@ ATF_TC_BODY(unpack__sigterm_removes_tree, tc)
 	int wfd, st;
 
 	make_box();
-	pid = start_fed_unpack(tc, BOX "/t", "x", &wfd, tmp, sizeof(tmp));
+	pid = start_fed_unpack(tc, BOX "/t", "x", 0, &wfd, tmp, sizeof(tmp));
 	printf("temporary tree: %s\n", tmp);
 	ATF_REQUIRE(kill(pid, SIGTERM) == 0);
 	close(wfd);
@@ -1103,7 +1105,7 @@ ATF_TC_BODY(unpack__killed_tree_swept, tc)
 	ATF_REQUIRE(mkdir(BOX "/t/work/images", 0755) == 0);
 	ATF_REQUIRE(mkdir(BOX "/t/work/roots", 0755) == 0);
 	build_clean(BOX "/t/work/images/img.tar.zst", 1);
-	pid = start_fed_unpack(tc, BOX "/t/work/roots", "dead", &wfd, tmp,
+	pid = start_fed_unpack(tc, BOX "/t/work/roots", "dead", 0, &wfd, tmp,
 	    sizeof(tmp));
 	ATF_REQUIRE(kill(pid, SIGKILL) == 0);
 	close(wfd);
@@ -1125,6 +1127,35 @@ ATF_TC_BODY(unpack__killed_tree_swept, tc)
 	wbt_out_fini(&o);
 }
 
+ATF_TC(unpack__sighup_ignored_goes_on);
+ATF_TC_HEAD(unpack__sighup_ignored_goes_on, tc)
+{
+
+	atf_tc_set_md_var(tc, "descr", "Under nohup (SIGHUP ignored), SIGHUP "
+	    "does not stop image unpack");
+}
+ATF_TC_BODY(unpack__sighup_ignored_goes_on, tc)
+{
+	char tmp[256], buf[65536];
+	ssize_t n;
+	pid_t pid;
+	int fd, wfd, st;
+
+	make_box();
+	pid = start_fed_unpack(tc, BOX "/t", "x", 1, &wfd, tmp, sizeof(tmp));
+	ATF_REQUIRE(kill(pid, SIGHUP) == 0);
+	ATF_REQUIRE((fd = open("feed.tar", O_RDONLY)) != -1);
+	ATF_REQUIRE(lseek(fd, 8192, SEEK_SET) == 8192);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		ATF_REQUIRE(write(wfd, buf, (size_t)n) == n);
+	close(fd);
+	close(wfd);
+	ATF_REQUIRE(waitpid(pid, &st, 0) == pid);
+	ATF_CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %#x: %s",
+	    st, wbt_read_file("child.err", NULL));
+	ATF_CHECK(access(BOX "/t/x/etc/big", F_OK) == 0);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -1134,5 +1165,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, chroot__hostile);
 	ATF_TP_ADD_TC(tp, unpack__sigterm_removes_tree);
 	ATF_TP_ADD_TC(tp, unpack__killed_tree_swept);
+	ATF_TP_ADD_TC(tp, unpack__sighup_ignored_goes_on);
 	return (atf_no_error());
 }
