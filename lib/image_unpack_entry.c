@@ -13,8 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <search.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,133 +31,6 @@ struct parent {
 	int		 fd;
 	const char	*base;		/* the entry's last component */
 };
-
-char *
-unpack_escape(const char *s)
-{
-	unsigned char c;
-	char *out, *o;
-
-	if ((out = malloc(strlen(s) * 4 + 1)) == NULL)
-		return (NULL);
-	for (o = out; (c = (unsigned char)*s) != '\0'; s++)
-		if (c < 0x20 || c >= 0x7f || c == '\\')
-			o += sprintf(o, "\\%03o", c);
-		else
-			*o++ = (char)c;
-	*o = '\0';
-	return (out);
-}
-
-/* Normalize raw into out (PATH_MAX); NULL, or why it is refused. */
-static const char *
-normalize(const char *raw, char *out)
-{
-	const char *p;
-	size_t len, o;
-
-	if (raw[0] == '/')
-		return ("absolute path");
-	o = 0;
-	for (p = raw; *p != '\0'; p += len + (p[len] == '/')) {
-		len = strcspn(p, "/");
-		if (len == 0 || (len == 1 && p[0] == '.'))
-			continue;
-		if (len == 2 && p[0] == '.' && p[1] == '.')
-			return ("'..' component");
-		if (len > NAME_MAX)
-			return ("a component longer than NAME_MAX");
-		if (o + len + 2 > PATH_MAX)
-			return ("path longer than PATH_MAX");
-		if (o > 0)
-			out[o++] = '/';
-		memcpy(out + o, p, len);
-		o += len;
-	}
-	out[o] = '\0';
-	return (NULL);
-}
-
-static int
-node_cmp(const void *a, const void *b)
-{
-
-	return (strcmp(((const struct unode *)a)->path,
-	    ((const struct unode *)b)->path));
-}
-
-static struct unode *
-node_find(struct unpack *u, const char *path)
-{
-	struct unode key, **f;
-
-	key.path = (char *)(uintptr_t)path;
-	f = tfind(&key, &u->tree, node_cmp);
-	return (f != NULL ? *f : NULL);
-}
-
-static void
-node_free(void *p)
-{
-	struct unode *n = p;
-
-	free(n->path);
-	free(n->name);
-	free(n);
-}
-
-static int
-nodes_push(struct unodes *ns, struct unode *n)
-{
-	struct unode **nv;
-	size_t cap;
-
-	if (ns->n == ns->cap) {
-		cap = ns->cap != 0 ? ns->cap * 2 : 64;
-		if ((nv = reallocarray(ns->v, cap, sizeof(*nv))) == NULL)
-			return (-1);
-		ns->v = nv;
-		ns->cap = cap;
-	}
-	ns->v[ns->n++] = n;
-	return (0);
-}
-
-/* Record a path created on the disk; NULL (errno) when out of memory. */
-static struct unode *
-node_add(struct unpack *u, const char *path, const char *name, mode_t type)
-{
-	struct unode *n, **f;
-
-	if ((n = calloc(1, sizeof(*n))) == NULL)
-		return (NULL);
-	if ((n->path = strdup(path)) == NULL ||
-	    (n->name = strdup(name)) == NULL ||
-	    (f = tsearch(n, &u->tree, node_cmp)) == NULL) {
-		node_free(n);
-		return (NULL);
-	}
-	n->type = type;
-	if ((type == S_IFDIR && nodes_push(&u->dirs, n) == -1) ||
-	    (type == S_IFLNK && nodes_push(&u->links, n) == -1)) {
-		tdelete(n, &u->tree, node_cmp);
-		node_free(n);
-		return (NULL);
-	}
-	return (n);
-}
-
-void
-unpack_nodes_free(struct unpack *u)
-{
-
-	tdestroy(u->tree, node_free);
-	u->tree = NULL;
-	free(u->dirs.v);
-	free(u->links.v);
-	memset(&u->dirs, 0, sizeof(u->dirs));
-	memset(&u->links, 0, sizeof(u->links));
-}
 
 /* ELOOP if what is or passes through a symbolic link, else ENOTDIR. */
 static int
@@ -247,7 +118,7 @@ make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
 				r = wb_err_setsys(err, "%s: mkdir", name);
 				goto out;
 			}
-			if ((n = node_add(u, path, name, S_IFDIR)) == NULL) {
+			if ((n = unpack_node_add(u, path, name, S_IFDIR)) == NULL) {
 				r = wb_err_setsys(err, "%s", name);
 				goto out;
 			}
@@ -442,7 +313,7 @@ make_dir(struct unpack *u, struct archive_entry *e, const struct parent *p,
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
 	if ((n = implicit) == NULL &&
-	    (n = node_add(u, path, name, S_IFDIR)) == NULL)
+	    (n = unpack_node_add(u, path, name, S_IFDIR)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	if (implicit != NULL) {
 		if ((nm = strdup(name)) == NULL)
@@ -479,7 +350,7 @@ make_symlink(struct unpack *u, struct archive_entry *e,
 		return (create_failed(u, name, "symlink", err));
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
-	if (node_add(u, path, name, S_IFLNK) == NULL)
+	if (unpack_node_add(u, path, name, S_IFLNK) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	return (0);
 }
@@ -504,9 +375,9 @@ make_hardlink(struct unpack *u, struct archive_entry *e,
 	if ((to = unpack_escape(archive_entry_hardlink(e))) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	r = 1;
-	if ((why = normalize(archive_entry_hardlink(e), tpath)) != NULL)
+	if ((why = unpack_normalize(archive_entry_hardlink(e), tpath)) != NULL)
 		unpack_refuse(u, name, "hard link to '%s': %s", to, why);
-	else if ((t = node_find(u, tpath)) == NULL || t->type != S_IFREG)
+	else if ((t = unpack_node_find(u, tpath)) == NULL || t->type != S_IFREG)
 		unpack_refuse(u, name, "hard link to '%s', which is not an "
 		    "earlier regular file of the archive", to);
 	else if (archive_entry_size_is_set(e) && archive_entry_size(e) != 0)
@@ -520,7 +391,7 @@ make_hardlink(struct unpack *u, struct archive_entry *e,
 			r = 1;
 		} else if (linkat(tp.fd, tp.base, p->fd, p->base, 0) == -1)
 			r = create_failed(u, name, "link", err);
-		else if (node_add(u, path, name, S_IFREG) == NULL)
+		else if (unpack_node_add(u, path, name, S_IFREG) == NULL)
 			r = wb_err_setsys(err, "%s", name);
 		close(tp.fd);
 	}
@@ -580,7 +451,7 @@ check_entry(struct unpack *u, struct archive_entry *e, const char *path,
 		unpack_refuse(u, name, "owner out of range");
 		return (1);
 	}
-	if ((n = node_find(u, path)) == NULL)
+	if ((n = unpack_node_find(u, path)) == NULL)
 		return (0);
 	if (n->implicit && dir) {
 		*implicit = n;
@@ -615,7 +486,7 @@ dispatch(struct unpack *u, struct archive *a, struct archive_entry *e,
 		r = make_symlink(u, e, &p, path, name, err);
 	else {
 		r = make_file(u, a, e, &p, name, err);
-		if (r == 0 && node_add(u, path, name, S_IFREG) == NULL)
+		if (r == 0 && unpack_node_add(u, path, name, S_IFREG) == NULL)
 			r = wb_err_setsys(err, "%s", name);
 	}
 	close(p.fd);
@@ -637,45 +508,11 @@ unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
 	}
 	if ((name = unpack_escape(raw)) == NULL)
 		return (wb_err_setsys(err, "unpack"));
-	if ((why = normalize(raw, path)) != NULL) {
+	if ((why = unpack_normalize(raw, path)) != NULL) {
 		unpack_refuse(u, name, "%s", why);
 		r = 0;
 	} else
 		r = dispatch(u, a, e, path, name, err);
 	free(name);
 	return (r == -1 ? -1 : 0);
-}
-
-static int
-cmp_desc(const void *a, const void *b)
-{
-
-	return (strcmp((*(struct unode *const *)b)->path,
-	    (*(struct unode *const *)a)->path));
-}
-
-int
-unpack_fixup(struct unpack *u, struct wb_err *err)
-{
-	struct timespec ts[2];
-	struct unode *n;
-	size_t i;
-	int fd;
-
-	/* Deepest first: a parent's mode never stops its children's. */
-	qsort(u->dirs.v, u->dirs.n, sizeof(*u->dirs.v), cmp_desc);
-	for (i = 0; i < u->dirs.n; i++) {
-		n = u->dirs.v[i];
-		if ((fd = open_dir(u->rootfd, n->path)) == -1)
-			return (wb_err_setsys(err, "%s", n->name));
-		ts[0] = ts[1] = n->mtime;
-		if (fchmod(fd, n->perm) == -1 ||
-		    (!n->implicit && futimens(fd, ts) == -1)) {
-			wb_err_setsys(err, "%s", n->name);
-			close(fd);
-			return (-1);
-		}
-		close(fd);
-	}
-	return (0);
 }

@@ -1,7 +1,8 @@
 /*
  * The unpacker's insides, shared by image_unpack.c (the archive, the
  * temporary tree, the bounds), image_unpack_entry.c (one entry onto the
- * disk) and image_unpack_link.c (where symbolic links lead).
+ * disk), image_unpack_node.c (the bookkeeping) and image_unpack_link.c
+ * (where symbolic links lead).
  */
 #ifndef WB_IMAGE_UNPACK_INT_H
 #define WB_IMAGE_UNPACK_INT_H
@@ -50,6 +51,12 @@ int	unpack_stopped(const struct unpack *);
 
 /* A malloc'ed copy of s with control, non-ASCII and '\\' bytes as \ooo. */
 char	*unpack_escape(const char *s);
+/* Normalize raw into out (PATH_MAX): NULL, or why it is refused. */
+const char *unpack_normalize(const char *raw, char *out);
+struct unode *unpack_node_find(struct unpack *, const char *path);
+/* Record a path created on the disk; NULL (errno) when out of memory. */
+struct unode *unpack_node_add(struct unpack *, const char *path,
+	    const char *name, mode_t type);
 /*
  * Put one entry onto the disk: 0 done or refused (u->refused counts),
  * -1 an error (err set: the archive or the disk failed).
