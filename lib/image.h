@@ -11,6 +11,7 @@
 #ifndef WB_IMAGE_H
 #define WB_IMAGE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -49,22 +50,80 @@ int	wb_image_pack_mem(const char *root, void *buf, size_t cap,
 /* Called once per refused entry, with the entry's path and the reason. */
 typedef void	wb_refuse_fn(void *arg, const char *path, const char *why);
 
+/* The default bounds of an unpack. */
+#define WB_UNPACK_MAX_BYTES	(4ULL << 30)	/* 4 GiB */
+#define WB_UNPACK_MAX_ENTRIES	1000000ULL
+
+struct wb_unpack_opts {
+	/*
+	 * Bounds: the sum of the logical sizes of the regular files (a
+	 * sparse file counts its full size), and the number of entries.
+	 * 0: the defaults above.
+	 */
+	unsigned long long	 max_bytes;
+	unsigned long long	 max_entries;
+	wb_refuse_fn		*refuse;	/* each refusal; may be NULL */
+	/* Each entry accepted with a change (setuid bit dropped). */
+	wb_refuse_fn		*note;		/* may be NULL */
+	void			*arg;		/* for both */
+	/*
+	 * When non-NULL and set (by a signal handler), the unpack stops at
+	 * the next entry or data block, removes its temporary tree and fails
+	 * ("interrupted").
+	 */
+	volatile sig_atomic_t	*stop;
+};
+
 /*
- * Unpack the archive file (or buffer) into dir, which must not exist:
- * the entries go to a temporary sibling directory that is renamed to
- * dir only when everything was extracted.  Refused: absolute paths, ".."
- * components, device nodes, FIFOs and sockets, duplicates, hard links to
- * anything but an earlier entry, relative symlinks climbing out of the
- * root, truncated or corrupt streams.  Each refusal is reported through
- * fn; any refusal makes the call fail and leaves nothing behind.
- * Extraction uses ARCHIVE_EXTRACT_SECURE_SYMLINKS |
- * ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS.
- * Absolute symlink targets are kept: inside the image root they resolve
- * within the root.  Returns the number of entries, or -1.
+ * Unpack the archive file (or buffer) into dir, which must not exist.
+ * The entries go to a temporary sibling directory, dir.unpack.XXXXXX,
+ * held with flock(2) while it is written and renamed to dir only when
+ * everything was accepted; otherwise it is removed, and a tree of an
+ * unpack that died is removed by the next unpack to dir (see
+ * wb_image_sweep()).
+ *
+ * Nothing is resolved lexically: every entry is created with *at()
+ * calls in a parent directory opened with openat2(2) beneath the root,
+ * passing through no symbolic link (so nothing is ever written through
+ * one), and files with O_CREAT | O_EXCL | O_NOFOLLOW.  Refused, each
+ * reported through opts->refuse with the entry's name (escaped:
+ * control and non-ASCII bytes as \ooo): absolute paths, ".."
+ * components, an entry whose parent is a symbolic link or not a
+ * directory, the same path spelled twice ("etc//x", "etc/./x" and
+ * "etc/x" are one path), an entry replacing a directory made implicitly
+ * for an earlier entry, hard links to anything but an earlier regular
+ * file of the archive and hard links carrying data, device nodes, FIFOs
+ * and sockets (the manifest is not in the archive, so nothing can
+ * declare them), symbolic links whose resolution in the unpacked tree
+ * (absolute targets from its root) climbs above the root, a total size
+ * or entry count over the bounds (the unpack stops there), and
+ * truncated or corrupt streams.  Any refusal makes the call fail and
+ * leaves nothing behind.
+ *
+ * Modes: the archive's permission bits without setuid and setgid (each
+ * drop reported through opts->note), and without the sticky bit except
+ * on directories; directories made implicitly get 0755.  Owners are
+ * the archive's when running as root.  libarchive only reads: it never
+ * writes to the disk.  Returns the number of entries, or -1.
  */
+long	wb_image_unpack_opts(const char *archive, const char *dir,
+	    const struct wb_unpack_opts *, struct wb_err *);
+long	wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
+	    const struct wb_unpack_opts *, struct wb_err *);
+/* The same with the default bounds, refusals to fn, notes dropped. */
 long	wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *,
 	    void *, struct wb_err *);
 long	wb_image_unpack_mem(const void *buf, size_t len, const char *dir,
 	    wb_refuse_fn *, void *, struct wb_err *);
+
+/*
+ * Remove the temporary trees of unpacks that died (kill -9, power loss)
+ * from the directory parent: those named name.unpack.XXXXXX, or with
+ * name NULL every *.unpack.* directory, that no live process holds
+ * (flock).  The removal stays inside each tree and follows no link.
+ * *removed (may be NULL) receives the number of trees removed.
+ */
+int	wb_image_sweep(const char *parent, const char *name, long *removed,
+	    struct wb_err *);
 
 #endif

@@ -1,16 +1,22 @@
 /*
- * Image unpacker: every archive is hostile.  Entries are checked before
- * libarchive sees them, libarchive's own SECURE_* checks run as well, and
- * nothing is left behind unless the whole archive was accepted.
+ * Image unpacker: every archive is hostile (see image.h).  libarchive
+ * only reads the archive; image_unpack_entry.c puts each entry onto the
+ * disk with *at() calls beneath a temporary tree, image_unpack_link.c
+ * checks where the links lead, and this file owns the temporary tree:
+ * made and held (flock) here, renamed into place only when nothing was
+ * refused, removed on every failure, and swept by the next unpack when
+ * the process died.
  */
 #include <sys/types.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
-#include <search.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,313 +26,319 @@
 #include <archive_entry.h>
 
 #include "err.h"
+#include "fs_at.h"
 #include "image.h"
-#include "world_fs.h"
+#include "image_unpack_int.h"
 
-#define SECURE_FLAGS	(ARCHIVE_EXTRACT_SECURE_SYMLINKS | \
-			    ARCHIVE_EXTRACT_SECURE_NODOTDOT | \
-			    ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS)
+#define TMP_INFIX	".unpack."
+#define TMP_SUFFIX	6		/* random characters */
 
-struct unpack {
-	wb_refuse_fn	*fn;
-	void		*arg;
-	void		*seen;		/* tsearch tree of normalized paths */
-	void		*dirs;		/* the subset that are directories */
-	long		 refused;
-	long		 entries;
-};
-
-static void
-refuse(struct unpack *u, const char *path, const char *why)
+void
+unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
 {
+	char why[1024];
+	va_list ap;
 
 	u->refused++;
-	if (u->fn != NULL)
-		u->fn(u->arg, path, why);
+	if (u->o->refuse == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	u->o->refuse(u->o->arg, name, why);
 }
 
-/* Strip "./" prefixes; NULL for the root itself. */
-static const char *
-normalize(const char *p)
+int
+unpack_stopped(const struct unpack *u)
 {
 
-	while (p[0] == '.' && p[1] == '/')
-		for (p += 2; *p == '/'; p++)
-			;
-	if (*p == '\0' || strcmp(p, ".") == 0)
-		return (NULL);
-	return (p);
+	return (u->o->stop != NULL && *u->o->stop != 0);
 }
 
+/* Is name a temporary tree of base (of any target when base is NULL)? */
 static int
-has_dotdot(const char *p)
-{
-	size_t len;
-
-	for (; *p != '\0'; p += len + (p[len] == '/')) {
-		len = strcspn(p, "/");
-		if (len == 2 && p[0] == '.' && p[1] == '.')
-			return (1);
-	}
-	return (0);
-}
-
-/*
- * Does a relative symlink at path with this target stay in the root?
- * Walk the components lexically from the link's directory.
- */
-static int
-symlink_escapes(const char *path, const char *target)
+is_tmp(const char *name, const char *base)
 {
 	const char *p;
-	long depth;
 	size_t len;
 
-	if (target[0] == '/')
-		return (0);
-	depth = 0;
-	for (p = path; (p = strchr(p, '/')) != NULL; p++)
-		depth++;
-	for (p = target; *p != '\0'; p += len + (p[len] == '/')) {
-		len = strcspn(p, "/");
-		if (len == 0 || (len == 1 && p[0] == '.'))
-			continue;
-		if (len == 2 && p[0] == '.' && p[1] == '.') {
-			if (--depth < 0)
-				return (1);
-		} else
-			depth++;
+	if (base == NULL) {
+		p = strstr(name, TMP_INFIX);
+		return (p != NULL && p != name);
 	}
-	return (0);
+	len = strlen(base);
+	return (strncmp(name, base, len) == 0 &&
+	    strncmp(name + len, TMP_INFIX, strlen(TMP_INFIX)) == 0 &&
+	    strlen(name + len + strlen(TMP_INFIX)) == TMP_SUFFIX);
 }
 
+/* Is the directory fd still the one called name in pfd? */
 static int
-cmp_str(const void *a, const void *b)
+same_dir(int pfd, const char *name, int fd)
 {
+	struct stat a, b;
 
-	return (strcmp(a, b));
+	return (fstat(fd, &a) == 0 &&
+	    fstatat(pfd, name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino);
 }
 
-static void
-free_node(void *p)
-{
-
-	free(p);
-}
-
-/* Record path; 1 if it was new, 0 if a duplicate, -1 on ENOMEM. */
+/* Remove the tree name unless a live unpack holds it: 1 removed, 0, -1. */
 static int
-remember(void **tree, const char *path)
+sweep_one(int pfd, const char *name, struct wb_err *err)
 {
-	char *copy, **found;
+	int fd, r;
 
-	if ((copy = strdup(path)) == NULL)
-		return (-1);
-	if ((found = tsearch(copy, tree, cmp_str)) == NULL) {
-		free(copy);
-		return (-1);
+	if ((fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return (errno == ENOENT || errno == ENOTDIR || errno == ELOOP ?
+		    0 : wb_err_setsys(err, "open %s", name));
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		r = errno == EWOULDBLOCK ? 0 : wb_err_setsys(err, "flock %s",
+		    name);
+		close(fd);
+		return (r);
 	}
-	if (*found != copy) {
-		free(copy);
-		return (0);
-	}
-	return (1);
-}
-
-/* Check one entry; 0 to extract it, 1 refused, -1 error. */
-static int
-check_entry(struct unpack *u, struct archive_entry *e, struct wb_err *err)
-{
-	const char *raw, *path, *link;
-	mode_t type;
-	int r;
-
-	raw = archive_entry_pathname(e);
-	if (raw == NULL || *raw == '\0') {
-		refuse(u, "(empty)", "entry without a name");
-		return (1);
-	}
-	if (raw[0] == '/') {
-		refuse(u, raw, "absolute path");
-		return (1);
-	}
-	if (has_dotdot(raw)) {
-		refuse(u, raw, "'..' in path");
-		return (1);
-	}
-	if ((path = normalize(raw)) == NULL)
-		return (2);		/* the root itself: skip quietly */
-	type = archive_entry_filetype(e);
-	link = archive_entry_hardlink(e);
-	if (link != NULL) {
-		if (link[0] == '/' || has_dotdot(link)) {
-			refuse(u, path, "hard link pointing outside the root");
-			return (1);
-		}
-		if ((link = normalize(link)) == NULL ||
-		    tfind(link, &u->seen, cmp_str) == NULL ||
-		    tfind(link, &u->dirs, cmp_str) != NULL) {
-			refuse(u, path, "hard link to something that is not "
-			    "an earlier file in the archive");
-			return (1);
-		}
-	} else if (type == AE_IFLNK) {
-		if (archive_entry_symlink(e) == NULL ||
-		    symlink_escapes(path, archive_entry_symlink(e))) {
-			refuse(u, path, "symbolic link climbing out of the "
-			    "root");
-			return (1);
-		}
-	} else if (type == AE_IFCHR || type == AE_IFBLK) {
-		refuse(u, path, "device node");
-		return (1);
-	} else if (type != AE_IFREG && type != AE_IFDIR) {
-		refuse(u, path, "not a file, directory or link");
-		return (1);
-	}
-	if ((r = remember(&u->seen, path)) == -1)
-		return (wb_err_setsys(err, "tsearch"));
-	if (r == 0) {
-		refuse(u, path, "duplicate entry");
-		return (1);
-	}
-	if (type == AE_IFDIR && remember(&u->dirs, path) == -1)
-		return (wb_err_setsys(err, "tsearch"));
-	archive_entry_set_pathname(e, path);
-	if (link != NULL)
-		archive_entry_set_hardlink(e, link);
-	return (0);
-}
-
-static int
-copy_data(struct archive *in, struct archive *out, const char *path,
-    struct wb_err *err)
-{
-	const void *buf;
-	size_t len;
-	la_int64_t off;
-	int r;
-
-	for (;;) {
-		r = archive_read_data_block(in, &buf, &len, &off);
-		if (r == ARCHIVE_EOF)
-			return (0);
-		if (r != ARCHIVE_OK)
-			return (wb_err_set(err, "%s: %s (truncated or corrupt "
-			    "archive)", path, archive_error_string(in)));
-		if (archive_write_data_block(out, buf, len, off) !=
-		    ARCHIVE_OK)
-			return (wb_err_set(err, "%s: %s", path,
-			    archive_error_string(out)));
-	}
-}
-
-static int
-extract(struct unpack *u, struct archive *in, struct wb_err *err)
-{
-	struct archive_entry *e;
-	struct archive *out;
-	int flags, r, c;
-
-	flags = SECURE_FLAGS | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_TIME |
-	    ARCHIVE_EXTRACT_NO_OVERWRITE;
-	if (geteuid() == 0)
-		flags |= ARCHIVE_EXTRACT_OWNER;
-	if ((out = archive_write_disk_new()) == NULL)
-		return (wb_err_set(err, "archive_write_disk_new failed"));
-	archive_write_disk_set_options(out, flags);
 	r = 0;
-	for (;;) {
-		c = archive_read_next_header(in, &e);
-		if (c == ARCHIVE_EOF)
-			break;
-		if (c != ARCHIVE_OK) {
-			r = wb_err_set(err, "%s (truncated or corrupt archive)",
-			    archive_error_string(in));
-			break;
-		}
-		u->entries++;
-		if ((c = check_entry(u, e, err)) == -1) {
-			r = -1;
-			break;
-		}
-		if (c > 0)
-			continue;
-		if (archive_write_header(out, e) != ARCHIVE_OK) {
-			refuse(u, archive_entry_pathname(e),
-			    archive_error_string(out));
-			continue;
-		}
-		if (archive_entry_size(e) > 0 && copy_data(in, out,
-		    archive_entry_pathname(e), err) == -1) {
-			r = -1;
-			break;
-		}
-		if (archive_write_finish_entry(out) != ARCHIVE_OK) {
-			refuse(u, archive_entry_pathname(e),
-			    archive_error_string(out));
-			continue;
-		}
-	}
-	if (archive_write_close(out) != ARCHIVE_OK && r == 0)
-		r = wb_err_set(err, "%s", archive_error_string(out));
-	archive_write_free(out);
+	if (same_dir(pfd, name, fd))
+		r = wb_rmtree_at(pfd, name, err) == -1 ? -1 : 1;
+	close(fd);
 	return (r);
 }
 
-static long
-unpack(struct archive *in, const char *name, const char *dir,
-    wb_refuse_fn *fn, void *arg, struct wb_err *err)
+static int
+sweep_at(int pfd, const char *base, long *removed, struct wb_err *err)
 {
+	struct dirent *de;
+	char **names;
+	size_t n, i;
+	DIR *d;
+	int fd, r;
+
+	if ((fd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (wb_err_setsys(err, "open"));
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return (wb_err_setsys(err, "opendir"));
+	}
+	names = NULL;
+	n = 0;
+	r = 0;
+	while (r == 0 && (errno = 0, de = readdir(d)) != NULL) {
+		char **nn;
+
+		if (!is_tmp(de->d_name, base))
+			continue;
+		if ((nn = reallocarray(names, n + 1, sizeof(*nn))) == NULL ||
+		    (nn[n] = strdup(de->d_name)) == NULL) {
+			if (nn != NULL)
+				names = nn;
+			r = wb_err_setsys(err, "sweep");
+			break;
+		}
+		names = nn;
+		n++;
+	}
+	if (r == 0 && errno != 0)
+		r = wb_err_setsys(err, "readdir");
+	closedir(d);
+	for (i = 0; i < n; i++) {
+		int k;
+
+		if (r == 0 && (k = sweep_one(pfd, names[i], err)) == -1)
+			r = -1;
+		else if (r == 0 && k == 1 && removed != NULL)
+			(*removed)++;
+		free(names[i]);
+	}
+	free(names);
+	return (r);
+}
+
+int
+wb_image_sweep(const char *parent, const char *name, long *removed,
+    struct wb_err *err)
+{
+	int pfd, r;
+
+	if (removed != NULL)
+		*removed = 0;
+	if ((pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (errno == ENOENT ? 0 : wb_err_setsys(err, "%s", parent));
+	r = sweep_at(pfd, name, removed, err);
+	if (r == -1) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		wb_err_set(err, "%s: removing a stale temporary tree: %s",
+		    parent, msg);
+	}
+	close(pfd);
+	return (r);
+}
+
+/*
+ * Make, open and lock pfd/base.unpack.XXXXXX; its name goes to tmp.  A
+ * sweep may remove a new tree before it is locked: then try another.
+ */
+static int
+tmp_create(int pfd, const char *base, char *tmp, size_t cap,
+    struct wb_err *err)
+{
+	static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char rnd[TMP_SUFFIX];
+	char suffix[TMP_SUFFIX + 1];
+	int fd, i, tries;
+
+	for (tries = 0; tries < 32; tries++) {
+		if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
+			return (wb_err_setsys(err, "getrandom"));
+		for (i = 0; i < TMP_SUFFIX; i++)
+			suffix[i] = chars[rnd[i] % (sizeof(chars) - 1)];
+		suffix[TMP_SUFFIX] = '\0';
+		if ((size_t)snprintf(tmp, cap, "%s" TMP_INFIX "%s", base,
+		    suffix) >= cap || strlen(tmp) > NAME_MAX)
+			return (wb_err_set(err, "%s: name too long", base));
+		if (mkdirat(pfd, tmp, 0700) == -1) {
+			if (errno == EEXIST)
+				continue;
+			return (wb_err_setsys(err, "mkdir %s", tmp));
+		}
+		if ((fd = openat(pfd, tmp, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC)) == -1)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0 && same_dir(pfd, tmp,
+		    fd) && fchmod(fd, 0755) == 0)
+			return (fd);
+		close(fd);
+	}
+	return (wb_err_set(err, "%s: cannot make a temporary directory",
+	    base));
+}
+
+static int
+read_entries(struct unpack *u, struct archive *in, struct wb_err *err)
+{
+	struct archive_entry *e;
+	char *name;
+	int c;
+
+	for (;;) {
+		if (unpack_stopped(u))
+			return (wb_err_set(err, "interrupted"));
+		c = archive_read_next_header(in, &e);
+		if (c == ARCHIVE_EOF)
+			return (0);
+		if (c != ARCHIVE_OK)
+			return (wb_err_set(err, "%s (truncated or corrupt "
+			    "archive)", archive_error_string(in)));
+		if ((unsigned long long)++u->entries > u->max_entries) {
+			name = unpack_escape(archive_entry_pathname(e) != NULL ?
+			    archive_entry_pathname(e) : "");
+			unpack_refuse(u, name != NULL ? name : "?", "more "
+			    "than %llu entries (the entry-count bound)",
+			    u->max_entries);
+			free(name);
+			u->bounded = 1;
+			return (0);
+		}
+		if (unpack_entry(u, in, e, err) == -1)
+			return (-1);
+		if (u->bounded)
+			return (0);
+	}
+}
+
+/* Everything between the locked temporary tree and its rename. */
+static int
+fill(struct unpack *u, struct archive *in, const char *aname,
+    struct wb_err *err)
+{
+	int r;
+
+	r = read_entries(u, in, err);
+	if (r == 0 && u->refused == 0)
+		r = unpack_check_links(u, err);
+	if (r == 0 && u->refused == 0)
+		r = unpack_fixup(u, err);
+	if (r == 0 && u->refused > 0)
+		r = wb_err_set(err, "%s: %ld of %ld entries refused%s; nothing "
+		    "unpacked", aname, u->refused, u->entries, u->bounded ?
+		    " (stopped at a bound)" : "");
+	if (r == -1 && unpack_stopped(u))
+		wb_err_set(err, "%s: interrupted; nothing unpacked", aname);
+	return (r);
+}
+
+/* Split dir into its parent (opened into *pfd) and a last component. */
+static int
+split(const char *dir, char *base, size_t cap, int *pfd, struct wb_err *err)
+{
+	char parent[PATH_MAX], *s;
+	size_t len;
+
+	len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len >= sizeof(parent))
+		return (wb_err_set(err, "%s: path too long", dir));
+	memcpy(parent, dir, len);
+	parent[len] = '\0';
+	s = strrchr(parent, '/');
+	if ((size_t)snprintf(base, cap, "%s", s != NULL ? s + 1 : parent) >=
+	    cap || base[0] == '\0' || strcmp(base, ".") == 0 ||
+	    strcmp(base, "..") == 0)
+		return (wb_err_set(err, "%s: not a directory name to unpack "
+		    "into", dir));
+	if (s == NULL)
+		strcpy(parent, ".");
+	else if (s == parent)
+		strcpy(parent, "/");
+	else
+		*s = '\0';
+	if ((*pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (wb_err_setsys(err, "%s", parent));
+	return (0);
+}
+
+static long
+unpack(struct archive *in, const char *aname, const char *dir,
+    const struct wb_unpack_opts *o, struct wb_err *err)
+{
+	char base[NAME_MAX + 1], tmp[NAME_MAX + 1];
 	struct unpack u;
 	struct stat st;
-	char tmp[PATH_MAX], parent[PATH_MAX], *copy;
-	int cwd, r;
+	struct wb_err e2;
+	int pfd, r;
 
-	memset(&u, 0, sizeof(u));
-	u.fn = fn;
-	u.arg = arg;
-	if (lstat(dir, &st) == 0)
+	if (split(dir, base, sizeof(base), &pfd, err) == -1)
+		return (-1);
+	if (fstatat(pfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		close(pfd);
 		return (wb_err_set(err, "%s: already exists", dir));
-	if ((copy = strdup(dir)) == NULL)
-		return (wb_err_setsys(err, "strdup"));
-	snprintf(parent, sizeof(parent), "%s", dirname(copy));
-	free(copy);
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.unpack.XXXXXX", dir) >=
-	    sizeof(tmp))
-		return (wb_err_set(err, "%s: path too long", dir));
-	if (mkdtemp(tmp) == NULL)
-		return (wb_err_setsys(err, "mkdtemp %s", tmp));
-	if (chmod(tmp, 0755) == -1 ||
-	    (cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
-		wb_err_setsys(err, "%s", tmp);
-		rmdir(tmp);
+	}
+	memset(&u, 0, sizeof(u));
+	u.o = o;
+	u.max_bytes = o->max_bytes != 0 ? o->max_bytes : WB_UNPACK_MAX_BYTES;
+	u.max_entries = o->max_entries != 0 ? o->max_entries :
+	    WB_UNPACK_MAX_ENTRIES;
+	u.owners = geteuid() == 0;
+	if (sweep_at(pfd, base, NULL, err) == -1 ||
+	    (u.rootfd = tmp_create(pfd, base, tmp, sizeof(tmp), err)) == -1) {
+		close(pfd);
 		return (-1);
 	}
-	/* libarchive resolves entry names against the working directory. */
-	if (chdir(tmp) == -1) {
-		wb_err_setsys(err, "chdir %s", tmp);
-		r = -1;
-	} else
-		r = extract(&u, in, err);
-	if (fchdir(cwd) == -1 && r == 0)
-		r = wb_err_setsys(err, "fchdir back");
-	close(cwd);
-	tdestroy(u.seen, free_node);
-	tdestroy(u.dirs, free_node);
-	if (r == 0 && u.refused > 0)
-		r = wb_err_set(err, "%s: %ld of %ld entries refused; nothing "
-		    "unpacked", name, u.refused, u.entries);
-	if (r == 0 && rename(tmp, dir) == -1)
+	r = fill(&u, in, aname, err);
+	if (r == 0 && renameat2(pfd, tmp, pfd, base, RENAME_NOREPLACE) == -1)
 		r = wb_err_setsys(err, "rename %s to %s", tmp, dir);
-	if (r == -1) {
-		struct wb_err e2;
-
-		if (wb_rmtree(tmp, parent, &e2) == -1 && fn != NULL)
-			fn(arg, tmp, e2.msg);
-		return (-1);
-	}
-	return (u.entries);
+	if (r == -1 && wb_rmtree_at(pfd, tmp, &e2) == -1 && o->refuse != NULL)
+		o->refuse(o->arg, tmp, e2.msg);
+	/* Closing the tree's descriptor releases its lock. */
+	close(u.rootfd);
+	close(pfd);
+	unpack_nodes_free(&u);
+	return (r == -1 ? -1 : u.entries);
 }
 
 static struct archive *
@@ -347,8 +359,8 @@ reader_new(struct wb_err *err)
 }
 
 long
-wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *fn,
-    void *arg, struct wb_err *err)
+wb_image_unpack_opts(const char *archive, const char *dir,
+    const struct wb_unpack_opts *o, struct wb_err *err)
 {
 	struct archive *a;
 	long n;
@@ -360,14 +372,14 @@ wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *fn,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, archive, dir, fn, arg, err);
+	n = unpack(a, archive, dir, o, err);
 	archive_read_free(a);
 	return (n);
 }
 
 long
-wb_image_unpack_mem(const void *buf, size_t len, const char *dir,
-    wb_refuse_fn *fn, void *arg, struct wb_err *err)
+wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
+    const struct wb_unpack_opts *o, struct wb_err *err)
 {
 	struct archive *a;
 	long n;
@@ -379,7 +391,31 @@ wb_image_unpack_mem(const void *buf, size_t len, const char *dir,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, "(memory)", dir, fn, arg, err);
+	n = unpack(a, "(memory)", dir, o, err);
 	archive_read_free(a);
 	return (n);
+}
+
+long
+wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *fn,
+    void *arg, struct wb_err *err)
+{
+	struct wb_unpack_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.refuse = fn;
+	o.arg = arg;
+	return (wb_image_unpack_opts(archive, dir, &o, err));
+}
+
+long
+wb_image_unpack_mem(const void *buf, size_t len, const char *dir,
+    wb_refuse_fn *fn, void *arg, struct wb_err *err)
+{
+	struct wb_unpack_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.refuse = fn;
+	o.arg = arg;
+	return (wb_image_unpack_mem_opts(buf, len, dir, &o, err));
 }

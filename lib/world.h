@@ -16,5 +16,14 @@ struct wb_err;
 char	*wb_world_root(const char *image, const char *workdir,
 	    void (*refuse)(void *, const char *, const char *), void *,
 	    struct wb_err *);
+/*
+ * The same with the unpacker's options (bounds, notes, stop flag).
+ * Before unpacking, the temporary trees that unpacks which died left in
+ * WORKDIR/roots/ are removed (wb_image_sweep(); a live unpack holds its
+ * tree locked), so call it under the work directory's lock.
+ */
+struct wb_unpack_opts;
+char	*wb_world_root_opts(const char *image, const char *workdir,
+	    const struct wb_unpack_opts *, struct wb_err *);
 
 #endif

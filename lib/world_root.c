@@ -16,11 +16,10 @@
 #include "world_fs.h"
 
 char *
-wb_world_root(const char *image, const char *workdir,
-    void (*refuse)(void *, const char *, const char *), void *arg,
-    struct wb_err *err)
+wb_world_root_opts(const char *image, const char *workdir,
+    const struct wb_unpack_opts *o, struct wb_err *err)
 {
-	char sha[WB_SHA256_HEXSIZE], dir[PATH_MAX], *p;
+	char sha[WB_SHA256_HEXSIZE], roots[PATH_MAX], dir[PATH_MAX], *p;
 	struct stat st;
 
 	if (stat(image, &st) == -1) {
@@ -43,23 +42,42 @@ wb_world_root(const char *image, const char *workdir,
 	 * Only root may reach the unpacked roots: an image's files (setuid
 	 * ones included) are no business of the host's other users.
 	 */
-	if ((size_t)snprintf(dir, sizeof(dir), "%s/roots", workdir) >=
-	    sizeof(dir) || wb_mkdirs(dir, 0755, err) == -1)
+	if ((size_t)snprintf(roots, sizeof(roots), "%s/roots", workdir) >=
+	    sizeof(roots) || wb_mkdirs(roots, 0755, err) == -1)
 		return (NULL);
-	if (chmod(dir, 0700) == -1) {
-		wb_err_setsys(err, "chmod %s", dir);
+	if (chmod(roots, 0700) == -1) {
+		wb_err_setsys(err, "chmod %s", roots);
 		return (NULL);
 	}
-	snprintf(dir, sizeof(dir), "%s/roots/%s", workdir, sha);
+	if (wb_image_sweep(roots, NULL, NULL, err) == -1)
+		return (NULL);
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", roots, sha) >=
+	    sizeof(dir)) {
+		wb_err_set(err, "%s: path too long", roots);
+		return (NULL);
+	}
 	if (stat(dir, &st) == -1) {
 		if (errno != ENOENT) {
 			wb_err_setsys(err, "%s", dir);
 			return (NULL);
 		}
-		if (wb_image_unpack(image, dir, refuse, arg, err) == -1)
+		if (wb_image_unpack_opts(image, dir, o, err) == -1)
 			return (NULL);
 	}
 	if ((p = realpath(dir, NULL)) == NULL)
 		wb_err_setsys(err, "%s", dir);
 	return (p);
+}
+
+char *
+wb_world_root(const char *image, const char *workdir,
+    void (*refuse)(void *, const char *, const char *), void *arg,
+    struct wb_err *err)
+{
+	struct wb_unpack_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.refuse = refuse;
+	o.arg = arg;
+	return (wb_world_root_opts(image, workdir, &o, err));
 }

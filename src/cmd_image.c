@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "image.h"
 #include "manifest.h"
@@ -32,15 +33,6 @@ usage(void)
 
 	cmd_image_usage(stderr);
 	return (EX_USAGE);
-}
-
-static void
-print_refusal(void *arg, const char *path, const char *why)
-{
-	long *n = arg;
-
-	(*n)++;
-	fprintf(stderr, "worldbench image: refused: %s: %s\n", path, why);
 }
 
 static int
@@ -122,14 +114,16 @@ image_pack(int argc, char **argv)
 static int
 image_unpack(int argc, char **argv)
 {
+	struct cmd_unpack cu;
 	struct wb_err e;
-	long n, refused;
+	long n;
 
 	if (argc != 3)
 		return (usage());
-	refused = 0;
-	if ((n = wb_image_unpack(argv[1], argv[2], print_refusal, &refused,
-	    &e)) == -1) {
+	cmd_unpack_begin(&cu);
+	n = wb_image_unpack_opts(argv[1], argv[2], &cu.o, &e);
+	cmd_unpack_end(&cu);
+	if (n == -1) {
 		warnx("%s", e.msg);
 		return (1);
 	}

@@ -62,6 +62,16 @@ cmd_preflight_check(int strict, int quiet)
 	return (j);
 }
 
+static volatile sig_atomic_t unpack_stop;
+static const int unpack_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void
+on_unpack_signal(int sig)
+{
+
+	unpack_stop = sig;
+}
+
 static void
 refusal(void *arg, const char *path, const char *why)
 {
@@ -70,9 +80,53 @@ refusal(void *arg, const char *path, const char *why)
 	warnx("refused: %s: %s", path, why);
 }
 
+static void
+unpack_note(void *arg, const char *path, const char *why)
+{
+
+	(void)arg;
+	warnx("%s: %s", path, why);
+}
+
+void
+cmd_unpack_begin(struct cmd_unpack *cu)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&cu->o, 0, sizeof(cu->o));
+	cu->o.refuse = refusal;
+	cu->o.note = unpack_note;
+	cu->o.stop = &unpack_stop;
+	unpack_stop = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_unpack_signal;
+	sigemptyset(&sa.sa_mask);
+	/* A signal ignored (nohup) stays ignored. */
+	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
+		if (sigaction(unpack_sigs[i], NULL, &cu->old[i]) == -1 ||
+		    (cu->old[i].sa_handler != SIG_IGN &&
+		    sigaction(unpack_sigs[i], &sa, NULL) == -1))
+			err(1, "sigaction");
+}
+
+void
+cmd_unpack_end(struct cmd_unpack *cu)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
+		if (sigaction(unpack_sigs[i], &cu->old[i], NULL) == -1)
+			err(1, "sigaction");
+	/* The temporary tree is gone: now take the signal as it was meant. */
+	if (unpack_stop != 0)
+		raise(unpack_stop);
+}
+
 char *
 cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 {
+	struct cmd_unpack cu;
 	struct stat st;
 	char *root;
 	int lock;
@@ -82,7 +136,9 @@ cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 	    (wb_mkdirs(workdir, 0755, err) == -1 ||
 	    (lock = wb_lock_workdir(workdir, 600, err)) == -1))
 		return (NULL);
-	root = wb_world_root(image, workdir, refusal, NULL, err);
+	cmd_unpack_begin(&cu);
+	root = wb_world_root_opts(image, workdir, &cu.o, err);
 	wb_unlock_workdir(lock);
+	cmd_unpack_end(&cu);
 	return (root);
 }

@@ -5,7 +5,11 @@
 #ifndef WB_CMDUTIL_H
 #define WB_CMDUTIL_H
 
+#include <signal.h>
+
 #include <jansson.h>
+
+#include "image.h"
 
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
@@ -18,10 +22,24 @@ void		 cmd_catch_signals(void (*handler)(int));
  */
 json_t		*cmd_preflight_check(int strict, int quiet);
 /*
+ * An unpack run by a command: cmd_unpack_begin() fills o so that each
+ * refusal is warned about ("refused: PATH: WHY"), each note too ("PATH:
+ * WHY"), and SIGINT, SIGTERM and SIGHUP (unless ignored) stop the
+ * unpack, which then removes its temporary tree; cmd_unpack_end() puts the signals' previous
+ * dispositions back and raises a signal that came meanwhile (by
+ * default the process then dies of it, as it would have without us).
+ */
+struct cmd_unpack {
+	struct wb_unpack_opts	o;
+	struct sigaction	old[3];
+};
+void		 cmd_unpack_begin(struct cmd_unpack *);
+void		 cmd_unpack_end(struct cmd_unpack *);
+/*
  * The root directory of a world image: an unpacked root as it is, or an
  * archive unpacked into workdir (created if need be) under the work
- * directory's lock, each refused entry warned about ("refused: ...").
- * Malloc'ed; NULL with err set.
+ * directory's lock, as cmd_unpack_begin() sets it up.  Malloc'ed; NULL
+ * with err set.
  */
 struct wb_err;
 char		*cmd_world_root(const char *image, const char *workdir,

@@ -1,0 +1,33 @@
+/*
+ * Directory-relative file system primitives that cannot be led out of a
+ * tree: lookups with openat2(2) confined beneath a directory fd, never
+ * following a symbolic link, and a recursive removal built on them.
+ * openat2 needs Linux 5.6; on an older kernel they fail with ENOSYS
+ * rather than fall back to a lookup that could be tricked.
+ */
+#ifndef WB_FS_AT_H
+#define WB_FS_AT_H
+
+struct wb_err;
+
+/*
+ * openat2(dfd, path, flags) with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+ * RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV: path may not leave dfd, cross
+ * a mount or pass through any symbolic link (with O_PATH | O_NOFOLLOW, a
+ * final symlink is opened itself).  O_CLOEXEC is added.  Returns the fd,
+ * or -1 with errno (ELOOP: a symlink on the way; EXDEV: an escape).
+ */
+int	wb_open_beneath(int dfd, const char *path, int flags);
+/* The message for a wb_open_beneath() failure with ENOSYS. */
+#define WB_OPENAT2_ENOSYS	"openat2(2) is not available (Linux 5.6 " \
+				    "or later is needed to unpack images safely)"
+/*
+ * rm -rf of name in the directory dfd: nothing outside that entry is
+ * touched, no symbolic link is followed (one is removed itself) and
+ * every directory is reached again from the top with wb_open_beneath(),
+ * so the removal holds at most three descriptors whatever the depth.
+ * A missing name is not an error.
+ */
+int	wb_rmtree_at(int dfd, const char *name, struct wb_err *);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * The unpacker's insides, shared by image_unpack.c (the archive, the
+ * temporary tree, the bounds), image_unpack_entry.c (one entry onto the
+ * disk), image_unpack_node.c (the bookkeeping) and image_unpack_link.c
+ * (where symbolic links lead).
+ */
+#ifndef WB_IMAGE_UNPACK_INT_H
+#define WB_IMAGE_UNPACK_INT_H
+
+#include <sys/types.h>
+
+#include <time.h>
+
+struct archive;
+struct archive_entry;
+struct wb_err;
+struct wb_unpack_opts;
+
+/* One path of the unpacked tree. */
+struct unode {
+	char		*path;		/* normalized: "a/b", no "." or "" */
+	char		*name;		/* the entry's name, escaped */
+	mode_t		 type;		/* S_IFREG, S_IFDIR or S_IFLNK */
+	int		 implicit;	/* a directory made for a deeper entry */
+	mode_t		 perm;		/* directories: the final mode */
+	struct timespec	 mtime;		/* explicit directories */
+};
+
+struct unodes {
+	struct unode	**v;
+	size_t		  n, cap;
+};
+
+struct unpack {
+	const struct wb_unpack_opts *o;
+	unsigned long long	 max_bytes, max_entries;
+	int			 rootfd;	/* the temporary tree */
+	int			 owners;	/* running as root */
+	void			*tree;		/* tsearch of unodes by path */
+	struct unodes		 dirs, links;
+	unsigned long long	 bytes;		/* logical bytes so far */
+	long			 entries, refused;
+	int			 bounded;	/* a bound was hit: stop */
+};
+
+/* Report a refusal of the entry called name (already escaped). */
+void	unpack_refuse(struct unpack *, const char *name, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Nonzero when the caller's stop flag is set. */
+int	unpack_stopped(const struct unpack *);
+
+/* A malloc'ed copy of s with control, non-ASCII and '\\' bytes as \ooo. */
+char	*unpack_escape(const char *s);
+/* Normalize raw into out (PATH_MAX): NULL, or why it is refused. */
+const char *unpack_normalize(const char *raw, char *out);
+struct unode *unpack_node_find(struct unpack *, const char *path);
+/* Record a path created on the disk; NULL (errno) when out of memory. */
+struct unode *unpack_node_add(struct unpack *, const char *path,
+	    const char *name, mode_t type);
+/*
+ * Put one entry onto the disk: 0 done or refused (u->refused counts),
+ * -1 an error (err set: the archive or the disk failed).
+ */
+int	unpack_entry(struct unpack *, struct archive *, struct archive_entry *,
+	    struct wb_err *);
+/* After the last entry: directory modes and times. */
+int	unpack_fixup(struct unpack *, struct wb_err *);
+void	unpack_nodes_free(struct unpack *);
+/* Refuse every symbolic link whose resolution climbs above the root. */
+int	unpack_check_links(struct unpack *, struct wb_err *);
+
+#endif
