@@ -80,7 +80,7 @@ wants_help(int argc, char **argv)
 
 /*
  * SIGINT, SIGTERM and SIGHUP end every child process group of the
- * command (lib/spawn.h); the command then fails and we exit 128 + signal.
+ * command (lib/spawn.h); the command then fails and we die of the signal.
  * Commands with their own handling (run, chroot) replace this one.
  */
 static void
@@ -94,15 +94,31 @@ static void
 catch_signals(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		/* An ignored signal (nohup) stays ignored. */
+		if (sigaction(sigs[i], NULL, &old) == -1)
+			err(1, "sigaction");
+		if (old.sa_handler == SIG_IGN)
+			continue;
 		if (sigaction(sigs[i], &sa, NULL) == -1)
 			err(1, "sigaction");
+	}
+}
+
+/* Die of the signal that cancelled the command, as if never caught. */
+static int
+die_of(int sig)
+{
+
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig);
+	return (128 + sig);
 }
 
 int
@@ -140,7 +156,7 @@ main(int argc, char *argv[])
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
 		if (wb_spawn_cancelled() != 0)
-			return (128 + wb_spawn_cancelled());
+			return (die_of(wb_spawn_cancelled()));
 		return (rc);
 	}
 	warnx("unknown command '%s'", argv[1]);
