@@ -504,8 +504,10 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	struct wb_delta d;
 	double lsum, ssum;
 	size_t i, k;
+	int novar;
 
 	f = &c->final[v];
+	novar = 0;
 	f->ratio = f->score_ratio = f->halfwidth = f->padj = NAN;
 	f->w.ratio = f->w.lo = f->w.hi = f->w.p = f->w.df = f->w.se = NAN;
 	k = 0;
@@ -531,7 +533,7 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		ssum += log(o->score_ratio);
 		/* No spread in one test leaves the final's unknown too. */
 		if (o->w.novar)
-			d.incomplete = 1;
+			d.incomplete = novar = 1;
 		/*
 		 * A paired term has one variance, that of the log ratios:
 		 * se^2 * npairs.
@@ -546,6 +548,7 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	}
 	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
+	f->w.novar = novar;
 	f->ratio = exp(lsum / k);
 	f->score_ratio = exp(ssum / k);
 	f->halfwidth = wb_ratio_halfwidth(&f->w);
