@@ -231,7 +231,7 @@ summary_row(FILE *fp, const struct wb_compare *c, const char *name,
 {
 	char r[32], sr[32], iv[80], vt[96];
 
-	fprintf(fp, "  %-40.40s %8s %19s %8s %c%s\n", name,
+	fprintf(fp, "  %-40.40s %8s %19s %11s %c%s\n", name,
 	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :
 	    interval_text(w, iv, sizeof(iv)), N(sr, "%.4f", score_ratio),
 	    verdict == WB_V_FASTER || verdict == WB_V_SLOWER ? '*' : ' ',
@@ -280,8 +280,8 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
 	    c->labels[v], c->labels[0], pct, wb_adjust_name(c->adjust));
-	fprintf(fp, "  %-40s %8s %19s %8s  %s\n", "test", "ratio", "interval",
-	    "score", "verdict");
+	fprintf(fp, "  %-40s %8s %19s %11s  %s\n", "test", "ratio", "interval",
+	    "score ratio", "verdict");
 	for (i = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
 		if (!o->present || !c->rows[i].cells[0].present)
@@ -291,7 +291,6 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	}
 	summary_row(fp, c, "FINAL SCORE (geometric mean)", f->ratio, &f->w,
 	    f->score_ratio, f->verdict);
-	fprintf(fp, "  (score: the ratio of the estimator's scores)\n");
 	if (f->w.have_ci)
 		fprintf(fp, "  final ratio over %zu tests; interval half-width "
 		    "%s%%\n", f->ntests, N(r, "%.2f",

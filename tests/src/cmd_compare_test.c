@@ -169,7 +169,7 @@ ATF_TC_BODY(compare__all_failed_no_ratio, tc)
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_CHECK_MSG(strstr(o.out, "0.0000") == NULL, "%s", o.out);
 	ATF_CHECK(strstr(o.out, "FINAL SCORE (geometric mean)                    "
-	    "-                   -        -  missing") != NULL);
+	    "-                   -           -  missing") != NULL);
 	wbt_out_fini(&o);
 	wbt_run_wb(tc, &o, js, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
@@ -344,7 +344,7 @@ ATF_TC_BODY(compare__imported_no_ci, tc)
 	wbt_run_wb(tc, &o, c, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_CHECK(strstr(o.out, "Process Creation                           "
-	    "0.8000         unavailable   0.8000  CI unavailable (one sample)") !=
+	    "0.8000         unavailable      0.8000  CI unavailable (one sample)") !=
 	    NULL);
 	ATF_CHECK(strstr(o.out, "imported UnixBench log") != NULL);
 	ATF_CHECK(strstr(o.out, "No difference proven") == NULL);
