@@ -98,3 +98,5 @@ $(ADAPTIVE_FPR): $(O)/obj/bench/scripts/adaptive-fpr.o $(LIBWB)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
 
 tests: $(ADAPTIVE_FPR)
+
+-include $(O)/obj/bench/scripts/adaptive-fpr.d
