@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "compare_family.h"
 #include "compare_prov.h"
 #include "err.h"
 #include "results.h"
@@ -403,7 +404,7 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 			continue;
 		if (ratio_of(c, b, o, err) == -1)
 			return (-1);
-		o->verdict = WB_V_NOCI;		/* until adjust_family() */
+		o->verdict = WB_V_NOCI;		/* until wb_compare_adjust() */
 		if (o->paired)
 			c->npaired++;
 		else
@@ -419,76 +420,6 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 			o->cpu_ratio = o->cpu_per_loop / b->cpu_per_loop;
 	}
 	return (0);
-}
-
-/*
- * The family: every test of every variant against the base, and every
- * variant's final score.  The adjusted p values give the verdicts; each
- * interval is recomputed at the level its adjusted test used, so that it
- * excludes 1 exactly when the verdict says faster or slower.
- */
-static int
-adjust_family(struct wb_compare *c, struct wb_err *err)
-{
-	struct wb_welch **w;
-	double *p, *adj, *lvl, alpha;
-	size_t i, v, n, k, cap;
-	int rc;
-
-	cap = (c->nrows + 1) * c->nvar + 1;
-	p = calloc(cap, sizeof(*p));
-	adj = calloc(cap, sizeof(*adj));
-	lvl = calloc(cap, sizeof(*lvl));
-	w = calloc(cap, sizeof(*w));
-	rc = -1;
-	if (p == NULL || adj == NULL || lvl == NULL || w == NULL) {
-		wb_err_setsys(err, "calloc");
-		goto out;
-	}
-	n = 0;
-	for (v = 1; v < c->nvar; v++) {
-		for (i = 0; i < c->nrows; i++)
-			if (c->rows[i].cells[v].verdict != WB_V_MISSING)
-				w[n++] = &c->rows[i].cells[v].w;
-		if (c->final[v].verdict != WB_V_MISSING)
-			w[n++] = &c->final[v].w;
-	}
-	for (k = 0; k < n; k++) {
-		p[k] = w[k]->have_ci ? w[k]->p : NAN;
-		c->family += !isnan(p[k]);
-	}
-	alpha = 1 - c->conf;
-	if (wb_adjust_p(c->adjust, p, n, adj, err) == -1 ||
-	    wb_adjust_levels(c->adjust, p, n, alpha, lvl, err) == -1)
-		goto out;
-	k = 0;
-	for (v = 1; v < c->nvar; v++) {
-		for (i = 0; i < c->nrows; i++) {
-			if (c->rows[i].cells[v].verdict == WB_V_MISSING)
-				continue;
-			c->rows[i].cells[v].padj = adj[k];
-			if (!isnan(lvl[k]))
-				wb_welch_set_conf(w[k], 1 - lvl[k]);
-			c->rows[i].cells[v].verdict = wb_compare_verdict(w[k],
-			    adj[k], c->conf);
-			k++;
-		}
-		if (c->final[v].verdict == WB_V_MISSING)
-			continue;
-		c->final[v].padj = adj[k];
-		if (!isnan(lvl[k]))
-			wb_welch_set_conf(w[k], 1 - lvl[k]);
-		c->final[v].verdict = wb_compare_verdict(w[k], adj[k],
-		    c->conf);
-		k++;
-	}
-	rc = 0;
-out:
-	free(p);
-	free(adj);
-	free(lvl);
-	free(w);
-	return (rc);
 }
 
 /*
@@ -674,7 +605,7 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
-	if (adjust_family(c, err) == -1 ||
+	if (wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
 	adaptive_of(c, v, nv);
