@@ -88,3 +88,15 @@ $(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk
 	} > $@.tmp && mv $@.tmp $@
 
 -include $(wildcard $(BENCH_OBJDIR)/*.d)
+
+# The simulation of the adaptive rule (bench/scripts/adaptive-fpr.sh);
+# built with the tests, not installed.
+ADAPTIVE_FPR :=		$(O)/bin/adaptive-fpr
+
+$(ADAPTIVE_FPR): $(O)/obj/bench/scripts/adaptive-fpr.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(ADAPTIVE_FPR)
+
+-include $(O)/obj/bench/scripts/adaptive-fpr.d

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "adapt.h"
+
 #include "compare.h"
 #include "err.h"
 #include "results.h"
@@ -18,24 +19,32 @@ static void
 judge_test(const struct wb_compare *c, const struct wb_cmp_row *row,
     double target, struct wb_adapt_test *t)
 {
+	const struct wb_cmp_cell *o;
 	double hw;
-	size_t v;
+	size_t v, np;
 
 	t->id = row->id;
 	t->halfwidth = 0;
-	t->nmin = (size_t)-1;
+	t->nmin = t->npairs = (size_t)-1;
 	for (v = 0; v < c->nvar; v++) {
-		if (row->cells[v].n < t->nmin)
-			t->nmin = row->cells[v].n;
+		o = &row->cells[v];
+		if (o->n < t->nmin)
+			t->nmin = o->n;
 		if (v == 0)
 			continue;
-		if (row->cells[0].n == 0 || row->cells[v].n == 0)
+		if (row->cells[0].n == 0 || o->n == 0) {
 			hw = INFINITY;
-		else
-			hw = wb_ratio_halfwidth(&row->cells[v].w);
+			np = 0;
+		} else {
+			hw = wb_ratio_halfwidth(&o->w);
+			np = o->paired ? o->npairs : o->n < row->cells[0].n ?
+			    o->n : row->cells[0].n;
+		}
 		t->halfwidth = fmax(t->halfwidth, hw);
+		if (np < t->npairs)
+			t->npairs = np;
 	}
-	t->met = t->halfwidth <= target;
+	t->met = t->halfwidth <= target && t->npairs >= WB_ADAPT_MIN_PAIRS;
 }
 
 int
@@ -46,6 +55,7 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 	size_t i, j;
 
 	memset(a, 0, sizeof(*a));
+	a->min_pairs = WB_ADAPT_MIN_PAIRS;
 	a->target = target;
 	a->conf = conf;
 	if (!(target > 0))
@@ -66,6 +76,7 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 		/* Borrow the id from the base, which outlives c. */
 		a->tests[i].id = v[0]->tests[i]->id;
 		a->nunmet += !a->tests[i].met;
+		a->nshort += a->tests[i].npairs < WB_ADAPT_MIN_PAIRS;
 	}
 	a->ntests = v[0]->ntests;
 	a->final_halfwidth = 0;
@@ -73,9 +84,16 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 		a->final_halfwidth = fmax(a->final_halfwidth,
 		    c.final[i].ntests > 0 ?
 		    wb_ratio_halfwidth(&c.final[i].w) : INFINITY);
-	a->final_met = a->final_halfwidth <= target;
 	wb_compare_fini(&c);
 	a->share = target * sqrt((double)a->ntests);
+	/* Stage one: every test to the minimum, whatever the intervals. */
+	if (a->nshort > 0) {
+		for (i = 0; i < a->ntests; i++)
+			a->nextend += a->tests[i].extend =
+			    a->tests[i].npairs < WB_ADAPT_MIN_PAIRS;
+		return (0);
+	}
+	a->final_met = a->final_halfwidth <= target;
 	for (i = 0; !a->final_met && i < a->ntests; i++)
 		a->nextend += a->tests[i].extend =
 		    a->tests[i].halfwidth > a->share;

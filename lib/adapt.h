@@ -18,6 +18,15 @@
  * extended; when none is (few passes' t quantiles can keep the final
  * wide), every test not met is.  Nothing is extended once the final
  * score meets the target.
+ *
+ * Stopping when an interval happens to be narrow favours runs whose
+ * spread came out small, and with few passes that spread is a poor
+ * estimate: the interval then covers less often than it says, and a
+ * null difference is called significant more often than it should be
+ * (bench/scripts/adaptive-fpr.sh simulates the rule).  So the target
+ * counts as met only once every test has at least WB_ADAPT_MIN_PAIRS
+ * pairs (ok passes on both sides of every ratio); until then the tests
+ * below that minimum are extended, whatever the intervals say.
  */
 #ifndef WB_ADAPT_H
 #define WB_ADAPT_H
@@ -27,12 +36,15 @@
 struct wb_err;
 struct wb_results;
 
+#define WB_ADAPT_MIN_PAIRS	10
+
 struct wb_adapt_test {
 	const char	*id;		/* borrowed from the base results */
 	int		 met;		/* every ratio interval within target */
 	int		 extend;	/* give it another pass */
 	double		 halfwidth;	/* widest, percent; INFINITY if no CI */
 	size_t		 nmin;		/* fewest ok samples of any variant */
+	size_t		 npairs;	/* fewest pairs of any ratio */
 };
 
 struct wb_adapt {
@@ -45,6 +57,8 @@ struct wb_adapt {
 	double			 final_halfwidth; /* widest over variants */
 	double			 share;		/* target * sqrt(ntests) */
 	size_t			 nextend;	/* tests to extend */
+	size_t			 nshort;	/* tests below the minimum */
+	size_t			 min_pairs;	/* WB_ADAPT_MIN_PAIRS */
 };
 
 /*

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "compare_family.h"
 #include "compare_prov.h"
 #include "err.h"
 #include "results.h"
@@ -29,6 +30,8 @@ wb_verdict_name(enum wb_verdict v)
 		return ("missing");
 	case WB_V_NOCI:
 		return ("no-ci");
+	case WB_V_NOVAR:
+		return ("no-variance");
 	case WB_V_SAME:
 		return ("no-difference");
 	case WB_V_FASTER:
@@ -50,6 +53,8 @@ wb_verdict_text(enum wb_verdict v)
 		return ("missing: no ok sample");
 	case WB_V_NOCI:
 		return ("CI unavailable (one sample)");
+	case WB_V_NOVAR:
+		return ("cannot judge: no variance");
 	case WB_V_SAME:
 		return ("No difference proven");
 	case WB_V_FASTER:
@@ -58,6 +63,15 @@ wb_verdict_text(enum wb_verdict v)
 		return ("slower");
 	}
 	return ("?");
+}
+
+const char *
+wb_compare_method_name(const struct wb_compare *c)
+{
+
+	if (c->npaired > 0 && c->nwelch > 0)
+		return ("mixed");
+	return (c->npaired > 0 ? "paired-log" : "welch-log");
 }
 
 void
@@ -79,6 +93,8 @@ int
 wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 {
 
+	if (w->novar)
+		return (WB_V_NOVAR);
 	if (!w->have_ci)
 		return (WB_V_NOCI);
 	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1))
@@ -199,6 +215,38 @@ fill_units(struct wb_cmp_cell *cell, const int *boot, struct wb_err *err)
 	return (0);
 }
 
+/*
+ * Faults and CPU seconds per loop: the geometric mean over the ok passes
+ * that counted loops and recorded a nonzero value; NaN when none did
+ * (imported logs, files written before rusage was recorded).
+ */
+static void
+fill_rusage(struct wb_cmp_cell *cell, const struct wb_result_test *t)
+{
+	const struct wb_sample *s;
+	double lf, lc, v;
+	size_t i, nf, nc;
+
+	lf = lc = 0;
+	nf = nc = 0;
+	for (i = 0; i < t->nsamples; i++) {
+		s = &t->samples[i];
+		if (s->status != WB_SAMPLE_OK || !(s->count > 0))
+			continue;
+		if ((v = (double)(s->minflt + s->majflt)) > 0) {
+			lf += log(v / s->count);
+			nf++;
+		}
+		if ((v = s->utime + s->stime) > 0 && isfinite(v)) {
+			lc += log(v / s->count);
+			nc++;
+		}
+	}
+	cell->faults_per_loop = nf > 0 ? exp(lf / nf) : NAN;
+	cell->cpu_per_loop = nc > 0 ? exp(lc / nc) : NAN;
+	cell->faults_ratio = cell->cpu_ratio = NAN;
+}
+
 static int
 fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
     const struct wb_test_score *ts, struct wb_err *err)
@@ -209,6 +257,8 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 
 	cell->present = 1;
 	cell->padj = NAN;
+	cell->ratio = cell->score_ratio = cell->halfwidth = NAN;
+	fill_rusage(cell, t);
 	cell->rates = calloc(t->nsamples + 1, sizeof(double));
 	cell->passes = calloc(t->nsamples + 1, sizeof(int));
 	boot = calloc(t->nsamples + 1, sizeof(int));
@@ -256,16 +306,37 @@ score_of(const struct wb_score *sc, const struct wb_result_test *t)
 	return (NULL);
 }
 
+const char *
+wb_compare_run_id(const struct wb_results *r)
+{
+	json_t *id;
+
+	id = json_object_get(r->plan, "run_id");
+	return (json_is_string(id) ? json_string_value(id) : NULL);
+}
+
 /*
- * Several results files written by one worldbench run share its plan
- * (with the seed of its interleaved order): their passes of the same
- * number ran in the same round, side by side.
+ * Several results files written by one worldbench run share its run id
+ * (plan "run_id", random per run): their passes of the same number ran
+ * in the same round, side by side.  Files from before run ids are judged
+ * by their plan (with the seed of the interleaved order) as they were.
  */
 static int
 same_run(struct wb_results *const *v, size_t nv)
 {
+	const char *id;
 	size_t i;
 
+	if ((id = wb_compare_run_id(v[0])) != NULL) {
+		for (i = 1; i < nv; i++)
+			if (wb_compare_run_id(v[i]) == NULL ||
+			    strcmp(id, wb_compare_run_id(v[i])) != 0)
+				return (0);
+		return (1);
+	}
+	for (i = 1; i < nv; i++)
+		if (wb_compare_run_id(v[i]) != NULL)
+			return (0);
 	if (json_object_get(v[0]->plan, "seed") == NULL ||
 	    json_object_get(v[0]->plan, "order") == NULL)
 		return (0);
@@ -323,46 +394,32 @@ static int
 fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 {
 	struct wb_cmp_cell *b, *o;
-	double *p, *adj;
 	size_t i;
-	int rc;
 
-	if ((p = calloc(c->nrows + 1, sizeof(*p))) == NULL ||
-	    (adj = calloc(c->nrows + 1, sizeof(*adj))) == NULL) {
-		free(p);
-		return (wb_err_setsys(err, "calloc"));
-	}
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
 		o = &c->rows[i].cells[v];
-		p[i] = NAN;
 		o->verdict = WB_V_MISSING;
 		if (b->n == 0 || o->n == 0)
 			continue;
 		if (ratio_of(c, b, o, err) == -1)
-			goto fail;
-		if (o->w.have_ci)
-			p[i] = o->w.p;
-		o->ratio = b->have_score && o->have_score ?
-		    o->score / b->score : o->w.ratio;
+			return (-1);
+		o->verdict = WB_V_NOCI;		/* until wb_compare_adjust() */
+		if (o->paired)
+			c->npaired++;
+		else
+			c->nwelch++;
+		o->ratio = o->w.ratio;
+		o->halfwidth = wb_ratio_halfwidth(&o->w);
+		if (b->have_score && o->have_score)
+			o->score_ratio = o->score / b->score;
+		if (b->faults_per_loop > 0 && o->faults_per_loop > 0)
+			o->faults_ratio = o->faults_per_loop /
+			    b->faults_per_loop;
+		if (b->cpu_per_loop > 0 && o->cpu_per_loop > 0)
+			o->cpu_ratio = o->cpu_per_loop / b->cpu_per_loop;
 	}
-	if (wb_adjust_p(c->adjust, p, c->nrows, adj, err) == -1)
-		goto fail;
-	for (i = 0; i < c->nrows; i++) {
-		o = &c->rows[i].cells[v];
-		if (c->rows[i].cells[0].n == 0 || o->n == 0)
-			continue;
-		o->padj = adj[i];
-		o->verdict = wb_compare_verdict(&o->w, o->padj, c->conf);
-	}
-	rc = 0;
-	if (0) {
-fail:
-		rc = -1;
-	}
-	free(p);
-	free(adj);
-	return (rc);
+	return (0);
 }
 
 /*
@@ -376,10 +433,14 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	struct wb_cmp_final *f;
 	struct wb_cmp_cell *b, *o;
 	struct wb_delta d;
-	double lsum;
+	double lsum, ssum;
 	size_t i, k;
+	int novar;
 
 	f = &c->final[v];
+	novar = 0;
+	f->ratio = f->score_ratio = f->halfwidth = f->padj = NAN;
+	f->w.ratio = f->w.lo = f->w.hi = f->w.p = f->w.df = f->w.se = NAN;
 	k = 0;
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
@@ -393,13 +454,17 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		return (0);
 	}
 	wb_delta_init(&d);
-	lsum = 0;
+	lsum = ssum = 0;
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
 		o = &c->rows[i].cells[v];
 		if (!b->have_score || !o->have_score)
 			continue;
 		lsum += log(o->ratio);
+		ssum += log(o->score_ratio);
+		/* No spread in one test leaves the final's unknown too. */
+		if (o->w.novar)
+			d.incomplete = novar = 1;
 		/*
 		 * A paired term has one variance, that of the log ratios:
 		 * se^2 * npairs.
@@ -414,8 +479,12 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	}
 	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
+	f->w.novar = novar;
 	f->ratio = exp(lsum / k);
-	f->verdict = wb_compare_verdict(&f->w, f->w.p, c->conf);
+	f->score_ratio = exp(ssum / k);
+	f->halfwidth = wb_ratio_halfwidth(&f->w);
+	/* The verdict comes with the family's adjustment. */
+	f->verdict = f->w.novar ? WB_V_NOVAR : WB_V_NOCI;
 	return (0);
 }
 
@@ -450,14 +519,29 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 	return (0);
 }
 
-/* The half-width the run aimed at (plan "adaptive"), in percent. */
-static double
-adaptive_target(const struct wb_results *r)
+/*
+ * Whether some run added passes adaptively (plan "adaptive"): the
+ * half-width it aimed at, in percent, and its rule's minimum of pairs.
+ */
+static void
+adaptive_of(struct wb_compare *c, struct wb_results *const *v, size_t nv)
 {
-	json_t *t;
+	json_t *a, *t, *m;
+	size_t i;
 
-	t = json_object_get(json_object_get(r->plan, "adaptive"), "target_ci");
-	return (json_is_number(t) ? json_number_value(t) : NAN);
+	c->target = NAN;
+	for (i = 0; i < nv; i++) {
+		if (!json_is_object(a = json_object_get(v[i]->plan,
+		    "adaptive")))
+			continue;
+		c->adaptive = 1;
+		t = json_object_get(a, "target_ci");
+		m = json_object_get(a, "min_pairs");
+		if (isnan(c->target) && json_is_number(t))
+			c->target = json_number_value(t);
+		if (c->min_pairs == 0 && json_is_integer(m))
+			c->min_pairs = (int)json_integer_value(m);
+	}
 }
 
 static int
@@ -521,9 +605,10 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
-	if (wb_compare_provenance(c, v, err) == -1)
+	if (wb_compare_adjust(c, err) == -1 ||
+	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
-	c->target = adaptive_target(v[0]);
+	adaptive_of(c, v, nv);
 	rc = 0;
 out:
 	for (i = 0; i < nsc; i++)

@@ -2,11 +2,21 @@
  * Comparison of results files: per test and per variant the descriptive
  * statistics of the ok rates, the estimator's score, and for every
  * variant but the base the ratio to the base with a confidence interval
- * (Welch's t on log rates, lib/stats.h), p values adjusted across the
- * tests of the suite (Holm by default), and a verdict.  The final-score
- * ratio is the geometric mean of the per-test ratios over the tests both
- * variants scored; its interval comes from the delta method (the mean of
- * independent per-test log differences, Satterthwaite degrees of freedom).
+ * (paired t on the log ratios of one run's rounds, else Welch's t on log
+ * rates, lib/stats.h), and a verdict.  The ratio printed is the estimate
+ * the interval belongs to (the geometric-mean ratio of the units, or
+ * exp of the mean paired log ratio); the estimator's score ratio is kept
+ * beside it as score_ratio.  The final-score ratio is the geometric mean
+ * of the per-test ratios over the tests both variants scored; its
+ * interval comes from the delta method (the mean of independent per-test
+ * log differences, Satterthwaite degrees of freedom).
+ *
+ * One family for the multiplicity adjustment: every test of every
+ * variant against the base, and each variant's final score.  Intervals
+ * are printed at the level of their adjusted test (wb_adjust_levels), so
+ * an interval excludes 1 exactly when its verdict is faster or slower.
+ * Failed passes enter no statistic; a side without an ok pass has no
+ * ratio (NaN).
  *
  * Provenance that invalidates a comparison (suite hash, host, timing
  * mode, pass lengths) is collected as problems; wb_compare_build() does
@@ -27,6 +37,7 @@ enum wb_verdict {
 	WB_V_BASE,		/* the base column itself */
 	WB_V_MISSING,		/* no ok sample on one side */
 	WB_V_NOCI,		/* a ratio but no interval (n < 2) */
+	WB_V_NOVAR,		/* no spread at all: cannot judge */
 	WB_V_SAME,		/* no difference proven */
 	WB_V_FASTER,		/* significantly higher rate than the base */
 	WB_V_SLOWER
@@ -57,10 +68,21 @@ struct wb_cmp_cell {
 	int		 have_score;
 	double		 score;		/* the estimator's */
 	double		 index;		/* score / baseline * 10 */
-	double		 ratio;		/* score / base score */
-	struct wb_welch	 w;		/* against the base */
+	double		 ratio;		/* w.ratio: what the interval is of */
+	double		 score_ratio;	/* score / base score, NaN if none */
+	struct wb_welch	 w;		/* against the base, adjusted level */
+	double		 halfwidth;	/* percent, at the unadjusted level */
 	double		 padj;		/* adjusted p value, NaN if none */
 	enum wb_verdict	 verdict;
+	/*
+	 * Resource use per loop from the passes' rusage (geometric means
+	 * over the ok passes that recorded it; NaN when none did), and the
+	 * ratios to the base's.
+	 */
+	double		 faults_per_loop;	/* minor + major faults */
+	double		 cpu_per_loop;		/* user + system seconds */
+	double		 faults_ratio;
+	double		 cpu_ratio;
 };
 
 struct wb_cmp_row {
@@ -77,7 +99,10 @@ struct wb_cmp_final {
 	int		partial;
 	size_t		ntests;		/* tests in the ratio */
 	double		ratio;		/* geomean of the per-test ratios */
-	struct wb_welch	w;		/* delta method */
+	double		score_ratio;	/* geomean of the score ratios */
+	struct wb_welch	w;		/* delta method, adjusted level */
+	double		halfwidth;	/* percent, unadjusted level */
+	double		padj;
 	enum wb_verdict	verdict;
 };
 
@@ -105,8 +130,15 @@ struct wb_compare {
 	int			 forced;	/* set by the caller */
 	double			 target;	/* the base run's --target-ci
 						   percent, NaN when none */
+	int			 adaptive;	/* some file's run added passes
+						   adaptively (plan "adaptive") */
+	int			 min_pairs;	/* its rule's minimum, 0 if
+						   unrecorded */
 	int			 by_boot;	/* some cell's units are boots */
 	int			 same_run;	/* one interleaved run: paired */
+	size_t			 family;	/* hypotheses adjusted together */
+	int			 npaired;	/* cells with a paired interval */
+	int			 nwelch;	/* cells with Welch's */
 };
 
 /*
@@ -121,12 +153,19 @@ int	wb_compare_build(struct wb_results *const *v, size_t nv,
 void	wb_compare_fini(struct wb_compare *);
 
 const char	*wb_verdict_name(enum wb_verdict);
-/* "No difference proven at 95% confidence", "faster", ... */
+/* "No difference proven", "faster", ... */
 const char	*wb_verdict_text(enum wb_verdict);
 /* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
 void		 wb_conf_format(double conf, char *buf, size_t len);
 
-/* The Welch result of variant i on row r (i > 0). */
+/*
+ * The verdict of an interval and its adjusted p value: faster or slower
+ * only when the adjusted p is below 1 - conf and the interval excludes 1.
+ */
 int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
+/* "paired-log", "welch-log" or "mixed": the method the cells used. */
+const char	*wb_compare_method_name(const struct wb_compare *);
+/* The run id of a results file (plan "run_id"), or NULL. */
+const char	*wb_compare_run_id(const struct wb_results *);
 
 #endif

@@ -163,6 +163,31 @@ check_tests(struct wb_compare *c, struct wb_results *const *v, size_t i,
 	return (0);
 }
 
+/*
+ * Passes of separate runs cannot be paired, and whatever differs between
+ * two runs (load, drift, a reboot, the page cache) differs between the
+ * variants too: with one run per variant nothing can tell the two apart.
+ */
+static int
+check_run(struct wb_compare *c, struct wb_results *const *v, size_t i,
+    struct wb_err *err)
+{
+	const char *a, *b;
+
+	if (c->same_run)
+		return (0);
+	a = wb_compare_run_id(v[0]);
+	b = wb_compare_run_id(v[i]);
+	if (a != NULL && b != NULL && strcmp(a, b) == 0)
+		return (0);
+	return (add_problem(c, i, 0, "run", err, "%s %.*s, %s %.*s: passes "
+	    "from separate runs are treated as independent, so a "
+	    "difference between the runs counts as one between the "
+	    "variants; interleave them in one run", c->labels[0],
+	    a != NULL ? 8 : 10, a != NULL ? a : "unrecorded", c->labels[i],
+	    b != NULL ? 8 : 10, b != NULL ? b : "unrecorded"));
+}
+
 int
 wb_compare_provenance(struct wb_compare *c, struct wb_results *const *v,
     struct wb_err *err)
@@ -171,7 +196,8 @@ wb_compare_provenance(struct wb_compare *c, struct wb_results *const *v,
 
 	for (i = 1; i < c->nvar; i++)
 		if (check_keys(c, v, i, err) == -1 ||
-		    check_tests(c, v, i, err) == -1)
+		    check_tests(c, v, i, err) == -1 ||
+		    check_run(c, v, i, err) == -1)
 			return (-1);
 	return (0);
 }

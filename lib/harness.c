@@ -373,6 +373,12 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 		    "more --variant");
 		return (NULL);
 	}
+	if (c->target_ci > 0 && c->max_passes < WB_ADAPT_MIN_PAIRS) {
+		wb_err_set(err, "--max-passes %d: the adaptive rule needs at "
+		    "least %d passes of every test", c->max_passes,
+		    WB_ADAPT_MIN_PAIRS);
+		return (NULL);
+	}
 	if (c->output_is_dir && mkdir(c->output, 0755) == -1 &&
 	    errno != EEXIST) {
 		wb_err_setsys(err, "%s", c->output);

@@ -3,12 +3,15 @@
  * tests, their passes and pass lengths, the copies, the variants and the
  * whole executed order.  --resume rebuilds the run from it alone.
  */
+#include <sys/random.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "adapt.h"
 #include "err.h"
 #include "harness_impl.h"
 #include "runner.h"
@@ -102,6 +105,27 @@ variants_json(const struct wb_harness *h)
 	return (a);
 }
 
+/*
+ * plan "run_id": 128 random bits in hex, drawn once at the start of a
+ * run and kept by --resume, so that compare can tell the files of one
+ * interleaved run (paired by round) from files of separate runs.
+ */
+static int
+run_id(json_t *plan, struct wb_err *err)
+{
+	unsigned char b[16];
+	char hex[sizeof(b) * 2 + 1];
+	size_t i;
+
+	if (getrandom(b, sizeof(b), 0) != (ssize_t)sizeof(b))
+		return (wb_err_setsys(err, "getrandom"));
+	for (i = 0; i < sizeof(b); i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+	if (json_object_set_new(plan, "run_id", json_string(hex)) == -1)
+		return (wb_err_set(err, "plan: out of memory"));
+	return (0);
+}
+
 int
 wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
     int output_is_dir, struct wb_err *err)
@@ -136,9 +160,12 @@ wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
 	if (strcmp(h->locale, "C") != 0 && json_object_set_new(h->plan,
 	    "locale", json_string(h->locale)) == -1)
 		goto oom;
+	if (run_id(h->plan, err) == -1)
+		return (-1);
 	if (h->target_ci > 0 && json_object_set_new(h->plan, "adaptive",
-	    json_pack("{s:f, s:i, s:f}", "target_ci", h->target_ci,
-	    "max_passes", h->max_passes, "max_time", h->max_time)) == -1)
+	    json_pack("{s:f, s:i, s:f, s:i}", "target_ci", h->target_ci,
+	    "max_passes", h->max_passes, "max_time", h->max_time,
+	    "min_pairs", WB_ADAPT_MIN_PAIRS)) == -1)
 		goto oom;
 	return (plan_order(h, err));
 oom:

@@ -38,21 +38,22 @@ nfield(FILE *fp, const char *fmt, double v)
 }
 
 static void
-ratio_fields(FILE *fp, int base, double ratio, const struct wb_welch *w,
-    double padj, int verdict)
+ratio_fields(FILE *fp, int base, double ratio, double score_ratio,
+    const struct wb_welch *w, double padj, int verdict)
 {
 
 	if (base) {
-		fputs(",,,,,,", fp);
+		fputs(",,,,,,,", fp);
 	} else {
 		nfield(fp, "%.6g", ratio);
+		nfield(fp, "%.6g", score_ratio);
 		nfield(fp, "%.6g", w->have_ci ? w->lo : NAN);
 		nfield(fp, "%.6g", w->have_ci ? w->hi : NAN);
 		nfield(fp, "%.4g", w->df);
 		nfield(fp, "%.4g", w->p);
 		nfield(fp, "%.4g", padj);
 	}
-	fprintf(fp, ",%s\n", wb_verdict_name(verdict));
+	fprintf(fp, ",%s", wb_verdict_name(verdict));
 }
 
 int
@@ -64,7 +65,8 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	size_t i, v;
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
-	    "score,index,ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict\n");
+	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
+	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio\n");
 	for (i = 0; i < c->nrows; i++)
 		for (v = 0; v < c->nvar; v++) {
 			k = &c->rows[i].cells[v];
@@ -84,7 +86,13 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			nfield(fp, "%.6g", k->have_score ? k->score : NAN);
 			nfield(fp, "%.6g", k->have_score ? k->index : NAN);
 			ratio_fields(fp, v == 0 || k->verdict == WB_V_MISSING,
-			    k->ratio, &k->w, k->padj, k->verdict);
+			    k->ratio, k->score_ratio, &k->w, k->padj,
+			    k->verdict);
+			nfield(fp, "%.6g", k->faults_per_loop);
+			nfield(fp, "%.6g", k->cpu_per_loop);
+			nfield(fp, "%.6g", v == 0 ? NAN : k->faults_ratio);
+			nfield(fp, "%.6g", v == 0 ? NAN : k->cpu_ratio);
+			fputc('\n', fp);
 		}
 	for (v = 0; v < c->nvar; v++) {
 		f = &c->final[v];
@@ -94,7 +102,8 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		nfield(fp, "%.6g", f->have_score ? f->score : NAN);
 		fputc(',', fp);
 		ratio_fields(fp, v == 0 || f->verdict == WB_V_MISSING,
-		    f->ratio, &f->w, f->w.p, f->verdict);
+		    f->ratio, f->score_ratio, &f->w, f->padj, f->verdict);
+		fputs(",,,,\n", fp);
 	}
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));

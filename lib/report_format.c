@@ -135,6 +135,69 @@ wb_report_escape(FILE *fp, const char *s, int flags)
 }
 
 const char *
+wb_report_ratio_text(void)
+{
+
+	return ("Ratios are other / base rates (above 1 is faster): the "
+	    "geometric-mean ratio of the passes, or exp of the mean log "
+	    "ratio where passes are paired, the estimate that the interval "
+	    "and the verdict belong to. The score ratio beside it is the "
+	    "ratio of the estimator's scores, as UnixBench would report "
+	    "it.");
+}
+
+const char *
+wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
+{
+	char pct[16];
+	const char *how;
+
+	wb_conf_format(c->conf, pct, sizeof(pct));
+	switch (c->adjust) {
+	case WB_ADJ_HOLM:
+		how = "(Holm); each interval is at the level of its Holm "
+		    "step (Bonferroni over the hypotheses left at that "
+		    "step), so it excludes 1 exactly when the verdict is "
+		    "faster or slower";
+		break;
+	case WB_ADJ_BH:
+		how = "(Benjamini-Hochberg); every interval is at the "
+		    "false-coverage-rate level (Benjamini-Yekutieli: the "
+		    "error rate times the share of hypotheses rejected), so "
+		    "it excludes 1 exactly when the verdict is faster or "
+		    "slower";
+		break;
+	default:
+		how = "(not adjusted); the intervals are plain";
+		break;
+	}
+	snprintf(buf, len, "p values are adjusted across the %zu "
+	    "comparisons of the family (each test and the final score of "
+	    "every variant against the base, at %s%% overall) %s.",
+	    c->family, pct, how);
+	return (buf);
+}
+
+const char *
+wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
+{
+	char m[128];
+
+	if (!c->adaptive)
+		return (NULL);
+	if (c->min_pairs > 0)
+		snprintf(m, sizeof(m), ", at least %d passes of each test "
+		    "per variant before stopping", c->min_pairs);
+	else
+		snprintf(m, sizeof(m), ", by a rule that recorded no "
+		    "minimum of passes");
+	snprintf(buf, len, "Passes were added adaptively (--target-ci "
+	    "%g%%%s): the run stopped once the final-score interval was "
+	    "within the target.", c->target, m);
+	return (buf);
+}
+
+const char *
 wb_report_verdict(const struct wb_compare *c, int v, char *buf, size_t len)
 {
 	char pct[16];
@@ -164,5 +227,6 @@ wb_report_method_text(const struct wb_compare *c)
 	return (c->same_run ? "a paired t on the log ratios of the passes "
 	    "that ran in the same round (the variants ran interleaved in one "
 	    "run, so drift common to both cancels; Welch's t where fewer than "
-	    "two rounds pair up)" : "Welch's t on log rates");
+	    "two rounds pair up)" : "Welch's t on log rates (the files come "
+	    "from separate runs: their passes are treated as independent)");
 }

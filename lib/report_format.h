@@ -54,6 +54,14 @@ const char	*wb_report_estimator_text(const struct wb_compare *);
 const char	*wb_report_units_text(const struct wb_compare *);
 /* Where the intervals come from: Welch's t, or paired by round. */
 const char	*wb_report_method_text(const struct wb_compare *);
+/* What the printed ratio is, and the score ratio beside it. */
+const char	*wb_report_ratio_text(void);
+/* The family, the adjustment and the level of the intervals. */
+const char	*wb_report_adjust_text(const struct wb_compare *, char *buf,
+		    size_t len);
+/* The sentence saying that passes were added adaptively, or NULL. */
+const char	*wb_report_adaptive_text(const struct wb_compare *, char *buf,
+		    size_t len);
 /* "-" for NaN, else printf(fmt, v). */
 const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
 #define WB_ESC_XML	0x01	/* also drop control characters but tab */

@@ -13,6 +13,7 @@
 #include "err.h"
 #include "factorial.h"
 #include "report_format.h"
+#include "results.h"
 #include "score.h"
 
 static json_t *
@@ -51,6 +52,7 @@ interval(const struct wb_welch *w, int *ok)
 	put(o, "ratio", num(w->ratio), ok);
 	put(o, "ci", w->have_ci ? json_pack("[oo]", num(w->lo),
 	    num(w->hi)) : json_null(), ok);
+	put(o, "ci_level", w->have_ci ? num(w->conf) : json_null(), ok);
 	put(o, "df", num(w->df), ok);
 	put(o, "p", num(w->p), ok);
 	return (o);
@@ -90,12 +92,26 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "stddev", num(k->desc.stddev), ok);
 	put(o, "score", k->have_score ? num(k->score) : json_null(), ok);
 	put(o, "index", k->have_score ? num(k->index) : json_null(), ok);
-	if (v == 0 || k->verdict == WB_V_MISSING) {
+	put(o, "faults_per_loop", num(k->faults_per_loop), ok);
+	put(o, "cpu_per_loop", num(k->cpu_per_loop), ok);
+	if (v == 0) {
+		put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+		return (o);
+	}
+	if (k->verdict == WB_V_MISSING) {
+		/* No ok pass on one side: no ratio, never 0. */
+		put(o, "ratio", json_null(), ok);
+		put(o, "score_ratio", json_null(), ok);
 		put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
 		return (o);
 	}
 	put(o, "ratio", num(k->ratio), ok);
+	put(o, "score_ratio", num(k->score_ratio), ok);
+	put(o, "method", json_string(k->paired ? "paired-log" : "welch-log"),
+	    ok);
 	put(o, "welch", interval(&k->w, ok), ok);
+	put(o, "faults_ratio", num(k->faults_ratio), ok);
+	put(o, "cpu_ratio", num(k->cpu_ratio), ok);
 	put(o, "p_adjusted", num(k->padj), ok);
 	put(o, "halfwidth_pct", num(wb_ratio_halfwidth(&k->w)), ok);
 	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
@@ -133,8 +149,31 @@ tests_json(const struct wb_compare *c, int *ok)
 }
 
 static json_t *
-variants_json(const struct wb_compare *c, int *ok)
+rep_run_id(const struct wb_report *rep, size_t v)
 {
+	const char *id;
+
+	if (rep->results == NULL ||
+	    (id = wb_compare_run_id(rep->results[v])) == NULL)
+		return (json_null());
+	return (json_string(id));
+}
+
+static json_t *
+adaptive_json(const struct wb_compare *c)
+{
+
+	if (!c->adaptive)
+		return (json_null());
+	return (json_pack("{s:o, s:o}", "target_ci", num(c->target),
+	    "min_pairs", c->min_pairs > 0 ? json_integer(c->min_pairs) :
+	    json_null()));
+}
+
+static json_t *
+variants_json(const struct wb_report *rep, int *ok)
+{
+	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_final *f;
 	json_t *a, *o, *e;
 	size_t v;
@@ -156,11 +195,18 @@ variants_json(const struct wb_compare *c, int *ok)
 		put(o, "final_score", f->have_score ? num(f->score) :
 		    json_null(), ok);
 		put(o, "partial", json_boolean(f->partial), ok);
-		if (v > 0) {
-			/* The estimator's ratio, not exp(mean Welch diff). */
-			if ((e = interval(&f->w, ok)) != NULL)
+		put(o, "run_id", rep_run_id(rep, v), ok);
+		if (v > 0 && f->verdict == WB_V_MISSING) {
+			put(o, "final_ratio", json_null(), ok);
+			put(o, "final_score_ratio", json_null(), ok);
+			put(o, "final_tests", json_integer(f->ntests), ok);
+		} else if (v > 0) {
+			if ((e = interval(&f->w, ok)) != NULL) {
 				put(e, "ratio", num(f->ratio), ok);
+				put(e, "p_adjusted", num(f->padj), ok);
+			}
 			put(o, "final_ratio", e, ok);
+			put(o, "final_score_ratio", num(f->score_ratio), ok);
 			put(o, "final_tests", json_integer(f->ntests), ok);
 			put(o, "final_halfwidth_pct",
 			    num(wb_ratio_halfwidth(&f->w)), ok);
@@ -256,11 +302,15 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "confidence", json_real(c->conf), &ok);
 	put(root, "estimator", json_string(wb_estimator_name(c->est)), &ok);
 	put(root, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
-	put(root, "ratio_method", json_string("welch-log"), &ok);
+	put(root, "ratio_method", json_string(wb_compare_method_name(c)),
+	    &ok);
 	put(root, "final_method", json_string("delta"), &ok);
+	put(root, "family", json_integer(c->family), &ok);
+	put(root, "same_run", json_boolean(c->same_run), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
 	put(root, "target_ci", num(c->target), &ok);
-	put(root, "variants", variants_json(c, &ok), &ok);
+	put(root, "adaptive", adaptive_json(c), &ok);
+	put(root, "variants", variants_json(rep, &ok), &ok);
 	put(root, "problems", problems_json(c, &ok), &ok);
 	put(root, "tests", tests_json(c, &ok), &ok);
 	put(root, "factorial", rep->fact != NULL ?

@@ -49,12 +49,45 @@ verdict(FILE *fp, const struct wb_compare *c, int v)
 	    sizeof(vt)), sig ? "**" : "");
 }
 
+/* Faults and CPU seconds per loop, other / base. */
+static void
+resources(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_cell *b, *o;
+	char x[4][32];
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].cells[v].faults_ratio) ||
+		    !isnan(c->rows[i].cells[v].cpu_ratio))
+			break;
+	if (i == c->nrows)
+		return;
+	fprintf(fp, "\nResource use per loop (rusage of the ok passes, "
+	    "geometric means, other / base; no interval):\n\n"
+	    "| Test | Faults/loop base | Faults/loop other | Faults ratio | "
+	    "CPU ratio |\n|---|---:|---:|---:|---:|\n");
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (!b->present || !o->present)
+			continue;
+		fprintf(fp, "| ");
+		cell(fp, c->rows[i].name);
+		fprintf(fp, " | %s | %s | %s | %s |\n",
+		    N(x[0], "%.4g", b->faults_per_loop),
+		    N(x[1], "%.4g", o->faults_per_loop),
+		    N(x[2], "%.4f", o->faults_ratio),
+		    N(x[3], "%.4f", o->cpu_ratio));
+	}
+}
+
 static void
 table(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_cell *b, *o;
 	const struct wb_cmp_final *f = &c->final[v];
-	char s1[32], s2[32], r[32], p[32];
+	char s1[32], s2[32], r[32], p[32], sr[32];
 	size_t i;
 
 	fprintf(fp, "\n### ");
@@ -65,8 +98,9 @@ table(FILE *fp, const struct wb_compare *c, size_t v)
 	cell(fp, c->labels[0]);
 	fprintf(fp, " | ");
 	cell(fp, c->labels[v]);
-	fprintf(fp, " | Ratio | Interval | p (%s) | Verdict |\n"
-	    "|---|---:|---:|---:|---|---:|---|\n", wb_adjust_name(c->adjust));
+	fprintf(fp, " | Ratio | Interval | Score ratio | p (%s) | Verdict |\n"
+	    "|---|---:|---:|---:|---|---:|---:|---|\n",
+	    wb_adjust_name(c->adjust));
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
 		o = &c->rows[i].cells[v];
@@ -77,8 +111,12 @@ table(FILE *fp, const struct wb_compare *c, size_t v)
 		fprintf(fp, " | %s | %s | %s | ", b->have_score ?
 		    N(s1, "%.1f", b->score) : "-", o->have_score ?
 		    N(s2, "%.1f", o->score) : "-", N(r, "%.4f", o->ratio));
-		interval(fp, &o->w);
-		fprintf(fp, " | %s | ", N(p, "%.3g", o->padj));
+		if (o->verdict == WB_V_MISSING)
+			fputs("-", fp);
+		else
+			interval(fp, &o->w);
+		fprintf(fp, " | %s | %s | ", N(sr, "%.4f", o->score_ratio),
+		    N(p, "%.3g", o->padj));
 		verdict(fp, c, o->verdict);
 		fprintf(fp, " |\n");
 	}
@@ -86,10 +124,15 @@ table(FILE *fp, const struct wb_compare *c, size_t v)
 	    c->final[0].have_score ? N(s1, "%.1f", c->final[0].score) : "-",
 	    f->have_score ? N(s2, "%.1f", f->score) : "-",
 	    N(r, "%.4f", f->ratio));
-	interval(fp, &f->w);
-	fprintf(fp, " | %s | ", N(p, "%.3g", f->w.p));
+	if (f->verdict == WB_V_MISSING)
+		fputs("-", fp);
+	else
+		interval(fp, &f->w);
+	fprintf(fp, " | %s | %s | ", N(sr, "%.4f", f->score_ratio),
+	    N(p, "%.3g", f->padj));
 	verdict(fp, c, f->verdict);
 	fprintf(fp, " |\n");
+	resources(fp, c, v);
 }
 
 static void
@@ -139,19 +182,20 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16];
+	char pct[16], adj[512], ad[256];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
-	fprintf(fp, "## worldbench compare\n\nEstimator: %s. Ratios are "
-	    "other / base rates (above 1 is faster) with %s%% intervals "
-	    "from %s; p values adjusted across %zu tests "
-	    "(%s). The final-score ratio is the geometric mean of the "
-	    "per-test ratios, its interval from the delta method.\n",
-	    wb_report_estimator_text(c), pct, wb_report_method_text(c),
-	    c->nrows, wb_adjust_name(c->adjust));
+	fprintf(fp, "## worldbench compare\n\nEstimator: %s. %s The %s%% "
+	    "intervals come from %s. %s The final-score ratio is the "
+	    "geometric mean of the per-test ratios, its interval from the "
+	    "delta method.\n", wb_report_estimator_text(c),
+	    wb_report_ratio_text(), pct, wb_report_method_text(c),
+	    wb_report_adjust_text(c, adj, sizeof(adj)));
 	if (wb_report_units_text(c) != NULL)
 		fprintf(fp, "\n%s\n", wb_report_units_text(c));
+	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
+		fprintf(fp, "\n%s\n", ad);
 	if (c->nproblems > 0) {
 		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
 		    "comparison; the provenance invalidates it.**" :

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
@@ -17,38 +18,53 @@
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 
+/* A paragraph, wrapped at 78 columns on spaces. */
+static void
+para(FILE *fp, const char *s)
+{
+	const char *sp;
+	size_t col, w;
+
+	col = 0;
+	while (*s != '\0') {
+		if ((sp = strchr(s, ' ')) == NULL)
+			sp = s + strlen(s);
+		w = (size_t)(sp - s);
+		if (col > 0 && col + 1 + w > 78) {
+			fputc('\n', fp);
+			col = 0;
+		} else if (col > 0) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(s, 1, w, fp);
+		col += w;
+		s = *sp == ' ' ? sp + 1 : sp;
+	}
+	fputc('\n', fp);
+}
+
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
-	const char *adj;
-	char pct[16];
+	char pct[16], adj[512], ad[256], *m;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
-	adj = c->adjust == WB_ADJ_HOLM ? "Holm" : c->adjust == WB_ADJ_BH ?
-	    "Benjamini-Hochberg" : "not adjusted";
 	fprintf(fp, "worldbench compare: %zu variants, estimator %s\n",
 	    c->nvar, wb_report_estimator_text(c));
-	if (c->same_run)
-		fprintf(fp, "Ratios are other / base rates (above 1 is faster). "
-		    "The variants ran\ninterleaved in one run: a test's %s%% "
-		    "confidence interval is paired,\nStudent's t on the log "
-		    "ratios of the passes that ran in the same round\n(Welch's "
-		    "t where fewer than two rounds pair up), so drift common to "
-		    "both\ncancels; p values adjusted across the %zu tests (%s). "
-		    "The final-score\nratio is the geometric mean of the "
-		    "per-test ratios; its interval comes from\nthe delta "
-		    "method.\n", pct, c->nrows, adj);
-	else
-		fprintf(fp, "Ratios are other / base rates (above 1 is faster), "
-		    "with %s%% confidence\nintervals from Welch's t on log "
-		    "rates; p values adjusted across the %zu tests\n(%s). The "
-		    "final-score ratio is the geometric mean of the per-test "
-		    "ratios;\nits interval comes from the delta method.\n",
-		    pct, c->nrows, adj);
-	if (c->by_boot)
-		fprintf(fp, "Passes come from several boots: the intervals are "
-		    "over each boot's geometric\nmean (the boot is the unit "
-		    "of replication), N counts passes.\n");
+	para(fp, wb_report_ratio_text());
+	if (asprintf(&m, "The %s%% confidence intervals come from %s. %s The "
+	    "final-score ratio is the geometric mean of the per-test ratios; "
+	    "its interval comes from the delta method.", pct,
+	    wb_report_method_text(c), wb_report_adjust_text(c, adj,
+	    sizeof(adj))) != -1) {
+		para(fp, m);
+		free(m);
+	}
+	if (wb_report_units_text(c) != NULL)
+		para(fp, wb_report_units_text(c));
+	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
+		para(fp, ad);
 }
 
 /* The width of a label column: min, or the longest label if wider. */
@@ -111,7 +127,7 @@ static void
 ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
     const struct wb_cmp_cell *o)
 {
-	char r[32], lo[32], hi[32], p[32], pa[32], vt[96];
+	char r[32], lo[32], hi[32], p[32], pa[32], sr[32], vt[96];
 
 	fprintf(fp, "  %s / %s: ratio %s", wb_vis(c->labels[v]),
 	    wb_vis(c->labels[0]),
@@ -120,8 +136,8 @@ ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
 		fprintf(fp, " [%s, %s] p=%s adj=%s", N(lo, "%.4f", o->w.lo),
 		    N(hi, "%.4f", o->w.hi), N(p, "%.3g", o->w.p),
 		    N(pa, "%.3g", o->padj));
-	fprintf(fp, ": %s\n", wb_report_verdict(c, o->verdict, vt,
-	    sizeof(vt)));
+	fprintf(fp, " (score ratio %s): %s\n", N(sr, "%.4f", o->score_ratio),
+	    wb_report_verdict(c, o->verdict, vt, sizeof(vt)));
 }
 
 static int
@@ -182,20 +198,78 @@ target(FILE *fp, const struct wb_compare *c, size_t v)
 	double hw;
 	size_t i, met, n;
 
-	fprintf(fp, "  adaptive target +-%g%%:", c->target);
+	fprintf(fp, "  adaptive target +-%g%% (unadjusted intervals):",
+	    c->target);
 	for (i = met = n = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
 		if (!o->present || !c->rows[i].cells[0].present)
 			continue;
-		hw = wb_ratio_halfwidth(&o->w);
+		hw = o->verdict == WB_V_MISSING ? INFINITY : o->halfwidth;
 		n++;
 		met += hw <= c->target;
 		if (hw > c->target)
 			fprintf(fp, " %s +-%.2f%%;", wb_vis(c->rows[i].id), hw);
 	}
 	fprintf(fp, " %zu of %zu tests met it; the final score %s\n", met, n,
-	    wb_ratio_halfwidth(&c->final[v].w) <= c->target ? "met it" :
-	    "did not");
+	    c->final[v].halfwidth <= c->target ? "met it" : "did not");
+}
+
+/* "[lo, hi]", or why there is none. */
+static const char *
+interval_text(const struct wb_welch *w, char *buf, size_t len)
+{
+	char lo[32], hi[32];
+
+	if (w->have_ci)
+		snprintf(buf, len, "[%s, %s]", N(lo, "%.4f", w->lo),
+		    N(hi, "%.4f", w->hi));
+	else
+		snprintf(buf, len, "unavailable");
+	return (buf);
+}
+
+static void
+summary_row(FILE *fp, const struct wb_compare *c, const char *name,
+    double ratio, const struct wb_welch *w, double score_ratio, int verdict)
+{
+	char r[32], sr[32], iv[80], vt[96];
+
+	fprintf(fp, "  %-40.40s %8s %19s %11s %c%s\n", wb_vis(name),
+	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :
+	    interval_text(w, iv, sizeof(iv)), N(sr, "%.4f", score_ratio),
+	    verdict == WB_V_FASTER || verdict == WB_V_SLOWER ? '*' : ' ',
+	    wb_report_verdict(c, verdict, vt, sizeof(vt)));
+}
+
+/* Faults and CPU seconds per loop, other / base: the cost of a loop. */
+static void
+resources(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_cell *b, *o;
+	char x[4][32];
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].cells[v].faults_ratio) ||
+		    !isnan(c->rows[i].cells[v].cpu_ratio))
+			break;
+	if (i == c->nrows)
+		return;
+	fprintf(fp, "  resource use per loop (rusage of the ok passes, "
+	    "geometric means; no interval)\n");
+	fprintf(fp, "  %-40s %12s %12s %8s %8s\n", "test", "faults base",
+	    "faults other", "faults", "CPU");
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (!o->present || !b->present)
+			continue;
+		fprintf(fp, "  %-40.40s %12s %12s %8s %8s\n", c->rows[i].name,
+		    N(x[0], "%.4g", b->faults_per_loop),
+		    N(x[1], "%.4g", o->faults_per_loop),
+		    N(x[2], "%.4f", o->faults_ratio),
+		    N(x[3], "%.4f", o->cpu_ratio));
+	}
 }
 
 static void
@@ -203,34 +277,24 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
-	char r[32], lo[32], hi[32], iv[80], vt[96], pct[16];
+	char r[32], pct[16];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
 	    wb_vis(c->labels[v]), wb_vis(c->labels[0]), pct,
 	    wb_adjust_name(c->adjust));
-	fprintf(fp, "  %-40s %8s %19s  %s\n", "test", "ratio", "interval",
-	    "verdict");
+	fprintf(fp, "  %-40s %8s %19s %11s  %s\n", "test", "ratio", "interval",
+	    "score ratio", "verdict");
 	for (i = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
 		if (!o->present || !c->rows[i].cells[0].present)
 			continue;
-		fprintf(fp, "  %-40.40s %8s %19s %c%s\n",
-		    wb_vis(c->rows[i].name),
-		    N(r, "%.4f", o->ratio), o->w.have_ci ?
-		    (snprintf(iv, sizeof(iv), "[%s, %s]", N(lo, "%.4f",
-		    o->w.lo), N(hi, "%.4f", o->w.hi)), iv) : "unavailable",
-		    o->verdict == WB_V_FASTER || o->verdict == WB_V_SLOWER ?
-		    '*' : ' ', wb_report_verdict(c, o->verdict, vt,
-		    sizeof(vt)));
+		summary_row(fp, c, c->rows[i].name, o->ratio, &o->w,
+		    o->score_ratio, o->verdict);
 	}
-	fprintf(fp, "  %-40s %8s %19s %c%s\n", "FINAL SCORE (geometric mean)",
-	    N(r, "%.4f", f->ratio), f->w.have_ci ? (snprintf(iv, sizeof(iv),
-	    "[%s, %s]", N(lo, "%.4f", f->w.lo), N(hi, "%.4f", f->w.hi)), iv) :
-	    "unavailable", f->verdict == WB_V_FASTER ||
-	    f->verdict == WB_V_SLOWER ? '*' : ' ',
-	    wb_report_verdict(c, f->verdict, vt, sizeof(vt)));
+	summary_row(fp, c, "FINAL SCORE (geometric mean)", f->ratio, &f->w,
+	    f->score_ratio, f->verdict);
 	if (f->w.have_ci)
 		fprintf(fp, "  final ratio over %zu tests; interval half-width "
 		    "%s%%\n", f->ntests, N(r, "%.2f",
@@ -240,6 +304,7 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 		    f->ntests);
 	if (!isnan(c->target))
 		target(fp, c, v);
+	resources(fp, c, v);
 }
 
 static void

@@ -140,19 +140,33 @@ logs_of(const double *x, size_t n, const char *side, double **out,
 static void
 welch_interval(struct wb_welch *w)
 {
-	double q;
 
-	if (w->se == 0) {
-		w->lo = w->hi = w->ratio;
-		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
-		w->p = w->diff == 0 ? 1 : 0;
+	/*
+	 * Rounding of the mean log can leave 1e-17 where the spread is
+	 * really zero; no measured rates are that close.
+	 */
+	if (!(w->se >= 1e-12)) {
+		w->novar = 1;
+		w->have_ci = 0;
+		w->lo = w->hi = w->t = w->p = NAN;
 		return;
 	}
-	q = wb_t_quantile(1 - (1 - w->conf) / 2, w->df);
-	w->lo = exp(w->diff - q * w->se);
-	w->hi = exp(w->diff + q * w->se);
 	w->t = w->diff / w->se;
 	w->p = wb_t_pvalue(w->t, w->df);
+	wb_welch_set_conf(w, w->conf);
+}
+
+void
+wb_welch_set_conf(struct wb_welch *w, double conf)
+{
+	double q;
+
+	if (!w->have_ci)
+		return;
+	w->conf = conf;
+	q = wb_t_quantile(1 - (1 - conf) / 2, w->df);
+	w->lo = exp(w->diff - q * w->se);
+	w->hi = exp(w->diff + q * w->se);
 }
 
 static int
@@ -366,6 +380,53 @@ wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
 			run = fmin(run, v);
 			adj[s[k - 1].i] = run;
 		}
+		break;
+	}
+	free(s);
+	return (0);
+}
+
+int
+wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
+    double alpha, double *level, struct wb_err *err)
+{
+	struct pidx *s;
+	double a;
+	size_t i, m, k, r;
+
+	if ((s = calloc(n + 1, sizeof(*s))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	m = 0;
+	for (i = 0; i < n; i++) {
+		level[i] = NAN;
+		if (!isnan(p[i])) {
+			s[m].p = p[i];
+			s[m++].i = i;
+		}
+	}
+	qsort(s, m, sizeof(*s), pidx_cmp);
+	switch (how) {
+	case WB_ADJ_NONE:
+		for (k = 0; k < m; k++)
+			level[s[k].i] = alpha;
+		break;
+	case WB_ADJ_HOLM:
+		/* Step k (from 0) tests at alpha / (m - k) until one fails. */
+		a = alpha;
+		for (k = 0; k < m; k++) {
+			a = alpha / (double)(m - k);
+			level[s[k].i] = a;
+			if (!(s[k].p < a))
+				break;
+		}
+		for (; k < m; k++)
+			level[s[k].i] = a;
+		break;
+	case WB_ADJ_BH:
+		for (r = m; r > 0 && !(s[r - 1].p < alpha * r / m); r--)
+			;
+		for (k = 0; k < m; k++)
+			level[s[k].i] = alpha * (double)(r > 0 ? r : 1) / m;
 		break;
 	}
 	free(s);

@@ -48,14 +48,21 @@ struct wb_welch {
 	double	df;		/* Welch-Satterthwaite */
 	double	t;		/* diff / se */
 	double	p;		/* two-sided p value */
-	double	conf;		/* e.g. 0.95 */
+	double	conf;		/* the interval's level, e.g. 0.95 */
+	/*
+	 * No spread: every value (or every log ratio) the same, so the
+	 * standard error is zero.  That is no evidence of a difference:
+	 * have_ci is 0 and p is NaN.
+	 */
+	int	novar;
 };
 
 /*
  * Every value must be finite and > 0 (na, nb >= 1); otherwise an error
  * naming the side and index.  With n < 2 on either side the ratio is
- * set and have_ci is 0.  When both variances are zero the interval
- * collapses onto the ratio (p = 1 when equal, 0 otherwise).
+ * set and have_ci is 0.  When the standard error is zero (below 1e-12,
+ * rounding) novar is set instead of an interval: identical samples prove
+ * nothing.
  */
 int	wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
 	    double conf, struct wb_welch *, struct wb_err *);
@@ -102,6 +109,27 @@ const char	*wb_adjust_name(enum wb_adjust);
 /* Adjusted p values; NaN inputs are skipped and stay NaN. */
 int	wb_adjust_p(enum wb_adjust, const double *p, size_t n, double *adj,
 	    struct wb_err *);
+
+/*
+ * Recompute w's interval at another level (e.g. a multiplicity-adjusted
+ * one); the ratio, se, df and p stay.  Nothing happens without an
+ * interval.
+ */
+void	wb_welch_set_conf(struct wb_welch *, double conf);
+
+/*
+ * The level alpha[i] at which hypothesis i's interval agrees with the
+ * adjusted verdict (adjusted p < alpha exactly when the interval at
+ * 1 - alpha[i] excludes no effect):
+ *	none:	alpha;
+ *	holm:	alpha / (m - k + 1) at the k-th smallest p up to the first
+ *		step that fails, and that step's level for every later one;
+ *	bh:	alpha * max(R, 1) / m for all, R the number rejected (the
+ *		false-coverage-rate intervals of Benjamini and Yekutieli).
+ * NaN p values are skipped (m counts the others) and get NaN.
+ */
+int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
+	    double alpha, double *level, struct wb_err *);
 
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
 double	wb_ratio_halfwidth(const struct wb_welch *);

@@ -43,8 +43,8 @@ ATF_TC_BODY(wb_adapt_decide__tight_met_loose_not, tc)
 	struct wb_adapt a;
 	struct wb_err e;
 
-	v[0] = mk(7);
-	v[1] = mk(7);
+	v[0] = mk(10);
+	v[1] = mk(10);
 	ATF_REQUIRE_MSG(wb_adapt_decide(v, 2, 3, 0.95, &a, &e) == 0, "%s",
 	    e.msg);
 	ATF_REQUIRE_EQ(2, a.ntests);
@@ -53,7 +53,7 @@ ATF_TC_BODY(wb_adapt_decide__tight_met_loose_not, tc)
 	ATF_CHECK(!a.tests[1].met);
 	ATF_CHECK(a.tests[1].halfwidth > 3);
 	ATF_CHECK_EQ(1, a.nunmet);
-	ATF_CHECK_EQ(7, a.tests[0].nmin);
+	ATF_CHECK_EQ(10, a.tests[0].nmin);
 	wb_adapt_fini(&a);
 	wb_results_free(v[0]);
 	wb_results_free(v[1]);
@@ -66,8 +66,8 @@ ATF_TC_BODY(wb_adapt_decide__extends_above_share, tc)
 	struct wb_adapt a;
 	struct wb_err e;
 
-	v[0] = mk(7);
-	v[1] = mk(7);
+	v[0] = mk(10);
+	v[1] = mk(10);
 	/* Final unmet at 1%: share 1.41%; "tight" is within it. */
 	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 1, 0.95, &a, &e));
 	ATF_CHECK(!a.final_met);
@@ -112,9 +112,45 @@ ATF_TC_BODY(wb_adapt_decide__one_pass_never_met, tc)
 	wb_results_free(v[1]);
 }
 
+/*
+ * Fewer than WB_ADAPT_MIN_PAIRS pairs: never met, however narrow the
+ * intervals; every test below the minimum gets another pass (the rule
+ * used to stop here at once, with 7 passes and a 50% target).
+ */
+ATF_TC_WITHOUT_HEAD(wb_adapt_decide__min_pairs);
+ATF_TC_BODY(wb_adapt_decide__min_pairs, tc)
+{
+	struct wb_results *v[2];
+	struct wb_adapt a;
+	struct wb_err e;
+
+	v[0] = mk(7);
+	v[1] = mk(7);
+	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 50, 0.95, &a, &e));
+	ATF_CHECK(a.final_halfwidth <= 50);
+	ATF_CHECK(!a.final_met);
+	ATF_CHECK_EQ(2, a.nshort);
+	ATF_CHECK_EQ(7, a.tests[0].npairs);
+	ATF_CHECK(!a.tests[0].met);
+	ATF_CHECK(a.tests[0].extend && a.tests[1].extend);
+	ATF_CHECK_EQ(10, a.min_pairs);
+	wb_adapt_fini(&a);
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+	v[0] = mk(10);
+	v[1] = mk(10);
+	ATF_REQUIRE_EQ(0, wb_adapt_decide(v, 2, 50, 0.95, &a, &e));
+	ATF_CHECK(a.final_met);
+	ATF_CHECK_EQ(0, a.nextend);
+	wb_adapt_fini(&a);
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
+	ATF_TP_ADD_TC(tp, wb_adapt_decide__min_pairs);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__tight_met_loose_not);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__one_pass_never_met);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__extends_above_share);

@@ -90,7 +90,10 @@ ATF_TC_BODY(wb_compare_build__identical_no_difference, tc)
 	}
 	ATF_CHECK_EQ(WB_V_SAME, c.final[1].verdict);
 	ATF_CHECK(c.final[1].w.lo < 1 && c.final[1].w.hi > 1);
-	ATF_CHECK_EQ(0, c.nproblems);
+	/* Only the note that the files come from separate runs. */
+	ATF_REQUIRE_EQ(1, c.nproblems);
+	ATF_CHECK_STREQ("run", c.problems[0].what);
+	ATF_CHECK_EQ(0, c.nfatal);
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -257,7 +260,8 @@ ATF_TC_BODY(wb_compare_build__provenance_host, tc)
 	a = mk("a", ones, 5, 0.02, "h1", 10);
 	b = mk("b", ones, 5, 0.02, "h2", 10);
 	build(a, b, &c);
-	ATF_REQUIRE_EQ(1, c.nproblems);
+	/* The host, and the note that the runs are separate. */
+	ATF_REQUIRE_EQ(2, c.nproblems);
 	ATF_CHECK_EQ(1, c.nfatal);
 	ATF_CHECK_STREQ("host", c.problems[0].what);
 	ATF_CHECK(strstr(c.problems[0].detail, "h2") != NULL);
@@ -292,8 +296,306 @@ ATF_TC_BODY(wb_compare_build__provenance_one_side_not_fatal, tc)
 	a = mk("a", ones, 5, 0.02, "h", 10);
 	b = mk("b", ones, 5, 0.02, NULL, 10);
 	build(a, b, &c);
-	ATF_CHECK_EQ(1, c.nproblems);
+	ATF_CHECK_EQ(2, c.nproblems);
 	ATF_CHECK_EQ(0, c.nfatal);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/* A deterministic generator for the datasets below. */
+static double
+lcg(unsigned long *x)
+{
+
+	*x = *x * 6364136223846793005UL + 1442695040888963407UL;
+	return ((double)(*x >> 11) / 9007199254740992.0);
+}
+
+/*
+ * The ratio printed is the one the interval is of.  With unequal noise,
+ * a heavy low tail on one side, the UnixBench score (drop the lowest
+ * third) moves far from the geometric mean of all passes that the
+ * interval is about: the score ratio used to be printed as the ratio and
+ * fell outside its own interval.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__ratio_inside_interval);
+ATF_TC_BODY(wb_compare_build__ratio_inside_interval, tc)
+{
+	struct wb_results *v[2];
+	struct wb_compare c;
+	struct wb_err e;
+	unsigned long x;
+	size_t i, k, r, outside_score;
+	double *rate;
+
+	x = 42;
+	outside_score = 0;
+	for (r = 0; r < 20; r++) {
+		v[0] = mk("a", ones, 30, 0.01, "h", 10);
+		v[1] = mk("b", ones, 30, 0.01, "h", 10);
+		/* b: a third of its passes 30-60% low, the rest unchanged. */
+		for (k = 0; k < 3; k++)
+			for (i = 0; i < 30; i++) {
+				rate = &v[1]->tests[k]->samples[i].rate;
+				if (lcg(&x) < 0.35)
+					*rate *= 0.4 + 0.3 * lcg(&x);
+			}
+		ATF_REQUIRE_MSG(wb_compare_build(v, 2, NULL, NULL, 0.95,
+		    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+		for (k = 0; k < c.nrows; k++) {
+			const struct wb_cmp_cell *o = &c.rows[k].cells[1];
+
+			ATF_REQUIRE(o->w.have_ci);
+			ATF_CHECK_MSG(o->w.lo <= o->ratio && o->ratio <= o->w.hi,
+			    "%s: %g outside [%g, %g]", c.rows[k].id, o->ratio,
+			    o->w.lo, o->w.hi);
+			outside_score += o->score_ratio < o->w.lo ||
+			    o->score_ratio > o->w.hi;
+		}
+		ATF_CHECK(c.final[1].w.lo <= c.final[1].ratio &&
+		    c.final[1].ratio <= c.final[1].w.hi);
+		wb_compare_fini(&c);
+		wb_results_free(v[0]);
+		wb_results_free(v[1]);
+	}
+	/* The dataset is one where the score ratio does fall outside. */
+	ATF_CHECK_MSG(outside_score > 30, "score ratio outside %zu times",
+	    outside_score);
+}
+
+static int
+sig(int v)
+{
+
+	return (v == WB_V_FASTER || v == WB_V_SLOWER);
+}
+
+/*
+ * Interval and verdict agree: the interval excludes 1 exactly when the
+ * verdict (Holm across the family) says faster or slower.  Effects from
+ * 0.5% to 4% on three tests and two variants, so that some rows sit
+ * between the unadjusted and the adjusted level.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__interval_agrees_with_verdict);
+ATF_TC_BODY(wb_compare_build__interval_agrees_with_verdict, tc)
+{
+	const enum wb_adjust how[3] = { WB_ADJ_HOLM, WB_ADJ_BH,
+	    WB_ADJ_NONE };
+	struct wb_results *v[3];
+	struct wb_compare c;
+	struct wb_err e;
+	double f1[3], f2[3], eff;
+	size_t i, k, h, between;
+
+	between = 0;
+	for (eff = 0.005; eff < 0.04; eff += 0.0025) {
+		for (k = 0; k < 3; k++) {
+			f1[k] = 1 - eff * (k + 1) / 2;
+			f2[k] = 1 + eff * k / 2;
+		}
+		v[0] = mk("a", ones, 6, 0.03, "h", 10);
+		v[1] = mk("b", f1, 6, 0.03, "h", 10);
+		v[2] = mk("c", f2, 6, 0.03, "h", 10);
+		for (h = 0; h < 3; h++) {
+			ATF_REQUIRE(wb_compare_build(v, 3, NULL, NULL, 0.95,
+			    WB_EST_ALL, how[h], &c, &e) == 0);
+			ATF_CHECK_EQ(8, c.family);
+			for (i = 1; i < 3; i++)
+				for (k = 0; k <= c.nrows; k++) {
+					const struct wb_welch *w;
+					int vd;
+
+					w = k < c.nrows ?
+					    &c.rows[k].cells[i].w :
+					    &c.final[i].w;
+					vd = k < c.nrows ?
+					    (int)c.rows[k].cells[i].verdict :
+					    (int)c.final[i].verdict;
+					ATF_CHECK_EQ_MSG(sig(vd),
+					    w->lo > 1 || w->hi < 1,
+					    "eff %g %s v%zu row %zu: %s "
+					    "[%g, %g] p %g", eff,
+					    wb_adjust_name(how[h]), i, k,
+					    wb_verdict_name(vd), w->lo, w->hi,
+					    w->p);
+					between += h == 0 && !sig(vd) &&
+					    w->p < 0.05;
+				}
+			wb_compare_fini(&c);
+		}
+		for (i = 0; i < 3; i++)
+			wb_results_free(v[i]);
+	}
+	/* Some rows were significant unadjusted but not after Holm. */
+	ATF_CHECK(between > 0);
+}
+
+/*
+ * Identical samples, or samples whose log ratios are all the same, have
+ * no spread: that proves nothing (it used to print "1.0000 [1.0000,
+ * 1.0000] *slower" for a ratio a hair below 1).
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__zero_variance_cannot_judge);
+ATF_TC_BODY(wb_compare_build__zero_variance_cannot_judge, tc)
+{
+	static const double f[3] = { 1, 0.999999, 1.2 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+
+	a = mk("a", ones, 5, 0, "h", 10);
+	b = mk("b", f, 5, 0, "h", 10);
+	build(a, b, &c);
+	for (size_t k = 0; k < 3; k++) {
+		ATF_CHECK_EQ_MSG(WB_V_NOVAR, c.rows[k].cells[1].verdict,
+		    "%s: %s", c.rows[k].id,
+		    wb_verdict_name(c.rows[k].cells[1].verdict));
+		ATF_CHECK(!c.rows[k].cells[1].w.have_ci);
+		ATF_CHECK(isnan(c.rows[k].cells[1].padj));
+	}
+	ATF_CHECK_EQ(WB_V_NOVAR, c.final[1].verdict);
+	ATF_CHECK(!sig(c.final[1].verdict));
+	ATF_CHECK_EQ(0, c.family);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/*
+ * Files from one run are told by the run id, not the plan: two runs with
+ * the same plan (seed, order) are separate runs, unpaired and noted.  A
+ * run-level effect (every pass of the second run 1% slower) then shows
+ * as a difference: the note must be there whenever that happens.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__run_id_decides_same_run);
+ATF_TC_BODY(wb_compare_build__run_id_decides_same_run, tc)
+{
+	static const double slow[3] = { 0.99, 0.99, 0.99 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t i, nrun;
+
+	a = mk("a", ones, 10, 0.001, "h", 10);
+	b = mk("b", slow, 10, 0.001, "h", 10);
+	for (i = 0; i < 2; i++) {
+		struct wb_results *r = i == 0 ? a : b;
+
+		ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "seed",
+		    json_integer(7), &e));
+		ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "order",
+		    json_array(), &e));
+		ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id",
+		    json_string(i == 0 ? "0123456789abcdef0123456789abcdef" :
+		    "fedcba9876543210fedcba9876543210"), &e));
+	}
+	build(a, b, &c);
+	ATF_CHECK(!c.same_run);
+	ATF_CHECK(!c.rows[0].cells[1].paired);
+	ATF_CHECK_STREQ("welch-log", wb_compare_method_name(&c));
+	/* The run effect is called a difference, and flagged. */
+	ATF_CHECK(sig(c.final[1].verdict));
+	for (i = nrun = 0; i < c.nproblems; i++)
+		if (strcmp(c.problems[i].what, "run") == 0) {
+			nrun++;
+			ATF_CHECK(strstr(c.problems[i].detail,
+			    "separate runs") != NULL);
+			ATF_CHECK(strstr(c.problems[i].detail,
+			    "01234567") != NULL);
+		}
+	ATF_CHECK_EQ(1, nrun);
+	wb_compare_fini(&c);
+	/* The same run id: one run, paired, nothing to note. */
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(b, "run_id",
+	    json_string("0123456789abcdef0123456789abcdef"), &e));
+	build(a, b, &c);
+	ATF_CHECK(c.same_run);
+	ATF_CHECK(c.rows[0].cells[1].paired);
+	ATF_CHECK_STREQ("paired-log", wb_compare_method_name(&c));
+	ATF_CHECK_EQ(0, c.nproblems);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/* Every pass of b failed: no ratio anywhere, never one computed from 0. */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__all_failed_no_ratio);
+ATF_TC_BODY(wb_compare_build__all_failed_no_ratio, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	size_t i, k;
+
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, "h", 10);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 5; i++) {
+			b->tests[k]->samples[i].status = WB_SAMPLE_FAILED;
+			b->tests[k]->samples[i].rate = 0;
+			b->tests[k]->samples[i].count = 0;
+		}
+	build(a, b, &c);
+	for (k = 0; k < 3; k++) {
+		ATF_CHECK_EQ(WB_V_MISSING, c.rows[k].cells[1].verdict);
+		ATF_CHECK_EQ(5, c.rows[k].cells[1].nbad);
+		ATF_CHECK(isnan(c.rows[k].cells[1].ratio));
+		ATF_CHECK(isnan(c.rows[k].cells[1].score_ratio));
+	}
+	ATF_CHECK_EQ(WB_V_MISSING, c.final[1].verdict);
+	ATF_CHECK(isnan(c.final[1].ratio));
+	ATF_CHECK(isnan(c.final[1].w.p));
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/* Faults and CPU seconds per loop, and their ratios to the base. */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__resources_per_loop);
+ATF_TC_BODY(wb_compare_build__resources_per_loop, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_sample *s;
+	size_t i, k;
+
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, "h", 10);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 5; i++) {
+			s = &a->tests[k]->samples[i];
+			s->minflt = (long)(2 * s->count);
+			s->utime = 1e-3 * s->count;
+			s = &b->tests[k]->samples[i];
+			s->minflt = (long)(3 * s->count);
+			s->majflt = 0;
+			s->utime = 1e-3 * s->count;
+			s->stime = 1e-3 * s->count;
+		}
+	/* A failed pass's rusage counts for nothing. */
+	b->tests[0]->samples[0].status = WB_SAMPLE_FAILED;
+	b->tests[0]->samples[0].minflt = 1000000000L;
+	build(a, b, &c);
+	for (k = 0; k < 3; k++) {
+		const struct wb_cmp_cell *o = &c.rows[k].cells[1];
+
+		ATF_CHECK_MSG(fabs(o->faults_ratio - 1.5) < 1e-3,
+		    "%s faults %g", c.rows[k].id, o->faults_ratio);
+		ATF_CHECK_MSG(fabs(o->cpu_ratio - 2) < 1e-9,
+		    "%s cpu %g", c.rows[k].id, o->cpu_ratio);
+		ATF_CHECK(fabs(c.rows[k].cells[0].faults_per_loop - 2) <
+		    1e-3);
+	}
+	wb_compare_fini(&c);
+	/* Nothing recorded: no figure. */
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 5; i++) {
+			s = &a->tests[k]->samples[i];
+			s->minflt = 0;
+			s->utime = 0;
+		}
+	build(a, b, &c);
+	ATF_CHECK(isnan(c.rows[1].cells[0].faults_per_loop));
+	ATF_CHECK(isnan(c.rows[1].cells[1].faults_ratio));
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -338,6 +640,12 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);
 	ATF_TP_ADD_TC(tp, wb_compare_build__needs_two);
+	ATF_TP_ADD_TC(tp, wb_compare_build__ratio_inside_interval);
+	ATF_TP_ADD_TC(tp, wb_compare_build__interval_agrees_with_verdict);
+	ATF_TP_ADD_TC(tp, wb_compare_build__zero_variance_cannot_judge);
+	ATF_TP_ADD_TC(tp, wb_compare_build__run_id_decides_same_run);
+	ATF_TP_ADD_TC(tp, wb_compare_build__all_failed_no_ratio);
+	ATF_TP_ADD_TC(tp, wb_compare_build__resources_per_loop);
 	ATF_TP_ADD_TC(tp, wb_conf_format__trims);
 	return (atf_no_error());
 }

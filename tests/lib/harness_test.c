@@ -201,6 +201,14 @@ ATF_TC_BODY(wb_harness_run__interleaved_balanced, tc)
 	}
 	ATF_REQUIRE_EQ(8, json_array_size(json_object_get(ra->plan,
 	    "order")));
+	/* One run id, 128 bits in hex, in every file of the run. */
+	ATF_REQUIRE(json_is_string(json_object_get(ra->plan, "run_id")));
+	ATF_CHECK_EQ(32, strspn(json_string_value(json_object_get(ra->plan,
+	    "run_id")), "0123456789abcdef"));
+	ATF_CHECK_EQ(32, json_string_length(json_object_get(ra->plan,
+	    "run_id")));
+	ATF_CHECK(json_equal(json_object_get(ra->plan, "run_id"),
+	    json_object_get(rb->plan, "run_id")));
 	wb_results_free(ra);
 	wb_results_free(rb);
 }
@@ -254,6 +262,10 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 			    wb_result_test_pass(t, before->samples[k].pass)->seq);
 	}
 	ATF_REQUIRE(json_object_get(r->provenance, "resumed") != NULL);
+	/* The resumed run is the same run. */
+	ATF_CHECK(json_is_string(json_object_get(r->plan, "run_id")));
+	ATF_CHECK(json_equal(json_object_get(r->plan, "run_id"),
+	    json_object_get(r0->plan, "run_id")));
 	wb_results_free(r);
 	wb_results_free(r0);
 	r = load("out/B.json");

@@ -218,13 +218,70 @@ ATF_TC_BODY(wb_welch_log__zero_variance, tc)
 	struct wb_welch w;
 	struct wb_err err;
 
+	/*
+	 * No spread proves nothing: no interval, no p value (this used to
+	 * give p = 0 and a zero-width interval, a "significant" verdict).
+	 */
 	ATF_REQUIRE_EQ(0, wb_welch_log(a, 3, a, 3, 0.95, &w, &err));
-	NEAR(1, w.p, 0);
-	ATF_REQUIRE_EQ(0, wb_welch_log(a, 3, b, 3, 0.95, &w, &err));
+	ATF_CHECK(w.novar);
+	ATF_CHECK(!w.have_ci);
+	ATF_CHECK(isnan(w.p));
 	/* Rounding of the mean log may leave a variance of 1e-32. */
-	NEAR(0, w.p, 1e-9);
-	NEAR(1.2, w.lo, 1e-9);
-	NEAR(1.2, w.hi, 1e-9);
+	ATF_REQUIRE_EQ(0, wb_welch_log(a, 3, b, 3, 0.95, &w, &err));
+	ATF_CHECK(w.novar);
+	ATF_CHECK(!w.have_ci);
+	ATF_CHECK(isnan(w.p));
+	NEAR(1.2, w.ratio, 1e-9);
+	ATF_REQUIRE_EQ(0, wb_paired_log(a, b, 3, 0.95, &w, &err));
+	ATF_CHECK(w.novar);
+	ATF_CHECK(isnan(w.lo));
+}
+
+/*
+ * The levels of wb_adjust_levels agree with the adjusted p values: p is
+ * below its level exactly when the adjusted p is below alpha.  Random p
+ * vectors, Holm and BH; and Holm's published example.
+ */
+ATF_TC_WITHOUT_HEAD(wb_adjust_levels__agree_with_adjusted_p);
+ATF_TC_BODY(wb_adjust_levels__agree_with_adjusted_p, tc)
+{
+	const double ex[] = { 0.01, 0.04, 0.03, 0.005 };
+	const enum wb_adjust how[3] = { WB_ADJ_HOLM, WB_ADJ_BH,
+	    WB_ADJ_NONE };
+	double p[13], adj[13], lvl[13];
+	unsigned long x;
+	struct wb_err err;
+	size_t i, r, h;
+
+	ATF_REQUIRE_EQ(0, wb_adjust_levels(WB_ADJ_HOLM, ex, 4, 0.05, lvl,
+	    &err));
+	NEAR(0.05 / 3, lvl[0], 1e-12);	/* 0.01 passes at step 2 */
+	NEAR(0.05 / 2, lvl[2], 1e-12);	/* 0.03 fails at step 3 */
+	NEAR(0.05 / 2, lvl[1], 1e-12);	/* and so does everything after */
+	NEAR(0.05 / 4, lvl[3], 1e-12);
+	x = 1;
+	for (r = 0; r < 2000; r++) {
+		for (i = 0; i < 13; i++) {
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			p[i] = pow((double)(x >> 11) / 9007199254740992.0, 3);
+		}
+		p[r % 13] = NAN;
+		for (h = 0; h < 3; h++) {
+			ATF_REQUIRE_EQ(0, wb_adjust_p(how[h], p, 13, adj, &err));
+			ATF_REQUIRE_EQ(0, wb_adjust_levels(how[h], p, 13, 0.05,
+			    lvl, &err));
+			for (i = 0; i < 13; i++) {
+				if (isnan(p[i])) {
+					ATF_CHECK(isnan(lvl[i]));
+					continue;
+				}
+				ATF_CHECK_EQ_MSG(adj[i] < 0.05, p[i] < lvl[i],
+				    "%s p %g adj %g level %g",
+				    wb_adjust_name(how[h]), p[i], adj[i],
+				    lvl[i]);
+			}
+		}
+	}
 }
 
 /* The Holm-Bonferroni example of the Wikipedia article, alpha 0.05. */
@@ -373,6 +430,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_paired_log__student_sleep);
 	ATF_TP_ADD_TC(tp, wb_welch_log__bad_input);
 	ATF_TP_ADD_TC(tp, wb_welch_log__zero_variance);
+	ATF_TP_ADD_TC(tp, wb_adjust_levels__agree_with_adjusted_p);
 	ATF_TP_ADD_TC(tp, wb_adjust_p__holm_published);
 	ATF_TP_ADD_TC(tp, wb_adjust_p__holm_not_bonferroni);
 	ATF_TP_ADD_TC(tp, wb_adjust_p__bh_published);

@@ -121,6 +121,68 @@ ATF_TC_BODY(compare__json_schema, tc)
 	ATF_CHECK_STREQ("slower",
 	    json_string_value(json_object_get(t, "verdict")));
 	ATF_CHECK_EQ(10, json_array_size(json_object_get(t, "samples")));
+	ATF_CHECK_STREQ("welch-log",
+	    json_string_value(json_object_get(t, "method")));
+	ATF_CHECK(json_is_real(json_object_get(t, "score_ratio")));
+	ATF_CHECK(json_is_real(json_object_get(t, "faults_ratio")));
+	ATF_CHECK(json_is_real(json_object_get(t, "cpu_ratio")));
+	ATF_CHECK_STREQ("welch-log",
+	    json_string_value(json_object_get(j, "ratio_method")));
+	ATF_CHECK_EQ(7, json_integer_value(json_object_get(j, "family")));
+	json_decref(j);
+	wbt_out_fini(&o);
+}
+
+/*
+ * A variant whose passes all failed: compare shows no ratio ("-" in
+ * text, null in JSON), never 0 (it used to print 0.0000 and give
+ * final_ratio {ratio: 0, p: 0}).
+ */
+ATF_TC_WITHOUT_HEAD(compare__all_failed_no_ratio);
+ATF_TC_BODY(compare__all_failed_no_ratio, tc)
+{
+	static const char *const t[] = { "compare", "prod.json", "failed.json",
+	    NULL };
+	static const char *const js[] = { "compare", "-F", "json", "prod.json",
+	    "failed.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *r, *k, *s;
+	size_t i, n;
+
+	fixture(tc, "prod.json");
+	j = json_load_file("prod.json", 0, &je);
+	ATF_REQUIRE(j != NULL);
+	json_object_set_new(json_object_get(j, "provenance"), "label",
+	    json_string("failed"));
+	json_array_foreach(json_object_get(j, "tests"), i, k)
+		json_array_foreach(json_object_get(k, "samples"), n, s) {
+			json_object_set_new(s, "status", json_string("failed"));
+			json_object_set_new(s, "error",
+			    json_string("Operation not permitted"));
+			json_object_set_new(s, "rate", json_real(0));
+			json_object_set_new(s, "count", json_real(0));
+		}
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "failed.json", 0));
+	json_decref(j);
+	wbt_run_wb(tc, &o, t, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.out, "0.0000") == NULL, "%s", o.out);
+	ATF_CHECK(strstr(o.out, "FINAL SCORE (geometric mean)                    "
+	    "-                   -           -  missing") != NULL);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, js, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	j = json_loads(o.out, 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s", je.text);
+	r = json_array_get(json_object_get(j, "variants"), 1);
+	ATF_CHECK(json_is_null(json_object_get(r, "final_ratio")));
+	ATF_CHECK(json_is_null(json_object_get(r, "final_score_ratio")));
+	k = json_array_get(json_object_get(json_array_get(json_object_get(j,
+	    "tests"), 0), "variants"), 1);
+	ATF_CHECK(json_is_null(json_object_get(k, "ratio")));
+	ATF_CHECK_EQ(10, json_integer_value(json_object_get(k, "failed")));
+	ATF_CHECK_EQ(0, json_integer_value(json_object_get(k, "n")));
 	json_decref(j);
 	wbt_out_fini(&o);
 }
@@ -282,7 +344,8 @@ ATF_TC_BODY(compare__imported_no_ci, tc)
 	wbt_run_wb(tc, &o, c, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
 	ATF_CHECK(strstr(o.out, "Process Creation                           "
-	    "0.8000         unavailable  CI unavailable (one sample)") != NULL);
+	    "0.8000         unavailable      0.8000  CI unavailable (one sample)") !=
+	    NULL);
 	ATF_CHECK(strstr(o.out, "imported UnixBench log") != NULL);
 	ATF_CHECK(strstr(o.out, "No difference proven") == NULL);
 	wbt_out_fini(&o);
@@ -297,6 +360,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);
 	ATF_TP_ADD_TC(tp, compare__identical_no_difference);
 	ATF_TP_ADD_TC(tp, compare__json_schema);
+	ATF_TP_ADD_TC(tp, compare__all_failed_no_ratio);
 	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
 	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
 	ATF_TP_ADD_TC(tp, compare__bad_file);

@@ -1,0 +1,17 @@
+/*
+ * The family of a comparison: every test of every variant against the
+ * base, and every variant's final score, adjusted together.  The
+ * adjusted p values give the verdicts, and each interval is recomputed
+ * at the level its adjusted test used (wb_adjust_levels), so that it
+ * excludes 1 exactly when the verdict says faster or slower.  Cells and
+ * finals whose verdict is WB_V_MISSING are left out.
+ */
+#ifndef WB_COMPARE_FAMILY_H
+#define WB_COMPARE_FAMILY_H
+
+struct wb_compare;
+struct wb_err;
+
+int	wb_compare_adjust(struct wb_compare *, struct wb_err *);
+
+#endif
