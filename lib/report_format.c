@@ -93,6 +93,18 @@ wb_report_estimator_text(const struct wb_compare *c)
 	return ("all (geometric mean of every pass)");
 }
 
+int
+wb_report_has_resources(const struct wb_compare *c, size_t v)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!isnan(c->rows[i].cells[v].faults_ratio) ||
+		    !isnan(c->rows[i].cells[v].cpu_ratio))
+			return (1);
+	return (0);
+}
+
 const char *
 wb_report_num(char *buf, size_t len, const char *fmt, double v)
 {

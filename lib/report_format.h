@@ -62,6 +62,8 @@ const char	*wb_report_adjust_text(const struct wb_compare *, char *buf,
 /* The sentence saying that passes were added adaptively, or NULL. */
 const char	*wb_report_adaptive_text(const struct wb_compare *, char *buf,
 		    size_t len);
+/* Whether variant v has a faults or CPU ratio for any test. */
+int		 wb_report_has_resources(const struct wb_compare *, size_t v);
 /* "-" for NaN, else printf(fmt, v). */
 const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
 #define WB_ESC_XML	0x01	/* also drop control characters but tab */

@@ -249,11 +249,7 @@ resources(FILE *fp, const struct wb_compare *c, size_t v)
 	char x[4][32];
 	size_t i;
 
-	for (i = 0; i < c->nrows; i++)
-		if (!isnan(c->rows[i].cells[v].faults_ratio) ||
-		    !isnan(c->rows[i].cells[v].cpu_ratio))
-			break;
-	if (i == c->nrows)
+	if (!wb_report_has_resources(c, v))
 		return;
 	fprintf(fp, "  resource use per loop (rusage of the ok passes, "
 	    "geometric means; no interval)\n");

@@ -341,25 +341,44 @@ pidx_cmp(const void *a, const void *b)
 	return ((x->i > y->i) - (x->i < y->i));
 }
 
-int
-wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
+/*
+ * The p values that are not NaN, sorted ascending with their indexes
+ * (*mp of them); every out[i] starts as NaN.  NULL with err set.
+ */
+static struct pidx *
+sorted_p(const double *p, size_t n, double *out, size_t *mp,
     struct wb_err *err)
 {
 	struct pidx *s;
-	double v, run;
-	size_t i, m, k;
+	size_t i, m;
 
-	if ((s = calloc(n + 1, sizeof(*s))) == NULL)
-		return (wb_err_setsys(err, "calloc"));
+	if ((s = calloc(n + 1, sizeof(*s))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
 	m = 0;
 	for (i = 0; i < n; i++) {
-		adj[i] = NAN;
+		out[i] = NAN;
 		if (!isnan(p[i])) {
 			s[m].p = p[i];
 			s[m++].i = i;
 		}
 	}
 	qsort(s, m, sizeof(*s), pidx_cmp);
+	*mp = m;
+	return (s);
+}
+
+int
+wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
+    struct wb_err *err)
+{
+	struct pidx *s;
+	double v, run;
+	size_t m, k;
+
+	if ((s = sorted_p(p, n, adj, &m, err)) == NULL)
+		return (-1);
 	switch (how) {
 	case WB_ADJ_NONE:
 		for (k = 0; k < m; k++)
@@ -392,19 +411,10 @@ wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
 {
 	struct pidx *s;
 	double a;
-	size_t i, m, k, r;
+	size_t m, k, r;
 
-	if ((s = calloc(n + 1, sizeof(*s))) == NULL)
-		return (wb_err_setsys(err, "calloc"));
-	m = 0;
-	for (i = 0; i < n; i++) {
-		level[i] = NAN;
-		if (!isnan(p[i])) {
-			s[m].p = p[i];
-			s[m++].i = i;
-		}
-	}
-	qsort(s, m, sizeof(*s), pidx_cmp);
+	if ((s = sorted_p(p, n, level, &m, err)) == NULL)
+		return (-1);
 	switch (how) {
 	case WB_ADJ_NONE:
 		for (k = 0; k < m; k++)
