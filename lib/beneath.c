@@ -20,6 +20,7 @@
 
 #include "beneath.h"
 #include "err.h"
+#include "fs_at.h"
 
 int
 wb_beneath_openat(int dfd, const char *path, int flags, mode_t mode)
@@ -171,94 +172,15 @@ fail:
 	return (-1);
 }
 
-/* Empty the directory fd (on device dev); closes fd. */
-static int
-empty_dir(int fd, dev_t dev, const char *what, int depth, struct wb_err *err)
-{
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-	int cfd, rc;
-
-	if (depth > 256) {
-		close(fd);
-		return (wb_err_set(err, "%s: too deep to remove", what));
-	}
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return (wb_err_setsys(err, "%s", what));
-	}
-	rc = 0;
-	while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		if (fstatat(dirfd(d), de->d_name, &st,
-		    AT_SYMLINK_NOFOLLOW) == -1) {
-			rc = wb_err_setsys(err, "%s/%s", what, de->d_name);
-			break;
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			if (unlinkat(dirfd(d), de->d_name, 0) == -1)
-				rc = wb_err_setsys(err, "unlink %s/%s", what,
-				    de->d_name);
-			continue;
-		}
-		if (st.st_dev != dev) {
-			rc = wb_err_set(err, "%s/%s: a mount point, not "
-			    "removed", what, de->d_name);
-			break;
-		}
-		cfd = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-		if (cfd == -1) {
-			rc = wb_err_setsys(err, "%s/%s", what, de->d_name);
-			break;
-		}
-		if ((rc = empty_dir(cfd, dev, what, depth + 1, err)) == 0 &&
-		    unlinkat(dirfd(d), de->d_name, AT_REMOVEDIR) == -1)
-			rc = wb_err_setsys(err, "rmdir %s/%s", what,
-			    de->d_name);
-		/* Removing entries may shift the stream: rescan. */
-		if (rc == 0)
-			rewinddir(d);
-	}
-	if (rc == 0 && errno != 0)
-		rc = wb_err_setsys(err, "readdir %s", what);
-	closedir(d);
-	return (rc);
-}
-
 int
 wb_beneath_remove(int dirfd, const char *name, const char *what,
     struct wb_err *err)
 {
-	struct stat st, dst;
-	int fd;
+	struct wb_err e;
 
-	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0 || *name == '\0')
-		return (wb_err_set(err, "%s: not a single path component",
-		    what));
-	if (fstat(dirfd, &dst) == -1)
-		return (wb_err_setsys(err, "%s", what));
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
-		return (wb_err_setsys(err, "%s", what));
-	if (!S_ISDIR(st.st_mode)) {
-		if (unlinkat(dirfd, name, 0) == -1)
-			return (wb_err_setsys(err, "unlink %s", what));
-		return (0);
-	}
-	if (st.st_dev != dst.st_dev)
-		return (wb_err_set(err, "%s: a mount point, not removed",
-		    what));
-	if ((fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return (wb_err_setsys(err, "%s", what));
-	if (empty_dir(fd, st.st_dev, what, 0, err) == -1)
-		return (-1);
-	if (unlinkat(dirfd, name, AT_REMOVEDIR) == -1)
-		return (wb_err_setsys(err, "rmdir %s", what));
+	wb_err_clear(&e);
+	if (wb_rmtree_at(dirfd, name, &e) == -1)
+		return (wb_err_set(err, "%s: %s", what, e.msg));
 	return (0);
 }
 
