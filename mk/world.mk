@@ -6,7 +6,9 @@
 #   bench-run       what "make bench" runs: build the images in VARIANTS
 #                   (default: the host glibc production/debug pair, no
 #                   downloads), run the suite interleaved in all of them,
-#                   one results file per variant, then "make table"
+#                   one results file per variant, then "make table" (also
+#                   when passes failed: run exits 1, the tables show
+#                   FAILED, and make fails after them)
 #   table           print each variant's seed-format table and the
 #                   side-by-side comparison again
 #   images          list the built images
@@ -68,10 +70,13 @@ bench-run: $(ALL_TARGETS)
 	done; \
 	mkdir -p $(BENCH_RESULTS); \
 	echo "$(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) $$args -o $(BENCH_RESULTS)"; \
-	$(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) \
+	rc=0; $(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) \
 	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
-	    $$args -o $(BENCH_RESULTS)
-	@$(MAKE) --no-print-directory table
+	    $$args -o $(BENCH_RESULTS) || rc=$$?; \
+	if [ $$rc -ne 1 ] && [ $$rc -ne 0 ]; then exit $$rc; fi; \
+	$(MAKE) --no-print-directory table; \
+	[ $$rc -eq 0 ] || echo "make bench: some passes failed (see above)" >&2; \
+	exit $$rc
 
 table: $(WORLDBENCH)
 	@for i in $(BENCH_IMAGES); do \
