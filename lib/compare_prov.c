@@ -22,6 +22,7 @@ static const struct prov_key {
 	{ "host CPU count", { "host.nproc", NULL } },
 	{ "host architecture", { "host.machine", NULL } },
 	{ "timing mode", { "timing.mode", "timing_mode", "timing", NULL } },
+	{ "accelerator", { "accelerator", NULL } },
 };
 
 /* Look up a dotted path ("a.b") in an object. */

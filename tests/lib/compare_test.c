@@ -251,6 +251,42 @@ ATF_TC_BODY(wb_compare_build__one_sample_no_ci, tc)
 	wb_results_free(b);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_accelerator);
+ATF_TC_BODY(wb_compare_build__provenance_accelerator, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t i, n;
+
+	/* Wall-clock boots under KVM and under TCG measure different things. */
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, "h", 10);
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(a, "accelerator",
+	    json_string("kvm"), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(b, "accelerator",
+	    json_string("tcg"), &e));
+	build(a, b, &c);
+	for (i = n = 0; i < c.nproblems; i++)
+		if (strcmp(c.problems[i].what, "accelerator") == 0) {
+			n++;
+			ATF_CHECK(c.problems[i].fatal);
+			ATF_CHECK(strstr(c.problems[i].detail, "kvm") != NULL);
+			ATF_CHECK(strstr(c.problems[i].detail, "tcg") != NULL);
+		}
+	ATF_CHECK_EQ(1, n);
+	wb_compare_fini(&c);
+	/* The same accelerator: nothing to say about it. */
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(b, "accelerator",
+	    json_string("kvm"), &e));
+	build(a, b, &c);
+	for (i = 0; i < c.nproblems; i++)
+		ATF_CHECK(strcmp(c.problems[i].what, "accelerator") != 0);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_host);
 ATF_TC_BODY(wb_compare_build__provenance_host, tc)
 {
@@ -637,6 +673,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__boots_are_units);
 	ATF_TP_ADD_TC(tp, wb_compare_build__same_run_paired);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);
+	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_accelerator);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);
 	ATF_TP_ADD_TC(tp, wb_compare_build__needs_two);
