@@ -3,10 +3,7 @@
  * without following symbolic links (see beneath.h).
  */
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/random.h>
-
-#include <linux/openat2.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,18 +22,13 @@
 int
 wb_beneath_openat(int dfd, const char *path, int flags, mode_t mode)
 {
-	struct open_how how;
 
 	while (*path == '/')
 		path++;
 	if (*path == '\0')
 		path = ".";
-	memset(&how, 0, sizeof(how));
-	how.flags = (unsigned long long)(flags | O_CLOEXEC);
-	how.mode = (flags & O_CREAT) != 0 ? (unsigned long long)mode : 0;
-	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
-	    RESOLVE_NO_MAGICLINKS;
-	return ((int)syscall(SYS_openat2, dfd, path, &how, sizeof(how)));
+	return (wb_openat_confined(dfd, path, flags, mode,
+	    WB_CONFINED_ANY_MOUNT));
 }
 
 static int

@@ -20,15 +20,27 @@
 #include "fs_at.h"
 
 int
-wb_open_beneath(int dfd, const char *path, int flags)
+wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
+    int mounts)
 {
 	struct open_how how;
 
 	memset(&how, 0, sizeof(how));
 	how.flags = (unsigned long long)(flags | O_CLOEXEC);
+	how.mode = (flags & O_CREAT) != 0 ? (unsigned long long)mode : 0;
 	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
-	    RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV;
+	    RESOLVE_NO_MAGICLINKS;
+	if (mounts == WB_CONFINED_SAME_MOUNT)
+		how.resolve |= RESOLVE_NO_XDEV;
 	return ((int)syscall(SYS_openat2, dfd, path, &how, sizeof(how)));
+}
+
+int
+wb_open_beneath(int dfd, const char *path, int flags)
+{
+
+	return (wb_openat_confined(dfd, path, flags, 0,
+	    WB_CONFINED_SAME_MOUNT));
 }
 
 struct names {

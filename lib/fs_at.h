@@ -8,7 +8,20 @@
 #ifndef WB_FS_AT_H
 #define WB_FS_AT_H
 
+#include <sys/types.h>
+
 struct wb_err;
+
+/*
+ * openat2(dfd, path, flags, mode) with RESOLVE_BENEATH |
+ * RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS, plus RESOLVE_NO_XDEV when
+ * mounts is WB_CONFINED_SAME_MOUNT; O_CLOEXEC is added and mode is used
+ * with O_CREAT.  The one place that builds such a lookup.
+ */
+#define	WB_CONFINED_SAME_MOUNT	0
+#define	WB_CONFINED_ANY_MOUNT	1
+int	wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
+	    int mounts);
 
 /*
  * openat2(dfd, path, flags) with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
