@@ -680,6 +680,9 @@ wb_compare_fini(struct wb_compare *c)
 		free(c->runs[i].id);
 		free(c->runs[i].files);
 		free(c->runs[i].finals);
+		for (j = 0; j < c->nvar && c->runs[i].paths != NULL; j++)
+			free(c->runs[i].paths[j]);
+		free(c->runs[i].paths);
 	}
 	free(c->runs);
 	for (i = 0; i < c->nproblems; i++) {

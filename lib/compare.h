@@ -134,6 +134,7 @@ struct wb_cmp_final {
 struct wb_cmp_run {
 	char	 *id;		/* its run id */
 	size_t	 *files;	/* nvar: each variant's index in the inputs */
+	char	**paths;	/* nvar, may hold NULLs */
 	double	 *finals;	/* nvar: final scores, NaN if none */
 };
 

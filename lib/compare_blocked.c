@@ -326,10 +326,14 @@ init_runs(struct wb_compare *c, const struct wb_cmp_design *d,
 		run = &c->runs[r];
 		if ((run->id = strdup(d->ids[r])) == NULL ||
 		    (run->files = calloc(c->nvar, sizeof(size_t))) == NULL ||
-		    (run->finals = calloc(c->nvar, sizeof(double))) == NULL)
+		    (run->finals = calloc(c->nvar, sizeof(double))) == NULL ||
+		    (run->paths = calloc(c->nvar, sizeof(char *))) == NULL)
 			return (wb_err_setsys(err, "run"));
 		for (l = 0; l < c->nvar; l++) {
-			run->files[l] = d->idx[r * c->nvar + l];
+			run->files[l] = i = d->idx[r * c->nvar + l];
+			if (paths != NULL && paths[i] != NULL &&
+			    (run->paths[l] = strdup(paths[i])) == NULL)
+				return (wb_err_setsys(err, "strdup"));
 			run->finals[l] = subs[r].final[l].have_score ?
 			    subs[r].final[l].score : NAN;
 			c->imported[l] |= subs[r].imported[l];
