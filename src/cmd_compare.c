@@ -209,6 +209,12 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 		warnx("%s", e.msg);
 		return (EX_DATAERR);
 	}
+	if (o->factorial && c.blocked) {
+		warnx("--factorial needs four results of one run, not "
+		    "several runs");
+		wb_compare_fini(&c);
+		return (EX_USAGE);
+	}
 	if (c.nfatal > 0) {
 		print_problems(&c);
 		if (!o->force) {

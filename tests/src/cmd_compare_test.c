@@ -312,6 +312,22 @@ ATF_TC_BODY(compare__runs_missing_variant, tc)
 	wbt_out_fini(&o);
 }
 
+/* Four files of two runs are not the four cells of a factorial. */
+ATF_TC_WITHOUT_HEAD(compare__runs_not_factorial);
+ATF_TC_BODY(compare__runs_not_factorial, tc)
+{
+	static const char *const a[] = { "compare", "--factorial",
+	    "run1-prod.json", "run2-prod.json", "run1-debug.json",
+	    "run2-debug.json", NULL };
+	struct wbt_out o;
+
+	run_fixtures(tc);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "not several runs") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__bad_file);
 ATF_TC_BODY(compare__bad_file, tc)
 {
@@ -452,6 +468,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__runs_text_golden);
 	ATF_TP_ADD_TC(tp, compare__runs_json);
 	ATF_TP_ADD_TC(tp, compare__runs_missing_variant);
+	ATF_TP_ADD_TC(tp, compare__runs_not_factorial);
 	ATF_TP_ADD_TC(tp, compare__usage);
 	ATF_TP_ADD_TC(tp, compare__factorial_golden);
 	ATF_TP_ADD_TC(tp, compare__factorial_text_golden);
