@@ -74,7 +74,9 @@ struct wb_cmp_cell {
 	/*
 	 * What the intervals are computed over: the passes, or, when the
 	 * passes come from two or more boots (qemu), each boot's geometric
-	 * mean, since passes inside one boot share its conditions.
+	 * mean, since passes inside one boot share its conditions.  When
+	 * blocked, rates and passes hold every run's passes and the units
+	 * are each run's geometric mean.
 	 */
 	double		*units;		/* owned */
 	size_t		 nunits;

@@ -190,6 +190,10 @@ over_runs(const double *ratio, size_t nruns, double conf,
 	int rc;
 
 	sp->min = sp->max = sp->sdlog = NAN;
+	memset(w, 0, sizeof(*w));
+	w->ratio = w->lo = w->hi = w->diff = w->se = w->df = w->t = w->p =
+	    NAN;
+	w->conf = conf;
 	one = calloc(nruns, sizeof(double));
 	x = calloc(nruns, sizeof(double));
 	l = calloc(nruns, sizeof(double));
