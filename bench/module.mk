@@ -100,3 +100,14 @@ $(ADAPTIVE_FPR): $(O)/obj/bench/scripts/adaptive-fpr.o $(LIBWB)
 tests: $(ADAPTIVE_FPR)
 
 -include $(O)/obj/bench/scripts/adaptive-fpr.d
+
+# The simulation of runs as units (bench/scripts/runs-fpr.sh); the same.
+RUNS_FPR :=		$(O)/bin/runs-fpr
+
+$(RUNS_FPR): $(O)/obj/bench/scripts/runs-fpr.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(RUNS_FPR)
+
+-include $(O)/obj/bench/scripts/runs-fpr.d

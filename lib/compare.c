@@ -13,6 +13,7 @@
 
 #include "compare.h"
 #include "compare_family.h"
+#include "compare_int.h"
 #include "compare_prov.h"
 #include "err.h"
 #include "results.h"
@@ -69,6 +70,8 @@ const char *
 wb_compare_method_name(const struct wb_compare *c)
 {
 
+	if (c->blocked)
+		return ("blocked");
 	if (c->npaired > 0 && c->nwelch > 0)
 		return ("mixed");
 	return (c->npaired > 0 ? "paired-log" : "welch-log");
@@ -102,8 +105,8 @@ wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
 }
 
-static char *
-label_of(const struct wb_results *r, const char *path, size_t i)
+char *
+wb_compare_label(const struct wb_results *r, const char *path, size_t i)
 {
 	json_t *v, *n;
 	char *copy, *base, *dot, *s;
@@ -560,7 +563,7 @@ init_variants(struct wb_compare *c, struct wb_results *const *v,
 		if (labels != NULL && labels[i] != NULL)
 			c->labels[i] = strdup(labels[i]);
 		else
-			c->labels[i] = label_of(v[i],
+			c->labels[i] = wb_compare_label(v[i],
 			    paths != NULL ? paths[i] : NULL, i);
 		if (c->labels[i] == NULL)
 			return (wb_err_setsys(err, "label"));
@@ -573,6 +576,28 @@ init_variants(struct wb_compare *c, struct wb_results *const *v,
 
 int
 wb_compare_build(struct wb_results *const *v, size_t nv,
+    const char *const *labels, const char *const *paths, double conf,
+    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
+    struct wb_err *err)
+{
+	struct wb_cmp_design d;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	if (wb_compare_design(v, nv, labels, paths, &d, err) == -1)
+		return (-1);
+	if (d.nruns == 0)
+		rc = wb_compare_build_one(v, nv, labels, paths, conf, est,
+		    adjust, c, err);
+	else
+		rc = wb_compare_build_blocked(v, &d, paths, conf, est, adjust,
+		    c, err);
+	wb_compare_design_fini(&d);
+	return (rc);
+}
+
+int
+wb_compare_build_one(struct wb_results *const *v, size_t nv,
     const char *const *labels, const char *const *paths, double conf,
     enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
     struct wb_err *err)
@@ -630,6 +655,7 @@ wb_compare_fini(struct wb_compare *c)
 				free(c->rows[i].cells[j].rates);
 				free(c->rows[i].cells[j].units);
 				free(c->rows[i].cells[j].passes);
+				free(c->rows[i].cells[j].runs.ratios);
 			}
 		free(c->rows[i].cells);
 		free(c->rows[i].id);
@@ -646,7 +672,19 @@ wb_compare_fini(struct wb_compare *c)
 	free(c->labels);
 	free(c->paths);
 	free(c->imported);
+	if (c->final != NULL)
+		for (i = 0; i < c->nvar; i++)
+			free(c->final[i].runs.ratios);
 	free(c->final);
+	for (i = 0; i < c->nruns && c->runs != NULL; i++) {
+		free(c->runs[i].id);
+		free(c->runs[i].files);
+		free(c->runs[i].finals);
+		for (j = 0; j < c->nvar && c->runs[i].paths != NULL; j++)
+			free(c->runs[i].paths[j]);
+		free(c->runs[i].paths);
+	}
+	free(c->runs);
 	for (i = 0; i < c->nproblems; i++) {
 		free(c->problems[i].what);
 		free(c->problems[i].detail);

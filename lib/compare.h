@@ -18,6 +18,16 @@
  * Failed passes enter no statistic; a side without an ok pass has no
  * ratio (NaN).
  *
+ * Several runs (e.g. the node runs of a Slurm array), each holding every
+ * variant once, are blocks: the files are told apart by their run id
+ * (plan "run_id") and grouped by variant label.  Each run is compared on
+ * its own (paired by round), and the interval of a test or of the final
+ * score is then Student's t over the runs' log ratios (runs - 1 degrees
+ * of freedom): the run, not the pass, is the unit, so that an effect
+ * that differs from run to run is not taken for one of the variants.
+ * A set of runs of which some lacks a variant, or files of one variant
+ * without a run id, is refused.
+ *
  * Provenance that invalidates a comparison (suite hash, host, timing
  * mode, pass lengths) is collected as problems; wb_compare_build() does
  * not refuse: the command decides (refuse, or --force and flag).
@@ -43,6 +53,18 @@ enum wb_verdict {
 	WB_V_SLOWER
 };
 
+/*
+ * Blocked: each run's ratio (NaN where that run has none), how many runs
+ * have one, the standard deviation of their logs (NaN below two) and
+ * their range.
+ */
+struct wb_cmp_spread {
+	double	*ratios;	/* nruns, owned; NULL unless blocked */
+	size_t	 n;
+	double	 sdlog;
+	double	 min, max;
+};
+
 struct wb_cmp_cell {
 	int		 present;	/* the test is in this variant */
 	double		*rates;		/* ok rates, pass order (owned) */
@@ -52,7 +74,9 @@ struct wb_cmp_cell {
 	/*
 	 * What the intervals are computed over: the passes, or, when the
 	 * passes come from two or more boots (qemu), each boot's geometric
-	 * mean, since passes inside one boot share its conditions.
+	 * mean, since passes inside one boot share its conditions.  When
+	 * blocked, rates and passes hold every run's passes and the units
+	 * are each run's geometric mean.
 	 */
 	double		*units;		/* owned */
 	size_t		 nunits;
@@ -83,6 +107,7 @@ struct wb_cmp_cell {
 	double		 cpu_per_loop;		/* user + system seconds */
 	double		 faults_ratio;
 	double		 cpu_ratio;
+	struct wb_cmp_spread	 runs;	/* blocked only */
 };
 
 struct wb_cmp_row {
@@ -104,6 +129,15 @@ struct wb_cmp_final {
 	double		halfwidth;	/* percent, unadjusted level */
 	double		padj;
 	enum wb_verdict	verdict;
+	struct wb_cmp_spread	runs;	/* blocked only */
+};
+
+/* One run of a blocked comparison. */
+struct wb_cmp_run {
+	char	 *id;		/* its run id */
+	size_t	 *files;	/* nvar: each variant's index in the inputs */
+	char	**paths;	/* nvar, may hold NULLs */
+	double	 *finals;	/* nvar: final scores, NaN if none */
 };
 
 struct wb_cmp_problem {
@@ -139,12 +173,19 @@ struct wb_compare {
 	size_t			 family;	/* hypotheses adjusted together */
 	int			 npaired;	/* cells with a paired interval */
 	int			 nwelch;	/* cells with Welch's */
+	int			 blocked;	/* runs are the units */
+	size_t			 nruns;		/* blocked: runs, >= 2 */
+	struct wb_cmp_run	*runs;		/* nruns */
 };
 
 /*
  * Rows are the union of the variants' tests, in the base's order, then
  * tests only the others have.  labels may be NULL (then provenance
  * "variant" name or the path's basename is used); paths may be NULL.
+ * When a label repeats (several runs), the variants are the distinct
+ * labels in the order of first appearance, the first file's is the base,
+ * and the comparison is blocked by run (c->nvar < nv; c->runs maps each
+ * run and variant back to its input).
  */
 int	wb_compare_build(struct wb_results *const *v, size_t nv,
 	    const char *const *labels, const char *const *paths,
@@ -163,7 +204,10 @@ void		 wb_conf_format(double conf, char *buf, size_t len);
  * only when the adjusted p is below 1 - conf and the interval excludes 1.
  */
 int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
-/* "paired-log", "welch-log" or "mixed": the method the cells used. */
+/*
+ * "paired-log", "welch-log" or "mixed": the method the cells used;
+ * "blocked" when runs are the units.
+ */
 const char	*wb_compare_method_name(const struct wb_compare *);
 /* The run id of a results file (plan "run_id"), or NULL. */
 const char	*wb_compare_run_id(const struct wb_results *);

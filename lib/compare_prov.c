@@ -14,15 +14,17 @@
 /* Provenance keys that must agree, each with the spellings accepted. */
 static const struct prov_key {
 	const char	*what;
+	int		 host;		/* may differ between runs */
 	const char	*keys[4];
 } prov_keys[] = {
-	{ "suite hash", { "suite.hash", "suite_hash", NULL } },
-	{ "host", { "host.name", "hostname", "host", NULL } },
-	{ "host CPU", { "host.cpu_model", NULL } },
-	{ "host CPU count", { "host.nproc", NULL } },
-	{ "host architecture", { "host.machine", NULL } },
-	{ "timing mode", { "timing.mode", "timing_mode", "timing", NULL } },
-	{ "accelerator", { "accelerator", NULL } },
+	{ "suite hash", 0, { "suite.hash", "suite_hash", NULL } },
+	{ "host", 1, { "host.name", "hostname", "host", NULL } },
+	{ "host CPU", 1, { "host.cpu_model", NULL } },
+	{ "host CPU count", 1, { "host.nproc", NULL } },
+	{ "host architecture", 1, { "host.machine", NULL } },
+	{ "timing mode", 0, { "timing.mode", "timing_mode", "timing",
+	    NULL } },
+	{ "accelerator", 0, { "accelerator", NULL } },
 };
 
 /* Look up a dotted path ("a.b") in an object. */
@@ -70,8 +72,8 @@ value_text(json_t *v, char *buf, size_t len)
 		snprintf(buf, len, "%g", json_number_value(v));
 }
 
-static int
-add_problem(struct wb_compare *c, size_t var, int fatal, const char *what,
+int
+wb_compare_add_problem(struct wb_compare *c, size_t var, int fatal, const char *what,
     struct wb_err *err, const char *fmt, ...)
 {
 	struct wb_cmp_problem *p;
@@ -100,26 +102,33 @@ add_problem(struct wb_compare *c, size_t var, int fatal, const char *what,
 	return (0);
 }
 
+/*
+ * The provenance of b against a (named an and bn in the details), as a
+ * problem of variant var; keys of the host are skipped unless hosts.
+ */
 static int
-check_keys(struct wb_compare *c, struct wb_results *const *v, size_t i,
-    struct wb_err *err)
+check_keys(struct wb_compare *c, const struct wb_results *a,
+    const struct wb_results *b, const char *an, const char *bn, size_t var,
+    int hosts, struct wb_err *err)
 {
-	char a[128], b[128];
+	char x1[128], x2[128];
 	json_t *x, *y;
 	size_t k;
 
 	for (k = 0; k < sizeof(prov_keys) / sizeof(prov_keys[0]); k++) {
-		x = prov_value(v[0], &prov_keys[k]);
-		y = prov_value(v[i], &prov_keys[k]);
+		if (prov_keys[k].host && !hosts)
+			continue;
+		x = prov_value(a, &prov_keys[k]);
+		y = prov_value(b, &prov_keys[k]);
 		if (x == NULL && y == NULL)
 			continue;
-		value_text(x, a, sizeof(a));
-		value_text(y, b, sizeof(b));
+		value_text(x, x1, sizeof(x1));
+		value_text(y, x2, sizeof(x2));
 		if (x != NULL && y != NULL && json_equal(x, y))
 			continue;
-		if (add_problem(c, i, x != NULL && y != NULL,
-		    prov_keys[k].what, err, "%s %s, %s %s", c->labels[0], a,
-		    c->labels[i], b) == -1)
+		if (wb_compare_add_problem(c, var, x != NULL && y != NULL,
+		    prov_keys[k].what, err, "%s %s, %s %s", an, x1, bn,
+		    x2) == -1)
 			return (-1);
 	}
 	return (0);
@@ -137,28 +146,29 @@ copies_of(const struct wb_result_test *t)
 }
 
 static int
-check_tests(struct wb_compare *c, struct wb_results *const *v, size_t i,
+check_tests(struct wb_compare *c, const struct wb_results *ra,
+    const struct wb_results *rb, const char *an, const char *bn, size_t var,
     struct wb_err *err)
 {
 	const struct wb_result_test *a, *b;
 	size_t j;
 	int ca, cb;
 
-	for (j = 0; j < v[0]->ntests; j++) {
-		a = v[0]->tests[j];
-		if ((b = wb_results_find_test(v[i], a->id)) == NULL)
+	for (j = 0; j < ra->ntests; j++) {
+		a = ra->tests[j];
+		if ((b = wb_results_find_test(rb, a->id)) == NULL)
 			continue;
 		if (a->duration > 0 && b->duration > 0 &&
 		    fabs(a->duration - b->duration) > 0.01 * a->duration &&
-		    add_problem(c, i, 1, "pass length", err,
-		    "%s: %s %gs, %s %gs", a->id, c->labels[0], a->duration,
-		    c->labels[i], b->duration) == -1)
+		    wb_compare_add_problem(c, var, 1, "pass length", err,
+		    "%s: %s %gs, %s %gs", a->id, an, a->duration, bn,
+		    b->duration) == -1)
 			return (-1);
 		ca = copies_of(a);
 		cb = copies_of(b);
 		if (ca > 0 && cb > 0 && ca != cb &&
-		    add_problem(c, i, 1, "copies", err, "%s: %s %d, %s %d",
-		    a->id, c->labels[0], ca, c->labels[i], cb) == -1)
+		    wb_compare_add_problem(c, var, 1, "copies", err,
+		    "%s: %s %d, %s %d", a->id, an, ca, bn, cb) == -1)
 			return (-1);
 	}
 	return (0);
@@ -181,7 +191,7 @@ check_run(struct wb_compare *c, struct wb_results *const *v, size_t i,
 	b = wb_compare_run_id(v[i]);
 	if (a != NULL && b != NULL && strcmp(a, b) == 0)
 		return (0);
-	return (add_problem(c, i, 0, "run", err, "%s %.*s, %s %.*s: passes "
+	return (wb_compare_add_problem(c, i, 0, "run", err, "%s %.*s, %s %.*s: passes "
 	    "from separate runs are treated as independent, so a "
 	    "difference between the runs counts as one between the "
 	    "variants; interleave them in one run", c->labels[0],
@@ -196,9 +206,25 @@ wb_compare_provenance(struct wb_compare *c, struct wb_results *const *v,
 	size_t i;
 
 	for (i = 1; i < c->nvar; i++)
-		if (check_keys(c, v, i, err) == -1 ||
-		    check_tests(c, v, i, err) == -1 ||
+		if (check_keys(c, v[0], v[i], c->labels[0], c->labels[i], i,
+		    1, err) == -1 ||
+		    check_tests(c, v[0], v[i], c->labels[0], c->labels[i], i,
+		    err) == -1 ||
 		    check_run(c, v, i, err) == -1)
 			return (-1);
 	return (0);
+}
+
+int
+wb_compare_provenance_runs(struct wb_compare *c, const struct wb_results *a,
+    const struct wb_results *b, const char *ida, const char *idb,
+    struct wb_err *err)
+{
+	char an[64], bn[64];
+
+	snprintf(an, sizeof(an), "run %.8s", ida);
+	snprintf(bn, sizeof(bn), "run %.8s", idb);
+	if (check_keys(c, a, b, an, bn, 0, 0, err) == -1)
+		return (-1);
+	return (check_tests(c, a, b, an, bn, 0, err));
 }

@@ -13,5 +13,17 @@ struct wb_results;
 
 int	wb_compare_provenance(struct wb_compare *,
 	    struct wb_results *const *, struct wb_err *);
+/*
+ * The base files of two runs of a blocked comparison: the same checks
+ * but the host's (the runs may be on other nodes), as problems of the
+ * base named by run id.
+ */
+int	wb_compare_provenance_runs(struct wb_compare *,
+	    const struct wb_results *, const struct wb_results *,
+	    const char *ida, const char *idb, struct wb_err *);
+/* Records a problem of variant var; the detail is printf-formatted. */
+int	wb_compare_add_problem(struct wb_compare *, size_t var, int fatal,
+	    const char *what, struct wb_err *, const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 6, 7)));
 
 #endif

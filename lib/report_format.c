@@ -8,6 +8,7 @@
 #include "err.h"
 #include "report_format.h"
 #include "score.h"
+#include "stats.h"
 
 static const char *const fmt_names[] = {
 	[WB_REPORT_TEXT] = "text",
@@ -224,18 +225,51 @@ wb_report_verdict(const struct wb_compare *c, int v, char *buf, size_t len)
 }
 
 const char *
-wb_report_units_text(const struct wb_compare *c)
+wb_report_units_text(const struct wb_compare *c, char *buf, size_t len)
 {
+	char pct[16], two[160];
 
+	if (c->blocked) {
+		wb_conf_format(c->conf, pct, sizeof(pct));
+		two[0] = '\0';
+		if (c->nruns == 2)
+			snprintf(two, sizeof(two), " With two runs the "
+			    "intervals have one degree of freedom (t = %.1f at "
+			    "%s%% before the adjustment): honest, and wide; "
+			    "every further run narrows them.",
+			    wb_t_quantile(1 - (1 - c->conf) / 2, 1), pct);
+		snprintf(buf, len, "The files come from %zu runs (e.g. the "
+		    "node runs of a Slurm array), each holding every variant: "
+		    "the run is the unit of replication, N counts the passes "
+		    "of all runs, and each ratio's spread across the runs is "
+		    "listed.%s", c->nruns, two);
+		return (buf);
+	}
 	return (c->by_boot ? "Passes come from several boots: the intervals "
 	    "are over each boot's geometric mean (the boot is the unit of "
 	    "replication), N counts passes." : NULL);
 }
 
 const char *
+wb_report_final_text(const struct wb_compare *c)
+{
+
+	return (c->blocked ? "The final-score ratio is the geometric mean of "
+	    "the per-test ratios within each run; its interval is Student's "
+	    "t over the runs' final-score ratios." : NULL);
+}
+
+const char *
 wb_report_method_text(const struct wb_compare *c)
 {
 
+	if (c->blocked)
+		return ("Student's t over the runs on each run's log ratio, "
+		    "runs - 1 degrees of freedom (within a run the variants "
+		    "ran interleaved and are paired by round, so drift common "
+		    "to both cancels; what differs between runs, a node or its "
+		    "load, widens the interval instead of passing for a "
+		    "difference between the variants)");
 	return (c->same_run ? "a paired t on the log ratios of the passes "
 	    "that ran in the same round (the variants ran interleaved in one "
 	    "run, so drift common to both cancels; Welch's t where fewer than "

@@ -50,9 +50,15 @@ int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
 
 /* Shared wording, so that every format states its method the same way. */
 const char	*wb_report_estimator_text(const struct wb_compare *);
-/* The sentence saying that intervals are over boots, or NULL. */
-const char	*wb_report_units_text(const struct wb_compare *);
-/* Where the intervals come from: Welch's t, or paired by round. */
+/*
+ * The sentence saying that intervals are over boots, or over runs
+ * (blocked), or NULL.
+ */
+const char	*wb_report_units_text(const struct wb_compare *, char *buf,
+		    size_t len);
+/* Blocked: how the final score's interval is made; NULL otherwise. */
+const char	*wb_report_final_text(const struct wb_compare *);
+/* Where the intervals come from: Welch's t, paired by round, or runs. */
 const char	*wb_report_method_text(const struct wb_compare *);
 /* What the printed ratio is, and the score ratio beside it. */
 const char	*wb_report_ratio_text(void);

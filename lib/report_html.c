@@ -66,7 +66,7 @@ static void
 method(FILE *fp, const struct wb_report *rep)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[256];
+	char pct[16], adj[512], ad[256], un[512];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
@@ -78,11 +78,16 @@ method(FILE *fp, const struct wb_report *rep)
 	wb_report_escape(fp, wb_report_method_text(c), 0);
 	fputs(". ", fp);
 	wb_report_escape(fp, wb_report_adjust_text(c, adj, sizeof(adj)), 0);
-	fputs(" The final-score ratio is the geometric mean of the per-test "
-	    "ratios; its interval comes from the delta method.", fp);
-	if (wb_report_units_text(c) != NULL) {
+	if (wb_report_final_text(c) != NULL) {
 		fputc(' ', fp);
-		wb_report_escape(fp, wb_report_units_text(c), 0);
+		wb_report_escape(fp, wb_report_final_text(c), 0);
+	} else
+		fputs(" The final-score ratio is the geometric mean of the "
+		    "per-test ratios; its interval comes from the delta "
+		    "method.", fp);
+	if (wb_report_units_text(c, un, sizeof(un)) != NULL) {
+		fputc(' ', fp);
+		wb_report_escape(fp, un, 0);
 	}
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL) {
 		fputs(" <b>", fp);

@@ -58,6 +58,66 @@ interval(const struct wb_welch *w, int *ok)
 	return (o);
 }
 
+/* Blocked: each run's ratio (null where none) and their spread. */
+static json_t *
+spread_json(const struct wb_cmp_spread *sp, size_t nruns, int *ok)
+{
+	json_t *o, *a;
+	size_t r;
+
+	o = json_object();
+	a = json_array();
+	if (o == NULL || a == NULL || sp->ratios == NULL) {
+		json_decref(o);
+		json_decref(a);
+		return (json_null());
+	}
+	for (r = 0; r < nruns; r++)
+		push(a, num(sp->ratios[r]), ok);
+	put(o, "n", json_integer(sp->n), ok);
+	put(o, "ratios", a, ok);
+	put(o, "sd_log", num(sp->sdlog), ok);
+	put(o, "min", num(sp->min), ok);
+	put(o, "max", num(sp->max), ok);
+	return (o);
+}
+
+static json_t *
+runs_json(const struct wb_compare *c, int *ok)
+{
+	json_t *a, *o, *f, *p;
+	size_t r, v;
+
+	if (!c->blocked)
+		return (json_null());
+	if ((a = json_array()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	for (r = 0; r < c->nruns; r++) {
+		o = json_object();
+		f = json_array();
+		p = json_array();
+		if (o == NULL || f == NULL || p == NULL) {
+			json_decref(o);
+			json_decref(f);
+			json_decref(p);
+			*ok = 0;
+			continue;
+		}
+		for (v = 0; v < c->nvar; v++) {
+			push(f, num(c->runs[r].finals[v]), ok);
+			push(p, c->runs[r].paths[v] != NULL ?
+			    json_string(c->runs[r].paths[v]) : json_null(), ok);
+		}
+		put(o, "run_id", json_string(c->runs[r].id), ok);
+		put(o, "final_scores", f, ok);
+		put(o, "paths", p, ok);
+		push(a, o, ok);
+	}
+	return (a);
+}
+
 static json_t *
 cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
     int *ok)
@@ -77,8 +137,8 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "present", json_boolean(k->present), ok);
 	put(o, "n", json_integer(k->n), ok);
 	put(o, "failed", json_integer(k->nbad), ok);
-	put(o, "interval_units", json_string(k->by_boot ? "boots" :
-	    "passes"), ok);
+	put(o, "interval_units", json_string(c->blocked ? "runs" :
+	    k->by_boot ? "boots" : "passes"), ok);
 	put(o, "units", json_integer(k->nunits), ok);
 	put(o, "pairs", k->paired ? json_integer(k->npairs) : json_null(),
 	    ok);
@@ -107,8 +167,10 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	}
 	put(o, "ratio", num(k->ratio), ok);
 	put(o, "score_ratio", num(k->score_ratio), ok);
-	put(o, "method", json_string(k->paired ? "paired-log" : "welch-log"),
-	    ok);
+	put(o, "method", json_string(c->blocked ? "blocked" : k->paired ?
+	    "paired-log" : "welch-log"), ok);
+	if (c->blocked)
+		put(o, "runs", spread_json(&k->runs, c->nruns, ok), ok);
 	put(o, "welch", interval(&k->w, ok), ok);
 	put(o, "faults_ratio", num(k->faults_ratio), ok);
 	put(o, "cpu_ratio", num(k->cpu_ratio), ok);
@@ -153,7 +215,8 @@ rep_run_id(const struct wb_report *rep, size_t v)
 {
 	const char *id;
 
-	if (rep->results == NULL ||
+	/* Blocked: the runs' ids are listed under "runs". */
+	if (rep->results == NULL || rep->cmp->blocked ||
 	    (id = wb_compare_run_id(rep->results[v])) == NULL)
 		return (json_null());
 	return (json_string(id));
@@ -210,6 +273,9 @@ variants_json(const struct wb_report *rep, int *ok)
 			put(o, "final_tests", json_integer(f->ntests), ok);
 			put(o, "final_halfwidth_pct",
 			    num(wb_ratio_halfwidth(&f->w)), ok);
+			if (c->blocked)
+				put(o, "final_runs", spread_json(&f->runs,
+				    c->nruns, ok), ok);
 		}
 		put(o, "final_verdict", json_string(wb_verdict_name(
 		    f->verdict)), ok);
@@ -304,9 +370,12 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
 	put(root, "ratio_method", json_string(wb_compare_method_name(c)),
 	    &ok);
-	put(root, "final_method", json_string("delta"), &ok);
+	put(root, "final_method", json_string(c->blocked ? "runs-t" :
+	    "delta"), &ok);
 	put(root, "family", json_integer(c->family), &ok);
 	put(root, "same_run", json_boolean(c->same_run), &ok);
+	put(root, "blocked", json_boolean(c->blocked), &ok);
+	put(root, "runs", runs_json(c, &ok), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
 	put(root, "target_ci", num(c->target), &ok);
 	put(root, "adaptive", adaptive_json(c), &ok);

@@ -178,18 +178,19 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[256];
+	char pct[16], adj[512], ad[256], un[512];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "## worldbench compare\n\nEstimator: %s. %s The %s%% "
-	    "intervals come from %s. %s The final-score ratio is the "
-	    "geometric mean of the per-test ratios, its interval from the "
-	    "delta method.\n", wb_report_estimator_text(c),
+	    "intervals come from %s. %s %s\n", wb_report_estimator_text(c),
 	    wb_report_ratio_text(), pct, wb_report_method_text(c),
-	    wb_report_adjust_text(c, adj, sizeof(adj)));
-	if (wb_report_units_text(c) != NULL)
-		fprintf(fp, "\n%s\n", wb_report_units_text(c));
+	    wb_report_adjust_text(c, adj, sizeof(adj)),
+	    wb_report_final_text(c) != NULL ? wb_report_final_text(c) :
+	    "The final-score ratio is the geometric mean of the per-test "
+	    "ratios, its interval from the delta method.");
+	if (wb_report_units_text(c, un, sizeof(un)) != NULL)
+		fprintf(fp, "\n%s\n", un);
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
 		fprintf(fp, "\n%s\n", ad);
 	if (c->nproblems > 0) {

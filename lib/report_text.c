@@ -47,22 +47,25 @@ para(FILE *fp, const char *s)
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
-	char pct[16], adj[512], ad[256], *m;
+	char pct[16], adj[512], ad[256], un[512], *m;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
-	fprintf(fp, "worldbench compare: %zu variants, estimator %s\n",
-	    c->nvar, wb_report_estimator_text(c));
+	fprintf(fp, "worldbench compare: %zu variants", c->nvar);
+	if (c->blocked)
+		fprintf(fp, " in %zu runs (runs as units)", c->nruns);
+	fprintf(fp, ", estimator %s\n", wb_report_estimator_text(c));
 	para(fp, wb_report_ratio_text());
-	if (asprintf(&m, "The %s%% confidence intervals come from %s. %s The "
-	    "final-score ratio is the geometric mean of the per-test ratios; "
-	    "its interval comes from the delta method.", pct,
-	    wb_report_method_text(c), wb_report_adjust_text(c, adj,
-	    sizeof(adj))) != -1) {
+	if (asprintf(&m, "The %s%% confidence intervals come from %s. %s %s",
+	    pct, wb_report_method_text(c), wb_report_adjust_text(c, adj,
+	    sizeof(adj)), wb_report_final_text(c) != NULL ?
+	    wb_report_final_text(c) : "The final-score ratio is the "
+	    "geometric mean of the per-test ratios; its interval comes from "
+	    "the delta method.") != -1) {
 		para(fp, m);
 		free(m);
 	}
-	if (wb_report_units_text(c) != NULL)
-		para(fp, wb_report_units_text(c));
+	if (wb_report_units_text(c, un, sizeof(un)) != NULL)
+		para(fp, un);
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
 		para(fp, ad);
 }
@@ -78,6 +81,28 @@ label_width(const struct wb_compare *c, size_t min)
 		if (strlen(c->labels[i]) > w)
 			w = strlen(c->labels[i]);
 	return ((int)w);
+}
+
+/* Blocked: each run's final scores and files (the sources above are run 1's). */
+static void
+runs(FILE *fp, const struct wb_compare *c)
+{
+	char b[32];
+	size_t r, i;
+
+	if (!c->blocked)
+		return;
+	fprintf(fp, "runs (the units): %zu\n", c->nruns);
+	for (r = 0; r < c->nruns; r++) {
+		fprintf(fp, "  %2zu %.8s final scores", r + 1, c->runs[r].id);
+		for (i = 0; i < c->nvar; i++)
+			fprintf(fp, " %s", N(b, "%.1f", c->runs[r].finals[i]));
+		fprintf(fp, ":");
+		for (i = 0; i < c->nvar; i++)
+			fprintf(fp, " %s", c->runs[r].paths[i] != NULL ?
+			    wb_vis(c->runs[r].paths[i]) : "-");
+		fputc('\n', fp);
+	}
 }
 
 static void
@@ -104,6 +129,7 @@ variants(FILE *fp, const struct wb_compare *c)
 			    "failed)\n");
 			break;
 		}
+	runs(fp, c);
 }
 
 static void
@@ -268,6 +294,47 @@ resources(FILE *fp, const struct wb_compare *c, size_t v)
 	}
 }
 
+#define SPREAD_MAX	8	/* runs listed one by one */
+
+static void
+spread_row(FILE *fp, const char *name, const struct wb_cmp_spread *sp,
+    size_t nruns)
+{
+	char b[4][32];
+	size_t r;
+
+	fprintf(fp, "  %-40.40s %8s %8s %8s ", wb_vis(name),
+	    N(b[0], "%.4f", sp->sdlog), N(b[1], "%.4f", sp->min),
+	    N(b[2], "%.4f", sp->max));
+	for (r = 0; r < nruns && r < SPREAD_MAX; r++)
+		fprintf(fp, " %s", N(b[3], "%.4f", sp->ratios[r]));
+	fprintf(fp, "%s\n", nruns > SPREAD_MAX ? " ..." : "");
+}
+
+/* Blocked: each run's ratio, and their spread. */
+static void
+spread(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_cell *o;
+	size_t i;
+
+	if (!c->blocked)
+		return;
+	fprintf(fp, "  across the %zu runs (each run's ratio, paired within "
+	    "the run; sd of their logs)\n", c->nruns);
+	fprintf(fp, "  %-40s %8s %8s %8s  %s\n", "test", "sd(log)", "min",
+	    "max", "run 1, 2, ...");
+	for (i = 0; i < c->nrows; i++) {
+		o = &c->rows[i].cells[v];
+		if (o->present && c->rows[i].cells[0].present &&
+		    o->runs.ratios != NULL)
+			spread_row(fp, c->rows[i].name, &o->runs, c->nruns);
+	}
+	if (c->final[v].runs.ratios != NULL)
+		spread_row(fp, "FINAL SCORE (geometric mean)",
+		    &c->final[v].runs, c->nruns);
+}
+
 static void
 summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
@@ -291,13 +358,19 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	}
 	summary_row(fp, c, "FINAL SCORE (geometric mean)", f->ratio, &f->w,
 	    f->score_ratio, f->verdict);
-	if (f->w.have_ci)
+	if (f->w.have_ci && c->blocked)
+		fprintf(fp, "  final ratio over %zu tests, runs as units: "
+		    "%zu runs, %g df; interval half-width %s%%\n", f->ntests,
+		    f->runs.n, f->w.df, N(r, "%.2f",
+		    wb_ratio_halfwidth(&f->w)));
+	else if (f->w.have_ci)
 		fprintf(fp, "  final ratio over %zu tests; interval half-width "
 		    "%s%%\n", f->ntests, N(r, "%.2f",
 		    wb_ratio_halfwidth(&f->w)));
 	else
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);
+	spread(fp, c, v);
 	if (!isnan(c->target))
 		target(fp, c, v);
 	resources(fp, c, v);

@@ -198,14 +198,22 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	struct wb_factorial fact;
 	struct wb_compare c;
 	struct wb_report rep;
+	struct wb_results **rv;
 	struct wb_err e;
 	char gen[128];
+	size_t i;
 	int rc;
 
 	if (wb_compare_build(v, nv, NULL, (const char *const *)paths,
 	    o->conf, o->est, o->adjust, &c, &e) == -1) {
 		warnx("%s", e.msg);
 		return (EX_DATAERR);
+	}
+	if (o->factorial && c.blocked) {
+		warnx("--factorial needs four results of one run, not "
+		    "several runs");
+		wb_compare_fini(&c);
+		return (EX_USAGE);
 	}
 	if (c.nfatal > 0) {
 		print_problems(&c);
@@ -220,7 +228,12 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	}
 	memset(&rep, 0, sizeof(rep));
 	rep.cmp = &c;
-	rep.results = v;
+	/* Blocked by run: each variant's file of the first run. */
+	if ((rv = calloc(c.nvar, sizeof(*rv))) == NULL)
+		err(EX_OSERR, "calloc");
+	for (i = 0; i < c.nvar; i++)
+		rv[i] = c.blocked ? v[c.runs[0].files[i]] : v[i];
+	rep.results = rv;
 	rep.plot = o->plot;
 	snprintf(gen, sizeof(gen), "worldbench %s (%s)", wb_version(),
 	    wb_gitrev());
@@ -230,6 +243,7 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 		    &fact, &e) == -1) {
 			warnx("factorial: %s", e.msg);
 			wb_compare_fini(&c);
+			free(rv);
 			return (EX_DATAERR);
 		}
 		rep.fact = &fact;
@@ -238,6 +252,7 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	if (o->factorial)
 		wb_factorial_fini(&fact);
 	wb_compare_fini(&c);
+	free(rv);
 	return (rc);
 }
 

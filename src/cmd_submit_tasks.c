@@ -7,17 +7,18 @@
  */
 #include <dirent.h>
 #include <err.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "err.h"
+#include "report_format.h"
 #include "results.h"
-#include "score.h"
 #include "slurm.h"
-#include "stats.h"
 #include "submit.h"
 
 /* What became of each array index. */
@@ -291,26 +292,6 @@ task_file(struct scan *s, int i, const char *label)
 	return (p);
 }
 
-static double
-final_of(const char *path)
-{
-	struct wb_results *r;
-	struct wb_score sc;
-	struct wb_err e;
-	double v;
-
-	if (wb_results_read(path, &r, &e) == -1)
-		errx(EX_DATAERR, "%s", e.msg);
-	if (wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e) == -1)
-		errx(1, "%s", e.msg);
-	if (!sc.have_final)
-		errx(EX_DATAERR, "%s: no test has a score", path);
-	v = sc.final;
-	wb_score_fini(&sc);
-	wb_results_free(r);
-	return (v);
-}
-
 static int
 dbl_cmp(const void *a, const void *b)
 {
@@ -322,115 +303,176 @@ dbl_cmp(const void *a, const void *b)
 static void
 print_summary(const char *name, double *v, size_t n, size_t ncol)
 {
-	size_t c, i;
+	size_t c, i, k;
 	double *col;
 
 	if ((col = calloc(n, sizeof(double))) == NULL)
 		err(EX_OSERR, "calloc");
 	printf("%-28s", name);
 	for (c = 0; c < ncol; c++) {
-		for (i = 0; i < n; i++)
-			col[i] = v[i * ncol + c];
-		qsort(col, n, sizeof(double), dbl_cmp);
-		if (strcmp(name, "min") == 0)
+		for (i = k = 0; i < n; i++)
+			if (!isnan(v[i * ncol + c]))
+				col[k++] = v[i * ncol + c];
+		qsort(col, k, sizeof(double), dbl_cmp);
+		if (k == 0)
+			printf(" %12s", "-");
+		else if (strcmp(name, "min") == 0)
 			printf(" %12.4g", col[0]);
 		else if (strcmp(name, "max") == 0)
-			printf(" %12.4g", col[n - 1]);
+			printf(" %12.4g", col[k - 1]);
 		else
-			printf(" %12.4g", n % 2 ? col[n / 2] :
-			    (col[n / 2 - 1] + col[n / 2]) / 2);
+			printf(" %12.4g", k % 2 ? col[k / 2] :
+			    (col[k / 2 - 1] + col[k / 2]) / 2);
 	}
 	printf("\n");
 	free(col);
 }
 
 /*
- * Node runs as units: the per-node final-score ratios of variant k to
- * the base, then Student's t over the nodes on their logs (a paired
- * design blocked by node run).
+ * The across-node verdict of variant k: the comparison's final score
+ * with the node runs as units (lib/compare_blocked.c), in the family of
+ * every test and final score, Holm-adjusted.
  */
 static void
-across_nodes(struct scan *s, const double *v, size_t n, size_t ncol,
-    size_t k)
+across_nodes(const struct wb_compare *c, size_t k)
 {
-	struct wb_welch w;
-	struct wb_err e;
-	double *a, *b;
-	size_t i;
+	const struct wb_cmp_final *f = &c->final[k];
+	char vt[96];
 
-	if ((a = calloc(n, sizeof(double))) == NULL ||
-	    (b = calloc(n, sizeof(double))) == NULL)
-		err(EX_OSERR, "calloc");
-	for (i = 0; i < n; i++) {
-		a[i] = v[i * ncol];
-		b[i] = v[i * ncol + k];
-	}
-	if (wb_paired_log(a, b, n, 0.95, &w, &e) == -1)
-		errx(1, "%s", e.msg);
-	printf("%s / %s over %zu node runs: ratio %.4f", s->rec.labels[k],
-	    s->rec.labels[0], n, w.ratio);
-	if (!w.have_ci)
+	printf("%s / %s over %zu node runs: ratio %.4f", c->labels[k],
+	    c->labels[0], c->blocked ? c->nruns : 1, f->ratio);
+	if (!c->blocked) {
 		printf(": CI unavailable (one node run)\n");
-	else
-		printf(" [%.4f, %.4f] p=%.3g: %s\n", w.lo, w.hi, w.p,
-		    w.hi < 1 ? "slower" : w.lo > 1 ? "faster" :
-		    "No difference proven at 95% confidence");
-	free(a);
-	free(b);
+		return;
+	}
+	if (!f->w.have_ci) {
+		printf(": CI unavailable (%s)\n", wb_verdict_text(f->verdict));
+		return;
+	}
+	printf(" [%.4f, %.4f] p=%.3g adj=%.3g: %s (node runs as units, "
+	    "%g df, Holm over %zu comparisons)\n", f->w.lo, f->w.hi, f->w.p,
+	    f->padj, wb_report_verdict(c, f->verdict, vt, sizeof(vt)),
+	    f->w.df, c->family);
 }
 
-/*
- * Per done task: each variant's final score and each variant's ratio to
- * the first (the base), paired within the node; then min/median/max.
- */
-static void
-print_spread(struct scan *s, size_t ndone)
+/* Every done task's results files, task by task, with their labels. */
+static size_t
+spread_files(struct scan *s, char ***paths, char ***labels)
 {
-	size_t nl, ncol, row, k;
-	double *v, base;
-	char *p, hdr[64];
+	size_t nl, n, k;
 	int i;
 
 	nl = s->rec.nlabels;
+	*paths = calloc((size_t)s->rec.ntasks * nl + 1, sizeof(char *));
+	*labels = calloc((size_t)s->rec.ntasks * nl + 1, sizeof(char *));
+	if (*paths == NULL || *labels == NULL)
+		err(EX_OSERR, "calloc");
+	n = 0;
+	for (i = 0; i < s->rec.ntasks; i++) {
+		if (s->t[i].state != T_DONE)
+			continue;
+		for (k = 0; k < nl; k++) {
+			(*paths)[n] = task_file(s, i, s->rec.labels[k]);
+			(*labels)[n++] = s->rec.labels[k];
+		}
+	}
+	return (n);
+}
+
+/* Row r of the table: the final scores, then the ratios to the base. */
+static void
+spread_row(const struct wb_compare *c, size_t r, double *row)
+{
+	size_t k, nl;
+
+	nl = c->nvar;
+	for (k = 0; k < nl; k++)
+		row[k] = c->blocked ? c->runs[r].finals[k] : c->final[k].score;
+	for (k = 1; k < nl; k++)
+		row[nl + k - 1] = c->blocked ? c->final[k].runs.ratios[r] :
+		    c->final[k].ratio;
+}
+
+static void
+spread_table(struct scan *s, const struct wb_compare *c, size_t ndone)
+{
+	size_t nl, ncol, r, k;
+	double *t;
+	char hdr[64];
+	int i;
+
+	nl = c->nvar;
 	ncol = nl + nl - 1;
-	if ((v = calloc(ndone * ncol, sizeof(double))) == NULL)
+	if ((t = calloc(ndone * ncol, sizeof(double))) == NULL)
 		err(EX_OSERR, "calloc");
 	printf("%-28s", "task (node-job-task)");
 	for (k = 0; k < nl; k++)
-		printf(" %12.12s", s->rec.labels[k]);
+		printf(" %12.12s", c->labels[k]);
 	for (k = 1; k < nl; k++) {
 		snprintf(hdr, sizeof(hdr), "ratio%zu/0", k);
 		printf(" %12s", hdr);
 	}
 	printf("\n");
-	row = 0;
-	for (i = 0; i < s->rec.ntasks; i++) {
+	for (i = 0, r = 0; i < s->rec.ntasks; i++) {
 		if (s->t[i].state != T_DONE)
 			continue;
+		spread_row(c, r, &t[r * ncol]);
 		printf("%-28s", s->t[i].dir);
-		for (k = 0; k < nl; k++) {
-			p = task_file(s, i, s->rec.labels[k]);
-			v[row * ncol + k] = final_of(p);
-			free(p);
-			printf(" %12.4g", v[row * ncol + k]);
-		}
-		base = v[row * ncol];
-		for (k = 1; k < nl; k++) {
-			v[row * ncol + nl + k - 1] = v[row * ncol + k] / base;
-			printf(" %12.4f", v[row * ncol + nl + k - 1]);
-		}
+		for (k = 0; k < ncol; k++)
+			printf(k < nl ? " %12.4g" : " %12.4f", t[r * ncol + k]);
 		printf("\n");
-		row++;
+		r++;
 	}
-	print_summary("min", v, ndone, ncol);
-	print_summary("median", v, ndone, ncol);
-	print_summary("max", v, ndone, ncol);
-	for (k = 1; k < nl; k++) {
+	print_summary("min", t, ndone, ncol);
+	print_summary("median", t, ndone, ncol);
+	print_summary("max", t, ndone, ncol);
+	free(t);
+}
+
+/*
+ * Per done task: each variant's final score and its final ratio to the
+ * first (the base), paired within the node; then min/median/max and
+ * the verdict with node runs as units, all from the comparison that
+ * worldbench compare makes of the same files.
+ */
+static void
+print_spread(struct scan *s, size_t ndone)
+{
+	struct wb_results **v;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t n, k, i;
+	char **paths, **labels;
+
+	n = spread_files(s, &paths, &labels);
+	if ((v = calloc(n + 1, sizeof(*v))) == NULL)
+		err(EX_OSERR, "calloc");
+	for (i = 0; i < n; i++)
+		if (wb_results_read(paths[i], &v[i], &e) == -1)
+			errx(EX_DATAERR, "%s", e.msg);
+	if (wb_compare_build(v, n, (const char *const *)labels,
+	    (const char *const *)paths, 0.95, WB_EST_UNIXBENCH, WB_ADJ_HOLM,
+	    &c, &e) == -1)
+		errx(EX_DATAERR, "%s", e.msg);
+	for (i = 0; i < c.nproblems; i++)
+		if (c.problems[i].fatal)
+			warnx("WARNING: %s: different %s (%s)",
+			    c.labels[c.problems[i].var], c.problems[i].what,
+			    c.problems[i].detail);
+	spread_table(s, &c, ndone);
+	for (k = 1; k < c.nvar; k++) {
 		printf("ratio%zu/0 = %s / %s, paired within each node\n", k,
-		    s->rec.labels[k], s->rec.labels[0]);
-		across_nodes(s, v, ndone, ncol, k);
+		    c.labels[k], c.labels[0]);
+		across_nodes(&c, k);
+	}
+	wb_compare_fini(&c);
+	for (i = 0; i < n; i++) {
+		wb_results_free(v[i]);
+		free(paths[i]);
 	}
 	free(v);
+	free(paths);
+	free(labels);
 }
 
 int

@@ -637,6 +637,224 @@ ATF_TC_BODY(wb_compare_build__resources_per_loop, tc)
 	wb_results_free(b);
 }
 
+/*
+ * One run of a multi-run set (e.g. a Slurm node run): base and other
+ * interleaved under the run id, other at factor f of the base in every
+ * test, with a little noise of its own so that the pairs vary.
+ */
+static void
+mkrun(struct wb_results **v, const char *id, double f)
+{
+	const double fo[3] = { f, f, f };
+	struct wb_err e;
+	size_t i, k;
+
+	v[0] = mk("base", ones, 6, 0.05, "h", 10);
+	v[1] = mk("other", fo, 6, 0.05, "h", 10);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 6; i++)
+			v[1]->tests[k]->samples[i].rate *= 1 + 0.002 * (i % 3);
+	for (i = 0; i < 2; i++)
+		ATF_REQUIRE_EQ(0, wb_results_set_plan(v[i], "run_id",
+		    json_string(id), &e));
+}
+
+static const char *const run_ids[] = {
+	"00000000000000000000000000000000", "11111111111111111111111111111111",
+	"22222222222222222222222222222222", "33333333333333333333333333333333",
+};
+
+/*
+ * Four runs, each holding both variants, in the order submit --collect
+ * prints them (every base, then every other).  The other variant is 3%
+ * faster in two runs and 3% slower in the other two: a run-level effect,
+ * plain within each run (paired), that is no difference between the
+ * variants.  The runs are the units: two variants, not eight files,
+ * Student's t over the four runs' ratios (3 degrees of freedom), and no
+ * difference proven.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__runs_are_units);
+ATF_TC_BODY(wb_compare_build__runs_are_units, tc)
+{
+	static const double f[4] = { 1.03, 0.97, 1.03, 0.97 };
+	struct wb_results *run[4][2], *v[8];
+	struct wb_compare c;
+	struct wb_cmp_cell *k;
+	struct wb_err e;
+	size_t r;
+
+	for (r = 0; r < 4; r++) {
+		mkrun(run[r], run_ids[r], f[r]);
+		v[r] = run[r][0];
+		v[4 + r] = run[r][1];
+	}
+	ATF_REQUIRE_MSG(wb_compare_build(v, 8, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(2, c.nvar);
+	ATF_REQUIRE(c.blocked);
+	ATF_CHECK_EQ(4, c.nruns);
+	ATF_CHECK_STREQ("base", c.labels[0]);
+	ATF_CHECK_STREQ("other", c.labels[1]);
+	ATF_CHECK_STREQ("blocked", wb_compare_method_name(&c));
+	ATF_CHECK(!c.same_run);
+	ATF_CHECK_EQ(0, c.nproblems);
+	ATF_CHECK_EQ(1, c.runs[1].files[0]);
+	ATF_CHECK_EQ(5, c.runs[1].files[1]);
+	k = &c.rows[1].cells[1];
+	ATF_CHECK_EQ(24, k->n);
+	ATF_CHECK_EQ(4, k->nunits);
+	ATF_CHECK_EQ(4, k->runs.n);
+	ATF_CHECK_EQ(3, k->w.df);
+	ATF_CHECK(fabs(k->runs.ratios[0] - 1.03 * 1.002) < 0.002);
+	ATF_CHECK(fabs(k->runs.min - 0.97) < 0.003);
+	ATF_CHECK(fabs(k->runs.max - 1.03) < 0.003);
+	ATF_CHECK(k->runs.sdlog > 0.02);
+	ATF_CHECK_EQ_MSG(WB_V_SAME, k->verdict, "%s [%g, %g]",
+	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
+	ATF_CHECK_EQ(3, c.final[1].w.df);
+	ATF_CHECK_EQ(4, c.final[1].runs.n);
+	ATF_CHECK_EQ_MSG(WB_V_SAME, c.final[1].verdict, "%s [%g, %g]",
+	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
+	    c.final[1].w.hi);
+	ATF_CHECK(c.final[1].w.lo < 0.97 && c.final[1].w.hi > 1.03);
+	ATF_CHECK(!isnan(c.runs[2].finals[1]));
+	wb_compare_fini(&c);
+	for (r = 0; r < 8; r++)
+		wb_results_free(v[r]);
+}
+
+/* A difference common to the runs is found over the runs. */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__runs_find_common_effect);
+ATF_TC_BODY(wb_compare_build__runs_find_common_effect, tc)
+{
+	static const double f[4] = { 0.90, 0.91, 0.89, 0.90 };
+	struct wb_results *run[4][2], *v[8];
+	struct wb_compare c;
+	struct wb_err e;
+	size_t r;
+
+	for (r = 0; r < 4; r++) {
+		mkrun(run[r], run_ids[r], f[r]);
+		v[2 * r] = run[r][0];
+		v[2 * r + 1] = run[r][1];
+	}
+	ATF_REQUIRE_MSG(wb_compare_build(v, 8, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE(c.blocked);
+	ATF_CHECK_EQ_MSG(WB_V_SLOWER, c.final[1].verdict, "%s [%g, %g]",
+	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
+	    c.final[1].w.hi);
+	ATF_CHECK(fabs(c.final[1].ratio - 0.90 * 1.002) < 0.005);
+	ATF_CHECK(c.final[1].w.hi < 0.95);
+	wb_compare_fini(&c);
+	for (r = 0; r < 8; r++)
+		wb_results_free(v[r]);
+}
+
+/* Two runs: one degree of freedom, an honest (wide) interval. */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__two_runs_one_df);
+ATF_TC_BODY(wb_compare_build__two_runs_one_df, tc)
+{
+	struct wb_results *run[2][2], *v[4];
+	struct wb_compare c;
+	struct wb_err e;
+	size_t r;
+
+	mkrun(run[0], run_ids[0], 0.95);
+	mkrun(run[1], run_ids[1], 0.96);
+	for (r = 0; r < 2; r++) {
+		v[r] = run[r][0];
+		v[2 + r] = run[r][1];
+	}
+	ATF_REQUIRE_MSG(wb_compare_build(v, 4, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE(c.blocked);
+	ATF_CHECK_EQ(2, c.nruns);
+	ATF_CHECK(c.final[1].w.have_ci);
+	ATF_CHECK_EQ(1, c.final[1].w.df);
+	/* t(0.975, 1) = 12.7: the interval is wide. */
+	ATF_CHECK(c.final[1].w.hi / c.final[1].w.lo > 1.05);
+	wb_compare_fini(&c);
+	for (r = 0; r < 4; r++)
+		wb_results_free(v[r]);
+}
+
+/* A run without one of the variants is refused, naming a file of it. */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__run_missing_variant);
+ATF_TC_BODY(wb_compare_build__run_missing_variant, tc)
+{
+	static const char *const paths[] = { "n0/base.json", "n1/base.json",
+	    "n0/other.json" };
+	struct wb_results *run[2][2], *v[3];
+	struct wb_compare c;
+	struct wb_err e;
+
+	mkrun(run[0], run_ids[0], 1);
+	mkrun(run[1], run_ids[1], 1);
+	v[0] = run[0][0];
+	v[1] = run[1][0];
+	v[2] = run[0][1];
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 3, NULL, paths, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "n1/base.json: its run 11111111 has no "
+	    "other results") != NULL, "%s", e.msg);
+	/* The same variant twice in one run. */
+	v[1] = run[0][0];
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 3, NULL, paths, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "n0/base.json and n1/base.json: both "
+	    "are base of run 00000000") != NULL, "%s", e.msg);
+	/* A repeated variant without a run id. */
+	v[1] = run[1][0];
+	json_object_del(run[1][0]->plan, "run_id");
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 3, NULL, paths, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "n1/base.json: no run id") != NULL, "%s",
+	    e.msg);
+	wb_results_free(run[0][0]);
+	wb_results_free(run[0][1]);
+	wb_results_free(run[1][0]);
+	wb_results_free(run[1][1]);
+}
+
+/*
+ * The runs' bases must agree on what was measured (pass length), but
+ * not on the host: runs on several nodes are the point.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__runs_provenance);
+ATF_TC_BODY(wb_compare_build__runs_provenance, tc)
+{
+	struct wb_results *run[2][2], *v[4];
+	struct wb_compare c;
+	struct wb_err e;
+	size_t r, i;
+
+	mkrun(run[0], run_ids[0], 1);
+	mkrun(run[1], run_ids[1], 1);
+	for (i = 0; i < 2; i++)
+		ATF_REQUIRE_EQ(0, wb_results_set_provenance(run[1][i], "host",
+		    json_pack("{s:s}", "name", "node2"), &e));
+	for (r = 0; r < 2; r++) {
+		v[2 * r] = run[r][0];
+		v[2 * r + 1] = run[r][1];
+	}
+	ATF_REQUIRE_MSG(wb_compare_build(v, 4, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_CHECK_EQ(0, c.nproblems);
+	wb_compare_fini(&c);
+	for (i = 0; i < 2; i++)
+		run[1][i]->tests[0]->duration = 20;
+	ATF_REQUIRE_MSG(wb_compare_build(v, 4, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_CHECK_EQ(1, c.nfatal);
+	ATF_CHECK(c.nproblems == 1 &&
+	    strcmp(c.problems[0].what, "pass length") == 0 &&
+	    strstr(c.problems[0].detail, "run 11111111 20s") != NULL);
+	wb_compare_fini(&c);
+	for (r = 0; r < 4; r++)
+		wb_results_free(v[r]);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_compare_build__needs_two);
 ATF_TC_BODY(wb_compare_build__needs_two, tc)
 {
@@ -683,6 +901,11 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__run_id_decides_same_run);
 	ATF_TP_ADD_TC(tp, wb_compare_build__all_failed_no_ratio);
 	ATF_TP_ADD_TC(tp, wb_compare_build__resources_per_loop);
+	ATF_TP_ADD_TC(tp, wb_compare_build__runs_are_units);
+	ATF_TP_ADD_TC(tp, wb_compare_build__runs_find_common_effect);
+	ATF_TP_ADD_TC(tp, wb_compare_build__two_runs_one_df);
+	ATF_TP_ADD_TC(tp, wb_compare_build__run_missing_variant);
+	ATF_TP_ADD_TC(tp, wb_compare_build__runs_provenance);
 	ATF_TP_ADD_TC(tp, wb_conf_format__trims);
 	return (atf_no_error());
 }

@@ -227,6 +227,107 @@ ATF_TC_BODY(compare__refuses_pass_length, tc)
 	wbt_out_fini(&o);
 }
 
+static void
+run_fixtures(const atf_tc_t *tc)
+{
+
+	fixture(tc, "run1-prod.json");
+	fixture(tc, "run2-prod.json");
+	fixture(tc, "run1-debug.json");
+	fixture(tc, "run2-debug.json");
+}
+
+/*
+ * The collected files of two node runs (every base, then every other):
+ * two variants, the runs as units, each run's ratio and their spread.
+ */
+ATF_TC_WITHOUT_HEAD(compare__runs_text_golden);
+ATF_TC_BODY(compare__runs_text_golden, tc)
+{
+	static const char *const a[] = { "compare", "run1-prod.json",
+	    "run2-prod.json", "run1-debug.json", "run2-debug.json", NULL };
+
+	run_fixtures(tc);
+	golden(tc, a, "compare-runs-text.expected");
+}
+
+ATF_TC_WITHOUT_HEAD(compare__runs_json);
+ATF_TC_BODY(compare__runs_json, tc)
+{
+	static const char *const a[] = { "compare", "-F", "json", "-o",
+	    "out.json", "run1-prod.json", "run1-debug.json", "run2-prod.json",
+	    "run2-debug.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *t, *r;
+
+	run_fixtures(tc);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	j = json_load_file("out.json", 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s:%d: %s", je.source, je.line, je.text);
+	ATF_CHECK_STREQ("blocked",
+	    json_string_value(json_object_get(j, "ratio_method")));
+	ATF_CHECK_STREQ("runs-t",
+	    json_string_value(json_object_get(j, "final_method")));
+	ATF_CHECK(json_is_true(json_object_get(j, "blocked")));
+	ATF_CHECK_EQ(2, json_array_size(json_object_get(j, "variants")));
+	r = json_array_get(json_object_get(j, "runs"), 1);
+	ATF_CHECK_STREQ("b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2",
+	    json_string_value(json_object_get(r, "run_id")));
+	ATF_CHECK_STREQ("run2-debug.json", json_string_value(json_array_get(
+	    json_object_get(r, "paths"), 1)));
+	t = json_array_get(json_object_get(j, "tests"), 5);
+	t = json_array_get(json_object_get(t, "variants"), 1);
+	ATF_CHECK_STREQ("runs",
+	    json_string_value(json_object_get(t, "interval_units")));
+	ATF_CHECK_EQ(10, json_array_size(json_object_get(t, "samples")));
+	r = json_object_get(t, "runs");
+	ATF_CHECK_EQ(2, json_integer_value(json_object_get(r, "n")));
+	ATF_CHECK_EQ(2, json_array_size(json_object_get(r, "ratios")));
+	ATF_CHECK(json_real_value(json_object_get(r, "min")) < 0.135);
+	ATF_CHECK(json_real_value(json_object_get(r, "max")) > 0.135);
+	t = json_array_get(json_object_get(j, "variants"), 1);
+	ATF_CHECK_EQ(1, json_real_value(json_object_get(json_object_get(t,
+	    "final_ratio"), "df")));
+	ATF_CHECK(json_is_object(json_object_get(t, "final_runs")));
+	json_decref(j);
+	wbt_out_fini(&o);
+}
+
+/* A run that lacks a variant is refused, naming a file of that run. */
+ATF_TC_WITHOUT_HEAD(compare__runs_missing_variant);
+ATF_TC_BODY(compare__runs_missing_variant, tc)
+{
+	static const char *const a[] = { "compare", "run1-prod.json",
+	    "run2-prod.json", "run1-debug.json", NULL };
+	struct wbt_out o;
+
+	run_fixtures(tc);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "run2-prod.json: its run b2b2b2b2 has no "
+	    "debug results") != NULL, "%s", o.err);
+	ATF_CHECK_STREQ("", o.out);
+	wbt_out_fini(&o);
+}
+
+/* Four files of two runs are not the four cells of a factorial. */
+ATF_TC_WITHOUT_HEAD(compare__runs_not_factorial);
+ATF_TC_BODY(compare__runs_not_factorial, tc)
+{
+	static const char *const a[] = { "compare", "--factorial",
+	    "run1-prod.json", "run2-prod.json", "run1-debug.json",
+	    "run2-debug.json", NULL };
+	struct wbt_out o;
+
+	run_fixtures(tc);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "not several runs") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__bad_file);
 ATF_TC_BODY(compare__bad_file, tc)
 {
@@ -364,6 +465,10 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
 	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
 	ATF_TP_ADD_TC(tp, compare__bad_file);
+	ATF_TP_ADD_TC(tp, compare__runs_text_golden);
+	ATF_TP_ADD_TC(tp, compare__runs_json);
+	ATF_TP_ADD_TC(tp, compare__runs_missing_variant);
+	ATF_TP_ADD_TC(tp, compare__runs_not_factorial);
 	ATF_TP_ADD_TC(tp, compare__usage);
 	ATF_TP_ADD_TC(tp, compare__factorial_golden);
 	ATF_TP_ADD_TC(tp, compare__factorial_text_golden);

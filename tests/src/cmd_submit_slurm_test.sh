@@ -3,7 +3,8 @@
 # slurmctld and slurmd (loopback addresses, their own ports, state and
 # configuration in the test's directory) are started, a 2-task array of
 # a host production/debug pair with short passes is submitted, waited
-# for and collected, and compare gives a verdict.  The daemons are
+# for and collected, and compare gives a verdict with the node runs as
+# units.  The daemons are
 # stopped by their pids in the cleanup.
 
 wbp() { echo "$(atf_config_get builddir)/bin/worldbench"; }
@@ -109,9 +110,13 @@ EOT
 	    atf_fail "not named node-job-task: $(cat files)"
 	atf_check -o match:'^localhost-[0-9]+-0 ' -o match:'^localhost-[0-9]+-1 ' \
 	    -o match:'^median ' \
-	    -o match:'^debug / production over 2 node runs: ratio [0-9.]+ \[' \
+	    -o match:'^debug / production over 2 node runs: ratio [0-9.]+ \[.*node runs as units, 1 df' \
 	    "$(wbp)" submit --collect sh --spread
-	atf_check -o match:'debug / production' -o match:'FINAL SCORE' \
+	# The collected set: two variants, the node runs as units.
+	atf_check -o match:'^worldbench compare: 2 variants in 2 runs \(runs as units\)' \
+	    -o match:'^debug / production' \
+	    -o match:'^  FINAL SCORE \(geometric mean\) .*(No difference proven|slower|faster)' \
+	    -o match:'final ratio over [0-9]+ tests, runs as units: 2 runs, 1 df' \
 	    "$(wbp)" compare $(cat files)
 }
 submit__real_slurm_cleanup()

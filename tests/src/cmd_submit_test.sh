@@ -158,8 +158,13 @@ submit__fail_resubmit_collect_body()
 	done
 	atf_check -o match:'^fakenode0-101-0 ' -o match:'^fakenode1-102-3 ' \
 	    -o match:'^median ' -o match:'ratio1/0 = debug / production' \
-	    -o match:'^debug / production over 4 node runs: ratio [0-9.]+ \[' \
+	    -o match:'^debug / production over 4 node runs: ratio [0-9.]+ \[.*node runs as units, 3 df' \
 	    -e ignore "$(wbp)" submit --collect sh --spread
+	# compare takes the collected set with the node runs as units.
+	atf_check -o match:'^worldbench compare: 2 variants in 4 runs \(runs as units\)' \
+	    -o match:'^runs \(the units\): 4$' \
+	    -o match:'final ratio over [0-9]+ tests, runs as units: 4 runs, 3 df' \
+	    "$(wbp)" compare $(cat all)
 }
 
 atf_test_case submit__requeue

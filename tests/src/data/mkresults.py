@@ -13,7 +13,8 @@ TESTS = [
     ("shell8", "Shell Scripts (8 concurrent)", "lpm", 60, 6.0, 60, 920.0),
 ]
 
-def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02):
+def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02,
+        plan=None):
     rnd = random.Random(seed)
     tests = []
     for (tid, name, unit, tb, base, dur, level) in TESTS:
@@ -33,7 +34,8 @@ def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02):
          "timing": {"mode": "wall"}}
     p.update(prov or {})
     return {"format": "worldbench-results", "version": 1,
-        "status": "complete", "provenance": p, "plan": {}, "tests": tests,
+        "status": "complete", "provenance": p, "plan": plan or {},
+        "tests": tests,
         "findings": []}
 
 def write(d, name, obj):
@@ -58,3 +60,11 @@ write(d, "k1m0.json", results(11, {"spawn": 0.8, "execl": 0.8,
 write(d, "k0m1.json", results(12, {"shell8": 0.15}, prov={"label": "k0m1"}))
 write(d, "k1m1.json", results(13, {"spawn": 0.8, "execl": 0.8,
     "shell8": 0.15 * 0.9 * 0.9}, prov={"label": "k1m1"}))
+# Two node runs, each holding both variants (as submit --collect lists
+# them): compared run by run, the runs are the units.
+for (i, run, shell8) in ((1, "a1" * 16, 0.13), (2, "b2" * 16, 0.14)):
+    for (lab, f) in (("prod", {}), ("debug", {"shell8": shell8,
+            "spawn": 0.90, "execl": 0.95})):
+        write(d, "run%d-%s.json" % (i, lab), results(20 + 2 * i +
+            (lab == "debug"), f, passes=5, prov={"label": lab},
+            plan={"run_id": run}))

@@ -1,0 +1,54 @@
+/*
+ * Internals of the comparison shared between compare.c (one run, or
+ * files compared as they are) and compare_blocked.c (several runs, each
+ * holding every variant: runs are the units).
+ */
+#ifndef WB_COMPARE_INT_H
+#define WB_COMPARE_INT_H
+
+#include <stddef.h>
+
+#include "score.h"
+#include "stats.h"
+
+struct wb_compare;
+struct wb_err;
+struct wb_results;
+
+/*
+ * The design of a set of inputs: nruns == 0 when every file is its own
+ * variant (compared as it is); else the distinct labels (the first
+ * file's first) and the distinct run ids, with idx[r * nlab + l] the
+ * input holding variant l of run r.
+ */
+struct wb_cmp_design {
+	size_t	  nlab;
+	char	**labels;
+	size_t	  nruns;
+	char	**ids;
+	size_t	 *idx;
+};
+
+/* The label of input i: provenance "label", "variant", else the path. */
+char	*wb_compare_label(const struct wb_results *, const char *path,
+	    size_t i);
+
+/*
+ * Fails, naming the file, when a label repeats but the runs do not each
+ * hold every variant once, or a file of such a set has no run id.
+ */
+int	wb_compare_design(struct wb_results *const *, size_t nv,
+	    const char *const *labels, const char *const *paths,
+	    struct wb_cmp_design *, struct wb_err *);
+void	wb_compare_design_fini(struct wb_cmp_design *);
+
+int	wb_compare_build_one(struct wb_results *const *, size_t nv,
+	    const char *const *labels, const char *const *paths, double conf,
+	    enum wb_estimator, enum wb_adjust, struct wb_compare *,
+	    struct wb_err *);
+int	wb_compare_build_blocked(struct wb_results *const *,
+	    const struct wb_cmp_design *, const char *const *paths,
+	    double conf, enum wb_estimator, enum wb_adjust,
+	    struct wb_compare *, struct wb_err *);
+
+#endif
