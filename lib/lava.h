@@ -20,6 +20,11 @@ struct wb_test_def;
 
 /* The PS1 the initramfs shell uses: LAVA's boot prompt. */
 #define WB_LAVA_PROMPT	"worldbench# "
+/*
+ * What /init prints first: the boot action's kernel-start-message (the
+ * kernel boots "quiet", so LAVA's default, "Linux version", never shows).
+ */
+#define WB_LAVA_READY	"worldbench: initramfs ready"
 
 struct wb_lava_job {
 	const char			*device_type;	/* "qemu" */
