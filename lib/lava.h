@@ -51,8 +51,10 @@ extern const char wb_lava_init[];
 
 /*
  * Read LAVA results (JSON from the REST API, a list or an object with
- * "results"; or the YAML export, a list of flat mappings) from path into
- * a JSON array of test case objects (new reference), or NULL with err.
+ * "results"; the YAML export, a list of flat mappings; or a job's log as
+ * lava-run prints it and lava-server keeps it, output.yaml, one record a
+ * line) from path into a JSON array of test case objects (new
+ * reference), or NULL with err.
  */
 json_t	*wb_lava_results_load(const char *path, struct wb_err *);
 

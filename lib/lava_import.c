@@ -16,6 +16,7 @@
 
 #include "err.h"
 #include "lava.h"
+#include "lava_int.h"
 #include "results.h"
 #include "suite.h"
 
@@ -137,6 +138,34 @@ fail:
 	return (NULL);
 }
 
+/*
+ * Whether fp holds a LAVA job log (its first non-blank line a record):
+ * 1 or 0, fp rewound; -1 with err set.
+ */
+static int
+is_log(FILE *fp, const char *path, struct wb_err *err)
+{
+	char *line;
+	size_t cap;
+	int r;
+
+	line = NULL;
+	cap = 0;
+	r = 0;
+	while (getline(&line, &cap, fp) != -1) {
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		r = wb_lava_log_line(line);
+		break;
+	}
+	free(line);
+	if (ferror(fp) || fseek(fp, 0, SEEK_SET) == -1) {
+		wb_err_setsys(err, "%s", path);
+		return (-1);
+	}
+	return (r);
+}
+
 json_t *
 wb_lava_results_load(const char *path, struct wb_err *err)
 {
@@ -148,6 +177,11 @@ wb_lava_results_load(const char *path, struct wb_err *err)
 	if ((fp = fopen(path, "r")) == NULL) {
 		wb_err_setsys(err, "%s", path);
 		return (NULL);
+	}
+	if ((c = is_log(fp, path, err)) != 0) {
+		list = c == 1 ? wb_lava_log_load(fp, path, err) : NULL;
+		fclose(fp);
+		return (list);
 	}
 	while ((c = getc(fp)) != EOF && isspace(c))
 		continue;

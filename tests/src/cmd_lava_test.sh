@@ -175,6 +175,27 @@ import__lava_body()
 	    ojson/production.json ojson/debug.json
 }
 
+atf_test_case import__lava_log
+import__lava_log_head()
+{
+	atf_set descr "The log lava-run prints (and lava-server keeps as" \
+	    "output.yaml) gives one results file per variant: the real log" \
+	    "of the CI kernel pair, trimmed to pipe and syscall"
+}
+import__lava_log_body()
+{
+	log="$(atf_get_srcdir)/../lib/data/lava-log.in"
+	atf_check -o match:'^o/production.json$' \
+	    -o match:'^o/witness-invariants.json$' \
+	    "$(wbp)" import --lava "$log" -o o
+	atf_check -o match:'Pipe Throughput +12440.0 +68182.2 ' \
+	    -o match:'System Call Overhead +15000.0 +104017.6 ' \
+	    "$(wbp)" table o/production.json
+	atf_check -o match:'"log_format": "lava"' cat o/witness-invariants.json
+	atf_check -o match:'Pipe Throughput +0\.1227 .*slower' \
+	    "$(wbp)" compare o/production.json o/witness-invariants.json
+}
+
 atf_test_case import__lava_bad
 import__lava_bad_head()
 {
@@ -210,5 +231,6 @@ atf_init_test_cases()
 	atf_add_test_case lava_job__initramfs_pass
 	atf_add_test_case lava_job__refused
 	atf_add_test_case import__lava
+	atf_add_test_case import__lava_log
 	atf_add_test_case import__lava_bad
 }
