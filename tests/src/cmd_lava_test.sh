@@ -168,6 +168,11 @@ import__lava_body()
 		atf_check -o match:'System Call Overhead +15000.0 +1504991.8' \
 		    "$(wbp)" table o$f/production.json
 		atf_check -o match:'"lava_job": "4711"' cat o$f/debug.json
+		# One job, one interleaved run: compare pairs the rounds.
+		for v in production debug; do
+			atf_check -o match:'"run_id": "lava-job-4711"' \
+			    cat o$f/$v.json
+		done
 	done
 	# The failed pipe pass of debug round 2 is kept as a failed sample.
 	atf_check -o match:'LAVA result fail' cat ojson/debug.json
@@ -192,7 +197,15 @@ import__lava_log_body()
 	    -o match:'System Call Overhead +15000.0 +104017.6 ' \
 	    "$(wbp)" table o/production.json
 	atf_check -o match:'"log_format": "lava"' cat o/witness-invariants.json
+	# No job id in a log: both files share a run id from its digest, and
+	# compare pairs the passes of each ABBA round.
+	id=$(sha256sum "$log" | cut -c1-32)
+	for v in production witness-invariants; do
+		atf_check -o match:"\"run_id\": \"lava-sha256-$id\"" \
+		    cat o/$v.json
+	done
 	atf_check -o match:'Pipe Throughput +0\.1227 .*slower' \
+	    -o match:'paired t on the log ratios' \
 	    "$(wbp)" compare o/production.json o/witness-invariants.json
 }
 
