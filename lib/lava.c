@@ -20,25 +20,28 @@ const char wb_lava_init[] =
     "mount -t sysfs sysfs /sys\n"
     "mount -t devtmpfs devtmpfs /dev 2>/dev/null\n"
     "export PATH=/bin:/usr/bin:/sbin PS1='" WB_LAVA_PROMPT "'\n"
-    "echo 'worldbench: initramfs ready'\n"
+    "echo '" WB_LAVA_READY "'\n"
     "exec /bin/sh </dev/console >/dev/console 2>&1\n";
 
 /*
  * One pass of one program, reported to LAVA: "wbp ID SECONDS UNIT
- * [DATADIR]".  The rate is computed as the harness does: COUNT / elapsed
- * * timebase, or COUNT itself for a timebase of 0; /proc/uptime gives the
- * elapsed time to 10 ms.
+ * [DATADIR]".  The rate is computed as the harness does, from the
+ * program's own COUNT line "COUNT|count|timebase|unit|elapsed": count /
+ * elapsed * timebase, or count itself for a timebase of 0; a pass that
+ * fails, prints no COUNT line or another unit is reported as failed.
+ * LAVA runs the steps under "sh -e": no command here may end the shell.
  */
 static const char pass_fn[] =
-    "wbp() { d=/tmp/wb.$1; mkdir -p $d && cd $d || return 1; "
-    "a=$(cut -d' ' -f1 /proc/uptime); "
+    "wbp() { d=/tmp/wb.$1; s=0; m=; "
+    "if mkdir -p $d && cd $d; then "
     "/usr/libexec/worldbench-static/$1 $2 $4 </dev/null >/dev/null "
-    "2>/tmp/wb.err; s=$?; b=$(cut -d' ' -f1 /proc/uptime); "
-    "cd / && rm -rf $d; c=$(grep -m 1 '^COUNT|' /tmp/wb.err); "
+    "2>/tmp/wb.err || s=$?; cd /; rm -rf $d; else s=1; fi; "
+    "c=$(grep -m 1 '^COUNT|' /tmp/wb.err) || c=; "
     "if [ $s -eq 0 ] && [ -n \"$c\" ]; then "
-    "m=$(echo \"$c|$a|$b\" | awk -F'|' "
-    "'{ e = $6 - $5; if ($3 > 0) printf \"%.6f\", $2 / e * $3; "
-    "else printf \"%.6f\", $2 }'); "
+    "m=$(echo \"$c\" | awk -F'|' -v u=$3 '$4 == u && $5 > 0 { "
+    "if ($3 > 0) printf \"%.6f\", $2 / $5 * $3; "
+    "else printf \"%.6f\", $2 }'); fi; "
+    "if [ -n \"$m\" ]; then "
     "lava-test-case $1 --result pass --measurement $m --units $3; "
     "else lava-test-case $1 --result fail; fi; }";
 
@@ -132,13 +135,19 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	yq(f, "-initrd {ramdisk}");
 	fputs("\n        url: ", f);
 	yq(f, j->ramdisk);
-	fputs("\n        compression: gz\n", f);
+	fputs("\n        compression: gz\n"
+	    "        format: cpio.newc\n"
+	    "        overlays:\n"
+	    "          lava: true\n", f);
 	fputs("- boot:\n"
 	    "    timeout:\n"
 	    "      minutes: 5\n"
 	    "    method: qemu\n"
 	    "    media: tmpfs\n"
-	    "    prompts:\n"
+	    "    parameters:\n"
+	    "      kernel-start-message: ", f);
+	yq(f, WB_LAVA_READY);
+	fputs("\n    prompts:\n"
 	    "    - ", f);
 	yq(f, WB_LAVA_PROMPT);
 	fputs("\n- test:\n    timeout:\n", f);

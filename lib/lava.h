@@ -20,6 +20,11 @@ struct wb_test_def;
 
 /* The PS1 the initramfs shell uses: LAVA's boot prompt. */
 #define WB_LAVA_PROMPT	"worldbench# "
+/*
+ * What /init prints first: the boot action's kernel-start-message (the
+ * kernel boots "quiet", so LAVA's default, "Linux version", never shows).
+ */
+#define WB_LAVA_READY	"worldbench: initramfs ready"
 
 struct wb_lava_job {
 	const char			*device_type;	/* "qemu" */
@@ -46,8 +51,10 @@ extern const char wb_lava_init[];
 
 /*
  * Read LAVA results (JSON from the REST API, a list or an object with
- * "results"; or the YAML export, a list of flat mappings) from path into
- * a JSON array of test case objects (new reference), or NULL with err.
+ * "results"; the YAML export, a list of flat mappings; or a job's log as
+ * lava-run prints it and lava-server keeps it, output.yaml, one record a
+ * line) from path into a JSON array of test case objects (new
+ * reference), or NULL with err.
  */
 json_t	*wb_lava_results_load(const char *path, struct wb_err *);
 

@@ -14,8 +14,10 @@
 
 #include <jansson.h>
 
+#include "digest.h"
 #include "err.h"
 #include "lava.h"
+#include "lava_int.h"
 #include "results.h"
 #include "suite.h"
 
@@ -137,6 +139,34 @@ fail:
 	return (NULL);
 }
 
+/*
+ * Whether fp holds a LAVA job log (its first non-blank line a record):
+ * 1 or 0, fp rewound; -1 with err set.
+ */
+static int
+is_log(FILE *fp, const char *path, struct wb_err *err)
+{
+	char *line;
+	size_t cap;
+	int r;
+
+	line = NULL;
+	cap = 0;
+	r = 0;
+	while (getline(&line, &cap, fp) != -1) {
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		r = wb_lava_log_line(line);
+		break;
+	}
+	free(line);
+	if (ferror(fp) || fseek(fp, 0, SEEK_SET) == -1) {
+		wb_err_setsys(err, "%s", path);
+		return (-1);
+	}
+	return (r);
+}
+
 json_t *
 wb_lava_results_load(const char *path, struct wb_err *err)
 {
@@ -148,6 +178,11 @@ wb_lava_results_load(const char *path, struct wb_err *err)
 	if ((fp = fopen(path, "r")) == NULL) {
 		wb_err_setsys(err, "%s", path);
 		return (NULL);
+	}
+	if ((c = is_log(fp, path, err)) != 0) {
+		list = c == 1 ? wb_lava_log_load(fp, path, err) : NULL;
+		fclose(fp);
+		return (list);
 	}
 	while ((c = getc(fp)) != EOF && isspace(c))
 		continue;
@@ -226,6 +261,7 @@ struct imp {
 	struct wb_results	**res;
 	char			**labels;
 	size_t			  n;
+	char			  run_id[96];
 };
 
 static struct wb_results *
@@ -254,6 +290,9 @@ variant(struct imp *m, const char *label, json_t *c, const char *path,
 	}
 	m->n++;
 	nr[m->n - 1]->status = WB_RESULTS_COMPLETE;
+	if (wb_results_set_plan(nr[m->n - 1], "run_id",
+	    json_string(m->run_id), err) == -1)
+		return (NULL);
 	job = field(c, "job", buf, sizeof(buf));
 	if (wb_results_set_provenance(nr[m->n - 1], "label",
 	    json_string(label), err) == -1 ||
@@ -343,6 +382,39 @@ add_case(struct imp *m, json_t *c, size_t idx, const char *path,
 	return (wb_results_add_sample(t, &s, err));
 }
 
+/*
+ * The variants of one LAVA job ran in one interleaved job, round r of
+ * each in neighbouring boots: one run id for all of them (plan
+ * "run_id"), so that compare pairs their passes by round.  It is the job
+ * id where the results give one, else the digest of the file.
+ */
+static int
+job_run_id(json_t *cases, const char *path, char *id, size_t len,
+    struct wb_err *err)
+{
+	char hex[WB_SHA256_HEXSIZE], b1[64], b2[64], label[128];
+	const char *suite, *job;
+	json_t *c;
+	size_t i;
+	int round;
+
+	json_array_foreach(cases, i, c) {
+		suite = field(c, "suite", b1, sizeof(b1));
+		if (suite == NULL || parse_suite(suite, label, sizeof(label),
+		    &round) == -1)
+			continue;
+		if ((job = field(c, "job", b2, sizeof(b2))) != NULL) {
+			snprintf(id, len, "lava-job-%s", job);
+			return (0);
+		}
+		break;
+	}
+	if (wb_sha256_file(path, hex, err) == -1)
+		return (-1);
+	snprintf(id, len, "lava-sha256-%.32s", hex);
+	return (0);
+}
+
 int
 wb_lava_import(json_t *cases, const char *path, struct wb_results ***out,
     char ***labels, size_t *n, struct wb_err *err)
@@ -352,6 +424,8 @@ wb_lava_import(json_t *cases, const char *path, struct wb_results ***out,
 	size_t i;
 
 	memset(&m, 0, sizeof(m));
+	if (job_run_id(cases, path, m.run_id, sizeof(m.run_id), err) == -1)
+		return (-1);
 	json_array_foreach(cases, i, c) {
 		if (add_case(&m, c, i, path, err) == -1)
 			goto fail;

@@ -55,8 +55,8 @@ cmd_lava_job_usage(FILE *fp)
 	    "[--job-name name]\n"
 	    "           [--suite dir] [--data dir] [--busybox path] -o "
 	    "job.yaml\n"
-	    "       worldbench import --lava results.json|results.yaml -o "
-	    "dir\n");
+	    "       worldbench import --lava "
+	    "results.json|results.yaml|job.log -o dir\n");
 }
 
 static int

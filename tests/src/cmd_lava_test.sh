@@ -56,6 +56,17 @@ steps = job["actions"][2]["test"]["definitions"][0]["repository"]["run"]["steps"
 assert steps[1:] == ["wbp pipe 5 lps", "wbp shell1 5 lpm /usr/share/worldbench",
     "wbp syscall 5 lps"], steps
 assert "lava-test-case $1 --result pass --measurement $m --units $3" in steps[0]
+# What a real dispatcher (lava-run) needs: the LAVA overlay appended to the
+# initramfs (the guest has no disk for it), and the init's first line as
+# the kernel start message (the kernel boots quiet).
+for a in job["actions"]:
+    if "deploy" in a:
+        rd = a["deploy"]["images"]["ramdisk"]
+        assert rd["format"] == "cpio.newc", rd
+        assert rd["overlays"] == {"lava": True}, rd
+    if "boot" in a:
+        assert a["boot"]["parameters"] == \
+            {"kernel-start-message": "worldbench: initramfs ready"}, a
 try:
     from lava_common.schemas import validate
 except ImportError:
@@ -75,8 +86,10 @@ atf_test_case lava_job__initramfs_pass
 lava_job__initramfs_pass_head()
 {
 	atf_set descr "The exported initramfs holds the suite and busybox;" \
-	    "the job's pass function, run in it with a fake" \
-	    "lava-test-case, reports a positive measurement"
+	    "the job's pass function, run in it under sh -e as LAVA does" \
+	    "with a fake lava-test-case, reports count / elapsed *" \
+	    "timebase from the COUNT line, and a failed pass as failed" \
+	    "without ending the run"
 	atf_set require.user root
 	atf_set require.progs python3 busybox unshare
 	atf_set timeout 120
@@ -86,8 +99,8 @@ lava_job__initramfs_pass_body()
 	$PY -c 'import yaml' 2>/dev/null || atf_skip "python3-yaml missing"
 	mkdir k && echo 'not a kernel' >k/bzImage
 	atf_check -e match:'initramfs .*/w/lava/worldbench-initramfs.cpio.gz' \
-	    "$(wbp)" lava-job -k production=k -T syscall -d 1 -r 1 \
-	    -w "$PWD/w" -o job.yaml
+	    "$(wbp)" lava-job -k production=k -T execl,pipe,spawn,syscall \
+	    -d 1 -r 1 -w "$PWD/w" -o job.yaml
 	atf_check -o match:"url: 'file://$PWD/k/bzImage'" cat job.yaml
 	mkdir root
 	(cd root && gzip -dc ../w/lava/worldbench-initramfs.cpio.gz |
@@ -102,10 +115,22 @@ steps = job["actions"][2]["test"]["definitions"][0]["repository"]["run"]["steps"
 print("\n".join(steps))' >root/steps.sh
 	printf '#!/bin/sh\necho "lava-test-case $*"\n' >root/bin/lava-test-case
 	chmod +x root/bin/lava-test-case
-	# As the initramfs's /init does: applets, /proc; then the steps.
+	# Programs with known outcomes: execl fails, pipe counts 1000 loops
+	# in 2 s, spawn reports another unit; syscall is the real one.
+	x=root/usr/libexec/worldbench-static
+	printf '#!/bin/sh\nexit 3\n' >$x/execl
+	printf '#!/bin/sh\necho "COUNT|1000|1|lps|2.000000" >&2\n' >$x/pipe
+	printf '#!/bin/sh\necho "COUNT|1000|1|MWIPS|2.000000" >&2\n' >$x/spawn
+	chmod +x $x/execl $x/pipe $x/spawn
+	# As the initramfs's /init does: applets, /proc; then the steps, under
+	# sh -e as LAVA's run.sh.
 	atf_check -o save:out unshare --mount --fork chroot root \
 	    /bin/busybox sh -c '/bin/busybox --install -s /bin &&
-	    mount -t proc proc /proc && sh /steps.sh'
+	    mount -t proc proc /proc && sh -e /steps.sh'
+	atf_check -o inline:'lava-test-case execl --result fail\n' grep execl out
+	atf_check -o inline:'lava-test-case pipe --result pass --measurement 500.000000 --units lps\n' \
+	    grep pipe out
+	atf_check -o inline:'lava-test-case spawn --result fail\n' grep spawn out
 	grep -Eq '^lava-test-case syscall --result pass --measurement [0-9]+\.[0-9]+ --units lps$' out ||
 	    atf_fail "no measurement: $(cat out)"
 }
@@ -143,11 +168,45 @@ import__lava_body()
 		atf_check -o match:'System Call Overhead +15000.0 +1504991.8' \
 		    "$(wbp)" table o$f/production.json
 		atf_check -o match:'"lava_job": "4711"' cat o$f/debug.json
+		# One job, one interleaved run: compare pairs the rounds.
+		for v in production debug; do
+			atf_check -o match:'"run_id": "lava-job-4711"' \
+			    cat o$f/$v.json
+		done
 	done
 	# The failed pipe pass of debug round 2 is kept as a failed sample.
 	atf_check -o match:'LAVA result fail' cat ojson/debug.json
 	atf_check -o match:'debug / production' "$(wbp)" compare \
 	    ojson/production.json ojson/debug.json
+}
+
+atf_test_case import__lava_log
+import__lava_log_head()
+{
+	atf_set descr "The log lava-run prints (and lava-server keeps as" \
+	    "output.yaml) gives one results file per variant: the real log" \
+	    "of the CI kernel pair, trimmed to pipe and syscall"
+}
+import__lava_log_body()
+{
+	log="$(atf_get_srcdir)/../lib/data/lava-log.in"
+	atf_check -o match:'^o/production.json$' \
+	    -o match:'^o/witness-invariants.json$' \
+	    "$(wbp)" import --lava "$log" -o o
+	atf_check -o match:'Pipe Throughput +12440.0 +68182.2 ' \
+	    -o match:'System Call Overhead +15000.0 +104017.6 ' \
+	    "$(wbp)" table o/production.json
+	atf_check -o match:'"log_format": "lava"' cat o/witness-invariants.json
+	# No job id in a log: both files share a run id from its digest, and
+	# compare pairs the passes of each ABBA round.
+	id=$(sha256sum "$log" | cut -c1-32)
+	for v in production witness-invariants; do
+		atf_check -o match:"\"run_id\": \"lava-sha256-$id\"" \
+		    cat o/$v.json
+	done
+	atf_check -o match:'Pipe Throughput +0\.1227 .*slower' \
+	    -o match:'paired t on the log ratios' \
+	    "$(wbp)" compare o/production.json o/witness-invariants.json
 }
 
 atf_test_case import__lava_bad
@@ -185,5 +244,6 @@ atf_init_test_cases()
 	atf_add_test_case lava_job__initramfs_pass
 	atf_add_test_case lava_job__refused
 	atf_add_test_case import__lava
+	atf_add_test_case import__lava_log
 	atf_add_test_case import__lava_bad
 }
