@@ -168,44 +168,38 @@ setup(struct sim *s, double target)
 }
 
 /*
- * The stop-when-narrow rule (-o, -M): stage one to s->min pairs, then
- * while the final-score interval is wider than the target the tests
- * above their share of it (target * sqrt(k)), else every test whose own
- * interval is wider than the target.  Sets extend; returns the tests
- * extended.
+ * The stop-when-narrow rule (-o, -M): first every test to s->min pairs;
+ * then, while the final-score interval is wider than the target, the
+ * tests above their share of it (target * sqrt(k)), or when none is,
+ * every test whose own interval is wider than the target.
  */
-static size_t
+static void
 old_rule(struct sim *s, double target, int *extend)
 {
 	struct wb_compare c;
 	struct wb_err e;
 	double hw[NTESTS], share;
-	size_t k, n, nshort;
+	size_t k, n;
 
 	if (wb_compare_build(s->v, 2, NULL, NULL, 0.95, WB_EST_ALL,
 	    WB_ADJ_NONE, &c, &e) == -1)
 		errx(EX_SOFTWARE, "%s", e.msg);
-	for (k = nshort = 0; k < NTESTS; k++) {
+	for (k = n = 0; k < NTESTS; k++) {
 		hw[k] = wb_ratio_halfwidth(&c.rows[k].cells[1].w);
-		extend[k] = (int)c.rows[k].cells[1].npairs < s->min;
-		nshort += extend[k];
+		n += extend[k] = (int)c.rows[k].cells[1].npairs < s->min;
 	}
 	share = target * sqrt((double)NTESTS);
-	n = nshort;
-	if (nshort == 0 && wb_ratio_halfwidth(&c.final[1].w) > target) {
+	if (n == 0 && wb_ratio_halfwidth(&c.final[1].w) > target) {
 		for (k = 0; k < NTESTS; k++)
 			n += extend[k] = hw[k] > share;
 		for (k = 0; n == 0 && k < NTESTS; k++)
 			extend[k] = hw[k] > target;
 	}
 	wb_compare_fini(&c);
-	for (n = k = 0; k < NTESTS; k++)
-		n += extend[k];
-	return (n);
 }
 
 /* lib/adapt.c's decision. */
-static size_t
+static void
 new_rule(struct sim *s, double target, int *extend)
 {
 	struct wb_adapt a;
@@ -216,9 +210,7 @@ new_rule(struct sim *s, double target, int *extend)
 		errx(EX_SOFTWARE, "%s", e.msg);
 	for (k = 0; k < NTESTS; k++)
 		extend[k] = a.tests[k].extend;
-	k = a.nextend;
 	wb_adapt_fini(&a);
-	return (k);
 }
 
 /* One run through the rule, as harness_run drives it. */
