@@ -1,7 +1,7 @@
 /*
  * The adaptive sampling decision (adapt.h).  It builds the same
- * comparison as worldbench compare, so that "met" here means the
- * interval the report will print is within the target.
+ * comparison as worldbench compare, with the same two-stage intervals,
+ * so that the half-widths it reports are those the report will print.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -37,14 +37,69 @@ judge_test(const struct wb_compare *c, const struct wb_cmp_row *row,
 			np = 0;
 		} else {
 			hw = wb_ratio_halfwidth(&o->w);
-			np = o->paired ? o->npairs : o->n < row->cells[0].n ?
-			    o->n : row->cells[0].n;
+			np = o->paired ? o->npairs : 0;
 		}
 		t->halfwidth = fmax(t->halfwidth, hw);
 		if (np < t->npairs)
 			t->npairs = np;
 	}
-	t->met = t->halfwidth <= target && t->npairs >= WB_ADAPT_MIN_PAIRS;
+	t->met = t->halfwidth <= target;
+}
+
+/*
+ * The pairs variant v needs in every test: the fewest n for which the
+ * final-score interval from the stage-one variances is within the
+ * target; SIZE_MAX when some test of the final has no stage-one
+ * variance (then only the caps stop the run).
+ */
+static size_t
+need_of(const struct wb_compare *c, size_t v, double target)
+{
+	const struct wb_cmp_cell *b, *o;
+	double var, k, se, q, n;
+	size_t i;
+
+	k = (double)c->final[v].ntests;
+	if (!(k > 0))
+		return ((size_t)-1);
+	var = 0;
+	for (i = 0; i < c->nrows; i++) {
+		b = &c->rows[i].cells[0];
+		o = &c->rows[i].cells[v];
+		if (!b->have_score || !o->have_score)
+			continue;
+		if (!o->stein)
+			return ((size_t)-1);
+		var += o->s1var / (k * k);
+	}
+	q = wb_t_quantile(1 - (1 - c->conf) / 2, (double)(c->stage1 - 1));
+	se = log(1 + target / 100) / q;
+	n = ceil(var / (se * se) * (1 - 1e-12));
+	if (!(n < (double)WB_PASS_MAX))
+		return (WB_PASS_MAX);
+	return (n > (double)c->stage1 ? (size_t)n : c->stage1);
+}
+
+static int
+judge(const struct wb_compare *c, struct wb_results *const *v,
+    struct wb_adapt *a)
+{
+	size_t i, j;
+
+	if ((a->tests = calloc(v[0]->ntests + 1, sizeof(*a->tests))) == NULL)
+		return (-1);
+	for (i = 0; i < v[0]->ntests; i++) {
+		for (j = 0; j < c->nrows; j++)
+			if (strcmp(c->rows[j].id, v[0]->tests[i]->id) == 0)
+				break;
+		judge_test(c, &c->rows[j], a->target, &a->tests[i]);
+		/* Borrow the id from the base, which outlives c. */
+		a->tests[i].id = v[0]->tests[i]->id;
+		a->nunmet += !a->tests[i].met;
+		a->nshort += a->tests[i].npairs < a->stage1;
+	}
+	a->ntests = v[0]->ntests;
+	return (0);
 }
 
 int
@@ -52,10 +107,9 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
     double conf, struct wb_adapt *a, struct wb_err *err)
 {
 	struct wb_compare c;
-	size_t i, j;
+	size_t i, n;
 
 	memset(a, 0, sizeof(*a));
-	a->min_pairs = WB_ADAPT_MIN_PAIRS;
 	a->target = target;
 	a->conf = conf;
 	if (!(target > 0))
@@ -64,41 +118,36 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 	if (wb_compare_build(v, nv, NULL, NULL, conf, WB_EST_ALL,
 	    WB_ADJ_NONE, &c, err) == -1)
 		return (-1);
-	if ((a->tests = calloc(v[0]->ntests + 1, sizeof(*a->tests))) == NULL) {
+	if ((a->stage1 = c.stage1) == 0) {
+		wb_compare_fini(&c);
+		return (wb_err_set(err, "the plan records no stage one "
+		    "(adaptive.stage1_pairs)"));
+	}
+	if (judge(&c, v, a) == -1) {
 		wb_compare_fini(&c);
 		return (wb_err_setsys(err, "calloc"));
 	}
-	for (i = 0; i < v[0]->ntests; i++) {
-		for (j = 0; j < c.nrows; j++)
-			if (strcmp(c.rows[j].id, v[0]->tests[i]->id) == 0)
-				break;
-		judge_test(&c, &c.rows[j], target, &a->tests[i]);
-		/* Borrow the id from the base, which outlives c. */
-		a->tests[i].id = v[0]->tests[i]->id;
-		a->nunmet += !a->tests[i].met;
-		a->nshort += a->tests[i].npairs < WB_ADAPT_MIN_PAIRS;
-	}
-	a->ntests = v[0]->ntests;
 	a->final_halfwidth = 0;
 	for (i = 1; i < nv; i++)
 		a->final_halfwidth = fmax(a->final_halfwidth,
 		    c.final[i].ntests > 0 ?
 		    wb_ratio_halfwidth(&c.final[i].w) : INFINITY);
-	wb_compare_fini(&c);
-	a->share = target * sqrt((double)a->ntests);
-	/* Stage one: every test to the minimum, whatever the intervals. */
+	/* Stage one: every test to its pairs, whatever the intervals. */
 	if (a->nshort > 0) {
+		wb_compare_fini(&c);
 		for (i = 0; i < a->ntests; i++)
 			a->nextend += a->tests[i].extend =
-			    a->tests[i].npairs < WB_ADAPT_MIN_PAIRS;
+			    a->tests[i].npairs < a->stage1;
 		return (0);
 	}
-	a->final_met = a->final_halfwidth <= target;
-	for (i = 0; !a->final_met && i < a->ntests; i++)
+	for (i = 1; i < nv; i++)
+		if ((n = need_of(&c, i, target)) > a->need)
+			a->need = n;
+	wb_compare_fini(&c);
+	for (i = 0; i < a->ntests; i++)
 		a->nextend += a->tests[i].extend =
-		    a->tests[i].halfwidth > a->share;
-	for (i = 0; !a->final_met && a->nextend == 0 && i < a->ntests; i++)
-		a->nextend += a->tests[i].extend = !a->tests[i].met;
+		    a->tests[i].npairs < a->need;
+	a->final_met = a->nextend == 0;
 	return (0);
 }
 

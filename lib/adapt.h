@@ -1,32 +1,32 @@
 /*
- * Adaptive sampling: between rounds of passes the harness asks which
- * tests still have a ratio confidence interval wider than the target.
+ * Adaptive sampling in two stages (Stein's procedure): between rounds of
+ * passes the harness asks which tests need more passes.
  *
- * For every test, and every variant other than the base, the ratio to
- * the base is computed as worldbench compare does (Welch's t on the log
- * rates of the ok samples); a test has met the target when the half-width
- * of every such interval is at most target percent of the ratio.  The
- * final-score ratio (geometric mean of the per-test ratios, delta-method
- * interval) is judged the same way.  The decision is a pure function of
- * the samples so far: the caps (--max-passes, --max-time) are the
- * harness's.
+ * Stage one: every test runs until it has the plan's stage-one number
+ * of pairs (plan adaptive.stage1_pairs, at least WB_ADAPT_MIN_PAIRS; a
+ * pair is an ok pass of the same round in the base and another variant),
+ * whatever the intervals say.  The variance of those first pairs alone
+ * then fixes how many pairs every test gets in all: the fewest n with
  *
- * Which tests get the next pass while the final-score interval is still
- * too wide: that interval is about the root-sum-square of the k tests'
- * half-widths divided by k, so a test whose half-width is at most
- * target * sqrt(k) is within its share.  The tests above their share are
- * extended; when none is (few passes' t quantiles can keep the final
- * wide), every test not met is.  Nothing is extended once the final
- * score meets the target.
+ *	q * sqrt(V / n) <= ln(1 + target / 100),
  *
- * Stopping when an interval happens to be narrow favours runs whose
- * spread came out small, and with few passes that spread is a poor
- * estimate: the interval then covers less often than it says, and a
- * null difference is called significant more often than it should be
- * (bench/scripts/adaptive-fpr.sh simulates the rule).  So the target
- * counts as met only once every test has at least WB_ADAPT_MIN_PAIRS
- * pairs (ok passes on both sides of every ratio); until then the tests
- * below that minimum are extended, whatever the intervals say.
+ * V the sum over the k tests of the final score of each test's stage-one
+ * variance of the log ratios, over k^2, and q Student's t quantile with
+ * stage1 - 1 degrees of freedom; the largest n over the variants.  Every
+ * test is extended to n pairs; nothing after stage one is looked at, so
+ * the decision cannot favour a run whose spread came out small.
+ *
+ * worldbench compare reports such a run with the same intervals (the
+ * stage-one variance, stage1 - 1 degrees of freedom; wb_stein_log, and
+ * the fewest degrees of freedom for the final score): for normal log
+ * ratios each test's interval is exact and the final score's
+ * conservative, however many pairs stage one chose.  All tests get the
+ * same number of pairs so that the final score's weights do not depend
+ * on the data.  bench/scripts/adaptive-fpr.sh simulates the rule.
+ *
+ * The decision is a pure function of the samples and the plan, so it is
+ * the same at every round and after --resume; the caps (--max-passes,
+ * --max-time) are the harness's.
  */
 #ifndef WB_ADAPT_H
 #define WB_ADAPT_H
@@ -53,18 +53,20 @@ struct wb_adapt {
 	struct wb_adapt_test	*tests;		/* the base's tests, in order */
 	size_t			 ntests;
 	size_t			 nunmet;	/* tests not met */
-	int			 final_met;
-	double			 final_halfwidth; /* widest over variants */
-	double			 share;		/* target * sqrt(ntests) */
+	int			 final_met;	/* every test has need pairs */
+	double			 final_halfwidth; /* now, widest */
 	size_t			 nextend;	/* tests to extend */
-	size_t			 nshort;	/* tests below the minimum */
-	size_t			 min_pairs;	/* WB_ADAPT_MIN_PAIRS */
+	size_t			 nshort;	/* tests short of stage one */
+	size_t			 stage1;	/* pairs of stage one */
+	size_t			 need;		/* pairs every test gets, 0 in
+						   stage one */
 };
 
 /*
- * v[0] is the base; nv >= 2.  A test missing from some variant is
- * reported unmet with an infinite half-width.  Returns -1 only on bad
- * arguments or allocation failure.
+ * v[0] is the base; nv >= 2; the results carry the run's plan (plan
+ * adaptive.stage1_pairs).  A test missing from some variant has no
+ * pairs.  Returns -1 on bad arguments, a plan without stage one, or
+ * allocation failure.
  */
 int	wb_adapt_decide(struct wb_results *const *v, size_t nv,
 	    double target, double conf, struct wb_adapt *, struct wb_err *);

@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "compare_family.h"
 #include "compare_int.h"
+#include "compare_pair.h"
 #include "compare_prov.h"
 #include "err.h"
 #include "results.h"
@@ -349,50 +350,6 @@ same_run(struct wb_results *const *v, size_t nv)
 	return (1);
 }
 
-/*
- * The ratio of cell o to the base b: paired by round when both come from
- * one interleaved run and at least two rounds have an ok pass on both
- * sides, else Welch's t.
- */
-static int
-ratio_of(const struct wb_compare *c, const struct wb_cmp_cell *b,
-    struct wb_cmp_cell *o, struct wb_err *err)
-{
-	double *pb, *po;
-	size_t i, j, n;
-	int rc;
-
-	o->paired = 0;
-	if (!c->same_run || b->by_boot || o->by_boot)
-		return (wb_welch_log(b->units, b->nunits, o->units, o->nunits,
-		    c->conf, &o->w, err));
-	pb = calloc(b->n + 1, sizeof(double));
-	po = calloc(b->n + 1, sizeof(double));
-	if (pb == NULL || po == NULL) {
-		free(pb);
-		free(po);
-		return (wb_err_setsys(err, "calloc"));
-	}
-	n = 0;
-	for (i = 0; i < b->n; i++)
-		for (j = 0; j < o->n; j++)
-			if (o->passes[j] == b->passes[i]) {
-				pb[n] = b->rates[i];
-				po[n++] = o->rates[j];
-				break;
-			}
-	if (n < 2)
-		rc = wb_welch_log(b->units, b->nunits, o->units, o->nunits,
-		    c->conf, &o->w, err);
-	else if ((rc = wb_paired_log(pb, po, n, c->conf, &o->w, err)) == 0) {
-		o->paired = 1;
-		o->npairs = n;
-	}
-	free(pb);
-	free(po);
-	return (rc);
-}
-
 static int
 fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 {
@@ -405,7 +362,7 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 		o->verdict = WB_V_MISSING;
 		if (b->n == 0 || o->n == 0)
 			continue;
-		if (ratio_of(c, b, o, err) == -1)
+		if (wb_compare_ratio(c, b, o, err) == -1)
 			return (-1);
 		o->verdict = WB_V_NOCI;		/* until wb_compare_adjust() */
 		if (o->paired)
@@ -469,10 +426,16 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (o->w.novar)
 			d.incomplete = novar = 1;
 		/*
+		 * A two-stage term is its stage-one standard error with
+		 * that stage's degrees of freedom (the interval then takes
+		 * the fewest of any term: conservative, wb_delta_add_se).
 		 * A paired term has one variance, that of the log ratios:
 		 * se^2 * npairs.
 		 */
-		if (o->paired)
+		if (o->stein)
+			wb_delta_add_se(&d, 1.0 / k, o->w.diff, o->w.se,
+			    (double)(o->n1 - 1));
+		else if (o->paired)
 			wb_delta_add(&d, 1.0 / k, o->w.diff,
 			    o->w.se * o->w.se * (double)o->npairs, o->npairs,
 			    0, 2);
@@ -524,12 +487,16 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 
 /*
  * Whether some run added passes adaptively (plan "adaptive"): the
- * half-width it aimed at, in percent, and its rule's minimum of pairs.
+ * half-width it aimed at, in percent, its rule's minimum of pairs, and
+ * the pairs of its stage one (two-stage runs; absent before them).
  */
-static void
-adaptive_of(struct wb_compare *c, struct wb_results *const *v, size_t nv)
+static int
+adaptive_of(struct wb_compare *c, struct wb_results *const *v, size_t nv,
+    struct wb_err *err)
 {
-	json_t *a, *t, *m;
+	json_t *a, *t, *m, *s1;
+	const char *name;
+	json_int_t n;
 	size_t i;
 
 	c->target = NAN;
@@ -544,7 +511,21 @@ adaptive_of(struct wb_compare *c, struct wb_results *const *v, size_t nv)
 			c->target = json_number_value(t);
 		if (c->min_pairs == 0 && json_is_integer(m))
 			c->min_pairs = (int)json_integer_value(m);
+		if ((s1 = json_object_get(a, "stage1_pairs")) == NULL)
+			continue;
+		name = c->paths[i] != NULL ? c->paths[i] : c->labels[i];
+		n = json_is_integer(s1) ? json_integer_value(s1) : 0;
+		if (n < 2 || n > WB_PASS_MAX)
+			return (wb_err_set(err, "%s: plan.adaptive."
+			    "stage1_pairs: not an integer from 2 to %d", name,
+			    WB_PASS_MAX));
+		if (c->stage1 != 0 && (size_t)n != c->stage1)
+			return (wb_err_set(err, "%s: plan.adaptive."
+			    "stage1_pairs: %lld, where another file has %zu",
+			    name, (long long)n, c->stage1));
+		c->stage1 = (size_t)n;
 	}
+	return (0);
 }
 
 static int
@@ -627,13 +608,14 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 	    build_rows(c, v, sc, err) == -1)
 		goto out;
 	c->same_run = same_run(v, nv);
+	if (adaptive_of(c, v, nv, err) == -1)
+		goto out;
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
 	if (wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
-	adaptive_of(c, v, nv);
 	rc = 0;
 out:
 	for (i = 0; i < nsc; i++)

@@ -89,6 +89,15 @@ struct wb_cmp_cell {
 	 */
 	int		 paired;
 	size_t		 npairs;
+	/*
+	 * Two-stage (the run's plan records stage one, --target-ci):
+	 * paired, and w's standard error comes from the variance of the
+	 * first n1 pairs in pass order (s1var), with n1 - 1 degrees of
+	 * freedom (wb_stein_log).
+	 */
+	int		 stein;
+	size_t		 n1;
+	double		 s1var;
 	int		 have_score;
 	double		 score;		/* the estimator's */
 	double		 index;		/* score / baseline * 10 */
@@ -168,6 +177,12 @@ struct wb_compare {
 						   adaptively (plan "adaptive") */
 	int			 min_pairs;	/* its rule's minimum, 0 if
 						   unrecorded */
+	/*
+	 * Pairs of stage one of a two-stage run (plan
+	 * adaptive.stage1_pairs): the paired intervals are Stein's.  0
+	 * for files from before it.
+	 */
+	size_t			 stage1;
 	int			 by_boot;	/* some cell's units are boots */
 	int			 same_run;	/* one interleaved run: paired */
 	size_t			 family;	/* hypotheses adjusted together */
@@ -180,7 +195,9 @@ struct wb_compare {
 
 /*
  * Rows are the union of the variants' tests, in the base's order, then
- * tests only the others have.  labels may be NULL (then provenance
+ * tests only the others have.  A plan adaptive.stage1_pairs that is not
+ * an integer from 2 to WB_PASS_MAX, or that differs between the
+ * files, is an error naming the file.  labels may be NULL (then provenance
  * "variant" name or the path's basename is used); paths may be NULL.
  * When a label repeats (several runs), the variants are the distinct
  * labels in the order of first appearance, the first file's is the base,

@@ -54,6 +54,25 @@ wb_harness_order_append(struct wb_harness *h, const size_t *tests,
 	return (0);
 }
 
+/*
+ * Stage one of --target-ci (adapt.h): the planned passes of every test,
+ * at least WB_ADAPT_MIN_PAIRS, at most --max-passes.
+ */
+static int
+stage1_pairs(const struct wb_harness *h)
+{
+	size_t i;
+	int n;
+
+	n = h->passes[0];
+	for (i = 1; i < h->ntests; i++)
+		if (h->passes[i] < n)
+			n = h->passes[i];
+	if (n < WB_ADAPT_MIN_PAIRS)
+		n = WB_ADAPT_MIN_PAIRS;
+	return (n < h->max_passes ? n : h->max_passes);
+}
+
 /* Rounds 1..max of the planned passes. */
 static int
 plan_order(struct wb_harness *h, struct wb_err *err)
@@ -163,9 +182,10 @@ wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
 	if (run_id(h->plan, err) == -1)
 		return (-1);
 	if (h->target_ci > 0 && json_object_set_new(h->plan, "adaptive",
-	    json_pack("{s:f, s:i, s:f, s:i}", "target_ci", h->target_ci,
+	    json_pack("{s:f, s:i, s:f, s:i, s:i}", "target_ci", h->target_ci,
 	    "max_passes", h->max_passes, "max_time", h->max_time,
-	    "min_pairs", WB_ADAPT_MIN_PAIRS)) == -1)
+	    "min_pairs", WB_ADAPT_MIN_PAIRS, "stage1_pairs",
+	    stage1_pairs(h))) == -1)
 		goto oom;
 	return (plan_order(h, err));
 oom:
@@ -304,6 +324,14 @@ wb_harness_plan_load(struct wb_harness *h, json_t *plan, const char *file,
 	    json_unpack(x, "{s:F, s:i, s:F}", "target_ci", &h->target_ci,
 	    "max_passes", &h->max_passes, "max_time", &h->max_time) == -1)
 		return (bad(err, file, "adaptive", "malformed"));
+	/*
+	 * A run started before the two-stage rule goes on with it: its
+	 * first WB_ADAPT_MIN_PAIRS pairs are stage one.
+	 */
+	if (x != NULL && json_object_get(x, "stage1_pairs") == NULL &&
+	    json_object_set_new(x, "stage1_pairs",
+	    json_integer(WB_ADAPT_MIN_PAIRS)) == -1)
+		return (wb_err_set(err, "plan: out of memory"));
 	h->plan = json_incref(plan);
 	return (load_order(h, plan, file, err));
 }

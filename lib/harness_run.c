@@ -88,9 +88,10 @@ time_used(const struct wb_harness *h)
 }
 
 /*
- * Ask lib/adapt which tests still miss the target; unless the final-score
- * ratio already meets it, give each of those that is under the caps one
- * more pass in every variant.  Returns the number of tests extended, or -1.
+ * Ask lib/adapt which tests still need passes: in stage one those short
+ * of its pairs, then those short of the pairs stage one fixed for all.
+ * Each of them that is under the caps gets one more pass in every
+ * variant.  Returns the number of tests extended, or -1.
  */
 static int
 adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
@@ -109,16 +110,12 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	if (rc == -1)
 		return (-1);
 	n = 0;
-	/*
-	 * The target is met once the final-score ratio is as precise as
-	 * asked; until then the tests lib/adapt picks (those above their
-	 * share of the final's interval) get the extra passes.
-	 */
 	if (a.final_met) {
 		if (fp != NULL)
-			fprintf(fp, "adaptive: final-score interval +-%.2f%% "
-			    "<= %.2f%%: done\n", a.final_halfwidth,
-			    h->target_ci);
+			fprintf(fp, "adaptive: %zu pairs per test, as stage "
+			    "one fixed; final-score interval +-%.2f%% "
+			    "(target %.2f%%): done\n", a.need,
+			    a.final_halfwidth, h->target_ci);
 		wb_adapt_fini(&a);
 		return (0);
 	}
@@ -130,11 +127,15 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 				break;
 		if (i == h->ntests || h->passes[i] >= h->max_passes)
 			continue;
-		if (fp != NULL)
-			fprintf(fp, "adaptive: %s: interval +-%.2f%% "
-			    "(target %.2f%%, share %.2f%%): pass %d\n",
-			    h->tests[i]->id, a.tests[k].halfwidth,
-			    h->target_ci, a.share, h->passes[i] + 1);
+		if (fp != NULL && a.need == 0)
+			fprintf(fp, "adaptive: %s: %zu of %zu stage-one "
+			    "pairs: pass %d\n", h->tests[i]->id,
+			    a.tests[k].npairs, a.stage1, h->passes[i] + 1);
+		else if (fp != NULL)
+			fprintf(fp, "adaptive: %s: %zu of %zu pairs (fixed "
+			    "by stage one for +-%.2f%%): pass %d\n",
+			    h->tests[i]->id, a.tests[k].npairs, a.need,
+			    h->target_ci, h->passes[i] + 1);
 		h->passes[i]++;
 		if (json_object_set_new(json_object_get(h->plan, "passes"),
 		    h->tests[i]->id, json_integer(h->passes[i])) == -1 ||

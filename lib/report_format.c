@@ -198,6 +198,17 @@ wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
 
 	if (!c->adaptive)
 		return (NULL);
+	if (c->stage1 > 0) {
+		snprintf(buf, len, "Passes were added adaptively "
+		    "(--target-ci %g%%) in two stages: the first %zu pairs "
+		    "of each test alone fixed how many pairs every test got "
+		    "(Stein's procedure), and every interval uses the "
+		    "variance of those first pairs with %zu degrees of "
+		    "freedom, the final score's too, so that choosing where "
+		    "to stop cannot narrow them.", c->target, c->stage1,
+		    c->stage1 - 1);
+		return (buf);
+	}
 	if (c->min_pairs > 0)
 		snprintf(m, sizeof(m), ", at least %d passes of each test "
 		    "per variant before stopping", c->min_pairs);

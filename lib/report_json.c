@@ -142,6 +142,8 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "units", json_integer(k->nunits), ok);
 	put(o, "pairs", k->paired ? json_integer(k->npairs) : json_null(),
 	    ok);
+	put(o, "stage1_pairs", k->stein ? json_integer((json_int_t)k->n1) :
+	    json_null(), ok);
 	for (i = 0; i < k->n; i++)
 		push(s, json_real(k->rates[i]), ok);
 	put(o, "samples", s, ok);
@@ -228,9 +230,10 @@ adaptive_json(const struct wb_compare *c)
 
 	if (!c->adaptive)
 		return (json_null());
-	return (json_pack("{s:o, s:o}", "target_ci", num(c->target),
+	return (json_pack("{s:o, s:o, s:o}", "target_ci", num(c->target),
 	    "min_pairs", c->min_pairs > 0 ? json_integer(c->min_pairs) :
-	    json_null()));
+	    json_null(), "stage1_pairs", c->stage1 > 0 ?
+	    json_integer((json_int_t)c->stage1) : json_null()));
 }
 
 static json_t *

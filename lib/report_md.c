@@ -178,7 +178,7 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[256], un[512];
+	char pct[16], adj[512], ad[512], un[512];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));

@@ -47,7 +47,7 @@ para(FILE *fp, const char *s)
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
-	char pct[16], adj[512], ad[256], un[512], *m;
+	char pct[16], adj[512], ad[512], un[512], *m;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants", c->nvar);

@@ -1,26 +1,32 @@
 /*
  * adaptive-fpr: the false-positive rate of worldbench run --target-ci,
  * simulated.  Two variants with no difference at all run interleaved
- * (paired by round) through the adaptive rule of lib/adapt.c exactly as
+ * (paired by round) through the two-stage rule of lib/adapt.c exactly as
  * the harness drives it: the planned passes first, then one more pass
- * of each test the rule picks, until the final-score interval meets the
- * target, nothing is picked, or a test reaches --max-passes.  The
- * comparison is then built as worldbench compare builds it, and the
+ * of each test the rule picks, until it picks none or a test reaches
+ * --max-passes.  The results carry the plan the harness writes (adaptive
+ * with stage1_pairs), so the comparison is then built as worldbench
+ * compare builds it for such a run (Stein's intervals), and the
  * final-score verdict counted.
  *
  * Noise: 12 tests whose per-pass coefficient of variation runs from 5%
  * to 30% (log-spaced), lognormal, plus a drift common to both variants
  * in each round (lognormal, 10%), which the pairing cancels.
  *
- * usage: adaptive-fpr [-o] [-m max] [-n runs] [-p planned] [-s seed]
- *            target ...
- * -o simulates the rule before the minimum of pairs (stop as soon as the
- * final-score interval is narrow), for comparison.
+ * usage: adaptive-fpr [-F | -M min | -o] [-m max] [-n runs] [-p planned]
+ *            [-s seed] target ...
+ * -o simulates the first rule (stop as soon as the final-score interval
+ * is narrow, extending the tests above their share of it), -M min the
+ * same rule once every test has min pairs (-M 10: the rule before the
+ * two stages); their files carry no stage one, so compare reports them
+ * with plain paired intervals, as it did.  -F runs the planned passes
+ * only (a fixed design; the targets only label the rows).
  *
- * Prints per target: runs, mean passes per test, the final-score
- * false-positive rate of its unadjusted 95% test, the same as compare
- * reports it (in the Holm family of the 12 tests and the final score),
- * and the rate of runs with any significant row as reported.
+ * Prints per target: mean passes per test, the false-positive rate of
+ * the final-score test unadjusted at 95% with its Monte Carlo standard
+ * error, the same as compare reports it (in the Holm family of the 12
+ * tests and the final score), and the rate of runs with any significant
+ * row as reported.
  */
 #include <err.h>
 #include <math.h>
@@ -45,8 +51,9 @@
 
 struct sim {
 	uint64_t		 rng;
-	int			 old_rule;
-	int			 min;		/* -M: another minimum */
+	int			 old_rule;	/* -o, -M: stop when narrow */
+	int			 min;		/* -M: its minimum of pairs */
+	int			 fixed;		/* -F */
 	int			 planned;
 	int			 max_passes;
 	struct wb_results	*v[2];
@@ -106,8 +113,28 @@ add_pass(struct sim *s, size_t k)
 	}
 }
 
+/*
+ * The plan's adaptive object as the harness writes it (harness_plan.c);
+ * the stop-when-narrow rules had no stage one.
+ */
+static json_t *
+plan_adaptive(const struct sim *s, double target)
+{
+	int stage1;
+
+	if (s->old_rule)
+		return (json_pack("{s:f, s:i}", "target_ci", target,
+		    "min_pairs", s->min));
+	stage1 = s->planned > WB_ADAPT_MIN_PAIRS ? s->planned :
+	    WB_ADAPT_MIN_PAIRS;
+	if (stage1 > s->max_passes)
+		stage1 = s->max_passes;
+	return (json_pack("{s:f, s:i, s:i}", "target_ci", target,
+	    "min_pairs", WB_ADAPT_MIN_PAIRS, "stage1_pairs", stage1));
+}
+
 static void
-setup(struct sim *s)
+setup(struct sim *s, double target)
 {
 	struct wb_err e;
 	char id[16];
@@ -120,7 +147,9 @@ setup(struct sim *s)
 		if (wb_results_set_provenance(s->v[i], "label",
 		    json_string(i == 0 ? "a" : "b"), &e) == -1 ||
 		    wb_results_set_plan(s->v[i], "run_id",
-		    json_string("sim"), &e) == -1)
+		    json_string("sim"), &e) == -1 ||
+		    (!s->fixed && wb_results_set_plan(s->v[i], "adaptive",
+		    plan_adaptive(s, target), &e) == -1))
 			errx(EX_OSERR, "%s", e.msg);
 		for (k = 0; k < NTESTS; k++) {
 			snprintf(id, sizeof(id), "t%zu", k);
@@ -138,51 +167,72 @@ setup(struct sim *s)
 			add_pass(s, k);
 }
 
-/* The rule before the minimum of pairs, from the same decision. */
+/*
+ * The stop-when-narrow rule (-o, -M): first every test to s->min pairs;
+ * then, while the final-score interval is wider than the target, the
+ * tests above their share of it (target * sqrt(k)), or when none is,
+ * every test whose own interval is wider than the target.
+ */
 static void
-old_rule(struct wb_adapt *a)
+old_rule(struct sim *s, double target, int *extend)
 {
-	size_t i;
+	struct wb_compare c;
+	struct wb_err e;
+	double hw[NTESTS], share;
+	size_t k, n;
 
-	a->final_met = a->final_halfwidth <= a->target;
-	a->nextend = 0;
-	for (i = 0; !a->final_met && i < a->ntests; i++)
-		a->nextend += a->tests[i].extend =
-		    a->tests[i].halfwidth > a->share;
-	for (i = 0; !a->final_met && a->nextend == 0 && i < a->ntests; i++)
-		a->nextend += a->tests[i].extend =
-		    a->tests[i].halfwidth > a->target;
+	if (wb_compare_build(s->v, 2, NULL, NULL, 0.95, WB_EST_ALL,
+	    WB_ADJ_NONE, &c, &e) == -1)
+		errx(EX_SOFTWARE, "%s", e.msg);
+	for (k = n = 0; k < NTESTS; k++) {
+		hw[k] = wb_ratio_halfwidth(&c.rows[k].cells[1].w);
+		n += extend[k] = (int)c.rows[k].cells[1].npairs < s->min;
+	}
+	share = target * sqrt((double)NTESTS);
+	if (n == 0 && wb_ratio_halfwidth(&c.final[1].w) > target) {
+		for (k = 0; k < NTESTS; k++)
+			n += extend[k] = hw[k] > share;
+		for (k = 0; n == 0 && k < NTESTS; k++)
+			extend[k] = hw[k] > target;
+	}
+	wb_compare_fini(&c);
 }
 
-/* One run through the rule; the decision's steps as harness_run's. */
+/* lib/adapt.c's decision. */
 static void
-run(struct sim *s, double target)
+new_rule(struct sim *s, double target, int *extend)
 {
 	struct wb_adapt a;
 	struct wb_err e;
+	size_t k;
+
+	if (wb_adapt_decide(s->v, 2, target, 0.95, &a, &e) == -1)
+		errx(EX_SOFTWARE, "%s", e.msg);
+	for (k = 0; k < NTESTS; k++)
+		extend[k] = a.tests[k].extend;
+	wb_adapt_fini(&a);
+}
+
+/* One run through the rule, as harness_run drives it. */
+static void
+run(struct sim *s, double target)
+{
+	int extend[NTESTS];
 	size_t k, n;
 
+	if (s->fixed)
+		return;
 	for (;;) {
-		if (wb_adapt_decide(s->v, 2, target, 0.95, &a, &e) == -1)
-			errx(EX_SOFTWARE, "%s", e.msg);
-		if (s->old_rule || s->min > 0)
-			old_rule(&a);
-		for (k = 0; k < NTESTS && s->min > 0; k++)
-			if (s->passes[k] < s->min)
-				break;
-		if (s->min > 0 && k < NTESTS) {
-			a.final_met = 0;
-			for (k = 0; k < NTESTS; k++)
-				a.tests[k].extend = s->passes[k] < s->min;
-		}
+		if (s->old_rule)
+			old_rule(s, target, extend);
+		else
+			new_rule(s, target, extend);
 		n = 0;
-		for (k = 0; !a.final_met && k < NTESTS; k++)
-			if (a.tests[k].extend &&
-			    s->passes[k] < s->max_passes) {
+		for (k = 0; k < NTESTS; k++)
+			if (extend[k] && s->passes[k] < s->max_passes) {
 				add_pass(s, k);
 				n++;
 			}
-		wb_adapt_fini(&a);
 		if (n == 0)
 			return;
 	}
@@ -222,9 +272,26 @@ static void
 usage(void)
 {
 
-	fprintf(stderr, "usage: adaptive-fpr [-o] [-m max] [-n runs] "
-	    "[-p planned] [-s seed] target ...\n");
+	fprintf(stderr, "usage: adaptive-fpr [-F | -M min | -o] [-m max] "
+	    "[-n runs] [-p planned] [-s seed] target ...\n");
 	exit(EX_USAGE);
+}
+
+static const char *
+rule_name(const struct sim *s)
+{
+	static char buf[64];
+
+	if (s->fixed)
+		return ("fixed (the planned passes only)");
+	if (s->old_rule && s->min == 0)
+		return ("stop when narrow");
+	if (s->old_rule) {
+		snprintf(buf, sizeof(buf), "stop when narrow, at least %d "
+		    "pairs", s->min);
+		return (buf);
+	}
+	return ("two-stage (lib/adapt.c)");
 }
 
 int
@@ -232,7 +299,7 @@ main(int argc, char **argv)
 {
 	struct sim s;
 	struct tally t;
-	double target;
+	double target, p;
 	char tg[32];
 	long runs, i;
 	int ch, a;
@@ -242,9 +309,13 @@ main(int argc, char **argv)
 	s.planned = 3;
 	s.max_passes = 30;
 	runs = 2000;
-	while ((ch = getopt(argc, argv, "M:m:n:op:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "FM:m:n:op:s:")) != -1) {
 		switch (ch) {
+		case 'F':
+			s.fixed = 1;
+			break;
 		case 'M':
+			s.old_rule = 1;
 			s.min = atoi(optarg);
 			break;
 		case 'm':
@@ -255,6 +326,7 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			s.old_rule = 1;
+			s.min = 0;
 			break;
 		case 'p':
 			s.planned = atoi(optarg);
@@ -268,30 +340,31 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || runs < 1 || s.planned < 1 ||
-	    s.max_passes < s.planned || s.max_passes > 250)
+	if (argc < 1 || runs < 1 || s.planned < 1 || s.min < 0 ||
+	    s.max_passes < s.planned || s.max_passes > 250 ||
+	    (s.fixed && s.old_rule))
 		usage();
 	printf("rule: %s; %d planned passes, at most %d; %ld runs per "
-	    "target\n", s.old_rule ? "stop when narrow (before the minimum)" :
-	    "lib/adapt.c", s.planned, s.max_passes, runs);
-	printf("%-8s %12s %14s %14s %14s\n", "target", "passes/test",
+	    "target\n", rule_name(&s), s.planned, s.max_passes, runs);
+	printf("%-8s %12s %18s %11s %12s\n", "target", "passes/test",
 	    "final raw FPR", "final FPR", "any-row FPR");
 	for (a = 0; a < argc; a++) {
 		if ((target = atof(argv[a])) <= 0)
 			usage();
 		memset(&t, 0, sizeof(t));
 		for (i = 0; i < runs; i++) {
-			setup(&s);
+			setup(&s, target);
 			run(&s, target);
 			judge(&s, &t);
 			wb_results_free(s.v[0]);
 			wb_results_free(s.v[1]);
 		}
 		snprintf(tg, sizeof(tg), "%g%%", target);
-		printf("%-8s %12.1f %13.2f%% %13.2f%% %13.2f%%\n", tg,
-		    (double)t.passes / (double)(t.runs * NTESTS),
-		    100.0 * t.raw / t.runs, 100.0 * t.reported / t.runs,
-		    100.0 * t.anyrow / t.runs);
+		p = (double)t.raw / (double)t.runs;
+		printf("%-8s %12.1f %9.2f%% +- %.2f %10.2f%% %11.2f%%\n", tg,
+		    (double)t.passes / (double)(t.runs * NTESTS), 100 * p,
+		    100 * sqrt(p * (1 - p) / (double)t.runs),
+		    100.0 * t.reported / t.runs, 100.0 * t.anyrow / t.runs);
 		fflush(stdout);
 	}
 	return (0);

@@ -882,9 +882,145 @@ ATF_TC_BODY(wb_conf_format__trims, tc)
 	ATF_CHECK_STREQ("80", b);
 }
 
+/*
+ * One run of a and b (one run id), 14 passes, the plan's adaptive
+ * object as given; b's log ratios to a vary from pass to pass.
+ */
+static void
+mk_adaptive(struct wb_results **a, struct wb_results **b, json_t *adaptive)
+{
+	struct wb_results *r;
+	struct wb_err e;
+	size_t i, k;
+
+	*a = mk("a", ones, 14, 0.02, "h", 10);
+	*b = mk("b", ones, 14, 0.02, "h", 10);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 14; i++)
+			(*b)->tests[k]->samples[i].rate *= exp(0.01 *
+			    (double)((i * 7 + k) % 5) - 0.02 * (i >= 10));
+	for (i = 0; i < 2; i++) {
+		r = i == 0 ? *a : *b;
+		ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id",
+		    json_string("0123456789abcdef0123456789abcdef"), &e));
+		if (adaptive != NULL)
+			ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "adaptive",
+			    json_deep_copy(adaptive), &e));
+	}
+	json_decref(adaptive);
+}
+
+/* The log ratios of b to a in test k, pass order. */
+static void
+log_ratios(const struct wb_results *a, const struct wb_results *b, size_t k,
+    double *l)
+{
+	size_t i;
+
+	for (i = 0; i < 14; i++)
+		l[i] = log(b->tests[k]->samples[i].rate /
+		    a->tests[k]->samples[i].rate);
+}
+
+/*
+ * A two-stage run (plan adaptive.stage1_pairs 10): every interval has
+ * the variance of the first 10 pairs and 9 degrees of freedom, the
+ * final score's too.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_two_stage);
+ATF_TC_BODY(wb_compare_build__adaptive_two_stage, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_cmp_cell *o;
+	double l[14], v, m, fv;
+	size_t k;
+
+	mk_adaptive(&a, &b, json_pack("{s:f, s:i, s:i}", "target_ci", 3.0,
+	    "min_pairs", 10, "stage1_pairs", 10));
+	build(a, b, &c);
+	ATF_CHECK(c.adaptive);
+	ATF_CHECK_EQ(10, c.stage1);
+	fv = 0;
+	for (k = 0; k < 3; k++) {
+		o = &c.rows[k].cells[1];
+		log_ratios(a, b, k, l);
+		v = wb_var(l, 10);
+		m = wb_mean(l, 14);
+		ATF_CHECK(o->paired && o->stein);
+		ATF_CHECK_EQ(14, o->npairs);
+		ATF_CHECK_EQ(10, o->n1);
+		ATF_CHECK(fabs(o->w.diff - m) < 1e-12);
+		ATF_CHECK_MSG(fabs(o->w.se - sqrt(v / 14)) < 1e-12,
+		    "se %g, want %g", o->w.se, sqrt(v / 14));
+		ATF_CHECK(fabs(o->s1var - v) < 1e-12);
+		ATF_CHECK_EQ(9, o->w.df);
+		/* Not the variance of all 14 pairs. */
+		ATF_CHECK(fabs(wb_var(l, 14) - v) > 1e-6);
+		fv += v / 14 / 9;
+	}
+	ATF_CHECK_EQ(9, c.final[1].w.df);
+	ATF_CHECK(fabs(c.final[1].w.se - sqrt(fv)) < 1e-12);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/*
+ * Files of the rule before the two stages (min_pairs, no stage1_pairs)
+ * keep their plain paired intervals; a bad or disagreeing stage one is
+ * an error naming the file.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_old_and_bad);
+ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
+{
+	static const char *const paths[] = { "a.json", "b.json" };
+	struct wb_results *a, *b, *v[2];
+	struct wb_compare c;
+	struct wb_err e;
+	double l[14];
+
+	mk_adaptive(&a, &b, json_pack("{s:f, s:i}", "target_ci", 3.0,
+	    "min_pairs", 10));
+	build(a, b, &c);
+	ATF_CHECK(c.adaptive);
+	ATF_CHECK_EQ(10, c.min_pairs);
+	ATF_CHECK_EQ(0, c.stage1);
+	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].stein);
+	ATF_CHECK_EQ(13, c.rows[0].cells[1].w.df);
+	log_ratios(a, b, 0, l);
+	ATF_CHECK(fabs(c.rows[0].cells[1].w.se - sqrt(wb_var(l, 14) / 14)) <
+	    1e-12);
+	wb_compare_fini(&c);
+	v[0] = a;
+	v[1] = b;
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(b->plan,
+	    "adaptive"), "stage1_pairs", json_string("ten")));
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 2, NULL, paths, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "b.json: plan.adaptive.stage1_pairs") !=
+	    NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(b->plan,
+	    "adaptive"), "stage1_pairs", json_integer(1)));
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 2, NULL, paths, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, &c, &e));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(a->plan,
+	    "adaptive"), "stage1_pairs", json_integer(10)));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(b->plan,
+	    "adaptive"), "stage1_pairs", json_integer(12)));
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 2, NULL, paths, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "b.json") != NULL &&
+	    strstr(e.msg, "12") != NULL, "%s", e.msg);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
+	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage);
+	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_no_ci);

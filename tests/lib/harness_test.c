@@ -46,6 +46,10 @@ fake(const char *id, const char *body)
 	ATF_REQUIRE(chmod(path, 0755) == 0);
 }
 
+/* --target-ci and --max-passes of the next start(); 0: not adaptive. */
+static double start_target;
+static int start_max;
+
 static struct wb_harness *
 start(const char *tests, int passes, size_t nv, const char *out)
 {
@@ -79,6 +83,8 @@ start(const char *tests, int passes, size_t nv, const char *out)
 	c.datadir = wbt_abspath("share");
 	c.argv = argv;
 	c.argc = 2;
+	c.target_ci = start_target;
+	c.max_passes = start_max;
 	h = wb_harness_new(&c, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	free(v);
@@ -211,6 +217,96 @@ ATF_TC_BODY(wb_harness_run__interleaved_balanced, tc)
 	    json_object_get(rb->plan, "run_id")));
 	wb_results_free(ra);
 	wb_results_free(rb);
+}
+
+/*
+ * The files of out/ as a run of the rule before the two stages left
+ * them, interrupted (no stage1_pairs, a target it had not met): resumed,
+ * the first 10 pairs are stage one and the run goes on to --max-passes.
+ */
+static void
+resume_before_two_stages(void)
+{
+	static const char *const f[] = { "out/A.json", "out/B.json" };
+	struct wb_results *r;
+	struct wb_harness *h;
+	struct wb_err e;
+	json_t *a;
+	size_t i, nfailed;
+
+	for (i = 0; i < 2; i++) {
+		r = load(f[i]);
+		a = json_object_get(r->plan, "adaptive");
+		ATF_REQUIRE_EQ(0, json_object_del(a, "stage1_pairs"));
+		ATF_REQUIRE_EQ(0, json_object_set_new(a, "target_ci",
+		    json_real(0.001)));
+		r->status = WB_RESULTS_INCOMPLETE;
+		ATF_REQUIRE_MSG(wb_results_write(r, f[i], &e) == 0, "%s",
+		    e.msg);
+		wb_results_free(r);
+	}
+	h = wb_harness_resume("out", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_harness_run(h, &stop, NULL, &nfailed, &e) == 0,
+	    "%s", e.msg);
+	wb_harness_free(h);
+	for (i = 0; i < 2; i++) {
+		r = load(f[i]);
+		a = json_object_get(r->plan, "adaptive");
+		ATF_CHECK_EQ(10, json_integer_value(json_object_get(a,
+		    "stage1_pairs")));
+		ATF_CHECK_EQ(12, r->tests[0]->nsamples);
+		ATF_CHECK_EQ(12, r->tests[1]->nsamples);
+		wb_results_free(r);
+	}
+}
+
+/*
+ * --target-ci: the plan records stage one (10 pairs, above the 3 planned
+ * passes), every test gets at least that many passes in every variant,
+ * and a target stage one cannot meet runs every test to --max-passes.
+ */
+ATF_TC_WITHOUT_HEAD(wb_harness_run__target_ci_two_stage);
+ATF_TC_BODY(wb_harness_run__target_ci_two_stage, tc)
+{
+	static const double targets[] = { 50, 0.001 };
+	static const size_t want[] = { 10, 12 };
+	struct wb_results *ra, *rb;
+	struct wb_harness *h;
+	struct wb_err e;
+	json_t *a;
+	size_t nfailed, i, k;
+
+	/* Counts that vary from pass to pass. */
+	fake("pipe", "echo \"COUNT|$((900 + $$ % 200))|1|lps|0.5\" >&2");
+	fake("syscall", "echo \"COUNT|$((2900 + $$ % 211))|1|lps|1.5\" >&2");
+	for (i = 0; i < 2; i++) {
+		start_target = targets[i];
+		start_max = 12;
+		h = start("pipe,syscall", 3, 2, "out");
+		start_target = start_max = 0;
+		ATF_REQUIRE_MSG(wb_harness_run(h, &stop, NULL, &nfailed, &e) ==
+		    0, "%s", e.msg);
+		wb_harness_free(h);
+		ra = load("out/A.json");
+		rb = load("out/B.json");
+		a = json_object_get(ra->plan, "adaptive");
+		ATF_CHECK_EQ(10, json_integer_value(json_object_get(a,
+		    "stage1_pairs")));
+		for (k = 0; k < 2; k++) {
+			ATF_CHECK_EQ_MSG(want[i], ra->tests[k]->nsamples,
+			    "target %g: %s: %zu passes", targets[i],
+			    ra->tests[k]->id, ra->tests[k]->nsamples);
+			ATF_CHECK_EQ(want[i], rb->tests[k]->nsamples);
+		}
+		wb_results_free(ra);
+		wb_results_free(rb);
+		if (i == 0)
+			resume_before_two_stages();
+		ATF_REQUIRE_EQ(0, unlink("out/A.json"));
+		ATF_REQUIRE_EQ(0, unlink("out/B.json"));
+	}
 }
 
 ATF_TC_WITHOUT_HEAD(wb_harness_run__stop_and_resume);
@@ -570,6 +666,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_run__bad_output_fails_pass);
 	ATF_TP_ADD_TC(tp, wb_harness_run__interleaved_balanced);
 	ATF_TP_ADD_TC(tp, wb_harness_run__stop_and_resume);
+	ATF_TP_ADD_TC(tp, wb_harness_run__target_ci_two_stage);
 	ATF_TP_ADD_TC(tp, wb_harness_new__missing_program);
 	ATF_TP_ADD_TC(tp, wb_harness_round__abba);
 	ATF_TP_ADD_TC(tp, wb_harness_round__seeded);

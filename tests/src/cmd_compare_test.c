@@ -452,10 +452,91 @@ ATF_TC_BODY(compare__imported_no_ci, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * prod.json and debug.json as one run (one run id) whose plan has the
+ * adaptive object given (a JSON text).
+ */
+static void
+adaptive_fixtures(const atf_tc_t *tc, const char *adaptive)
+{
+	static const char *const names[] = { "prod.json", "debug.json" };
+	json_error_t je;
+	json_t *j;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		fixture(tc, names[i]);
+		j = json_load_file(names[i], 0, &je);
+		ATF_REQUIRE(j != NULL);
+		ATF_REQUIRE_EQ(0, json_object_set_new(j, "plan",
+		    json_pack("{s:s, s:o}", "run_id",
+		    "0123456789abcdef0123456789abcdef", "adaptive",
+		    json_loads(adaptive, 0, &je))));
+		ATF_REQUIRE_EQ(0, json_dump_file(j, names[i], 0));
+		json_decref(j);
+	}
+}
+
+/*
+ * A two-stage --target-ci run: the report says how its intervals were
+ * made, and they have the stage-one degrees of freedom; a run of the
+ * rule before keeps its sentence; a bad stage one names the file.
+ */
+ATF_TC_WITHOUT_HEAD(compare__adaptive_two_stage);
+ATF_TC_BODY(compare__adaptive_two_stage, tc)
+{
+	static const char *const t[] = { "compare", "prod.json", "debug.json",
+	    NULL };
+	static const char *const js[] = { "compare", "-F", "json", "prod.json",
+	    "debug.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *k;
+
+	adaptive_fixtures(tc, "{\"target_ci\": 3, \"min_pairs\": 10, "
+	    "\"stage1_pairs\": 6}");
+	wbt_run_wb(tc, &o, t, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.out, "Passes were added adaptively "
+	    "(--target-ci 3%) in two stages: the first 6 pairs") != NULL,
+	    "%s", o.out);
+	ATF_CHECK(strstr(o.out, "with 5 degrees of") != NULL);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, js, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	j = json_loads(o.out, 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s", je.text);
+	ATF_CHECK_EQ(6, json_integer_value(json_object_get(json_object_get(j,
+	    "adaptive"), "stage1_pairs")));
+	k = json_array_get(json_object_get(json_array_get(json_object_get(j,
+	    "tests"), 0), "variants"), 1);
+	ATF_CHECK_STREQ("paired-log",
+	    json_string_value(json_object_get(k, "method")));
+	ATF_CHECK_EQ(6, json_integer_value(json_object_get(k,
+	    "stage1_pairs")));
+	ATF_CHECK_EQ(5, json_number_value(json_object_get(json_object_get(k,
+	    "welch"), "df")));
+	json_decref(j);
+	wbt_out_fini(&o);
+	adaptive_fixtures(tc, "{\"target_ci\": 3, \"min_pairs\": 10}");
+	wbt_run_wb(tc, &o, t, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK(strstr(o.out, "at least 10 passes of each test") != NULL);
+	ATF_CHECK(strstr(o.out, "two stages") == NULL);
+	wbt_out_fini(&o);
+	adaptive_fixtures(tc, "{\"target_ci\": 3, \"stage1_pairs\": 0}");
+	wbt_run_wb(tc, &o, t, 14);
+	ATF_CHECK(o.status != 0);
+	ATF_CHECK_MSG(strstr(o.err, "prod.json: plan.adaptive.stage1_pairs: "
+	    "not an integer") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, compare__text_golden);
+	ATF_TP_ADD_TC(tp, compare__adaptive_two_stage);
 	ATF_TP_ADD_TC(tp, compare__plot_golden);
 	ATF_TP_ADD_TC(tp, compare__csv_golden);
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);
