@@ -13,8 +13,9 @@
 #           worldbench: this script only runs the user's copy.
 #   BUILD   worldbench's build directory (default: build)
 #   ROUNDS  rounds (default 6); in each round every program runs one
-#           pass, and which side goes first alternates (ABBA...), so
-#           drift common to both cancels in the paired ratio
+#           pass, and which side goes first alternates (ABBA...; the
+#           three shell programs go through all six orders in six
+#           rounds), so drift common to both cancels in the paired ratio
 #   SECS    pass length in whole seconds (default 10; UnixBench's own
 #           are 60 for shell1/shell8 and 30 for spawn and fsdisk)
 #   TESTS   default "shell1 shell8 spawn fsdisk"; also fstime, fsbuffer,
@@ -88,7 +89,8 @@ die() {
 }
 
 [ -d "$UB/UnixBench/pgms" ] && UB=$UB/UnixBench
-UB=$(cd "$UB" 2>/dev/null && pwd) || die "$UB: no such directory"
+d=$(cd "$UB" 2>/dev/null && pwd) || die "$UB: no such directory"
+UB=$d
 [ -d "$UB/pgms" ] && [ -d "$UB/testdir" ] ||
     die "$UB: not a UnixBench directory (no pgms/ and testdir/)"
 B=$(cd "$BUILD" 2>/dev/null && pwd) || die "$BUILD: no such directory"
@@ -243,13 +245,21 @@ while [ "$round" -lt "$ROUNDS" ]; do
 	round=$((round + 1))
 	for t in $TESTS; do
 		case $t in
-		shell*)	if [ $((round % 2)) -eq 1 ]; then
-				ub_pass ub "$t"; wb_pass "$t"
-				ub_pass ub-prose "$t"
-			else
-				ub_pass ub-prose "$t"; wb_pass "$t"
-				ub_pass ub "$t"
-			fi ;;
+		shell*)	# The three programs take each position in turn
+			# (all six orders over six rounds): on a shared
+			# machine the first of a pair can run faster.
+			case $((round % 6)) in
+			1)	order="ub wb ub-prose" ;;
+			2)	order="ub-prose wb ub" ;;
+			3)	order="wb ub ub-prose" ;;
+			4)	order="ub-prose ub wb" ;;
+			5)	order="ub ub-prose wb" ;;
+			0)	order="wb ub-prose ub" ;;
+			esac
+			for v in $order; do
+				if [ "$v" = wb ]; then wb_pass "$t"
+				else ub_pass "$v" "$t"; fi
+			done ;;
 		*)	if [ $((round % 2)) -eq 1 ]; then
 				ub_pass ub "$t"; wb_pass "$t"
 			else
