@@ -175,6 +175,7 @@ pass() {
 	$1 == "COUNT" { count = $2; tb = $3; el = $5 }
 	$1 == "TIME" { time = $2 }
 	END {
+		if (count + 0 <= 0) exit 2
 		split(w, ws, " "); split(cpu, cs, " ")
 		wall = ws[2] - ws[1]
 		# UnixBench: Run divides by the TIME the program printed, else
@@ -183,7 +184,8 @@ pass() {
 		rate = (tb > 0) ? count / el * tb : count
 		printf "%s\t%s\t%d\t%.6f\t%s\t%.6f\n", t, v, r, rate, count,
 		    cs[2] - cs[1]
-	}' "$work/err" >>"$raw"
+	}' "$work/err" >>"$raw" ||
+	    die "$t ($v): zero count: $(head -3 "$work/err")"
 	sync
 	sleep 1
 }
