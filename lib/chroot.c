@@ -41,9 +41,12 @@
 #include "recipe.h"
 #include "runner.h"
 
-/* Device files bound from the host into the image's /dev. */
+/*
+ * Device files bound from the host into the image's /dev.  No tty: the
+ * command has no controlling terminal (see lib/spawn.c).
+ */
 static const char *const devices[] = {
-	"null", "zero", "full", "random", "urandom", "tty",
+	"null", "zero", "full", "random", "urandom",
 };
 
 int
@@ -107,14 +110,12 @@ setup_dev(const char *root, int confined)
 		    0666)) == -1)
 			return (wb_chroot_fail("create", path));
 		close(fd);
-		if (mount(dev, path, NULL, MS_BIND, NULL) == -1) {
-			/* No controlling terminal device on this host. */
-			if (strcmp(devices[i], "tty") == 0) {
-				(void)unlink(path);
-				continue;
-			}
+		if (mount(dev, path, NULL, MS_BIND, NULL) == -1)
 			return (wb_chroot_fail("bind", dev));
-		}
+		/* The host's node: usable, but its owner, mode, times fixed. */
+		if (confined && mount(NULL, path, NULL, MS_BIND | MS_REMOUNT |
+		    MS_RDONLY | MS_NOSUID | MS_NOEXEC, NULL) == -1)
+			return (wb_chroot_fail("remount read-only", path));
 	}
 	if (wb_chroot_mountpoint(root, "dev/pts", path, sizeof(path)) == -1)
 		return (-1);
@@ -289,7 +290,9 @@ wb_chroot_enter(void *arg)
 	if (pid > 0)
 		init_reap(pid, p[1]);
 	close(p[1]);
-	return (die_with_parent(1));
+	if (die_with_parent(1) == -1)
+		return (-1);
+	return (c->confined ? wb_confine_syscalls() : 0);
 }
 
 struct chroot_arg {

@@ -2,7 +2,8 @@
  * The confinement of the chroot runner, done inside its private mount
  * namespace (lib/chroot.c calls these from the child): the image root
  * bound read-only, nosuid and nodev, with one writable /tmp; /proc/sys and
- * the other kernel knobs of /proc read-only; every descriptor above 2
+ * the other kernel knobs of /proc read-only, /proc/keys and timer_list
+ * masked; every descriptor above 2
  * closed; no_new_privs and every capability dropped.  None of it is
  * needed by the suite, and none of it reaches the host's mount table.
  */
@@ -25,6 +26,16 @@
 /* Kernel knobs under /proc, bound read-only over themselves. */
 static const char *const proc_ro[] = {
 	"sys", "sysrq-trigger", "irq", "bus", "fs",
+};
+
+/*
+ * Host information under /proc that nothing in the suite reads, hidden
+ * under a read-only bind of /dev/null: the descriptions of the keys the
+ * uid can view, and the host's timers (with the pids and functions that
+ * armed them).
+ */
+static const char *const proc_masked[] = {
+	"keys", "key-users", "timer_list", "sched_debug",
 };
 
 /* Bind path over itself and remount the bind with flags (MS_RDONLY...). */
@@ -71,6 +82,18 @@ wb_confine_proc(const char *root)
 		if (rebind(path, MS_RDONLY | MS_NOSUID | MS_NODEV |
 		    MS_NOEXEC) == -1)
 			return (-1);
+	}
+	for (i = 0; i < sizeof(proc_masked) / sizeof(proc_masked[0]); i++) {
+		snprintf(path, sizeof(path), "%s/proc/%s", root,
+		    proc_masked[i]);
+		if (lstat(path, &st) == -1 && errno == ENOENT)
+			continue;
+		if (mount("/dev/null", path, NULL, MS_BIND, NULL) == -1)
+			return (wb_chroot_fail("mask", path));
+		/* Not nodev: the mask must open (and read as empty). */
+		if (mount(NULL, path, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY |
+		    MS_NOSUID | MS_NOEXEC, NULL) == -1)
+			return (wb_chroot_fail("remount", path));
 	}
 	return (0);
 }

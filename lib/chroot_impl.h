@@ -27,5 +27,11 @@ int	wb_confine_proc(const char *root);
 int	wb_confine_fds(void);
 /* no_new_privs; empty bounding, ambient, effective, permitted sets. */
 int	wb_confine_caps(void);
+/*
+ * A fresh session keyring, then the seccomp deny list
+ * (lib/chroot_seccomp.c): keyrings, TIOCSTI and TIOCLINUX, and calls no
+ * benchmark makes.  Needs no_new_privs (wb_confine_caps).
+ */
+int	wb_confine_syscalls(void);
 
 #endif

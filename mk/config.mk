@@ -44,6 +44,7 @@ PKG_jansson :=		libjansson-dev
 PKG_gsl :=		libgsl-dev
 PKG_atf-c :=		libatf-dev
 PKG_libcrypto :=	libssl-dev
+PKG_libseccomp :=	libseccomp-dev
 
 define wb_probe
 ifeq ($$(shell $(PKG_CONFIG) --exists $(1) && echo yes),yes)
@@ -61,10 +62,11 @@ $(eval $(call wb_probe,libarchive))
 $(eval $(call wb_probe,jansson))
 $(eval $(call wb_probe,gsl))
 $(eval $(call wb_probe,libcrypto))
+$(eval $(call wb_probe,libseccomp))
 endif
 
-LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS) $(libcrypto_CFLAGS)
-LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) $(libcrypto_LIBS) -lm
+LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS) $(libcrypto_CFLAGS) $(libseccomp_CFLAGS)
+LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) $(libcrypto_LIBS) $(libseccomp_LIBS) -lm
 
 ifeq ($(V),1)
 Q =
