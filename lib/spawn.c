@@ -1,5 +1,6 @@
 /*
- * Running children in their own process groups with a timeout.  The
+ * Running children in their own sessions and process groups, with no
+ * controlling terminal, stdin /dev/null, and a timeout.  The
  * parent waits in poll(2) on the children's output pipes and on a pidfd
  * per child, so output is drained while waiting (no pipe deadlock) and
  * no SIGCHLD handler is needed.  A child is killed with its whole group
@@ -94,7 +95,15 @@ child_exec(const struct wb_spawn *sp, size_t copy, int out, int errfd)
 	size_t i;
 	int nul;
 
-	(void)setpgid(0, 0);
+	/*
+	 * A session of its own: no controlling terminal, so nothing run
+	 * here can push input into the caller's (TIOCSTI) or be stopped by
+	 * it; the process group is the session's, pid.
+	 */
+	if (setsid() == -1) {
+		child_fail("setsid", sp->argv[0]);
+		_exit(126);
+	}
 	sigemptyset(&none);
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
@@ -139,8 +148,11 @@ start_child(const struct wb_spawn *sp, struct child *c, size_t copy,
 	}
 	if (c->pid == 0)
 		child_exec(sp, copy, po[1], pe[1]);
-	/* Both sides set the group so that kill(-pid) works at once. */
-	(void)setpgid(c->pid, c->pid);
+	/*
+	 * The child makes its own session and group (setpgid here could
+	 * make it a group leader first, and setsid would fail); until it
+	 * has, it is alone, and the kills below also name its pid.
+	 */
 	close(po[1]);
 	close(pe[1]);
 	c->fd[0] = po[0];

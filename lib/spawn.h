@@ -1,5 +1,7 @@
 /*
- * Running child programs: every child gets its own process group, a
+ * Running child programs: every child gets its own session (no
+ * controlling terminal; stdin /dev/null, stdout and stderr pipes read
+ * by the parent) whose process group it leads, a
  * timeout after which the whole group is killed with SIGKILL, captured
  * stdout/stderr (bounded), and the rusage of its process tree.
  *
@@ -32,7 +34,7 @@ struct wb_spawn {
 	int		 copy_dirs;
 	double		 timeout;	/* seconds, > 0 */
 	/*
-	 * Runs in the child after fork() and setpgid(), before chdir(cwd)
+	 * Runs in the child after fork() and setsid(), before chdir(cwd)
 	 * and execve().  Returns 0, or -1 after writing a one-line reason
 	 * to fd 2; the child then exits 126.  Used by the chroot runner to
 	 * enter a private mount namespace and the image root.
