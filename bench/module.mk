@@ -111,3 +111,15 @@ $(RUNS_FPR): $(O)/obj/bench/scripts/runs-fpr.o $(LIBWB)
 tests: $(RUNS_FPR)
 
 -include $(O)/obj/bench/scripts/runs-fpr.d
+
+# The cost of the chroot runner's seccomp filter (bench/scripts/
+# seccomp-cost.sh); the same.
+SECCOMP_COST :=		$(O)/bin/seccomp-cost
+
+$(SECCOMP_COST): $(O)/obj/bench/scripts/seccomp-cost.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(SECCOMP_COST)
+
+-include $(O)/obj/bench/scripts/seccomp-cost.d

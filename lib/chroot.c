@@ -292,7 +292,10 @@ wb_chroot_enter(void *arg)
 	close(p[1]);
 	if (die_with_parent(1) == -1)
 		return (-1);
-	return (c->confined ? wb_confine_syscalls() : 0);
+	if (c->confined && (wb_confine_keyring() == -1 ||
+	    wb_confine_syscalls() == -1))
+		return (-1);
+	return (0);
 }
 
 struct chroot_arg {

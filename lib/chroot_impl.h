@@ -28,8 +28,12 @@ int	wb_confine_fds(void);
 /* no_new_privs; empty bounding, ambient, effective, permitted sets. */
 int	wb_confine_caps(void);
 /*
- * A fresh session keyring, then the seccomp deny list
- * (lib/chroot_seccomp.c): keyrings, TIOCSTI and TIOCLINUX, and calls no
+ * A fresh anonymous session keyring: the caller's session keyring, and
+ * every key linked from it, is no longer possessed (lib/chroot_seccomp.c).
+ */
+int	wb_confine_keyring(void);
+/*
+ * The seccomp deny list: keyrings, TIOCSTI and TIOCLINUX, and calls no
  * benchmark makes.  Needs no_new_privs (wb_confine_caps).
  */
 int	wb_confine_syscalls(void);

@@ -1,0 +1,28 @@
+#!/bin/sh
+# seccomp-cost.sh: what the chroot runner's seccomp filter
+# (lib/chroot_seccomp.c) costs System Call Overhead and Pipe Throughput,
+# measured by build/bin/seccomp-cost (bench/scripts/seccomp-cost.c,
+# built by "make tests"): per round, a getpid loop and a 512-byte pipe
+# round-trip loop in a child that loads the filter and in one that does
+# not, in alternating order; the paired ratio of CPU time per loop.
+# Prints the kernel, the load before and after, one line per round and
+# the median ratios.
+#
+# usage: seccomp-cost.sh [-b builddir] [rounds [loops]]
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=$top/build
+while getopts b: ch; do
+	case $ch in
+	b)	build=$OPTARG ;;
+	*)	echo "usage: seccomp-cost.sh [-b builddir] [rounds [loops]]" >&2
+		exit 64 ;;
+	esac
+done
+shift $((OPTIND - 1))
+prog=$build/bin/seccomp-cost
+[ -x "$prog" ] || { echo "seccomp-cost.sh: no $prog (run make tests)" >&2; exit 1; }
+echo "seccomp-cost: kernel $(uname -r), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+"$prog" "$@"
+echo "seccomp-cost: load after $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,364 @@
+/*
+ * The findings of issue 17 (root only): from inside "worldbench chroot",
+ * a static probe (confine_probe.c) pushes input into the caller's
+ * terminal (TIOCSTI on /dev/tty and on fds 0-2, TIOCLINUX), changes the
+ * metadata of a host device node, and reaches the host's keyrings.
+ * Where a terminal matters the command runs on a real pty (openpty(3))
+ * that is its controlling terminal and its fds 0-2, as an operator's
+ * shell would give it.  Every attack is first shown to work without the
+ * confinement (the probe run directly on the pty, or the chroot runner
+ * told to skip the confinement with WORLDBENCH_CHROOT_UNCONFINED), with
+ * the same detector, so that no case passes by being blind.
+ */
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include <linux/keyctl.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pty.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "chroot.h"
+#include "err.h"
+#include "world_fs.h"
+#include "wbtest.h"
+
+static char root[PATH_MAX];
+
+/* An image root holding the probe and nothing else. */
+static void
+make_root(const atf_tc_t *tc)
+{
+	char cwd[PATH_MAX - 64], path[PATH_MAX * 2];
+	struct wb_err e;
+
+	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
+	snprintf(root, sizeof(root), "%s/root", cwd);
+	ATF_REQUIRE(mkdir(root, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/bin", root);
+	ATF_REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/tmp", root);
+	ATF_REQUIRE(mkdir(path, 01777) == 0 && chmod(path, 01777) == 0);
+	snprintf(path, sizeof(path), "%s/bin/probe", root);
+	ATF_REQUIRE_MSG(wb_copy_file(wbt_buildpath(tc,
+	    "tests/safety/confine_probe"), path, 0755, &e) == 0, "%s", e.msg);
+}
+
+/* What a run on the pty gave. */
+struct ptyrun {
+	int	status;
+	char	out[16384];	/* everything read on the master side */
+	int	pending;	/* input bytes left queued on the terminal */
+};
+
+/*
+ * Run argv with a new pty as its controlling terminal and fds 0-2, as
+ * from an interactive shell; keep the slave open here so that what was
+ * pushed into its input queue can be counted afterwards.
+ */
+static void
+pty_run(struct ptyrun *r, char *const argv[])
+{
+	struct pollfd pfd;
+	size_t len;
+	ssize_t n;
+	pid_t pid;
+	time_t end;
+	int m, s, st, done;
+
+	memset(r, 0, sizeof(*r));
+	ATF_REQUIRE(openpty(&m, &s, NULL, NULL, NULL) == 0);
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		if (setsid() == -1 || ioctl(s, TIOCSCTTY, 0) == -1 ||
+		    dup2(s, 0) == -1 || dup2(s, 1) == -1 || dup2(s, 2) == -1)
+			_exit(120);
+		close(m);
+		close(s);
+		execv(argv[0], argv);
+		_exit(121);
+	}
+	len = 0;
+	done = 0;
+	end = time(NULL) + 120;
+	pfd.fd = m;
+	pfd.events = POLLIN;
+	for (;;) {
+		if (!done && waitpid(pid, &st, WNOHANG) == pid)
+			done = 1;
+		if (poll(&pfd, 1, done ? 200 : 100) == 1 &&
+		    (n = read(m, r->out + len, sizeof(r->out) - 1 - len)) > 0) {
+			len += (size_t)n;
+			continue;
+		}
+		if (done || time(NULL) > end)
+			break;
+	}
+	r->out[len] = '\0';
+	ATF_REQUIRE_MSG(done, "%s did not finish on the pty: %s", argv[0],
+	    r->out);
+	ATF_REQUIRE(ioctl(s, FIONREAD, &r->pending) == 0);
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	close(m);
+	close(s);
+	printf("pty %s: status %d, %d byte(s) pending, output:\n%s\n",
+	    argv[0], r->status, r->pending, r->out);
+}
+
+/* The probe itself, on the host (no chroot, no confinement). */
+static void
+pty_direct(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
+    const char *a2, const char *a3)
+{
+	char *argv[] = { wbt_buildpath(tc, "tests/safety/confine_probe"),
+	    (char *)a1, (char *)a2, (char *)a3, NULL };
+
+	pty_run(r, argv);
+}
+
+/* worldbench chroot root -- /bin/probe a1 a2 a3, on the pty. */
+static void
+pty_chroot(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
+    const char *a2, const char *a3)
+{
+	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot", "-t",
+	    "60", root, "--", "/bin/probe", (char *)a1, (char *)a2,
+	    (char *)a3, NULL };
+
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	pty_run(r, argv);
+}
+
+/* worldbench chroot without a terminal; unconf: skip the confinement. */
+static void
+chroot_probe(const atf_tc_t *tc, struct wbt_out *o, int unconf,
+    const char *a1, const char *a2)
+{
+	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot", "-t",
+	    "60", root, "--", "/bin/probe", (char *)a1, (char *)a2, NULL };
+
+	if (unconf)
+		ATF_REQUIRE(setenv(WB_CHROOT_UNCONFINED_ENV, root, 1) == 0);
+	else
+		ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	wbt_run(o, argv);
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	printf("%s %s %s: %d %s%s", unconf ? "unconfined" : "confined", a1,
+	    a2 != NULL ? a2 : "", o->status, o->out, o->err);
+}
+
+#define WORKED(o)	ATF_CHECK_MSG((o).status == 0 && \
+	strstr((o).out, "worked: ") != NULL && \
+	strstr((o).out, "refused") == NULL, "status %d: %s", (o).status, \
+	(o).out)
+#define REFUSED(o)	ATF_CHECK_MSG((o).status == 1 && \
+	strstr((o).out, "refused: ") != NULL && \
+	strstr((o).out, "worked") == NULL, "status %d: %s", (o).status, \
+	(o).out)
+
+/*
+ * The pushed line, never printed by the probe: seen only as an echo,
+ * and counted by FIONREAD (which, in canonical mode, counts whole lines).
+ */
+#define PUSHED	"zqpushed\n"
+#define ECHOED	"zqpushed"
+
+ATF_TC(tiocsti__tty);
+ATF_TC_HEAD(tiocsti__tty, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(tiocsti__tty, tc)
+{
+	static const char *const targets[] = { "/dev/tty", "0", "1", "2" };
+	struct ptyrun r;
+	size_t i;
+
+	make_root(tc);
+	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		/* Control: on the operator's terminal, the push works. */
+		pty_direct(tc, &r, "tiocsti", targets[i], PUSHED);
+		WORKED(r);
+		ATF_CHECK_MSG(r.pending == (int)strlen(PUSHED), "control %s: "
+		    "%d byte(s) queued", targets[i], r.pending);
+		ATF_CHECK_MSG(strstr(r.out, ECHOED) != NULL, "control %s: no "
+		    "echo", targets[i]);
+		/* Confined, nothing reaches the terminal's input. */
+		pty_chroot(tc, &r, "tiocsti", targets[i], PUSHED);
+		REFUSED(r);
+		ATF_CHECK_EQ_MSG(r.pending, 0, "%s: %d byte(s) pushed into "
+		    "the caller's terminal", targets[i], r.pending);
+		ATF_CHECK_MSG(strstr(r.out, ECHOED) == NULL, "%s: echoed",
+		    targets[i]);
+	}
+}
+
+ATF_TC(tiocsti__filter);
+ATF_TC_HEAD(tiocsti__filter, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(tiocsti__filter, tc)
+{
+	struct wbt_out o;
+
+	make_root(tc);
+	/*
+	 * TIOCSTI into a pty the command made its own controlling
+	 * terminal is legitimate for the kernel: only the seccomp rule
+	 * stops it, also with the request's upper 32 bits set.
+	 */
+	chroot_probe(tc, &o, 1, "tiocsti-own", NULL);
+	WORKED(o);
+	wbt_out_fini(&o);
+	chroot_probe(tc, &o, 0, "tiocsti-own", NULL);
+	REFUSED(o);
+	ATF_CHECK_MSG(strstr(o.out, "(request | 1 << 32): Operation not "
+	    "permitted") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+ATF_TC(tioclinux__filter);
+ATF_TC_HEAD(tioclinux__filter, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(tioclinux__filter, tc)
+{
+	struct ptyrun r;
+
+	make_root(tc);
+	/* A pty has no TIOCLINUX: the control is that the driver saw it. */
+	pty_direct(tc, &r, "tioclinux", "0", NULL);
+	WORKED(r);
+	pty_chroot(tc, &r, "tioclinux", "1", NULL);
+	REFUSED(r);
+	ATF_CHECK_MSG(strstr(r.out, "Operation not permitted") != NULL, "%s",
+	    r.out);
+}
+
+ATF_TC(devnode__metadata);
+ATF_TC_HEAD(devnode__metadata, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(devnode__metadata, tc)
+{
+	static const char *const nodes[] = { "/dev/null", "/dev/zero",
+	    "/dev/full", "/dev/random", "/dev/urandom" };
+	struct stat before, after;
+	struct wbt_out o;
+	size_t i;
+
+	make_root(tc);
+	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
+		ATF_REQUIRE(stat(nodes[i], &before) == 0);
+		/* Control: set to what it is, the change is allowed. */
+		chroot_probe(tc, &o, 1, "chmod", nodes[i]);
+		WORKED(o);
+		wbt_out_fini(&o);
+		chroot_probe(tc, &o, 0, "chmod", nodes[i]);
+		REFUSED(o);
+		ATF_CHECK_MSG(strstr(o.out, "Read-only file system") != NULL,
+		    "%s", o.out);
+		wbt_out_fini(&o);
+		ATF_REQUIRE(stat(nodes[i], &after) == 0);
+		ATF_CHECK_EQ(before.st_mode, after.st_mode);
+		ATF_CHECK_EQ(before.st_uid, after.st_uid);
+	}
+}
+
+/* A secret in the host root's user keyring; its id. */
+static long
+plant_secret(const char *desc)
+{
+	long id;
+
+	id = syscall(SYS_add_key, "user", desc, "host-secret", 11,
+	    KEY_SPEC_USER_KEYRING);
+	ATF_REQUIRE_MSG(id != -1, "add_key: %s", strerror(errno));
+	return (id);
+}
+
+ATF_TC(keyring__user);
+ATF_TC_HEAD(keyring__user, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(keyring__user, tc)
+{
+	struct wbt_out o;
+	char desc[64];
+	long id;
+
+	make_root(tc);
+	snprintf(desc, sizeof(desc), "worldbench-test-%ld", (long)getpid());
+	id = plant_secret(desc);
+	chroot_probe(tc, &o, 1, "read-key", desc);
+	WORKED(o);
+	ATF_CHECK_MSG(strstr(o.out, "host-secret") != NULL, "control: %s",
+	    o.out);
+	wbt_out_fini(&o);
+	chroot_probe(tc, &o, 0, "read-key", desc);
+	REFUSED(o);
+	ATF_CHECK_MSG(strstr(o.out, "host-secret") == NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
+
+	chroot_probe(tc, &o, 1, "add-key", NULL);
+	WORKED(o);
+	wbt_out_fini(&o);
+	chroot_probe(tc, &o, 0, "add-key", NULL);
+	REFUSED(o);
+	wbt_out_fini(&o);
+}
+
+ATF_TC(all__pty);
+ATF_TC_HEAD(all__pty, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(all__pty, tc)
+{
+	struct ptyrun r;
+
+	make_root(tc);
+	/* On the terminal: every attack works (status 0, no refusal). */
+	pty_direct(tc, &r, "all", PUSHED, NULL);
+	WORKED(r);
+	ATF_CHECK(r.pending > 0);
+	/* Confined: none does. */
+	pty_chroot(tc, &r, "all", PUSHED, NULL);
+	REFUSED(r);
+	ATF_CHECK_EQ(r.pending, 0);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, tiocsti__tty);
+	ATF_TP_ADD_TC(tp, tiocsti__filter);
+	ATF_TP_ADD_TC(tp, tioclinux__filter);
+	ATF_TP_ADD_TC(tp, devnode__metadata);
+	ATF_TP_ADD_TC(tp, keyring__user);
+	ATF_TP_ADD_TC(tp, all__pty);
+	return (atf_no_error());
+}
