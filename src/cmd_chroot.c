@@ -19,6 +19,7 @@
 #include "recipe.h"
 #include "runner.h"
 #include "spawn.h"
+#include "strvis.h"
 
 static volatile sig_atomic_t stop;
 
@@ -56,6 +57,36 @@ print_rusage(const struct wb_spawn_result *res)
 	    (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6,
 	    ru->ru_minflt, ru->ru_majflt, ru->ru_nvcsw, ru->ru_nivcsw,
 	    res->status, res->timed_out ? " timed-out" : "");
+}
+
+/*
+ * The command's output, relayed once it has ended.  To a terminal,
+ * every control character but newline and tab is shown as an escape
+ * (wb_strvis), so that the image cannot send the caller's terminal
+ * escape sequences (some terminals answer a query by typing into their
+ * own input); to a file or a pipe, the bytes as they were written.
+ */
+static void
+relay(FILE *fp, const char *s)
+{
+	char seg[1024], vis[4 * sizeof(seg) + 1];
+	size_t n;
+
+	if (!isatty(fileno(fp))) {
+		fputs(s, fp);
+		return;
+	}
+	while (*s != '\0') {
+		n = strcspn(s, "\n\t");
+		if (n > sizeof(seg) - 1)
+			n = sizeof(seg) - 1;
+		memcpy(seg, s, n);
+		seg[n] = '\0';
+		fputs(wb_strvis(vis, sizeof(vis), seg), fp);
+		s += n;
+		if (*s == '\n' || *s == '\t')
+			putc(*s++, fp);
+	}
 }
 
 /* argv for the child: absolute commands run directly, others via sh. */
@@ -118,9 +149,9 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 		warnx("%s", e.msg);
 		rc = 1;
 	} else {
-		fputs(res.out != NULL ? res.out : "", stdout);
+		relay(stdout, res.out != NULL ? res.out : "");
 		fflush(stdout);
-		fputs(res.err != NULL ? res.err : "", stderr);
+		relay(stderr, res.err != NULL ? res.err : "");
 		if (rflag)
 			print_rusage(&res);
 		if (stop != 0) {

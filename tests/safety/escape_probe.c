@@ -7,6 +7,7 @@
  *	escape_probe chroot-escape HOSTFILE	chroot(2) escape, then write
  *	escape_probe mknod PATH			a char device (1,3), then open it
  *	escape_probe write PATH TEXT		create or truncate and write
+ *	escape_probe open-w PATH		open for writing, write nothing
  *	escape_probe unlink PATH
  *	escape_probe fd N			is descriptor N open here?
  *	escape_probe setuid PROGRAM		become 65534, then exec PROGRAM ids
@@ -112,6 +113,7 @@ int
 main(int argc, char **argv)
 {
 	char path[64];
+	int fd;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && strcmp(argv[1], "chroot-escape") == 0)
@@ -120,6 +122,13 @@ main(int argc, char **argv)
 		return (make_node(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "write") == 0)
 		return (write_text(argv[2], argv[3]));
+	if (argc == 3 && strcmp(argv[1], "open-w") == 0) {
+		if ((fd = open(argv[2], O_WRONLY)) == -1)
+			return (refused(argv[2]));
+		close(fd);
+		printf("opened %s for writing\n", argv[2]);
+		return (0);
+	}
 	if (argc == 3 && strcmp(argv[1], "unlink") == 0) {
 		if (unlink(argv[2]) == -1)
 			return (refused(argv[2]));
@@ -137,7 +146,7 @@ main(int argc, char **argv)
 		return (become_nobody(argv[2]));
 	if (argc == 2 && strcmp(argv[1], "ids") == 0)
 		return (ids());
-	fprintf(stderr, "usage: escape_probe chroot-escape|mknod|write|unlink|"
-	    "fd|setuid|ids ...\n");
+	fprintf(stderr, "usage: escape_probe chroot-escape|mknod|write|open-w|"
+	    "unlink|fd|setuid|ids ...\n");
 	return (2);
 }
