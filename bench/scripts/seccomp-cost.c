@@ -10,12 +10,18 @@
  * Prints one line per round and the median ratios; see
  * bench/scripts/seccomp-cost.sh.
  *
- * usage: seccomp-cost [rounds [loops]]
+ * usage: seccomp-cost [rounds [loops [filter]]]
+ *	filter: "runner" (default, the runner's own), "empty" (an allow-all
+ *	filter with no rule: the cost of being filtered at all) or "arg"
+ *	(an allow-all filter whose one rule reads getpid's argument, so
+ *	that the kernel cannot cache its verdict)
  */
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
+#include <errno.h>
+#include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +65,30 @@ loop(int which, long n)
 	return (t / (double)n * 1e9);
 }
 
+static const char *filter = "runner";
+
+static int
+load_filter(void)
+{
+	scmp_filter_ctx ctx;
+	int rc;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
+		return (-1);
+	if (strcmp(filter, "runner") == 0)
+		return (wb_confine_syscalls());
+	if ((ctx = seccomp_init(SCMP_ACT_ALLOW)) == NULL)
+		return (-1);
+	rc = 0;
+	if (strcmp(filter, "arg") == 0)
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM),
+		    SCMP_SYS(getpid), 1, SCMP_A0(SCMP_CMP_EQ, 12345));
+	if (rc == 0)
+		rc = seccomp_load(ctx);
+	seccomp_release(ctx);
+	return (rc == 0 ? 0 : -1);
+}
+
 /* One child: filtered or not; its two figures come back on a pipe. */
 static int
 child(int filtered, long n, double out[2])
@@ -71,8 +101,7 @@ child(int filtered, long n, double out[2])
 		return (-1);
 	if (pid == 0) {
 		close(p[0]);
-		if (filtered && (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ==
-		    -1 || wb_confine_syscalls() == -1))
+		if (filtered && load_filter() == -1)
 			_exit(1);
 		(void)loop(0, n / 10);	/* warm up */
 		v[0] = loop(0, n);
@@ -109,8 +138,12 @@ main(int argc, char **argv)
 
 	rounds = argc > 1 ? atol(argv[1]) : 10;
 	n = argc > 2 ? atol(argv[2]) : 2000000;
-	if (rounds < 1 || n < 1000) {
-		fprintf(stderr, "usage: seccomp-cost [rounds [loops]]\n");
+	if (argc > 3)
+		filter = argv[3];
+	if (rounds < 1 || n < 1000 || (strcmp(filter, "runner") != 0 &&
+	    strcmp(filter, "empty") != 0 && strcmp(filter, "arg") != 0)) {
+		fprintf(stderr, "usage: seccomp-cost [rounds [loops "
+		    "[runner|empty|arg]]]\n");
 		return (64);
 	}
 	r[0] = calloc((size_t)rounds, sizeof(double));
@@ -134,8 +167,8 @@ main(int argc, char **argv)
 	}
 	for (k = 0; k < 2; k++)
 		qsort(r[k], (size_t)rounds, sizeof(double), cmp);
-	printf("median filtered/plain CPU time per loop: getpid %.3f, "
-	    "pipe %.3f (%ld rounds)\n", r[0][rounds / 2], r[1][rounds / 2],
-	    rounds);
+	printf("median filtered/plain CPU time per loop (%s filter): getpid "
+	    "%.3f, pipe %.3f (%ld rounds)\n", filter, r[0][rounds / 2],
+	    r[1][rounds / 2], rounds);
 	return (0);
 }

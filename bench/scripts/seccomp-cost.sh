@@ -8,7 +8,8 @@
 # Prints the kernel, the load before and after, one line per round and
 # the median ratios.
 #
-# usage: seccomp-cost.sh [-b builddir] [rounds [loops]]
+# usage: seccomp-cost.sh [-b builddir] [rounds [loops [runner|empty|arg]]]
+# (the filter: see bench/scripts/seccomp-cost.c)
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
