@@ -16,6 +16,8 @@
  *	confine_probe chmod PATH		chmod, chown, utimes to what it is
  *	confine_probe add-key			a key in the user keyring, removed
  *	confine_probe read-key DESC		read a user-keyring key's payload
+ *	confine_probe read PATH			does PATH hold anything?
+ *	confine_probe echo TEXT			write TEXT and a newline
  *	confine_probe all TEXT			tiocsti on /dev/tty and fds 0-2,
  *		chmod /dev/null, add-key
  */
@@ -215,6 +217,30 @@ read_key(const char *desc)
 }
 
 static int
+read_file(const char *path)
+{
+	char buf[4096], what[160];
+	long total;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return (refused(path));
+	total = 0;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	close(fd);
+	if (n == -1)
+		return (refused(path));
+	if (total == 0) {
+		printf("refused: %s: empty\n", path);
+		return (1);
+	}
+	snprintf(what, sizeof(what), "read %s: %ld bytes", path, total);
+	return (worked(what));
+}
+
+static int
 all(const char *text)
 {
 	static const char *const targets[] = { "/dev/tty", "0", "1", "2" };
@@ -246,9 +272,15 @@ main(int argc, char **argv)
 		return (add_key());
 	if (argc == 3 && strcmp(argv[1], "read-key") == 0)
 		return (read_key(argv[2]));
+	if (argc == 3 && strcmp(argv[1], "echo") == 0) {
+		printf("%s\n", argv[2]);
+		return (0);
+	}
+	if (argc == 3 && strcmp(argv[1], "read") == 0)
+		return (read_file(argv[2]));
 	if (argc == 3 && strcmp(argv[1], "all") == 0)
 		return (all(argv[2]));
 	fprintf(stderr, "usage: confine_probe tiocsti|tiocsti-own|tioclinux|"
-	    "chmod|add-key|read-key|all ...\n");
+	    "chmod|add-key|read-key|read|echo|all ...\n");
 	return (2);
 }

@@ -330,6 +330,70 @@ ATF_TC_BODY(keyring__user, tc)
 	wbt_out_fini(&o);
 }
 
+ATF_TC(proc__masked);
+ATF_TC_HEAD(proc__masked, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(proc__masked, tc)
+{
+	static const char *const files[] = { "/proc/keys",
+	    "/proc/timer_list" };
+	struct wbt_out o;
+	char desc[64];
+	size_t i;
+	long id;
+
+	make_root(tc);
+	/* A key of uid 0 that /proc/keys would list. */
+	snprintf(desc, sizeof(desc), "worldbench-test-%ld", (long)getpid());
+	id = plant_secret(desc);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		if (access(files[i], F_OK) == -1)
+			continue;
+		chroot_probe(tc, &o, 1, "read", files[i]);
+		WORKED(o);
+		wbt_out_fini(&o);
+		chroot_probe(tc, &o, 0, "read", files[i]);
+		REFUSED(o);
+		wbt_out_fini(&o);
+	}
+	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
+}
+
+/* An OSC title sequence ending in BEL. */
+#define SEQ	"a\033]0;wb-title\007b"
+
+ATF_TC(relay__escaped);
+ATF_TC_HEAD(relay__escaped, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(relay__escaped, tc)
+{
+	struct ptyrun r;
+	struct wbt_out o;
+
+	make_root(tc);
+	/* Control: written straight to the terminal, the ESC arrives. */
+	pty_direct(tc, &r, "echo", SEQ, NULL);
+	ATF_CHECK_MSG(strstr(r.out, SEQ) != NULL, "control: %s", r.out);
+	/* Relayed by worldbench chroot to a terminal: shown, not sent. */
+	pty_chroot(tc, &r, "echo", SEQ, NULL);
+	ATF_CHECK_EQ(r.status, 0);
+	ATF_CHECK_MSG(strchr(r.out, '\033') == NULL && strchr(r.out, '\007') ==
+	    NULL, "raw escape relayed: %s", r.out);
+	ATF_CHECK_MSG(strstr(r.out, "a\\x1b]0;wb-title\\x07b") != NULL, "%s",
+	    r.out);
+	/* To a pipe, the bytes as written. */
+	chroot_probe(tc, &o, 0, "echo", SEQ);
+	ATF_CHECK_MSG(o.status == 0 && strcmp(o.out, SEQ "\n") == 0, "%s",
+	    o.out);
+	wbt_out_fini(&o);
+}
+
 ATF_TC(all__pty);
 ATF_TC_HEAD(all__pty, tc)
 {
@@ -359,6 +423,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, tioclinux__filter);
 	ATF_TP_ADD_TC(tp, devnode__metadata);
 	ATF_TP_ADD_TC(tp, keyring__user);
+	ATF_TP_ADD_TC(tp, proc__masked);
+	ATF_TP_ADD_TC(tp, relay__escaped);
 	ATF_TP_ADD_TC(tp, all__pty);
 	return (atf_no_error());
 }
