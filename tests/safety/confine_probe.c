@@ -7,19 +7,20 @@
  * the probe itself, so seeing them on the terminal means they were
  * pushed (and echoed by the terminal).
  *
- *	confine_probe tiocsti TARGET TEXT	push TEXT into the terminal
- *		TARGET: /dev/tty (opened), or a descriptor number
- *	confine_probe tiocsti-own		TIOCSTI into a pty of its own,
- *		made its controlling terminal: only a filter refuses it
- *		(also with the request's upper 32 bits set)
- *	confine_probe tioclinux FD		does TIOCLINUX reach the driver?
- *	confine_probe chmod PATH		chmod, chown, utimes to what it is
- *	confine_probe add-key			a key in the user keyring, removed
- *	confine_probe read-key DESC		read a user-keyring key's payload
- *	confine_probe read PATH			does PATH hold anything?
- *	confine_probe echo TEXT			write TEXT and a newline
- *	confine_probe all TEXT			tiocsti on /dev/tty and fds 0-2,
- *		chmod /dev/null, add-key
+ *	tiocsti TARGET TEXT	push TEXT into the terminal; TARGET is
+ *				/dev/tty (opened) or a descriptor number
+ *	tiocsti-own		TIOCSTI into a pty of its own, made its
+ *				controlling terminal: only a filter
+ *				refuses it (also with the request's
+ *				upper 32 bits set)
+ *	tioclinux FD		does TIOCLINUX reach the driver?
+ *	chmod PATH		chmod, chown, utimes to what it is
+ *	add-key			a key in the user keyring, then removed
+ *	read-key DESC		read a user-keyring key's payload
+ *	read PATH		does PATH hold anything?
+ *	echo TEXT		write TEXT and a newline
+ *	all TEXT		tiocsti on /dev/tty and fds 0-2, chmod
+ *				/dev/null, add-key
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>

@@ -249,8 +249,8 @@ ATF_TC_BODY(chroot__sysrq_trigger, tc)
 	struct wbt_out o;
 
 	if (access(st, F_OK) == -1 && errno == ENOENT)
-		atf_tc_skip("%s: no such file on this kernel (CONFIG_MAGIC_SYSRQ "
-		    "off): nothing to refuse", st);
+		atf_tc_skip("%s: no such file on this kernel "
+		    "(CONFIG_MAGIC_SYSRQ off): nothing to refuse", st);
 	make_root(tc, "root", 0);
 	probe(tc, &o, root, NULL, root, "open-w", st, NULL);
 	WORKED(o);
