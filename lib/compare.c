@@ -426,16 +426,11 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (o->w.novar)
 			d.incomplete = novar = 1;
 		/*
-		 * A two-stage term is its stage-one standard error with
-		 * that stage's degrees of freedom (the interval then takes
-		 * the fewest of any term: conservative, wb_delta_add_se).
-		 * A paired term has one variance, that of the log ratios:
-		 * se^2 * npairs.
+		 * A paired term (two-stage or not) has one variance, that
+		 * of all its log ratios: se^2 * npairs; the interval takes
+		 * Satterthwaite's degrees of freedom.
 		 */
-		if (o->stein)
-			wb_delta_add_se(&d, 1.0 / k, o->w.diff, o->w.se,
-			    (double)(o->n1 - 1));
-		else if (o->paired)
+		if (o->paired)
 			wb_delta_add(&d, 1.0 / k, o->w.diff,
 			    o->w.se * o->w.se * (double)o->npairs, o->npairs,
 			    0, 2);

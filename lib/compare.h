@@ -91,11 +91,11 @@ struct wb_cmp_cell {
 	size_t		 npairs;
 	/*
 	 * Two-stage (the run's plan records stage one, --target-ci):
-	 * paired, and w's standard error comes from the variance of the
-	 * first n1 pairs in pass order (s1var), with n1 - 1 degrees of
-	 * freedom (wb_stein_log).
+	 * paired, w over all npairs pairs like any paired cell, and s1var
+	 * the variance of the log ratios of the first n1 pairs in pass
+	 * order (stage one), from which the count rule chose npairs.
 	 */
-	int		 stein;
+	int		 twostage;
 	size_t		 n1;
 	double		 s1var;
 	int		 have_score;
@@ -179,8 +179,8 @@ struct wb_compare {
 						   unrecorded */
 	/*
 	 * Pairs of stage one of a two-stage run (plan
-	 * adaptive.stage1_pairs): the paired intervals are Stein's.  0
-	 * for files from before it.
+	 * adaptive.stage1_pairs): the paired cells record their stage-one
+	 * variance.  0 for files from before it.
 	 */
 	size_t			 stage1;
 	int			 by_boot;	/* some cell's units are boots */

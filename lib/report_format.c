@@ -194,19 +194,27 @@ wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
 const char *
 wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
 {
-	char m[128];
+	char m[128], conf[16];
+	double hw;
+	size_t v;
 
 	if (!c->adaptive)
 		return (NULL);
 	if (c->stage1 > 0) {
+		wb_conf_format(c->conf, conf, sizeof(conf));
+		hw = 0;
+		for (v = 1; v < c->nvar; v++)
+			if (c->final[v].ntests > 0)
+				hw = fmax(hw, c->final[v].halfwidth);
 		snprintf(buf, len, "Passes were added adaptively "
 		    "(--target-ci %g%%) in two stages: the first %zu pairs "
-		    "of each test alone fixed how many pairs every test got "
-		    "(Stein's procedure), and every interval uses the "
-		    "variance of those first pairs with %zu degrees of "
-		    "freedom, the final score's too, so that choosing where "
-		    "to stop cannot narrow them.", c->target, c->stage1,
-		    c->stage1 - 1);
+		    "of each test alone fixed how many pairs every test got, "
+		    "and every interval uses all pairs (the final score's "
+		    "with Satterthwaite's degrees of freedom). The target "
+		    "sizes the final score's interval at %s%%, unadjusted: "
+		    "here +-%.2f%%; the tables print it at its family's "
+		    "level, and the tests' own intervals are not sized by "
+		    "it.", c->target, c->stage1, conf, hw);
 		return (buf);
 	}
 	if (c->min_pairs > 0)

@@ -142,7 +142,7 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "units", json_integer(k->nunits), ok);
 	put(o, "pairs", k->paired ? json_integer(k->npairs) : json_null(),
 	    ok);
-	put(o, "stage1_pairs", k->stein ? json_integer((json_int_t)k->n1) :
+	put(o, "stage1_pairs", k->twostage ? json_integer((json_int_t)k->n1) :
 	    json_null(), ok);
 	for (i = 0; i < k->n; i++)
 		push(s, json_real(k->rates[i]), ok);

@@ -923,17 +923,19 @@ log_ratios(const struct wb_results *a, const struct wb_results *b, size_t k,
 }
 
 /*
- * A two-stage run (plan adaptive.stage1_pairs 10): every interval has
- * the variance of the first 10 pairs and 9 degrees of freedom, the
- * final score's too.
+ * A two-stage run (plan adaptive.stage1_pairs 10): every interval is
+ * over all 14 pairs (13 degrees of freedom), the final score's with
+ * Satterthwaite's; the stage-one variance is kept for the count rule.
+ * Stein's interval (stage-one variance, 9 df) trusted the first pairs
+ * alone.
  */
-ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_two_stage);
-ATF_TC_BODY(wb_compare_build__adaptive_two_stage, tc)
+ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_two_stage_all_pairs);
+ATF_TC_BODY(wb_compare_build__adaptive_two_stage_all_pairs, tc)
 {
 	struct wb_results *a, *b;
 	struct wb_compare c;
 	struct wb_cmp_cell *o;
-	double l[14], v, m, fv;
+	double l[14], v, m, fv, fden;
 	size_t k;
 
 	mk_adaptive(&a, &b, json_pack("{s:f, s:i, s:i}", "target_ci", 3.0,
@@ -941,25 +943,27 @@ ATF_TC_BODY(wb_compare_build__adaptive_two_stage, tc)
 	build(a, b, &c);
 	ATF_CHECK(c.adaptive);
 	ATF_CHECK_EQ(10, c.stage1);
-	fv = 0;
+	fv = fden = 0;
 	for (k = 0; k < 3; k++) {
 		o = &c.rows[k].cells[1];
 		log_ratios(a, b, k, l);
-		v = wb_var(l, 10);
+		v = wb_var(l, 14);
 		m = wb_mean(l, 14);
-		ATF_CHECK(o->paired && o->stein);
+		ATF_CHECK(o->paired && o->twostage);
 		ATF_CHECK_EQ(14, o->npairs);
 		ATF_CHECK_EQ(10, o->n1);
 		ATF_CHECK(fabs(o->w.diff - m) < 1e-12);
 		ATF_CHECK_MSG(fabs(o->w.se - sqrt(v / 14)) < 1e-12,
 		    "se %g, want %g", o->w.se, sqrt(v / 14));
-		ATF_CHECK(fabs(o->s1var - v) < 1e-12);
-		ATF_CHECK_EQ(9, o->w.df);
-		/* Not the variance of all 14 pairs. */
-		ATF_CHECK(fabs(wb_var(l, 14) - v) > 1e-6);
+		ATF_CHECK(fabs(o->s1var - wb_var(l, 10)) < 1e-12);
+		ATF_CHECK_EQ(13, o->w.df);
+		/* The stage-one variance differs from that of all pairs. */
+		ATF_CHECK(fabs(wb_var(l, 10) - v) > 1e-6);
 		fv += v / 14 / 9;
+		fden += (v / 14 / 9) * (v / 14 / 9) / 13;
 	}
-	ATF_CHECK_EQ(9, c.final[1].w.df);
+	ATF_CHECK_MSG(fabs(c.final[1].w.df - fv * fv / fden) < 1e-9,
+	    "final df %g, want %g", c.final[1].w.df, fv * fv / fden);
 	ATF_CHECK(fabs(c.final[1].w.se - sqrt(fv)) < 1e-12);
 	wb_compare_fini(&c);
 	wb_results_free(a);
@@ -986,7 +990,7 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 	ATF_CHECK(c.adaptive);
 	ATF_CHECK_EQ(10, c.min_pairs);
 	ATF_CHECK_EQ(0, c.stage1);
-	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].stein);
+	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].twostage);
 	ATF_CHECK_EQ(13, c.rows[0].cells[1].w.df);
 	log_ratios(a, b, 0, l);
 	ATF_CHECK(fabs(c.rows[0].cells[1].w.se - sqrt(wb_var(l, 14) / 14)) <
@@ -1019,7 +1023,7 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage);
+	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage_all_pairs);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
