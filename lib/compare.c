@@ -36,6 +36,8 @@ wb_verdict_name(enum wb_verdict v)
 		return ("no-variance");
 	case WB_V_SAME:
 		return ("no-difference");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive");
 	case WB_V_FASTER:
 		return ("faster");
 	case WB_V_SLOWER:
@@ -59,6 +61,8 @@ wb_verdict_text(enum wb_verdict v)
 		return ("cannot judge: no variance");
 	case WB_V_SAME:
 		return ("No difference proven");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive: too few passes");
 	case WB_V_FASTER:
 		return ("faster");
 	case WB_V_SLOWER:
@@ -101,8 +105,12 @@ wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 		return (WB_V_NOVAR);
 	if (!w->have_ci)
 		return (WB_V_NOCI);
-	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1))
+	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1)) {
+		if (w->lo < WB_LARGE_LO || w->hi > WB_LARGE_HI ||
+		    !(w->df > WB_FEW_DF))
+			return (WB_V_INCONCLUSIVE);
 		return (WB_V_SAME);
+	}
 	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
 }
 

@@ -49,6 +49,12 @@ enum wb_verdict {
 	WB_V_NOCI,		/* a ratio but no interval (n < 2) */
 	WB_V_NOVAR,		/* no spread at all: cannot judge */
 	WB_V_SAME,		/* no difference proven */
+	/*
+	 * No difference proven, but the interval still holds a large
+	 * effect (below WB_LARGE_LO or above WB_LARGE_HI) or has at most
+	 * WB_FEW_DF degrees of freedom: too few passes to say.
+	 */
+	WB_V_INCONCLUSIVE,
 	WB_V_FASTER,		/* significantly higher rate than the base */
 	WB_V_SLOWER
 };
@@ -216,9 +222,18 @@ const char	*wb_verdict_text(enum wb_verdict);
 /* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
 void		 wb_conf_format(double conf, char *buf, size_t len);
 
+#define WB_LARGE_LO	0.8
+#define WB_LARGE_HI	1.25
+#define WB_FEW_DF	3
+/* The power at which reports give the smallest detectable ratio. */
+#define WB_DETECT_POWER	0.8
+
 /*
  * The verdict of an interval and its adjusted p value: faster or slower
- * only when the adjusted p is below 1 - conf and the interval excludes 1.
+ * only when the adjusted p is below 1 - conf and the interval excludes 1;
+ * else inconclusive when the interval (at its adjusted level) reaches
+ * below WB_LARGE_LO or above WB_LARGE_HI or has WB_FEW_DF degrees of
+ * freedom or fewer, and no difference proven otherwise.
  */
 int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
 /*

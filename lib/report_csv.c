@@ -62,7 +62,8 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_cell *k;
 	const struct wb_cmp_final *f;
-	size_t i, v;
+	char dt[512];
+	size_t i, v, w;
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
 	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
@@ -105,6 +106,18 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		    f->ratio, f->score_ratio, &f->w, f->padj, f->verdict);
 		fputs(",,,,\n", fp);
 	}
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++) {
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) == NULL)
+				continue;
+			fputs("problem,", fp);
+			field(fp, dt);
+			fputc(',', fp);
+			field(fp, c->labels[w]);
+			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,\n",
+			    c->rows[i].cells[w].nbad);
+		}
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));
 	return (0);

@@ -291,7 +291,8 @@ static json_t *
 problems_json(const struct wb_compare *c, int *ok)
 {
 	json_t *a;
-	size_t i;
+	char dt[512];
+	size_t i, v, w;
 
 	if ((a = json_array()) == NULL) {
 		*ok = 0;
@@ -302,6 +303,14 @@ problems_json(const struct wb_compare *c, int *ok)
 		    c->labels[c->problems[i].var], "fatal",
 		    c->problems[i].fatal, "what", c->problems[i].what,
 		    "detail", c->problems[i].detail), ok);
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) != NULL)
+				push(a, json_pack("{s:s, s:b, s:s, s:s, s:s}",
+				    "variant", c->labels[w], "fatal", 0,
+				    "what", "failed in every pass", "test",
+				    c->rows[i].id, "detail", dt), ok);
 	return (a);
 }
 

@@ -132,11 +132,28 @@ variants(FILE *fp, const struct wb_compare *c)
 	runs(fp, c);
 }
 
+/* Tests that failed in every pass of one side: a problem line each. */
+static void
+dropped(FILE *fp, const struct wb_compare *c)
+{
+	char buf[512];
+	size_t v, i, w, n;
+
+	n = 0;
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, buf,
+			    sizeof(buf)) != NULL)
+				fprintf(fp, "%sPROBLEM: %s.\n", n++ == 0 ?
+				    "\n" : "", wb_vis(buf));
+}
+
 static void
 problems(FILE *fp, const struct wb_compare *c)
 {
 	size_t i;
 
+	dropped(fp, c);
 	if (c->nproblems == 0)
 		return;
 	fputc('\n', fp);
@@ -163,7 +180,7 @@ ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
 		    N(hi, "%.4f", o->w.hi), N(p, "%.3g", o->w.p),
 		    N(pa, "%.3g", o->padj));
 	fprintf(fp, " (score ratio %s): %s\n", N(sr, "%.4f", o->score_ratio),
-	    wb_report_verdict(c, o->verdict, vt, sizeof(vt)));
+	    wb_report_verdict(c, o->verdict, &o->w, vt, sizeof(vt)));
 }
 
 static int
@@ -264,7 +281,7 @@ summary_row(FILE *fp, const struct wb_compare *c, const char *name,
 	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :
 	    interval_text(w, iv, sizeof(iv)), N(sr, "%.4f", score_ratio),
 	    verdict == WB_V_FASTER || verdict == WB_V_SLOWER ? '*' : ' ',
-	    wb_report_verdict(c, verdict, vt, sizeof(vt)));
+	    wb_report_verdict(c, verdict, w, vt, sizeof(vt)));
 }
 
 /* Faults and CPU seconds per loop, other / base: the cost of a loop. */
@@ -390,7 +407,8 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 	for (fx = 0; fx < WB_FX_N; fx++) {
 		if (r->fx[fx].w.have_ci)
 			snprintf(iv[fx], sizeof(iv[fx]), "%s%s [%.3f,%.3f]",
-			    r->fx[fx].verdict == WB_V_SAME ? " " : "*",
+			    r->fx[fx].verdict == WB_V_FASTER ||
+			    r->fx[fx].verdict == WB_V_SLOWER ? "*" : " ",
 			    N(b[fx], "%.3f", r->fx[fx].w.ratio),
 			    r->fx[fx].w.lo, r->fx[fx].w.hi);
 		else

@@ -444,6 +444,16 @@ wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
 }
 
 double
+wb_detectable_ratio(const struct wb_welch *w, double power)
+{
+
+	if (!w->have_ci || !(w->df > 0) || !(power > 0 && power < 1))
+		return (NAN);
+	return (exp((wb_t_quantile(1 - (1 - w->conf) / 2, w->df) +
+	    wb_t_quantile(power, w->df)) * w->se));
+}
+
+double
 wb_ratio_halfwidth(const struct wb_welch *w)
 {
 

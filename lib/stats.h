@@ -131,6 +131,15 @@ void	wb_welch_set_conf(struct wb_welch *, double conf);
 int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
 	    double alpha, double *level, struct wb_err *);
 
+/*
+ * The smallest ratio above 1 that a test at w's level (1 - w->conf,
+ * two-sided) would detect with the given power, from w's standard error
+ * and degrees of freedom: exp((t(1 - alpha/2) + t(power)) * se), both
+ * quantiles with w->df (the opposite tail neglected); its inverse is the
+ * smallest below 1.  NaN without an interval.
+ */
+double	wb_detectable_ratio(const struct wb_welch *, double power);
+
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
 double	wb_ratio_halfwidth(const struct wb_welch *);
 

@@ -177,7 +177,8 @@ ATF_TC_BODY(wb_compare_build__boots_are_units, tc)
 	hw_boot = c.rows[1].cells[1].w.hi / c.rows[1].cells[1].w.lo;
 	ATF_CHECK_MSG(hw_boot > hw_pass, "boot %g <= pass %g", hw_boot,
 	    hw_pass);
-	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	/* Two boots, one df: too few to say. */
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, c.rows[1].cells[1].verdict);
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -207,7 +208,8 @@ ATF_TC_BODY(wb_compare_build__same_run_paired, tc)
 	build(a, b, &c);
 	ATF_CHECK(!c.same_run);
 	ATF_CHECK(!c.rows[1].cells[1].paired);
-	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	/* Unpaired, the interval holds large effects: inconclusive. */
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, c.rows[1].cells[1].verdict);
 	wb_compare_fini(&c);
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "seed", json_integer(7), &e));
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "order", json_array(), &e));
@@ -709,11 +711,12 @@ ATF_TC_BODY(wb_compare_build__runs_are_units, tc)
 	ATF_CHECK(fabs(k->runs.min - 0.97) < 0.003);
 	ATF_CHECK(fabs(k->runs.max - 1.03) < 0.003);
 	ATF_CHECK(k->runs.sdlog > 0.02);
-	ATF_CHECK_EQ_MSG(WB_V_SAME, k->verdict, "%s [%g, %g]",
+	/* Four runs, 3 df: too few to call it no difference. */
+	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, k->verdict, "%s [%g, %g]",
 	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
 	ATF_CHECK_EQ(3, c.final[1].w.df);
 	ATF_CHECK_EQ(4, c.final[1].runs.n);
-	ATF_CHECK_EQ_MSG(WB_V_SAME, c.final[1].verdict, "%s [%g, %g]",
+	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, c.final[1].verdict, "%s [%g, %g]",
 	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
 	    c.final[1].w.hi);
 	ATF_CHECK(c.final[1].w.lo < 0.97 && c.final[1].w.hi > 1.03);
@@ -1020,10 +1023,44 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 	wb_results_free(b);
 }
 
+/*
+ * No difference proven is said only when the interval excludes large
+ * effects (0.8 to 1.25) and has more than 3 df; else inconclusive.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_verdict__inconclusive);
+ATF_TC_BODY(wb_compare_verdict__inconclusive, tc)
+{
+	struct wb_welch w;
+
+	memset(&w, 0, sizeof(w));
+	w.have_ci = 1;
+	w.ratio = 0.98;
+	w.lo = 0.9;
+	w.hi = 1.1;
+	w.df = 10;
+	ATF_CHECK_EQ(WB_V_SAME, wb_compare_verdict(&w, 0.5, 0.95));
+	w.lo = 0.79;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	w.lo = 0.9;
+	w.hi = 1.26;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	w.hi = 1.1;
+	w.df = 3;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	/* A proven difference stays one, however few the df. */
+	w.lo = 0.5;
+	w.hi = 0.99;
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_verdict(&w, 0.01, 0.95));
+	ATF_CHECK_STREQ("inconclusive", wb_verdict_name(WB_V_INCONCLUSIVE));
+	ATF_CHECK_STREQ("inconclusive: too few passes",
+	    wb_verdict_text(WB_V_INCONCLUSIVE));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage_all_pairs);
+	ATF_TP_ADD_TC(tp, wb_compare_verdict__inconclusive);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);

@@ -416,10 +416,34 @@ ATF_TC_BODY(wb_delta_finish__averaging_narrows, tc)
 	ATF_CHECK_EQ(-1, wb_delta_finish(&d, 0.95, &two, &err));
 }
 
+/*
+ * The smallest detectable ratio at 80% power: exp((t(0.975) + t(0.8))
+ * * se) with the interval's df; at its level (a Holm step's 99% too).
+ */
+ATF_TC_WITHOUT_HEAD(wb_detectable_ratio__textbook);
+ATF_TC_BODY(wb_detectable_ratio__textbook, tc)
+{
+	struct wb_welch w;
+
+	memset(&w, 0, sizeof(w));
+	w.have_ci = 1;
+	w.se = 0.1;
+	w.df = 10;
+	w.conf = 0.95;
+	/* t(0.975, 10) = 2.228139, t(0.8, 10) = 0.879058. */
+	NEAR(exp(3.107197 * 0.1), wb_detectable_ratio(&w, 0.8), 1e-5);
+	w.conf = 0.99;
+	/* t(0.995, 10) = 3.169273. */
+	NEAR(exp(4.048331 * 0.1), wb_detectable_ratio(&w, 0.8), 1e-5);
+	w.have_ci = 0;
+	ATF_CHECK(isnan(wb_detectable_ratio(&w, 0.8)));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_t_quantile__textbook);
+	ATF_TP_ADD_TC(tp, wb_detectable_ratio__textbook);
 	ATF_TP_ADD_TC(tp, wb_t_quantile__bad_arguments);
 	ATF_TP_ADD_TC(tp, wb_welch_df__textbook);
 	ATF_TP_ADD_TC(tp, wb_welch_df__degenerate);

@@ -541,11 +541,60 @@ ATF_TC_BODY(compare__adaptive_two_stage, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * A test that failed in every pass of one variant drops out of its
+ * final score: a problem line in every format, not only "partial".
+ */
+ATF_TC_WITHOUT_HEAD(compare__dropped_test_problem_every_format);
+ATF_TC_BODY(compare__dropped_test_problem_every_format, tc)
+{
+	static const char *const fmts[] = { "text", "json", "markdown",
+	    "csv", "html" };
+	static const char *const want[] = { "PROBLEM: ", "\"failed in "
+	    "every pass\"", "- **PROBLEM**: ", "problem,", "<b>Problems</b>" };
+	const char *a[] = { "compare", "-F", NULL, "prod.json", "debug.json",
+	    NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *smp;
+	size_t i, k;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	j = json_load_file("debug.json", 0, &je);
+	ATF_REQUIRE(j != NULL);
+	json_array_foreach(json_object_get(json_array_get(json_object_get(j,
+	    "tests"), 1), "samples"), k, smp) {
+		ATF_REQUIRE_EQ(0, json_object_set_new(smp, "status",
+		    json_string("failed")));
+		ATF_REQUIRE_EQ(0, json_object_set_new(smp, "error",
+		    json_string("exit 1")));
+	}
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "debug.json", 0));
+	json_decref(j);
+	for (i = 0; i < 5; i++) {
+		a[2] = fmts[i];
+		wbt_run_wb(tc, &o, a, 14);
+		ATF_CHECK_MSG(o.status != -1, "%s", o.err);
+		ATF_CHECK_MSG(strstr(o.out, want[i]) != NULL &&
+		    strstr(o.out, "failed in every pass of debug") != NULL,
+		    "%s: %s", fmts[i], o.out);
+		wbt_out_fini(&o);
+	}
+	/* Nothing failed: no problem line. */
+	fixture(tc, "debug.json");
+	a[2] = "text";
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK(strstr(o.out, "PROBLEM") == NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, compare__text_golden);
 	ATF_TP_ADD_TC(tp, compare__adaptive_two_stage);
+	ATF_TP_ADD_TC(tp, compare__dropped_test_problem_every_format);
 	ATF_TP_ADD_TC(tp, compare__plot_golden);
 	ATF_TP_ADD_TC(tp, compare__csv_golden);
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);
