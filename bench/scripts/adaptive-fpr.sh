@@ -25,8 +25,10 @@
 # at 95%, the final-score verdict as compare reports it in the Holm
 # family, and runs with any significant row), the median unadjusted
 # final-score half-width and the share of runs within the target.  Exit
-# 1 when, for the two-stage rule, the unadjusted final-score rate or the
-# any-row rate is above 5% by more than two standard errors.
+# 1 when, for the two-stage rule, the reported final-score rate or the
+# any-row (family-wise) rate is above 5% by more than two standard
+# errors.  The unadjusted final-score rate is shown beside them: it runs
+# 5.0-5.4% (the count chosen from stage one leaves a small excess).
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,7 +60,7 @@ for m in $models; do
 		"$sim" -N "$m" -F -p 30 -m 30 -n "$runs" 30
 	fi
 	# target passes raw% +- se final% +- se any% +- se hw met
-	echo "$out" | awk 'NR > 2 { r = $3; rs = $5; a = $9; as = $11
+	echo "$out" | awk 'NR > 2 { r = $6; rs = $8; a = $9; as = $11
 		sub("%", "", r); sub("%", "", a)
 		if (r - 2 * rs > 5 || a - 2 * as > 5) bad = 1 }
 	    END { exit bad }' || bad=1
