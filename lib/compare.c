@@ -144,8 +144,8 @@ wb_compare_label(const struct wb_results *r, const char *path, size_t i)
 	return (s);
 }
 
-static struct wb_cmp_row *
-find_row(struct wb_compare *c, const char *id)
+struct wb_cmp_row *
+wb_compare_find_row(const struct wb_compare *c, const char *id)
 {
 	size_t i;
 
@@ -155,13 +155,13 @@ find_row(struct wb_compare *c, const char *id)
 	return (NULL);
 }
 
-static int
-add_row(struct wb_compare *c, const struct wb_result_test *t,
-    struct wb_err *err)
+int
+wb_compare_add_row(struct wb_compare *c, const char *id, const char *name,
+    const char *unit, double baseline, struct wb_err *err)
 {
 	struct wb_cmp_row *rows, *r;
 
-	if (find_row(c, t->id) != NULL)
+	if (wb_compare_find_row(c, id) != NULL)
 		return (0);
 	rows = reallocarray(c->rows, c->nrows + 1, sizeof(*rows));
 	if (rows == NULL)
@@ -169,13 +169,12 @@ add_row(struct wb_compare *c, const struct wb_result_test *t,
 	c->rows = rows;
 	r = &rows[c->nrows];
 	memset(r, 0, sizeof(*r));
-	r->baseline = t->baseline;
+	r->baseline = baseline;
 	if ((r->cells = calloc(c->nvar, sizeof(*r->cells))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	c->nrows++;
-	if ((r->id = strdup(t->id)) == NULL ||
-	    (r->name = strdup(t->name)) == NULL ||
-	    (r->unit = strdup(t->unit)) == NULL)
+	if ((r->id = strdup(id)) == NULL || (r->name = strdup(name)) == NULL ||
+	    (r->unit = strdup(unit)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
 	return (0);
 }
@@ -467,12 +466,14 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 
 	for (i = 0; i < c->nvar; i++)
 		for (j = 0; j < v[i]->ntests; j++)
-			if (add_row(c, v[i]->tests[j], err) == -1)
+			if (wb_compare_add_row(c, v[i]->tests[j]->id,
+			    v[i]->tests[j]->name, v[i]->tests[j]->unit,
+			    v[i]->tests[j]->baseline, err) == -1)
 				return (-1);
 	for (i = 0; i < c->nvar; i++) {
 		for (j = 0; j < v[i]->ntests; j++) {
 			t = v[i]->tests[j];
-			row = find_row(c, t->id);
+			row = wb_compare_find_row(c, t->id);
 			if (fill_cell(&row->cells[i], t, score_of(&sc[i], t),
 			    err) == -1)
 				return (-1);
