@@ -357,7 +357,7 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
-	char r[32], pct[16];
+	char r[32], r2[32], pct[16], lv[16], cf[16];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
@@ -375,15 +375,19 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	}
 	summary_row(fp, c, "FINAL SCORE (geometric mean)", f->ratio, &f->w,
 	    f->score_ratio, f->verdict);
-	if (f->w.have_ci && c->blocked)
-		fprintf(fp, "  final ratio over %zu tests, runs as units: "
-		    "%zu runs, %g df; interval half-width %s%%\n", f->ntests,
-		    f->runs.n, f->w.df, N(r, "%.2f",
-		    wb_ratio_halfwidth(&f->w)));
-	else if (f->w.have_ci)
-		fprintf(fp, "  final ratio over %zu tests; interval half-width "
-		    "%s%%\n", f->ntests, N(r, "%.2f",
-		    wb_ratio_halfwidth(&f->w)));
+	if (f->w.have_ci) {
+		fprintf(fp, "  final ratio over %zu tests", f->ntests);
+		if (c->blocked)
+			fprintf(fp, ", runs as units: %zu runs, %g df",
+			    f->runs.n, f->w.df);
+		wb_conf_format(f->w.conf, lv, sizeof(lv));
+		wb_conf_format(c->conf, cf, sizeof(cf));
+		fprintf(fp, "; interval half-width %s%% at %s%% (its level in "
+		    "the %s family of %zu), %s%% at %s%% unadjusted\n",
+		    N(r, "%.2f", wb_ratio_halfwidth(&f->w)), lv,
+		    wb_adjust_name(c->adjust), c->family,
+		    N(r2, "%.2f", f->halfwidth), cf);
+	}
 	else
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);
