@@ -6,15 +6,16 @@
  * of each test the rule picks, until it picks none or a test reaches
  * --max-passes.  The results carry the plan the harness writes (adaptive
  * with stage1_pairs), so the comparison is then built as worldbench
- * compare builds it for such a run (Stein's intervals), and the
- * final-score verdict counted.
+ * compare builds it for such a run (intervals from all pairs), and the
+ * verdicts counted.
  *
  * Noise: 12 tests whose per-pass coefficient of variation runs from 5%
- * to 30% (log-spaced), lognormal, plus a drift common to both variants
- * in each round (lognormal, 10%), which the pairing cancels.
+ * to 30% (log-spaced), plus a drift common to both variants in each
+ * round (lognormal, 10%), which the pairing cancels; -N picks the pair
+ * noise model (below, model_names).
  *
- * usage: adaptive-fpr [-F | -M min | -o] [-m max] [-n runs] [-p planned]
- *            [-s seed] target ...
+ * usage: adaptive-fpr [-F | -M min | -o] [-m max] [-N model] [-n runs]
+ *            [-p planned] [-s seed] target ...
  * -o simulates the first rule (stop as soon as the final-score interval
  * is narrow, extending the tests above their share of it), -M min the
  * same rule once every test has min pairs (-M 10: the rule before the
