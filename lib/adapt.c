@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "adapt.h"
 
 #include "compare.h"
@@ -91,6 +93,52 @@ need_of(const struct wb_compare *c, size_t v, double target, double *dfp,
 	return (n > (double)c->stage1 ? (size_t)n : c->stage1);
 }
 
+/* The plan's per-test target, percent; 0 when it has none. */
+static double
+target_test_of(const struct wb_results *r)
+{
+	json_t *x;
+
+	x = json_object_get(json_object_get(r->plan, "adaptive"),
+	    "target_test");
+	return (json_is_number(x) && json_number_value(x) > 0 ?
+	    json_number_value(x) : 0);
+}
+
+/*
+ * Test i's pairs: the final's count, or more for its own interval
+ * within the per-test target from its stage-one variances.
+ */
+static size_t
+test_need(const struct wb_compare *c, const char *id, double tt,
+    size_t need)
+{
+	const struct wb_cmp_cell *o;
+	double q, se, n;
+	size_t v, j;
+
+	if (!(tt > 0))
+		return (need);
+	for (j = 0; j < c->nrows; j++)
+		if (strcmp(c->rows[j].id, id) == 0)
+			break;
+	if (j == c->nrows)
+		return (need);
+	for (v = 1; v < c->nvar; v++) {
+		o = &c->rows[j].cells[v];
+		if (!o->twostage || o->n1 < 2)
+			continue;
+		q = wb_t_quantile(1 - (1 - c->conf) / 2, (double)(o->n1 - 1));
+		se = log(1 + tt / 100) / q;
+		n = ceil(o->s1var / (se * se) * (1 - 1e-12));
+		if (!(n < (double)WB_PASS_MAX))
+			n = WB_PASS_MAX;
+		if (n > (double)need)
+			need = (size_t)n;
+	}
+	return (need);
+}
+
 static int
 judge(const struct wb_compare *c, struct wb_results *const *v,
     struct wb_adapt *a)
@@ -159,10 +207,14 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 			a->need_df = df;
 			a->need_v = var;
 		}
+	a->target_test = target_test_of(v[0]);
+	for (i = 0; i < a->ntests; i++)
+		a->tests[i].need = test_need(&c, a->tests[i].id,
+		    a->target_test, a->need);
 	wb_compare_fini(&c);
 	for (i = 0; i < a->ntests; i++)
 		a->nextend += a->tests[i].extend =
-		    a->tests[i].npairs < a->need;
+		    a->tests[i].npairs < a->tests[i].need;
 	a->final_met = a->nextend == 0;
 	return (0);
 }

@@ -17,7 +17,11 @@
  * variants.  Every test is extended to n pairs; nothing after stage one
  * is looked at.  The target is the final score's half-width at the
  * run's confidence (95%), unadjusted; the tests' own intervals are not
- * sized by it.
+ * sized by it.  With a per-test target (plan adaptive.target_test,
+ * --target-ci-test) each test also gets at least the fewest n with
+ * q1 * sqrt(s1 / n) <= ln(1 + target_test / 100), s1 its own stage-one
+ * variance and q1 Student's t with stage1 - 1 degrees of freedom (the
+ * largest over the variants).
  *
  * worldbench compare reports such a run with intervals from all pairs
  * of each test (Student's t, npairs - 1 degrees of freedom) and the
@@ -49,10 +53,13 @@ struct wb_adapt_test {
 	double		 halfwidth;	/* widest, percent; INFINITY if no CI */
 	size_t		 nmin;		/* fewest ok samples of any variant */
 	size_t		 npairs;	/* fewest pairs of any ratio */
+	size_t		 need;		/* pairs it gets: the final's count,
+					   or more for the per-test target */
 };
 
 struct wb_adapt {
 	double			 target;	/* percent */
+	double			 target_test;	/* per test, percent; 0 none */
 	double			 conf;
 	struct wb_adapt_test	*tests;		/* the base's tests, in order */
 	size_t			 ntests;

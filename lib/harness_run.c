@@ -176,7 +176,7 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 		else if (fp != NULL)
 			fprintf(fp, "adaptive: %s: %zu of %zu pairs (fixed "
 			    "by stage one for +-%.2f%%): pass %d\n",
-			    h->tests[i]->id, a.tests[k].npairs, a.need,
+			    h->tests[i]->id, a.tests[k].npairs, a.tests[k].need,
 			    h->target_ci, h->passes[i] + 1);
 		h->passes[i]++;
 		if (json_object_set_new(json_object_get(h->plan, "passes"),

@@ -17,6 +17,9 @@
  */
 typedef double lr_fn(size_t, size_t);
 
+/* The plan's adaptive.target_test, when above 0. */
+static double plan_target_test;
+
 static struct wb_results *
 mk(int other, size_t n, lr_fn *lr)
 {
@@ -32,6 +35,9 @@ mk(int other, size_t n, lr_fn *lr)
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "adaptive",
 	    json_pack("{s:f, s:i, s:i}", "target_ci", 2.0, "min_pairs",
 	    WB_ADAPT_MIN_PAIRS, "stage1_pairs", 10), &e));
+	if (plan_target_test > 0)
+		ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(r->plan,
+		    "adaptive"), "target_test", json_real(plan_target_test)));
 	for (k = 0; k < 2; k++) {
 		ATF_REQUIRE((t = wb_results_add_test(r, k ? "loose" : "tight",
 		    "x", "lps", 1, 10.0, (int)n, 10, &e)) != NULL);
@@ -235,6 +241,40 @@ ATF_TC_BODY(wb_adapt_expect__at_count_and_cap, tc)
 	wb_adapt_fini(&a);
 }
 
+/*
+ * A per-test target (plan adaptive.target_test): a test whose own
+ * stage-one variance needs more pairs than the final's count gets them,
+ * with stage1 - 1 df; the others keep the final's count.
+ */
+ATF_TC_WITHOUT_HEAD(wb_adapt_decide__target_test);
+ATF_TC_BODY(wb_adapt_decide__target_test, tc)
+{
+	struct wb_adapt a;
+	double se, want;
+
+	decide(10, steady, 5, &a);
+	ATF_CHECK(a.final_met);
+	ATF_CHECK_EQ(10, a.tests[1].need);
+	wb_adapt_fini(&a);
+	plan_target_test = 5;
+	decide(10, steady, 5, &a);
+	se = log(1.05) / wb_t_quantile(0.975, 9);
+	want = ceil(10 * 0.1 * 0.1 / 9 / (se * se));
+	ATF_REQUIRE(want > 10);
+	ATF_CHECK_EQ(5, a.target_test);
+	ATF_CHECK_EQ(10, a.need);
+	ATF_CHECK_EQ(10, a.tests[0].need);
+	ATF_CHECK_EQ(want, a.tests[1].need);
+	ATF_CHECK(!a.tests[0].extend && a.tests[1].extend);
+	ATF_CHECK(!a.final_met);
+	wb_adapt_fini(&a);
+	decide((size_t)want, steady, 5, &a);
+	ATF_CHECK(a.final_met);
+	ATF_CHECK_EQ(0, a.nextend);
+	wb_adapt_fini(&a);
+	plan_target_test = 0;
+}
+
 ATF_TC_WITHOUT_HEAD(wb_adapt_decide__bad_arguments);
 ATF_TC_BODY(wb_adapt_decide__bad_arguments, tc)
 {
@@ -278,6 +318,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__ignores_later_pairs);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__need_satterthwaite_df);
 	ATF_TP_ADD_TC(tp, wb_adapt_expect__at_count_and_cap);
+	ATF_TP_ADD_TC(tp, wb_adapt_decide__target_test);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__bad_arguments);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__one_pass_never_met);
 	return (atf_no_error());
