@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "adapt.h"
 
 #include "compare.h"
@@ -49,35 +51,92 @@ judge_test(const struct wb_compare *c, const struct wb_cmp_row *row,
 /*
  * The pairs variant v needs in every test: the fewest n for which the
  * final-score interval from the stage-one variances is within the
- * target; SIZE_MAX when some test of the final has no stage-one
- * variance (then only the caps stop the run).
+ * target, with Satterthwaite's degrees of freedom for that combination
+ * (the interval compare prints uses all pairs, whose variances have
+ * more); SIZE_MAX when some test of the final has no stage-one variance
+ * (then only the caps stop the run).  *dfp gets those degrees of
+ * freedom.
  */
 static size_t
-need_of(const struct wb_compare *c, size_t v, double target)
+need_of(const struct wb_compare *c, size_t v, double target, double *dfp,
+    double *varp)
 {
 	const struct wb_cmp_cell *b, *o;
-	double var, k, se, q, n;
+	double var, den, t, k, se, q, n;
 	size_t i;
 
+	*dfp = *varp = NAN;
 	k = (double)c->final[v].ntests;
 	if (!(k > 0))
 		return ((size_t)-1);
-	var = 0;
+	var = den = 0;
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
 		o = &c->rows[i].cells[v];
 		if (!b->have_score || !o->have_score)
 			continue;
-		if (!o->stein)
+		if (!o->twostage || o->n1 < 2)
 			return ((size_t)-1);
-		var += o->s1var / (k * k);
+		t = o->s1var / (k * k);
+		var += t;
+		den += t * t / (double)(o->n1 - 1);
 	}
-	q = wb_t_quantile(1 - (1 - c->conf) / 2, (double)(c->stage1 - 1));
+	if (!(den > 0))
+		return ((size_t)-1);
+	*dfp = var * var / den;
+	*varp = var;
+	q = wb_t_quantile(1 - (1 - c->conf) / 2, *dfp);
 	se = log(1 + target / 100) / q;
 	n = ceil(var / (se * se) * (1 - 1e-12));
 	if (!(n < (double)WB_PASS_MAX))
 		return (WB_PASS_MAX);
 	return (n > (double)c->stage1 ? (size_t)n : c->stage1);
+}
+
+/* The plan's per-test target, percent; 0 when it has none. */
+static double
+target_test_of(const struct wb_results *r)
+{
+	json_t *x;
+
+	x = json_object_get(json_object_get(r->plan, "adaptive"),
+	    "target_test");
+	return (json_is_number(x) && json_number_value(x) > 0 ?
+	    json_number_value(x) : 0);
+}
+
+/*
+ * Test i's pairs: the final's count, or more for its own interval
+ * within the per-test target from its stage-one variances.
+ */
+static size_t
+test_need(const struct wb_compare *c, const char *id, double tt,
+    size_t need)
+{
+	const struct wb_cmp_cell *o;
+	double q, se, n;
+	size_t v, j;
+
+	if (!(tt > 0))
+		return (need);
+	for (j = 0; j < c->nrows; j++)
+		if (strcmp(c->rows[j].id, id) == 0)
+			break;
+	if (j == c->nrows)
+		return (need);
+	for (v = 1; v < c->nvar; v++) {
+		o = &c->rows[j].cells[v];
+		if (!o->twostage || o->n1 < 2)
+			continue;
+		q = wb_t_quantile(1 - (1 - c->conf) / 2, (double)(o->n1 - 1));
+		se = log(1 + tt / 100) / q;
+		n = ceil(o->s1var / (se * se) * (1 - 1e-12));
+		if (!(n < (double)WB_PASS_MAX))
+			n = WB_PASS_MAX;
+		if (n > (double)need)
+			need = (size_t)n;
+	}
+	return (need);
 }
 
 static int
@@ -107,9 +166,11 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
     double conf, struct wb_adapt *a, struct wb_err *err)
 {
 	struct wb_compare c;
+	double df, var;
 	size_t i, n;
 
 	memset(a, 0, sizeof(*a));
+	a->need_df = a->need_v = NAN;
 	a->target = target;
 	a->conf = conf;
 	if (!(target > 0))
@@ -141,14 +202,32 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 		return (0);
 	}
 	for (i = 1; i < nv; i++)
-		if ((n = need_of(&c, i, target)) > a->need)
+		if ((n = need_of(&c, i, target, &df, &var)) > a->need) {
 			a->need = n;
+			a->need_df = df;
+			a->need_v = var;
+		}
+	a->target_test = target_test_of(v[0]);
+	for (i = 0; i < a->ntests; i++)
+		a->tests[i].need = test_need(&c, a->tests[i].id,
+		    a->target_test, a->need);
 	wb_compare_fini(&c);
 	for (i = 0; i < a->ntests; i++)
 		a->nextend += a->tests[i].extend =
-		    a->tests[i].npairs < a->need;
+		    a->tests[i].npairs < a->tests[i].need;
 	a->final_met = a->nextend == 0;
 	return (0);
+}
+
+double
+wb_adapt_expect(const struct wb_adapt *a, size_t n)
+{
+	double q;
+
+	if (n == 0 || !(a->need_df > 0) || !(a->need_v >= 0))
+		return (INFINITY);
+	q = wb_t_quantile(1 - (1 - a->conf) / 2, a->need_df);
+	return (100 * (exp(q * sqrt(a->need_v / (double)n)) - 1));
 }
 
 void

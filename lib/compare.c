@@ -36,6 +36,8 @@ wb_verdict_name(enum wb_verdict v)
 		return ("no-variance");
 	case WB_V_SAME:
 		return ("no-difference");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive");
 	case WB_V_FASTER:
 		return ("faster");
 	case WB_V_SLOWER:
@@ -59,6 +61,8 @@ wb_verdict_text(enum wb_verdict v)
 		return ("cannot judge: no variance");
 	case WB_V_SAME:
 		return ("No difference proven");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive: too few passes");
 	case WB_V_FASTER:
 		return ("faster");
 	case WB_V_SLOWER:
@@ -101,8 +105,12 @@ wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 		return (WB_V_NOVAR);
 	if (!w->have_ci)
 		return (WB_V_NOCI);
-	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1))
+	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1)) {
+		if (w->lo < WB_LARGE_LO || w->hi > WB_LARGE_HI ||
+		    !(w->df > WB_FEW_DF))
+			return (WB_V_INCONCLUSIVE);
 		return (WB_V_SAME);
+	}
 	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
 }
 
@@ -136,8 +144,8 @@ wb_compare_label(const struct wb_results *r, const char *path, size_t i)
 	return (s);
 }
 
-static struct wb_cmp_row *
-find_row(struct wb_compare *c, const char *id)
+struct wb_cmp_row *
+wb_compare_find_row(const struct wb_compare *c, const char *id)
 {
 	size_t i;
 
@@ -147,13 +155,13 @@ find_row(struct wb_compare *c, const char *id)
 	return (NULL);
 }
 
-static int
-add_row(struct wb_compare *c, const struct wb_result_test *t,
-    struct wb_err *err)
+int
+wb_compare_add_row(struct wb_compare *c, const char *id, const char *name,
+    const char *unit, double baseline, struct wb_err *err)
 {
 	struct wb_cmp_row *rows, *r;
 
-	if (find_row(c, t->id) != NULL)
+	if (wb_compare_find_row(c, id) != NULL)
 		return (0);
 	rows = reallocarray(c->rows, c->nrows + 1, sizeof(*rows));
 	if (rows == NULL)
@@ -161,13 +169,12 @@ add_row(struct wb_compare *c, const struct wb_result_test *t,
 	c->rows = rows;
 	r = &rows[c->nrows];
 	memset(r, 0, sizeof(*r));
-	r->baseline = t->baseline;
+	r->baseline = baseline;
 	if ((r->cells = calloc(c->nvar, sizeof(*r->cells))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	c->nrows++;
-	if ((r->id = strdup(t->id)) == NULL ||
-	    (r->name = strdup(t->name)) == NULL ||
-	    (r->unit = strdup(t->unit)) == NULL)
+	if ((r->id = strdup(id)) == NULL || (r->name = strdup(name)) == NULL ||
+	    (r->unit = strdup(unit)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
 	return (0);
 }
@@ -426,16 +433,11 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		if (o->w.novar)
 			d.incomplete = novar = 1;
 		/*
-		 * A two-stage term is its stage-one standard error with
-		 * that stage's degrees of freedom (the interval then takes
-		 * the fewest of any term: conservative, wb_delta_add_se).
-		 * A paired term has one variance, that of the log ratios:
-		 * se^2 * npairs.
+		 * A paired term (two-stage or not) has one variance, that
+		 * of all its log ratios: se^2 * npairs; the interval takes
+		 * Satterthwaite's degrees of freedom.
 		 */
-		if (o->stein)
-			wb_delta_add_se(&d, 1.0 / k, o->w.diff, o->w.se,
-			    (double)(o->n1 - 1));
-		else if (o->paired)
+		if (o->paired)
 			wb_delta_add(&d, 1.0 / k, o->w.diff,
 			    o->w.se * o->w.se * (double)o->npairs, o->npairs,
 			    0, 2);
@@ -464,12 +466,14 @@ build_rows(struct wb_compare *c, struct wb_results *const *v,
 
 	for (i = 0; i < c->nvar; i++)
 		for (j = 0; j < v[i]->ntests; j++)
-			if (add_row(c, v[i]->tests[j], err) == -1)
+			if (wb_compare_add_row(c, v[i]->tests[j]->id,
+			    v[i]->tests[j]->name, v[i]->tests[j]->unit,
+			    v[i]->tests[j]->baseline, err) == -1)
 				return (-1);
 	for (i = 0; i < c->nvar; i++) {
 		for (j = 0; j < v[i]->ntests; j++) {
 			t = v[i]->tests[j];
-			row = find_row(c, t->id);
+			row = wb_compare_find_row(c, t->id);
 			if (fill_cell(&row->cells[i], t, score_of(&sc[i], t),
 			    err) == -1)
 				return (-1);

@@ -49,6 +49,12 @@ enum wb_verdict {
 	WB_V_NOCI,		/* a ratio but no interval (n < 2) */
 	WB_V_NOVAR,		/* no spread at all: cannot judge */
 	WB_V_SAME,		/* no difference proven */
+	/*
+	 * No difference proven, but the interval still holds a large
+	 * effect (below WB_LARGE_LO or above WB_LARGE_HI) or has at most
+	 * WB_FEW_DF degrees of freedom: too few passes to say.
+	 */
+	WB_V_INCONCLUSIVE,
 	WB_V_FASTER,		/* significantly higher rate than the base */
 	WB_V_SLOWER
 };
@@ -91,11 +97,11 @@ struct wb_cmp_cell {
 	size_t		 npairs;
 	/*
 	 * Two-stage (the run's plan records stage one, --target-ci):
-	 * paired, and w's standard error comes from the variance of the
-	 * first n1 pairs in pass order (s1var), with n1 - 1 degrees of
-	 * freedom (wb_stein_log).
+	 * paired, w over all npairs pairs like any paired cell, and s1var
+	 * the variance of the log ratios of the first n1 pairs in pass
+	 * order (stage one), from which the count rule chose npairs.
 	 */
-	int		 stein;
+	int		 twostage;
 	size_t		 n1;
 	double		 s1var;
 	int		 have_score;
@@ -179,8 +185,8 @@ struct wb_compare {
 						   unrecorded */
 	/*
 	 * Pairs of stage one of a two-stage run (plan
-	 * adaptive.stage1_pairs): the paired intervals are Stein's.  0
-	 * for files from before it.
+	 * adaptive.stage1_pairs): the paired cells record their stage-one
+	 * variance.  0 for files from before it.
 	 */
 	size_t			 stage1;
 	int			 by_boot;	/* some cell's units are boots */
@@ -216,9 +222,18 @@ const char	*wb_verdict_text(enum wb_verdict);
 /* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
 void		 wb_conf_format(double conf, char *buf, size_t len);
 
+#define WB_LARGE_LO	0.8
+#define WB_LARGE_HI	1.25
+#define WB_FEW_DF	3
+/* The power at which reports give the smallest detectable ratio. */
+#define WB_DETECT_POWER	0.8
+
 /*
  * The verdict of an interval and its adjusted p value: faster or slower
- * only when the adjusted p is below 1 - conf and the interval excludes 1.
+ * only when the adjusted p is below 1 - conf and the interval excludes 1;
+ * else inconclusive when the interval (at its adjusted level) reaches
+ * below WB_LARGE_LO or above WB_LARGE_HI or has WB_FEW_DF degrees of
+ * freedom or fewer, and no difference proven otherwise.
  */
 int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
 /*

@@ -20,45 +20,19 @@
 #include "results.h"
 #include "stats.h"
 
-static const struct wb_cmp_row *
-sub_row(const struct wb_compare *s, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++)
-		if (strcmp(s->rows[i].id, id) == 0)
-			return (&s->rows[i]);
-	return (NULL);
-}
-
 /* Rows: the union of the runs' tests, in the first run's order. */
 static int
 add_rows(struct wb_compare *c, const struct wb_compare *s,
     struct wb_err *err)
 {
-	struct wb_cmp_row *rows, *r;
-	size_t i, j;
-	int seen;
+	const struct wb_cmp_row *r;
+	size_t i;
 
 	for (i = 0; i < s->nrows; i++) {
-		for (j = 0, seen = 0; j < c->nrows && !seen; j++)
-			seen = strcmp(c->rows[j].id, s->rows[i].id) == 0;
-		if (seen)
-			continue;
-		rows = reallocarray(c->rows, c->nrows + 1, sizeof(*rows));
-		if (rows == NULL)
-			return (wb_err_setsys(err, "realloc"));
-		c->rows = rows;
-		r = &rows[c->nrows];
-		memset(r, 0, sizeof(*r));
-		r->baseline = s->rows[i].baseline;
-		if ((r->cells = calloc(c->nvar, sizeof(*r->cells))) == NULL)
-			return (wb_err_setsys(err, "calloc"));
-		c->nrows++;
-		if ((r->id = strdup(s->rows[i].id)) == NULL ||
-		    (r->name = strdup(s->rows[i].name)) == NULL ||
-		    (r->unit = strdup(s->rows[i].unit)) == NULL)
-			return (wb_err_setsys(err, "strdup"));
+		r = &s->rows[i];
+		if (wb_compare_add_row(c, r->id, r->name, r->unit, r->baseline,
+		    err) == -1)
+			return (-1);
 	}
 	return (0);
 }
@@ -135,7 +109,7 @@ merge_cell(struct wb_cmp_cell *m, const struct wb_compare *subs,
 	allscore = 1;
 	for (r = 0; r < nruns; r++) {
 		fl[r] = cpu[r] = NAN;
-		if ((sr = sub_row(&subs[r], id)) == NULL ||
+		if ((sr = wb_compare_find_row(&subs[r], id)) == NULL ||
 		    !sr->cells[l].present)
 			continue;
 		k = &sr->cells[l];
@@ -244,7 +218,7 @@ block_ratio(struct wb_compare *c, const struct wb_compare *subs,
 	if ((ratio = calloc(c->nruns, sizeof(double))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	for (r = 0; r < c->nruns; r++) {
-		sr = sub_row(&subs[r], c->rows[row].id);
+		sr = wb_compare_find_row(&subs[r], c->rows[row].id);
 		ratio[r] = sr != NULL && sr->cells[v].verdict !=
 		    WB_V_MISSING ? sr->cells[v].ratio : NAN;
 	}

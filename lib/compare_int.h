@@ -42,6 +42,13 @@ int	wb_compare_design(struct wb_results *const *, size_t nv,
 	    struct wb_cmp_design *, struct wb_err *);
 void	wb_compare_design_fini(struct wb_cmp_design *);
 
+/* The row of test id, or NULL. */
+struct wb_cmp_row *wb_compare_find_row(const struct wb_compare *,
+	    const char *id);
+/* A row for test id unless there is one (cells for every variant). */
+int	wb_compare_add_row(struct wb_compare *, const char *id,
+	    const char *name, const char *unit, double baseline,
+	    struct wb_err *);
 int	wb_compare_build_one(struct wb_results *const *, size_t nv,
 	    const char *const *labels, const char *const *paths, double conf,
 	    enum wb_estimator, enum wb_adjust, struct wb_compare *,

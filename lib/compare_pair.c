@@ -52,8 +52,9 @@ pairs_of(const struct wb_cmp_cell *b, const struct wb_cmp_cell *o,
 }
 
 /*
- * The paired interval of o against b over n pairs: Stein's when the
- * run was two-stage (c->stage1), else Student's t on the log ratios.
+ * The paired interval of o against b over n pairs: Student's t on all
+ * the log ratios.  In a two-stage run (c->stage1) the variance of the
+ * first pairs is kept too (s1var): it is what the count rule used.
  */
 static int
 paired_of(const struct wb_compare *c, const struct pair *p, size_t n,
@@ -74,13 +75,14 @@ paired_of(const struct wb_compare *c, const struct pair *p, size_t n,
 		pb[i] = p[i].a;
 		po[i] = p[i].b;
 	}
-	if (c->stage1 > 0) {
-		o->stein = 1;
+	rc = wb_paired_log(pb, po, n, c->conf, &o->w, err);
+	if (rc == 0 && c->stage1 > 0) {
+		o->twostage = 1;
 		o->n1 = n < c->stage1 ? n : c->stage1;
-		rc = wb_stein_log(pb, po, n, o->n1, c->conf, &o->w, err);
-		o->s1var = o->w.se * o->w.se * (double)n;
-	} else
-		rc = wb_paired_log(pb, po, n, c->conf, &o->w, err);
+		for (i = 0; i < o->n1; i++)
+			po[i] = log(po[i] / pb[i]);
+		o->s1var = wb_var(po, o->n1);
+	}
 	free(pb);
 	free(po);
 	return (rc);

@@ -3,8 +3,8 @@
  * interval at the comparison's level: paired by round when both come
  * from one interleaved run (c->same_run) and at least two rounds have an
  * ok pass on both sides, else Welch's t on the units.  A paired cell of
- * a two-stage run (c->stage1) gets Stein's interval: its pairs in pass
- * order, the first c->stage1 of them stage one (wb_stein_log).
+ * a two-stage run (c->stage1) has the same interval, over all its pairs,
+ * and records the variance of the first c->stage1 in pass order.
  */
 #ifndef WB_COMPARE_PAIR_H
 #define WB_COMPARE_PAIR_H

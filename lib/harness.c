@@ -401,6 +401,7 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 	}
 	h->seed = c->seed;
 	h->target_ci = c->target_ci;
+	h->target_test = c->target_test;
 	h->max_passes = c->max_passes;
 	h->max_time = c->max_time;
 	if (config_tests(h, c, err) == -1 || setup_variants(h, c, err) == -1 ||

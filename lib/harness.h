@@ -40,6 +40,7 @@ struct wb_harness_config {
 	int				  argc;
 	/* Adaptive sampling (target_ci > 0): more rounds until met. */
 	double				  target_ci;	/* percent */
+	double				  target_test;	/* per test; 0 none */
 	int				  max_passes;
 	double				  max_time;	/* seconds */
 	/* The host's pre-flight check, copied into each file (or NULL). */

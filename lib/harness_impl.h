@@ -38,6 +38,7 @@ struct wb_harness {
 	size_t				 norder;
 	size_t				 ordercap;
 	double				 target_ci;
+	double				 target_test;
 	int				 max_passes;
 	double				 max_time;
 	json_t				*plan;		/* shared by the files */

@@ -6,18 +6,7 @@
 #include <stdint.h>
 
 #include "harness.h"
-
-/* splitmix64: a small, well-mixed generator; the state is the seed. */
-static uint64_t
-mix(uint64_t *s)
-{
-	uint64_t z;
-
-	z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31));
-}
+#include "splitmix.h"
 
 void
 wb_harness_round(size_t nv, const size_t *tests, size_t nt, int pass,
@@ -28,12 +17,14 @@ wb_harness_round(size_t nv, const size_t *tests, size_t nt, int pass,
 
 	n = nv < 64 ? nv : 64;
 	for (i = 0; i < nt; i++) {
-		s = (uint64_t)seed ^ mix(&(uint64_t){ tests[i] + 1 }) ^
-		    mix(&(uint64_t){ (uint64_t)((pass - 1) / 2) << 20 });
+		s = (uint64_t)seed ^
+		    wb_splitmix_next(&(uint64_t){ tests[i] + 1 }) ^
+		    wb_splitmix_next(&(uint64_t){
+		    (uint64_t)((pass - 1) / 2) << 20 });
 		for (j = 0; j < n; j++)
 			perm[j] = j;
 		for (j = n; j > 1; j--) {
-			k = (size_t)(mix(&s) % j);
+			k = (size_t)(wb_splitmix_next(&s) % j);
 			tmp = perm[j - 1];
 			perm[j - 1] = perm[k];
 			perm[k] = tmp;

@@ -187,6 +187,10 @@ wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
 	    "min_pairs", WB_ADAPT_MIN_PAIRS, "stage1_pairs",
 	    stage1_pairs(h))) == -1)
 		goto oom;
+	if (h->target_ci > 0 && h->target_test > 0 &&
+	    json_object_set_new(json_object_get(h->plan, "adaptive"),
+	    "target_test", json_real(h->target_test)) == -1)
+		goto oom;
 	return (plan_order(h, err));
 oom:
 	json_decref(tests);

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,43 @@ time_used(const struct wb_harness *h)
 }
 
 /*
+ * Once, when stage one has fixed the count: record it in the plan
+ * (adaptive.need_pairs, and expect_halfwidth, the final score's
+ * half-width to expect at the count or at the cap) and, when the cap
+ * makes the target unreachable, say so with the width to expect.
+ */
+static int
+say_need(struct wb_harness *h, const struct wb_adapt *a, FILE *fp,
+    struct wb_err *err)
+{
+	json_t *ad;
+	size_t n;
+	double x;
+
+	ad = json_object_get(h->plan, "adaptive");
+	if (!json_is_object(ad) || json_object_get(ad, "need_pairs") != NULL)
+		return (0);
+	n = a->need < (size_t)h->max_passes ? a->need :
+	    (size_t)h->max_passes;
+	x = wb_adapt_expect(a, n);
+	if (json_object_set_new(ad, "need_pairs",
+	    json_integer((json_int_t)a->need)) == -1 ||
+	    json_object_set_new(ad, "expect_halfwidth",
+	    json_real(isfinite(x) ? x : -1)) == -1)
+		return (wb_err_set(err, "plan: out of memory"));
+	if (fp != NULL && n < a->need)
+		fprintf(fp, "adaptive: the target +-%.2f%% needs %zu pairs "
+		    "per test; --max-passes %d caps it: expect about "
+		    "+-%.2f%% for the final score\n", h->target_ci, a->need,
+		    h->max_passes, x);
+	else if (fp != NULL)
+		fprintf(fp, "adaptive: stage one fixes %zu pairs per test; "
+		    "expect about +-%.2f%% for the final score\n", a->need,
+		    x);
+	return (0);
+}
+
+/*
  * Ask lib/adapt which tests still need passes: in stage one those short
  * of its pairs, then those short of the pairs stage one fixed for all.
  * Each of them that is under the caps gets one more pass in every
@@ -109,6 +147,10 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 	free(rs);
 	if (rc == -1)
 		return (-1);
+	if (a.need > 0 && say_need(h, &a, fp, err) == -1) {
+		wb_adapt_fini(&a);
+		return (-1);
+	}
 	n = 0;
 	if (a.final_met) {
 		if (fp != NULL)
@@ -134,7 +176,7 @@ adapt_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 		else if (fp != NULL)
 			fprintf(fp, "adaptive: %s: %zu of %zu pairs (fixed "
 			    "by stage one for +-%.2f%%): pass %d\n",
-			    h->tests[i]->id, a.tests[k].npairs, a.need,
+			    h->tests[i]->id, a.tests[k].npairs, a.tests[k].need,
 			    h->target_ci, h->passes[i] + 1);
 		h->passes[i]++;
 		if (json_object_set_new(json_object_get(h->plan, "passes"),

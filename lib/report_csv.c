@@ -62,11 +62,12 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_cell *k;
 	const struct wb_cmp_final *f;
-	size_t i, v;
+	char dt[512];
+	size_t i, v, w;
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
 	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
-	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio\n");
+	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio,ci_level\n");
 	for (i = 0; i < c->nrows; i++)
 		for (v = 0; v < c->nvar; v++) {
 			k = &c->rows[i].cells[v];
@@ -92,6 +93,8 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			nfield(fp, "%.6g", k->cpu_per_loop);
 			nfield(fp, "%.6g", v == 0 ? NAN : k->faults_ratio);
 			nfield(fp, "%.6g", v == 0 ? NAN : k->cpu_ratio);
+			nfield(fp, "%.6g", v == 0 || !k->w.have_ci ? NAN :
+			    k->w.conf);
 			fputc('\n', fp);
 		}
 	for (v = 0; v < c->nvar; v++) {
@@ -103,8 +106,22 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		fputc(',', fp);
 		ratio_fields(fp, v == 0 || f->verdict == WB_V_MISSING,
 		    f->ratio, f->score_ratio, &f->w, f->padj, f->verdict);
-		fputs(",,,,\n", fp);
+		fputs(",,,,", fp);
+		nfield(fp, "%.6g", v == 0 || !f->w.have_ci ? NAN : f->w.conf);
+		fputc('\n', fp);
 	}
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++) {
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) == NULL)
+				continue;
+			fputs("problem,", fp);
+			field(fp, dt);
+			fputc(',', fp);
+			field(fp, c->labels[w]);
+			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,\n",
+			    c->rows[i].cells[w].nbad);
+		}
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));
 	return (0);

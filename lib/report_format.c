@@ -194,19 +194,27 @@ wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
 const char *
 wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
 {
-	char m[128];
+	char m[128], conf[16];
+	double hw;
+	size_t v;
 
 	if (!c->adaptive)
 		return (NULL);
 	if (c->stage1 > 0) {
+		wb_conf_format(c->conf, conf, sizeof(conf));
+		hw = 0;
+		for (v = 1; v < c->nvar; v++)
+			if (c->final[v].ntests > 0)
+				hw = fmax(hw, c->final[v].halfwidth);
 		snprintf(buf, len, "Passes were added adaptively "
 		    "(--target-ci %g%%) in two stages: the first %zu pairs "
-		    "of each test alone fixed how many pairs every test got "
-		    "(Stein's procedure), and every interval uses the "
-		    "variance of those first pairs with %zu degrees of "
-		    "freedom, the final score's too, so that choosing where "
-		    "to stop cannot narrow them.", c->target, c->stage1,
-		    c->stage1 - 1);
+		    "of each test alone fixed how many pairs every test got, "
+		    "and every interval uses all pairs (the final score's "
+		    "with Satterthwaite's degrees of freedom). The target "
+		    "sizes the final score's interval at %s%%, unadjusted: "
+		    "here +-%.2f%%; the tables print it at its family's "
+		    "level, and the tests' own intervals are not sized by "
+		    "it.", c->target, c->stage1, conf, hw);
 		return (buf);
 	}
 	if (c->min_pairs > 0)
@@ -222,11 +230,42 @@ wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
 }
 
 const char *
-wb_report_verdict(const struct wb_compare *c, int v, char *buf, size_t len)
+wb_report_dropped_text(const struct wb_compare *c, size_t v, size_t i,
+    size_t *wp, char *buf, size_t len)
+{
+	const struct wb_cmp_cell *b, *o, *x;
+
+	b = &c->rows[i].cells[0];
+	o = &c->rows[i].cells[v];
+	if (!b->present || !o->present)
+		return (NULL);
+	if (b->n == 0 && b->nbad > 0 && o->n > 0)
+		*wp = 0;
+	else if (o->n == 0 && o->nbad > 0 && b->n > 0)
+		*wp = v;
+	else
+		return (NULL);
+	x = &c->rows[i].cells[*wp];
+	snprintf(buf, len, "%s failed in every pass of %s (%zu of %zu): left "
+	    "out of the final score of %s against %s, which is over %zu "
+	    "tests; if %s caused the failures, that final is biased in its "
+	    "favour", c->rows[i].id, c->labels[*wp], x->nbad, x->nbad,
+	    c->labels[v], c->labels[0], c->final[v].ntests, c->labels[*wp]);
+	return (buf);
+}
+
+const char *
+wb_report_verdict(const struct wb_compare *c, int v,
+    const struct wb_welch *w, char *buf, size_t len)
 {
 	char pct[16];
+	double d;
 
-	if (v == WB_V_SAME) {
+	if (v == WB_V_INCONCLUSIVE && w != NULL &&
+	    isfinite(d = wb_detectable_ratio(w, WB_DETECT_POWER)))
+		snprintf(buf, len, "%s (%.0f%% power: <%.2f or >%.2f)",
+		    wb_verdict_text(v), 100 * WB_DETECT_POWER, 1 / d, d);
+	else if (v == WB_V_SAME) {
 		wb_conf_format(c->conf, pct, sizeof(pct));
 		snprintf(buf, len, "No difference proven at %s%% confidence",
 		    pct);

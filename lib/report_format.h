@@ -13,6 +13,7 @@ struct wb_compare;
 struct wb_err;
 struct wb_factorial;
 struct wb_results;
+struct wb_welch;
 
 #define WB_COMPARE_FORMAT	"worldbench-compare"
 #define WB_COMPARE_VERSION	1
@@ -75,8 +76,17 @@ const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
 #define WB_ESC_XML	0x01	/* also drop control characters but tab */
 /* HTML/XML text and attribute values: <, >, & and " as entities. */
 void		 wb_report_escape(FILE *, const char *, int flags);
+/*
+ * A test that failed in every pass of variant w (0 the base) while the
+ * other side of the ratio against the base scored: it drops out of
+ * variant v's final score (v >= 1; w is v or 0).  The sentence says so,
+ * with the failed passes and the tests left in the final; NULL when
+ * row i of v is not such a test.  *wp gets the failing variant.
+ */
+const char	*wb_report_dropped_text(const struct wb_compare *, size_t v,
+		    size_t i, size_t *wp, char *buf, size_t len);
 /* "No difference proven at 95% confidence", "slower", ... */
 const char	*wb_report_verdict(const struct wb_compare *, int verdict,
-		    char *buf, size_t len);
+		    const struct wb_welch *, char *buf, size_t len);
 
 #endif

@@ -66,8 +66,8 @@ static void
 method(FILE *fp, const struct wb_report *rep)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[512];
-	size_t i;
+	char pct[16], adj[512], ad[512], un[512], dt[512];
+	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fputs("<h1>worldbench compare</h1>\n<p>Estimator: ", fp);
@@ -100,6 +100,18 @@ method(FILE *fp, const struct wb_report *rep)
 		fputc('.', fp);
 	}
 	fputs("</p>\n", fp);
+	for (n = 0, v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) != NULL) {
+				fputs(n++ == 0 ? "<div class=\"warn\"><b>"
+				    "Problems</b><ul>\n" : "", fp);
+				fputs("<li>", fp);
+				wb_report_escape(fp, dt, 0);
+				fputs("</li>\n", fp);
+			}
+	if (n > 0)
+		fputs("</ul></div>\n", fp);
 	if (c->nproblems == 0)
 		return;
 	fprintf(fp, "<div class=\"warn\"><b>%s</b><ul>\n", c->nfatal > 0 ?
@@ -208,7 +220,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 		fprintf(fp, "<td>%s</td><td>%s</td><td class=\"%s\">%s</td>"
 		    "</tr>\n", N(sr, "%.4f", o->score_ratio),
 		    N(p, "%.3g", o->padj), vclass(o->verdict),
-		    wb_report_verdict(c, o->verdict, vt, sizeof(vt)));
+		    wb_report_verdict(c, o->verdict, &o->w, vt, sizeof(vt)));
 	}
 	fprintf(fp, "<tr><th>Final score</th><th>%s</th><th>%s</th>"
 	    "<th>%s</th>", c->final[0].have_score ? N(s1, "%.1f",
@@ -221,7 +233,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	fprintf(fp, "<td>%s</td><td>%s</td><td class=\"%s\">%s</td></tr>\n"
 	    "</table>\n", N(sr, "%.4f", f->score_ratio),
 	    N(p, "%.3g", f->padj), vclass(f->verdict),
-	    wb_report_verdict(c, f->verdict, vt, sizeof(vt)));
+	    wb_report_verdict(c, f->verdict, &f->w, vt, sizeof(vt)));
 	resources(fp, c, v);
 }
 

@@ -142,7 +142,7 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "units", json_integer(k->nunits), ok);
 	put(o, "pairs", k->paired ? json_integer(k->npairs) : json_null(),
 	    ok);
-	put(o, "stage1_pairs", k->stein ? json_integer((json_int_t)k->n1) :
+	put(o, "stage1_pairs", k->twostage ? json_integer((json_int_t)k->n1) :
 	    json_null(), ok);
 	for (i = 0; i < k->n; i++)
 		push(s, json_real(k->rates[i]), ok);
@@ -291,7 +291,8 @@ static json_t *
 problems_json(const struct wb_compare *c, int *ok)
 {
 	json_t *a;
-	size_t i;
+	char dt[512];
+	size_t i, v, w;
 
 	if ((a = json_array()) == NULL) {
 		*ok = 0;
@@ -302,6 +303,14 @@ problems_json(const struct wb_compare *c, int *ok)
 		    c->labels[c->problems[i].var], "fatal",
 		    c->problems[i].fatal, "what", c->problems[i].what,
 		    "detail", c->problems[i].detail), ok);
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) != NULL)
+				push(a, json_pack("{s:s, s:b, s:s, s:s, s:s}",
+				    "variant", c->labels[w], "fatal", 0,
+				    "what", "failed in every pass", "test",
+				    c->rows[i].id, "detail", dt), ok);
 	return (a);
 }
 

@@ -39,14 +39,15 @@ interval(FILE *fp, const struct wb_welch *w)
 }
 
 static void
-verdict(FILE *fp, const struct wb_compare *c, int v)
+verdict(FILE *fp, const struct wb_compare *c, int v,
+    const struct wb_welch *w)
 {
 	char vt[96];
 	int sig;
 
 	sig = v == WB_V_FASTER || v == WB_V_SLOWER;
-	fprintf(fp, "%s%s%s", sig ? "**" : "", wb_report_verdict(c, v, vt,
-	    sizeof(vt)), sig ? "**" : "");
+	fprintf(fp, "%s%s%s", sig ? "**" : "", wb_report_verdict(c, v, w,
+	    vt, sizeof(vt)), sig ? "**" : "");
 }
 
 /* Faults and CPU seconds per loop, other / base. */
@@ -113,7 +114,7 @@ table(FILE *fp, const struct wb_compare *c, size_t v)
 			interval(fp, &o->w);
 		fprintf(fp, " | %s | %s | ", N(sr, "%.4f", o->score_ratio),
 		    N(p, "%.3g", o->padj));
-		verdict(fp, c, o->verdict);
+		verdict(fp, c, o->verdict, &o->w);
 		fprintf(fp, " |\n");
 	}
 	fprintf(fp, "| **Final score** | %s | %s | %s | ",
@@ -126,7 +127,7 @@ table(FILE *fp, const struct wb_compare *c, size_t v)
 		interval(fp, &f->w);
 	fprintf(fp, " | %s | %s | ", N(sr, "%.4f", f->score_ratio),
 	    N(p, "%.3g", f->padj));
-	verdict(fp, c, f->verdict);
+	verdict(fp, c, f->verdict, &f->w);
 	fprintf(fp, " |\n");
 	resources(fp, c, v);
 }
@@ -135,7 +136,7 @@ static void
 fact_row(FILE *fp, const struct wb_fact_row *r)
 {
 	char b[32];
-	int fx;
+	int fx, sig;
 
 	fprintf(fp, "| ");
 	cell(fp, r->name);
@@ -144,10 +145,12 @@ fact_row(FILE *fp, const struct wb_fact_row *r)
 			fputs(" | -", fp);
 			continue;
 		}
-		fprintf(fp, " | %s%s (", r->fx[fx].verdict == WB_V_SAME ?
-		    "" : "**", N(b, "%.3f", r->fx[fx].w.ratio));
+		sig = r->fx[fx].verdict == WB_V_FASTER ||
+		    r->fx[fx].verdict == WB_V_SLOWER;
+		fprintf(fp, " | %s%s (", sig ? "**" : "",
+		    N(b, "%.3f", r->fx[fx].w.ratio));
 		interval(fp, &r->fx[fx].w);
-		fprintf(fp, ")%s", r->fx[fx].verdict == WB_V_SAME ? "" : "**");
+		fprintf(fp, ")%s", sig ? "**" : "");
 	}
 	fputs(" |\n", fp);
 }
@@ -178,8 +181,8 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[512];
-	size_t i;
+	char pct[16], adj[512], ad[512], un[512], dt[512];
+	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "## worldbench compare\n\nEstimator: %s. %s The %s%% "
@@ -193,6 +196,15 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		fprintf(fp, "\n%s\n", un);
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
 		fprintf(fp, "\n%s\n", ad);
+	for (n = 0, v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, dt,
+			    sizeof(dt)) != NULL) {
+				fputs(n++ == 0 ? "\n" : "", fp);
+				fputs("- **PROBLEM**: ", fp);
+				cell(fp, dt);
+				fputs(".\n", fp);
+			}
 	if (c->nproblems > 0) {
 		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
 		    "comparison; the provenance invalidates it.**" :

@@ -132,11 +132,28 @@ variants(FILE *fp, const struct wb_compare *c)
 	runs(fp, c);
 }
 
+/* Tests that failed in every pass of one side: a problem line each. */
+static void
+dropped(FILE *fp, const struct wb_compare *c)
+{
+	char buf[512];
+	size_t v, i, w, n;
+
+	n = 0;
+	for (v = 1; v < c->nvar; v++)
+		for (i = 0; i < c->nrows; i++)
+			if (wb_report_dropped_text(c, v, i, &w, buf,
+			    sizeof(buf)) != NULL)
+				fprintf(fp, "%sPROBLEM: %s.\n", n++ == 0 ?
+				    "\n" : "", wb_vis(buf));
+}
+
 static void
 problems(FILE *fp, const struct wb_compare *c)
 {
 	size_t i;
 
+	dropped(fp, c);
 	if (c->nproblems == 0)
 		return;
 	fputc('\n', fp);
@@ -163,7 +180,7 @@ ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
 		    N(hi, "%.4f", o->w.hi), N(p, "%.3g", o->w.p),
 		    N(pa, "%.3g", o->padj));
 	fprintf(fp, " (score ratio %s): %s\n", N(sr, "%.4f", o->score_ratio),
-	    wb_report_verdict(c, o->verdict, vt, sizeof(vt)));
+	    wb_report_verdict(c, o->verdict, &o->w, vt, sizeof(vt)));
 }
 
 static int
@@ -264,7 +281,7 @@ summary_row(FILE *fp, const struct wb_compare *c, const char *name,
 	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :
 	    interval_text(w, iv, sizeof(iv)), N(sr, "%.4f", score_ratio),
 	    verdict == WB_V_FASTER || verdict == WB_V_SLOWER ? '*' : ' ',
-	    wb_report_verdict(c, verdict, vt, sizeof(vt)));
+	    wb_report_verdict(c, verdict, w, vt, sizeof(vt)));
 }
 
 /* Faults and CPU seconds per loop, other / base: the cost of a loop. */
@@ -340,7 +357,7 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
-	char r[32], pct[16];
+	char r[32], r2[32], pct[16], lv[16], cf[16];
 	size_t i;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
@@ -358,15 +375,19 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	}
 	summary_row(fp, c, "FINAL SCORE (geometric mean)", f->ratio, &f->w,
 	    f->score_ratio, f->verdict);
-	if (f->w.have_ci && c->blocked)
-		fprintf(fp, "  final ratio over %zu tests, runs as units: "
-		    "%zu runs, %g df; interval half-width %s%%\n", f->ntests,
-		    f->runs.n, f->w.df, N(r, "%.2f",
-		    wb_ratio_halfwidth(&f->w)));
-	else if (f->w.have_ci)
-		fprintf(fp, "  final ratio over %zu tests; interval half-width "
-		    "%s%%\n", f->ntests, N(r, "%.2f",
-		    wb_ratio_halfwidth(&f->w)));
+	if (f->w.have_ci) {
+		fprintf(fp, "  final ratio over %zu tests", f->ntests);
+		if (c->blocked)
+			fprintf(fp, ", runs as units: %zu runs, %g df",
+			    f->runs.n, f->w.df);
+		wb_conf_format(f->w.conf, lv, sizeof(lv));
+		wb_conf_format(c->conf, cf, sizeof(cf));
+		fprintf(fp, "; interval half-width %s%% at %s%% (its level in "
+		    "the %s family of %zu), %s%% at %s%% unadjusted\n",
+		    N(r, "%.2f", wb_ratio_halfwidth(&f->w)), lv,
+		    wb_adjust_name(c->adjust), c->family,
+		    N(r2, "%.2f", f->halfwidth), cf);
+	}
 	else
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);
@@ -390,7 +411,8 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 	for (fx = 0; fx < WB_FX_N; fx++) {
 		if (r->fx[fx].w.have_ci)
 			snprintf(iv[fx], sizeof(iv[fx]), "%s%s [%.3f,%.3f]",
-			    r->fx[fx].verdict == WB_V_SAME ? " " : "*",
+			    r->fx[fx].verdict == WB_V_FASTER ||
+			    r->fx[fx].verdict == WB_V_SLOWER ? "*" : " ",
 			    N(b[fx], "%.3f", r->fx[fx].w.ratio),
 			    r->fx[fx].w.lo, r->fx[fx].w.hi);
 		else

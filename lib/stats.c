@@ -249,39 +249,11 @@ wb_paired_log(const double *a, const double *b, size_t n, double conf,
 	return (0);
 }
 
-int
-wb_stein_log(const double *a, const double *b, size_t n, size_t n1,
-    double conf, struct wb_welch *w, struct wb_err *err)
-{
-	double *la, *lb;
-	size_t i;
-
-	if (n1 >= n)
-		return (wb_paired_log(a, b, n, conf, w, err));
-	if (n1 < 2)
-		return (wb_err_set(err, "stage one of %zu pairs: at least 2 "
-		    "are needed", n1));
-	if (welch_start(a, n, b, n, conf, w, &la, &lb, err) == -1)
-		return (-1);
-	for (i = 0; i < n; i++)
-		lb[i] -= la[i];
-	w->diff = wb_mean(lb, n);
-	w->ratio = exp(w->diff);
-	w->have_ci = 1;
-	w->se = sqrt(wb_var(lb, n1) / n);
-	w->df = (double)(n1 - 1);
-	welch_interval(w);
-	free(la);
-	free(lb);
-	return (0);
-}
-
 void
 wb_delta_init(struct wb_delta *d)
 {
 
 	memset(d, 0, sizeof(*d));
-	d->dfmin = INFINITY;
 }
 
 void
@@ -300,29 +272,6 @@ wb_delta_add(struct wb_delta *d, double w, double diff, double vara,
 	cb = w * w * varb / nb;
 	d->var += ca + cb;
 	d->dfden += ca * ca / (na - 1) + cb * cb / (nb - 1);
-	if (ca > 0)
-		d->dfmin = fmin(d->dfmin, (double)(na - 1));
-	if (cb > 0)
-		d->dfmin = fmin(d->dfmin, (double)(nb - 1));
-}
-
-void
-wb_delta_add_se(struct wb_delta *d, double w, double diff, double se,
-    double df)
-{
-	double c;
-
-	d->sum += w * diff;
-	d->nterms++;
-	d->mindf = 1;
-	if (!(df > 0) || !isfinite(se)) {
-		d->incomplete = 1;
-		return;
-	}
-	c = w * w * se * se;
-	d->var += c;
-	d->dfden += c * c / df;
-	d->dfmin = fmin(d->dfmin, df);
 }
 
 int
@@ -343,10 +292,7 @@ wb_delta_finish(const struct wb_delta *d, double conf, struct wb_welch *w,
 		return (0);
 	w->have_ci = 1;
 	w->se = sqrt(d->var);
-	if (d->mindf)
-		w->df = isfinite(d->dfmin) ? d->dfmin : NAN;
-	else
-		w->df = d->dfden > 0 ? d->var * d->var / d->dfden : NAN;
+	w->df = d->dfden > 0 ? d->var * d->var / d->dfden : NAN;
 	welch_interval(w);
 	return (0);
 }
@@ -495,6 +441,16 @@ wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
 	}
 	free(s);
 	return (0);
+}
+
+double
+wb_detectable_ratio(const struct wb_welch *w, double power)
+{
+
+	if (!w->have_ci || !(w->df > 0) || !(power > 0 && power < 1))
+		return (NAN);
+	return (exp((wb_t_quantile(1 - (1 - w->conf) / 2, w->df) +
+	    wb_t_quantile(power, w->df)) * w->se));
 }
 
 double

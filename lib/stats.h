@@ -77,19 +77,6 @@ int	wb_paired_log(const double *a, const double *b, size_t n,
 	    double conf, struct wb_welch *, struct wb_err *);
 
 /*
- * Stein's two-stage interval: the n pairs were run in two stages, and
- * the first n1 of them (stage one) alone decided how many pairs to run
- * in all.  The ratio is exp of the mean of all n log ratios; its
- * standard error is s1 / sqrt(n), s1 the standard deviation of the first
- * n1 log ratios, with n1 - 1 degrees of freedom.  For normal log ratios
- * the t statistic is then exactly Student's t with n1 - 1 degrees of
- * freedom, whatever n stage one chose (the stage-one variance is
- * independent of every mean).  n1 >= n is wb_paired_log.
- */
-int	wb_stein_log(const double *a, const double *b, size_t n, size_t n1,
-	    double conf, struct wb_welch *, struct wb_err *);
-
-/*
  * Sum of independent log differences (e.g. the mean of k per-test log
  * ratios): add each test's two variance components (var/n of each side)
  * scaled by w = 1/k, then finish.  The degrees of freedom are the
@@ -101,28 +88,12 @@ struct wb_delta {
 	double	dfden;		/* sum of (w^2 var/n)^2 / (n - 1) */
 	size_t	nterms;
 	int	incomplete;	/* some term had no variance estimate */
-	/*
-	 * Set by wb_delta_add_se: the interval uses the fewest degrees of
-	 * freedom of any term instead of Satterthwaite's, which is
-	 * conservative for any weights fixed in advance (the tail
-	 * probability of t is convex in the variance ratio, so a weighted
-	 * mean of chi-square ratios with at least that many degrees of
-	 * freedom each has a lighter tail than one alone).
-	 */
-	int	mindf;
-	double	dfmin;		/* the fewest of any term */
 };
 
 void	wb_delta_init(struct wb_delta *);
 /* Adds w * diff with the variances and sizes of both sides. */
 void	wb_delta_add(struct wb_delta *, double w, double diff, double vara,
 	    size_t na, double varb, size_t nb);
-/*
- * Adds w * diff whose standard error se has df degrees of freedom (a
- * Stein term); sets mindf.
- */
-void	wb_delta_add_se(struct wb_delta *, double w, double diff, double se,
-	    double df);
 /* Fills a wb_welch for the combined log difference. */
 int	wb_delta_finish(const struct wb_delta *, double conf,
 	    struct wb_welch *, struct wb_err *);
@@ -159,6 +130,15 @@ void	wb_welch_set_conf(struct wb_welch *, double conf);
  */
 int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
 	    double alpha, double *level, struct wb_err *);
+
+/*
+ * The smallest ratio above 1 that a test at w's level (1 - w->conf,
+ * two-sided) would detect with the given power, from w's standard error
+ * and degrees of freedom: exp((t(1 - alpha/2) + t(power)) * se), both
+ * quantiles with w->df (the opposite tail neglected); its inverse is the
+ * smallest below 1.  NaN without an interval.
+ */
+double	wb_detectable_ratio(const struct wb_welch *, double power);
 
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
 double	wb_ratio_halfwidth(const struct wb_welch *);

@@ -49,7 +49,8 @@ cmd_run_usage(FILE *fp)
 	    "           [--libexec dir] [--locale name] [--max-passes n] "
 	    "[--max-time seconds]\n"
 	    "           [--seed n] [--target-ci percent] "
-	    "[--variant label=root ...]\n"
+	    "[--target-ci-test percent]\n"
+	    "           [--variant label=root ...]\n"
 	    "           [--strict | --no-preflight] -o file|dir\n"
 	    "       worldbench run [-q] [--progress] [--datadir dir] "
 	    "[--libexec dir] --resume file|dir\n");
@@ -247,6 +248,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "target-ci", required_argument, NULL, 'P' },
+		{ "target-ci-test", required_argument, NULL, 'W' },
 		{ "tests", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -320,6 +322,11 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			    &o->c.target_ci) == -1)
 				return (-1);
 			break;
+		case 'W':
+			if (parse_double("--target-ci-test", optarg,
+			    &o->c.target_test) == -1)
+				return (-1);
+			break;
 		case 'g':
 			o->progress = 1;
 			break;
@@ -370,7 +377,8 @@ check_opts(struct run_opts *o)
 		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
-		    o->c.target_ci != 0 || o->c.max_passes != 0 ||
+		    o->c.target_ci != 0 || o->c.target_test != 0 ||
+		    o->c.max_passes != 0 ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight ||
 		    o->c.locale != NULL) {
 			warnx("--resume takes its plan from the results file; "
@@ -394,9 +402,10 @@ check_opts(struct run_opts *o)
 		    "give label=root");
 		return (-1);
 	}
-	if ((o->c.max_passes != 0 || o->c.max_time != 0) &&
-	    o->c.target_ci == 0) {
-		warnx("--max-passes and --max-time go with --target-ci");
+	if ((o->c.max_passes != 0 || o->c.max_time != 0 ||
+	    o->c.target_test != 0) && o->c.target_ci == 0) {
+		warnx("--max-passes, --max-time and --target-ci-test go with "
+		    "--target-ci");
 		return (-1);
 	}
 	if (o->c.nvariants == 0) {

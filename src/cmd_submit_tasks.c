@@ -351,7 +351,7 @@ across_nodes(const struct wb_compare *c, size_t k)
 	}
 	printf(" [%.4f, %.4f] p=%.3g adj=%.3g: %s (node runs as units, "
 	    "%g df, Holm over %zu comparisons)\n", f->w.lo, f->w.hi, f->w.p,
-	    f->padj, wb_report_verdict(c, f->verdict, vt, sizeof(vt)),
+	    f->padj, wb_report_verdict(c, f->verdict, &f->w, vt, sizeof(vt)),
 	    f->w.df, c->family);
 }
 

@@ -6,15 +6,16 @@
  * of each test the rule picks, until it picks none or a test reaches
  * --max-passes.  The results carry the plan the harness writes (adaptive
  * with stage1_pairs), so the comparison is then built as worldbench
- * compare builds it for such a run (Stein's intervals), and the
- * final-score verdict counted.
+ * compare builds it for such a run (intervals from all pairs), and the
+ * verdicts counted.
  *
  * Noise: 12 tests whose per-pass coefficient of variation runs from 5%
- * to 30% (log-spaced), lognormal, plus a drift common to both variants
- * in each round (lognormal, 10%), which the pairing cancels.
+ * to 30% (log-spaced), plus a drift common to both variants in each
+ * round (lognormal, 10%), which the pairing cancels; -N picks the pair
+ * noise model (below, model_names).
  *
- * usage: adaptive-fpr [-F | -M min | -o] [-m max] [-n runs] [-p planned]
- *            [-s seed] target ...
+ * usage: adaptive-fpr [-F | -M min | -o] [-m max] [-N model] [-n runs]
+ *            [-p planned] [-s seed] target ...
  * -o simulates the first rule (stop as soon as the final-score interval
  * is narrow, extending the tests above their share of it), -M min the
  * same rule once every test has min pairs (-M 10: the rule before the
@@ -44,10 +45,31 @@
 #include "err.h"
 #include "results.h"
 #include "score.h"
+#include "splitmix.h"
 #include "stats.h"
 
 #define NTESTS		12
 #define DRIFT_SD	0.10
+#define BURST_P		0.05	/* chance of a burst in one pass of one side */
+#define BURST_SD	0.5	/* its slowdown: exp(-|N(0, 0.5^2)|) */
+
+/*
+ * The pair noise: lognormal (Stein's assumption), Student's t with 3 df
+ * scaled to the same standard deviation (heavy tails), lognormal whose
+ * standard deviation grows 1.5x after stage one, or lognormal with load
+ * bursts (one side of a pass slowed now and then), or both of the last.
+ */
+enum model {
+	M_LOGNORMAL,
+	M_T3,
+	M_GROW,
+	M_BURST,
+	M_GROW_BURST
+};
+
+static const char *const model_names[] = {
+	"lognormal", "t3", "grow", "burst", "grow+burst"
+};
 
 struct sim {
 	uint64_t		 rng;
@@ -56,35 +78,41 @@ struct sim {
 	int			 fixed;		/* -F */
 	int			 planned;
 	int			 max_passes;
+	enum model		 model;
+	int			 stage1;	/* where grow starts */
 	struct wb_results	*v[2];
 	int			 passes[NTESTS];
 	double			 sd[NTESTS];
 	double			 drift[NTESTS][256];
 };
 
-static uint64_t
-next(struct sim *s)
+/* One draw of unit-variance noise of the model (bursts apart). */
+static double
+noise(struct sim *s)
 {
-	uint64_t z;
+	double x, c;
+	int i;
 
-	z = (s->rng += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31));
+	x = wb_splitmix_gauss(&s->rng);
+	if (s->model == M_T3) {
+		c = 0;
+		for (i = 0; i < 3; i++)
+			c += pow(wb_splitmix_gauss(&s->rng), 2);
+		/* t with 3 df has variance 3. */
+		return (x / sqrt(c / 3) / sqrt(3));
+	}
+	return (x);
 }
 
+/* The log slowdown of a load burst on one side of a pass, or 0. */
 static double
-uniform(struct sim *s)
+burst(struct sim *s)
 {
 
-	return (((double)(next(s) >> 11) + 0.5) / 9007199254740992.0);
-}
-
-static double
-gauss(struct sim *s)
-{
-
-	return (sqrt(-2 * log(uniform(s))) * cos(2 * M_PI * uniform(s)));
+	if ((s->model != M_BURST && s->model != M_GROW_BURST) ||
+	    !(wb_splitmix_uniform(&s->rng) < BURST_P))
+		return (0);
+	return (-fabs(BURST_SD * wb_splitmix_gauss(&s->rng)));
 }
 
 static void
@@ -93,12 +121,17 @@ add_pass(struct sim *s, size_t k)
 	struct wb_result_test *t;
 	struct wb_sample smp;
 	struct wb_err e;
+	double sd;
 	int pass, i;
 
 	pass = ++s->passes[k];
 	if (pass >= 256)
 		errx(EX_SOFTWARE, "too many passes");
-	s->drift[k][pass] = DRIFT_SD * gauss(s);
+	s->drift[k][pass] = DRIFT_SD * wb_splitmix_gauss(&s->rng);
+	sd = s->sd[k];
+	if ((s->model == M_GROW || s->model == M_GROW_BURST) &&
+	    pass > s->stage1)
+		sd *= 1.5;
 	for (i = 0; i < 2; i++) {
 		t = s->v[i]->tests[k];
 		memset(&smp, 0, sizeof(smp));
@@ -106,7 +139,8 @@ add_pass(struct sim *s, size_t k)
 		smp.status = WB_SAMPLE_OK;
 		smp.copies = 1;
 		smp.elapsed = 10;
-		smp.rate = 1000 * exp(s->drift[k][pass] + s->sd[k] * gauss(s));
+		smp.rate = 1000 * exp(s->drift[k][pass] + sd * noise(s) +
+		    burst(s));
 		smp.count = smp.rate * 10;
 		if (wb_results_add_sample(t, &smp, &e) == -1)
 			errx(EX_SOFTWARE, "%s", e.msg);
@@ -239,11 +273,12 @@ run(struct sim *s, double target)
 }
 
 struct tally {
-	size_t	runs, raw, reported, anyrow, passes;
+	size_t	 runs, raw, reported, anyrow, passes, met;
+	double	*hw;		/* the final's unadjusted half-widths */
 };
 
 static void
-judge(struct sim *s, struct tally *t)
+judge(struct sim *s, double target, struct tally *t)
 {
 	struct wb_compare c;
 	struct wb_err e;
@@ -253,7 +288,6 @@ judge(struct sim *s, struct tally *t)
 	if (wb_compare_build(s->v, 2, NULL, NULL, 0.95, WB_EST_UNIXBENCH,
 	    WB_ADJ_HOLM, &c, &e) == -1)
 		errx(EX_SOFTWARE, "%s", e.msg);
-	t->runs++;
 	t->raw += c.final[1].w.p < 0.05;
 	t->reported += c.final[1].verdict == WB_V_FASTER ||
 	    c.final[1].verdict == WB_V_SLOWER;
@@ -263,9 +297,24 @@ judge(struct sim *s, struct tally *t)
 		any |= c.rows[i].cells[1].verdict == WB_V_FASTER ||
 		    c.rows[i].cells[1].verdict == WB_V_SLOWER;
 	t->anyrow += any;
+	t->hw[t->runs] = c.final[1].halfwidth;
+	t->met += c.final[1].halfwidth <= target;
+	t->runs++;
 	for (k = 0; k < NTESTS; k++)
 		t->passes += (size_t)s->passes[k];
 	wb_compare_fini(&c);
+}
+
+/* "4.85% +- 0.15": a rate of x in n runs with its Monte Carlo error. */
+static const char *
+rate(size_t x, size_t n, char *buf, size_t len)
+{
+	double p;
+
+	p = (double)x / (double)n;
+	snprintf(buf, len, "%5.2f%% +- %.2f", 100 * p,
+	    100 * sqrt(p * (1 - p) / (double)n));
+	return (buf);
 }
 
 static void
@@ -273,7 +322,7 @@ usage(void)
 {
 
 	fprintf(stderr, "usage: adaptive-fpr [-F | -M min | -o] [-m max] "
-	    "[-n runs] [-p planned] [-s seed] target ...\n");
+	    "[-N model] [-n runs] [-p planned] [-s seed] target ...\n");
 	exit(EX_USAGE);
 }
 
@@ -299,17 +348,18 @@ main(int argc, char **argv)
 {
 	struct sim s;
 	struct tally t;
-	double target, p;
-	char tg[32];
+	double target;
+	char tg[32], b1[32], b2[32], b3[32];
 	long runs, i;
 	int ch, a;
+	size_t k;
 
 	memset(&s, 0, sizeof(s));
 	s.rng = 1;
 	s.planned = 3;
 	s.max_passes = 30;
 	runs = 2000;
-	while ((ch = getopt(argc, argv, "FM:m:n:op:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "FM:m:N:n:op:s:")) != -1) {
 		switch (ch) {
 		case 'F':
 			s.fixed = 1;
@@ -320,6 +370,14 @@ main(int argc, char **argv)
 			break;
 		case 'm':
 			s.max_passes = atoi(optarg);
+			break;
+		case 'N':
+			for (k = 0; k <= M_GROW_BURST; k++)
+				if (strcmp(optarg, model_names[k]) == 0)
+					break;
+			if (k > M_GROW_BURST)
+				usage();
+			s.model = (enum model)k;
 			break;
 		case 'n':
 			runs = atol(optarg);
@@ -344,28 +402,39 @@ main(int argc, char **argv)
 	    s.max_passes < s.planned || s.max_passes > 250 ||
 	    (s.fixed && s.old_rule))
 		usage();
-	printf("rule: %s; %d planned passes, at most %d; %ld runs per "
-	    "target\n", rule_name(&s), s.planned, s.max_passes, runs);
-	printf("%-8s %12s %18s %11s %12s\n", "target", "passes/test",
-	    "final raw FPR", "final FPR", "any-row FPR");
+	s.stage1 = s.planned > WB_ADAPT_MIN_PAIRS ? s.planned :
+	    WB_ADAPT_MIN_PAIRS;
+	if (s.stage1 > s.max_passes)
+		s.stage1 = s.max_passes;
+	if ((t.hw = calloc((size_t)runs, sizeof(*t.hw))) == NULL)
+		err(EX_OSERR, "calloc");
+	printf("rule: %s; noise: %s; %d planned passes, at most %d; %ld "
+	    "runs per target\n", rule_name(&s), model_names[s.model],
+	    s.planned, s.max_passes, runs);
+	printf("%-6s %6s %16s %16s %16s %8s %6s\n", "target", "passes",
+	    "final raw FPR", "final FPR", "any-row FPR", "med. hw", "met");
 	for (a = 0; a < argc; a++) {
 		if ((target = atof(argv[a])) <= 0)
 			usage();
-		memset(&t, 0, sizeof(t));
+		t.runs = t.raw = t.reported = t.anyrow = t.passes = t.met = 0;
 		for (i = 0; i < runs; i++) {
 			setup(&s, target);
 			run(&s, target);
-			judge(&s, &t);
+			judge(&s, target, &t);
 			wb_results_free(s.v[0]);
 			wb_results_free(s.v[1]);
 		}
 		snprintf(tg, sizeof(tg), "%g%%", target);
-		p = (double)t.raw / (double)t.runs;
-		printf("%-8s %12.1f %9.2f%% +- %.2f %10.2f%% %11.2f%%\n", tg,
-		    (double)t.passes / (double)(t.runs * NTESTS), 100 * p,
-		    100 * sqrt(p * (1 - p) / (double)t.runs),
-		    100.0 * t.reported / t.runs, 100.0 * t.anyrow / t.runs);
+		qsort(t.hw, t.runs, sizeof(*t.hw), wb_dbl_cmp);
+		printf("%-6s %6.1f %16s %16s %16s %7.2f%% %5.1f%%\n", tg,
+		    (double)t.passes / (double)(t.runs * NTESTS),
+		    rate(t.raw, t.runs, b1, sizeof(b1)),
+		    rate(t.reported, t.runs, b2, sizeof(b2)),
+		    rate(t.anyrow, t.runs, b3, sizeof(b3)),
+		    t.hw[t.runs / 2], 100.0 * (double)t.met /
+		    (double)t.runs);
 		fflush(stdout);
 	}
+	free(t.hw);
 	return (0);
 }

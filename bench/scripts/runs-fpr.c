@@ -44,6 +44,7 @@
 #include "err.h"
 #include "results.h"
 #include "score.h"
+#include "splitmix.h"
 #include "stats.h"
 
 #define NTESTS		12
@@ -66,31 +67,6 @@ struct sim {
 	double		*rate;
 };
 
-static uint64_t
-next(struct sim *s)
-{
-	uint64_t z;
-
-	z = (s->rng += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31));
-}
-
-static double
-uniform(struct sim *s)
-{
-
-	return (((double)(next(s) >> 11) + 0.5) / 9007199254740992.0);
-}
-
-static double
-gauss(struct sim *s)
-{
-
-	return (sqrt(-2 * log(uniform(s))) * cos(2 * M_PI * uniform(s)));
-}
-
 static double *
 at(struct sim *s, size_t r, size_t v, size_t k, int p)
 {
@@ -103,19 +79,21 @@ at(struct sim *s, size_t r, size_t v, size_t k, int p)
 static void
 draw(struct sim *s)
 {
-	double u[2], drift;
+	double u[2], drift, e;
 	size_t r, v, k;
 	int p;
 
 	for (r = 0; r < s->nruns; r++) {
-		u[0] = s->effect * gauss(s);
-		u[1] = s->effect * gauss(s);
+		u[0] = s->effect * wb_splitmix_gauss(&s->rng);
+		u[1] = s->effect * wb_splitmix_gauss(&s->rng);
 		for (k = 0; k < NTESTS; k++)
 			for (p = 0; p < s->passes; p++) {
-				drift = s->drift * gauss(s);
-				for (v = 0; v < 2; v++)
+				drift = s->drift * wb_splitmix_gauss(&s->rng);
+				for (v = 0; v < 2; v++) {
+					e = wb_splitmix_gauss(&s->rng);
 					*at(s, r, v, k, p) = 1000 * exp(u[v] +
-					    drift + s->sd[k] * gauss(s));
+					    drift + s->sd[k] * e);
+				}
 			}
 	}
 }

@@ -7,9 +7,8 @@
 #include "adapt.h"
 #include "err.h"
 #include "results.h"
+#include "stats.h"
 
-/* Student's t, 0.975 quantile, 9 degrees of freedom. */
-#define T975_9	2.262157162740992
 
 /*
  * The pair of results files of one two-stage run (stage one of 10
@@ -17,6 +16,9 @@
  * at 100 * exp(lr(k, i)), the log ratio of test k in pass i + 1.
  */
 typedef double lr_fn(size_t, size_t);
+
+/* The plan's adaptive.target_test, when above 0. */
+static double plan_target_test;
 
 static struct wb_results *
 mk(int other, size_t n, lr_fn *lr)
@@ -33,6 +35,9 @@ mk(int other, size_t n, lr_fn *lr)
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "adaptive",
 	    json_pack("{s:f, s:i, s:i}", "target_ci", 2.0, "min_pairs",
 	    WB_ADAPT_MIN_PAIRS, "stage1_pairs", 10), &e));
+	if (plan_target_test > 0)
+		ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(r->plan,
+		    "adaptive"), "target_test", json_real(plan_target_test)));
 	for (k = 0; k < 2; k++) {
 		ATF_REQUIRE((t = wb_results_add_test(r, k ? "loose" : "tight",
 		    "x", "lps", 1, 10.0, (int)n, 10, &e)) != NULL);
@@ -92,15 +97,20 @@ decide(size_t n, lr_fn *lr, double target, struct wb_adapt *a)
 /*
  * The pairs stage one fixes: the stage-one variances of the log ratios
  * (10 * 0.02^2 / 9 and 10 * 0.1^2 / 9) over k^2 = 4, and the final
- * interval q * sqrt(V / n) within ln(1 + target / 100).
+ * interval q * sqrt(V / n) within ln(1 + target / 100), q with
+ * Satterthwaite's degrees of freedom for the two terms, each of 9.
+ * df9 uses 9 instead (the rule before).
  */
 static double
-need_for(double target)
+need_for(double target, int df9)
 {
-	double v, se;
+	double c1, c2, v, df, se;
 
-	v = (10 * 0.02 * 0.02 / 9 + 10 * 0.1 * 0.1 / 9) / 4;
-	se = log(1 + target / 100) / T975_9;
+	c1 = 10 * 0.02 * 0.02 / 9 / 4;
+	c2 = 10 * 0.1 * 0.1 / 9 / 4;
+	v = c1 + c2;
+	df = df9 ? 9 : v * v / ((c1 * c1 + c2 * c2) / 9);
+	se = log(1 + target / 100) / wb_t_quantile(0.975, df);
 	return (ceil(v / (se * se)));
 }
 
@@ -135,9 +145,9 @@ ATF_TC_BODY(wb_adapt_decide__need_from_stage_one, tc)
 {
 	struct wb_adapt a;
 
-	ATF_REQUIRE_EQ(38, need_for(2));
+	ATF_REQUIRE_EQ(37, need_for(2, 0));
 	decide(10, steady, 2, &a);
-	ATF_CHECK_EQ(38, a.need);
+	ATF_CHECK_EQ(37, a.need);
 	ATF_CHECK(!a.final_met);
 	/* Both tests, the tight one too: one count of pairs for all. */
 	ATF_CHECK(a.tests[0].extend && a.tests[1].extend);
@@ -146,13 +156,13 @@ ATF_TC_BODY(wb_adapt_decide__need_from_stage_one, tc)
 	ATF_CHECK(!a.tests[1].met);
 	wb_adapt_fini(&a);
 	/* Reached: done, and the interval compare will print is in. */
-	decide(38, steady, 2, &a);
+	decide(37, steady, 2, &a);
 	ATF_CHECK(a.final_met);
-	ATF_CHECK_EQ(38, a.need);
+	ATF_CHECK_EQ(37, a.need);
 	ATF_CHECK_MSG(a.final_halfwidth <= 2, "%g", a.final_halfwidth);
 	wb_adapt_fini(&a);
 	/* A wide target: stage one is enough. */
-	ATF_REQUIRE(need_for(5) < 10);
+	ATF_REQUIRE(need_for(5, 0) < 10);
 	decide(10, steady, 5, &a);
 	ATF_CHECK(a.final_met);
 	ATF_CHECK_EQ(10, a.need);
@@ -163,7 +173,7 @@ ATF_TC_BODY(wb_adapt_decide__need_from_stage_one, tc)
  * Pairs after stage one change nothing.  The rule before the two
  * stages stopped on 20 calm pairs (the final interval of all 20, +-1.8%,
  * was within 2%) and went on after 20 wild ones; this one keeps going to
- * the 38 of stage one in the first case and stops in the second.
+ * the 37 of stage one in the first case and stops in the second.
  */
 ATF_TC_WITHOUT_HEAD(wb_adapt_decide__ignores_later_pairs);
 ATF_TC_BODY(wb_adapt_decide__ignores_later_pairs, tc)
@@ -171,19 +181,98 @@ ATF_TC_BODY(wb_adapt_decide__ignores_later_pairs, tc)
 	struct wb_adapt a;
 
 	decide(20, calm_later, 2, &a);
-	ATF_CHECK_EQ(38, a.need);
+	ATF_CHECK_EQ(37, a.need);
 	ATF_CHECK(!a.final_met);
 	ATF_CHECK_EQ(2, a.nextend);
-	/* The interval compare prints: stage-one variance, 9 df. */
-	ATF_CHECK_MSG(fabs(a.final_halfwidth - 100 * (exp(T975_9 *
-	    sqrt((10 * 0.0004 / 9 + 10 * 0.01 / 9) / 4 / 20)) - 1)) < 1e-6,
-	    "%g", a.final_halfwidth);
+	wb_adapt_fini(&a);
 	wb_adapt_fini(&a);
 	decide(20, wild_later, 5, &a);
 	ATF_CHECK(a.final_met);
 	ATF_CHECK_EQ(10, a.need);
 	ATF_CHECK_EQ(0, a.nextend);
 	wb_adapt_fini(&a);
+}
+
+/*
+ * The count takes Satterthwaite's degrees of freedom for the final
+ * score's stage-one variance (here about 9.7), not stage1 - 1 = 9:
+ * fewer pairs for the same target.
+ */
+ATF_TC_WITHOUT_HEAD(wb_adapt_decide__need_satterthwaite_df);
+ATF_TC_BODY(wb_adapt_decide__need_satterthwaite_df, tc)
+{
+	struct wb_adapt a;
+	double c1, c2;
+
+	c1 = 10 * 0.02 * 0.02 / 9 / 4;
+	c2 = 10 * 0.1 * 0.1 / 9 / 4;
+	ATF_REQUIRE(need_for(2, 0) < need_for(2, 1));
+	decide(10, steady, 2, &a);
+	ATF_CHECK_EQ(need_for(2, 0), a.need);
+	ATF_CHECK_MSG(fabs(a.need_df - (c1 + c2) * (c1 + c2) /
+	    ((c1 * c1 + c2 * c2) / 9)) < 1e-9, "df %g", a.need_df);
+	ATF_CHECK(fabs(a.need_v - (c1 + c2)) < 1e-12);
+	wb_adapt_fini(&a);
+}
+
+/*
+ * The half-width to expect from n pairs with the stage-one variances:
+ * at the count it is within the target, at a cap below the count it is
+ * wider (what run says when --max-passes makes the target unreachable).
+ */
+ATF_TC_WITHOUT_HEAD(wb_adapt_expect__at_count_and_cap);
+ATF_TC_BODY(wb_adapt_expect__at_count_and_cap, tc)
+{
+	struct wb_adapt a;
+	double x;
+
+	decide(10, steady, 1, &a);
+	ATF_REQUIRE(a.need > 30);
+	ATF_CHECK(wb_adapt_expect(&a, a.need) <= 1);
+	ATF_CHECK(wb_adapt_expect(&a, a.need - 1) > 1);
+	x = wb_adapt_expect(&a, 30);
+	ATF_CHECK_MSG(fabs(x - 100 * (exp(wb_t_quantile(0.975, a.need_df) *
+	    sqrt(a.need_v / 30)) - 1)) < 1e-9, "%g", x);
+	ATF_CHECK(x > 1);
+	ATF_CHECK(isinf(wb_adapt_expect(&a, 0)));
+	wb_adapt_fini(&a);
+	decide(7, steady, 1, &a);
+	ATF_CHECK(isinf(wb_adapt_expect(&a, 30)));
+	wb_adapt_fini(&a);
+}
+
+/*
+ * A per-test target (plan adaptive.target_test): a test whose own
+ * stage-one variance needs more pairs than the final's count gets them,
+ * with stage1 - 1 df; the others keep the final's count.
+ */
+ATF_TC_WITHOUT_HEAD(wb_adapt_decide__target_test);
+ATF_TC_BODY(wb_adapt_decide__target_test, tc)
+{
+	struct wb_adapt a;
+	double se, want;
+
+	decide(10, steady, 5, &a);
+	ATF_CHECK(a.final_met);
+	ATF_CHECK_EQ(10, a.tests[1].need);
+	wb_adapt_fini(&a);
+	plan_target_test = 5;
+	decide(10, steady, 5, &a);
+	se = log(1.05) / wb_t_quantile(0.975, 9);
+	want = ceil(10 * 0.1 * 0.1 / 9 / (se * se));
+	ATF_REQUIRE(want > 10);
+	ATF_CHECK_EQ(5, a.target_test);
+	ATF_CHECK_EQ(10, a.need);
+	ATF_CHECK_EQ(10, a.tests[0].need);
+	ATF_CHECK_EQ(want, a.tests[1].need);
+	ATF_CHECK(!a.tests[0].extend && a.tests[1].extend);
+	ATF_CHECK(!a.final_met);
+	wb_adapt_fini(&a);
+	decide((size_t)want, steady, 5, &a);
+	ATF_CHECK(a.final_met);
+	ATF_CHECK_EQ(0, a.nextend);
+	wb_adapt_fini(&a);
+	plan_target_test = 0;
 }
 
 ATF_TC_WITHOUT_HEAD(wb_adapt_decide__bad_arguments);
@@ -227,6 +316,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__stage_one);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__need_from_stage_one);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__ignores_later_pairs);
+	ATF_TP_ADD_TC(tp, wb_adapt_decide__need_satterthwaite_df);
+	ATF_TP_ADD_TC(tp, wb_adapt_expect__at_count_and_cap);
+	ATF_TP_ADD_TC(tp, wb_adapt_decide__target_test);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__bad_arguments);
 	ATF_TP_ADD_TC(tp, wb_adapt_decide__one_pass_never_met);
 	return (atf_no_error());

@@ -177,7 +177,8 @@ ATF_TC_BODY(wb_compare_build__boots_are_units, tc)
 	hw_boot = c.rows[1].cells[1].w.hi / c.rows[1].cells[1].w.lo;
 	ATF_CHECK_MSG(hw_boot > hw_pass, "boot %g <= pass %g", hw_boot,
 	    hw_pass);
-	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	/* Two boots, one df: too few to say. */
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, c.rows[1].cells[1].verdict);
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -207,7 +208,8 @@ ATF_TC_BODY(wb_compare_build__same_run_paired, tc)
 	build(a, b, &c);
 	ATF_CHECK(!c.same_run);
 	ATF_CHECK(!c.rows[1].cells[1].paired);
-	ATF_CHECK_EQ(WB_V_SAME, c.rows[1].cells[1].verdict);
+	/* Unpaired, the interval holds large effects: inconclusive. */
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, c.rows[1].cells[1].verdict);
 	wb_compare_fini(&c);
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "seed", json_integer(7), &e));
 	ATF_REQUIRE_EQ(0, wb_results_set_plan(a, "order", json_array(), &e));
@@ -709,11 +711,12 @@ ATF_TC_BODY(wb_compare_build__runs_are_units, tc)
 	ATF_CHECK(fabs(k->runs.min - 0.97) < 0.003);
 	ATF_CHECK(fabs(k->runs.max - 1.03) < 0.003);
 	ATF_CHECK(k->runs.sdlog > 0.02);
-	ATF_CHECK_EQ_MSG(WB_V_SAME, k->verdict, "%s [%g, %g]",
+	/* Four runs, 3 df: too few to call it no difference. */
+	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, k->verdict, "%s [%g, %g]",
 	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
 	ATF_CHECK_EQ(3, c.final[1].w.df);
 	ATF_CHECK_EQ(4, c.final[1].runs.n);
-	ATF_CHECK_EQ_MSG(WB_V_SAME, c.final[1].verdict, "%s [%g, %g]",
+	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, c.final[1].verdict, "%s [%g, %g]",
 	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
 	    c.final[1].w.hi);
 	ATF_CHECK(c.final[1].w.lo < 0.97 && c.final[1].w.hi > 1.03);
@@ -923,17 +926,19 @@ log_ratios(const struct wb_results *a, const struct wb_results *b, size_t k,
 }
 
 /*
- * A two-stage run (plan adaptive.stage1_pairs 10): every interval has
- * the variance of the first 10 pairs and 9 degrees of freedom, the
- * final score's too.
+ * A two-stage run (plan adaptive.stage1_pairs 10): every interval is
+ * over all 14 pairs (13 degrees of freedom), the final score's with
+ * Satterthwaite's; the stage-one variance is kept for the count rule.
+ * Stein's interval (stage-one variance, 9 df) trusted the first pairs
+ * alone.
  */
-ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_two_stage);
-ATF_TC_BODY(wb_compare_build__adaptive_two_stage, tc)
+ATF_TC_WITHOUT_HEAD(wb_compare_build__adaptive_two_stage_all_pairs);
+ATF_TC_BODY(wb_compare_build__adaptive_two_stage_all_pairs, tc)
 {
 	struct wb_results *a, *b;
 	struct wb_compare c;
 	struct wb_cmp_cell *o;
-	double l[14], v, m, fv;
+	double l[14], v, m, fv, fden;
 	size_t k;
 
 	mk_adaptive(&a, &b, json_pack("{s:f, s:i, s:i}", "target_ci", 3.0,
@@ -941,25 +946,27 @@ ATF_TC_BODY(wb_compare_build__adaptive_two_stage, tc)
 	build(a, b, &c);
 	ATF_CHECK(c.adaptive);
 	ATF_CHECK_EQ(10, c.stage1);
-	fv = 0;
+	fv = fden = 0;
 	for (k = 0; k < 3; k++) {
 		o = &c.rows[k].cells[1];
 		log_ratios(a, b, k, l);
-		v = wb_var(l, 10);
+		v = wb_var(l, 14);
 		m = wb_mean(l, 14);
-		ATF_CHECK(o->paired && o->stein);
+		ATF_CHECK(o->paired && o->twostage);
 		ATF_CHECK_EQ(14, o->npairs);
 		ATF_CHECK_EQ(10, o->n1);
 		ATF_CHECK(fabs(o->w.diff - m) < 1e-12);
 		ATF_CHECK_MSG(fabs(o->w.se - sqrt(v / 14)) < 1e-12,
 		    "se %g, want %g", o->w.se, sqrt(v / 14));
-		ATF_CHECK(fabs(o->s1var - v) < 1e-12);
-		ATF_CHECK_EQ(9, o->w.df);
-		/* Not the variance of all 14 pairs. */
-		ATF_CHECK(fabs(wb_var(l, 14) - v) > 1e-6);
+		ATF_CHECK(fabs(o->s1var - wb_var(l, 10)) < 1e-12);
+		ATF_CHECK_EQ(13, o->w.df);
+		/* The stage-one variance differs from that of all pairs. */
+		ATF_CHECK(fabs(wb_var(l, 10) - v) > 1e-6);
 		fv += v / 14 / 9;
+		fden += (v / 14 / 9) * (v / 14 / 9) / 13;
 	}
-	ATF_CHECK_EQ(9, c.final[1].w.df);
+	ATF_CHECK_MSG(fabs(c.final[1].w.df - fv * fv / fden) < 1e-9,
+	    "final df %g, want %g", c.final[1].w.df, fv * fv / fden);
 	ATF_CHECK(fabs(c.final[1].w.se - sqrt(fv)) < 1e-12);
 	wb_compare_fini(&c);
 	wb_results_free(a);
@@ -986,7 +993,7 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 	ATF_CHECK(c.adaptive);
 	ATF_CHECK_EQ(10, c.min_pairs);
 	ATF_CHECK_EQ(0, c.stage1);
-	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].stein);
+	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].twostage);
 	ATF_CHECK_EQ(13, c.rows[0].cells[1].w.df);
 	log_ratios(a, b, 0, l);
 	ATF_CHECK(fabs(c.rows[0].cells[1].w.se - sqrt(wb_var(l, 14) / 14)) <
@@ -1016,10 +1023,44 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 	wb_results_free(b);
 }
 
+/*
+ * No difference proven is said only when the interval excludes large
+ * effects (0.8 to 1.25) and has more than 3 df; else inconclusive.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_verdict__inconclusive);
+ATF_TC_BODY(wb_compare_verdict__inconclusive, tc)
+{
+	struct wb_welch w;
+
+	memset(&w, 0, sizeof(w));
+	w.have_ci = 1;
+	w.ratio = 0.98;
+	w.lo = 0.9;
+	w.hi = 1.1;
+	w.df = 10;
+	ATF_CHECK_EQ(WB_V_SAME, wb_compare_verdict(&w, 0.5, 0.95));
+	w.lo = 0.79;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	w.lo = 0.9;
+	w.hi = 1.26;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	w.hi = 1.1;
+	w.df = 3;
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_verdict(&w, 0.5, 0.95));
+	/* A proven difference stays one, however few the df. */
+	w.lo = 0.5;
+	w.hi = 0.99;
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_verdict(&w, 0.01, 0.95));
+	ATF_CHECK_STREQ("inconclusive", wb_verdict_name(WB_V_INCONCLUSIVE));
+	ATF_CHECK_STREQ("inconclusive: too few passes",
+	    wb_verdict_text(WB_V_INCONCLUSIVE));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage);
+	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage_all_pairs);
+	ATF_TP_ADD_TC(tp, wb_compare_verdict__inconclusive);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);

@@ -277,6 +277,8 @@ ATF_TC_BODY(wb_harness_run__target_ci_two_stage, tc)
 	struct wb_err e;
 	json_t *a;
 	size_t nfailed, i, k;
+	static char log[65536];
+	FILE *fp;
 
 	/* Counts that vary from pass to pass. */
 	fake("pipe", "echo \"COUNT|$((900 + $$ % 200))|1|lps|0.5\" >&2");
@@ -286,14 +288,31 @@ ATF_TC_BODY(wb_harness_run__target_ci_two_stage, tc)
 		start_max = 12;
 		h = start("pipe,syscall", 3, 2, "out");
 		start_target = start_max = 0;
-		ATF_REQUIRE_MSG(wb_harness_run(h, &stop, NULL, &nfailed, &e) ==
+		ATF_REQUIRE((fp = tmpfile()) != NULL);
+		ATF_REQUIRE_MSG(wb_harness_run(h, &stop, fp, &nfailed, &e) ==
 		    0, "%s", e.msg);
 		wb_harness_free(h);
+		rewind(fp);
+		memset(log, 0, sizeof(log));
+		(void)fread(log, 1, sizeof(log) - 1, fp);
+		fclose(fp);
 		ra = load("out/A.json");
 		rb = load("out/B.json");
 		a = json_object_get(ra->plan, "adaptive");
 		ATF_CHECK_EQ(10, json_integer_value(json_object_get(a,
 		    "stage1_pairs")));
+		/*
+		 * The count stage one fixed is in the plan and said at once;
+		 * a target the cap makes unreachable is said so, with the
+		 * width to expect at the cap.
+		 */
+		ATF_CHECK(json_integer_value(json_object_get(a,
+		    "need_pairs")) >= 10);
+		ATF_CHECK(json_number_value(json_object_get(a,
+		    "expect_halfwidth")) > 0);
+		ATF_CHECK_MSG(strstr(log, i == 0 ? "adaptive: stage one fixes "
+		    "10 pairs per test" : "--max-passes 12 caps it: expect "
+		    "about +-") != NULL, "%s", log);
 		for (k = 0; k < 2; k++) {
 			ATF_CHECK_EQ_MSG(want[i], ra->tests[k]->nsamples,
 			    "target %g: %s: %zu passes", targets[i],

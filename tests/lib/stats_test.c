@@ -417,84 +417,33 @@ ATF_TC_BODY(wb_delta_finish__averaging_narrows, tc)
 }
 
 /*
- * Stein: the mean of all pairs, the variance of stage one only, its
- * degrees of freedom.  Later pairs move the ratio, not the spread.
+ * The smallest detectable ratio at 80% power: exp((t(0.975) + t(0.8))
+ * * se) with the interval's df; at its level (a Holm step's 99% too).
  */
-ATF_TC_WITHOUT_HEAD(wb_stein_log__stage_one_variance);
-ATF_TC_BODY(wb_stein_log__stage_one_variance, tc)
+ATF_TC_WITHOUT_HEAD(wb_detectable_ratio__textbook);
+ATF_TC_BODY(wb_detectable_ratio__textbook, tc)
 {
-	double a[6], b[6], l[6], m, v, q;
-	struct wb_welch w, p;
-	struct wb_err err;
-	int i;
-
-	for (i = 0; i < 6; i++) {
-		a[i] = 100;
-		l[i] = i < 3 ? 0.01 * (i - 1) : 0.2 * (i % 2 ? 1 : -1) + 0.05;
-		b[i] = 100 * exp(l[i]);
-	}
-	ATF_REQUIRE_EQ(0, wb_stein_log(a, b, 6, 3, 0.95, &w, &err));
-	m = 0;
-	for (i = 0; i < 6; i++)
-		m += l[i] / 6;
-	v = 0.0001;		/* -0.01, 0, 0.01 */
-	q = 4.302652729911275;	/* t 0.975, 2 df */
-	NEAR(m, w.diff, 1e-12);
-	NEAR(sqrt(v / 6), w.se, 1e-12);
-	NEAR(2.0, w.df, 0);
-	NEAR(exp(m - q * sqrt(v / 6)), w.lo, 1e-9);
-	NEAR(exp(m + q * sqrt(v / 6)), w.hi, 1e-9);
-	/* Stage one of all the pairs, or more: the paired t. */
-	ATF_REQUIRE_EQ(0, wb_paired_log(a, b, 6, 0.95, &p, &err));
-	ATF_REQUIRE_EQ(0, wb_stein_log(a, b, 6, 6, 0.95, &w, &err));
-	NEAR(p.se, w.se, 0);
-	NEAR(p.df, w.df, 0);
-	ATF_REQUIRE_EQ(0, wb_stein_log(a, b, 6, 9, 0.95, &w, &err));
-	NEAR(p.lo, w.lo, 0);
-	/* Stage one needs a variance. */
-	ATF_CHECK_EQ(-1, wb_stein_log(a, b, 6, 1, 0.95, &w, &err));
-	/* No spread in stage one: no interval, whatever came later. */
-	for (i = 0; i < 3; i++)
-		b[i] = 100;
-	ATF_REQUIRE_EQ(0, wb_stein_log(a, b, 6, 3, 0.95, &w, &err));
-	ATF_CHECK(w.novar);
-	ATF_CHECK(!w.have_ci);
-}
-
-/*
- * Stein terms: the interval takes the fewest degrees of freedom of any
- * term, not Satterthwaite's (which would be 18 here).
- */
-ATF_TC_WITHOUT_HEAD(wb_delta_finish__stein_terms_fewest_df);
-ATF_TC_BODY(wb_delta_finish__stein_terms_fewest_df, tc)
-{
-	struct wb_delta d;
 	struct wb_welch w;
-	struct wb_err err;
 
-	wb_delta_init(&d);
-	wb_delta_add_se(&d, 0.5, 0.1, 0.02, 9);
-	wb_delta_add_se(&d, 0.5, 0.3, 0.02, 9);
-	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &w, &err));
-	NEAR(0.2, w.diff, 1e-12);
-	NEAR(sqrt(2 * 0.25 * 0.0004), w.se, 1e-12);
-	NEAR(9.0, w.df, 0);
-	NEAR(exp(0.2 + 2.262157162740992 * w.se), w.hi, 1e-9);
-	wb_delta_add_se(&d, 0.5, 0.3, 0.001, 4);
-	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &w, &err));
-	NEAR(4.0, w.df, 0);
-	/* Without Stein terms: Satterthwaite, as before. */
-	wb_delta_init(&d);
-	wb_delta_add(&d, 0.5, 0.1, 0.01, 10, 0.01, 10);
-	wb_delta_add(&d, 0.5, 0.1, 0.01, 10, 0.01, 10);
-	ATF_REQUIRE_EQ(0, wb_delta_finish(&d, 0.95, &w, &err));
-	NEAR(36.0, w.df, 1e-9);
+	memset(&w, 0, sizeof(w));
+	w.have_ci = 1;
+	w.se = 0.1;
+	w.df = 10;
+	w.conf = 0.95;
+	/* t(0.975, 10) = 2.228139, t(0.8, 10) = 0.879058. */
+	NEAR(exp(3.107197 * 0.1), wb_detectable_ratio(&w, 0.8), 1e-5);
+	w.conf = 0.99;
+	/* t(0.995, 10) = 3.169273. */
+	NEAR(exp(4.048331 * 0.1), wb_detectable_ratio(&w, 0.8), 1e-5);
+	w.have_ci = 0;
+	ATF_CHECK(isnan(wb_detectable_ratio(&w, 0.8)));
 }
 
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_t_quantile__textbook);
+	ATF_TP_ADD_TC(tp, wb_detectable_ratio__textbook);
 	ATF_TP_ADD_TC(tp, wb_t_quantile__bad_arguments);
 	ATF_TP_ADD_TC(tp, wb_welch_df__textbook);
 	ATF_TP_ADD_TC(tp, wb_welch_df__degenerate);
@@ -512,7 +461,5 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_adjust_p__bh_unadjusted_differs);
 	ATF_TP_ADD_TC(tp, wb_delta_finish__single_term_is_welch);
 	ATF_TP_ADD_TC(tp, wb_delta_finish__averaging_narrows);
-	ATF_TP_ADD_TC(tp, wb_delta_finish__stein_terms_fewest_df);
-	ATF_TP_ADD_TC(tp, wb_stein_log__stage_one_variance);
 	return (atf_no_error());
 }

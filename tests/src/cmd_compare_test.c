@@ -479,7 +479,8 @@ adaptive_fixtures(const atf_tc_t *tc, const char *adaptive)
 
 /*
  * A two-stage --target-ci run: the report says how its intervals were
- * made, and they have the stage-one degrees of freedom; a run of the
+ * made and what the target sized, and they use all pairs (npairs - 1
+ * degrees of freedom, not stage one's); a run of the
  * rule before keeps its sentence; a bad stage one names the file.
  */
 ATF_TC_WITHOUT_HEAD(compare__adaptive_two_stage);
@@ -492,6 +493,7 @@ ATF_TC_BODY(compare__adaptive_two_stage, tc)
 	struct wbt_out o;
 	json_error_t je;
 	json_t *j, *k;
+	char *p;
 
 	adaptive_fixtures(tc, "{\"target_ci\": 3, \"min_pairs\": 10, "
 	    "\"stage1_pairs\": 6}");
@@ -500,7 +502,12 @@ ATF_TC_BODY(compare__adaptive_two_stage, tc)
 	ATF_CHECK_MSG(strstr(o.out, "Passes were added adaptively "
 	    "(--target-ci 3%) in two stages: the first 6 pairs") != NULL,
 	    "%s", o.out);
-	ATF_CHECK(strstr(o.out, "with 5 degrees of") != NULL);
+	for (p = o.out; *p != '\0'; p++)
+		if (*p == '\n')
+			*p = ' ';
+	ATF_CHECK_MSG(strstr(o.out, "every interval uses all pairs") != NULL &&
+	    strstr(o.out, "interval at 95%, unadjusted: here +-") != NULL,
+	    "%s", o.out);
 	wbt_out_fini(&o);
 	wbt_run_wb(tc, &o, js, 14);
 	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
@@ -514,8 +521,10 @@ ATF_TC_BODY(compare__adaptive_two_stage, tc)
 	    json_string_value(json_object_get(k, "method")));
 	ATF_CHECK_EQ(6, json_integer_value(json_object_get(k,
 	    "stage1_pairs")));
-	ATF_CHECK_EQ(5, json_number_value(json_object_get(json_object_get(k,
-	    "welch"), "df")));
+	ATF_CHECK_EQ(json_integer_value(json_object_get(k, "pairs")) - 1,
+	    json_number_value(json_object_get(json_object_get(k, "welch"),
+	    "df")));
+	ATF_CHECK(json_integer_value(json_object_get(k, "pairs")) > 6);
 	json_decref(j);
 	wbt_out_fini(&o);
 	adaptive_fixtures(tc, "{\"target_ci\": 3, \"min_pairs\": 10}");
@@ -532,11 +541,60 @@ ATF_TC_BODY(compare__adaptive_two_stage, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * A test that failed in every pass of one variant drops out of its
+ * final score: a problem line in every format, not only "partial".
+ */
+ATF_TC_WITHOUT_HEAD(compare__dropped_test_problem_every_format);
+ATF_TC_BODY(compare__dropped_test_problem_every_format, tc)
+{
+	static const char *const fmts[] = { "text", "json", "markdown",
+	    "csv", "html" };
+	static const char *const want[] = { "PROBLEM: ", "\"failed in "
+	    "every pass\"", "- **PROBLEM**: ", "problem,", "<b>Problems</b>" };
+	const char *a[] = { "compare", "-F", NULL, "prod.json", "debug.json",
+	    NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *smp;
+	size_t i, k;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	j = json_load_file("debug.json", 0, &je);
+	ATF_REQUIRE(j != NULL);
+	json_array_foreach(json_object_get(json_array_get(json_object_get(j,
+	    "tests"), 1), "samples"), k, smp) {
+		ATF_REQUIRE_EQ(0, json_object_set_new(smp, "status",
+		    json_string("failed")));
+		ATF_REQUIRE_EQ(0, json_object_set_new(smp, "error",
+		    json_string("exit 1")));
+	}
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "debug.json", 0));
+	json_decref(j);
+	for (i = 0; i < 5; i++) {
+		a[2] = fmts[i];
+		wbt_run_wb(tc, &o, a, 14);
+		ATF_CHECK_MSG(o.status != -1, "%s", o.err);
+		ATF_CHECK_MSG(strstr(o.out, want[i]) != NULL &&
+		    strstr(o.out, "failed in every pass of debug") != NULL,
+		    "%s: %s", fmts[i], o.out);
+		wbt_out_fini(&o);
+	}
+	/* Nothing failed: no problem line. */
+	fixture(tc, "debug.json");
+	a[2] = "text";
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK(strstr(o.out, "PROBLEM") == NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, compare__text_golden);
 	ATF_TP_ADD_TC(tp, compare__adaptive_two_stage);
+	ATF_TP_ADD_TC(tp, compare__dropped_test_problem_every_format);
 	ATF_TP_ADD_TC(tp, compare__plot_golden);
 	ATF_TP_ADD_TC(tp, compare__csv_golden);
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);

@@ -427,6 +427,7 @@ ATF_TC_BODY(run__usage, tc)
 		{ "run", "--label", "a", "--variant", "b=host", NULL },
 		{ "run", "-o", "x", "extra", NULL },
 		{ "run", "--max-passes", "5", "-o", "x", NULL },
+		{ "run", "--target-ci-test", "5", "-o", "x", NULL },
 		{ "run", "--index", "unixbench6", "-o", "x", NULL },
 		{ "run", "--variant", "nolabel", "-o", "x", NULL },
 		{ "run", "-c", "0", "-o", "x", NULL },
