@@ -243,6 +243,38 @@ ATF_TC_BODY(wb_release_junit__writes_failures, tc)
 	wb_release_fini(&r);
 }
 
+/* Inconclusive rows are failures of their own type; waivers show why. */
+ATF_TC_WITHOUT_HEAD(wb_release_junit__inconclusive_and_waived);
+ATF_TC_BODY(wb_release_junit__inconclusive_and_waived, tc)
+{
+	struct wb_waivers w;
+	struct wb_release r;
+	struct wb_err e;
+	char *x;
+
+	wb_release_init(&r);
+	wb_waivers_init(&w);
+	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_INCONCLUSIVE,
+	    "performance", "final-score", &e, "straddles"));
+	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_FAIL, "kernel",
+	    "DEBUG_LIST", &e, "CONFIG_DEBUG_LIST=y"));
+	ATF_REQUIRE_EQ(0, wb_waivers_parse(&w, "w", "DEBUG_LIST <kept>\n", &e));
+	ATF_REQUIRE_EQ(0, wb_release_waive(&r, &w, &e));
+	ATF_CHECK_EQ(0, r.nfail);
+	ATF_CHECK_EQ(1, r.ninconclusive);
+	ATF_REQUIRE_EQ(0, wb_release_junit("j.xml", "s", &r, &e));
+	x = wbt_read_file("j.xml", NULL);
+	ATF_CHECK(strstr(x, "tests=\"2\" failures=\"1\" errors=\"0\" "
+	    "skipped=\"1\"") != NULL);
+	ATF_CHECK_MSG(strstr(x, "name=\"final-score\"><failure type=\""
+	    "inconclusive\" message=\"straddles\"/>") != NULL, "%s", x);
+	ATF_CHECK_MSG(strstr(x, "name=\"DEBUG_LIST\"><skipped message=\"waived "
+	    "(w:1: &lt;kept&gt;): CONFIG_DEBUG_LIST=y\"/>") != NULL, "%s", x);
+	free(x);
+	wb_waivers_fini(&w);
+	wb_release_fini(&r);
+}
+
 static const struct wb_envvar *
 var(const struct wb_envset *s, const char *key)
 {
@@ -577,6 +609,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_release_probe_output__production);
 	ATF_TP_ADD_TC(tp, wb_release_probe_output__debug);
 	ATF_TP_ADD_TC(tp, wb_release_junit__writes_failures);
+	ATF_TP_ADD_TC(tp, wb_release_junit__inconclusive_and_waived);
 	ATF_TP_ADD_TC(tp, wb_env_parse_pam__forms);
 	ATF_TP_ADD_TC(tp, wb_env_parse_sh__forms);
 	ATF_TP_ADD_TC(tp, wb_env_parse_systemd__forms);
