@@ -12,6 +12,9 @@
  *	/etc/worldbench/environment	the image's declared environment
  *					(fragment.h)
  *
+ * This file: the set, pam_env's and systemd's formats; the shell's is in
+ * release_env_sh.c, the reading of the places in release_env_read.c.
+ *
  * Shell forms recognised: "export K=V", "export K" of an earlier "K=V",
  * "declare -x" / "typeset -x" K=V, assignments after "set -a" (or "set
  * -o allexport") until "set +a", "unset K" and "export -n K".  Quotes and
@@ -20,25 +23,15 @@
  * run: an export inside "if" counts.  "K=V cmd" sets K for cmd only and
  * is not kept; files sourced by a script are not followed.
  */
-#include <sys/stat.h>
-
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "beneath.h"
 #include "err.h"
-#include "fragment.h"
 #include "release.h"
-
-#define ENV_FILE_MAX	(256 * 1024)
-#define DROPIN_MAX	256
+#include "release_env_int.h"
 
 void
 wb_envset_init(struct wb_envset *s)
@@ -74,8 +67,8 @@ wb_envset_fini(struct wb_envset *s)
 }
 
 /* Drop the current place's entries of key (all of them when key NULL). */
-static void
-drop(struct wb_envset *s, const char *key)
+void
+wb_env_drop(struct wb_envset *s, const char *key)
 {
 	size_t i, j;
 
@@ -88,8 +81,8 @@ drop(struct wb_envset *s, const char *key)
 	s->n = j;
 }
 
-static int
-add_var(struct wb_envset *s, const char *key, size_t klen, const char *val,
+int
+wb_env_add_var(struct wb_envset *s, const char *key, size_t klen, const char *val,
     const char *name, unsigned line, int uneval, struct wb_err *err)
 {
 	struct wb_envvar *v, nv;
@@ -103,7 +96,7 @@ add_var(struct wb_envset *s, const char *key, size_t klen, const char *val,
 		return (wb_err_setsys(err, "environment"));
 	}
 	nv.unevaluated = uneval;
-	drop(s, nv.key);
+	wb_env_drop(s, nv.key);
 	if ((v = reallocarray(s->v, s->n + 1, sizeof(*v))) == NULL) {
 		var_free(&nv);
 		return (wb_err_setsys(err, "realloc"));
@@ -114,16 +107,12 @@ add_var(struct wb_envset *s, const char *key, size_t klen, const char *val,
 }
 
 static int
-add_str(char ***a, size_t *n, struct wb_err *err, const char *fmt, ...)
+add_strv(char ***a, size_t *n, struct wb_err *err, const char *fmt,
+    va_list ap)
 {
-	va_list ap;
 	char **na, *p;
-	int rc;
 
-	va_start(ap, fmt);
-	rc = vasprintf(&p, fmt, ap);
-	va_end(ap);
-	if (rc == -1)
+	if (vasprintf(&p, fmt, ap) == -1)
 		return (wb_err_setsys(err, "vasprintf"));
 	if ((na = reallocarray(*a, *n + 1, sizeof(char *))) == NULL) {
 		free(p);
@@ -139,21 +128,43 @@ wb_env_add(struct wb_envset *s, const char *key, size_t klen,
     const char *val, const char *name, unsigned line, struct wb_err *err)
 {
 
-	return (add_var(s, key, klen, val, name, line, 0, err));
+	return (wb_env_add_var(s, key, klen, val, name, line, 0, err));
 }
 
 int
 wb_env_source(struct wb_envset *s, const char *name, struct wb_err *err)
 {
 
-	return (add_str(&s->sources, &s->nsources, err, "%s", name));
+	return (wb_env_source_add(s, err, "%s", name));
 }
 
-#define problem(s, err, ...) \
-	add_str(&(s)->problems, &(s)->nproblems, err, __VA_ARGS__)
+int
+wb_env_source_add(struct wb_envset *s, struct wb_err *err, const char *fmt,
+    ...)
+{
+	va_list ap;
+	int rc;
 
-static size_t
-name_len(const char *p)
+	va_start(ap, fmt);
+	rc = add_strv(&s->sources, &s->nsources, err, fmt, ap);
+	va_end(ap);
+	return (rc);
+}
+
+int
+wb_env_problem(struct wb_envset *s, struct wb_err *err, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = add_strv(&s->problems, &s->nproblems, err, fmt, ap);
+	va_end(ap);
+	return (rc);
+}
+
+size_t
+wb_env_name_len(const char *p)
 {
 	size_t n;
 
@@ -194,9 +205,9 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 			for (; vlen > 0 && (*p == ' ' || *p == '\t'); vlen--)
 				p++;
 		}
-		if ((klen = name_len(p)) == 0 || klen >= vlen ||
+		if ((klen = wb_env_name_len(p)) == 0 || klen >= vlen ||
 		    p[klen] != '=') {
-			if (problem(s, err, "%s:%u: not a KEY=VALUE line", name,
+			if (wb_env_problem(s, err, "%s:%u: not a KEY=VALUE line", name,
 			    line) == -1)
 				return (-1);
 			continue;
@@ -206,7 +217,7 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 		if (vlen > 0 && (*v == '"' || *v == '\'')) {
 			if (vlen < 2 || v[vlen - 1] != *v ||
 			    memchr(v + 1, *v, vlen - 2) != NULL) {
-				if (problem(s, err, "%s:%u: unterminated or "
+				if (wb_env_problem(s, err, "%s:%u: unterminated or "
 				    "stray %c quote", name, line, *v) == -1)
 					return (-1);
 				continue;
@@ -218,287 +229,10 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 			vlen = sizeof(val) - 1;
 		memcpy(val, v, vlen);
 		val[vlen] = '\0';
-		if (add_var(s, p, klen, val, name, line, 0, err) == -1)
+		if (wb_env_add_var(s, p, klen, val, name, line, 0, err) == -1)
 			return (-1);
 	}
 	return (0);
-}
-
-/*
- * The shell: a word of the input with quotes and backslashes removed, or
- * an operator; line is where the word starts.
- */
-struct word {
-	char		 buf[4096];
-	size_t		 len;
-	unsigned	 line;
-	int		 op;		/* ';', '&', '|', '(', ')', '\n', 0 */
-	int		 expand;	/* an unquoted or "" $ or ` */
-	int		 eof;
-};
-
-struct lexer {
-	const char	*p;
-	unsigned	 line;
-	int		 bad;		/* unterminated quote */
-};
-
-static void
-put(struct word *w, char c)
-{
-
-	if (w->len < sizeof(w->buf) - 1)
-		w->buf[w->len++] = c;
-}
-
-static void
-lex(struct lexer *l, struct word *w)
-{
-	char q;
-
-	memset(w, 0, sizeof(*w));
-	for (;;) {
-		while (*l->p == ' ' || *l->p == '\t' ||
-		    (*l->p == '\\' && l->p[1] == '\n')) {
-			if (*l->p == '\\') {
-				l->p++;
-				l->line++;
-			}
-			l->p++;
-		}
-		if (*l->p != '#')
-			break;
-		while (*l->p != '\0' && *l->p != '\n')
-			l->p++;
-	}
-	w->line = l->line;
-	if (*l->p == '\0') {
-		w->eof = 1;
-		w->op = '\n';
-		return;
-	}
-	if (strchr(";&|()\n", *l->p) != NULL) {
-		w->op = *l->p++;
-		if (w->op == '\n')
-			l->line++;
-		return;
-	}
-	while (*l->p != '\0' && strchr(" \t;&|()\n", *l->p) == NULL) {
-		if (*l->p == '\\' && l->p[1] != '\0') {
-			if (l->p[1] == '\n')
-				l->line++;
-			else
-				put(w, l->p[1]);
-			l->p += 2;
-		} else if (*l->p == '\'' || *l->p == '"') {
-			q = *l->p++;
-			while (*l->p != '\0' && *l->p != q) {
-				if (*l->p == '\n')
-					l->line++;
-				if (q == '"' && (*l->p == '$' || *l->p == '`'))
-					w->expand = 1;
-				if (q == '"' && *l->p == '\\' &&
-				    strchr("$`\"\\\n", l->p[1]) != NULL)
-					l->p++;
-				put(w, *l->p++);
-			}
-			if (*l->p == '\0')
-				l->bad = 1;
-			else
-				l->p++;
-		} else {
-			if (*l->p == '$' || *l->p == '`')
-				w->expand = 1;
-			put(w, *l->p++);
-		}
-	}
-	w->buf[w->len] = '\0';
-}
-
-/* A shell variable assigned but not (yet) exported. */
-struct shvar {
-	char		 key[256];
-	char		 val[4096];
-	unsigned	 line;
-	int		 expand;
-};
-
-struct shell {
-	struct wb_envset	*s;
-	const char		*name;
-	struct shvar		*vars;
-	size_t			 nvars;
-	int			 allexport;
-};
-
-static struct shvar *
-shvar_get(struct shell *sh, const char *key, size_t klen)
-{
-	size_t i;
-
-	for (i = 0; i < sh->nvars; i++)
-		if (strlen(sh->vars[i].key) == klen &&
-		    strncmp(sh->vars[i].key, key, klen) == 0)
-			return (&sh->vars[i]);
-	return (NULL);
-}
-
-static int
-shvar_set(struct shell *sh, const struct word *w, size_t klen,
-    struct wb_err *err)
-{
-	struct shvar *v;
-
-	if ((v = shvar_get(sh, w->buf, klen)) == NULL) {
-		v = reallocarray(sh->vars, sh->nvars + 1, sizeof(*v));
-		if (v == NULL)
-			return (wb_err_setsys(err, "realloc"));
-		sh->vars = v;
-		v = &v[sh->nvars++];
-	}
-	snprintf(v->key, sizeof(v->key), "%.*s", (int)klen, w->buf);
-	snprintf(v->val, sizeof(v->val), "%s", w->buf + klen + 1);
-	v->line = w->line;
-	v->expand = w->expand;
-	return (0);
-}
-
-/* K=V (klen > 0) or K in an export-like command. */
-static int
-do_export(struct shell *sh, const struct word *w, struct wb_err *err)
-{
-	const struct shvar *v;
-	size_t klen;
-
-	if ((klen = name_len(w->buf)) == 0)
-		return (0);
-	if (w->buf[klen] == '=')
-		return (add_var(sh->s, w->buf, klen, w->buf + klen + 1,
-		    sh->name, w->line, w->expand, err));
-	if (w->buf[klen] != '\0' || (v = shvar_get(sh, w->buf, klen)) == NULL)
-		return (0);
-	return (add_var(sh->s, v->key, strlen(v->key), v->val, sh->name,
-	    v->line, v->expand, err));
-}
-
-static int
-is_assignment(const struct word *w)
-{
-	size_t k;
-
-	return (w->op == 0 && (k = name_len(w->buf)) > 0 && w->buf[k] == '=');
-}
-
-static const char *const keywords[] = { "if", "then", "else", "elif", "fi",
-	"do", "done", "while", "until", "!", "{", "}", NULL };
-
-static int
-is_keyword(const char *s)
-{
-	size_t i;
-
-	for (i = 0; keywords[i] != NULL; i++)
-		if (strcmp(s, keywords[i]) == 0)
-			return (1);
-	return (0);
-}
-
-/* One simple command: w is its first word; reads up to its end. */
-static int
-command(struct shell *sh, struct lexer *l, struct word *w,
-    struct wb_err *err)
-{
-	struct word a[16];
-	size_t na, i;
-	int exp, unexp, xflag;
-
-	/* Leading assignments: kept only when no command follows. */
-	for (na = 0; is_assignment(w); lex(l, w))
-		if (na < sizeof(a) / sizeof(a[0]))
-			a[na++] = *w;
-	if (w->op != 0) {
-		for (i = 0; i < na; i++)
-			if ((sh->allexport ? do_export(sh, &a[i], err) :
-			    shvar_set(sh, &a[i], name_len(a[i].buf),
-			    err)) == -1)
-				return (-1);
-		return (0);
-	}
-	exp = strcmp(w->buf, "export") == 0;
-	xflag = 0;
-	unexp = 0;
-	if (strcmp(w->buf, "set") == 0) {
-		for (lex(l, w); w->op == 0; lex(l, w))
-			if (strcmp(w->buf, "-a") == 0 ||
-			    strcmp(w->buf, "allexport") == 0)
-				sh->allexport = 1;
-			else if (strcmp(w->buf, "+a") == 0)
-				sh->allexport = 0;
-		return (0);
-	}
-	if (strcmp(w->buf, "unset") == 0) {
-		for (lex(l, w); w->op == 0; lex(l, w))
-			if (w->buf[0] != '-')
-				drop(sh->s, w->buf);
-		return (0);
-	}
-	if (exp || strcmp(w->buf, "declare") == 0 ||
-	    strcmp(w->buf, "typeset") == 0) {
-		for (lex(l, w); w->op == 0; lex(l, w)) {
-			if (w->buf[0] == '-') {
-				xflag |= strchr(w->buf, 'x') != NULL;
-				unexp |= exp && strchr(w->buf, 'n') != NULL;
-				continue;
-			}
-			if (unexp) {
-				drop(sh->s, w->buf);
-				continue;
-			}
-			if (exp || xflag) {
-				if (do_export(sh, w, err) == -1)
-					return (-1);
-			} else if (is_assignment(w) &&
-			    shvar_set(sh, w, name_len(w->buf), err) == -1)
-				return (-1);
-		}
-		return (0);
-	}
-	while (w->op == 0)
-		lex(l, w);
-	return (0);
-}
-
-int
-wb_env_parse_sh(struct wb_envset *s, const char *name, const char *buf,
-    struct wb_err *err)
-{
-	struct shell sh;
-	struct lexer l;
-	struct word *w;
-	int rc;
-
-	if ((w = malloc(sizeof(*w))) == NULL)
-		return (wb_err_setsys(err, "malloc"));
-	memset(&sh, 0, sizeof(sh));
-	sh.s = s;
-	sh.name = name;
-	l.p = buf;
-	l.line = 1;
-	l.bad = 0;
-	rc = 0;
-	for (lex(&l, w); rc == 0 && !w->eof; ) {
-		if (w->op != 0 || is_keyword(w->buf)) {
-			lex(&l, w);
-			continue;
-		}
-		rc = command(&sh, &l, w, err);
-	}
-	if (rc == 0 && l.bad)
-		rc = problem(s, err, "%s:%u: unterminated quote", name,
-		    l.line);
-	free(sh.vars);
-	free(w);
-	return (rc);
 }
 
 /* One DefaultEnvironment= value: words, quoted or not. */
@@ -526,7 +260,7 @@ systemd_words(struct wb_envset *s, const char *name, unsigned line,
 					p++;
 				}
 				if (*p == '\0')
-					return (problem(s, err, "%s:%u: "
+					return (wb_env_problem(s, err, "%s:%u: "
 					    "unterminated %c quote", name, line,
 					    q));
 				p++;
@@ -539,13 +273,13 @@ systemd_words(struct wb_envset *s, const char *name, unsigned line,
 			}
 		}
 		word[n] = '\0';
-		if ((k = name_len(word)) == 0 || word[k] != '=') {
-			if (problem(s, err, "%s:%u: DefaultEnvironment word "
+		if ((k = wb_env_name_len(word)) == 0 || word[k] != '=') {
+			if (wb_env_problem(s, err, "%s:%u: DefaultEnvironment word "
 			    "\"%s\" is not KEY=VALUE", name, line, word) == -1)
 				return (-1);
 			continue;
 		}
-		if (add_var(s, word, k, word + k + 1, name, line, 0, err) == -1)
+		if (wb_env_add_var(s, word, k, word + k + 1, name, line, 0, err) == -1)
 			return (-1);
 	}
 }
@@ -581,13 +315,13 @@ wb_env_parse_systemd(struct wb_envset *s, const char *name, const char *buf,
 			continue;
 		if (*p == '[') {
 			if (e[-1] != ']')
-				rc = problem(s, err, "%s:%u: bad section line",
+				rc = wb_env_problem(s, err, "%s:%u: bad section line",
 				    name, line);
 			manager = strcmp(p, "[Manager]") == 0;
 			continue;
 		}
 		if ((v = strchr(p, '=')) == NULL) {
-			rc = problem(s, err, "%s:%u: not a KEY=VALUE line",
+			rc = wb_env_problem(s, err, "%s:%u: not a KEY=VALUE line",
 			    name, line);
 			continue;
 		}
@@ -599,240 +333,10 @@ wb_env_parse_systemd(struct wb_envset *s, const char *name, const char *buf,
 		for (v++; isspace((unsigned char)*v); v++)
 			;
 		if (*v == '\0')
-			drop(s, NULL);
+			wb_env_drop(s, NULL);
 		else
 			rc = systemd_words(s, name, line, v, err);
 	}
 	free(copy);
 	return (rc);
-}
-
-/*
- * Read path under root.  On the host, links are followed (the files are
- * the host's own); in an image never (beneath.h): a link is reported.
- */
-int
-wb_release_read(const char *root, const char *path, int host, char **buf,
-    int *islink, struct wb_err *err)
-{
-	char what[4096];
-	size_t len;
-	int fd;
-
-	*buf = NULL;
-	*islink = 0;
-	snprintf(what, sizeof(what), "%s%s", host ? "" : root, path);
-	if (host)
-		fd = open(what, O_RDONLY | O_CLOEXEC);
-	else
-		fd = wb_beneath_open(root, path, O_RDONLY, err);
-	if (fd == -1) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return (0);
-		if (!host && errno == ELOOP) {
-			*islink = 1;
-			return (0);
-		}
-		return (wb_err_setsys(err, "%s", what));
-	}
-	*buf = wb_fd_slurp(fd, ENV_FILE_MAX, &len, what, err);
-	close(fd);
-	return (*buf == NULL ? -1 : 0);
-}
-
-typedef int	parse_fn(struct wb_envset *, const char *, const char *,
-		    struct wb_err *);
-
-/* One file of a place; a link in an image is a problem, not followed. */
-static int
-read_one(struct wb_envset *s, const char *root, int host, const char *path,
-    parse_fn *fn, struct wb_err *err)
-{
-	char *buf;
-	int islink, rc;
-
-	if (wb_release_read(root, path, host, &buf, &islink, err) == -1)
-		return (-1);
-	if (islink)
-		return (problem(s, err, "%s: a symbolic link (or one on its "
-		    "way) in the image, not followed: its settings cannot be "
-		    "verified", path));
-	if (buf == NULL)
-		return (0);
-	rc = add_str(&s->sources, &s->nsources, err, "%s", path);
-	if (rc == 0)
-		rc = fn(s, path, buf, err);
-	free(buf);
-	return (rc);
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-
-	return (strcmp(*(char *const *)a, *(char *const *)b));
-}
-
-/*
- * The names ending in suffix in dir under root, sorted; *n 0 when the
- * directory is absent.  A link in the way in an image is a problem.
- */
-static int
-list_dir(struct wb_envset *s, const char *root, int host, const char *dir,
-    const char *suffix, char **names, size_t *n, struct wb_err *err)
-{
-	char path[4096];
-	struct dirent *de;
-	size_t sl, nl;
-	DIR *d;
-	int fd;
-
-	*n = 0;
-	snprintf(path, sizeof(path), "%s%s", host ? "" : root, dir);
-	if (host)
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	else
-		fd = wb_beneath_open(root, dir, O_RDONLY | O_DIRECTORY, err);
-	if (fd == -1) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return (0);
-		if (!host && errno == ELOOP)
-			return (problem(s, err, "%s: a symbolic link (or one "
-			    "on its way) in the image, not followed: its "
-			    "files cannot be verified", dir));
-		return (wb_err_setsys(err, "%s", path));
-	}
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return (wb_err_setsys(err, "%s", path));
-	}
-	sl = strlen(suffix);
-	while ((de = readdir(d)) != NULL) {
-		nl = strlen(de->d_name);
-		if (nl <= sl || de->d_name[0] == '.' ||
-		    strcmp(de->d_name + nl - sl, suffix) != 0)
-			continue;
-		if (*n == DROPIN_MAX) {
-			closedir(d);
-			return (wb_err_set(err, "%s: more than %d files", path,
-			    DROPIN_MAX));
-		}
-		if ((names[*n] = strdup(de->d_name)) == NULL) {
-			closedir(d);
-			return (wb_err_setsys(err, "strdup"));
-		}
-		(*n)++;
-	}
-	closedir(d);
-	qsort(names, *n, sizeof(char *), cmp_str);
-	return (0);
-}
-
-static void
-names_free(char **names, size_t n)
-{
-
-	while (n > 0)
-		free(names[--n]);
-}
-
-static int
-read_dir(struct wb_envset *s, const char *root, int host, const char *dir,
-    const char *suffix, parse_fn *fn, struct wb_err *err)
-{
-	char *names[DROPIN_MAX], path[4096];
-	size_t n, i;
-	int rc;
-
-	if (list_dir(s, root, host, dir, suffix, names, &n, err) == -1)
-		return (-1);
-	for (i = 0, rc = 0; rc == 0 && i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		rc = read_one(s, root, host, path, fn, err);
-	}
-	names_free(names, n);
-	return (rc);
-}
-
-/*
- * systemd's drop-ins: the union of /usr/lib's and /etc's, in name order,
- * /etc's file replacing /usr/lib's of the same name.
- */
-static int
-read_dropins(struct wb_envset *s, const char *root, int host,
-    struct wb_err *err)
-{
-	static const char etc[] = "/etc/systemd/system.conf.d";
-	static const char lib[] = "/usr/lib/systemd/system.conf.d";
-	char *e[DROPIN_MAX], *u[DROPIN_MAX], path[4096];
-	size_t ne, nu, i, j;
-	int rc, c;
-
-	if (list_dir(s, root, host, etc, ".conf", e, &ne, err) == -1)
-		return (-1);
-	if (list_dir(s, root, host, lib, ".conf", u, &nu, err) == -1) {
-		names_free(e, ne);
-		return (-1);
-	}
-	for (i = j = 0, rc = 0; rc == 0 && (i < ne || j < nu); ) {
-		c = i == ne ? 1 : j == nu ? -1 : strcmp(e[i], u[j]);
-		if (c <= 0)
-			snprintf(path, sizeof(path), "%s/%s", etc, e[i]);
-		else
-			snprintf(path, sizeof(path), "%s/%s", lib, u[j]);
-		i += c <= 0;
-		j += c >= 0;
-		rc = read_one(s, root, host, path, wb_env_parse_systemd, err);
-	}
-	names_free(e, ne);
-	names_free(u, nu);
-	return (rc);
-}
-
-/* The image's declared environment, in the fragment format. */
-static int
-parse_frag(struct wb_envset *s, const char *name, const char *buf,
-    struct wb_err *err)
-{
-	struct wb_frag f;
-	size_t i;
-	int rc;
-
-	wb_frag_init(&f);
-	rc = 0;
-	if (wb_frag_merge_buf(&f, name, buf, strlen(buf), NULL, NULL,
-	    err) == -1)
-		rc = problem(s, err, "%s", err->msg);
-	for (i = 0; rc == 0 && i < f.n; i++)
-		if (f.e[i].value != NULL)
-			rc = add_var(s, f.e[i].key, strlen(f.e[i].key),
-			    f.e[i].value, name, f.e[i].line, 0, err);
-	wb_frag_fini(&f);
-	return (rc);
-}
-
-int
-wb_env_read_root(struct wb_envset *s, const char *root, int host,
-    struct wb_err *err)
-{
-
-	s->mark = s->n;
-	if (read_one(s, root, host, "/etc/environment", wb_env_parse_pam,
-	    err) == -1)
-		return (-1);
-	s->mark = s->n;
-	if (read_dir(s, root, host, "/etc/profile.d", ".sh", wb_env_parse_sh,
-	    err) == -1)
-		return (-1);
-	s->mark = s->n;
-	if (read_one(s, root, host, "/etc/systemd/system.conf",
-	    wb_env_parse_systemd, err) == -1 ||
-	    read_dropins(s, root, host, err) == -1)
-		return (-1);
-	s->mark = s->n;
-	if (read_one(s, root, host, "/etc/worldbench/environment", parse_frag,
-	    err) == -1)
-		return (-1);
-	s->mark = s->n;
-	return (0);
 }
