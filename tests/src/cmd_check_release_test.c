@@ -303,9 +303,12 @@ ATF_TC_BODY(check_release__gate_text_golden, tc)
 	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(2, o.status, "%s", o.err);
 	want = wbt_read_file(data(tc, "gate-text.expected"), NULL);
-	if (strcmp(want, o.out) != 0)
-		atf_tc_fail("output differs from gate-text.expected; got:\n%s",
-		    o.out);
+	if (strcmp(want, o.out) != 0) {
+		wbt_write_file("got", o.out);
+		printf("got:\n%s", o.out);
+		atf_tc_fail("output differs from gate-text.expected (got: "
+		    "stdout)");
+	}
 	free(want);
 	wbt_out_fini(&o);
 }
@@ -451,9 +454,12 @@ ATF_TC_BODY(check_release__waivers_golden, tc)
 	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
 	want = wbt_read_file(data(tc, "waivers-text.expected"), NULL);
-	if (strcmp(want, o.out) != 0)
-		atf_tc_fail("output differs from waivers-text.expected; "
-		    "got:\n%s", o.out);
+	if (strcmp(want, o.out) != 0) {
+		wbt_write_file("got", o.out);
+		printf("got:\n%s", o.out);
+		atf_tc_fail("output differs from waivers-text.expected (got: "
+		    "stdout)");
+	}
 	free(want);
 	x = wbt_read_file("j.xml", NULL);
 	ATF_CHECK_MSG(strstr(x, "name=\"DEBUG_LIST\"><skipped message=\"waived "
