@@ -288,6 +288,22 @@ ATF_TC_BODY(check_release__gate_inconclusive, tc)
 	gate(tc, "debug.json", "31", 3, "1 inconclusive", "--gate", "final");
 }
 
+/*
+ * A test the baseline scored but the results did not (every pass timed
+ * out) fails the gate even when only the final score is gated: it cannot
+ * silently drop out of the final.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__gate_missing_test_fails);
+ATF_TC_BODY(check_release__gate_missing_test_fails, tc)
+{
+
+	gate(tc, "release/noshell8.json", "5", 2, "FAIL performance.shell8: "
+	    "Shell Scripts (8 concurrent) has valid passes in the baseline but "
+	    "no valid pass in the results", "--gate", "final");
+	gate(tc, "release/noshell8.json", "5", 2, "PASS performance.final-"
+	    "score: ratio 0.9965", "--gate", "final");
+}
+
 /* The whole report of a gate, against its golden file. */
 ATF_TC_WITHOUT_HEAD(check_release__gate_text_golden);
 ATF_TC_BODY(check_release__gate_text_golden, tc)
@@ -573,6 +589,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, check_release__gate_within_limit_passes);
 	ATF_TP_ADD_TC(tp, check_release__gate_inconclusive);
 	ATF_TP_ADD_TC(tp, check_release__gate_text_golden);
+	ATF_TP_ADD_TC(tp, check_release__gate_missing_test_fails);
 	ATF_TP_ADD_TC(tp, check_release__gate_runs_as_units);
 	ATF_TP_ADD_TC(tp, check_release__gate_mixed_set_refused);
 	ATF_TP_ADD_TC(tp, check_release__world_reads_every_env_place);

@@ -43,3 +43,17 @@ for i in range(1, 5):
             json.dump(results(100 * i + k, f, lab, run), fp, indent=1,
                 sort_keys=True)
             fp.write("\n")
+
+# prod2.json with every shell8 pass timed out: the results lack a test the
+# baseline scored (written beside the runs' directory).
+import os
+here = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(here, "..", "prod2.json")) as fp:
+    p = json.load(fp)
+for t in p["tests"]:
+    if t["id"] == "shell8":
+        for s in t["samples"]:
+            s["status"] = "timeout"
+with open(os.path.join(d, "..", "noshell8.json"), "w") as fp:
+    json.dump(p, fp, indent=1, sort_keys=True)
+    fp.write("\n")
