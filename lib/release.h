@@ -1,15 +1,15 @@
 /*
  * Release-engineering checks: prove that an image is a production build.
  * Each check has a class ("kernel", "world", "probe", "performance"), a
- * name and a one-line detail; a list of checks prints as PASS/FAIL/SKIP
- * lines and as JUnit XML.
+ * name and a one-line detail; a list of checks prints as PASS, FAIL,
+ * SKIP, INCONCLUSIVE and WAIVED lines and as JUnit XML.
  *
  * Kernel: every debug option of the table in release_kconfig.c (the
  * Linux analogs of FreeBSD's WITNESS, INVARIANTS, DEBUG_MEMGUARD, KASAN,
  * ...) must be unset in the final .config.
  * World: no malloc debugging library in /etc/ld.so.preload, no malloc
- * check/perturb tunables or junk filling in the declared environment or
- * /etc/malloc.conf, and the image's malloc probe must report a
+ * check/perturb tunables or junk filling in any place the system sets
+ * the environment (release_env.c) or /etc/malloc.conf, and the image's malloc probe must report a
  * production allocator (jemalloc config.debug false, opt.junk off, glibc
  * malloc debug absent).
  * Performance: a non-inferiority gate of results against a baseline
