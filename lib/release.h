@@ -1,19 +1,21 @@
 /*
  * Release-engineering checks: prove that an image is a production build.
  * Each check has a class ("kernel", "world", "probe", "performance"), a
- * name and a one-line detail; a list of checks prints as PASS/FAIL/SKIP
- * lines and as JUnit XML.
+ * name and a one-line detail; a list of checks prints as PASS, FAIL,
+ * SKIP, INCONCLUSIVE and WAIVED lines and as JUnit XML.
  *
  * Kernel: every debug option of the table in release_kconfig.c (the
  * Linux analogs of FreeBSD's WITNESS, INVARIANTS, DEBUG_MEMGUARD, KASAN,
  * ...) must be unset in the final .config.
  * World: no malloc debugging library in /etc/ld.so.preload, no malloc
- * check/perturb tunables or junk filling in the declared environment or
- * /etc/malloc.conf, and the image's malloc probe must report a
+ * check/perturb tunables or junk filling in any place the system sets
+ * the environment (release_env.c) or /etc/malloc.conf, and the image's malloc probe must report a
  * production allocator (jemalloc config.debug false, opt.junk off, glibc
  * malloc debug absent).
- * Performance: the final-score ratio against a baseline fails only when
- * the interval lies wholly below 1 - max_regression.
+ * Performance: a non-inferiority gate of results against a baseline
+ * (release_gate.c).
+ * Kernel debug options may be waived (release_waiver.c): a waived failure
+ * is kept in the report with its reason, and does not fail the check.
  */
 #ifndef WB_RELEASE_H
 #define WB_RELEASE_H
@@ -24,19 +26,27 @@
 struct wb_err;
 struct wb_results;
 
-enum wb_check_status { WB_CHECK_PASS, WB_CHECK_FAIL, WB_CHECK_SKIP };
+/*
+ * INCONCLUSIVE: the evidence decides neither way (a gate whose interval
+ * straddles its limit); WAIVED: a failure the waiver file accepts.
+ */
+enum wb_check_status { WB_CHECK_PASS, WB_CHECK_FAIL, WB_CHECK_SKIP,
+	WB_CHECK_INCONCLUSIVE, WB_CHECK_WAIVED };
 
 struct wb_check {
 	enum wb_check_status	 status;
 	char			*cls;
 	char			*name;
 	char			*detail;
+	char			*reason;	/* WAIVED: file:line: reason */
 };
 
 struct wb_release {
 	struct wb_check	*checks;
 	size_t		 n;
 	size_t		 nfail;
+	size_t		 ninconclusive;
+	size_t		 nwaived;
 };
 
 void	wb_release_init(struct wb_release *);
@@ -65,9 +75,96 @@ int	wb_release_kconfig(struct wb_release *, const char *path,
 int	wb_release_kconfig_buf(struct wb_release *, const char *name,
 	    const char *buf, size_t len, struct wb_err *);
 
-/* World checks of the files under root ("/" for the host). */
+/*
+ * World checks of the files under root ("/" for the host): every place
+ * a system sets an environment variable for its processes
+ * (release_env.c) and /etc/ld.so.preload, /etc/malloc.conf.  In an image
+ * no symbolic link is followed (beneath.h): a link where one of these
+ * files should be fails the check as unverifiable.
+ */
 int	wb_release_world_files(struct wb_release *, const char *root,
 	    int host, struct wb_err *);
+
+/* One variable set for the processes of a system, and where. */
+struct wb_envvar {
+	char	*key;
+	char	*value;		/* "$(...)" etc. kept verbatim */
+	char	*where;		/* "/etc/environment:3" */
+	int	 unevaluated;	/* the value holds an expansion */
+};
+
+/* Every assignment found, in reading order, and what stopped a read. */
+struct wb_envset {
+	struct wb_envvar	*v;
+	size_t			 n;
+	char			**sources;	/* places read, nsources */
+	size_t			 nsources;
+	char			**problems;	/* "file:line: problem" */
+	size_t			 nproblems;
+	/*
+	 * Where the current place's assignments start (a place: pam_env's
+	 * file, the profile scripts, systemd's files, ...): a later
+	 * assignment of a key replaces the place's earlier one, a systemd
+	 * reset ("DefaultEnvironment=") or a shell "unset" removes them.
+	 */
+	size_t			 mark;
+};
+
+void	wb_envset_init(struct wb_envset *);
+void	wb_envset_fini(struct wb_envset *);
+/*
+ * Parsers of each place's format (release_env.c; the forms recognised
+ * are listed in worldbench(1), check-release), name naming buf in
+ * "where" and in problems.  They fail only when memory runs out.
+ */
+int	wb_env_parse_pam(struct wb_envset *, const char *name,
+	    const char *buf, struct wb_err *);
+int	wb_env_parse_sh(struct wb_envset *, const char *name,
+	    const char *buf, struct wb_err *);
+int	wb_env_parse_systemd(struct wb_envset *, const char *name,
+	    const char *buf, struct wb_err *);
+/* Add one assignment (replacing the current place's) or a place read. */
+int	wb_env_add(struct wb_envset *, const char *key, size_t klen,
+	    const char *value, const char *name, unsigned line,
+	    struct wb_err *);
+int	wb_env_source(struct wb_envset *, const char *name, struct wb_err *);
+/*
+ * Read every place under root (host: following links; else never):
+ * /etc/environment, /etc/profile.d/NAME.sh, /etc/systemd/system.conf and
+ * system.conf.d/NAME.conf, /etc/worldbench/environment.
+ */
+int	wb_env_read_root(struct wb_envset *, const char *root, int host,
+	    struct wb_err *);
+/*
+ * Read path under root into *buf (NULL when absent).  In an image a
+ * symbolic link is not followed: *buf NULL and *islink set.
+ */
+int	wb_release_read(const char *root, const char *path, int host,
+	    char **buf, int *islink, struct wb_err *);
+
+/*
+ * Waivers: "OPTION reason" lines (worldbench-waivers(5)).  A bad line is
+ * an error naming file:line.
+ */
+struct wb_waiver {
+	char	*option;	/* without CONFIG_ */
+	char	*reason;
+	char	*where;		/* file:line */
+	int	 used;
+};
+struct wb_waivers {
+	struct wb_waiver	*w;
+	size_t			 n;
+};
+void	wb_waivers_init(struct wb_waivers *);
+void	wb_waivers_fini(struct wb_waivers *);
+int	wb_waivers_parse(struct wb_waivers *, const char *name,
+	    const char *buf, struct wb_err *);
+int	wb_waivers_read(struct wb_waivers *, const char *path,
+	    struct wb_err *);
+/* Turns the failed kernel checks the waivers name into WAIVED ones. */
+int	wb_release_waive(struct wb_release *, struct wb_waivers *,
+	    struct wb_err *);
 /*
  * The malloc probe's output (key=value lines) as checks.  source names
  * where it came from, for error messages.
@@ -84,9 +181,21 @@ int	wb_release_probe_run(struct wb_release *, const char *root, int host,
 
 #define WB_PROBE_PATH	"/usr/libexec/worldbench/malloc-probe"
 
-/* The performance gate; max_regression in percent. */
-int	wb_release_perf(struct wb_release *, struct wb_results *base,
-	    struct wb_results *res, double max_regression, double conf,
+/*
+ * The performance gate (release_gate.c): a non-inferiority test of the
+ * results set against the baseline set, max_regression in percent.  The
+ * sets are nbase and nres files: one each (compared as they are), or
+ * runs that each hold one baseline and one results file (runs as
+ * units, compare.h); any other set is an error naming a file.  Gated
+ * rows: the final score, and with all_tests every test.  With m gated
+ * rows, each interval is two-sided at 1 - (1 - conf) / m (Bonferroni):
+ * PASS when its lower bound is above 1 - max_regression / 100, FAIL when
+ * its upper bound is below it, INCONCLUSIVE otherwise.
+ */
+int	wb_release_gate(struct wb_release *, struct wb_results *const *base,
+	    const char *const *basepaths, size_t nbase,
+	    struct wb_results *const *res, const char *const *respaths,
+	    size_t nres, double max_regression, double conf, int all_tests,
 	    struct wb_err *);
 
 int	wb_release_print(FILE *, const struct wb_release *);

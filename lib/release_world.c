@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "beneath.h"
 #include "chroot.h"
 #include "err.h"
 #include "recipe.h"
@@ -19,8 +20,6 @@
 #include "spawn.h"
 
 extern char **environ;
-
-#define FILE_MAX	(64 * 1024)
 
 /* Library names that turn malloc debugging on when preloaded. */
 static const char *const debug_libs[] = { "libc_malloc_debug", "libmcheck",
@@ -37,45 +36,22 @@ debug_lib(const char *s)
 	return (NULL);
 }
 
-/* Read root/path whole; *buf NULL when it does not exist. */
 static int
-read_root(const char *root, const char *path, char **buf,
+check_preload(struct wb_release *r, const char *root, int host,
     struct wb_err *err)
-{
-	char *b;
-	ssize_t n;
-	size_t len;
-	int fd;
-
-	*buf = NULL;
-	if ((fd = wb_root_open(root, path, O_RDONLY, err)) == -1)
-		return (errno == ENOENT ? 0 : -1);
-	if ((b = malloc(FILE_MAX + 1)) == NULL) {
-		close(fd);
-		return (wb_err_setsys(err, "malloc"));
-	}
-	len = 0;
-	while (len < FILE_MAX && (n = read(fd, b + len, FILE_MAX - len)) > 0)
-		len += n;
-	close(fd);
-	if (n < 0) {
-		free(b);
-		return (wb_err_setsys(err, "%s%s", root, path));
-	}
-	b[len] = '\0';
-	*buf = b;
-	return (0);
-}
-
-static int
-check_preload(struct wb_release *r, const char *root, struct wb_err *err)
 {
 	const char *bad;
 	char *buf, *p;
-	int rc;
+	int islink, rc;
 
-	if (read_root(root, "/etc/ld.so.preload", &buf, err) == -1)
+	if (wb_release_read(root, "/etc/ld.so.preload", host, &buf, &islink,
+	    err) == -1)
 		return (-1);
+	if (islink)
+		return (wb_release_add(r, WB_CHECK_FAIL, "world",
+		    "ld.so.preload", err, "/etc/ld.so.preload: a symbolic link "
+		    "(or one on its way) in the image, not followed: what it "
+		    "preloads cannot be verified"));
 	if (buf == NULL)
 		return (wb_release_add(r, WB_CHECK_PASS, "world",
 		    "ld.so.preload", err, "/etc/ld.so.preload absent"));
@@ -94,43 +70,26 @@ check_preload(struct wb_release *r, const char *root, struct wb_err *err)
 	return (rc);
 }
 
-/* The value of NAME in a K=V vector, or NULL. */
+/* GLIBC_TUNABLES "a.b.c=v:d.e.f=w": the malloc check or perturb set. */
 static const char *
-env_get(char *const *env, const char *name)
-{
-	size_t len;
-
-	len = strlen(name);
-	for (; env != NULL && *env != NULL; env++)
-		if (strncmp(*env, name, len) == 0 && (*env)[len] == '=')
-			return (*env + len + 1);
-	return (NULL);
-}
-
-/* GLIBC_TUNABLES: "a.b.c=v:d.e.f=w". */
-static int
-check_tunables(struct wb_release *r, const char *where, const char *t,
-    struct wb_err *err)
+tunables_debug(const char *t)
 {
 	static const char *const bad[] = { "glibc.malloc.check=",
 	    "glibc.malloc.perturb=", NULL };
 	const char *p;
 	size_t i;
 
-	if (t == NULL)
-		return (wb_release_add(r, WB_CHECK_PASS, "world",
-		    "GLIBC_TUNABLES", err, "not set in %s", where));
 	for (i = 0; bad[i] != NULL; i++) {
-		if ((p = strstr(t, bad[i])) == NULL)
-			continue;
-		p += strlen(bad[i]);
-		if (*p != '0' || (p[1] != '\0' && p[1] != ':'))
-			return (wb_release_add(r, WB_CHECK_FAIL, "world",
-			    "GLIBC_TUNABLES", err, "%s sets %.*s in %s",
-			    t, (int)(strlen(bad[i]) - 1), bad[i], where));
+		for (p = t; (p = strstr(p, bad[i])) != NULL; p++) {
+			if (p != t && p[-1] != ':')
+				continue;
+			p += strlen(bad[i]);
+			if (*p != '0' || (p[1] != '\0' && p[1] != ':'))
+				return (i == 0 ? "glibc.malloc.check" :
+				    "glibc.malloc.perturb");
+		}
 	}
-	return (wb_release_add(r, WB_CHECK_PASS, "world", "GLIBC_TUNABLES",
-	    err, "%s: no malloc check or perturb in %s", t, where));
+	return (NULL);
 }
 
 /*
@@ -151,61 +110,109 @@ jemalloc_debug(const char *s)
 	return (NULL);
 }
 
+/*
+ * Whether v (of key) switches malloc debugging on, and why, in why.  A
+ * value that holds an expansion cannot be evaluated here: it fails.
+ */
 static int
-check_malloc_conf_env(struct wb_release *r, const char *where,
-    const char *v, struct wb_err *err)
+knob_bad(const char *check, const struct wb_envvar *v, char *why,
+    size_t len)
 {
 	const char *bad;
 
-	if (v == NULL)
-		return (wb_release_add(r, WB_CHECK_PASS, "world", "MALLOC_CONF",
-		    err, "not set in %s", where));
-	if ((bad = jemalloc_debug(v)) != NULL)
-		return (wb_release_add(r, WB_CHECK_FAIL, "world",
-		    "MALLOC_CONF", err, "%s turns %s filling on (in %s)", v,
-		    bad, where));
-	return (wb_release_add(r, WB_CHECK_PASS, "world", "MALLOC_CONF", err,
-	    "%s: no junk or zero filling (in %s)", v, where));
+	if (strcmp(check, "GLIBC_TUNABLES") == 0) {
+		if (strcmp(v->key, "GLIBC_TUNABLES") != 0)
+			return (-1);
+		if ((bad = tunables_debug(v->value)) == NULL && !v->unevaluated)
+			return (0);
+		snprintf(why, len, "%s sets %s in %s", v->value, bad != NULL ?
+		    bad : "a value that cannot be evaluated here", v->where);
+		return (1);
+	}
+	if (strcmp(check, "MALLOC_CONF") == 0) {
+		if (strcmp(v->key, "MALLOC_CONF") != 0)
+			return (-1);
+		if ((bad = jemalloc_debug(v->value)) == NULL && !v->unevaluated)
+			return (0);
+		snprintf(why, len, "%s turns %s filling on (in %s)", v->value,
+		    bad != NULL ? bad : "possibly (unevaluated)", v->where);
+		return (1);
+	}
+	if (strcmp(v->key, "MALLOC_CHECK_") == 0 ||
+	    strcmp(v->key, "MALLOC_PERTURB_") == 0) {
+		if (strcmp(v->value, "0") == 0 && !v->unevaluated)
+			return (0);
+		snprintf(why, len, "%s=%s in %s%s", v->key, v->value, v->where,
+		    v->unevaluated ? " (cannot be evaluated here)" : "");
+		return (1);
+	}
+	if (strcmp(v->key, "LD_PRELOAD") == 0) {
+		if ((bad = debug_lib(v->value)) == NULL && !v->unevaluated)
+			return (0);
+		snprintf(why, len, "LD_PRELOAD loads %s in %s", bad != NULL ?
+		    bad : "an unevaluated value", v->where);
+		return (1);
+	}
+	return (-1);
 }
 
+/* One check over every place: each offending setting, or what was read. */
 static int
-check_glibc_env(struct wb_release *r, const char *where, char *const *env,
-    struct wb_err *err)
+check_env(struct wb_release *r, const char *check, const char *what,
+    const struct wb_envset *s, const char *places, struct wb_err *err)
 {
-	static const char *const vars[] = { "MALLOC_CHECK_", "MALLOC_PERTURB_",
-	    NULL };
-	const char *v, *lib;
-	size_t i;
+	char why[1024], *all, *n;
+	size_t i, nset;
+	int b, rc;
 
-	for (i = 0; vars[i] != NULL; i++)
-		if ((v = env_get(env, vars[i])) != NULL && strcmp(v, "0") != 0)
-			return (wb_release_add(r, WB_CHECK_FAIL, "world",
-			    "malloc-env", err, "%s=%s in %s", vars[i], v,
-			    where));
-	if ((v = env_get(env, "LD_PRELOAD")) != NULL &&
-	    (lib = debug_lib(v)) != NULL)
-		return (wb_release_add(r, WB_CHECK_FAIL, "world",
-		    "malloc-env", err, "LD_PRELOAD loads %s in %s", lib,
-		    where));
-	return (wb_release_add(r, WB_CHECK_PASS, "world", "malloc-env", err,
-	    "no MALLOC_CHECK_, MALLOC_PERTURB_ or debug LD_PRELOAD in %s",
-	    where));
+	all = NULL;
+	nset = 0;
+	for (i = 0; i < s->n; i++) {
+		if ((b = knob_bad(check, &s->v[i], why, sizeof(why))) == -1)
+			continue;
+		nset++;
+		if (b == 0)
+			continue;
+		if (asprintf(&n, "%s%s%s", all != NULL ? all : "",
+		    all != NULL ? "; " : "", why) == -1) {
+			free(all);
+			return (wb_err_setsys(err, "asprintf"));
+		}
+		free(all);
+		all = n;
+	}
+	if (all != NULL) {
+		rc = wb_release_add(r, WB_CHECK_FAIL, "world", check, err,
+		    "%s", all);
+		free(all);
+		return (rc);
+	}
+	return (wb_release_add(r, WB_CHECK_PASS, "world", check, err,
+	    "%s%s in %s", nset > 0 ? "set; " : "", what, places));
 }
 
 /* /etc/malloc.conf: jemalloc reads the target of the symbolic link. */
 static int
-check_malloc_conf_file(struct wb_release *r, const char *root,
+check_malloc_conf_file(struct wb_release *r, const char *root, int host,
     struct wb_err *err)
 {
 	char target[1024], *buf;
 	const char *bad;
 	ssize_t n;
-	int dfd, rc;
+	int dfd, islink, rc;
 
-	if ((dfd = wb_root_open(root, "/etc", O_RDONLY | O_DIRECTORY,
-	    err)) == -1)
-		return (errno == ENOENT ? wb_release_add(r, WB_CHECK_PASS,
-		    "world", "malloc.conf", err, "no /etc") : -1);
+	dfd = host ? open("/etc", O_RDONLY | O_DIRECTORY | O_CLOEXEC) :
+	    wb_beneath_open(root, "/etc", O_RDONLY | O_DIRECTORY, err);
+	if (dfd == -1) {
+		if (errno == ENOENT)
+			return (wb_release_add(r, WB_CHECK_PASS, "world",
+			    "malloc.conf", err, "no /etc"));
+		if (errno == ELOOP)
+			return (wb_release_add(r, WB_CHECK_FAIL, "world",
+			    "malloc.conf", err, "/etc is a symbolic link in "
+			    "the image, not followed: cannot be verified"));
+		return (wb_err_setsys(err, "%s/etc", root));
+	}
 	n = readlinkat(dfd, "malloc.conf", target, sizeof(target) - 1);
 	close(dfd);
 	buf = NULL;
@@ -215,7 +222,8 @@ check_malloc_conf_file(struct wb_release *r, const char *root,
 		return (wb_release_add(r, WB_CHECK_PASS, "world", "malloc.conf",
 		    err, "/etc/malloc.conf absent"));
 	else if (errno == EINVAL) {
-		if (read_root(root, "/etc/malloc.conf", &buf, err) == -1)
+		if (wb_release_read(root, "/etc/malloc.conf", host, &buf,
+		    &islink, err) == -1)
 			return (-1);
 		snprintf(target, sizeof(target), "%s", buf != NULL ? buf : "");
 		target[strcspn(target, "\n")] = '\0';
@@ -230,33 +238,90 @@ check_malloc_conf_file(struct wb_release *r, const char *root,
 	return (rc);
 }
 
+/* The process's own environment, on the host. */
+static int
+add_environ(struct wb_envset *s, struct wb_err *err)
+{
+	static const char name[] = "this process's environment";
+	char *const *e;
+	size_t k;
+	unsigned i;
+
+	s->mark = s->n;
+	for (e = environ, i = 1; e != NULL && *e != NULL; e++, i++) {
+		if ((k = strcspn(*e, "=")) == 0 || (*e)[k] != '=')
+			continue;
+		if (wb_env_add(s, *e, k, *e + k + 1, name, i, err) == -1)
+			return (-1);
+	}
+	return (wb_env_source(s, name, err));
+}
+
+/* The places read and the problems met, as one check. */
+static int
+check_sources(struct wb_release *r, const struct wb_envset *s,
+    char **places, struct wb_err *err)
+{
+	char *all, *n;
+	size_t i;
+	int rc;
+
+	all = NULL;
+	for (i = 0; i < s->nsources; i++) {
+		if (asprintf(&n, "%s%s%s", all != NULL ? all : "",
+		    all != NULL ? ", " : "", s->sources[i]) == -1) {
+			free(all);
+			return (wb_err_setsys(err, "asprintf"));
+		}
+		free(all);
+		all = n;
+	}
+	if (all == NULL && (all = strdup("no environment file")) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	*places = all;
+	all = NULL;
+	for (i = 0; i < s->nproblems; i++) {
+		if (asprintf(&n, "%s%s%s", all != NULL ? all : "",
+		    all != NULL ? "; " : "", s->problems[i]) == -1) {
+			free(all);
+			return (wb_err_setsys(err, "asprintf"));
+		}
+		free(all);
+		all = n;
+	}
+	if (all == NULL)
+		return (wb_release_add(r, WB_CHECK_PASS, "world",
+		    "environment", err, "read %s", *places));
+	rc = wb_release_add(r, WB_CHECK_FAIL, "world", "environment", err,
+	    "%s", all);
+	free(all);
+	return (rc);
+}
+
 int
 wb_release_world_files(struct wb_release *r, const char *root, int host,
     struct wb_err *err)
 {
-	char **env, where[64];
+	struct wb_envset s;
+	char *places;
 	int rc;
 
-	if (check_preload(r, root, err) == -1)
+	if (check_preload(r, root, host, err) == -1)
 		return (-1);
-	if (host) {
-		env = environ;
-		snprintf(where, sizeof(where), "this process's environment");
-	} else {
-		if ((env = wb_root_environment(root, err)) == NULL)
-			return (-1);
-		snprintf(where, sizeof(where), "/etc/worldbench/environment");
-	}
-	rc = 0;
-	if (check_tunables(r, where, env_get(env, "GLIBC_TUNABLES"),
-	    err) == -1 ||
-	    check_malloc_conf_env(r, where, env_get(env, "MALLOC_CONF"),
-	    err) == -1 ||
-	    check_glibc_env(r, where, env, err) == -1 ||
-	    check_malloc_conf_file(r, root, err) == -1)
-		rc = -1;
-	if (!host)
-		wb_words_free(env);
+	wb_envset_init(&s);
+	places = NULL;
+	rc = wb_env_read_root(&s, root, host, err) == -1 ||
+	    (host && add_environ(&s, err) == -1) ||
+	    check_sources(r, &s, &places, err) == -1 ||
+	    check_env(r, "GLIBC_TUNABLES", "no malloc check or perturb",
+	    &s, places, err) == -1 ||
+	    check_env(r, "MALLOC_CONF", "no junk or zero filling", &s,
+	    places, err) == -1 ||
+	    check_env(r, "malloc-env", "no MALLOC_CHECK_, MALLOC_PERTURB_ or "
+	    "debug LD_PRELOAD", &s, places, err) == -1 ||
+	    check_malloc_conf_file(r, root, host, err) == -1 ? -1 : 0;
+	free(places);
+	wb_envset_fini(&s);
 	return (rc);
 }
 

@@ -1,9 +1,12 @@
 /*
  * worldbench check-release: prove that a kernel configuration, a kernel
  * image, a world image or the running host is a production build, and
- * optionally that results did not regress beyond a limit.  One line per
- * check; exit 0 when every check passed (or was skipped), 1 when one
- * failed, 65 for unreadable input, 64 for usage errors.
+ * optionally that results did not regress beyond a limit (a
+ * non-inferiority gate, release_gate.c).  One line per check; exit 0 when
+ * every check passed (or was skipped or waived), 1 when a production
+ * check failed, else 2 when the gate failed (a regression beyond the
+ * limit proven, or a test missing from the results), else 3 when the
+ * gate is inconclusive; 65 for unreadable input, 64 for usage errors.
  */
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -26,15 +29,25 @@
 #include "runner.h"
 #include "world_fs.h"
 
+#define	EXIT_CHECK_FAILED	1
+#define	EXIT_GATE_FAILED	2
+#define	EXIT_GATE_INCONCLUSIVE	3
+
+#define	SET_MAX			256
+
 struct ropts {
 	const char	*junit;
-	const char	*baseline;
-	const char	*results;
+	const char	*baseline[SET_MAX];
+	size_t		 nbase;
+	const char	*results[SET_MAX];
+	size_t		 nres;
 	const char	*workdir;
+	const char	*waivers;
 	double		 maxreg;
 	double		 conf;
 	int		 host;
 	int		 noprobe;
+	int		 all_tests;
 };
 
 void
@@ -42,9 +55,10 @@ cmd_check_release_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench check-release [--no-probe] "
-	    "[--junit file] [-w workdir]\n"
-	    "           [--baseline results --results results "
-	    "[--max-regression pct]]\n"
+	    "[--junit file] [-w workdir] [--waivers file]\n"
+	    "           [--baseline results ... --results results ... "
+	    "[--max-regression pct]\n"
+	    "           [--confidence level] [--gate all | final]]\n"
 	    "           kernel-config | kernel-image | world-image | "
 	    "--host\n");
 }
@@ -194,22 +208,55 @@ target(struct wb_release *r, const char *t, const struct ropts *o,
 	return (archive(r, t, o, e));
 }
 
+static void
+free_set(struct wb_results **v, size_t n)
+{
+
+	while (n > 0)
+		wb_results_free(v[--n]);
+}
+
 static int
 perf(struct wb_release *r, const struct ropts *o, struct wb_err *e)
 {
-	struct wb_results *b, *x;
+	struct wb_results *b[SET_MAX], *x[SET_MAX];
+	size_t nb, nx;
 	int rc;
 
-	if (wb_results_read(o->baseline, &b, e) == -1)
-		return (-1);
-	if (wb_results_read(o->results, &x, e) == -1) {
-		wb_results_free(b);
-		return (-1);
-	}
-	rc = wb_release_perf(r, b, x, o->maxreg, o->conf, e);
-	wb_results_free(b);
-	wb_results_free(x);
+	rc = 0;
+	for (nb = 0; rc == 0 && nb < o->nbase; nb++)
+		if ((rc = wb_results_read(o->baseline[nb], &b[nb], e)) == -1)
+			break;
+	for (nx = 0; rc == 0 && nx < o->nres; nx++)
+		if ((rc = wb_results_read(o->results[nx], &x[nx], e)) == -1)
+			break;
+	if (rc == 0)
+		rc = wb_release_gate(r, b, o->baseline, nb, x, o->results, nx,
+		    o->maxreg, o->conf, o->all_tests, e);
+	free_set(b, nb);
+	free_set(x, nx);
 	return (rc);
+}
+
+/* 1: a production check failed; 2: the gate failed; 3: inconclusive. */
+static int
+status(const struct wb_release *r)
+{
+	size_t i;
+	int gate, inc;
+
+	gate = inc = 0;
+	for (i = 0; i < r->n; i++) {
+		if (r->checks[i].status == WB_CHECK_INCONCLUSIVE)
+			inc = 1;
+		if (r->checks[i].status != WB_CHECK_FAIL)
+			continue;
+		if (strcmp(r->checks[i].cls, "performance") != 0 ||
+		    strcmp(r->checks[i].name, "provenance") == 0)
+			return (EXIT_CHECK_FAILED);
+		gate = 1;
+	}
+	return (gate ? EXIT_GATE_FAILED : inc ? EXIT_GATE_INCONCLUSIVE : 0);
 }
 
 static int
@@ -217,11 +264,14 @@ parse(int argc, char **argv, struct ropts *o)
 {
 	static const struct option longopts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "confidence", required_argument, NULL, 'C' },
+		{ "gate", required_argument, NULL, 'G' },
 		{ "host", no_argument, NULL, 'H' },
 		{ "junit", required_argument, NULL, 'j' },
 		{ "max-regression", required_argument, NULL, 'm' },
 		{ "no-probe", no_argument, NULL, 'n' },
 		{ "results", required_argument, NULL, 'r' },
+		{ "waivers", required_argument, NULL, 'W' },
 		{ "workdir", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -233,7 +283,31 @@ parse(int argc, char **argv, struct ropts *o)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'b':
-			o->baseline = optarg;
+			if (o->nbase == SET_MAX) {
+				warnx("more than %d --baseline files", SET_MAX);
+				return (-1);
+			}
+			o->baseline[o->nbase++] = optarg;
+			break;
+		case 'C':
+			o->conf = strtod(optarg, &end) / 100;
+			if (end == optarg || (*end != '\0' &&
+			    strcmp(end, "%") != 0) ||
+			    !(o->conf >= 0.5 && o->conf < 1)) {
+				warnx("bad --confidence '%s' (a percentage "
+				    "from 50 to below 100)", optarg);
+				return (-1);
+			}
+			break;
+		case 'G':
+			if (strcmp(optarg, "all") == 0)
+				o->all_tests = 1;
+			else if (strcmp(optarg, "final") == 0)
+				o->all_tests = 0;
+			else {
+				warnx("bad --gate '%s' (all or final)", optarg);
+				return (-1);
+			}
 			break;
 		case 'H':
 			o->host = 1;
@@ -254,7 +328,14 @@ parse(int argc, char **argv, struct ropts *o)
 			o->noprobe = 1;
 			break;
 		case 'r':
-			o->results = optarg;
+			if (o->nres == SET_MAX) {
+				warnx("more than %d --results files", SET_MAX);
+				return (-1);
+			}
+			o->results[o->nres++] = optarg;
+			break;
+		case 'W':
+			o->waivers = optarg;
 			break;
 		case 'w':
 			o->workdir = optarg;
@@ -263,7 +344,7 @@ parse(int argc, char **argv, struct ropts *o)
 			return (-1);
 		}
 	}
-	if ((o->baseline == NULL) != (o->results == NULL)) {
+	if ((o->nbase == 0) != (o->nres == 0)) {
 		warnx("--baseline and --results go together");
 		return (-1);
 	}
@@ -273,6 +354,7 @@ parse(int argc, char **argv, struct ropts *o)
 int
 cmd_check_release(int argc, char **argv)
 {
+	struct wb_waivers w;
 	struct wb_release r;
 	struct ropts o;
 	struct wb_err e;
@@ -281,6 +363,7 @@ cmd_check_release(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.maxreg = 5;
 	o.conf = 0.95;
+	o.all_tests = 1;
 	o.workdir = "work";
 	if ((i = parse(argc, argv, &o)) == -1)
 		return (usage());
@@ -288,11 +371,20 @@ cmd_check_release(int argc, char **argv)
 	argv += i;
 	if ((o.host && argc != 0) || (!o.host && argc != 1))
 		return (usage());
+	wb_waivers_init(&w);
+	if (o.waivers != NULL && wb_waivers_read(&w, o.waivers, &e) == -1) {
+		warnx("%s", e.msg);
+		wb_waivers_fini(&w);
+		return (EX_DATAERR);
+	}
 	wb_release_init(&r);
 	rc = o.host ? host_kernel(&r, &e) == -1 ||
 	    world(&r, "/", 1, o.noprobe, &e) == -1 : target(&r, argv[0], &o,
 	    &e) == -1;
-	if (rc == 0 && o.baseline != NULL && perf(&r, &o, &e) == -1)
+	if (rc == 0 && wb_release_waive(&r, &w, &e) == -1)
+		rc = 1;
+	wb_waivers_fini(&w);
+	if (rc == 0 && o.nbase > 0 && perf(&r, &o, &e) == -1)
 		rc = 1;
 	if (rc != 0) {
 		warnx("%s", e.msg);
@@ -307,8 +399,13 @@ cmd_check_release(int argc, char **argv)
 		wb_release_fini(&r);
 		return (EX_CANTCREAT);
 	}
-	printf("%zu checks, %zu failed\n", r.n, r.nfail);
-	rc = r.nfail > 0 ? 1 : 0;
+	printf("%zu checks, %zu failed", r.n, r.nfail);
+	if (r.ninconclusive > 0)
+		printf(", %zu inconclusive", r.ninconclusive);
+	if (r.nwaived > 0)
+		printf(", %zu waived", r.nwaived);
+	putchar('\n');
+	rc = status(&r);
 	wb_release_fini(&r);
 	return (rc);
 }

@@ -10,6 +10,7 @@
 
 #include "err.h"
 #include "release.h"
+#include "results.h"
 #include "wbtest.h"
 
 static const char prod_config[] =
@@ -242,6 +243,359 @@ ATF_TC_BODY(wb_release_junit__writes_failures, tc)
 	wb_release_fini(&r);
 }
 
+/* Inconclusive rows are failures of their own type; waivers show why. */
+ATF_TC_WITHOUT_HEAD(wb_release_junit__inconclusive_and_waived);
+ATF_TC_BODY(wb_release_junit__inconclusive_and_waived, tc)
+{
+	struct wb_waivers w;
+	struct wb_release r;
+	struct wb_err e;
+	char *x;
+
+	wb_release_init(&r);
+	wb_waivers_init(&w);
+	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_INCONCLUSIVE,
+	    "performance", "final-score", &e, "straddles"));
+	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_FAIL, "kernel",
+	    "DEBUG_LIST", &e, "CONFIG_DEBUG_LIST=y"));
+	ATF_REQUIRE_EQ(0, wb_waivers_parse(&w, "w", "DEBUG_LIST <kept>\n", &e));
+	ATF_REQUIRE_EQ(0, wb_release_waive(&r, &w, &e));
+	ATF_CHECK_EQ(0, r.nfail);
+	ATF_CHECK_EQ(1, r.ninconclusive);
+	ATF_REQUIRE_EQ(0, wb_release_junit("j.xml", "s", &r, &e));
+	x = wbt_read_file("j.xml", NULL);
+	ATF_CHECK(strstr(x, "tests=\"2\" failures=\"1\" errors=\"0\" "
+	    "skipped=\"1\"") != NULL);
+	ATF_CHECK_MSG(strstr(x, "name=\"final-score\"><failure type=\""
+	    "inconclusive\" message=\"straddles\"/>") != NULL, "%s", x);
+	ATF_CHECK_MSG(strstr(x, "name=\"DEBUG_LIST\"><skipped message=\"waived "
+	    "(w:1: &lt;kept&gt;): CONFIG_DEBUG_LIST=y\"/>") != NULL, "%s", x);
+	free(x);
+	wb_waivers_fini(&w);
+	wb_release_fini(&r);
+}
+
+static const struct wb_envvar *
+var(const struct wb_envset *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].key, key) == 0)
+			return (&s->v[i]);
+	return (NULL);
+}
+
+#define CHECK_VAR(s, k, v, w) do {					\
+	const struct wb_envvar *x_ = var(s, k);				\
+	ATF_CHECK_MSG(x_ != NULL, "%s not found", k);			\
+	if (x_ != NULL) {						\
+		ATF_CHECK_STREQ(v, x_->value);				\
+		ATF_CHECK_STREQ(w, x_->where);				\
+	}								\
+} while (0)
+
+ATF_TC_WITHOUT_HEAD(wb_env_parse_pam__forms);
+ATF_TC_BODY(wb_env_parse_pam__forms, tc)
+{
+	static const char buf[] = "# c\n\nA=1\nexport B=\"two words\"\n"
+	    "  C='$x'  \nnot a line\nD=\"open\nA=3\n";
+	struct wb_envset s;
+	struct wb_err e;
+
+	wb_envset_init(&s);
+	ATF_REQUIRE(wb_env_parse_pam(&s, "env", buf, &e) == 0);
+	CHECK_VAR(&s, "A", "3", "env:8");
+	CHECK_VAR(&s, "B", "two words", "env:4");
+	CHECK_VAR(&s, "C", "$x", "env:5");
+	ATF_CHECK(var(&s, "D") == NULL);
+	ATF_REQUIRE_EQ(2, s.nproblems);
+	ATF_CHECK_STREQ("env:6: not a KEY=VALUE line", s.problems[0]);
+	ATF_CHECK(strncmp(s.problems[1], "env:7: unterminated", 19) == 0);
+	wb_envset_fini(&s);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_env_parse_sh__forms);
+ATF_TC_BODY(wb_env_parse_sh__forms, tc)
+{
+	static const char buf[] =
+	    "# comment export NO=1\n"
+	    "export A=1 B='b c'\n"			/* 2 */
+	    "C=3\nexport C\n"				/* 3, 4 */
+	    "D=4\n"					/* not exported */
+	    "E=5 some_command\n"			/* for the command only */
+	    "if [ -x /x ]; then export F=\"$(id -u)\"; fi\n"	/* 7 */
+	    "set -a\nG=7\nset +a\nH=8\n"		/* 9; 11 not */
+	    "declare -x I=9\ntypeset J=10\n"		/* 12; 13 not */
+	    "export K=1; unset K\n"
+	    "export L=1\nexport -n L\n"
+	    "export M=a\\\nb\n";			/* 17 */
+	struct wb_envset s;
+	struct wb_err e;
+
+	wb_envset_init(&s);
+	ATF_REQUIRE(wb_env_parse_sh(&s, "p.sh", buf, &e) == 0);
+	ATF_CHECK_EQ(0, s.nproblems);
+	ATF_CHECK(var(&s, "NO") == NULL);
+	CHECK_VAR(&s, "A", "1", "p.sh:2");
+	CHECK_VAR(&s, "B", "b c", "p.sh:2");
+	CHECK_VAR(&s, "C", "3", "p.sh:3");
+	ATF_CHECK(var(&s, "D") == NULL);
+	ATF_CHECK(var(&s, "E") == NULL);
+	CHECK_VAR(&s, "F", "$(id -u)", "p.sh:7");
+	ATF_CHECK(var(&s, "F") != NULL && var(&s, "F")->unevaluated);
+	CHECK_VAR(&s, "G", "7", "p.sh:9");
+	ATF_CHECK(var(&s, "H") == NULL);
+	CHECK_VAR(&s, "I", "9", "p.sh:12");
+	ATF_CHECK(var(&s, "J") == NULL);
+	ATF_CHECK(var(&s, "K") == NULL);
+	ATF_CHECK(var(&s, "L") == NULL);
+	CHECK_VAR(&s, "M", "ab", "p.sh:17");
+	wb_envset_fini(&s);
+	wb_envset_init(&s);
+	ATF_REQUIRE(wb_env_parse_sh(&s, "q.sh", "export A='x\n", &e) == 0);
+	ATF_REQUIRE_EQ(1, s.nproblems);
+	ATF_CHECK_MSG(strstr(s.problems[0], "q.sh:") != NULL &&
+	    strstr(s.problems[0], "unterminated quote") != NULL, "%s",
+	    s.problems[0]);
+	wb_envset_fini(&s);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_env_parse_systemd__forms);
+ATF_TC_BODY(wb_env_parse_systemd__forms, tc)
+{
+	static const char buf[] = "[Manager]\n# c\n; c\n"
+	    "DefaultEnvironment=OLD=1\nDefaultEnvironment=\n"	/* reset */
+	    "DefaultEnvironment=A=1 \"B=two words\" \\\n  C=3\n"	/* 6-7 */
+	    "[Service]\nDefaultEnvironment=D=4\n"		/* ignored */
+	    "[Manager]\nDefaultEnvironment = E='5 5' junk\nbad line\n";
+	struct wb_envset s;
+	struct wb_err e;
+
+	wb_envset_init(&s);
+	ATF_REQUIRE(wb_env_parse_systemd(&s, "system.conf", buf, &e) == 0);
+	ATF_CHECK(var(&s, "OLD") == NULL);
+	CHECK_VAR(&s, "A", "1", "system.conf:6");
+	CHECK_VAR(&s, "B", "two words", "system.conf:6");
+	CHECK_VAR(&s, "C", "3", "system.conf:6");
+	ATF_CHECK(var(&s, "D") == NULL);
+	CHECK_VAR(&s, "E", "5 5", "system.conf:11");
+	ATF_REQUIRE_EQ(2, s.nproblems);
+	ATF_CHECK_MSG(strstr(s.problems[0], "system.conf:11: "
+	    "DefaultEnvironment word \"junk\"") != NULL, "%s", s.problems[0]);
+	ATF_CHECK_STREQ("system.conf:12: not a KEY=VALUE line",
+	    s.problems[1]);
+	wb_envset_fini(&s);
+}
+
+static void
+mkdirs(const char *const *d)
+{
+
+	for (; *d != NULL; d++)
+		ATF_REQUIRE_MSG(mkdir(*d, 0755) == 0, "%s", *d);
+}
+
+/* Each place a system sets a knob, caught alone in a crafted root. */
+ATF_TC_WITHOUT_HEAD(wb_release_world_files__each_place_caught);
+ATF_TC_BODY(wb_release_world_files__each_place_caught, tc)
+{
+	static const char *const dirs[] = { "root", "root/etc",
+	    "root/etc/profile.d", "root/etc/systemd",
+	    "root/etc/systemd/system.conf.d", "root/usr", "root/usr/lib",
+	    "root/usr/lib/systemd", "root/usr/lib/systemd/system.conf.d",
+	    "root/etc/worldbench", NULL };
+	static const struct {
+		const char	*file;
+		const char	*text;
+		const char	*check;
+		const char	*want;
+	} place[] = {
+		{ "root/etc/environment", "MALLOC_CHECK_=3\n", "malloc-env",
+		    "MALLOC_CHECK_=3 in /etc/environment:1" },
+		{ "root/etc/profile.d/m.sh", "export MALLOC_PERTURB_=165\n",
+		    "malloc-env", "MALLOC_PERTURB_=165 in "
+		    "/etc/profile.d/m.sh:1" },
+		{ "root/etc/systemd/system.conf", "[Manager]\n"
+		    "DefaultEnvironment=GLIBC_TUNABLES=glibc.malloc.check=3\n",
+		    "GLIBC_TUNABLES", "sets glibc.malloc.check in "
+		    "/etc/systemd/system.conf:2" },
+		{ "root/etc/systemd/system.conf.d/j.conf", "[Manager]\n"
+		    "DefaultEnvironment=MALLOC_CONF=junk:true\n", "MALLOC_CONF",
+		    "junk:true turns junk filling on (in "
+		    "/etc/systemd/system.conf.d/j.conf:2)" },
+		{ "root/usr/lib/systemd/system.conf.d/p.conf", "[Manager]\n"
+		    "DefaultEnvironment=LD_PRELOAD=/lib/libefence.so\n",
+		    "malloc-env", "LD_PRELOAD loads libefence in "
+		    "/usr/lib/systemd/system.conf.d/p.conf:2" },
+		{ "root/etc/ld.so.preload", "/lib/libmcheck.so\n",
+		    "ld.so.preload", "loads libmcheck" },
+		{ "root/etc/worldbench/environment", "MALLOC_CHECK_=2\n",
+		    "malloc-env", "MALLOC_CHECK_=2 in "
+		    "/etc/worldbench/environment:1" },
+	};
+	const struct wb_check *c;
+	struct wb_release r;
+	struct wb_err e;
+	size_t i;
+
+	mkdirs(dirs);
+	for (i = 0; i < sizeof(place) / sizeof(place[0]); i++) {
+		wbt_write_file(place[i].file, place[i].text);
+		wb_release_init(&r);
+		ATF_REQUIRE_MSG(wb_release_world_files(&r, "root", 0, &e) == 0,
+		    "%s", e.msg);
+		ATF_CHECK_EQ_MSG(1, r.nfail, "%s: %zu failures", place[i].file,
+		    r.nfail);
+		c = find(&r, "world", place[i].check);
+		ATF_CHECK_EQ_MSG(WB_CHECK_FAIL, c->status, "%s", place[i].file);
+		ATF_CHECK_MSG(strstr(c->detail, place[i].want) != NULL,
+		    "%s not in %s", place[i].want, c->detail);
+		wb_release_fini(&r);
+		ATF_REQUIRE(unlink(place[i].file) == 0);
+	}
+	/* A drop-in of /etc replaces /usr/lib's of the same name. */
+	wbt_write_file("root/usr/lib/systemd/system.conf.d/x.conf",
+	    "[Manager]\nDefaultEnvironment=MALLOC_CHECK_=3\n");
+	wbt_write_file("root/etc/systemd/system.conf.d/x.conf",
+	    "[Manager]\nDefaultEnvironment=MALLOC_CHECK_=0\n");
+	wb_release_init(&r);
+	ATF_REQUIRE(wb_release_world_files(&r, "root", 0, &e) == 0);
+	ATF_CHECK_EQ(0, r.nfail);
+	wb_release_fini(&r);
+}
+
+/* No symbolic link of an image is followed: each is a failed check. */
+ATF_TC_WITHOUT_HEAD(wb_release_world_files__symlinks_not_followed);
+ATF_TC_BODY(wb_release_world_files__symlinks_not_followed, tc)
+{
+	static const char *const dirs[] = { "root", "root/etc", "root/real",
+	    "root/real/profile.d", "root/etc/systemd", NULL };
+	const struct wb_check *c;
+	struct wb_release r;
+	struct wb_err e;
+
+	mkdirs(dirs);
+	wbt_write_file("root/real/env", "MALLOC_CHECK_=3\n");
+	wbt_write_file("root/real/profile.d/a.sh", "export MALLOC_CHECK_=3\n");
+	wbt_write_file("root/real/preload", "/lib/libefence.so\n");
+	/* A link inside the image, one to the host, a directory link. */
+	ATF_REQUIRE(symlink("../real/env", "root/etc/environment") == 0);
+	ATF_REQUIRE(symlink("/etc/hostname", "root/etc/systemd/system.conf") ==
+	    0);
+	ATF_REQUIRE(symlink("../real/profile.d", "root/etc/profile.d") == 0);
+	ATF_REQUIRE(symlink("../real/preload", "root/etc/ld.so.preload") == 0);
+	wb_release_init(&r);
+	ATF_REQUIRE_MSG(wb_release_world_files(&r, "root", 0, &e) == 0, "%s",
+	    e.msg);
+	c = find(&r, "world", "environment");
+	ATF_CHECK_EQ(WB_CHECK_FAIL, c->status);
+	ATF_CHECK_MSG(strstr(c->detail, "/etc/environment: a symbolic link") !=
+	    NULL, "%s", c->detail);
+	ATF_CHECK_MSG(strstr(c->detail, "/etc/systemd/system.conf: a symbolic "
+	    "link") != NULL, "%s", c->detail);
+	ATF_CHECK_MSG(strstr(c->detail, "/etc/profile.d: a symbolic link") !=
+	    NULL, "%s", c->detail);
+	/* What the links point at was not read. */
+	ATF_CHECK_EQ(WB_CHECK_PASS, find(&r, "world", "malloc-env")->status);
+	c = find(&r, "world", "ld.so.preload");
+	ATF_CHECK_EQ(WB_CHECK_FAIL, c->status);
+	ATF_CHECK_MSG(strstr(c->detail, "not followed") != NULL &&
+	    strstr(c->detail, "libefence") == NULL, "%s", c->detail);
+	wb_release_fini(&r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_waivers_parse__lines);
+ATF_TC_BODY(wb_waivers_parse__lines, tc)
+{
+	struct wb_waivers w;
+	struct wb_release r;
+	struct wb_err e;
+
+	wb_waivers_init(&w);
+	ATF_REQUIRE_MSG(wb_waivers_parse(&w, "w", "# c\n\n  KASAN  why not  "
+	    "\nCONFIG_DEBUG_LIST hardening\n", &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(2, w.n);
+	ATF_CHECK_STREQ("KASAN", w.w[0].option);
+	ATF_CHECK_STREQ("why not", w.w[0].reason);
+	ATF_CHECK_STREQ("w:3", w.w[0].where);
+	ATF_CHECK_STREQ("DEBUG_LIST", w.w[1].option);
+	wb_release_init(&r);
+	ATF_REQUIRE(wb_release_kconfig_buf(&r, "k", "CONFIG_DEBUG_LIST=y\n"
+	    "CONFIG_DEBUG_VM=y\n", 38, &e) == 0);
+	ATF_CHECK_EQ(2, r.nfail);
+	ATF_REQUIRE(wb_release_waive(&r, &w, &e) == 0);
+	ATF_CHECK_EQ(1, r.nfail);
+	ATF_CHECK_EQ(1, r.nwaived);
+	ATF_CHECK_EQ(WB_CHECK_WAIVED, find(&r, "kernel", "DEBUG_LIST")->status);
+	ATF_CHECK_STREQ("w:4: hardening",
+	    find(&r, "kernel", "DEBUG_LIST")->reason);
+	ATF_CHECK_EQ(WB_CHECK_FAIL, find(&r, "kernel", "DEBUG_VM")->status);
+	/* KASAN is not set: nothing to waive, it passes. */
+	ATF_CHECK_EQ(WB_CHECK_PASS, find(&r, "kernel", "KASAN")->status);
+	wb_release_fini(&r);
+	wb_waivers_fini(&w);
+	wb_waivers_init(&w);
+	ATF_CHECK(wb_waivers_parse(&w, "w", "KASAN\n", &e) == -1);
+	ATF_CHECK_STREQ("w:1: KASAN has no reason: say why it is on", e.msg);
+	ATF_CHECK(wb_waivers_parse(&w, "x", "KASAN-1 r\n", &e) == -1);
+	ATF_CHECK_MSG(strstr(e.msg, "x:1: \"KASAN-1\" is not a kernel option "
+	    "name") != NULL, "%s", e.msg);
+	wb_waivers_fini(&w);
+}
+
+/* The gate's three outcomes on the data of cmd_check_release_test. */
+ATF_TC_WITHOUT_HEAD(wb_release_gate__three_outcomes);
+ATF_TC_BODY(wb_release_gate__three_outcomes, tc)
+{
+	static const struct {
+		const char		*other;
+		double			 maxreg;
+		int			 all;
+		enum wb_check_status	 st;
+	} c[] = {
+		{ "prod2.json", 5, 1, WB_CHECK_PASS },
+		{ "debug.json", 5, 1, WB_CHECK_FAIL },
+		{ "debug.json", 31, 0, WB_CHECK_INCONCLUSIVE },
+		{ "debug.json", 50, 0, WB_CHECK_PASS },
+	};
+	struct wb_results *b, *x;
+	const char *bp, *xp;
+	struct wb_release r;
+	struct wb_err e;
+	size_t i;
+
+	bp = wbt_srcpath(tc, "tests/src/data/prod.json");
+	ATF_REQUIRE_MSG(wb_results_read(bp, &b, &e) == 0, "%s", e.msg);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		xp = wbt_srcpath(tc, strcmp(c[i].other, "prod2.json") == 0 ?
+		    "tests/src/data/prod2.json" : "tests/src/data/debug.json");
+		ATF_REQUIRE_MSG(wb_results_read(xp, &x, &e) == 0, "%s", e.msg);
+		wb_release_init(&r);
+		ATF_REQUIRE_MSG(wb_release_gate(&r, &b, &bp, 1, &x, &xp, 1,
+		    c[i].maxreg, 0.95, c[i].all, &e) == 0, "%s", e.msg);
+		ATF_CHECK_EQ_MSG(c[i].st, find(&r, "performance",
+		    "final-score")->status, "case %zu: %s", i,
+		    find(&r, "performance", "final-score")->detail);
+		ATF_CHECK_EQ(c[i].all ? 7 : 1, r.n);
+		wb_release_fini(&r);
+		wb_results_free(x);
+	}
+	/* Two baselines without run ids are not a set of runs. */
+	wb_release_init(&r);
+	{
+		struct wb_results *bb[2] = { b, b };
+		const char *bbp[2] = { "b1.json", "b2.json" };
+
+		ATF_CHECK(wb_release_gate(&r, bb, bbp, 2, bb, bbp, 2, 5, 0.95,
+		    1, &e) == -1);
+		ATF_CHECK_MSG(strstr(e.msg, "b1.json: no run id") != NULL,
+		    "%s", e.msg);
+	}
+	wb_release_fini(&r);
+	wb_results_free(b);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -255,5 +609,13 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_release_probe_output__production);
 	ATF_TP_ADD_TC(tp, wb_release_probe_output__debug);
 	ATF_TP_ADD_TC(tp, wb_release_junit__writes_failures);
+	ATF_TP_ADD_TC(tp, wb_release_junit__inconclusive_and_waived);
+	ATF_TP_ADD_TC(tp, wb_env_parse_pam__forms);
+	ATF_TP_ADD_TC(tp, wb_env_parse_sh__forms);
+	ATF_TP_ADD_TC(tp, wb_env_parse_systemd__forms);
+	ATF_TP_ADD_TC(tp, wb_release_world_files__each_place_caught);
+	ATF_TP_ADD_TC(tp, wb_release_world_files__symlinks_not_followed);
+	ATF_TP_ADD_TC(tp, wb_waivers_parse__lines);
+	ATF_TP_ADD_TC(tp, wb_release_gate__three_outcomes);
 	return (atf_no_error());
 }

@@ -215,17 +215,24 @@ ATF_TC_BODY(check_release__usage, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * check-release --no-probe of prod-root with a gate of the baseline
+ * prod.json against other, then extra arguments (NULL-terminated).
+ */
 static void
 gate(const atf_tc_t *tc, const char *other, const char *pct, int status,
-    const char *want)
+    const char *want, const char *x1, const char *x2)
 {
 	const char *a[] = { "check-release", "--no-probe", "--baseline", NULL,
-	    "--results", NULL, "--max-regression", pct, NULL, NULL };
+	    "--results", NULL, "--max-regression", pct, NULL, NULL, NULL,
+	    NULL };
 	struct wbt_out o;
 
 	a[3] = wbt_datapath(tc, "prod.json");
 	a[5] = wbt_datapath(tc, other);
-	a[8] = data(tc, "prod-root");
+	a[8] = x1 != NULL ? x1 : data(tc, "prod-root");
+	a[9] = x1 != NULL ? x2 : NULL;
+	a[10] = x1 != NULL ? data(tc, "prod-root") : NULL;
 	wbt_run_wb(tc, &o, a, 14);
 	ATF_CHECK_EQ_MSG(status, o.status, "%s%s", o.out, o.err);
 	ATF_CHECK_MSG(strstr(o.out, want) != NULL, "%s not in %s", want,
@@ -237,20 +244,281 @@ ATF_TC_WITHOUT_HEAD(check_release__gate_significant_regression_fails);
 ATF_TC_BODY(check_release__gate_significant_regression_fails, tc)
 {
 
-	/* debug is 31% slower overall: beyond 5%, and significant. */
-	gate(tc, "debug.json", "5", 1, "FAIL performance.final-score");
-	gate(tc, "debug.json", "5", 1, "regression beyond the limit is "
-	    "significant");
+	/* debug is 31% slower overall: beyond 5%, proven: exit 2. */
+	gate(tc, "debug.json", "5", 2, "FAIL performance.final-score", NULL,
+	    NULL);
+	gate(tc, "debug.json", "5", 2, "upper bound below the limit: "
+	    "regression beyond it proven", NULL, NULL);
+	/* Its shell8 row fails too; its pipe row passes. */
+	gate(tc, "debug.json", "5", 2, "FAIL performance.shell8", NULL, NULL);
+	gate(tc, "debug.json", "5", 2, "PASS performance.pipe", NULL, NULL);
 }
 
 ATF_TC_WITHOUT_HEAD(check_release__gate_within_limit_passes);
 ATF_TC_BODY(check_release__gate_within_limit_passes, tc)
 {
 
-	/* The same build twice: no regression. */
-	gate(tc, "prod2.json", "5", 0, "PASS performance.final-score");
-	/* A 31% regression is within a 50% limit. */
-	gate(tc, "debug.json", "50%", 0, "within the limit");
+	/* The same build twice: every row proven within 5%: exit 0. */
+	gate(tc, "prod2.json", "5", 0, "PASS performance.final-score", NULL,
+	    NULL);
+	gate(tc, "prod2.json", "5", 0, "lower bound above the limit", NULL,
+	    NULL);
+	gate(tc, "prod2.json", "5", 0, "Bonferroni over 7 gated rows", NULL,
+	    NULL);
+	/* A 31% regression of the final score is within a 50% limit. */
+	gate(tc, "debug.json", "50%", 0, "PASS performance.final-score",
+	    "--gate", "final");
+	gate(tc, "debug.json", "50%", 0, "at 95% (Bonferroni over 1 gated",
+	    "--gate", "final");
+}
+
+/*
+ * The interval of the final score (0.6882 [0.6832, 0.6932]) straddles a
+ * 31% limit (0.69): neither proven, exit 3.  The old gate passed such a
+ * case with exit 0.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__gate_inconclusive);
+ATF_TC_BODY(check_release__gate_inconclusive, tc)
+{
+
+	gate(tc, "debug.json", "31", 3, "INCONCLUSIVE performance.final-score",
+	    "--gate", "final");
+	gate(tc, "debug.json", "31", 3, "the interval straddles the limit",
+	    "--gate", "final");
+	gate(tc, "debug.json", "31", 3, "1 inconclusive", "--gate", "final");
+}
+
+/*
+ * A test the baseline scored but the results did not (every pass timed
+ * out) fails the gate even when only the final score is gated: it cannot
+ * silently drop out of the final.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__gate_missing_test_fails);
+ATF_TC_BODY(check_release__gate_missing_test_fails, tc)
+{
+
+	gate(tc, "release/noshell8.json", "5", 2, "FAIL performance.shell8: "
+	    "Shell Scripts (8 concurrent) has valid passes in the baseline but "
+	    "no valid pass in the results", "--gate", "final");
+	gate(tc, "release/noshell8.json", "5", 2, "PASS performance.final-"
+	    "score: ratio 0.9965", "--gate", "final");
+}
+
+/* The whole report of a gate, against its golden file. */
+ATF_TC_WITHOUT_HEAD(check_release__gate_text_golden);
+ATF_TC_BODY(check_release__gate_text_golden, tc)
+{
+	const char *a[] = { "check-release", "--no-probe", "--baseline", NULL,
+	    "--results", NULL, NULL, NULL };
+	struct wbt_out o;
+	char *want;
+
+	a[3] = wbt_datapath(tc, "prod.json");
+	a[5] = wbt_datapath(tc, "debug.json");
+	a[6] = data(tc, "prod-root");
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(2, o.status, "%s", o.err);
+	want = wbt_read_file(data(tc, "gate-text.expected"), NULL);
+	if (strcmp(want, o.out) != 0) {
+		wbt_write_file("got", o.out);
+		printf("got:\n%s", o.out);
+		atf_tc_fail("output differs from gate-text.expected (got: "
+		    "stdout)");
+	}
+	free(want);
+	wbt_out_fini(&o);
+}
+
+static void
+runs(const atf_tc_t *tc, const char *side, int nruns, int status,
+    const char *want, const char *bad)
+{
+	const char *a[24];
+	char buf[8][64];
+	struct wbt_out o;
+	int i, n;
+
+	n = 0;
+	a[n++] = "check-release";
+	a[n++] = "--no-probe";
+	for (i = 0; i < 4; i++) {
+		snprintf(buf[i], sizeof(buf[i]), "release/gate/run%d-prod.json",
+		    i + 1);
+		a[n++] = "--baseline";
+		a[n++] = wbt_datapath(tc, buf[i]);
+	}
+	for (i = 0; i < nruns; i++) {
+		snprintf(buf[4 + i], sizeof(buf[4 + i]),
+		    "release/gate/run%d-%s.json", i + 1, side);
+		a[n++] = "--results";
+		a[n++] = i == 3 && bad != NULL ? wbt_datapath(tc, bad) :
+		    wbt_datapath(tc, buf[4 + i]);
+	}
+	a[n++] = data(tc, "prod-root");
+	a[n] = NULL;
+	wbt_run_wb(tc, &o, a, 24);
+	ATF_CHECK_EQ_MSG(status, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK_MSG(strstr(status == 65 ? o.err : o.out, want) != NULL,
+	    "%s not in %s%s", want, o.out, o.err);
+	wbt_out_fini(&o);
+}
+
+/* Four runs, each with a baseline and a results file: runs as units. */
+ATF_TC_WITHOUT_HEAD(check_release__gate_runs_as_units);
+ATF_TC_BODY(check_release__gate_runs_as_units, tc)
+{
+
+	runs(tc, "rc", 4, 0, "4 runs as units", NULL);
+	runs(tc, "rc", 4, 0, "PASS performance.final-score: ratio 1.0000",
+	    NULL);
+	runs(tc, "slow", 4, 2, "FAIL performance.final-score: ratio 0.7987",
+	    NULL);
+	runs(tc, "slow", 4, 2, "4 runs as units", NULL);
+}
+
+/* A set that is not runs holding both sides is refused, naming a file. */
+ATF_TC_WITHOUT_HEAD(check_release__gate_mixed_set_refused);
+ATF_TC_BODY(check_release__gate_mixed_set_refused, tc)
+{
+
+	/* A file without a run id among the runs. */
+	runs(tc, "rc", 4, 65, "prod.json: no run id", "prod.json");
+	/* A run of the baseline set without results. */
+	runs(tc, "rc", 3, 65, "run4-prod.json: its run 04040404 has no "
+	    "results", NULL);
+	/* One run's results twice. */
+	runs(tc, "rc", 4, 65, "both are results of run 01010101",
+	    "release/gate/run1-rc.json");
+}
+
+static void
+mkroot(void)
+{
+
+	ATF_REQUIRE(mkdir("r", 0755) == 0);
+	ATF_REQUIRE(mkdir("r/etc", 0755) == 0);
+	ATF_REQUIRE(mkdir("r/etc/profile.d", 0755) == 0);
+	ATF_REQUIRE(mkdir("r/etc/worldbench", 0755) == 0);
+	wbt_write_file("r/etc/worldbench/environment", "MALLOC_CONF=narenas:2\n");
+}
+
+/*
+ * The production root of issue 18 that passed 8 of 8: MALLOC_CHECK_ in
+ * /etc/environment, MALLOC_PERTURB_ exported from /etc/profile.d.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__world_reads_every_env_place);
+ATF_TC_BODY(check_release__world_reads_every_env_place, tc)
+{
+	static const char *const a[] = { "check-release", "--no-probe", "r",
+	    NULL };
+	struct wbt_out o;
+
+	mkroot();
+	wbt_write_file("r/etc/environment", "LANG=C.UTF-8\nMALLOC_CHECK_=3\n");
+	wbt_write_file("r/etc/profile.d/debug.sh", "# debug\n"
+	    "MALLOC_PERTURB_=165\nexport MALLOC_PERTURB_\n");
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK_MSG(strstr(o.out, "FAIL world.malloc-env: MALLOC_CHECK_=3 in "
+	    "/etc/environment:2; MALLOC_PERTURB_=165 in "
+	    "/etc/profile.d/debug.sh:2") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+/* An image's env file that is a symbolic link is not followed. */
+ATF_TC_WITHOUT_HEAD(check_release__env_symlink_not_followed);
+ATF_TC_BODY(check_release__env_symlink_not_followed, tc)
+{
+	static const char *const a[] = { "check-release", "--no-probe", "r",
+	    NULL };
+	struct wbt_out o;
+
+	mkroot();
+	wbt_write_file("outside", "MALLOC_CHECK_=3\n");
+	ATF_REQUIRE(symlink("../../outside", "r/etc/environment") == 0);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK_MSG(strstr(o.out, "FAIL world.environment: /etc/environment:"
+	    " a symbolic link (or one on its way) in the image, not "
+	    "followed") != NULL, "%s", o.out);
+	/* Its target was not read. */
+	ATF_CHECK_MSG(strstr(o.out, "MALLOC_CHECK_=3") == NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+static const char hardened[] = "CONFIG_DEBUG_LIST=y\n"
+    "CONFIG_SCHED_STACK_END_CHECK=y\n";
+
+/*
+ * Hardened distribution kernels set DEBUG_LIST and SCHED_STACK_END_CHECK
+ * on purpose: waived with a reason, shown in the text and JUnit reports.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__waivers_golden);
+ATF_TC_BODY(check_release__waivers_golden, tc)
+{
+	static const char *const a[] = { "check-release", "--waivers", "w.txt",
+	    "--junit", "j.xml", "k.config", NULL };
+	static const char *const plain[] = { "check-release", "k.config",
+	    NULL };
+	struct wbt_out o;
+	char *want, *x;
+
+	wbt_write_file("k.config", hardened);
+	wbt_write_file("w.txt", "# Debian's hardening\n"
+	    "DEBUG_LIST list corruption checks, kept on by Debian\n"
+	    "CONFIG_SCHED_STACK_END_CHECK\tstack overrun detection, kept on\n");
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	want = wbt_read_file(data(tc, "waivers-text.expected"), NULL);
+	if (strcmp(want, o.out) != 0) {
+		wbt_write_file("got", o.out);
+		printf("got:\n%s", o.out);
+		atf_tc_fail("output differs from waivers-text.expected (got: "
+		    "stdout)");
+	}
+	free(want);
+	x = wbt_read_file("j.xml", NULL);
+	ATF_CHECK_MSG(strstr(x, "name=\"DEBUG_LIST\"><skipped message=\"waived "
+	    "(w.txt:2: list corruption checks, kept on by Debian): "
+	    "CONFIG_DEBUG_LIST=y") != NULL, "%s", x);
+	ATF_CHECK(strstr(x, "failures=\"0\"") != NULL);
+	free(x);
+	wbt_out_fini(&o);
+	/* Without the waivers both fail. */
+	wbt_run_wb(tc, &o, plain, 14);
+	ATF_CHECK_EQ(1, o.status);
+	ATF_CHECK(strstr(o.out, "2 failed") != NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(check_release__waiver_errors);
+ATF_TC_BODY(check_release__waiver_errors, tc)
+{
+	static const struct {
+		const char	*text;
+		const char	*want;
+	} bad[] = {
+		{ "# c\n\nDEBUG_LIST\n", "w.txt:3: DEBUG_LIST has no reason" },
+		{ "NOT_A_KNOB x\n", "w.txt:1: NOT_A_KNOB is not a debug option" },
+		{ "DEBUG_LIST a\nDEBUG_LIST b\n", "w.txt:2: DEBUG_LIST is "
+		    "already waived at w.txt:1" },
+		{ "debug_list a\n", "w.txt:1: \"debug_list\" is not a kernel "
+		    "option name" },
+	};
+	static const char *const a[] = { "check-release", "--waivers", "w.txt",
+	    "k.config", NULL };
+	struct wbt_out o;
+	size_t i;
+
+	wbt_write_file("k.config", hardened);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		wbt_write_file("w.txt", bad[i].text);
+		wbt_run_wb(tc, &o, a, 14);
+		ATF_CHECK_EQ_MSG(65, o.status, "%zu: %s", i, o.err);
+		ATF_CHECK_MSG(strstr(o.err, bad[i].want) != NULL, "%s not in %s",
+		    bad[i].want, o.err);
+		wbt_out_fini(&o);
+	}
 }
 
 ATF_TC(check_release__probe_in_image);
@@ -319,6 +587,15 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, check_release__host_runs_probe);
 	ATF_TP_ADD_TC(tp, check_release__gate_significant_regression_fails);
 	ATF_TP_ADD_TC(tp, check_release__gate_within_limit_passes);
+	ATF_TP_ADD_TC(tp, check_release__gate_inconclusive);
+	ATF_TP_ADD_TC(tp, check_release__gate_text_golden);
+	ATF_TP_ADD_TC(tp, check_release__gate_missing_test_fails);
+	ATF_TP_ADD_TC(tp, check_release__gate_runs_as_units);
+	ATF_TP_ADD_TC(tp, check_release__gate_mixed_set_refused);
+	ATF_TP_ADD_TC(tp, check_release__world_reads_every_env_place);
+	ATF_TP_ADD_TC(tp, check_release__env_symlink_not_followed);
+	ATF_TP_ADD_TC(tp, check_release__waivers_golden);
+	ATF_TP_ADD_TC(tp, check_release__waiver_errors);
 	ATF_TP_ADD_TC(tp, check_release__probe_in_image);
 	return (atf_no_error());
 }
