@@ -50,7 +50,7 @@ $(FUZZ_LIBWB): $(FUZZ_LIB_OBJS)
 	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
 
 $(FUZZ_O)/%_fuzz: $(FUZZ_O)/obj/fuzz/%_fuzz.o $(FUZZ_HELPER_OBJ) $(FUZZ_LIBWB)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< \
 	    $(FUZZ_HELPER_OBJ) $(FUZZ_LIBWB) $(LIB_LIBS)
 
 fuzz-build: $(FUZZ_BINS)

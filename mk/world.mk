@@ -32,7 +32,7 @@ ALL_TARGETS +=		$(PROBE)
 # The probe is dynamic, like the suite, so a preloaded allocator reaches it.
 $(PROBE): bench/probe/malloc-probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(OPTFLAGS) -o $@ $<
+	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(OPTFLAGS) $(LDFLAGS) -o $@ $<
 
 wb_comma :=		,
 wb_empty :=
