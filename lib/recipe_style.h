@@ -21,5 +21,7 @@ extern const struct wb_build_style	wb_style_kbuild;
 
 /* Helpers shared by the world styles (recipe_world.c). */
 int	wb_world_package(struct wb_build *, struct wb_err *);
+void	wb_world_lint(const struct wb_recipe *, wb_lint_fn *, void *,
+	    size_t *);
 
 #endif

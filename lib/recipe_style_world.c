@@ -184,6 +184,7 @@ const struct wb_build_style wb_style_host_world = {
 	.stage = host_stage,
 	.package = wb_world_package,
 	.identity = host_identity,
+	.lint = wb_world_lint,
 };
 
 /* The host's release codename (os-release) and first Debian mirror. */
@@ -310,4 +311,5 @@ const struct wb_build_style wb_style_debootstrap = {
 	.stage = deb_stage,
 	.package = wb_world_package,
 	.identity = deb_identity,
+	.lint = wb_world_lint,
 };

@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "label.h"
 #include "kernopt.h"
 #include "progress.h"
 #include "provenance.h"
@@ -317,9 +318,8 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 		if ((dot = strstr(label, ".tar")) != NULL)
 			*dot = '\0';
 	} else {
-		if (o->world[0] == '.' || o->world[0] == '\0' ||
-		    asprintf(&archive, "%s/images/%s.tar.zst", o->k.workdir,
-		    o->world) < 0) {
+		if ((archive = wb_label_image_path(o->k.workdir, o->world,
+		    err)) == NULL) {
 			wb_err_set(err, "world '%s': not a directory, an image "
 			    "archive or an image name", o->world);
 			return (NULL);
