@@ -19,7 +19,7 @@
 #include "err.h"
 #include "fstype.h"
 #include "harness.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "label.h"
 #include "provenance.h"
 #include "results.h"
