@@ -9,7 +9,7 @@
 #include "results.h"
 #include "score.h"
 #include "table.h"
-#include "table_impl.h"
+#include "table_int.h"
 
 static const struct {
 	const char		*name;
