@@ -20,7 +20,7 @@
 #include "digest.h"
 #include "err.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 #include "world_closure.h"
 #include "world_fs.h"
 

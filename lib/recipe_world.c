@@ -22,7 +22,7 @@
 #include "overlay.h"
 #include "recipe.h"
 #include "recipe_int.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 #include "world_fs.h"
 
 static void

@@ -1,8 +1,8 @@
 /*
  * Built-in build styles (see the table in recipe_style.c).
  */
-#ifndef WB_RECIPE_STYLE_H
-#define WB_RECIPE_STYLE_H
+#ifndef WB_RECIPE_STYLE_INT_H
+#define WB_RECIPE_STYLE_INT_H
 
 #include "recipe.h"
 
