@@ -21,7 +21,7 @@
 #include "image_unpack_int.h"
 
 char *
-unpack_escape(const char *s)
+wb_unpack_escape(const char *s)
 {
 	unsigned char c;
 	char *out, *o;
@@ -38,7 +38,7 @@ unpack_escape(const char *s)
 }
 
 const char *
-unpack_normalize(const char *raw, char *out)
+wb_unpack_normalize(const char *raw, char *out)
 {
 	const char *p;
 	size_t len, o;
@@ -74,7 +74,7 @@ node_cmp(const void *a, const void *b)
 }
 
 struct unode *
-unpack_node_find(struct unpack *u, const char *path)
+wb_unpack_node_find(struct unpack *u, const char *path)
 {
 	struct unode key, **f;
 
@@ -111,7 +111,7 @@ nodes_push(struct unodes *ns, struct unode *n)
 }
 
 struct unode *
-unpack_node_add(struct unpack *u, const char *path, const char *name,
+wb_unpack_node_add(struct unpack *u, const char *path, const char *name,
     mode_t type)
 {
 	struct unode *n, **f;
@@ -135,7 +135,7 @@ unpack_node_add(struct unpack *u, const char *path, const char *name,
 }
 
 void
-unpack_nodes_free(struct unpack *u)
+wb_unpack_nodes_free(struct unpack *u)
 {
 
 	tdestroy(u->tree, node_free);
@@ -155,7 +155,7 @@ cmp_desc(const void *a, const void *b)
 }
 
 int
-unpack_fixup(struct unpack *u, struct wb_err *err)
+wb_unpack_fixup(struct unpack *u, struct wb_err *err)
 {
 	struct timespec ts[2];
 	struct unode *n;
