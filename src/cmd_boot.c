@@ -58,13 +58,8 @@ usage(void)
 	cmd_boot_usage(stderr);
 }
 
-static void
-note(void *arg, const char *line)
-{
-
-	(void)arg;
-	fprintf(stderr, "worldbench boot: %s\n", line);
-}
+static char note_prefix[] = "worldbench boot: ";
+#define	note(line)	cmd_note(note_prefix, (line))
 
 struct bopts {
 	struct kernopt	 k;
@@ -380,13 +375,13 @@ choose_accel(struct wb_accel_req *q, const struct wb_qemu_conf *base,
 		kernels[i] = bz[i];
 		labels[i] = ks[i].label;
 	}
-	note(NULL, "wall timing: KVM only if a short probe boot of each "
+	note("wall timing: KVM only if a short probe boot of each "
 	    "kernel reaches init (or its cached verdict says so)");
 	if (wb_accel_probe(q, base, kernels, labels, nk, probedir, ch,
 	    e) != 0)
 		return (-1);
 	if (ch->note[0] != '\0')
-		note(NULL, ch->note);
+		note(ch->note);
 	return (0);
 }
 
@@ -534,10 +529,11 @@ cmd_boot(int argc, char **argv)
 	plan.timeout = o.timeout > 0 ? o.timeout : 600 + 4 * planned;
 	plan.suite_hash = suite_hash;
 	plan.world = o.world;
-	plan.note = o.quiet ? NULL : note;
+	plan.note = o.quiet ? NULL : cmd_note;
+	plan.note_arg = note_prefix;
 	plan.preflight = cmd_preflight_check(o.strict, o.quiet);
 	if (!o.quiet)
-		note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
+		note(plan.qemu.timing == WB_TIMING_ICOUNT ?
 	    "deterministic icount timing: emulated ratios are not hardware "
 	    "ratios" : plan.qemu.accel == WB_ACCEL_KVM ? "wall-clock timing "
 	    "under KVM: boots vary, and virtual-machine ratios are not "

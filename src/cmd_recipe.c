@@ -92,13 +92,7 @@ recipe_variants(int argc, char **argv)
 	return (0);
 }
 
-static void
-show_progress(void *arg, const char *line)
-{
-
-	(void)arg;
-	fprintf(stderr, "===> %s\n", line);
-}
+static char progress_prefix[] = "===> ";
 
 static char *
 absdir(const char *d)
@@ -194,7 +188,8 @@ recipe_build(int argc, char **argv)
 	eng.workdir = absdir(workdir);
 	eng.objdir = absdir(objdir);
 	eng.topdir = absdir(topdir);
-	eng.progress = show_progress;
+	eng.progress = cmd_note;
+	eng.progress_arg = progress_prefix;
 	if ((lock = wb_lock_workdir(eng.workdir, 0, &e)) == -1)
 		errx(1, "%s", e.msg);
 	rc = 0;
