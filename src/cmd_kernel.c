@@ -177,7 +177,7 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 		return (-1);
 	}
 	free(srcdir);
-	switch (kernopt_check_distinfo(&o->k, o->k.tarball, v->digest, e)) {
+	switch (wb_distinfo_check(o->k.distinfo, o->k.tarball, v->digest, e)) {
 	case -1:
 		variant_fini(v);
 		return (-1);
