@@ -36,10 +36,15 @@ MAN_PAGES :=	$(sort $(wildcard man/*.[1-9]))
 TRACK_CFLAGS :=	$(O)/TRACK-CFLAGS
 WB_TRACKED :=	$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(LDFLAGS)
 
-$(TRACK_CFLAGS): FORCE
+# $(call wb_track,VALUE) in a FORCE rule: the target holds VALUE, and is
+# rewritten (so that what depends on it is rebuilt) only when it changes.
+define wb_track
 	@mkdir -p $(@D)
-	@if test x"$(WB_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(WB_TRACKED)' > $@; fi
+	@if test x"$(1)" != x"`cat $@ 2>/dev/null`"; then echo '$(1)' > $@; fi
+endef
+
+$(TRACK_CFLAGS): FORCE
+	$(call wb_track,$(WB_TRACKED))
 
 $(O)/obj/%.o: %.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
@@ -52,9 +57,7 @@ TRACK_VERSION :=	$(O)/TRACK-VERSION
 WB_VTRACKED :=	$(WB_VERSION) $(WB_GITREV) $(CC) $(CFLAGS)
 
 $(TRACK_VERSION): FORCE
-	@mkdir -p $(@D)
-	@if test x'$(WB_VTRACKED)' != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(WB_VTRACKED)' > $@; fi
+	$(call wb_track,$(WB_VTRACKED))
 
 $(O)/obj/lib/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(CC)"' -DWB_CFLAGS='"$(CFLAGS)"'
 $(O)/obj/lib/version.o: $(TRACK_VERSION)

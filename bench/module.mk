@@ -42,9 +42,7 @@ BENCH_TRACK :=		$(O)/TRACK-BENCH-CFLAGS
 BENCH_TRACKED :=	$(BENCH_CC) $(BENCH_CFLAGS)
 
 $(BENCH_TRACK): FORCE
-	@mkdir -p $(@D)
-	@if test x"$(BENCH_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(BENCH_TRACKED)' > $@; fi
+	$(call wb_track,$(BENCH_TRACKED))
 
 $(BENCH_OBJDIR)/%.o: bench/progs/%.c $(BENCH_TRACK)
 	@mkdir -p $(@D)

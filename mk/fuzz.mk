@@ -30,9 +30,7 @@ FUZZ_TRACK :=		$(O)/TRACK-FUZZ-CFLAGS
 FUZZ_TRACKED :=		$(FUZZ_CC) $(FUZZ_CFLAGS) $(WB_VERSION)
 
 $(FUZZ_TRACK): FORCE
-	@mkdir -p $(@D)
-	@if test x"$(FUZZ_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(FUZZ_TRACKED)' > $@; fi
+	$(call wb_track,$(FUZZ_TRACKED))
 
 $(FUZZ_O)/obj/lib/%.o: lib/%.c $(FUZZ_TRACK)
 	@mkdir -p $(@D)

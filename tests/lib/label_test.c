@@ -100,41 +100,37 @@ ATF_TC_BODY(wb_label_format__round_trip, tc)
 	ATF_CHECK(strstr(e.msg, "'host-min' has a '-'") != NULL);
 }
 
+/* A derived path: non-NULL and as expected. */
+static void
+check_path(char *got, const char *want, const struct wb_err *e)
+{
+
+	ATF_REQUIRE_MSG(got != NULL, "%s: %s", want, e->msg);
+	ATF_CHECK_STREQ(want, got);
+	free(got);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_label_paths__derived);
 ATF_TC_BODY(wb_label_paths__derived, tc)
 {
 	struct wb_label l;
 	struct wb_err e;
-	char *s;
 
-	s = wb_label_image_path("/w", "host-glibc-debug", &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("/w/images/host-glibc-debug.tar.zst", s);
-	free(s);
+	check_path(wb_label_image_path("/w", "host-glibc-debug", &e),
+	    "/w/images/host-glibc-debug.tar.zst", &e);
 	ATF_CHECK(wb_label_image_path("/w", "host-a@k", &e) == NULL);
 	ATF_CHECK(wb_label_image_path("/w", "../x-y", &e) == NULL);
-	s = wb_label_image_of("/w", "jemalloc", "debug", &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("/w/images/jemalloc-debug.tar.zst", s);
-	free(s);
-	s = wb_label_results_path("/o", "root@production", &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("/o/root@production.json", s);
-	free(s);
+	check_path(wb_label_image_of("/w", "jemalloc", "debug", &e),
+	    "/w/images/jemalloc-debug.tar.zst", &e);
+	check_path(wb_label_results_path("/o", "root@production", &e),
+	    "/o/root@production.json", &e);
 	ATF_CHECK(wb_label_results_path("/o", "a/b", &e) == NULL);
 	ATF_REQUIRE_EQ(0, wb_label_parse("debian-glibc-debug", &l, &e));
-	s = wb_label_recipe_path("/top", &l, &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("/top/recipes/debian/recipe", s);
-	free(s);
-	s = wb_label_join("root", "production", &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("root@production", s);
-	free(s);
-	s = wb_label_join(NULL, "production", &e);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_STREQ("production", s);
-	free(s);
+	check_path(wb_label_recipe_path("/top", &l, &e),
+	    "/top/recipes/debian/recipe", &e);
+	check_path(wb_label_join("root", "production", &e),
+	    "root@production", &e);
+	check_path(wb_label_join(NULL, "production", &e), "production", &e);
 	ATF_CHECK(wb_label_join("my world", "production", &e) == NULL);
 }
 
