@@ -155,11 +155,10 @@ char *
 wb_label_image_path(const char *workdir, const char *label,
     struct wb_err *err)
 {
-	struct wb_label l;
 
-	if (wb_label_parse(label, &l, err) == -1)
+	if (wb_label_check(label, err) == -1)
 		return (NULL);
-	if (l.kernel[0] != '\0') {
+	if (strchr(label, '@') != NULL) {
 		wb_err_set(err, "image label '%s': an image has no '@kernel'",
 		    label);
 		return (NULL);

@@ -48,7 +48,11 @@ int	wb_label_format(const struct wb_label *, char *, size_t,
 	    struct wb_err *);
 /* world "@" kernel (world may be NULL: the kernel alone), malloc'ed. */
 char	*wb_label_join(const char *, const char *, struct wb_err *);
-/* workdir/images/LABEL.tar.zst, malloc'ed; LABEL must be an image label. */
+/*
+ * workdir/images/LABEL.tar.zst, malloc'ed: any label without "@kernel"
+ * (an archive put there by hand may have any name; the ones that recipes
+ * build are image labels).
+ */
 char	*wb_label_image_path(const char *, const char *, struct wb_err *);
 /* The same for the image of recipe and variant. */
 char	*wb_label_image_of(const char *, const char *, const char *,

@@ -118,6 +118,8 @@ ATF_TC_BODY(wb_label_paths__derived, tc)
 
 	check_path(wb_label_image_path("/w", "host-glibc-debug", &e),
 	    "/w/images/host-glibc-debug.tar.zst", &e);
+	check_path(wb_label_image_path("/w", "img", &e),
+	    "/w/images/img.tar.zst", &e);
 	ATF_CHECK(wb_label_image_path("/w", "host-a@k", &e) == NULL);
 	ATF_CHECK(wb_label_image_path("/w", "../x-y", &e) == NULL);
 	check_path(wb_label_image_of("/w", "jemalloc", "debug", &e),
