@@ -33,28 +33,6 @@
 #define TMP_INFIX	".unpack."
 #define TMP_SUFFIX	6		/* random characters */
 
-void
-wb_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
-{
-	char why[1024];
-	va_list ap;
-
-	u->refused++;
-	if (u->o->refuse == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	u->o->refuse(u->o->arg, name, why);
-}
-
-int
-wb_unpack_stopped(const struct unpack *u)
-{
-
-	return (u->o->stop != NULL && *u->o->stop != 0);
-}
-
 /* Is name a temporary tree of base (of any target when base is NULL)? */
 static int
 is_tmp(const char *name, const char *base)
@@ -303,7 +281,7 @@ split(const char *dir, char *base, size_t cap, int *pfd, struct wb_err *err)
 }
 
 static long
-unpack(struct archive *in, const char *aname, const char *dir,
+unpack_archive(struct archive *in, const char *aname, const char *dir,
     const struct wb_unpack_opts *o, struct wb_err *err)
 {
 	char base[NAME_MAX + 1], tmp[NAME_MAX + 1];
@@ -372,7 +350,7 @@ wb_image_unpack_opts(const char *archive, const char *dir,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, archive, dir, o, err);
+	n = unpack_archive(a, archive, dir, o, err);
 	archive_read_free(a);
 	return (n);
 }
@@ -391,7 +369,7 @@ wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, "(memory)", dir, o, err);
+	n = unpack_archive(a, "(memory)", dir, o, err);
 	archive_read_free(a);
 	return (n);
 }

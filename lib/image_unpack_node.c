@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <search.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,29 @@
 #include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
+
+/* Count a refusal and hand it to the caller's callback. */
+void
+wb_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
+{
+	char why[1024];
+	va_list ap;
+
+	u->refused++;
+	if (u->o->refuse == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	u->o->refuse(u->o->arg, name, why);
+}
+
+int
+wb_unpack_stopped(const struct unpack *u)
+{
+
+	return (u->o->stop != NULL && *u->o->stop != 0);
+}
 
 char *
 wb_unpack_escape(const char *s)
