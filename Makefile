@@ -34,27 +34,40 @@ MAN_PAGES :=	$(sort $(wildcard man/*.[1-9]))
 
 # Compiler flags are tracked: changing them rebuilds everything.
 TRACK_CFLAGS :=	$(O)/TRACK-CFLAGS
-WB_TRACKED :=	$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(WB_VERSION)
+WB_TRACKED :=	$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(LDFLAGS)
+
+# $(call wb_track,VALUE) in a FORCE rule: the target holds VALUE, and is
+# rewritten (so that what depends on it is rebuilt) only when it changes.
+define wb_track
+	@mkdir -p $(@D)
+	@if test x"$(1)" != x"`cat $@ 2>/dev/null`"; then echo '$(1)' > $@; fi
+endef
 
 $(TRACK_CFLAGS): FORCE
-	@mkdir -p $(@D)
-	@if test x"$(WB_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(WB_TRACKED)' > $@; fi
+	$(call wb_track,$(WB_TRACKED))
 
 $(O)/obj/%.o: %.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_CC)$(CC) $(WB_CFLAGS) $(LIB_CFLAGS) $(EXTRA_CPPFLAGS_$(notdir $*)) -MMD -MP -c -o $@ $<
 
-# Only the version stamp knows the version and git revision.
+# Only the version stamp knows the version and git revision.  It is rebuilt
+# when they (or the compiler and its flags) change, not at every make, so a
+# make with nothing changed links nothing.
+TRACK_VERSION :=	$(O)/TRACK-VERSION
+WB_VTRACKED :=	$(WB_VERSION) $(WB_GITREV) $(CC) $(CFLAGS)
+
+$(TRACK_VERSION): FORCE
+	$(call wb_track,$(WB_VTRACKED))
+
 $(O)/obj/lib/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(CC)"' -DWB_CFLAGS='"$(CFLAGS)"'
-$(O)/obj/lib/version.o: FORCE
+$(O)/obj/lib/version.o: $(TRACK_VERSION)
 
 $(LIBWB): $(LIB_OBJS)
 	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
 
 $(WORLDBENCH): $(CMD_OBJS) $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $(CMD_OBJS) $(LIBWB) $(LIB_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJS) $(LIBWB) $(LIB_LIBS)
 
 # Area modules (bench suite, tests, images, kernels) add their own rules.
 include $(sort $(wildcard */module.mk)) $(sort $(filter-out mk/config.mk,$(wildcard mk/*.mk)))

@@ -42,9 +42,7 @@ BENCH_TRACK :=		$(O)/TRACK-BENCH-CFLAGS
 BENCH_TRACKED :=	$(BENCH_CC) $(BENCH_CFLAGS)
 
 $(BENCH_TRACK): FORCE
-	@mkdir -p $(@D)
-	@if test x"$(BENCH_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(BENCH_TRACKED)' > $@; fi
+	$(call wb_track,$(BENCH_TRACKED))
 
 $(BENCH_OBJDIR)/%.o: bench/progs/%.c $(BENCH_TRACK)
 	@mkdir -p $(@D)
@@ -64,11 +62,11 @@ $(BENCH_OBJDIR)/shell-%.o: bench/progs/shell.c $(BENCH_TRACK)
 define bench_prog_rules
 $(BENCH_DYNDIR)/$(1): $(addprefix $(BENCH_OBJDIR)/,$(BENCH_OBJS_$(1)) bench.o)
 	@mkdir -p $$(@D)
-	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) -o $$@ $$^ $(BENCH_LIBS_$(1))
+	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) $(LDFLAGS) -o $$@ $$^ $(BENCH_LIBS_$(1))
 
 $(BENCH_STATICDIR)/$(1): $(addprefix $(BENCH_OBJDIR)/,$(BENCH_OBJS_$(1)) bench.o)
 	@mkdir -p $$(@D)
-	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) -static -o $$@ $$^ $(BENCH_LIBS_$(1))
+	$$(QUIET_LINK)$(BENCH_CC) $(BENCH_CFLAGS) -static $(LDFLAGS) -o $$@ $$^ $(BENCH_LIBS_$(1))
 endef
 $(foreach p,$(BENCH_PROGS),$(eval $(call bench_prog_rules,$(p))))
 
@@ -95,7 +93,7 @@ ADAPTIVE_FPR :=		$(O)/bin/adaptive-fpr
 
 $(ADAPTIVE_FPR): $(O)/obj/bench/scripts/adaptive-fpr.o $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
 
 tests: $(ADAPTIVE_FPR)
 
@@ -106,7 +104,7 @@ RUNS_FPR :=		$(O)/bin/runs-fpr
 
 $(RUNS_FPR): $(O)/obj/bench/scripts/runs-fpr.o $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
 
 tests: $(RUNS_FPR)
 

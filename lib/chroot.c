@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "chroot.h"
-#include "chroot_impl.h"
+#include "chroot_int.h"
 #include "err.h"
 #include "recipe.h"
 #include "runner.h"

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chroot_impl.h"
+#include "chroot_int.h"
 
 /* Kernel knobs under /proc, bound read-only over themselves. */
 static const char *const proc_ro[] = {

@@ -17,6 +17,7 @@
 #include "compare_pair.h"
 #include "compare_prov.h"
 #include "err.h"
+#include "label.h"
 #include "results.h"
 #include "score.h"
 #include "stats.h"
@@ -117,17 +118,11 @@ wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 char *
 wb_compare_label(const struct wb_results *r, const char *path, size_t i)
 {
-	json_t *v, *n;
+	const char *label;
 	char *copy, *base, *dot, *s;
 
-	v = json_object_get(r->provenance, "label");
-	if (json_is_string(v) && json_string_length(v) > 0)
-		return (strdup(json_string_value(v)));
-	v = json_object_get(r->provenance, "variant");
-	if (json_is_string(v))
-		return (strdup(json_string_value(v)));
-	if (json_is_object(v) && json_is_string(n = json_object_get(v, "name")))
-		return (strdup(json_string_value(n)));
+	if ((label = wb_label_of(r->provenance)) != NULL)
+		return (strdup(label));
 	if (path == NULL) {
 		if (asprintf(&s, "v%zu", i + 1) == -1)
 			return (NULL);

@@ -19,7 +19,8 @@
 #include "err.h"
 #include "fstype.h"
 #include "harness.h"
-#include "harness_impl.h"
+#include "harness_int.h"
+#include "label.h"
 #include "provenance.h"
 #include "results.h"
 #include "runner.h"
@@ -50,16 +51,6 @@ wb_harness_free(struct wb_harness *h)
 	free(h->order);
 	json_decref(h->plan);
 	free(h);
-}
-
-static int
-label_ok(const char *s)
-{
-
-	if (*s == '\0' || *s == '.' || strlen(s) > 64)
-		return (0);
-	return (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	    "0123456789._-+") == strlen(s));
 }
 
 static struct wb_runner *
@@ -289,17 +280,14 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
 {
 	struct wb_hvariant *v;
 	size_t i, j;
-	int rc;
 
 	if ((h->v = calloc(c->nvariants, sizeof(*h->v))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	h->nv = c->nvariants;
 	for (i = 0; i < h->nv; i++) {
 		v = &h->v[i];
-		if (!label_ok(c->labels[i]))
-			return (wb_err_set(err, "label '%s': use letters, "
-			    "digits, '.', '_', '-', '+' (not first '.')",
-			    c->labels[i]));
+		if (wb_label_check(c->labels[i], err) == -1)
+			return (-1);
 		for (j = 0; j < i; j++)
 			if (strcmp(c->labels[i], c->labels[j]) == 0)
 				return (wb_err_set(err, "label '%s' given "
@@ -307,12 +295,13 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
 		if ((v->label = strdup(c->labels[i])) == NULL ||
 		    (v->root = strdup(c->roots[i])) == NULL)
 			return (wb_err_setsys(err, "strdup"));
-		rc = c->output_is_dir ? asprintf(&v->path, "%s/%s.json",
-		    c->output, v->label) : asprintf(&v->path, "%s", c->output);
-		if (rc == -1) {
-			v->path = NULL;
-			return (wb_err_setsys(err, "asprintf"));
-		}
+		if (c->output_is_dir)
+			v->path = wb_label_results_path(c->output, v->label,
+			    err);
+		else if ((v->path = strdup(c->output)) == NULL)
+			wb_err_setsys(err, "strdup");
+		if (v->path == NULL)
+			return (-1);
 		if (refuse_incomplete(v->path, err) == -1)
 			return (-1);
 		if ((v->runner = make_runner(v->root, c->libexec, c->datadir,

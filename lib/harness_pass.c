@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "results.h"
 #include "runner.h"
 #include "score.h"

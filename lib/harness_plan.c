@@ -13,7 +13,7 @@
 
 #include "adapt.h"
 #include "err.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "runner.h"
 #include "suite.h"
 

@@ -7,7 +7,7 @@
  */
 #include <stdio.h>
 
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "progress.h"
 #include "results.h"
 #include "spawn.h"

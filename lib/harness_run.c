@@ -17,7 +17,7 @@
 #include "adapt.h"
 #include "err.h"
 #include "harness.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "provenance.h"
 #include "results.h"
 #include "runner.h"

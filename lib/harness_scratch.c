@@ -20,7 +20,7 @@
 
 #include "beneath.h"
 #include "err.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "runner.h"
 
 char *

@@ -33,28 +33,6 @@
 #define TMP_INFIX	".unpack."
 #define TMP_SUFFIX	6		/* random characters */
 
-void
-unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
-{
-	char why[1024];
-	va_list ap;
-
-	u->refused++;
-	if (u->o->refuse == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	u->o->refuse(u->o->arg, name, why);
-}
-
-int
-unpack_stopped(const struct unpack *u)
-{
-
-	return (u->o->stop != NULL && *u->o->stop != 0);
-}
-
 /* Is name a temporary tree of base (of any target when base is NULL)? */
 static int
 is_tmp(const char *name, const char *base)
@@ -225,7 +203,7 @@ read_entries(struct unpack *u, struct archive *in, struct wb_err *err)
 	int c;
 
 	for (;;) {
-		if (unpack_stopped(u))
+		if (wb_unpack_stopped(u))
 			return (wb_err_set(err, "interrupted"));
 		c = archive_read_next_header(in, &e);
 		if (c == ARCHIVE_EOF)
@@ -234,16 +212,16 @@ read_entries(struct unpack *u, struct archive *in, struct wb_err *err)
 			return (wb_err_set(err, "%s (truncated or corrupt "
 			    "archive)", archive_error_string(in)));
 		if ((unsigned long long)++u->entries > u->max_entries) {
-			name = unpack_escape(archive_entry_pathname(e) != NULL ?
-			    archive_entry_pathname(e) : "");
-			unpack_refuse(u, name != NULL ? name : "?", "more "
+			name = wb_unpack_escape(archive_entry_pathname(e) !=
+			    NULL ? archive_entry_pathname(e) : "");
+			wb_unpack_refuse(u, name != NULL ? name : "?", "more "
 			    "than %llu entries (the entry-count bound)",
 			    u->max_entries);
 			free(name);
 			u->bounded = 1;
 			return (0);
 		}
-		if (unpack_entry(u, in, e, err) == -1)
+		if (wb_unpack_entry(u, in, e, err) == -1)
 			return (-1);
 		if (u->bounded)
 			return (0);
@@ -259,14 +237,14 @@ fill(struct unpack *u, struct archive *in, const char *aname,
 
 	r = read_entries(u, in, err);
 	if (r == 0 && u->refused == 0)
-		r = unpack_check_links(u, err);
+		r = wb_unpack_check_links(u, err);
 	if (r == 0 && u->refused == 0)
-		r = unpack_fixup(u, err);
+		r = wb_unpack_fixup(u, err);
 	if (r == 0 && u->refused > 0)
 		r = wb_err_set(err, "%s: %ld of %ld entries refused%s; nothing "
 		    "unpacked", aname, u->refused, u->entries, u->bounded ?
 		    " (stopped at a bound)" : "");
-	if (r == -1 && unpack_stopped(u))
+	if (r == -1 && wb_unpack_stopped(u))
 		wb_err_set(err, "%s: interrupted; nothing unpacked", aname);
 	return (r);
 }
@@ -303,7 +281,7 @@ split(const char *dir, char *base, size_t cap, int *pfd, struct wb_err *err)
 }
 
 static long
-unpack(struct archive *in, const char *aname, const char *dir,
+unpack_archive(struct archive *in, const char *aname, const char *dir,
     const struct wb_unpack_opts *o, struct wb_err *err)
 {
 	char base[NAME_MAX + 1], tmp[NAME_MAX + 1];
@@ -337,7 +315,7 @@ unpack(struct archive *in, const char *aname, const char *dir,
 	/* Closing the tree's descriptor releases its lock. */
 	close(u.rootfd);
 	close(pfd);
-	unpack_nodes_free(&u);
+	wb_unpack_nodes_free(&u);
 	return (r == -1 ? -1 : u.entries);
 }
 
@@ -372,7 +350,7 @@ wb_image_unpack_opts(const char *archive, const char *dir,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, archive, dir, o, err);
+	n = unpack_archive(a, archive, dir, o, err);
 	archive_read_free(a);
 	return (n);
 }
@@ -391,7 +369,7 @@ wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack(a, "(memory)", dir, o, err);
+	n = unpack_archive(a, "(memory)", dir, o, err);
 	archive_read_free(a);
 	return (n);
 }

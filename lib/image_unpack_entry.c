@@ -62,7 +62,7 @@ lookup_failed(struct unpack *u, const char *what, const char *name,
 	e = errno;
 	if (e == ENOSYS)
 		return (wb_err_set(err, "%s", WB_OPENAT2_ENOSYS));
-	if ((w = unpack_escape(what)) == NULL)
+	if ((w = wb_unpack_escape(what)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	if (e != ELOOP && e != ENOTDIR && e != ENOENT && e != EXDEV &&
 	    e != ENAMETOOLONG) {
@@ -74,16 +74,16 @@ lookup_failed(struct unpack *u, const char *what, const char *name,
 	if (e == ENOTDIR || e == ELOOP)
 		e = link_or_not(u, what);
 	if (e == ELOOP)
-		unpack_refuse(u, name, "'%s' is a symbolic link or passes "
+		wb_unpack_refuse(u, name, "'%s' is a symbolic link or passes "
 		    "through one (nothing is written through a link)", w);
 	else if (e == ENOTDIR)
-		unpack_refuse(u, name, "'%s' is not a directory", w);
+		wb_unpack_refuse(u, name, "'%s' is not a directory", w);
 	else if (e == ENOENT)
-		unpack_refuse(u, name, "'%s' does not exist", w);
+		wb_unpack_refuse(u, name, "'%s' does not exist", w);
 	else if (e == EXDEV)
-		unpack_refuse(u, name, "'%s' leads outside the root", w);
+		wb_unpack_refuse(u, name, "'%s' leads outside the root", w);
 	else
-		unpack_refuse(u, name, "'%s': %s", w, strerror(e));
+		wb_unpack_refuse(u, name, "'%s': %s", w, strerror(e));
 	free(w);
 	return (1);
 }
@@ -98,7 +98,7 @@ open_dir(int dfd, const char *path)
 
 /*
  * Open the directory path, making what is missing of it (mode 0700 until
- * unpack_fixup() gives it 0755), each recorded as implicit for name.
+ * wb_unpack_fixup() gives it 0755), each recorded as implicit for name.
  */
 static int
 make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
@@ -118,7 +118,8 @@ make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
 				r = wb_err_setsys(err, "%s: mkdir", name);
 				goto out;
 			}
-			if ((n = unpack_node_add(u, path, name, S_IFDIR)) == NULL) {
+			if ((n = wb_unpack_node_add(u, path, name,
+			    S_IFDIR)) == NULL) {
 				r = wb_err_setsys(err, "%s", name);
 				goto out;
 			}
@@ -181,7 +182,7 @@ create_failed(struct unpack *u, const char *name, const char *op,
 	    errno == ENOMEM || errno == EMFILE || errno == ENFILE ||
 	    errno == EROFS)
 		return (wb_err_setsys(err, "%s: %s", name, op));
-	unpack_refuse(u, name, "%s: %s", op, strerror(errno));
+	wb_unpack_refuse(u, name, "%s: %s", op, strerror(errno));
 	return (1);
 }
 
@@ -242,7 +243,7 @@ copy_data(struct unpack *u, struct archive *a, int fd, long long size,
 	int r;
 
 	for (;;) {
-		if (unpack_stopped(u))
+		if (wb_unpack_stopped(u))
 			return (wb_err_set(err, "interrupted"));
 		r = archive_read_data_block(a, &buf, &len, &off);
 		if (r == ARCHIVE_EOF)
@@ -252,7 +253,7 @@ copy_data(struct unpack *u, struct archive *a, int fd, long long size,
 			    "archive)", name, archive_error_string(a)));
 		if (off < 0 || (unsigned long long)off + len >
 		    (unsigned long long)size) {
-			unpack_refuse(u, name, "data beyond the entry's "
+			wb_unpack_refuse(u, name, "data beyond the entry's "
 			    "declared size");
 			return (1);
 		}
@@ -273,12 +274,13 @@ make_file(struct unpack *u, struct archive *a, struct archive_entry *e,
 
 	size = archive_entry_size_is_set(e) ? archive_entry_size(e) : 0;
 	if (size < 0) {
-		unpack_refuse(u, name, "negative size");
+		wb_unpack_refuse(u, name, "negative size");
 		return (1);
 	}
 	if ((unsigned long long)size > u->max_bytes - u->bytes) {
-		unpack_refuse(u, name, "its %lld bytes would take the unpacked "
-		    "size past the bound of %llu bytes", size, u->max_bytes);
+		wb_unpack_refuse(u, name, "its %lld bytes would take the "
+		    "unpacked size past the bound of %llu bytes", size,
+		    u->max_bytes);
 		u->bounded = 1;
 		return (1);
 	}
@@ -313,7 +315,7 @@ make_dir(struct unpack *u, struct archive_entry *e, const struct parent *p,
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
 	if ((n = implicit) == NULL &&
-	    (n = unpack_node_add(u, path, name, S_IFDIR)) == NULL)
+	    (n = wb_unpack_node_add(u, path, name, S_IFDIR)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	if (implicit != NULL) {
 		if ((nm = strdup(name)) == NULL)
@@ -338,11 +340,11 @@ make_symlink(struct unpack *u, struct archive_entry *e,
 
 	to = archive_entry_symlink(e);
 	if (to == NULL || *to == '\0') {
-		unpack_refuse(u, name, "symbolic link without a target");
+		wb_unpack_refuse(u, name, "symbolic link without a target");
 		return (1);
 	}
 	if (strlen(to) >= PATH_MAX) {
-		unpack_refuse(u, name, "symbolic link target longer than "
+		wb_unpack_refuse(u, name, "symbolic link target longer than "
 		    "PATH_MAX");
 		return (1);
 	}
@@ -350,7 +352,7 @@ make_symlink(struct unpack *u, struct archive_entry *e,
 		return (create_failed(u, name, "symlink", err));
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
-	if (unpack_node_add(u, path, name, S_IFLNK) == NULL)
+	if (wb_unpack_node_add(u, path, name, S_IFLNK) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	return (0);
 }
@@ -372,26 +374,28 @@ make_hardlink(struct unpack *u, struct archive_entry *e,
 	struct stat st;
 	int r;
 
-	if ((to = unpack_escape(archive_entry_hardlink(e))) == NULL)
+	if ((to = wb_unpack_escape(archive_entry_hardlink(e))) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	r = 1;
-	if ((why = unpack_normalize(archive_entry_hardlink(e), tpath)) != NULL)
-		unpack_refuse(u, name, "hard link to '%s': %s", to, why);
-	else if ((t = unpack_node_find(u, tpath)) == NULL || t->type != S_IFREG)
-		unpack_refuse(u, name, "hard link to '%s', which is not an "
+	if ((why = wb_unpack_normalize(archive_entry_hardlink(e), tpath)) !=
+	    NULL)
+		wb_unpack_refuse(u, name, "hard link to '%s': %s", to, why);
+	else if ((t = wb_unpack_node_find(u, tpath)) == NULL ||
+	    t->type != S_IFREG)
+		wb_unpack_refuse(u, name, "hard link to '%s', which is not an "
 		    "earlier regular file of the archive", to);
 	else if (archive_entry_size_is_set(e) && archive_entry_size(e) != 0)
-		unpack_refuse(u, name, "hard link to '%s' carrying %lld bytes "
-		    "of data", to, (long long)archive_entry_size(e));
+		wb_unpack_refuse(u, name, "hard link to '%s' carrying %lld "
+		    "bytes of data", to, (long long)archive_entry_size(e));
 	else if ((r = parent_open(u, tpath, name, 0, &tp, err)) == 0) {
 		if (fstatat(tp.fd, tp.base, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
 		    !S_ISREG(st.st_mode)) {
-			unpack_refuse(u, name, "hard link to '%s', which is "
+			wb_unpack_refuse(u, name, "hard link to '%s', which is "
 			    "not a regular file on the disk", to);
 			r = 1;
 		} else if (linkat(tp.fd, tp.base, p->fd, p->base, 0) == -1)
 			r = create_failed(u, name, "link", err);
-		else if (unpack_node_add(u, path, name, S_IFREG) == NULL)
+		else if (wb_unpack_node_add(u, path, name, S_IFREG) == NULL)
 			r = wb_err_setsys(err, "%s", name);
 		close(tp.fd);
 	}
@@ -439,29 +443,29 @@ check_entry(struct unpack *u, struct archive_entry *e, const char *path,
 	if (path[0] == '\0') {
 		if (dir)
 			return (2);
-		unpack_refuse(u, name, "replaces the root directory");
+		wb_unpack_refuse(u, name, "replaces the root directory");
 		return (1);
 	}
 	if ((why = bad_type(e)) != NULL) {
-		unpack_refuse(u, name, "%s", why);
+		wb_unpack_refuse(u, name, "%s", why);
 		return (1);
 	}
 	if (archive_entry_uid(e) < 0 || archive_entry_uid(e) >= UINT32_MAX ||
 	    archive_entry_gid(e) < 0 || archive_entry_gid(e) >= UINT32_MAX) {
-		unpack_refuse(u, name, "owner out of range");
+		wb_unpack_refuse(u, name, "owner out of range");
 		return (1);
 	}
-	if ((n = unpack_node_find(u, path)) == NULL)
+	if ((n = wb_unpack_node_find(u, path)) == NULL)
 		return (0);
 	if (n->implicit && dir) {
 		*implicit = n;
 		return (0);
 	}
 	if (n->implicit)
-		unpack_refuse(u, name, "would replace the directory made for "
-		    "the earlier entry '%s'", n->name);
+		wb_unpack_refuse(u, name, "would replace the directory made "
+		    "for the earlier entry '%s'", n->name);
 	else
-		unpack_refuse(u, name, "the same path as the earlier entry "
+		wb_unpack_refuse(u, name, "the same path as the earlier entry "
 		    "'%s'", n->name);
 	return (1);
 }
@@ -486,7 +490,8 @@ dispatch(struct unpack *u, struct archive *a, struct archive_entry *e,
 		r = make_symlink(u, e, &p, path, name, err);
 	else {
 		r = make_file(u, a, e, &p, name, err);
-		if (r == 0 && unpack_node_add(u, path, name, S_IFREG) == NULL)
+		if (r == 0 && wb_unpack_node_add(u, path, name, S_IFREG) ==
+		    NULL)
 			r = wb_err_setsys(err, "%s", name);
 	}
 	close(p.fd);
@@ -494,7 +499,7 @@ dispatch(struct unpack *u, struct archive *a, struct archive_entry *e,
 }
 
 int
-unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
+wb_unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
     struct wb_err *err)
 {
 	char path[PATH_MAX], *name;
@@ -503,13 +508,13 @@ unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
 
 	raw = archive_entry_pathname(e);
 	if (raw == NULL || *raw == '\0') {
-		unpack_refuse(u, "(empty)", "entry without a name");
+		wb_unpack_refuse(u, "(empty)", "entry without a name");
 		return (0);
 	}
-	if ((name = unpack_escape(raw)) == NULL)
+	if ((name = wb_unpack_escape(raw)) == NULL)
 		return (wb_err_setsys(err, "unpack"));
-	if ((why = unpack_normalize(raw, path)) != NULL) {
-		unpack_refuse(u, name, "%s", why);
+	if ((why = wb_unpack_normalize(raw, path)) != NULL) {
+		wb_unpack_refuse(u, name, "%s", why);
 		r = 0;
 	} else
 		r = dispatch(u, a, e, path, name, err);

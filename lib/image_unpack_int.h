@@ -44,29 +44,29 @@ struct unpack {
 };
 
 /* Report a refusal of the entry called name (already escaped). */
-void	unpack_refuse(struct unpack *, const char *name, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
+void	wb_unpack_refuse(struct unpack *, const char *name, const char *fmt,
+	    ...) __attribute__((format(printf, 3, 4)));
 /* Nonzero when the caller's stop flag is set. */
-int	unpack_stopped(const struct unpack *);
+int	wb_unpack_stopped(const struct unpack *);
 
 /* A malloc'ed copy of s with control, non-ASCII and '\\' bytes as \ooo. */
-char	*unpack_escape(const char *s);
+char	*wb_unpack_escape(const char *s);
 /* Normalize raw into out (PATH_MAX): NULL, or why it is refused. */
-const char *unpack_normalize(const char *raw, char *out);
-struct unode *unpack_node_find(struct unpack *, const char *path);
+const char *wb_unpack_normalize(const char *raw, char *out);
+struct unode *wb_unpack_node_find(struct unpack *, const char *path);
 /* Record a path created on the disk; NULL (errno) when out of memory. */
-struct unode *unpack_node_add(struct unpack *, const char *path,
+struct unode *wb_unpack_node_add(struct unpack *, const char *path,
 	    const char *name, mode_t type);
 /*
  * Put one entry onto the disk: 0 done or refused (u->refused counts),
  * -1 an error (err set: the archive or the disk failed).
  */
-int	unpack_entry(struct unpack *, struct archive *, struct archive_entry *,
-	    struct wb_err *);
+int	wb_unpack_entry(struct unpack *, struct archive *,
+	    struct archive_entry *, struct wb_err *);
 /* After the last entry: directory modes and times. */
-int	unpack_fixup(struct unpack *, struct wb_err *);
-void	unpack_nodes_free(struct unpack *);
+int	wb_unpack_fixup(struct unpack *, struct wb_err *);
+void	wb_unpack_nodes_free(struct unpack *);
 /* Refuse every symbolic link whose resolution climbs above the root. */
-int	unpack_check_links(struct unpack *, struct wb_err *);
+int	wb_unpack_check_links(struct unpack *, struct wb_err *);
 
 #endif

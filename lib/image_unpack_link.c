@@ -197,7 +197,7 @@ resolve(int rootfd, const char *path, const char *text, struct wb_err *err)
 }
 
 int
-unpack_check_links(struct unpack *u, struct wb_err *err)
+wb_unpack_check_links(struct unpack *u, struct wb_err *err)
 {
 	char t[PATH_MAX], *et;
 	struct unode *l;
@@ -221,16 +221,17 @@ unpack_check_links(struct unpack *u, struct wb_err *err)
 		}
 		if (r == STAYS)
 			continue;
-		if ((et = unpack_escape(t)) == NULL)
+		if ((et = wb_unpack_escape(t)) == NULL)
 			return (wb_err_setsys(err, "%s", l->name));
 		if (r == CLIMBS)
-			unpack_refuse(u, l->name, "symbolic link to '%s' "
+			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
 			    "resolves above the image root", et);
 		else if (r == LOOPS)
-			unpack_refuse(u, l->name, "symbolic link to '%s' meets "
-			    "more than %d links on the way", et, MAX_HOPS);
+			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
+			    "meets more than %d links on the way", et,
+			    MAX_HOPS);
 		else
-			unpack_refuse(u, l->name, "symbolic link to '%s' "
+			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
 			    "resolves to a path longer than PATH_MAX", et);
 		free(et);
 	}

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <search.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,31 @@
 #include "image.h"
 #include "image_unpack_int.h"
 
+/* Count a refusal and hand it to the caller's callback. */
+void
+wb_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
+{
+	char why[1024];
+	va_list ap;
+
+	u->refused++;
+	if (u->o->refuse == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	u->o->refuse(u->o->arg, name, why);
+}
+
+int
+wb_unpack_stopped(const struct unpack *u)
+{
+
+	return (u->o->stop != NULL && *u->o->stop != 0);
+}
+
 char *
-unpack_escape(const char *s)
+wb_unpack_escape(const char *s)
 {
 	unsigned char c;
 	char *out, *o;
@@ -38,7 +62,7 @@ unpack_escape(const char *s)
 }
 
 const char *
-unpack_normalize(const char *raw, char *out)
+wb_unpack_normalize(const char *raw, char *out)
 {
 	const char *p;
 	size_t len, o;
@@ -74,7 +98,7 @@ node_cmp(const void *a, const void *b)
 }
 
 struct unode *
-unpack_node_find(struct unpack *u, const char *path)
+wb_unpack_node_find(struct unpack *u, const char *path)
 {
 	struct unode key, **f;
 
@@ -111,7 +135,7 @@ nodes_push(struct unodes *ns, struct unode *n)
 }
 
 struct unode *
-unpack_node_add(struct unpack *u, const char *path, const char *name,
+wb_unpack_node_add(struct unpack *u, const char *path, const char *name,
     mode_t type)
 {
 	struct unode *n, **f;
@@ -135,7 +159,7 @@ unpack_node_add(struct unpack *u, const char *path, const char *name,
 }
 
 void
-unpack_nodes_free(struct unpack *u)
+wb_unpack_nodes_free(struct unpack *u)
 {
 
 	tdestroy(u->tree, node_free);
@@ -155,7 +179,7 @@ cmp_desc(const void *a, const void *b)
 }
 
 int
-unpack_fixup(struct unpack *u, struct wb_err *err)
+wb_unpack_fixup(struct unpack *u, struct wb_err *err)
 {
 	struct timespec ts[2];
 	struct unode *n;

@@ -21,6 +21,7 @@
 #include "kbuild_int.h"
 #include "progress.h"
 #include "spawn.h"
+#include "spawn_log.h"
 
 #define KBUILD_HASH_VERSION	"worldbench-kbuild-1"
 #define KBUILD_TICK		30.0	/* seconds between progress notes */
@@ -37,28 +38,6 @@ wb_kbuild_note(const struct wb_kbuild *kb, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	kb->note(kb->note_arg, buf);
-}
-
-/* Runs in the child: stdout and stderr appended to the log. */
-static int
-to_log(void *arg)
-{
-	const char *log;
-	int fd;
-
-	log = arg;
-	if ((fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-	    0644)) < 0) {
-		dprintf(2, "cannot open build log %s: %s\n", log,
-		    strerror(errno));
-		return (-1);
-	}
-	if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0) {
-		dprintf(2, "dup2: %s\n", strerror(errno));
-		return (-1);
-	}
-	close(fd);
-	return (0);
 }
 
 /* The recipe's start configuration and image target, or the defaults. */
@@ -157,7 +136,7 @@ wb_kbuild_runmake(const struct wb_kbuild *kb, const char *objdir,
 	sp.tick = make_tick;
 	sp.tick_arg = (void *)kb;
 	sp.tick_every = KBUILD_TICK;
-	sp.child_setup = to_log;
+	sp.child_setup = wb_spawn_to_log;
 	sp.setup_arg = (void *)kb->log;
 	memset(&r, 0, sizeof(r));
 	if (wb_spawn_run(&sp, 1, &r, err) != 0)

@@ -296,8 +296,6 @@ variant(struct imp *m, const char *label, json_t *c, const char *path,
 	job = field(c, "job", buf, sizeof(buf));
 	if (wb_results_set_provenance(nr[m->n - 1], "label",
 	    json_string(label), err) == -1 ||
-	    wb_results_set_provenance(nr[m->n - 1], "variant",
-	    json_string(label), err) == -1 ||
 	    wb_results_set_provenance(nr[m->n - 1], "imported_from",
 	    json_string(path), err) == -1 ||
 	    wb_results_set_provenance(nr[m->n - 1], "log_format",

@@ -189,8 +189,12 @@ scalar(struct lp *l, struct sbuf *b)
 	return (v);
 }
 
+/*
+ * A quoted scalar, at its opening quote q: '"' (backslash escapes) or
+ * '\'' (a doubled quote stands for one).
+ */
 static json_t *
-dquoted(struct lp *l)
+quoted(struct lp *l, char q)
 {
 	struct sbuf b;
 	const char *run;
@@ -200,52 +204,27 @@ dquoted(struct lp *l)
 	l->p++;
 	for (;;) {
 		run = l->p;
-		l->p += strcspn(l->p, "\"\\");
+		l->p += strcspn(l->p, q == '"' ? "\"\\" : "'");
 		if (sb_add(&b, run, l->p - run) == -1)
 			goto nomem;
 		if (*l->p == '\0') {
 			free(b.s);
-			return (fail(l, "unterminated double-quoted scalar"));
+			return (fail(l, q == '"' ? "unterminated double-quoted "
+			    "scalar" : "unterminated single-quoted scalar"));
 		}
-		if (*l->p++ == '"')
+		if (*l->p++ == q && (q == '"' || *l->p != '\''))
 			break;
-		if ((rc = escape(l, &b)) == -1)
+		if (q == '\'') {
+			/* A doubled single quote. */
+			if (sb_add(&b, "'", 1) == -1)
+				goto nomem;
+			l->p++;
+		} else if ((rc = escape(l, &b)) == -1)
 			goto nomem;
-		if (rc == -2) {
+		else if (rc == -2) {
 			free(b.s);
 			return (NULL);
 		}
-	}
-	return (scalar(l, &b));
-nomem:
-	free(b.s);
-	wb_err_setsys(l->err, "%s:%ld", l->path, l->line);
-	return (NULL);
-}
-
-static json_t *
-squoted(struct lp *l)
-{
-	struct sbuf b;
-	const char *run;
-
-	memset(&b, 0, sizeof(b));
-	l->p++;
-	for (;;) {
-		run = l->p;
-		l->p += strcspn(l->p, "'");
-		if (sb_add(&b, run, l->p - run) == -1)
-			goto nomem;
-		if (*l->p == '\0') {
-			free(b.s);
-			return (fail(l, "unterminated single-quoted scalar"));
-		}
-		l->p++;
-		if (*l->p != '\'')
-			break;
-		if (sb_add(&b, "'", 1) == -1)
-			goto nomem;
-		l->p++;
 	}
 	return (scalar(l, &b));
 nomem:
@@ -399,9 +378,9 @@ node(struct lp *l, int depth)
 	case '[':
 		return (sequence(l, depth));
 	case '"':
-		return (dquoted(l));
+		return (quoted(l, '"'));
 	case '\'':
-		return (squoted(l));
+		return (quoted(l, '\''));
 	default:
 		return (plain(l));
 	}

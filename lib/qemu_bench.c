@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "initramfs.h"
+#include "label.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_bench.h"
@@ -175,11 +176,12 @@ wb_qb_kernel_init(struct wb_qb_kernel *k, const char *imagedir,
 	rc = 0;
 	if ((k->imagedir = strdup(imagedir)) == NULL ||
 	    (k->variant = strdup(json_string_value(v))) == NULL ||
-	    (k->config_sha256 = strdup(json_string_value(c))) == NULL ||
-	    (world_label != NULL ? asprintf(&k->label, "%s@%s", world_label,
-	    k->variant) : asprintf(&k->label, "%s", k->variant)) < 0 ||
-	    asprintf(&k->results_path, "%s/%s.json", outdir, k->label) < 0)
+	    (k->config_sha256 = strdup(json_string_value(c))) == NULL)
 		rc = wb_err_setsys(err, "kernel");
+	else if ((k->label = wb_label_join(world_label, k->variant,
+	    err)) == NULL || (k->results_path = wb_label_results_path(outdir,
+	    k->label, err)) == NULL)
+		rc = -1;
 	json_decref(meta);
 	if (rc == 0 && (k->results = wb_results_new(err)) == NULL)
 		rc = -1;
@@ -221,8 +223,6 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    wb_results_set_provenance(r, "git_revision",
 	    json_string(wb_gitrev()), err) != 0 ||
 	    wb_results_set_provenance(r, "label", json_string(k->label),
-	    err) != 0 ||
-	    wb_results_set_provenance(r, "variant", json_string(k->label),
 	    err) != 0 ||
 	    wb_results_set_provenance(r, "runner", json_string("qemu"),
 	    err) != 0 ||

@@ -222,6 +222,15 @@ int	wb_recipe_build(const struct wb_engine *, const char *recipe_path,
 	    const char *variant, char hash_out[65], struct wb_err *);
 /* SHA-256 over a directory tree: sorted paths, modes, contents, targets. */
 int	wb_tree_digest(const char *root, char hex[65], struct wb_err *);
+/*
+ * Check a distfile's SHA-256 (lowercase hex) against a distinfo file.
+ * Returns 1 when it matches, 0 when distinfo does not list the file's
+ * basename, -1 with err set on a mismatch (naming the distinfo line and
+ * the PACKAGE line that pins the file's version, if any) or when the
+ * distinfo cannot be read or is malformed (file:line).
+ */
+int	wb_distinfo_check(const char *distinfo, const char *distfile,
+	    const char *sha256, struct wb_err *);
 /* The last n lines of a log file, malloc'ed. */
 char	*wb_build_log_tail(const char *path, int n, struct wb_err *);
 

@@ -17,22 +17,7 @@
 #include "err.h"
 #include "recipe.h"
 #include "spawn.h"
-
-/* In the child: stdout and stderr go to the log (appended). */
-static int
-to_log(void *arg)
-{
-	const char *log = arg;
-	int fd;
-
-	if ((fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-	    0644)) == -1 || dup2(fd, 1) == -1 || dup2(fd, 2) == -1) {
-		dprintf(2, "cannot open log %s: %s\n", log, strerror(errno));
-		return (-1);
-	}
-	close(fd);
-	return (0);
-}
+#include "spawn_log.h"
 
 void
 wb_build_log(struct wb_build *b, const char *fmt, ...)
@@ -80,7 +65,7 @@ wb_build_cmd(struct wb_build *b, char *const argv[], char *const env[],
 	sp.envp = envp;
 	sp.cwd = cwd;
 	sp.timeout = b->timeout;
-	sp.child_setup = to_log;
+	sp.child_setup = wb_spawn_to_log;
 	sp.setup_arg = b->logpath;
 	memset(&res, 0, sizeof(res));
 	rc = wb_spawn_run(&sp, 1, &res, err);

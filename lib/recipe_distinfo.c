@@ -41,9 +41,42 @@ find(struct wb_distinfo *d, size_t n, const char *file, size_t len)
 	return (NULL);
 }
 
+/* A distinfo's "PACKAGE (name) = version" line; line 0 if none. */
+struct wb_distinfo_pin {
+	char		 name[256];
+	char		 version[80];
+	unsigned	 line;
+};
+
+/* "PACKAGE (name) = version": the Debian package a distfile comes from. */
+static int
+parse_pin(const char *s, unsigned line, const char *path,
+    struct wb_distinfo_pin *pin, struct wb_err *err)
+{
+	const char *close, *val;
+	size_t nlen;
+
+	if (pin->line != 0)
+		return (wb_err_set(err, "%s:%u: second PACKAGE line (the first "
+		    "is line %u)", path, line, pin->line));
+	close = strstr(s + 9, ") = ");
+	val = close != NULL ? close + 4 : NULL;
+	nlen = close != NULL ? (size_t)(close - (s + 9)) : 0;
+	if (close == NULL || nlen == 0 || nlen >= sizeof(pin->name) ||
+	    *val == '\0' || strlen(val) >= sizeof(pin->version) ||
+	    strpbrk(val, " \t") != NULL)
+		return (wb_err_set(err, "%s:%u: malformed PACKAGE line "
+		    "(expected 'PACKAGE (name) = version')", path, line));
+	memcpy(pin->name, s + 9, nlen);
+	pin->name[nlen] = '\0';
+	strcpy(pin->version, val);	/* checked: fits */
+	pin->line = line;
+	return (0);
+}
+
 static int
 parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
-    size_t *np, struct wb_err *err)
+    size_t *np, struct wb_distinfo_pin *pin, struct wb_err *err)
 {
 	struct wb_distinfo *d, *nd;
 	char *open, *close, *val, *end;
@@ -57,8 +90,9 @@ parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
 	} else if (strncmp(s, "SIZE (", 6) == 0) {
 		is_sha = 0;
 		open = s + 5;
-	} else if (strncmp(s, "TIMESTAMP = ", 12) == 0 ||
-	    strncmp(s, "PACKAGE (", 9) == 0)
+	} else if (strncmp(s, "PACKAGE (", 9) == 0)
+		return (pin != NULL ? parse_pin(s, line, path, pin, err) : 0);
+	else if (strncmp(s, "TIMESTAMP = ", 12) == 0)
 		return (0);
 	else
 		return (wb_err_set(err, "%s:%u: expected 'SHA256 (file) = "
@@ -129,9 +163,9 @@ open_regular(const char *path, struct wb_err *err)
 	return (fp);
 }
 
-int
-wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
-    struct wb_err *err)
+static int
+load(const char *path, struct wb_distinfo **dp, size_t *np,
+    struct wb_distinfo_pin *pin, struct wb_err *err)
 {
 	FILE *fp;
 	char *buf;
@@ -141,6 +175,8 @@ wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
 
 	*dp = NULL;
 	*np = 0;
+	if (pin != NULL)
+		memset(pin, 0, sizeof(*pin));
 	if ((fp = open_regular(path, err)) == NULL)
 		return (-1);
 	buf = NULL;
@@ -150,7 +186,7 @@ wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
 			buf[--len] = '\0';
 		if (len == 0 || buf[0] == '#')
 			continue;
-		if (parse_line(buf, line, path, dp, np, err) == -1)
+		if (parse_line(buf, line, path, dp, np, pin, err) == -1)
 			goto fail;
 	}
 	if (ferror(fp)) {
@@ -172,6 +208,50 @@ fail:
 	wb_distinfo_free(*dp, *np);
 	*dp = NULL;
 	*np = 0;
+	return (-1);
+}
+
+int
+wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
+    struct wb_err *err)
+{
+
+	return (load(path, dp, np, NULL, err));
+}
+
+int
+wb_distinfo_check(const char *path, const char *distfile, const char *sha256,
+    struct wb_err *err)
+{
+	struct wb_distinfo_pin pin;
+	struct wb_distinfo *d, *e;
+	const char *base;
+	size_t n;
+
+	if (load(path, &d, &n, &pin, err) == -1)
+		return (-1);
+	base = strrchr(distfile, '/');
+	base = base != NULL ? base + 1 : distfile;
+	if ((e = find(d, n, base, strlen(base))) == NULL) {
+		wb_distinfo_free(d, n);
+		return (0);
+	}
+	if (strcmp(e->sha256, sha256) == 0) {
+		wb_distinfo_free(d, n);
+		return (1);
+	}
+	if (pin.line != 0)
+		wb_err_set(err, "%s: SHA-256 %s does not match %s:%u, which "
+		    "pins package %s %s (line %u): 'make deps' installs the "
+		    "pinned version; to move to another, update its PACKAGE, "
+		    "SHA256 and SIZE lines (dpkg-query -W, sha256sum, stat -c "
+		    "%%s)", distfile, sha256, path, e->line, pin.name,
+		    pin.version, pin.line);
+	else
+		wb_err_set(err, "%s: SHA-256 %s does not match %s:%u; update "
+		    "distinfo for a new package version", distfile, sha256,
+		    path, e->line);
+	wb_distinfo_free(d, n);
 	return (-1);
 }
 

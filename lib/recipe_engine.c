@@ -18,6 +18,7 @@
 
 #include "digest.h"
 #include "err.h"
+#include "label.h"
 #include "recipe.h"
 #include "recipe_int.h"
 #include "spawn.h"
@@ -545,10 +546,11 @@ build_paths(const struct wb_engine *eng, struct wb_build *b,
 	    asprintf(&b->srcdir, "%s/src", b->wrkdir) == -1 ||
 	    asprintf(&b->stagedir, "%s/stage", b->wrkdir) == -1 ||
 	    asprintf(&b->logdir, "%s/log", b->wrkdir) == -1 ||
-	    asprintf(&b->image, "%s/images/%s-%s.tar.zst", eng->workdir, name,
-	    b->config->variant) == -1 ||
 	    (b->builddir = strdup(b->srcdir)) == NULL)
 		return (wb_err_setsys(err, "allocating paths"));
+	if ((b->image = wb_label_image_of(eng->workdir, name,
+	    b->config->variant, err)) == NULL)
+		return (-1);
 	return (wb_mkdirs(b->logdir, 0755, err));
 }
 

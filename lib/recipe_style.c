@@ -8,7 +8,7 @@
 
 #include "err.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 
 #define MAXSTYLES	16
 

@@ -9,7 +9,7 @@
 
 #include "err.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 #include "spawn.h"
 
 static const char *const gnu_vars[] = {

@@ -14,7 +14,7 @@
 #include "kbuild.h"
 #include "recipe.h"
 #include "recipe_int.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 
 static const char *const kbuild_vars[] = {
 	"KBUILD_START", "KBUILD_TARGET", NULL

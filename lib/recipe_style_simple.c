@@ -12,7 +12,7 @@
 #include "err.h"
 #include "overlay.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 
 static const char *const tree_vars[] = { "TREE_FILES", NULL };
 

@@ -20,7 +20,7 @@
 #include "digest.h"
 #include "err.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_style_int.h"
 #include "world_closure.h"
 #include "world_fs.h"
 
@@ -184,6 +184,7 @@ const struct wb_build_style wb_style_host_world = {
 	.stage = host_stage,
 	.package = wb_world_package,
 	.identity = host_identity,
+	.lint = wb_world_lint,
 };
 
 /* The host's release codename (os-release) and first Debian mirror. */
@@ -310,4 +311,5 @@ const struct wb_build_style wb_style_debootstrap = {
 	.stage = deb_stage,
 	.package = wb_world_package,
 	.identity = deb_identity,
+	.lint = wb_world_lint,
 };

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,10 +17,12 @@
 #include "atomic.h"
 #include "err.h"
 #include "image.h"
+#include "label.h"
 #include "manifest.h"
 #include "overlay.h"
 #include "recipe.h"
-#include "recipe_style.h"
+#include "recipe_int.h"
+#include "recipe_style_int.h"
 #include "world_fs.h"
 
 static void
@@ -134,4 +137,35 @@ wb_world_package(struct wb_build *b, struct wb_err *err)
 	if (wb_rmtree(root, b->wrkdir, rc == 0 ? err : NULL) == -1 && rc == 0)
 		rc = -1;
 	return (rc);
+}
+
+static void
+lint_report(const struct wb_recipe *r, wb_lint_fn *fn, void *arg, size_t *n,
+    unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	wb_lint_vreport(fn, arg, r->path, line, fmt, ap);
+	va_end(ap);
+	(*n)++;
+}
+
+/*
+ * A world's image is named by the label recipe-variant (label.h), split
+ * at the first '-': a world's NAME may not hold one.
+ */
+void
+wb_world_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg,
+    size_t *n)
+{
+	const struct wb_recipe_var *v;
+
+	if ((v = wb_recipe_var(r, "NAME")) == NULL || v->value[0] == '\0')
+		return;
+	if (!wb_label_recipe_ok(v->value))
+		lint_report(r, fn, arg, n, v->line, "NAME=%s: a world's name "
+		    "may only use [a-z0-9] (no '-': the image label "
+		    "%s-VARIANT is split at its first '-')", v->value,
+		    v->value);
 }

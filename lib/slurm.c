@@ -12,6 +12,7 @@
 
 #include "atomic.h"
 #include "err.h"
+#include "label.h"
 #include "slurm.h"
 
 /* Write s as one single-quoted shell word. */
@@ -29,25 +30,9 @@ sh_quote(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* Characters a label may hold (as "worldbench run" requires). */
-static int
-label_ok(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || s[0] == '.')
-		return (0);
-	for (i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && strchr("._-+", s[i]) ==
-		    NULL)
-			return (0);
-	return (1);
-}
-
 static void
 script_images(FILE *f, const struct wb_slurm_job *j)
 {
-	const char *name, *dash;
 	size_t i;
 
 	fputs("\n# Build or reuse each image in this node's work directory "
@@ -55,23 +40,21 @@ script_images(FILE *f, const struct wb_slurm_job *j)
 	sh_quote(f, j->workdir);
 	fputs("\nmkdir -p \"$w\" || exit 1\n", f);
 	for (i = 0; i < j->nimages; i++) {
-		name = j->images[i];
-		dash = strchr(name, '-');
 		fputs("(cd '", f);
 		fputs(j->srcdir, f);	/* checked: no quote */
 		fputs("' && \"$wb\" recipe build -O ", f);
 		sh_quote(f, j->builddir);
-		fprintf(f, " -w \"$w\" recipes/%.*s/recipe %s) || exit 1\n",
-		    (int)(dash - name), name, dash + 1);
+		fprintf(f, " -w \"$w\" --images %s) || exit 1\n",
+		    j->images[i]);
 		fprintf(f, "root%zu=$(\"$wb\" images -w \"$w\" --root %s) || "
-		    "exit 1\n", i, name);
+		    "exit 1\n", i, j->images[i]);
 	}
 }
 
 static int
 check_job(const struct wb_slurm_job *j, struct wb_err *err)
 {
-	const char *dash;
+	struct wb_label l;
 	size_t i;
 
 	if (j->worldbench[0] != '/' || j->shared[0] != '/')
@@ -98,14 +81,12 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	if (j->nimages > 0 && strpbrk(j->srcdir, "'\n") != NULL)
 		return (wb_err_set(err, "%s: a source tree name may not hold "
 		    "a quote or newline", j->srcdir));
-	for (i = 0; i < j->nimages; i++) {
-		dash = strchr(j->images[i], '-');
-		if (!label_ok(j->images[i], strlen(j->images[i])) ||
-		    dash == NULL || dash == j->images[i] || dash[1] == '\0')
+	for (i = 0; i < j->nimages; i++)
+		if (wb_label_parse(j->images[i], &l, err) == -1 ||
+		    l.kernel[0] != '\0')
 			return (wb_err_set(err, "image '%s': expected "
 			    "<world>-<variant>, e.g. host-glibc-debug",
 			    j->images[i]));
-	}
 	for (i = 0; i < j->nrun_args; i++)
 		if (strcmp(j->run_args[i], "-o") == 0 ||
 		    strncmp(j->run_args[i], "--output", 8) == 0 ||
@@ -220,7 +201,7 @@ wb_slurm_labels(char *const *args, size_t nargs, char *const *images,
 			label = args[i] + 8;
 		if (v == NULL)
 			continue;
-		if ((eq = strchr(v, '=')) == NULL || !label_ok(v, eq - v)) {
+		if ((eq = strchr(v, '=')) == NULL || !wb_label_ok(v, eq - v)) {
 			free(l);
 			return (wb_err_set(err, "--variant '%s': not "
 			    "label=root", v));

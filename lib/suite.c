@@ -6,30 +6,48 @@
 #include "suite.h"
 
 /*
+ * One entry per test, keyed by field (a new test: an entry here, its
+ * program in bench/progs/, its name and objects in bench/module.mk).
  * Pass lengths with --quick are chosen so that the 12 tests at 3 passes
  * each take about 1.5 minutes of measurement on a small machine.
  */
 static const struct wb_test_def suite[] = {
-	{ "dhry2reg", "Dhrystone 2 using register variables", "lps", 1,
-	    116700.0, 10, 2, 0, 0 },
-	{ "whetstone-double", "Double-Precision Whetstone", "MWIPS", 0,
-	    55.0, 10, 2, 0, 0 },
-	{ "execl", "Execl Throughput", "lps", 1, 43.0, 30, 2, 1, 0 },
-	{ "fstime", "File Copy 1024 bufsize 2000 maxblocks", "KBps", 0,
-	    3960.0, 30, 2, 1, 0 },
-	{ "fsbuffer", "File Copy 256 bufsize 500 maxblocks", "KBps", 0,
-	    1655.0, 30, 2, 1, 0 },
-	{ "fsdisk", "File Copy 4096 bufsize 8000 maxblocks", "KBps", 0,
-	    5800.0, 30, 2, 1, 0 },
-	{ "pipe", "Pipe Throughput", "lps", 1, 12440.0, 10, 2, 0, 0 },
-	{ "context1", "Pipe-based Context Switching", "lps", 1, 4000.0,
-	    10, 2, 0, 0 },
-	{ "spawn", "Process Creation", "lps", 1, 126.0, 30, 2, 1, 0 },
-	{ "shell1", "Shell Scripts (1 concurrent)", "lpm", 60, 42.4,
-	    60, 3, 1, 1 },
-	{ "shell8", "Shell Scripts (8 concurrent)", "lpm", 60, 6.0,
-	    60, 3, 1, 1 },
-	{ "syscall", "System Call Overhead", "lps", 1, 15000.0, 10, 2, 0, 0 },
+	{ .id = "dhry2reg", .name = "Dhrystone 2 using register variables",
+	    .unit = "lps", .timebase = 1, .baseline = 116700.0,
+	    .duration = 10, .quick = 2 },
+	{ .id = "whetstone-double", .name = "Double-Precision Whetstone",
+	    .unit = "MWIPS", .timebase = 0, .baseline = 55.0,
+	    .duration = 10, .quick = 2 },
+	{ .id = "execl", .name = "Execl Throughput",
+	    .unit = "lps", .timebase = 1, .baseline = 43.0,
+	    .duration = 30, .quick = 2, .slow = 1 },
+	{ .id = "fstime", .name = "File Copy 1024 bufsize 2000 maxblocks",
+	    .unit = "KBps", .timebase = 0, .baseline = 3960.0,
+	    .duration = 30, .quick = 2, .slow = 1 },
+	{ .id = "fsbuffer", .name = "File Copy 256 bufsize 500 maxblocks",
+	    .unit = "KBps", .timebase = 0, .baseline = 1655.0,
+	    .duration = 30, .quick = 2, .slow = 1 },
+	{ .id = "fsdisk", .name = "File Copy 4096 bufsize 8000 maxblocks",
+	    .unit = "KBps", .timebase = 0, .baseline = 5800.0,
+	    .duration = 30, .quick = 2, .slow = 1 },
+	{ .id = "pipe", .name = "Pipe Throughput",
+	    .unit = "lps", .timebase = 1, .baseline = 12440.0,
+	    .duration = 10, .quick = 2 },
+	{ .id = "context1", .name = "Pipe-based Context Switching",
+	    .unit = "lps", .timebase = 1, .baseline = 4000.0,
+	    .duration = 10, .quick = 2 },
+	{ .id = "spawn", .name = "Process Creation",
+	    .unit = "lps", .timebase = 1, .baseline = 126.0,
+	    .duration = 30, .quick = 2, .slow = 1 },
+	{ .id = "shell1", .name = "Shell Scripts (1 concurrent)",
+	    .unit = "lpm", .timebase = 60, .baseline = 42.4,
+	    .duration = 60, .quick = 3, .slow = 1, .needs_data = 1 },
+	{ .id = "shell8", .name = "Shell Scripts (8 concurrent)",
+	    .unit = "lpm", .timebase = 60, .baseline = 6.0,
+	    .duration = 60, .quick = 3, .slow = 1, .needs_data = 1 },
+	{ .id = "syscall", .name = "System Call Overhead",
+	    .unit = "lps", .timebase = 1, .baseline = 15000.0,
+	    .duration = 10, .quick = 2 },
 };
 
 #define NSUITE	(sizeof(suite) / sizeof(suite[0]))

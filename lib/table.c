@@ -5,10 +5,11 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "label.h"
 #include "results.h"
 #include "score.h"
 #include "table.h"
-#include "table_impl.h"
+#include "table_int.h"
 
 static const struct {
 	const char		*name;
@@ -62,15 +63,15 @@ wb_table_add(struct wb_table *t, const char *file,
 {
 	struct wb_table_file tf;
 	struct wb_score sc;
-	json_t *label;
+	const char *label;
 	int rc;
 
 	wb_err_clear(err);
 	if (wb_score_results(r, t->estimator, &sc, err) == -1)
 		return (-1);
 	tf.file = file;
-	label = json_object_get(r->provenance, "label");
-	tf.label = json_is_string(label) ? json_string_value(label) : "";
+	label = wb_label_of(r->provenance);
+	tf.label = label != NULL ? label : "";
 	tf.results = r;
 	tf.score = &sc;
 	switch (t->format) {

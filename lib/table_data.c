@@ -11,7 +11,7 @@
 #include "results.h"
 #include "score.h"
 #include "table.h"
-#include "table_impl.h"
+#include "table_int.h"
 
 /* A CSV field, quoted when it holds a comma, quote or line break. */
 static int

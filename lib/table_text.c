@@ -8,7 +8,7 @@
 #include "score.h"
 #include "strvis.h"
 #include "table.h"
-#include "table_impl.h"
+#include "table_int.h"
 
 /*
  * Print a file's title; fmt takes the file name, " (", the label and ")",

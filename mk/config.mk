@@ -23,6 +23,8 @@ CSTD ?=		-std=c11
 OPTFLAGS ?=	-O2 -g
 WARNFLAGS ?=	-Wall -Wextra -Werror
 CFLAGS ?=	$(OPTFLAGS)
+# LDFLAGS reaches every link (worldbench, tests, bench programs, init).
+LDFLAGS ?=
 WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
 
 # SANITIZE=1 builds worldbench, libwb and the tests with ASan and UBSan

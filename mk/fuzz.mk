@@ -30,9 +30,7 @@ FUZZ_TRACK :=		$(O)/TRACK-FUZZ-CFLAGS
 FUZZ_TRACKED :=		$(FUZZ_CC) $(FUZZ_CFLAGS) $(WB_VERSION)
 
 $(FUZZ_TRACK): FORCE
-	@mkdir -p $(@D)
-	@if test x"$(FUZZ_TRACKED)" != x"`cat $@ 2>/dev/null`"; then \
-		echo '$(FUZZ_TRACKED)' > $@; fi
+	$(call wb_track,$(FUZZ_TRACKED))
 
 $(FUZZ_O)/obj/lib/%.o: lib/%.c $(FUZZ_TRACK)
 	@mkdir -p $(@D)
@@ -50,7 +48,7 @@ $(FUZZ_LIBWB): $(FUZZ_LIB_OBJS)
 	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
 
 $(FUZZ_O)/%_fuzz: $(FUZZ_O)/obj/fuzz/%_fuzz.o $(FUZZ_HELPER_OBJ) $(FUZZ_LIBWB)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< \
 	    $(FUZZ_HELPER_OBJ) $(FUZZ_LIBWB) $(LIB_LIBS)
 
 fuzz-build: $(FUZZ_BINS)

@@ -55,7 +55,7 @@ $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 
 $(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h lib/clean_env.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) -o $@ $(WBINIT_SRCS)
+	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) $(LDFLAGS) -o $@ $(WBINIT_SRCS)
 
 # The guest environment code is tested on the host (tests/bench/init_env).
 TEST_OBJS_bench/init_env :=	$(O)/obj/bench/init/env.o $(O)/obj/bench/init/proto.o

@@ -32,26 +32,20 @@ ALL_TARGETS +=		$(PROBE)
 # The probe is dynamic, like the suite, so a preloaded allocator reaches it.
 $(PROBE): bench/probe/malloc-probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(OPTFLAGS) -o $@ $<
+	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(OPTFLAGS) $(LDFLAGS) -o $@ $<
 
 wb_comma :=		,
 wb_empty :=
 wb_space :=		$(wb_empty) $(wb_empty)
-# "host-glibc-debug" -> recipe "host", variant "glibc-debug".
-wb_world =		$(firstword $(subst -, ,$(1)))
-wb_malloc =		$(patsubst $(call wb_world,$(1))-%,%,$(1))
 
 WV_IMAGES =		$(if $(filter command line environment,$(origin VARIANTS)),$(VARIANTS),$(foreach w,$(WORLDS),$(addprefix $(w)-,$(MALLOC))))
 BENCH_IMAGES =		$(if $(VARIANTS),$(VARIANTS),$(BENCH_VARIANTS_DEFAULT))
 
-# Build each image named in $(1).
+# Build each image named in $(1): worldbench splits each label
+# ("host-glibc-debug": recipe host, variant glibc-debug; lib/label.h).
 define wb_build_images
 	@mkdir -p $(WORKDIR)
-	@for i in $(1); do \
-		w=$${i%%-*}; v=$${i#*-}; \
-		$(WORLDBENCH) recipe build --objdir $(O) -w $(WORKDIR) \
-		    recipes/$$w/recipe $$v || exit 1; \
-	done
+	@$(WORLDBENCH) recipe build --objdir $(O) -w $(WORKDIR) --images $(1)
 endef
 
 world-variants: $(ALL_TARGETS)

@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "label.h"
 #include "kernopt.h"
 #include "progress.h"
 #include "provenance.h"
@@ -57,13 +58,8 @@ usage(void)
 	cmd_boot_usage(stderr);
 }
 
-static void
-note(void *arg, const char *line)
-{
-
-	(void)arg;
-	fprintf(stderr, "worldbench boot: %s\n", line);
-}
+static char note_prefix[] = "worldbench boot: ";
+#define	note(line)	cmd_note(note_prefix, (line))
 
 struct bopts {
 	struct kernopt	 k;
@@ -317,9 +313,8 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 		if ((dot = strstr(label, ".tar")) != NULL)
 			*dot = '\0';
 	} else {
-		if (o->world[0] == '.' || o->world[0] == '\0' ||
-		    asprintf(&archive, "%s/images/%s.tar.zst", o->k.workdir,
-		    o->world) < 0) {
+		if ((archive = wb_label_image_path(o->k.workdir, o->world,
+		    err)) == NULL) {
 			wb_err_set(err, "world '%s': not a directory, an image "
 			    "archive or an image name", o->world);
 			return (NULL);
@@ -380,13 +375,13 @@ choose_accel(struct wb_accel_req *q, const struct wb_qemu_conf *base,
 		kernels[i] = bz[i];
 		labels[i] = ks[i].label;
 	}
-	note(NULL, "wall timing: KVM only if a short probe boot of each "
+	note("wall timing: KVM only if a short probe boot of each "
 	    "kernel reaches init (or its cached verdict says so)");
 	if (wb_accel_probe(q, base, kernels, labels, nk, probedir, ch,
 	    e) != 0)
 		return (-1);
 	if (ch->note[0] != '\0')
-		note(NULL, ch->note);
+		note(ch->note);
 	return (0);
 }
 
@@ -534,10 +529,11 @@ cmd_boot(int argc, char **argv)
 	plan.timeout = o.timeout > 0 ? o.timeout : 600 + 4 * planned;
 	plan.suite_hash = suite_hash;
 	plan.world = o.world;
-	plan.note = o.quiet ? NULL : note;
+	plan.note = o.quiet ? NULL : cmd_note;
+	plan.note_arg = note_prefix;
 	plan.preflight = cmd_preflight_check(o.strict, o.quiet);
 	if (!o.quiet)
-		note(NULL, plan.qemu.timing == WB_TIMING_ICOUNT ?
+		note(plan.qemu.timing == WB_TIMING_ICOUNT ?
 	    "deterministic icount timing: emulated ratios are not hardware "
 	    "ratios" : plan.qemu.accel == WB_ACCEL_KVM ? "wall-clock timing "
 	    "under KVM: boots vary, and virtual-machine ratios are not "

@@ -16,6 +16,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "fragment.h"
+#include "label.h"
 
 void
 cmd_images_usage(FILE *fp)
@@ -94,21 +95,23 @@ list(const char *workdir)
 static int
 root_of(const char *workdir, const char *name)
 {
-	char path[PATH_MAX * 2], *root;
+	char *path, *root;
 	struct wb_err e;
 
-	if (strchr(name, '/') != NULL || name[0] == '.' || name[0] == '\0') {
+	if ((path = wb_label_image_path(workdir, name, &e)) == NULL) {
 		warnx("--root %s: expected an image name (see worldbench "
-		    "images)", name);
+		    "images): %s", name, e.msg);
 		return (EX_USAGE);
 	}
-	snprintf(path, sizeof(path), "%s/images/%s.tar.zst", workdir, name);
 	if (access(path, R_OK) == -1) {
 		warn("image %s (%s; build it with make world-variants)", name,
 		    path);
+		free(path);
 		return (1);
 	}
-	if ((root = cmd_world_root(path, workdir, &e)) == NULL) {
+	root = cmd_world_root(path, workdir, &e);
+	free(path);
+	if (root == NULL) {
 		warnx("%s", e.msg);
 		return (1);
 	}

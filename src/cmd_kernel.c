@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "kbuild.h"
 #include "kernopt.h"
@@ -41,13 +42,7 @@ usage(void)
 	cmd_kernel_usage(stderr);
 }
 
-static void
-note(void *arg, const char *line)
-{
-
-	(void)arg;
-	fprintf(stderr, "worldbench kernel: %s\n", line);
-}
+static char note_prefix[] = "worldbench kernel: ";
 
 struct kopts {
 	struct kernopt	 k;
@@ -182,12 +177,13 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 		return (-1);
 	}
 	free(srcdir);
-	switch (kernopt_check_distinfo(&o->k, o->k.tarball, v->digest, e)) {
+	switch (wb_distinfo_check(o->k.distinfo, o->k.tarball, v->digest, e)) {
 	case -1:
 		variant_fini(v);
 		return (-1);
 	case 0:
-		note(NULL, "source tarball not listed in distinfo: unverified");
+		cmd_note(note_prefix, "source tarball not listed in "
+		    "distinfo: unverified");
 		break;
 	}
 	v->kb.variant = name;
@@ -203,7 +199,8 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	v->kb.jobs = o->jobs;
 	v->kb.timeout = o->timeout;
 	v->kb.log = v->log;
-	v->kb.note = note;
+	v->kb.note = cmd_note;
+	v->kb.note_arg = note_prefix;
 	if (asprintf(&srcdir, "%s/kernels", o->k.workdir) < 0) {
 		variant_fini(v);
 		return (wb_err_setsys(e, "kernel"));

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "label.h"
 #include "lock.h"
 #include "recipe.h"
 #include "world_fs.h"
@@ -25,6 +26,9 @@ cmd_recipe_usage(FILE *fp)
 	    "usage: worldbench recipe build [-fv] [-t timeout] [-w workdir] "
 	    "[--objdir dir] [--topdir dir]\n"
 	    "           recipe [variant ...]\n"
+	    "       worldbench recipe build [-fv] [-t timeout] [-w workdir] "
+	    "[--objdir dir] [--topdir dir]\n"
+	    "           --images label ...\n"
 	    "       worldbench recipe lint recipe ...\n"
 	    "       worldbench recipe variants recipe\n");
 }
@@ -88,13 +92,7 @@ recipe_variants(int argc, char **argv)
 	return (0);
 }
 
-static void
-show_progress(void *arg, const char *line)
-{
-
-	(void)arg;
-	fprintf(stderr, "===> %s\n", line);
-}
+static char progress_prefix[] = "===> ";
 
 static char *
 absdir(const char *d)
@@ -106,24 +104,47 @@ absdir(const char *d)
 	return (p);
 }
 
+/* An image label: its recipe in the top directory, and its variant. */
+static int
+build_image(struct wb_engine *eng, const char *label, char hash[65],
+    struct wb_err *e)
+{
+	struct wb_label l;
+	char *recipe;
+	int rc;
+
+	if (wb_label_parse(label, &l, e) == -1)
+		return (-1);
+	if (l.kernel[0] != '\0')
+		return (wb_err_set(e, "image label '%s': an image has no "
+		    "'@kernel'", label));
+	if ((recipe = wb_label_recipe_path(eng->topdir, &l, e)) == NULL)
+		return (-1);
+	rc = wb_recipe_build(eng, recipe, l.variant, hash, e);
+	free(recipe);
+	return (rc);
+}
+
 static int
 recipe_build(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "objdir", required_argument, NULL, 'O' },
 		{ "topdir", required_argument, NULL, 'T' },
+		{ "images", no_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *objdir, *topdir, *workdir;
 	struct wb_engine eng;
 	struct wb_err e;
 	char hash[65], *end;
-	int ch, i, lock, rc;
+	int ch, i, images, lock, rc;
 
 	memset(&eng, 0, sizeof(eng));
 	objdir = "build";
 	topdir = ".";
 	workdir = cmd_workdir();
+	images = 0;
 	optind = 1;
 	/* -O and -T: old spellings of --objdir and --topdir, kept. */
 	while ((ch = getopt_long(argc, argv, "+fO:T:t:vw:", longopts,
@@ -131,6 +152,9 @@ recipe_build(int argc, char **argv)
 		switch (ch) {
 		case 'f':
 			eng.force = 1;
+			break;
+		case 'i':
+			images = 1;
 			break;
 		case 'O':
 			objdir = optarg;
@@ -164,11 +188,19 @@ recipe_build(int argc, char **argv)
 	eng.workdir = absdir(workdir);
 	eng.objdir = absdir(objdir);
 	eng.topdir = absdir(topdir);
-	eng.progress = show_progress;
+	eng.progress = cmd_note;
+	eng.progress_arg = progress_prefix;
 	if ((lock = wb_lock_workdir(eng.workdir, 0, &e)) == -1)
 		errx(1, "%s", e.msg);
 	rc = 0;
-	for (i = 1; i < argc || (i == 1 && argc == 1); i++) {
+	for (i = 0; images && i < argc; i++) {
+		if (build_image(&eng, argv[i], hash, &e) == -1) {
+			warnx("%s", e.msg);
+			rc = 1;
+			break;
+		}
+	}
+	for (i = 1; !images && (i < argc || (i == 1 && argc == 1)); i++) {
 		if (wb_recipe_build(&eng, argv[0], argc == 1 ? "default" :
 		    argv[i], hash, &e) == -1) {
 			warnx("%s", e.msg);

@@ -142,3 +142,10 @@ cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 	cmd_unpack_end(&cu);
 	return (root);
 }
+
+void
+cmd_note(void *prefix, const char *line)
+{
+
+	fprintf(stderr, "%s%s\n", (const char *)prefix, line);
+}

@@ -41,6 +41,11 @@ void		 cmd_unpack_end(struct cmd_unpack *);
  * directory's lock, as cmd_unpack_begin() sets it up.  Malloc'ed; NULL
  * with err set.
  */
+/*
+ * The note and progress callback of the library's long jobs: prints
+ * the line to stderr after the prefix that arg points to (a string).
+ */
+void		 cmd_note(void *prefix, const char *line);
 struct wb_err;
 char		*cmd_world_root(const char *image, const char *workdir,
 		    struct wb_err *);

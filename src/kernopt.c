@@ -167,64 +167,6 @@ kernopt_mkdirs(const char *path, struct wb_err *err)
 }
 
 int
-kernopt_check_distinfo(const struct kernopt *k, const char *tarball,
-    const char *digest, struct wb_err *err)
-{
-	char line[512], name[256], hex[80], pkg[512], *base;
-	unsigned ln, pkgln, badln;
-	FILE *f;
-	int rc;
-
-	base = strrchr(tarball, '/');
-	base = base != NULL ? base + 1 : (char *)tarball;
-	if ((f = fopen(k->distinfo, "re")) == NULL)
-		return (wb_err_setsys(err, "%s", k->distinfo));
-	rc = 0;
-	pkg[0] = '\0';
-	hex[0] = '\0';
-	pkgln = badln = 0;
-	for (ln = 1; rc == 0 && fgets(line, sizeof(line), f) != NULL; ln++) {
-		if (strncmp(line, "PACKAGE (", 9) == 0) {
-			if (sscanf(line, "PACKAGE (%255[^)]) = %79s", name,
-			    hex) != 2) {
-				rc = wb_err_set(err, "%s:%u: malformed "
-				    "PACKAGE line", k->distinfo, ln);
-				break;
-			}
-			snprintf(pkg, sizeof(pkg), "%s %s", name, hex);
-			pkgln = ln;
-			continue;
-		}
-		if (strncmp(line, "SHA256 (", 8) != 0)
-			continue;
-		if (sscanf(line, "SHA256 (%255[^)]) = %79s", name, hex) != 2) {
-			rc = wb_err_set(err, "%s:%u: malformed SHA256 line",
-			    k->distinfo, ln);
-			break;
-		}
-		if (strcmp(name, base) != 0)
-			continue;
-		if (strcmp(hex, digest) != 0)
-			badln = ln;
-		else
-			rc = 1;
-	}
-	fclose(f);
-	if (rc == 0 && badln != 0 && pkgln != 0)
-		rc = wb_err_set(err, "%s: SHA-256 %s does not match %s:%u, "
-		    "which pins package %s (line %u): 'make deps' installs "
-		    "the pinned version; to move to another, update its "
-		    "PACKAGE, SHA256 and SIZE lines (dpkg-query -W, "
-		    "sha256sum, stat -c %%s)", tarball, digest, k->distinfo,
-		    badln, pkg, pkgln);
-	else if (rc == 0 && badln != 0)
-		rc = wb_err_set(err, "%s: SHA-256 %s does not match %s:%u; "
-		    "update distinfo for a new package version", tarball,
-		    digest, k->distinfo, badln);
-	return (rc);
-}
-
-int
 kernopt_absolute(struct kernopt *k, struct wb_err *err)
 {
 	static char wd[PATH_MAX], cd[PATH_MAX];

@@ -38,13 +38,6 @@ struct wb_recipe *kernopt_recipe(struct kernopt *, struct wb_err *);
 /* An image directory given as a path or as a variant name. */
 char	*kernopt_find_image(const struct kernopt *, const char *arg,
 	    struct wb_err *);
-/*
- * Check a distfile's SHA-256 against distinfo ("SHA256 (name) = hex").
- * Returns 1 when it matched, 0 when distinfo does not list the file, -1
- * with err set on a mismatch or an unreadable distinfo.
- */
-int	kernopt_check_distinfo(const struct kernopt *, const char *tarball,
-	    const char *digest, struct wb_err *);
 /* Make workdir and cachedir absolute (creating them). */
 int	kernopt_absolute(struct kernopt *, struct wb_err *);
 /* mkdir -p. */

@@ -28,11 +28,11 @@ $(LIBWBTEST): $(TEST_HELPER_OBJS)
 # A test of code outside lib/ names its objects in TEST_OBJS_<dir>/<unit>.
 $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
 
 $(O)/tests/%_probe: tests/%_probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE -O2 -static -o $@ $<
+	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE -O2 -static $(LDFLAGS) -o $@ $<
 
 $(O)/tests/%_test: tests/%_test.sh
 	@mkdir -p $(@D)

@@ -12,7 +12,7 @@
 
 #include "err.h"
 #include "harness.h"
-#include "harness_impl.h"
+#include "harness_int.h"
 #include "provenance.h"
 #include "results.h"
 #include "runner.h"

@@ -99,6 +99,44 @@ recipe_build__kbuild_refused_body() {
 	return 0
 }
 
+atf_test_case recipe_build__images_dashed_world
+recipe_build__images_dashed_world_head() {
+	atf_set descr "building the image label of a world with a '-' in" \
+	    "its name is refused with the recipe's file:line; nothing is built"
+}
+recipe_build__images_dashed_world_body() {
+	top=$(atf_config_get top_srcdir)
+	mkdir -p tree/recipes || atf_fail "mkdir"
+	cp -R "$top/tests/recipes/data/world-dash" tree/recipes/ ||
+	    atf_fail "cp recipe"
+	# The label splits at its first '-': recipe "world" does not exist.
+	atf_check -s exit:1 -o empty -e match:"tree/recipes/world/recipe" \
+	    "$(wbpath)" recipe build -T tree -O "$(atf_config_get builddir)" \
+	    -w work --images world-dash-min
+	# Named directly, the recipe is refused by lint at its NAME line.
+	atf_check -s exit:1 -o empty \
+	    -e match:"world-dash/recipe:3: NAME=world-dash: a world's name may only use \\[a-z0-9\\]" \
+	    "$(wbpath)" recipe build -T tree -O "$(atf_config_get builddir)" \
+	    -w work tree/recipes/world-dash/recipe min
+	test -d work/images && atf_fail "an image was built"
+	return 0
+}
+
+atf_test_case recipe_build__images_bad_label
+recipe_build__images_bad_label_head() {
+	atf_set descr "an image label that is not recipe-variant is refused" \
+	    "before anything is built"
+}
+recipe_build__images_bad_label_body() {
+	for l in host 'host-glibc-debug@production' 'Host-x' '.x-y' 'a-b/c'; do
+		atf_check -s exit:1 -o empty -e match:"label '$l'" \
+		    "$(wbpath)" recipe build -T . \
+		    -O "$(atf_config_get builddir)" -w work --images "$l"
+	done
+	test -d work/build && atf_fail "the engine started a build"
+	return 0
+}
+
 atf_test_case lint__missing_file
 lint__missing_file_head() {
 	atf_set descr "a missing recipe is an error naming the file"
@@ -114,4 +152,6 @@ atf_init_test_cases() {
 	atf_add_test_case lint__missing_file
 	atf_add_test_case lint__kbuild_fragments
 	atf_add_test_case recipe_build__kbuild_refused
+	atf_add_test_case recipe_build__images_dashed_world
+	atf_add_test_case recipe_build__images_bad_label
 }

@@ -1,8 +1,8 @@
 /*
  * Built-in build styles (see the table in recipe_style.c).
  */
-#ifndef WB_RECIPE_STYLE_H
-#define WB_RECIPE_STYLE_H
+#ifndef WB_RECIPE_STYLE_INT_H
+#define WB_RECIPE_STYLE_INT_H
 
 #include "recipe.h"
 
@@ -21,5 +21,7 @@ extern const struct wb_build_style	wb_style_kbuild;
 
 /* Helpers shared by the world styles (recipe_world.c). */
 int	wb_world_package(struct wb_build *, struct wb_err *);
+void	wb_world_lint(const struct wb_recipe *, wb_lint_fn *, void *,
+	    size_t *);
 
 #endif

@@ -1,6 +1,6 @@
 /* Internal to lib/table*.c: one printer per format. */
-#ifndef WB_TABLE_IMPL_H
-#define WB_TABLE_IMPL_H
+#ifndef WB_TABLE_INT_H
+#define WB_TABLE_INT_H
 
 #include <stdio.h>
 

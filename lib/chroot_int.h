@@ -3,8 +3,8 @@
  * lib/chroot_confine.c (what the command may not do).  All of these run
  * in the child and say why they failed on fd 2.
  */
-#ifndef WB_CHROOT_IMPL_H
-#define WB_CHROOT_IMPL_H
+#ifndef WB_CHROOT_INT_H
+#define WB_CHROOT_INT_H
 
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* Internal to lib/harness*.c. */
-#ifndef WB_HARNESS_IMPL_H
-#define WB_HARNESS_IMPL_H
+#ifndef WB_HARNESS_INT_H
+#define WB_HARNESS_INT_H
 
 #include <signal.h>
 #include <stddef.h>
