@@ -34,7 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chroot_impl.h"
+#include "chroot_int.h"
 
 /* Denied with EPERM.  Names unknown to an architecture are skipped. */
 static const char *const denied[] = {

@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "chroot_impl.h"
+#include "chroot_int.h"
 
 static double
 cpu_now(void)
