@@ -29,6 +29,7 @@
 #include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
+#include "interrupt.h"
 
 #define TMP_INFIX	".unpack."
 #define TMP_SUFFIX	6		/* random characters */
@@ -52,7 +53,8 @@ int
 unpack_stopped(const struct unpack *u)
 {
 
-	return (u->o->stop != NULL && *u->o->stop != 0);
+	return (wb_interrupted() != 0 ||
+	    (u->o->stop != NULL && *u->o->stop != 0));
 }
 
 /* Is name a temporary tree of base (of any target when base is NULL)? */

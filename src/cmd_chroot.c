@@ -16,18 +16,10 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "interrupt.h"
 #include "recipe.h"
 #include "runner.h"
 #include "spawn.h"
-
-static volatile sig_atomic_t stop;
-
-static void
-on_signal(int sig)
-{
-
-	stop = sig;
-}
 
 void
 cmd_chroot_usage(FILE *fp)
@@ -112,7 +104,6 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	sp.timeout = timeout;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;
-	sp.cancel = &stop;
 	memset(&res, 0, sizeof(res));
 	if (wb_spawn_run(&sp, 1, &res, &e) == -1) {
 		warnx("%s", e.msg);
@@ -123,9 +114,9 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 		fputs(res.err != NULL ? res.err : "", stderr);
 		if (rflag)
 			print_rusage(&res);
-		if (stop != 0) {
+		if (wb_interrupted() != 0) {
 			warnx("interrupted; process group killed");
-			rc = 128 + (int)stop;
+			rc = 128 + wb_interrupted();
 		} else if (res.timed_out) {
 			warnx("timed out after %g s; process group killed",
 			    timeout);
@@ -184,11 +175,10 @@ cmd_chroot(int argc, char **argv)
 		return (1);
 	}
 	/*
-	 * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills
-	 * its whole process group, and we exit 128 + signal once it is
-	 * reaped.
+	 * main's interrupt (lib/interrupt.h) cancels the command:
+	 * wb_spawn_run() then kills its whole process group, and we exit
+	 * 128 + signal once it is reaped.
 	 */
-	cmd_catch_signals(on_signal);
 	rc = run(root, argc - 2, argv + 2, timeout, rflag);
 	free(root);
 	return (rc);

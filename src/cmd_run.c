@@ -23,19 +23,11 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "harness.h"
+#include "interrupt.h"
 #include "lock.h"
 #include "suite.h"
 
 #define MAX_VARIANTS	64
-
-static volatile sig_atomic_t stop;
-
-static void
-on_signal(int sig)
-{
-
-	stop = sig;
-}
 
 void
 cmd_run_usage(FILE *fp)
@@ -161,7 +153,7 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
 	if (!quiet)
 		warn_tmpfs(h);
-	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
+	rc = wb_harness_run(h, wb_interrupt_flag(), quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
 		    "complete-with-failures", nfailed);
@@ -171,7 +163,8 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	if (rc == 1) {
 		warnx("interrupted: completed passes are kept; continue with "
 		    "'worldbench run --resume'");
-		return (128 + (stop != 0 ? (int)stop : SIGINT));
+		return (128 + (wb_interrupted() != 0 ? wb_interrupted() :
+		    SIGINT));
 	}
 	return (nfailed > 0 ? 1 : 0);
 }
@@ -454,11 +447,6 @@ cmd_run(int argc, char **argv)
 		run_opts_fini(&o);
 		return (usage());
 	}
-	/*
-	 * Installed before the run is set up: a signal during set-up stops the
-	 * run before its first pass, with the results file written.
-	 */
-	cmd_catch_signals(on_signal);
 	if (o.resume != NULL)
 		lock_output(o.resume, stat(o.resume, &st) == 0 &&
 		    S_ISDIR(st.st_mode), 1);

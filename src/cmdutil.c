@@ -11,6 +11,7 @@
 
 #include "cmdutil.h"
 #include "err.h"
+#include "interrupt.h"
 #include "lock.h"
 #include "preflight.h"
 #include "world.h"
@@ -21,19 +22,6 @@ cmd_workdir(void)
 {
 
 	return (getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work");
-}
-
-void
-cmd_catch_signals(void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
-		err(1, "sigaction");
 }
 
 json_t *
@@ -62,16 +50,6 @@ cmd_preflight_check(int strict, int quiet)
 	return (j);
 }
 
-static volatile sig_atomic_t unpack_stop;
-static const int unpack_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-static void
-on_unpack_signal(int sig)
-{
-
-	unpack_stop = sig;
-}
-
 static void
 refusal(void *arg, const char *path, const char *why)
 {
@@ -91,36 +69,19 @@ unpack_note(void *arg, const char *path, const char *why)
 void
 cmd_unpack_begin(struct cmd_unpack *cu)
 {
-	struct sigaction sa;
-	size_t i;
 
 	memset(&cu->o, 0, sizeof(cu->o));
 	cu->o.refuse = refusal;
 	cu->o.note = unpack_note;
-	cu->o.stop = &unpack_stop;
-	unpack_stop = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_unpack_signal;
-	sigemptyset(&sa.sa_mask);
-	/* A signal ignored (nohup) stays ignored. */
-	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
-		if (sigaction(unpack_sigs[i], NULL, &cu->old[i]) == -1 ||
-		    (cu->old[i].sa_handler != SIG_IGN &&
-		    sigaction(unpack_sigs[i], &sa, NULL) == -1))
-			err(1, "sigaction");
+	cu->o.stop = wb_interrupt_flag();
 }
 
 void
 cmd_unpack_end(struct cmd_unpack *cu)
 {
-	size_t i;
 
-	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
-		if (sigaction(unpack_sigs[i], &cu->old[i], NULL) == -1)
-			err(1, "sigaction");
-	/* The temporary tree is gone: now take the signal as it was meant. */
-	if (unpack_stop != 0)
-		raise(unpack_stop);
+	/* The temporary tree is gone; main exits 128 + the signal. */
+	(void)cu;
 }
 
 char *

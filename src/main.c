@@ -9,7 +9,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
-#include "spawn.h"
+#include "interrupt.h"
 #include "version.h"
 
 struct command {
@@ -79,46 +79,46 @@ wants_help(int argc, char **argv)
 }
 
 /*
- * SIGINT, SIGTERM and SIGHUP end every child process group of the
- * command (lib/spawn.h); the command then fails and we die of the signal.
- * Commands with their own handling (run, chroot) replace this one.
+ * The one interrupt handler of the process (lib/interrupt.h): SIGHUP,
+ * SIGINT and SIGTERM set the interrupt, which every library loop polls;
+ * the command then winds down (children killed with their groups,
+ * completed passes kept, temporary trees removed) and we exit 128 +
+ * the signal.  A second signal while winding down ends the process at
+ * once, as the signal would have without us.
  */
 static void
 on_signal(int sig)
 {
 
-	wb_spawn_cancel_all(sig);
+	if (wb_interrupted() != 0) {
+		(void)signal(sig, SIG_DFL);
+		(void)raise(sig);
+		return;
+	}
+	wb_interrupt_set(sig);
 }
 
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
 	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		/* An ignored signal (nohup) stays ignored. */
 		if (sigaction(sigs[i], NULL, &old) == -1)
-			err(1, "sigaction");
+			err(EX_OSERR, "sigaction");
 		if (old.sa_handler == SIG_IGN)
 			continue;
 		if (sigaction(sigs[i], &sa, NULL) == -1)
-			err(1, "sigaction");
+			err(EX_OSERR, "sigaction");
 	}
-}
-
-/* Die of the signal that cancelled the command, as if never caught. */
-static int
-die_of(int sig)
-{
-
-	(void)signal(sig, SIG_DFL);
-	(void)raise(sig);
-	return (128 + sig);
 }
 
 int
@@ -155,8 +155,8 @@ main(int argc, char *argv[])
 		}
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
-		if (wb_spawn_cancelled() != 0)
-			return (die_of(wb_spawn_cancelled()));
+		if (wb_interrupted() != 0)
+			return (128 + wb_interrupted());
 		return (rc);
 	}
 	warnx("unknown command '%s'", argv[1]);
