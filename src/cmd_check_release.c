@@ -20,6 +20,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "image.h"
 #include "release.h"
 #include "results.h"
@@ -297,7 +298,7 @@ cmd_check_release(int argc, char **argv)
 	if (rc != 0) {
 		warnx("%s", e.msg);
 		wb_release_fini(&r);
-		return (EX_DATAERR);
+		return (cmd_exit_status(&e));
 	}
 	if (wb_release_print(stdout, &r) == -1 || fflush(stdout) == EOF)
 		err(EX_IOERR, "stdout");
@@ -305,7 +306,7 @@ cmd_check_release(int argc, char **argv)
 	    "check-release", &r, &e) == -1) {
 		warnx("%s", e.msg);
 		wb_release_fini(&r);
-		return (EX_CANTCREAT);
+		return (cmd_exit_status(&e));
 	}
 	printf("%zu checks, %zu failed\n", r.n, r.nfail);
 	rc = r.nfail > 0 ? 1 : 0;

@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "interrupt.h"
 #include "recipe.h"
 #include "runner.h"
@@ -81,15 +82,14 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	int rc;
 
 	if ((r = wb_runner_chroot_new(root, &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	/* Nothing the command writes outlives it. */
 	wb_chroot_private_tmp(r);
 	if ((env = wb_env_merge(r->env, &e)) == NULL) {
-		warnx("%s", e.msg);
+		rc = cmd_fail(&e);
 		wb_runner_free(r);
-		return (1);
+		return (rc);
 	}
 	if ((cargv = child_argv(argc, argv)) == NULL) {
 		warn("calloc");
@@ -106,8 +106,7 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	sp.setup_arg = r->setup_arg;
 	memset(&res, 0, sizeof(res));
 	if (wb_spawn_run(&sp, 1, &res, &e) == -1) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	} else {
 		fputs(res.out != NULL ? res.out : "", stdout);
 		fflush(stdout);
@@ -171,8 +170,7 @@ cmd_chroot(int argc, char **argv)
 	if (argc < 3 || strcmp(argv[1], "--") != 0)
 		return (usage());
 	if ((root = cmd_world_root(argv[0], workdir, &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	/*
 	 * main's interrupt (lib/interrupt.h) cancels the command:

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "lock.h"
 #include "recipe.h"
 #include "world_fs.h"
@@ -79,8 +80,7 @@ recipe_variants(int argc, char **argv)
 	if (argc != 2)
 		return (usage());
 	if ((r = wb_recipe_load(argv[1], &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	for (i = 0; i < r->nvariants; i++)
 		printf("%s\n", r->variants[i]);
@@ -160,19 +160,18 @@ recipe_build(int argc, char **argv)
 	if (argc < 1)
 		return (usage());
 	if (wb_mkdirs(workdir, 0755, &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	eng.workdir = absdir(workdir);
 	eng.objdir = absdir(objdir);
 	eng.topdir = absdir(topdir);
 	eng.progress = show_progress;
 	if ((lock = wb_lock_workdir(eng.workdir, 0, &e)) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = 0;
 	for (i = 1; i < argc || (i == 1 && argc == 1); i++) {
 		if (wb_recipe_build(&eng, argv[0], argc == 1 ? "default" :
 		    argv[i], hash, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 			break;
 		}
 	}

@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "harness.h"
 #include "interrupt.h"
 #include "lock.h"
@@ -159,7 +160,7 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 		    "complete-with-failures", nfailed);
 	wb_harness_free(h);
 	if (rc == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if (rc == 1) {
 		warnx("interrupted: completed passes are kept; continue with "
 		    "'worldbench run --resume'");
@@ -425,7 +426,7 @@ lock_output(const char *output, int is_dir, int whole_dir)
 	struct wb_err e;
 
 	if ((out_lock = wb_lock_output(output, is_dir, whole_dir, &e)) == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if (atexit(unlock_output) != 0)
 		errx(1, "atexit");
 }
@@ -455,7 +456,7 @@ cmd_run(int argc, char **argv)
 	if (o.resume != NULL) {
 		if ((h = wb_harness_resume(o.resume, o.c.libexec, o.c.datadir,
 		    argv - 1, argc + 1, &e)) == NULL)
-			errx(1, "%s", e.msg);
+			cmd_die(&e);
 		return (run_harness(h, o.quiet, o.progress));
 	}
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
@@ -483,7 +484,7 @@ cmd_run(int argc, char **argv)
 	json_decref(o.c.preflight);
 	free(tests);
 	if (h == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);

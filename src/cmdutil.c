@@ -11,6 +11,7 @@
 
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "interrupt.h"
 #include "lock.h"
 #include "preflight.h"
@@ -37,7 +38,7 @@ cmd_preflight_check(int strict, int quiet)
 	src.window = 0.5;
 	src.self = getpid();
 	if (wb_preflight_run(&src, &pf, &e) == -1)
-		errx(1, "preflight: %s", e.msg);
+		exit(cmd_failp("preflight", &e));
 	if (!quiet || (strict && pf.busy))
 		for (i = 0; i < pf.nwarnings; i++)
 			warnx("preflight: %s", pf.warnings[i]);
