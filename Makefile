@@ -74,6 +74,7 @@ bench:
 
 lint: $(MAN_PAGES)
 	$(MANDOC) -T lint -W warning $(MAN_PAGES)
+	sh mk/manlint.sh $(MAN_PAGES)
 
 # The installed tree mirrors the build tree (bin/, libexec/, share/), since
 # worldbench finds its suite, init, probe, fragments and recipes relative
