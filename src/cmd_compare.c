@@ -44,9 +44,9 @@ cmd_compare_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
-	    "[-c level] [-e unixbench|all]\n"
-	    "                          [-F text|json|csv|markdown|html] "
-	    "[-o file]\n"
+	    "[--confidence level]\n"
+	    "                          [-e unixbench|all] "
+	    "[-F text|json|csv|markdown|html] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] base "
 	    "other ...\n");
 }

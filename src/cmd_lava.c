@@ -51,7 +51,7 @@ cmd_lava_job_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench lava-job -k label=kernel ... "
-	    "[-d seconds] [-r rounds] [-T tests]\n"
+	    "[-d seconds] [--rounds n] [-T tests]\n"
 	    "           [-w workdir | --ramdisk url] [--device-type type] "
 	    "[--job-name name]\n"
 	    "           [--suite dir] [--data dir] [--busybox path] -o "
@@ -113,6 +113,7 @@ parse_args(int argc, char **argv, struct lopts *o)
 		{ "device-type", required_argument, NULL, 't' },
 		{ "job-name", required_argument, NULL, 'J' },
 		{ "ramdisk", required_argument, NULL, 'M' },
+		{ "rounds", required_argument, NULL, 'r' },
 		{ "suite", required_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};

@@ -52,7 +52,7 @@ void
 cmd_submit_usage(FILE *fp)
 {
 
-	fprintf(fp, "usage: worldbench submit --engine slurm [-n] "
+	fprintf(fp, "usage: worldbench submit --engine slurm [--dry-run] "
 	    "[-N tasks] [--partition name]\n"
 	    "           [--image name ... -w workdir --srcdir dir] "
 	    "[--time seconds]\n"

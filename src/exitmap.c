@@ -48,8 +48,8 @@ const struct cmd_exit_row cmd_exit_rows[] = {
 	{ EX_NOPERM,		"permission denied" },
 	{ EX_CONFIG,		"a configuration error" },
 	{ CMD_EXIT_TIMEOUT,	"chroot: the command timed out" },
-	{ 128,			"128 + N: interrupted by signal N (SIGHUP 129, "
-	    "SIGINT 130, SIGTERM 143); the run is resumable" },
+	{ 128,			"interrupted by signal N (SIGHUP 129, SIGINT 130, "
+	    "SIGTERM 143); the run is resumable" },
 	{ -1,			NULL },
 };
 

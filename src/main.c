@@ -9,6 +9,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "help.h"
 #include "interrupt.h"
 #include "version.h"
 
@@ -56,7 +57,72 @@ usage(FILE *fp)
 	    "       worldbench -h | --help\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(fp, "       worldbench %s\n", commands[i].synopsis);
-	fprintf(fp, "       worldbench command -h | --help\n");
+	fprintf(fp, "       worldbench command -h | --help\n"
+	    "       worldbench help [command | exit-status]\n");
+}
+
+/* A command's synopsis and options, for -h, --help and help CMD. */
+static void
+help_command(const struct command *c)
+{
+
+	c->usage(stdout);
+	(void)help_options(stdout, c->name);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return (&commands[i]);
+	return (NULL);
+}
+
+/* "unknown command 'x'", with the nearest command when one is close. */
+static int
+unknown_command(const char *name)
+{
+	const char *names[sizeof(commands) / sizeof(commands[0])], *best;
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		names[i] = commands[i].name;
+	if ((best = help_nearest(name, names, i)) != NULL)
+		warnx("unknown command '%s'; did you mean '%s'?", name, best);
+	else
+		warnx("unknown command '%s'", name);
+	usage(stderr);
+	return (EX_USAGE);
+}
+
+static int
+help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 3) {
+		usage(stdout);
+		return (0);
+	}
+	if (argc > 3) {
+		warnx("help takes one command");
+		return (EX_USAGE);
+	}
+	if (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0) {
+		printf("usage: worldbench help [command | exit-status]\n");
+		return (0);
+	}
+	if (strcmp(argv[2], "exit-status") == 0) {
+		help_exit_statuses(stdout);
+		return (0);
+	}
+	if ((c = find_command(argv[2])) == NULL)
+		return (unknown_command(argv[2]));
+	help_command(c);
+	return (0);
 }
 
 /*
@@ -141,25 +207,27 @@ main(int argc, char *argv[])
 		printf("worldbench %s (%s)\n", wb_version(), wb_gitrev());
 		return (0);
 	}
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return (0);
 	}
+	if (strcmp(argv[1], "help") == 0)
+		return (help(argc, argv));
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
 		if (wants_help(argc - 1, argv + 1)) {
-			commands[i].usage(stdout);
+			help_command(&commands[i]);
 			return (0);
 		}
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
 		if (wb_interrupted() != 0)
 			return (128 + wb_interrupted());
+		if (rc == EX_USAGE)
+			help_suggest_options(commands[i].name, argc - 1,
+			    argv + 1);
 		return (rc);
 	}
-	warnx("unknown command '%s'", argv[1]);
-	usage(stderr);
-	return (EX_USAGE);
+	return (unknown_command(argv[1]));
 }
