@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -90,17 +92,41 @@ cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 {
 	struct cmd_unpack cu;
 	struct stat st;
-	char *root;
+	char *root, *byname;
 	int lock;
 
+	/*
+	 * A bare name that is no file here is an image of the work
+	 * directory, as "worldbench images" lists them.
+	 */
+	byname = NULL;
+	if (strchr(image, '/') == NULL && image[0] != '.' &&
+	    image[0] != '\0' && lstat(image, &st) == -1 && errno == ENOENT) {
+		if (asprintf(&byname, "%s/images/%s.tar.zst", workdir,
+		    image) == -1) {
+			wb_err_setsys(err, "asprintf");
+			return (NULL);
+		}
+		if (access(byname, F_OK) == -1) {
+			wb_err_setsys(err, "%s: neither a file nor an image "
+			    "of %s (%s; see worldbench images)", image,
+			    workdir, byname);
+			free(byname);
+			return (NULL);
+		}
+		image = byname;
+	}
 	lock = -1;
 	if (stat(image, &st) == 0 && !S_ISDIR(st.st_mode) &&
 	    (wb_mkdirs(workdir, 0755, err) == -1 ||
-	    (lock = wb_lock_workdir(workdir, 600, err)) == -1))
+	    (lock = wb_lock_workdir(workdir, 600, err)) == -1)) {
+		free(byname);
 		return (NULL);
+	}
 	cmd_unpack_begin(&cu);
 	root = wb_world_root_opts(image, workdir, &cu.o, err);
 	wb_unlock_workdir(lock);
 	cmd_unpack_end(&cu);
+	free(byname);
 	return (root);
 }
