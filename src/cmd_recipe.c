@@ -1,6 +1,8 @@
 /*
  * worldbench recipe: lint recipes, build (recipe, variant) pairs.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <getopt.h>
 #include <limits.h>
@@ -16,6 +18,7 @@
 #include "exitmap.h"
 #include "lock.h"
 #include "recipe.h"
+#include "runner.h"
 #include "world_fs.h"
 
 void
@@ -106,6 +109,29 @@ absdir(const char *d)
 	return (p);
 }
 
+/*
+ * Defaults of --objdir and --topdir: in a source tree ("recipes/" here)
+ * the tree and its build/; otherwise the tree of the running binary (a
+ * build directory or an installation: bin/, libexec/, share/), whose
+ * share/worldbench holds the recipes and overlays make install copies.
+ */
+static void
+installed_defaults(const char **objdir, const char **topdir, char *objbuf,
+    char *topbuf)
+{
+	struct wb_err e;
+	struct stat st;
+	int tree;
+
+	tree = stat("recipes", &st) == 0 && S_ISDIR(st.st_mode);
+	if (*topdir == NULL)
+		*topdir = tree || wb_exe_path("share/worldbench", topbuf,
+		    PATH_MAX, &e) == -1 ? "." : topbuf;
+	if (*objdir == NULL)
+		*objdir = tree || wb_exe_path(".", objbuf, PATH_MAX,
+		    &e) == -1 ? "build" : objbuf;
+}
+
 static int
 recipe_build(int argc, char **argv)
 {
@@ -114,6 +140,7 @@ recipe_build(int argc, char **argv)
 		{ "topdir", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static char objbuf[PATH_MAX], topbuf[PATH_MAX], rcpbuf[PATH_MAX + 64];
 	const char *objdir, *topdir, *workdir;
 	struct wb_engine eng;
 	struct wb_err e;
@@ -121,8 +148,8 @@ recipe_build(int argc, char **argv)
 	int ch, i, lock, rc;
 
 	memset(&eng, 0, sizeof(eng));
-	objdir = "build";
-	topdir = ".";
+	objdir = NULL;
+	topdir = NULL;
 	workdir = cmd_workdir();
 	optind = 1;
 	/* -O and -T: old spellings of --objdir and --topdir, kept. */
@@ -161,6 +188,12 @@ recipe_build(int argc, char **argv)
 		return (usage());
 	if (wb_mkdirs(workdir, 0755, &e) == -1)
 		cmd_die(&e);
+	installed_defaults(&objdir, &topdir, objbuf, topbuf);
+	if (strchr(argv[0], '/') == NULL && access(argv[0], F_OK) == -1) {
+		snprintf(rcpbuf, sizeof(rcpbuf), "%s/recipes/%s/recipe",
+		    topdir, argv[0]);
+		argv[0] = rcpbuf;
+	}
 	eng.workdir = absdir(workdir);
 	eng.objdir = absdir(objdir);
 	eng.topdir = absdir(topdir);
