@@ -87,6 +87,7 @@ bench:
 
 lint: $(MAN_PAGES)
 	$(MANDOC) -T lint -W warning $(MAN_PAGES)
+	sh mk/manlint.sh $(MAN_PAGES)
 
 # The installed tree mirrors the build tree (bin/, libexec/, share/), since
 # worldbench finds its suite, init, probe, fragments and recipes relative
@@ -95,15 +96,23 @@ install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/libexec $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 755 $(WORLDBENCH) $(DESTDIR)$(BINDIR)/worldbench
 	cp -R $(O)/libexec/. $(DESTDIR)$(PREFIX)/libexec/
+	$(MAKE) --no-print-directory install-recipes
 	cp -R $(O)/share/worldbench/. $(DESTDIR)$(DATADIR)/
 	@for m in $(MAN_PAGES); do \
 		s=$${m##*.}; $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
 		echo $(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; \
 		$(INSTALL) -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
 
+# Every recipe and overlay, so that an installed copy builds worlds
+# (recipe build finds them in share/worldbench beside bin/).
+install-recipes:
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/recipes $(DESTDIR)$(DATADIR)/overlays
+	cp -R recipes/. $(DESTDIR)$(DATADIR)/recipes/
+	cp -R overlays/. $(DESTDIR)$(DATADIR)/overlays/
+
 clean:
 	rm -rf $(O)
 
-.PHONY: all check check-run bench bench-run deps lint install clean FORCE
+.PHONY: all check check-run bench bench-run deps lint install install-recipes clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

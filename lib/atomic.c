@@ -49,6 +49,9 @@ wb_atomic_open(struct wb_atomic *a, const char *path, mode_t mode,
 	free(copy);
 	if ((a->fd = mkstemp(a->tmp)) == -1) {
 		wb_err_setsys(err, "%s: cannot create a temporary file", path);
+		/* A full disk stays an I/O error; else the output cannot be made. */
+		if (errno != ENOSPC && errno != EDQUOT && errno != EIO)
+			(void)wb_err_class(err, WB_ERR_CANTCREAT);
 		atomic_clear(a);
 		return (-1);
 	}

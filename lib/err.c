@@ -26,7 +26,47 @@ wb_err_clear(struct wb_err *e)
 {
 
 	e->code = 0;
+	e->class = WB_ERR_UNKNOWN;
 	e->msg[0] = '\0';
+}
+
+enum wb_err_class
+wb_err_class_of_errno(int e)
+{
+
+	switch (e) {
+	case ENOENT:
+	case ENOTDIR:
+	case ELOOP:
+	case ENAMETOOLONG:
+		return (WB_ERR_NOINPUT);
+	case ENOSPC:
+	case EDQUOT:
+	case EIO:
+	case EFBIG:
+	case EPIPE:
+		return (WB_ERR_IO);
+	case EACCES:
+	case EPERM:
+		return (WB_ERR_NOPERM);
+	case EROFS:
+	case EEXIST:
+		return (WB_ERR_CANTCREAT);
+	case EWOULDBLOCK:
+	case EBUSY:
+		return (WB_ERR_TEMPFAIL);
+	default:
+		return (WB_ERR_OS);
+	}
+}
+
+int
+wb_err_class(struct wb_err *e, enum wb_err_class c)
+{
+
+	if (e != NULL)
+		e->class = c;
+	return (-1);
 }
 
 /* Record a message; always returns -1 so callers can "return (wb_err_set(...))". */
@@ -38,6 +78,7 @@ wb_err_set(struct wb_err *e, const char *fmt, ...)
 	if (e == NULL)
 		return (-1);
 	e->code = 0;
+	e->class = WB_ERR_DATA;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
@@ -57,6 +98,7 @@ wb_err_setsys(struct wb_err *e, const char *fmt, ...)
 	if (e == NULL)
 		return (-1);
 	e->code = saved;
+	e->class = wb_err_class_of_errno(saved);
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);

@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "harness_int.h"
+#include "interrupt.h"
 #include "results.h"
 #include "runner.h"
 #include "score.h"
@@ -241,7 +242,8 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	free(argv[0]);
 	free((void *)sp.envp);
 	if (rc == 0) {
-		if (stop != NULL && *stop)
+		/* A pass the interrupt killed is dropped, never a failure. */
+		if (wb_interrupted() != 0 || (stop != NULL && *stop))
 			rc = 1;
 		else
 			fold(t, res, copies, s);

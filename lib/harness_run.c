@@ -18,6 +18,7 @@
 #include "err.h"
 #include "harness.h"
 #include "harness_int.h"
+#include "interrupt.h"
 #include "provenance.h"
 #include "results.h"
 #include "runner.h"
@@ -46,7 +47,7 @@ run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
 			    h->tests[it->test]->id));
 		if (wb_result_test_pass(rt, it->pass) != NULL)
 			continue;
-		if (stop != NULL && *stop)
+		if (wb_interrupted() != 0 || (stop != NULL && *stop))
 			return (1);
 		wb_harness_progress_start(fp, h, it, i);
 		rc = wb_harness_pass(v->runner, h->tests[it->test],

@@ -123,9 +123,12 @@ write_error(struct archive *a, const char *out, const char *path,
     struct wb_err *err)
 {
 
-	return (wb_err_set(err, "%s: %s (adding %s)", out,
+	(void)wb_err_set(err, "%s: %s (adding %s)", out,
 	    archive_errno(a) > 0 ? strerror(archive_errno(a)) :
-	    archive_error_string(a), path));
+	    archive_error_string(a), path);
+	/* A full disk is an I/O error, not bad data. */
+	return (wb_err_class(err, archive_errno(a) > 0 ?
+	    wb_err_class_of_errno(archive_errno(a)) : WB_ERR_IO));
 }
 
 static int

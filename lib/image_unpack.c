@@ -29,6 +29,7 @@
 #include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
+#include "interrupt.h"
 
 #define TMP_INFIX	".unpack."
 #define TMP_SUFFIX	6		/* random characters */

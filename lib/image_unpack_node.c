@@ -20,6 +20,7 @@
 #include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
+#include "interrupt.h"
 
 /* Count a refusal and hand it to the caller's callback. */
 void
@@ -41,7 +42,8 @@ int
 wb_unpack_stopped(const struct unpack *u)
 {
 
-	return (u->o->stop != NULL && *u->o->stop != 0);
+	return (wb_interrupted() != 0 ||
+	    (u->o->stop != NULL && *u->o->stop != 0));
 }
 
 char *

@@ -47,6 +47,7 @@ wb_lock_workdir(const char *workdir, int wait, struct wb_err *err)
 			    "build or run on this work directory); wait for "
 			    "it or use another WORKDIR", workdir,
 			    holder[0] != '\0' ? holder : "?");
+			(void)wb_err_class(err, WB_ERR_TEMPFAIL);
 			close(fd);
 			return (-1);
 		}
@@ -106,10 +107,12 @@ lock_name(int dfd, const char *name, int op, const char *output,
 		}
 		if (flock(fd, op | LOCK_NB) == -1) {
 			close(fd);
-			if (errno == EWOULDBLOCK)
-				return (wb_err_set(err, "%s: in use by another "
+			if (errno == EWOULDBLOCK) {
+				(void)wb_err_set(err, "%s: in use by another "
 				    "worldbench run (lock %s/%s)", output,
-				    what, name));
+				    what, name);
+				return (wb_err_class(err, WB_ERR_TEMPFAIL));
+			}
 			return (wb_err_setsys(err, "flock %s/%s", what, name));
 		}
 		if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&

@@ -345,8 +345,12 @@ wb_results_read(const char *path, struct wb_results **out,
 	rd.err = err;
 	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 	if (root == NULL) {
-		if (je.line <= 0)
-			return (wb_err_set(err, "%s: %s", path, je.text));
+		if (je.line <= 0) {
+			(void)wb_err_set(err, "%s: %s", path, je.text);
+			if (json_error_code(&je) == json_error_cannot_open_file)
+				(void)wb_err_class(err, WB_ERR_NOINPUT);
+			return (-1);
+		}
 		return (wb_err_set(err, "%s:%d:%d: %s", path, je.line,
 		    je.column, je.text));
 	}

@@ -25,6 +25,7 @@
 
 #include "err.h"
 #include "clean_env.h"
+#include "interrupt.h"
 #include "spawn.h"
 
 char *const wb_spawn_clean_env[] = { WB_CLEAN_ENV, NULL };
@@ -61,27 +62,12 @@ child_fail(const char *what, const char *arg)
 		    sizeof(buf) - 1);
 }
 
-static volatile sig_atomic_t cancel_all;
-
-void
-wb_spawn_cancel_all(int sig)
-{
-
-	cancel_all = sig != 0 ? sig : SIGTERM;
-}
-
-int
-wb_spawn_cancelled(void)
-{
-
-	return (cancel_all);
-}
-
+/* The process's interrupt (lib/interrupt.h) or the caller's own flag. */
 static int
 cancelled(const struct wb_spawn *sp)
 {
 
-	return (cancel_all != 0 || (sp->cancel != NULL && *sp->cancel));
+	return (wb_interrupted() != 0 || (sp->cancel != NULL && *sp->cancel));
 }
 
 /* In the child: never returns. */
@@ -353,9 +339,9 @@ wb_spawn_run(const struct wb_spawn *sp, size_t n,
 	if (n == 0 || sp->argv == NULL || sp->argv[0] == NULL ||
 	    !(sp->timeout > 0))
 		return (wb_err_set(err, "spawn: bad arguments"));
-	if (cancel_all != 0)
+	if (wb_interrupted() != 0)
 		return (wb_err_set(err, "%s: not started: interrupted by "
-		    "signal %d", sp->argv[0], (int)cancel_all));
+		    "signal %d", sp->argv[0], wb_interrupted()));
 	memset(res, 0, n * sizeof(*res));
 	c = calloc(n, sizeof(*c));
 	pfd = calloc(3 * n, sizeof(*pfd));

@@ -42,8 +42,8 @@ struct wb_spawn {
 	int		(*child_setup)(void *);
 	void		*setup_arg;
 	/*
-	 * Optional: when *cancel becomes non-zero (e.g. set by a SIGINT
-	 * handler), the children are killed as on a timeout, without
+	 * Optional: when *cancel becomes non-zero (as the process's
+	 * interrupt does, lib/interrupt.h), the children are killed as on a timeout, without
 	 * timed_out set.  Checked at least every 250 ms.
 	 */
 	volatile sig_atomic_t	*cancel;
@@ -66,14 +66,11 @@ struct wb_spawn {
 };
 
 /*
- * Cancel every spawn of the process: running children are killed with
- * their process groups as on a timeout, and later wb_spawn_run() calls
- * fail at once.  Async-signal-safe: main's SIGINT/SIGTERM/SIGHUP handler
- * calls it, so that no build, boot or probe outlives an interrupted
- * command.  wb_spawn_cancelled() returns the signal given, or 0.
+ * The process's interrupt (lib/interrupt.h) cancels every spawn: running
+ * children are killed with their process groups as on a timeout, and
+ * later wb_spawn_run() calls fail at once, so that no build, boot or
+ * probe outlives an interrupted command.
  */
-void	wb_spawn_cancel_all(int sig);
-int	wb_spawn_cancelled(void);
 
 /* What happened to one child. */
 struct wb_spawn_result {

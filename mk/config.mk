@@ -58,8 +58,12 @@ endif
 endef
 
 # Goals that must work before any library is installed.
-WB_NOPROBE_GOALS :=	deps check bench clean distclean
+WB_NOPROBE_GOALS :=	deps check bench clean distclean install-recipes
 ifneq ($(filter-out $(WB_NOPROBE_GOALS),$(or $(MAKECMDGOALS),all)),)
+# Without the probe itself every library would look missing.
+ifeq ($(shell command -v $(firstword $(PKG_CONFIG)) 2>/dev/null),)
+$(error $(PKG_CONFIG) not found: install Debian package pkgconf (or run 'make deps' as root))
+endif
 $(eval $(call wb_probe,libarchive))
 $(eval $(call wb_probe,jansson))
 $(eval $(call wb_probe,gsl))

@@ -23,6 +23,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "image.h"
 #include "release.h"
 #include "results.h"
@@ -389,7 +390,7 @@ cmd_check_release(int argc, char **argv)
 	if (rc != 0) {
 		warnx("%s", e.msg);
 		wb_release_fini(&r);
-		return (EX_DATAERR);
+		return (cmd_exit_status(&e));
 	}
 	if (wb_release_print(stdout, &r) == -1 || fflush(stdout) == EOF)
 		err(EX_IOERR, "stdout");
@@ -397,7 +398,7 @@ cmd_check_release(int argc, char **argv)
 	    "check-release", &r, &e) == -1) {
 		warnx("%s", e.msg);
 		wb_release_fini(&r);
-		return (EX_CANTCREAT);
+		return (cmd_exit_status(&e));
 	}
 	printf("%zu checks, %zu failed", r.n, r.nfail);
 	if (r.ninconclusive > 0)

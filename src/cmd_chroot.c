@@ -16,19 +16,12 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
+#include "interrupt.h"
 #include "recipe.h"
 #include "runner.h"
 #include "spawn.h"
 #include "strvis.h"
-
-static volatile sig_atomic_t stop;
-
-static void
-on_signal(int sig)
-{
-
-	stop = sig;
-}
 
 void
 cmd_chroot_usage(FILE *fp)
@@ -120,15 +113,14 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	int rc;
 
 	if ((r = wb_runner_chroot_new(root, &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	/* Nothing the command writes outlives it. */
 	wb_chroot_private_tmp(r);
 	if ((env = wb_env_merge(r->env, &e)) == NULL) {
-		warnx("%s", e.msg);
+		rc = cmd_fail(&e);
 		wb_runner_free(r);
-		return (1);
+		return (rc);
 	}
 	if ((cargv = child_argv(argc, argv)) == NULL) {
 		warn("calloc");
@@ -143,20 +135,18 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	sp.timeout = timeout;
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;
-	sp.cancel = &stop;
 	memset(&res, 0, sizeof(res));
 	if (wb_spawn_run(&sp, 1, &res, &e) == -1) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	} else {
 		relay(stdout, res.out != NULL ? res.out : "");
 		fflush(stdout);
 		relay(stderr, res.err != NULL ? res.err : "");
 		if (rflag)
 			print_rusage(&res);
-		if (stop != 0) {
+		if (wb_interrupted() != 0) {
 			warnx("interrupted; process group killed");
-			rc = 128 + (int)stop;
+			rc = 128 + wb_interrupted();
 		} else if (res.timed_out) {
 			warnx("timed out after %g s; process group killed",
 			    timeout);
@@ -211,15 +201,13 @@ cmd_chroot(int argc, char **argv)
 	if (argc < 3 || strcmp(argv[1], "--") != 0)
 		return (usage());
 	if ((root = cmd_world_root(argv[0], workdir, &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	/*
-	 * SIGINT and SIGTERM cancel the command: wb_spawn_run() then kills
-	 * its whole process group, and we exit 128 + signal once it is
-	 * reaped.
+	 * main's interrupt (lib/interrupt.h) cancels the command:
+	 * wb_spawn_run() then kills its whole process group, and we exit
+	 * 128 + signal once it is reaped.
 	 */
-	cmd_catch_signals(on_signal);
 	rc = run(root, argc - 2, argv + 2, timeout, rflag);
 	free(root);
 	return (rc);

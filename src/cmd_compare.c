@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "err.h"
+#include "exitmap.h"
 #include "factorial.h"
 #include "report_format.h"
 #include "results.h"
@@ -43,9 +44,9 @@ cmd_compare_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
-	    "[-c level] [-e unixbench|all]\n"
-	    "                          [-F text|json|csv|markdown|html] "
-	    "[-o file]\n"
+	    "[--confidence level]\n"
+	    "                          [-e unixbench|all] "
+	    "[-F text|json|csv|markdown|html] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] base "
 	    "other ...\n");
 }
@@ -177,15 +178,13 @@ emit(const struct copts *o, const struct wb_report *rep)
 
 	if (o->out != NULL) {
 		if (wb_report_save(o->out, o->fmt, rep, &e) == -1) {
-			warnx("%s", e.msg);
-			return (EX_CANTCREAT);
+			return (cmd_fail(&e));
 		}
 		return (0);
 	}
 	if (wb_report_write(stdout, o->fmt, rep, &e) == -1 ||
 	    fflush(stdout) == EOF) {
-		warnx("%s", e.msg);
-		return (EX_IOERR);
+		return (cmd_fail(&e));
 	}
 	return (0);
 }
@@ -206,8 +205,7 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 
 	if (wb_compare_build(v, nv, NULL, (const char *const *)paths,
 	    o->conf, o->est, o->adjust, &c, &e) == -1) {
-		warnx("%s", e.msg);
-		return (EX_DATAERR);
+		return (cmd_fail(&e));
 	}
 	if (o->factorial && c.blocked) {
 		warnx("--factorial needs four results of one run, not "
@@ -241,10 +239,10 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	if (o->factorial) {
 		if (wb_factorial_build(&c, cells, o->knobs[0], o->knobs[1],
 		    &fact, &e) == -1) {
-			warnx("factorial: %s", e.msg);
+			rc = cmd_failp("factorial", &e);
 			wb_compare_fini(&c);
 			free(rv);
-			return (EX_DATAERR);
+			return (rc);
 		}
 		rep.fact = &fact;
 	}
@@ -285,8 +283,7 @@ cmd_compare(int argc, char **argv)
 	rc = 0;
 	for (n = 0; n < argc; n++)
 		if (wb_results_read(argv[n], &v[n], &e) == -1) {
-			warnx("%s", e.msg);
-			rc = EX_DATAERR;
+			rc = cmd_fail(&e);
 			break;
 		}
 	if (rc == 0)

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "image.h"
 #include "manifest.h"
 
@@ -60,8 +61,7 @@ image_pack(int argc, char **argv)
 		switch (ch) {
 		case 'm':
 			if (wb_manifest_load(&man, optarg, &e) == -1) {
-				warnx("%s", e.msg);
-				rc = 1;
+				rc = cmd_fail(&e);
 			}
 			break;
 		case 'M':
@@ -102,8 +102,7 @@ image_pack(int argc, char **argv)
 		return (usage());
 	}
 	if (rc == 0 && wb_image_pack(argv[0], argv[1], &o, sha, &e) == -1) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	}
 	if (rc == 0)
 		printf("%s  %s\n", sha, argv[1]);
@@ -124,8 +123,7 @@ image_unpack(int argc, char **argv)
 	n = wb_image_unpack_opts(argv[1], argv[2], &cu.o, &e);
 	cmd_unpack_end(&cu);
 	if (n == -1) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	printf("%ld entries unpacked into %s\n", n, argv[2]);
 	return (0);

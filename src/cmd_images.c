@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "fragment.h"
 #include "label.h"
 
@@ -76,8 +77,7 @@ list(const char *workdir)
 			wb_frag_init(&f);
 			if (wb_frag_merge_file(&f, path, NULL, NULL, &e) ==
 			    -1) {
-				warnx("%s", e.msg);
-				rc = 1;
+				rc = cmd_fail(&e);
 			} else
 				printf("%-28s %-30s %-12.12s %10s %s\n",
 				    get(&f, "name"), *get(&f, "options") ==
@@ -111,10 +111,8 @@ root_of(const char *workdir, const char *name)
 	}
 	root = cmd_world_root(path, workdir, &e);
 	free(path);
-	if (root == NULL) {
-		warnx("%s", e.msg);
-		return (1);
-	}
+	if (root == NULL)
+		return (cmd_fail(&e));
 	printf("%s\n", root);
 	free(root);
 	return (0);

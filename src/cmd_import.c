@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "results.h"
 #include "ublog.h"
 #include "version.h"
@@ -82,7 +83,7 @@ cmd_import(int argc, char **argv)
 	if (argc != 1 || out == NULL)
 		return (usage());
 	if (wb_ublog_import(argv[0], (int)table, &r, &e) == -1)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	if (wb_results_set_provenance(r, "worldbench_version",
 	    json_string(wb_version()), &e) == -1 ||
 	    wb_results_set_provenance(r, "git_revision",
@@ -91,7 +92,7 @@ cmd_import(int argc, char **argv)
 	    json_string(label), &e) == -1) ||
 	    wb_results_write(r, out, &e) == -1) {
 		wb_results_free(r);
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	}
 	wb_results_free(r);
 	return (0);

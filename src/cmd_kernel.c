@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "kbuild.h"
 #include "kernopt.h"
 #include "recipe.h"
@@ -245,23 +246,20 @@ kernel_build(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		if (wb_kbuild_variant_init(&v.kv, o.recipe, o.k.overlays,
 		    argv[i], &e) != 0) {
-			warnx("%s", e.msg);
 			wb_recipe_free(o.recipe);
-			return (EX_DATAERR);
+			return (cmd_fail(&e));
 		}
 		wb_kbuild_variant_fini(&v.kv);
 	}
 	rc = 0;
 	for (i = optind; i < argc; i++) {
 		if (variant_init(&v, &o, argv[i], &e) != 0) {
-			warnx("%s", e.msg);
-			rc = EX_DATAERR;
+			rc = cmd_fail(&e);
 			break;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		if (wb_kbuild_run(&v.kb, o.force, &built, &e) != 0) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 		} else {
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			printf("%s %s %s %.1f\n", argv[i], v.imagedir,
@@ -294,14 +292,12 @@ kernel_config(int argc, char **argv)
 		return (EX_DATAERR);
 	wb_err_clear(&e);
 	if (variant_init(&v, &o, argv[optind], &e) != 0) {
-		warnx("%s", e.msg);
 		wb_recipe_free(o.recipe);
-		return (EX_DATAERR);
+		return (cmd_fail(&e));
 	}
 	rc = 0;
 	if (wb_kbuild_configure(&v.kb, &res, &e) != 0) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	} else
 		printf("%s/.config %s\n", v.objdir, res.config_sha256);
 	wb_kconfig_result_fini(&res);

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "lava.h"
 #include "qemu_bench.h"
 #include "results.h"
@@ -50,7 +51,7 @@ cmd_lava_job_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench lava-job -k label=kernel ... "
-	    "[-d seconds] [-r rounds] [-T tests]\n"
+	    "[-d seconds] [--rounds n] [-T tests]\n"
 	    "           [-w workdir | --ramdisk url] [--device-type type] "
 	    "[--job-name name]\n"
 	    "           [--suite dir] [--data dir] [--busybox path] -o "
@@ -112,6 +113,7 @@ parse_args(int argc, char **argv, struct lopts *o)
 		{ "device-type", required_argument, NULL, 't' },
 		{ "job-name", required_argument, NULL, 'J' },
 		{ "ramdisk", required_argument, NULL, 'M' },
+		{ "rounds", required_argument, NULL, 'r' },
 		{ "suite", required_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -236,7 +238,7 @@ export_initramfs(struct lopts *o, const struct wb_test_def **defs, size_t nd)
 		err(1, "%s", dir);
 	if (wb_atomic_write(init, wb_lava_init, strlen(wb_lava_init), 0755,
 	    &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if ((t = calloc(nd, sizeof(*t))) == NULL)
 		err(EX_OSERR, "calloc");
 	for (i = 0; i < nd; i++) {
@@ -252,7 +254,7 @@ export_initramfs(struct lopts *o, const struct wb_test_def **defs, size_t nd)
 	    beside("share/worldbench", data, sizeof(data));
 	root.busybox = o->busybox != NULL ? o->busybox : "/bin/busybox";
 	if (wb_qb_initramfs(&root, t, nd, path, &e) == -1)
-		errx(1, "initramfs %s: %s", path, e.msg);
+		exit(cmd_failp(path, &e));
 	free(t);
 	if ((abs = realpath(path, NULL)) == NULL)
 		err(1, "%s", path);
@@ -322,8 +324,7 @@ cmd_lava_job(int argc, char **argv)
 		rc = EX_USAGE;
 	} else if (wb_atomic_write(o.out, yaml, strlen(yaml), 0644, &e) ==
 	    -1) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	}
 	free(yaml);
 	free(ramdisk);
@@ -360,11 +361,11 @@ cmd_import_lava(int argc, char **argv)
 		return (usage());
 	}
 	if ((cases = wb_lava_results_load(argv[optind], &e)) == NULL)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	rc = wb_lava_import(cases, argv[optind], &res, &labels, &n, &e);
 	json_decref(cases);
 	if (rc == -1)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	if (mkdir(out, 0755) == -1 && errno != EEXIST)
 		err(EX_CANTCREAT, "%s", out);
 	rc = 0;
@@ -372,8 +373,7 @@ cmd_import_lava(int argc, char **argv)
 		if (asprintf(&path, "%s/%s.json", out, labels[i]) == -1)
 			err(EX_OSERR, "asprintf");
 		if (rc == 0 && wb_results_write(res[i], path, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = EX_IOERR;
+			rc = cmd_fail(&e);
 		} else if (rc == 0)
 			printf("%s\n", path);
 		free(path);

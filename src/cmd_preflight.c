@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "preflight.h"
 
 void
@@ -100,7 +101,7 @@ cmd_preflight(int argc, char **argv)
 	if (optind != argc)
 		return (usage());
 	if (wb_preflight_run(&src, &pf, &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if (json) {
 		if ((j = wb_preflight_json(&pf)) == NULL)
 			errx(EX_OSERR, "out of memory");

@@ -1,6 +1,8 @@
 /*
  * worldbench recipe: lint recipes, build (recipe, variant) pairs.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <getopt.h>
 #include <limits.h>
@@ -14,8 +16,10 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "label.h"
+#include "exitmap.h"
 #include "lock.h"
 #include "recipe.h"
+#include "runner.h"
 #include "world_fs.h"
 
 void
@@ -83,8 +87,7 @@ recipe_variants(int argc, char **argv)
 	if (argc != 2)
 		return (usage());
 	if ((r = wb_recipe_load(argv[1], &e)) == NULL) {
-		warnx("%s", e.msg);
-		return (1);
+		return (cmd_fail(&e));
 	}
 	for (i = 0; i < r->nvariants; i++)
 		printf("%s\n", r->variants[i]);
@@ -125,6 +128,29 @@ build_image(struct wb_engine *eng, const char *label, char hash[65],
 	return (rc);
 }
 
+/*
+ * Defaults of --objdir and --topdir: in a source tree ("recipes/" here)
+ * the tree and its build/; otherwise the tree of the running binary (a
+ * build directory or an installation: bin/, libexec/, share/), whose
+ * share/worldbench holds the recipes and overlays make install copies.
+ */
+static void
+installed_defaults(const char **objdir, const char **topdir, char *objbuf,
+    char *topbuf)
+{
+	struct wb_err e;
+	struct stat st;
+	int tree;
+
+	tree = stat("recipes", &st) == 0 && S_ISDIR(st.st_mode);
+	if (*topdir == NULL)
+		*topdir = tree || wb_exe_path("share/worldbench", topbuf,
+		    PATH_MAX, &e) == -1 ? "." : topbuf;
+	if (*objdir == NULL)
+		*objdir = tree || wb_exe_path(".", objbuf, PATH_MAX,
+		    &e) == -1 ? "build" : objbuf;
+}
+
 static int
 recipe_build(int argc, char **argv)
 {
@@ -134,6 +160,7 @@ recipe_build(int argc, char **argv)
 		{ "images", no_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static char objbuf[PATH_MAX], topbuf[PATH_MAX], rcpbuf[PATH_MAX + 64];
 	const char *objdir, *topdir, *workdir;
 	struct wb_engine eng;
 	struct wb_err e;
@@ -141,8 +168,8 @@ recipe_build(int argc, char **argv)
 	int ch, i, images, lock, rc;
 
 	memset(&eng, 0, sizeof(eng));
-	objdir = "build";
-	topdir = ".";
+	objdir = NULL;
+	topdir = NULL;
 	workdir = cmd_workdir();
 	images = 0;
 	optind = 1;
@@ -184,14 +211,20 @@ recipe_build(int argc, char **argv)
 	if (argc < 1)
 		return (usage());
 	if (wb_mkdirs(workdir, 0755, &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
+	installed_defaults(&objdir, &topdir, objbuf, topbuf);
+	if (strchr(argv[0], '/') == NULL && access(argv[0], F_OK) == -1) {
+		snprintf(rcpbuf, sizeof(rcpbuf), "%s/recipes/%s/recipe",
+		    topdir, argv[0]);
+		argv[0] = rcpbuf;
+	}
 	eng.workdir = absdir(workdir);
 	eng.objdir = absdir(objdir);
 	eng.topdir = absdir(topdir);
 	eng.progress = cmd_note;
 	eng.progress_arg = progress_prefix;
 	if ((lock = wb_lock_workdir(eng.workdir, 0, &e)) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = 0;
 	for (i = 0; images && i < argc; i++) {
 		if (build_image(&eng, argv[i], hash, &e) == -1) {
@@ -203,8 +236,7 @@ recipe_build(int argc, char **argv)
 	for (i = 1; !images && (i < argc || (i == 1 && argc == 1)); i++) {
 		if (wb_recipe_build(&eng, argv[0], argc == 1 ? "default" :
 		    argv[i], hash, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 			break;
 		}
 	}

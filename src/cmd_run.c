@@ -22,20 +22,13 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
 #include "harness.h"
+#include "interrupt.h"
 #include "lock.h"
 #include "suite.h"
 
 #define MAX_VARIANTS	64
-
-static volatile sig_atomic_t stop;
-
-static void
-on_signal(int sig)
-{
-
-	stop = sig;
-}
 
 void
 cmd_run_usage(FILE *fp)
@@ -162,17 +155,18 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
 	if (!quiet)
 		warn_tmpfs(h);
-	rc = wb_harness_run(h, &stop, quiet ? NULL : stderr, &nfailed, &e);
+	rc = wb_harness_run(h, wb_interrupt_flag(), quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
 		    "complete-with-failures", nfailed);
 	wb_harness_free(h);
 	if (rc == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if (rc == 1) {
 		warnx("interrupted: completed passes are kept; continue with "
 		    "'worldbench run --resume'");
-		return (128 + (stop != 0 ? (int)stop : SIGINT));
+		return (128 + (wb_interrupted() != 0 ? wb_interrupted() :
+		    SIGINT));
 	}
 	return (nfailed > 0 ? 1 : 0);
 }
@@ -441,7 +435,7 @@ lock_output(const char *output, int is_dir, int whole_dir)
 	struct wb_err e;
 
 	if ((out_lock = wb_lock_output(output, is_dir, whole_dir, &e)) == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if (atexit(unlock_output) != 0)
 		errx(1, "atexit");
 }
@@ -463,11 +457,6 @@ cmd_run(int argc, char **argv)
 		run_opts_fini(&o);
 		return (usage());
 	}
-	/*
-	 * Installed before the run is set up: a signal during set-up stops the
-	 * run before its first pass, with the results file written.
-	 */
-	cmd_catch_signals(on_signal);
 	if (o.resume != NULL)
 		lock_output(o.resume, stat(o.resume, &st) == 0 &&
 		    S_ISDIR(st.st_mode), 1);
@@ -476,7 +465,7 @@ cmd_run(int argc, char **argv)
 	if (o.resume != NULL) {
 		if ((h = wb_harness_resume(o.resume, o.c.libexec, o.c.datadir,
 		    argv - 1, argc + 1, &e)) == NULL)
-			errx(1, "%s", e.msg);
+			cmd_die(&e);
 		return (run_harness(h, o.quiet, o.progress));
 	}
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
@@ -504,7 +493,7 @@ cmd_run(int argc, char **argv)
 	json_decref(o.c.preflight);
 	free(tests);
 	if (h == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);

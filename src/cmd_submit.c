@@ -21,6 +21,7 @@
 #include "atomic.h"
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "slurm.h"
 #include "spawn.h"
 #include "submit.h"
@@ -51,7 +52,7 @@ void
 cmd_submit_usage(FILE *fp)
 {
 
-	fprintf(fp, "usage: worldbench submit --engine slurm [-n] "
+	fprintf(fp, "usage: worldbench submit --engine slurm [--dry-run] "
 	    "[-N tasks] [--partition name]\n"
 	    "           [--image name ... -w workdir --srcdir dir] "
 	    "[--time seconds]\n"
@@ -332,7 +333,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_SCRIPT) == -1)
 		err(EX_OSERR, "asprintf");
 	if (wb_atomic_write(path, script, strlen(script), 0755, &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	memset(&rec, 0, sizeof(rec));
 	rec.ntasks = o->ntasks;
 	if ((rec.labels = calloc(nl, sizeof(char *))) == NULL)
@@ -343,7 +344,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 			err(EX_OSERR, "strdup");
 	free(labels);
 	if (wb_slurm_record_write(j.shared, &rec, &e) == -1)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = 0;
 	if (o->dry_run) {
 		fputs(script, stdout);
@@ -355,7 +356,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	for (i = 0; i < o->ntasks; i++)
 		ind[i] = i;
 	if ((spec = wb_slurm_array_spec(ind, o->ntasks, &e)) == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if ((id = submit_array(j.shared, spec)) == NULL)
 		rc = 1;
 	else if (wb_slurm_record_add(&rec, id, ind, o->ntasks, &e) == -1 ||

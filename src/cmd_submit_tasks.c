@@ -16,6 +16,7 @@
 
 #include "compare.h"
 #include "err.h"
+#include "exitmap.h"
 #include "report_format.h"
 #include "results.h"
 #include "slurm.h"
@@ -187,7 +188,7 @@ scan_load(struct scan *s, const char *dir, int quiet, int engine)
 	s->quiet = quiet;
 	s->shared = submit_abs_dir(dir, 0);
 	if (wb_slurm_record_read(s->shared, &s->rec, &e) == -1)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	if ((s->t = calloc(s->rec.ntasks, sizeof(*s->t))) == NULL)
 		err(EX_OSERR, "calloc");
 	for (i = 0; i < s->rec.ntasks; i++)
@@ -256,7 +257,7 @@ submit_resubmit(const char *dir)
 		goto out;
 	}
 	if ((spec = wb_slurm_array_spec(ind, n, &e)) == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	if ((id = submit_array(s.shared, spec)) == NULL)
 		rc = 1;
 	else if (wb_slurm_record_add(&s.rec, id, ind, n, &e) == -1 ||
@@ -284,7 +285,7 @@ task_file(struct scan *s, int i, const char *label)
 	    -1)
 		err(EX_OSERR, "asprintf");
 	if (wb_results_read(p, &r, &e) == -1)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	if (r->status != WB_RESULTS_COMPLETE)
 		errx(EX_DATAERR, "%s: status %s though the task wrote DONE", p,
 		    wb_results_status_name(r->status));
@@ -449,11 +450,11 @@ print_spread(struct scan *s, size_t ndone)
 		err(EX_OSERR, "calloc");
 	for (i = 0; i < n; i++)
 		if (wb_results_read(paths[i], &v[i], &e) == -1)
-			errx(EX_DATAERR, "%s", e.msg);
+			cmd_die(&e);
 	if (wb_compare_build(v, n, (const char *const *)labels,
 	    (const char *const *)paths, 0.95, WB_EST_UNIXBENCH, WB_ADJ_HOLM,
 	    &c, &e) == -1)
-		errx(EX_DATAERR, "%s", e.msg);
+		cmd_die(&e);
 	for (i = 0; i < c.nproblems; i++)
 		if (c.problems[i].fatal)
 			warnx("WARNING: %s: different %s (%s)",

@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exitmap.h"
 #include "results.h"
 #include "score.h"
 #include "table.h"
@@ -75,23 +76,20 @@ cmd_table(int argc, char **argv)
 	if (argc < 1)
 		return (usage());
 	if ((t = wb_table_new(stdout, format, est, argc > 1, &e)) == NULL)
-		errx(1, "%s", e.msg);
+		cmd_die(&e);
 	rc = 0;
 	for (i = 0; i < argc; i++) {
 		if (wb_results_read(argv[i], &r, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 			continue;
 		}
 		if (wb_table_add(t, argv[i], r, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 		}
 		wb_results_free(r);
 	}
 	if (wb_table_finish(t, &e) == -1) {
-		warnx("%s", e.msg);
-		rc = 1;
+		rc = cmd_fail(&e);
 	}
 	wb_table_free(t);
 	return (rc);

@@ -4,13 +4,17 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cmdutil.h"
 #include "err.h"
+#include "exitmap.h"
+#include "interrupt.h"
 #include "lock.h"
 #include "preflight.h"
 #include "world.h"
@@ -21,19 +25,6 @@ cmd_workdir(void)
 {
 
 	return (getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work");
-}
-
-void
-cmd_catch_signals(void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
-		err(1, "sigaction");
 }
 
 json_t *
@@ -49,7 +40,7 @@ cmd_preflight_check(int strict, int quiet)
 	src.window = 0.5;
 	src.self = getpid();
 	if (wb_preflight_run(&src, &pf, &e) == -1)
-		errx(1, "preflight: %s", e.msg);
+		exit(cmd_failp("preflight", &e));
 	if (!quiet || (strict && pf.busy))
 		for (i = 0; i < pf.nwarnings; i++)
 			warnx("preflight: %s", pf.warnings[i]);
@@ -60,16 +51,6 @@ cmd_preflight_check(int strict, int quiet)
 		errx(1, "preflight: out of memory");
 	wb_preflight_fini(&pf);
 	return (j);
-}
-
-static volatile sig_atomic_t unpack_stop;
-static const int unpack_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-static void
-on_unpack_signal(int sig)
-{
-
-	unpack_stop = sig;
 }
 
 static void
@@ -91,36 +72,19 @@ unpack_note(void *arg, const char *path, const char *why)
 void
 cmd_unpack_begin(struct cmd_unpack *cu)
 {
-	struct sigaction sa;
-	size_t i;
 
 	memset(&cu->o, 0, sizeof(cu->o));
 	cu->o.refuse = refusal;
 	cu->o.note = unpack_note;
-	cu->o.stop = &unpack_stop;
-	unpack_stop = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_unpack_signal;
-	sigemptyset(&sa.sa_mask);
-	/* A signal ignored (nohup) stays ignored. */
-	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
-		if (sigaction(unpack_sigs[i], NULL, &cu->old[i]) == -1 ||
-		    (cu->old[i].sa_handler != SIG_IGN &&
-		    sigaction(unpack_sigs[i], &sa, NULL) == -1))
-			err(1, "sigaction");
+	cu->o.stop = wb_interrupt_flag();
 }
 
 void
 cmd_unpack_end(struct cmd_unpack *cu)
 {
-	size_t i;
 
-	for (i = 0; i < sizeof(unpack_sigs) / sizeof(unpack_sigs[0]); i++)
-		if (sigaction(unpack_sigs[i], &cu->old[i], NULL) == -1)
-			err(1, "sigaction");
-	/* The temporary tree is gone: now take the signal as it was meant. */
-	if (unpack_stop != 0)
-		raise(unpack_stop);
+	/* The temporary tree is gone; main exits 128 + the signal. */
+	(void)cu;
 }
 
 char *
@@ -128,18 +92,42 @@ cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 {
 	struct cmd_unpack cu;
 	struct stat st;
-	char *root;
+	char *root, *byname;
 	int lock;
 
+	/*
+	 * A bare name that is no file here is an image of the work
+	 * directory, as "worldbench images" lists them.
+	 */
+	byname = NULL;
+	if (strchr(image, '/') == NULL && image[0] != '.' &&
+	    image[0] != '\0' && lstat(image, &st) == -1 && errno == ENOENT) {
+		if (asprintf(&byname, "%s/images/%s.tar.zst", workdir,
+		    image) == -1) {
+			wb_err_setsys(err, "asprintf");
+			return (NULL);
+		}
+		if (access(byname, F_OK) == -1) {
+			wb_err_setsys(err, "%s: neither a file nor an image "
+			    "of %s (%s; see worldbench images)", image,
+			    workdir, byname);
+			free(byname);
+			return (NULL);
+		}
+		image = byname;
+	}
 	lock = -1;
 	if (stat(image, &st) == 0 && !S_ISDIR(st.st_mode) &&
 	    (wb_mkdirs(workdir, 0755, err) == -1 ||
-	    (lock = wb_lock_workdir(workdir, 600, err)) == -1))
+	    (lock = wb_lock_workdir(workdir, 600, err)) == -1)) {
+		free(byname);
 		return (NULL);
+	}
 	cmd_unpack_begin(&cu);
 	root = wb_world_root_opts(image, workdir, &cu.o, err);
 	wb_unlock_workdir(lock);
 	cmd_unpack_end(&cu);
+	free(byname);
 	return (root);
 }
 

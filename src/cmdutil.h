@@ -13,8 +13,6 @@
 
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
-/* Send SIGINT and SIGTERM to handler; exits 1 if sigaction fails. */
-void		 cmd_catch_signals(void (*handler)(int));
 /*
  * The pre-flight check before a run or a boot: its warnings go to stderr
  * unless quiet; with strict, exits 1 when the host is busy.  Returns the
@@ -24,14 +22,12 @@ json_t		*cmd_preflight_check(int strict, int quiet);
 /*
  * An unpack run by a command: cmd_unpack_begin() fills o so that each
  * refusal is warned about ("refused: PATH: WHY"), each note too ("PATH:
- * WHY"), and SIGINT, SIGTERM and SIGHUP (unless ignored) stop the
- * unpack, which then removes its temporary tree; cmd_unpack_end() puts the signals' previous
- * dispositions back and raises a signal that came meanwhile (by
- * default the process then dies of it, as it would have without us).
+ * WHY"), and main's interrupt (lib/interrupt.h) stops the unpack,
+ * which then removes its temporary tree; cmd_unpack_end() is kept for
+ * symmetry (main exits 128 + the signal once the command returns).
  */
 struct cmd_unpack {
 	struct wb_unpack_opts	o;
-	struct sigaction	old[3];
 };
 void		 cmd_unpack_begin(struct cmd_unpack *);
 void		 cmd_unpack_end(struct cmd_unpack *);

@@ -9,7 +9,8 @@
 #include <sysexits.h>
 
 #include "cmd.h"
-#include "spawn.h"
+#include "help.h"
+#include "interrupt.h"
 #include "version.h"
 
 struct command {
@@ -56,7 +57,72 @@ usage(FILE *fp)
 	    "       worldbench -h | --help\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(fp, "       worldbench %s\n", commands[i].synopsis);
-	fprintf(fp, "       worldbench command -h | --help\n");
+	fprintf(fp, "       worldbench command -h | --help\n"
+	    "       worldbench help [command | exit-status]\n");
+}
+
+/* A command's synopsis and options, for -h, --help and help CMD. */
+static void
+help_command(const struct command *c)
+{
+
+	c->usage(stdout);
+	(void)help_options(stdout, c->name);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return (&commands[i]);
+	return (NULL);
+}
+
+/* "unknown command 'x'", with the nearest command when one is close. */
+static int
+unknown_command(const char *name)
+{
+	const char *names[sizeof(commands) / sizeof(commands[0])], *best;
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		names[i] = commands[i].name;
+	if ((best = help_nearest(name, names, i)) != NULL)
+		warnx("unknown command '%s'; did you mean '%s'?", name, best);
+	else
+		warnx("unknown command '%s'", name);
+	usage(stderr);
+	return (EX_USAGE);
+}
+
+static int
+help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 3) {
+		usage(stdout);
+		return (0);
+	}
+	if (argc > 3) {
+		warnx("help takes one command");
+		return (EX_USAGE);
+	}
+	if (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0) {
+		printf("usage: worldbench help [command | exit-status]\n");
+		return (0);
+	}
+	if (strcmp(argv[2], "exit-status") == 0) {
+		help_exit_statuses(stdout);
+		return (0);
+	}
+	if ((c = find_command(argv[2])) == NULL)
+		return (unknown_command(argv[2]));
+	help_command(c);
+	return (0);
 }
 
 /*
@@ -79,46 +145,46 @@ wants_help(int argc, char **argv)
 }
 
 /*
- * SIGINT, SIGTERM and SIGHUP end every child process group of the
- * command (lib/spawn.h); the command then fails and we die of the signal.
- * Commands with their own handling (run, chroot) replace this one.
+ * The one interrupt handler of the process (lib/interrupt.h): SIGHUP,
+ * SIGINT and SIGTERM set the interrupt, which every library loop polls;
+ * the command then winds down (children killed with their groups,
+ * completed passes kept, temporary trees removed) and we exit 128 +
+ * the signal.  A second signal while winding down ends the process at
+ * once, as the signal would have without us.
  */
 static void
 on_signal(int sig)
 {
 
-	wb_spawn_cancel_all(sig);
+	if (wb_interrupted() != 0) {
+		(void)signal(sig, SIG_DFL);
+		(void)raise(sig);
+		return;
+	}
+	wb_interrupt_set(sig);
 }
 
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
 	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		/* An ignored signal (nohup) stays ignored. */
 		if (sigaction(sigs[i], NULL, &old) == -1)
-			err(1, "sigaction");
+			err(EX_OSERR, "sigaction");
 		if (old.sa_handler == SIG_IGN)
 			continue;
 		if (sigaction(sigs[i], &sa, NULL) == -1)
-			err(1, "sigaction");
+			err(EX_OSERR, "sigaction");
 	}
-}
-
-/* Die of the signal that cancelled the command, as if never caught. */
-static int
-die_of(int sig)
-{
-
-	(void)signal(sig, SIG_DFL);
-	(void)raise(sig);
-	return (128 + sig);
 }
 
 int
@@ -141,25 +207,27 @@ main(int argc, char *argv[])
 		printf("worldbench %s (%s)\n", wb_version(), wb_gitrev());
 		return (0);
 	}
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return (0);
 	}
+	if (strcmp(argv[1], "help") == 0)
+		return (help(argc, argv));
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
 		if (wants_help(argc - 1, argv + 1)) {
-			commands[i].usage(stdout);
+			help_command(&commands[i]);
 			return (0);
 		}
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
-		if (wb_spawn_cancelled() != 0)
-			return (die_of(wb_spawn_cancelled()));
+		if (wb_interrupted() != 0)
+			return (128 + wb_interrupted());
+		if (rc == EX_USAGE)
+			help_suggest_options(commands[i].name, argc - 1,
+			    argv + 1);
 		return (rc);
 	}
-	warnx("unknown command '%s'", argv[1]);
-	usage(stderr);
-	return (EX_USAGE);
+	return (unknown_command(argv[1]));
 }

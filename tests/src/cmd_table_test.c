@@ -66,7 +66,8 @@ ATF_TC_BODY(table__bad_file, tc)
 	wbt_write_file("bad.json", "{\n\"format\": \"worldbench-results\",\n"
 	    "\"version\": 1,,\n}\n");
 	wbt_run(&o, (char *[]){ wb(tc), "table", "bad.json", "a.json", NULL });
-	ATF_REQUIRE_EQ(1, o.status);
+	/* Bad data: EX_DATAERR, as in every command. */
+	ATF_REQUIRE_EQ(65, o.status);
 	ATF_REQUIRE_MSG(strstr(o.err, "bad.json:3:14:") != NULL, "%s", o.err);
 	/* The good file is still printed. */
 	ATF_REQUIRE(strstr(o.out, "FINAL SCORE") != NULL);

@@ -1,0 +1,309 @@
+/*
+ * Every command's options with a one-line description (see help.h).
+ * worldbench(1) has the full text; keep the two in step.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "exitmap.h"
+#include "help.h"
+#include "suite.h"
+
+struct help_opt {
+	const char	*cmd;
+	const char	*opt;		/* as in the synopsis */
+	const char	*desc;
+};
+
+static const struct help_opt opts[] = {
+	{ "run", "-c, --copies n", "run n copies of each test at once (default 1)" },
+	{ "run", "-d, --duration seconds", "the length of each pass (default per test)" },
+	{ "run", "-i, --passes n", "passes per test (default 10, 3 for the slow tests)" },
+	{ "run", "-l, --label name", "the label of a single-variant run" },
+	{ "run", "-o, --output file|dir", "the results file, or a directory for variants" },
+	{ "run", "-q, --quiet", "no progress and no warnings on stderr" },
+	{ "run", "-T, --tests id,...", "run these tests only (ids below)" },
+	{ "run", "--datadir dir", "the suite's data files (WORLDBENCH_DATADIR)" },
+	{ "run", "--index unixbench5|unixbench4", "the test set and index to score" },
+	{ "run", "--libexec dir", "the suite's programs (WORLDBENCH_LIBEXEC)" },
+	{ "run", "--locale name", "LC_ALL and LANG of the tests (default C)" },
+	{ "run", "--max-passes n", "with --target-ci: at most n passes per test" },
+	{ "run", "--max-time seconds", "with --target-ci: stop adding passes after this" },
+	{ "run", "--no-preflight", "skip the check of the host's noise sources" },
+	{ "run", "--progress", "a line per pass even when stderr is not a terminal" },
+	{ "run", "--quick", "short passes, 3 per test: a smoke run" },
+	{ "run", "--resume file|dir", "continue an interrupted run where it stopped" },
+	{ "run", "--seed n", "the seed of the interleaved pass order" },
+	{ "run", "--strict", "refuse to start when the host is busy" },
+	{ "run", "--target-ci percent", "add passes until the final interval is this narrow" },
+	{ "run", "--variant label=root", "a variant to bench (host or an image root); repeat" },
+	{ "table", "-e, --estimator unixbench|all", "how passes are combined into a score" },
+	{ "table", "-F, --format fmt", "seed, unixbench5, json, csv or markdown" },
+	{ "import", "-l, --label name", "the label recorded in the results" },
+	{ "import", "-o, --output results", "the results file to write" },
+	{ "import", "-t, --table n", "import the n-th table of the report (default 1)" },
+	{ "import", "--lava file", "import a LAVA job's results into a directory" },
+	{ "compare", "-a, --adjust holm|bh|none", "the multiple-comparison adjustment (default holm)" },
+	{ "compare", "--confidence level", "the confidence level, 95 or 0.95 (default 95)" },
+	{ "compare", "-e, --estimator unixbench|all", "how passes are combined into a score" },
+	{ "compare", "-F, --format fmt", "text, json, csv, markdown or html" },
+	{ "compare", "-f, --force", "compare even when the provenance differs" },
+	{ "compare", "-o, --output file", "write the report to file (atomically)" },
+	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
+	{ "compare", "--factorial[=knobA,knobB]", "a 2x2 factorial of four results of one run" },
+	{ "preflight", "-j, --json", "print the check as JSON" },
+	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
+	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
+	{ "check-release", "-b, --baseline results", "the production baseline of the gate" },
+	{ "check-release", "-r, --results results", "the results gated against the baseline" },
+	{ "check-release", "-m, --max-regression percent", "the largest slowdown the gate allows" },
+	{ "check-release", "-H, --host", "check the running host's kernel and world" },
+	{ "check-release", "-j, --junit file", "also write a JUnit XML report" },
+	{ "check-release", "-n, --no-probe", "do not run the malloc probe in the world" },
+	{ "check-release", "-w, --workdir dir", "where an image archive is unpacked" },
+	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
+	{ "recipe", "lint [recipe ...]", "check recipes, printing file:line: problem" },
+	{ "recipe", "variants recipe", "list a world recipe's variants" },
+	{ "image", "pack [options] root archive", "pack a root into a reproducible archive" },
+	{ "image", "-z gzip|none|zstd", "pack: the compression (default gzip)" },
+	{ "image", "--manifest file", "pack: owners, modes and device nodes of the entries" },
+	{ "image", "--mtime seconds", "pack: the time stamp of every entry" },
+	{ "image", "unpack archive dir", "unpack an image, refusing unsafe entries" },
+	{ "images", "-w workdir", "the work directory (default $WORKDIR or work)" },
+	{ "images", "--root name", "unpack the image name and print its root" },
+	{ "chroot", "-r", "print the command's resource usage" },
+	{ "chroot", "-t timeout", "kill the command's group after timeout seconds (3600)" },
+	{ "chroot", "-w workdir", "the work directory of image names (default work)" },
+	{ "chroot", "image", "an image name, an archive or an unpacked root" },
+	{ "boot", "-B boots", "boots per kernel" },
+	{ "boot", "-d seconds", "the pass length of every test (default the suite's)" },
+	{ "boot", "-i passes", "passes per boot" },
+	{ "boot", "-k kernel-image", "another kernel, interleaved with the first; repeat" },
+	{ "boot", "-m megabytes", "guest memory (default 512)" },
+	{ "boot", "-o outdir", "where results, consoles and the initramfs go" },
+	{ "boot", "-q, --quiet", "no progress notes and no pre-flight warnings" },
+	{ "boot", "-T tests", "test ids, an index name or all" },
+	{ "boot", "-t timeout", "seconds per boot" },
+	{ "boot", "-w workdir", "the work directory of image names" },
+	{ "boot", "--accel=tcg|kvm", "the qemu accelerator" },
+	{ "boot", "--timing=icount|wall", "instruction-count or wall-clock timing" },
+	{ "boot", "--busybox path", "the static busybox of the initramfs" },
+	{ "boot", "--data dir", "the suite's data files" },
+	{ "boot", "--hang-timeout seconds", "console silence that declares a hang (30; 0 off)" },
+	{ "boot", "--init path", "the guest's init program" },
+	{ "boot", "--probe-timeout seconds", "how long a KVM probe boot may take (20)" },
+	{ "boot", "--qemu path", "the qemu binary" },
+	{ "boot", "--quick", "the suite's quick pass lengths and 3 passes" },
+	{ "boot", "--strict", "refuse to boot when the host is busy" },
+	{ "boot", "--suite dir", "the suite's programs" },
+	{ "kernel", "build|config|diff ...", "build a kernel variant, print or compare configs" },
+	{ "kernel", "-C cachedir", "sources and ccache" },
+	{ "kernel", "-f", "build even when the image is up to date" },
+	{ "kernel", "-j jobs", "parallel jobs (default the online CPUs)" },
+	{ "kernel", "-O overlays", "the overlays directory" },
+	{ "kernel", "-R recipe", "the kernel recipe" },
+	{ "kernel", "-s tarball", "the kernel source distfile" },
+	{ "kernel", "-t timeout", "seconds allowed for each make run (10800)" },
+	{ "kernel", "-w workdir", "builds, images and logs" },
+	{ "kernel", "--no-ccache", "compile without ccache" },
+	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
+	{ "recipe", "-f", "build: run every phase even if its stamp exists" },
+	{ "recipe", "-v", "build: show the phases' output" },
+	{ "recipe", "-t timeout", "build: seconds allowed for each phase" },
+	{ "recipe", "-w workdir", "build: the work directory" },
+	{ "recipe", "--objdir dir", "build: the worldbench build directory (build)" },
+	{ "recipe", "--topdir dir", "build: the source tree with recipes/ and overlays/" },
+	{ "recipe", "lint recipe ...", "check recipes, printing file:line: problem" },
+	{ "recipe", "variants recipe", "list a world recipe's variants" },
+	{ "lava-job", "-k label=kernel", "a kernel variant to bench; repeat" },
+	{ "lava-job", "-d seconds", "the pass length (default 10)" },
+	{ "lava-job", "--rounds n", "boots per kernel (default 2)" },
+	{ "lava-job", "-T tests", "the tests, as for run -T" },
+	{ "lava-job", "-w workdir", "write the initramfs under workdir" },
+	{ "lava-job", "-o job.yaml", "the job file, written atomically" },
+	{ "lava-job", "--busybox path", "the static busybox of the initramfs" },
+	{ "lava-job", "--data dir", "the suite's data files" },
+	{ "lava-job", "--device-type type", "the LAVA device type" },
+	{ "lava-job", "--job-name name", "the job's name" },
+	{ "lava-job", "--ramdisk url", "use this initramfs instead of writing one" },
+	{ "lava-job", "--suite dir", "the suite's programs" },
+	{ "submit", "--engine slurm", "submit a run as a Slurm job array" },
+	{ "submit", "-N tasks", "the array size: how many complete runs (2)" },
+	{ "submit", "--dry-run", "print the job script, do not submit" },
+	{ "submit", "-w workdir", "the work directory of the images" },
+	{ "submit", "--image name", "a world image the tasks bench; repeat" },
+	{ "submit", "--partition name", "submit to this partition" },
+	{ "submit", "--shared dir", "the shared results directory" },
+	{ "submit", "--srcdir dir", "the source tree the tasks build from" },
+	{ "submit", "--time seconds", "the time limit of each task" },
+	{ "submit", "--status dir", "the state of a submitted run's tasks" },
+	{ "submit", "--resubmit dir", "submit the failed tasks again" },
+	{ "submit", "--collect dir", "gather the tasks' results" },
+	{ "submit", "--spread", "collect: the spread between runs" },
+	{ "submit", "--variant label", "collect: one variant's results" },
+};
+
+/* Long option names of each command, for typo suggestions. */
+static const char *const longs[] = {
+	"run:copies", "run:datadir", "run:duration", "run:index", "run:label",
+	"run:libexec", "run:locale", "run:max-passes", "run:max-time",
+	"run:no-preflight", "run:output", "run:passes", "run:progress",
+	"run:quick", "run:quiet", "run:resume", "run:seed", "run:strict",
+	"run:target-ci", "run:tests", "run:variant", "run:help",
+	"table:estimator", "table:format", "table:help",
+	"import:label", "import:output", "import:table", "import:lava",
+	"import:help",
+	"compare:adjust", "compare:confidence", "compare:estimator",
+	"compare:force", "compare:format", "compare:factorial",
+	"compare:output", "compare:plot", "compare:help",
+	"preflight:json", "preflight:strict", "preflight:window",
+	"check-release:baseline", "check-release:host", "check-release:junit",
+	"check-release:max-regression", "check-release:no-probe",
+	"check-release:results", "check-release:workdir",
+	"images:root", "image:manifest", "image:mtime",
+	"boot:accel", "boot:busybox", "boot:data", "boot:hang-timeout",
+	"boot:init", "boot:probe-timeout", "boot:qemu", "boot:quick",
+	"boot:quiet", "boot:strict", "boot:suite", "boot:timing",
+	"kernel:no-ccache", "recipe:objdir", "recipe:topdir",
+	"submit:collect", "submit:dry-run", "submit:engine", "submit:image",
+	"submit:partition", "submit:resubmit", "submit:shared",
+	"submit:spread", "submit:srcdir", "submit:status", "submit:time",
+	"submit:variant",
+	"lava-job:busybox", "lava-job:data", "lava-job:device-type",
+	"lava-job:job-name", "lava-job:ramdisk", "lava-job:rounds",
+	"lava-job:suite",
+};
+
+int
+help_options(FILE *fp, const char *cmd)
+{
+	const struct wb_test_def *t;
+	size_t i, n;
+
+	n = 0;
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		if (strcmp(opts[i].cmd, cmd) != 0)
+			continue;
+		if (n++ == 0)
+			fprintf(fp, "\n");
+		if (strlen(opts[i].opt) < 28)
+			fprintf(fp, "  %-28s %s\n", opts[i].opt, opts[i].desc);
+		else
+			fprintf(fp, "  %s\n  %-28s %s\n", opts[i].opt, "",
+			    opts[i].desc);
+	}
+	if (strcmp(cmd, "run") == 0) {
+		fprintf(fp, "\ntests (-T):\n");
+		for (i = 0; (t = wb_suite_at(i)) != NULL; i++)
+			fprintf(fp, "  %-17s %s%s\n", t->id, t->name,
+			    wb_suite_in_index(t, WB_INDEX_UNIXBENCH5) ? "" :
+			    " (not in the index)");
+	}
+	if (n > 0)
+		fprintf(fp, "\nSee worldbench(1) for the full text; "
+		    "'worldbench help exit-status' for exit statuses.\n");
+	return (n > 0 ? 0 : -1);
+}
+
+void
+help_exit_statuses(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "exit statuses of worldbench (worldbench(1) EXIT STATUS):\n");
+	for (i = 0; cmd_exit_rows[i].meaning != NULL; i++)
+		if (cmd_exit_rows[i].status == 128)
+			fprintf(fp, "  %-6s %s\n", "128+N",
+			    cmd_exit_rows[i].meaning);
+		else
+			fprintf(fp, "  %-6d %s\n", cmd_exit_rows[i].status,
+			    cmd_exit_rows[i].meaning);
+}
+
+/* Optimal string alignment distance, capped at 3. */
+static size_t
+distance(const char *a, const char *b)
+{
+	size_t d[64][64], i, j, la, lb, c, v;
+
+	la = strlen(a);
+	lb = strlen(b);
+	if (la >= 64 || lb >= 64)
+		return (3);
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = a[i - 1] != b[j - 1];
+			v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + c < v)
+				v = d[i - 1][j - 1] + c;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return (d[la][lb] < 3 ? d[la][lb] : 3);
+}
+
+const char *
+help_nearest(const char *s, const char *const *names, size_t n)
+{
+	const char *best;
+	size_t i, d, bd;
+
+	best = NULL;
+	bd = 3;
+	for (i = 0; i < n; i++) {
+		/* A unique prefix of three letters or more counts as close. */
+		d = strlen(s) >= 3 && strncmp(names[i], s, strlen(s)) == 0 ?
+		    1 : distance(s, names[i]);
+		if (d < bd) {
+			bd = d;
+			best = names[i];
+		}
+	}
+	return (best);
+}
+
+void
+help_suggest_options(const char *cmd, int argc, char **argv)
+{
+	const char *names[64], *best;
+	size_t i, n, cl;
+	int k;
+
+	cl = strlen(cmd);
+	n = 0;
+	for (i = 0; i < sizeof(longs) / sizeof(longs[0]) && n < 64; i++)
+		if (strncmp(longs[i], cmd, cl) == 0 && longs[i][cl] == ':')
+			names[n++] = longs[i] + cl + 1;
+	if (n == 0)
+		return;
+	for (k = 1; k < argc; k++) {
+		char word[64];
+		size_t len;
+
+		if (strcmp(argv[k], "--") == 0)
+			break;
+		if (strncmp(argv[k], "--", 2) != 0)
+			continue;
+		len = strcspn(argv[k] + 2, "=");
+		if (len == 0 || len >= sizeof(word))
+			continue;
+		memcpy(word, argv[k] + 2, len);
+		word[len] = '\0';
+		for (i = 0; i < n; i++)
+			if (strcmp(names[i], word) == 0)
+				break;
+		if (i < n)
+			continue;
+		if ((best = help_nearest(word, names, n)) != NULL)
+			fprintf(stderr, "worldbench %s: --%s: did you mean "
+			    "--%s?\n", cmd, word, best);
+	}
+}
