@@ -35,11 +35,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "chroot.h"
 #include "chroot_int.h"
 #include "err.h"
 #include "recipe.h"
 #include "runner.h"
+#include "userns.h"
 
 /*
  * Device files bound from the host into the image's /dev.  No tty: the
@@ -145,13 +147,32 @@ setup_dev(const char *root, int confined)
  * The mounts and the chroot, done by init inside the new namespaces.
  * Mount points are made (where missing) before the root turns read-only.
  */
+static const char *const points[] = { "proc", "sys", "dev", "tmp" };
+
+/*
+ * The mount points, made while still the caller (the rootless runner's
+ * mapped id may not write the root).
+ */
+static int
+make_points(const char *root)
+{
+	char path[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < sizeof(points) / sizeof(points[0]); i++)
+		if (wb_chroot_mountpoint(root, points[i], path,
+		    sizeof(path)) == -1)
+			return (-1);
+	return (0);
+}
+
 static int
 enter_root(const struct wb_chroot *c)
 {
-	static const char *const points[] = { "proc", "sys", "dev", "tmp" };
 	const char *root = c->root;
 	char path[PATH_MAX];
 	size_t i;
+	int sfd = -1;
 
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
 		return (wb_chroot_fail("make private", "/"));
@@ -159,7 +180,14 @@ enter_root(const struct wb_chroot *c)
 		if (wb_chroot_mountpoint(root, points[i], path,
 		    sizeof(path)) == -1)
 			return (-1);
+	/* The scratch directory is opened before the root turns read-only. */
+	if (c->confined && c->private_tmp && c->scratch != NULL &&
+	    (sfd = wb_bounds_scratch_open(root, c->scratch)) == -1)
+		return (-1);
 	if (c->confined && wb_confine_root(root, c->private_tmp) == -1)
+		return (-1);
+	if (c->confined && c->private_tmp &&
+	    wb_bounds_tmp_mount(root, &c->bounds, c->scratch, sfd) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/proc", root);
 	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
@@ -226,13 +254,21 @@ mirror(int st)
  * exit, which kills what is left in the namespace.
  */
 static void
-init_reap(pid_t cmd, int report)
+init_reap(pid_t cmd, int report, int watch)
 {
 	int st = 0x7f00;	/* "exit 127" if the command is never seen */
+	int bound = 0, saved;
 	pid_t w;
 
 	for (;;) {
 		w = waitpid(-1, &st, 0);
+		saved = errno;
+		/* A bound reached (lib/bounds.c) ends it all. */
+		if (watch && (bound = wb_bounds_watch_check()) != 0) {
+			st = WB_BOUNDS_STATUS(bound) << 8;
+			break;
+		}
+		errno = saved;	/* the check's calls must not end the wait */
 		if (w == -1 && errno == EINTR)
 			continue;
 		if (w == -1 || w == cmd)
@@ -259,17 +295,33 @@ relay(pid_t init, int report)
 int
 wb_chroot_enter(void *arg)
 {
+	static struct wb_chroot staged;
 	const struct wb_chroot *c = arg;
 	pid_t pid;
-	int p[2];
+	int p[2], rfd;
 
 	/* If the runner dies, so does the command (and the namespaces). */
 	if (die_with_parent(0) == -1)
 		return (-1);
 	if (c->confined && wb_confine_fds() == -1)
 		return (-1);
-	if (unshare(CLONE_NEWNS | CLONE_NEWPID | (c->confined ? CLONE_NEWIPC |
-	    CLONE_NEWUTS | CLONE_NEWNET : 0)) == -1)
+	if (c->confined && c->userns) {
+		if (make_points(c->root) == -1)
+			return (-1);
+		rfd = geteuid() != 0 ? -1 : open_tree(AT_FDCWD, c->root,
+		    OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+		if (geteuid() == 0 && rfd == -1)
+			return (wb_chroot_fail("open_tree", c->root));
+		if (wb_userns_unshare(CLONE_NEWNS | CLONE_NEWPID |
+		    CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWNET, c->map_uid,
+		    c->map_gid) == -1 || wb_userns_stage(rfd, c->root) == -1 ||
+		    wb_userns_become() == -1)
+			return (-1);
+		staged = *c;
+		staged.root = WB_USERNS_STAGE;
+		c = &staged;
+	} else if (unshare(CLONE_NEWNS | CLONE_NEWPID | (c->confined ?
+	    CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWNET : 0)) == -1)
 		return (wb_chroot_fail("unshare", "CLONE_NEWNS|CLONE_NEWPID"));
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return (wb_chroot_fail("pipe", "init status"));
@@ -281,19 +333,34 @@ wb_chroot_enter(void *arg)
 	}
 	close(p[0]);
 	if (die_with_parent(0) == -1 || enter_root(c) == -1 ||
-	    (c->confined && wb_confine_caps() == -1))
+	    (c->confined && wb_confine_caps() == -1) ||
+	    (c->confined && wb_bounds_rlimits(&c->bounds) == -1))
 		_exit(126);
 	if ((pid = fork()) == -1) {
 		(void)wb_chroot_fail("fork", "command");
 		_exit(126);
 	}
-	if (pid > 0)
-		init_reap(pid, p[1]);
+	if (pid > 0) {
+		if (c->confined)
+			wb_bounds_watch_start(&c->bounds);
+		init_reap(pid, p[1], c->confined);
+	}
 	close(p[1]);
 	if (die_with_parent(1) == -1)
 		return (-1);
+	/*
+	 * The seccomp filter costs every system call of every pass (System
+	 * Call Overhead 15%, Pipe Throughput 8% here, bench/README), so only
+	 * the root-only runner, whose command is host uid 0, has it.  In a
+	 * user namespace the kernel already refuses what it is for: host
+	 * keyrings belong to another user (and the namespace has its own
+	 * user keyring), TIOCSTI needs the terminal to be the caller's
+	 * controlling one (there is none) or CAP_SYS_ADMIN in the initial
+	 * namespace, and modules, kexec, reboot, clocks, swap and the rest
+	 * need capabilities of the initial namespace.
+	 */
 	if (c->confined && (wb_confine_keyring() == -1 ||
-	    wb_confine_syscalls() == -1))
+	    (!c->userns && wb_confine_syscalls() == -1)))
 		return (-1);
 	return (0);
 }
@@ -350,6 +417,23 @@ wb_chroot_private_tmp(struct wb_runner *r)
 	a->c.private_tmp = 1;
 }
 
+struct wb_chroot *
+wb_chroot_of(struct wb_runner *r)
+{
+	struct chroot_arg *a = r->setup_arg;
+
+	return (&a->c);
+}
+
+/* The harness names each pass's scratch directory (see runner.h). */
+static void
+chroot_set_scratch(void *p, const char *inner)
+{
+	struct chroot_arg *a = p;
+
+	a->c.scratch = inner;
+}
+
 /* Does WB_CHROOT_UNCONFINED_ENV name this root? */
 static int
 unconfined(const char *root)
@@ -396,6 +480,11 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 	a->c.confined = !unconfined(r->root);
 	if (!a->c.confined)
 		r->kind = "chroot-unconfined";
+	/* Nothing a confined command writes outlives it but its scratch. */
+	a->c.private_tmp = a->c.confined;
+	wb_bounds_default(&a->c.bounds);
+	r->bounds = a->c.confined ? &a->c.bounds : NULL;
+	r->set_scratch = chroot_set_scratch;
 	if ((a->root = strdup(r->root)) == NULL ||
 	    (r->libexecdir = strdup("/usr/libexec/worldbench")) == NULL ||
 	    (r->datadir = strdup("/usr/share/worldbench")) == NULL ||

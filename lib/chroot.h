@@ -6,7 +6,11 @@
 #ifndef WB_CHROOT_H
 #define WB_CHROOT_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
+
+#include "bounds.h"
 
 struct wb_err;
 
@@ -42,6 +46,17 @@ struct wb_chroot {
 	const char	*root;
 	int		 confined;
 	int		 private_tmp;
+	/*
+	 * The rootless runner (lib/userns.c): a user namespace too, whose
+	 * 0:0 is host map_uid:map_gid.  Bounds: lib/bounds.h.  scratch: a
+	 * directory of the root's own /tmp bound into the private one (the
+	 * pass's scratch directory), or NULL.
+	 */
+	int		 userns;
+	uid_t		 map_uid;
+	gid_t		 map_gid;
+	struct wb_bounds bounds;
+	const char	*scratch;
 };
 
 /*
@@ -62,5 +77,7 @@ struct wb_runner;
  * the host, needs).  No effect on an unconfined runner.
  */
 void	wb_chroot_private_tmp(struct wb_runner *);
+/* The settings of a chroot runner's children, for lib/runner.c. */
+struct wb_chroot *wb_chroot_of(struct wb_runner *);
 
 #endif

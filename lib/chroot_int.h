@@ -34,7 +34,8 @@ int	wb_confine_caps(void);
 int	wb_confine_keyring(void);
 /*
  * The seccomp deny list: keyrings, TIOCSTI and TIOCLINUX, and calls no
- * benchmark makes.  Needs no_new_privs (wb_confine_caps).
+ * benchmark makes.  Needs no_new_privs (wb_confine_caps).  The root-only
+ * runner's; the userns runner has none (see wb_chroot_enter).
  */
 int	wb_confine_syscalls(void);
 

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "adapt.h"
+#include "chroot.h"
 #include "err.h"
 #include "fstype.h"
 #include "harness.h"
@@ -54,13 +55,31 @@ wb_harness_free(struct wb_harness *h)
 }
 
 static struct wb_runner *
-make_runner(const char *root, const char *libexec, const char *datadir,
-    struct wb_err *err)
+make_runner(const char *root, const struct wb_runner_opts *o,
+    const char *libexec, const char *datadir, struct wb_err *err)
 {
 
-	if (strcmp(root, "host") == 0)
-		return (wb_runner_host_new(libexec, datadir, err));
-	return (wb_runner_chroot_new(root, err));
+	return (wb_runner_new(o != NULL ? o->kind : "userns", root, o,
+	    libexec, datadir, err));
+}
+
+/* The bounds and ids a variant's runner used, for provenance. */
+json_t *
+wb_harness_bounds_json(struct wb_runner *r)
+{
+	json_t *o;
+
+	if (r->bounds == NULL)
+		return (json_null());
+	o = json_pack("{s:I, s:I, s:I}", "tmp_size",
+	    (json_int_t)r->bounds->tmp_size, "procs",
+	    (json_int_t)r->bounds->procs, "memory",
+	    (json_int_t)r->bounds->memory);
+	if (o != NULL && strcmp(r->kind, "userns") == 0)
+		(void)json_object_set_new(o, "userns_map", json_pack("[I, I]",
+		    (json_int_t)wb_chroot_of(r)->map_uid,
+		    (json_int_t)wb_chroot_of(r)->map_gid));
+	return (o);
 }
 
 /* Every planned program must be there before the first pass. */
@@ -183,6 +202,8 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "runner",
 	    json_string(v->runner->kind), err) == -1 ||
+	    wb_results_set_provenance(r, "bounds",
+	    wb_harness_bounds_json(v->runner), err) == -1 ||
 	    wb_results_set_provenance(r, "timing", json_string("wall"),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "argv", wb_harness_argv_json(argv, argc),
@@ -304,8 +325,8 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
 			return (-1);
 		if (refuse_incomplete(v->path, err) == -1)
 			return (-1);
-		if ((v->runner = make_runner(v->root, c->libexec, c->datadir,
-		    err)) == NULL || check_programs(h, v->runner, err) == -1)
+		if ((v->runner = make_runner(v->root, c->runner, c->libexec,
+		    c->datadir, err)) == NULL || check_programs(h, v->runner, err) == -1)
 			return (-1);
 		if ((v->results = wb_results_new(err)) == NULL ||
 		    provenance_new(h, v, c->argv, c->argc, err) == -1)

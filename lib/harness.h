@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 struct wb_err;
+struct wb_runner_opts;
 struct wb_test_def;
 
 /* What worldbench run asked for (a new run). */
@@ -45,6 +46,11 @@ struct wb_harness_config {
 	double				  max_time;	/* seconds */
 	/* The host's pre-flight check, copied into each file (or NULL). */
 	json_t				 *preflight;
+	/*
+	 * How image variants run (runner.h; kind resolved, not "auto"), or
+	 * NULL for the defaults of the rootless runner.
+	 */
+	const struct wb_runner_opts	 *runner;
 };
 
 struct wb_harness;

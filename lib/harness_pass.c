@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "err.h"
 #include "harness_int.h"
 #include "interrupt.h"
@@ -116,12 +117,12 @@ tv(const struct timeval *t)
 
 /* Fold the copies' results into the sample. */
 static void
-fold(const struct wb_test_def *t, struct wb_spawn_result *res, int copies,
-    struct wb_sample *s)
+fold(const struct wb_runner *r, const struct wb_test_def *t,
+    struct wb_spawn_result *res, int copies, struct wb_sample *s)
 {
 	double counts[256], elapsed[256];
+	char *why, bound[256];
 	struct wb_err e;
-	char *why;
 	int i;
 
 	s->status = WB_SAMPLE_OK;
@@ -137,7 +138,11 @@ fold(const struct wb_test_def *t, struct wb_spawn_result *res, int copies,
 	}
 	for (i = 0; i < copies && s->error == NULL; i++) {
 		why = NULL;
-		if (res[i].timed_out) {
+		if (r->bounds != NULL && wb_bounds_reason(r->bounds, &res[i],
+		    bound, sizeof(bound))) {
+			s->status = WB_SAMPLE_FAILED;
+			why_set(&s->error, "copy %d: %s", i + 1, bound);
+		} else if (res[i].timed_out) {
 			s->status = WB_SAMPLE_TIMEOUT;
 			why_set(&s->error, "copy %d: killed at the timeout "
 			    "(%.0f s)", i + 1, res[i].wall);
@@ -238,7 +243,11 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	sp.child_setup = r->child_setup;
 	sp.setup_arg = r->setup_arg;
 	sp.cancel = stop;
+	if (r->set_scratch != NULL)
+		r->set_scratch(r->setup_arg, inner);
 	rc = wb_spawn_run(&sp, (size_t)copies, res, err);
+	if (r->set_scratch != NULL)
+		r->set_scratch(r->setup_arg, NULL);
 	free(argv[0]);
 	free((void *)sp.envp);
 	if (rc == 0) {
@@ -246,7 +255,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 		if (wb_interrupted() != 0 || (stop != NULL && *stop))
 			rc = 1;
 		else
-			fold(t, res, copies, s);
+			fold(r, t, res, copies, s);
 		for (i = 0; i < copies; i++)
 			wb_spawn_result_fini(&res[i]);
 	}

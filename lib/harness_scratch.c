@@ -86,6 +86,16 @@ wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
 		close(bfd);
 		return (-1);
 	}
+	/* The userns runner's command is an unprivileged host id. */
+	if (r->scratch_chown && fchownat(bfd, name, r->scratch_uid,
+	    r->scratch_gid, AT_SYMLINK_NOFOLLOW) == -1) {
+		wb_err_setsys(err, "%s%s/%s: chown to %u:%u", r->root,
+		    r->scratchdir, name, (unsigned)r->scratch_uid,
+		    (unsigned)r->scratch_gid);
+		(void)unlinkat(bfd, name, AT_REMOVEDIR);
+		close(bfd);
+		return (-1);
+	}
 	host = inner = NULL;
 	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL ||
 	    asprintf(&host, "%s/%s", base, name) == -1)

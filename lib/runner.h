@@ -12,10 +12,16 @@
 #ifndef WB_RUNNER_H
 #define WB_RUNNER_H
 
+#include <sys/types.h>
+
+#include <stddef.h>
+
+#include "bounds.h"
+
 struct wb_err;
 
 struct wb_runner {
-	const char	*kind;		/* "host", "chroot" */
+	const char	*kind;		/* "host", "chroot", "userns" */
 	char		*root;		/* host path of the root: "/" for host */
 	char		*libexecdir;	/* bench programs, path inside root */
 	char		*datadir;	/* workload.sh, prose.txt, inside root */
@@ -32,7 +38,52 @@ struct wb_runner {
 	 * free_arg).  Never sets PATH, HOME, LANG, LC_ALL or TMPDIR.
 	 */
 	char *const	*env;
+	/* The command's bounds (NULL: none, the host runner). */
+	const struct wb_bounds	*bounds;
+	/*
+	 * Optional: the harness names each pass's scratch directory (a
+	 * path inside the root) before it spawns, NULL after.
+	 */
+	void		(*set_scratch)(void *setup_arg, const char *inner);
+	/* Non-zero: scratch directories are chown'ed to scratch_uid:gid. */
+	int		 scratch_chown;
+	uid_t		 scratch_uid;
+	gid_t		 scratch_gid;
 };
+
+/*
+ * How worldbench chroot and run build the runner of an image: kind is
+ * "userns", "chroot", or "auto" (see wb_runner_kind); bounds for the
+ * command; map_uid/map_gid the host ids of the userns runner's 0
+ * (map_set 0: wb_userns_default_ids()).
+ */
+struct wb_runner_opts {
+	const char		*kind;
+	struct wb_bounds	 bounds;
+	int			 map_set;
+	uid_t			 map_uid;
+	gid_t			 map_gid;
+};
+
+/* Defaults: kind "auto", the default bounds, the default ids. */
+void			 wb_runner_opts_init(struct wb_runner_opts *);
+/*
+ * The kind "auto" stands for: "userns" when a user namespace can be
+ * made here, else "chroot" for root, with a one-line note (naming the
+ * sysctls to check) in note; an error for anyone else.  Other kinds are
+ * returned as they are when known.
+ */
+const char		*wb_runner_kind(const char *asked, char *note,
+			    size_t len, struct wb_err *);
+/*
+ * The runner of root ("host": the host's own suite in libexecdir and
+ * datadir) from the table of kinds (lib/runner.c); opts NULL: defaults.
+ * kind must be resolved (not "auto").
+ */
+struct wb_runner	*wb_runner_new(const char *kind, const char *root,
+			    const struct wb_runner_opts *,
+			    const char *libexecdir, const char *datadir,
+			    struct wb_err *);
 
 /*
  * "<directory of the running binary>/../rel" into buf: where a build or

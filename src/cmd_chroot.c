@@ -5,6 +5,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "chroot.h"
 #include "cmd.h"
 #include "cmdutil.h"
@@ -20,6 +22,7 @@
 #include "interrupt.h"
 #include "recipe.h"
 #include "runner.h"
+#include "runopts.h"
 #include "spawn.h"
 #include "strvis.h"
 
@@ -28,7 +31,8 @@ cmd_chroot_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench chroot [-r] [-t timeout] "
-	    "[-w workdir] image -- command ...\n");
+	    "[-w workdir]\n           " RUNOPTS_USAGE
+	    "\n           image -- command ...\n");
 }
 
 static int
@@ -103,8 +107,10 @@ child_argv(int argc, char **argv)
 }
 
 static int
-run(const char *root, int argc, char **argv, double timeout, int rflag)
+run(const char *root, int argc, char **argv, double timeout, int rflag,
+    const struct wb_runner_opts *ro)
 {
+	char bound[256];
 	struct wb_spawn_result res;
 	struct wb_runner *r;
 	struct wb_spawn sp;
@@ -112,7 +118,7 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 	char **env, **cargv;
 	int rc;
 
-	if ((r = wb_runner_chroot_new(root, &e)) == NULL) {
+	if ((r = wb_runner_new(ro->kind, root, ro, NULL, NULL, &e)) == NULL) {
 		return (cmd_fail(&e));
 	}
 	/* Nothing the command writes outlives it. */
@@ -144,6 +150,9 @@ run(const char *root, int argc, char **argv, double timeout, int rflag)
 		relay(stderr, res.err != NULL ? res.err : "");
 		if (rflag)
 			print_rusage(&res);
+		if (r->bounds != NULL && wb_bounds_reason(r->bounds, &res,
+		    bound, sizeof(bound)))
+			warnx("%s", bound);
 		if (wb_interrupted() != 0) {
 			warnx("interrupted; process group killed");
 			rc = 128 + wb_interrupted();
@@ -166,6 +175,11 @@ cmd_chroot(int argc, char **argv)
 {
 	const char *workdir;
 	char *root, *end;
+	static const struct option longopts[] = {
+		RUNOPTS_LONG,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct wb_runner_opts ro;
 	struct wb_err e;
 	double timeout;
 	int ch, rc, rflag;
@@ -173,8 +187,15 @@ cmd_chroot(int argc, char **argv)
 	timeout = 3600;
 	workdir = cmd_workdir();
 	rflag = 0;
+	wb_runner_opts_init(&ro);
 	optind = 1;
-	while ((ch = getopt(argc, argv, "+rt:w:")) != -1) {
+	while ((ch = getopt_long(argc, argv, "+rt:w:", longopts,
+	    NULL)) != -1) {
+		if ((rc = runopts_parse(&ro, ch, optarg)) != 0) {
+			if (rc == -1)
+				return (usage());
+			continue;
+		}
 		switch (ch) {
 		case 'r':
 			rflag = 1;
@@ -200,6 +221,8 @@ cmd_chroot(int argc, char **argv)
 	argv += optind;
 	if (argc < 3 || strcmp(argv[1], "--") != 0)
 		return (usage());
+	if (runopts_resolve(&ro) == -1)
+		return (1);
 	if ((root = cmd_world_root(argv[0], workdir, &e)) == NULL) {
 		return (cmd_fail(&e));
 	}
@@ -208,7 +231,7 @@ cmd_chroot(int argc, char **argv)
 	 * wb_spawn_run() then kills its whole process group, and we exit
 	 * 128 + signal once it is reaped.
 	 */
-	rc = run(root, argc - 2, argv + 2, timeout, rflag);
+	rc = run(root, argc - 2, argv + 2, timeout, rflag, &ro);
 	free(root);
 	return (rc);
 }

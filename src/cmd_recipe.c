@@ -213,7 +213,8 @@ recipe_build(int argc, char **argv)
 	if (wb_mkdirs(workdir, 0755, &e) == -1)
 		cmd_die(&e);
 	installed_defaults(&objdir, &topdir, objbuf, topbuf);
-	if (strchr(argv[0], '/') == NULL && access(argv[0], F_OK) == -1) {
+	if (!images && strchr(argv[0], '/') == NULL &&
+	    access(argv[0], F_OK) == -1) {
 		snprintf(rcpbuf, sizeof(rcpbuf), "%s/recipes/%s/recipe",
 		    topdir, argv[0]);
 		argv[0] = rcpbuf;
@@ -228,8 +229,7 @@ recipe_build(int argc, char **argv)
 	rc = 0;
 	for (i = 0; images && i < argc; i++) {
 		if (build_image(&eng, argv[i], hash, &e) == -1) {
-			warnx("%s", e.msg);
-			rc = 1;
+			rc = cmd_fail(&e);
 			break;
 		}
 	}

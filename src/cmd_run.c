@@ -26,6 +26,8 @@
 #include "harness.h"
 #include "interrupt.h"
 #include "lock.h"
+#include "runner.h"
+#include "runopts.h"
 #include "suite.h"
 
 #define MAX_VARIANTS	64
@@ -44,7 +46,8 @@ cmd_run_usage(FILE *fp)
 	    "           [--seed n] [--target-ci percent] "
 	    "[--target-ci-test percent]\n"
 	    "           [--variant label=root ...]\n"
-	    "           [--strict | --no-preflight] -o file|dir\n"
+	    "           [--strict | --no-preflight] " RUNOPTS_USAGE "\n"
+	    "           -o file|dir\n"
 	    "       worldbench run [-q] [--progress] [--datadir dir] "
 	    "[--libexec dir] --resume file|dir\n");
 }
@@ -173,6 +176,8 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 
 struct run_opts {
 	struct wb_harness_config	 c;
+	struct wb_runner_opts		 ro;
+	int				 ro_given;
 	const char			*labels[MAX_VARIANTS];
 	const char			*roots[MAX_VARIANTS];
 	char				*specs[MAX_VARIANTS];
@@ -246,6 +251,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "tests", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		RUNOPTS_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
 	long n;
@@ -253,6 +259,12 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "c:d:i:l:o:qT:", longopts, NULL)) != -1) {
+		if ((n = runopts_parse(&o->ro, ch, optarg)) != 0) {
+			if (n == -1)
+				return (-1);
+			o->ro_given = 1;
+			continue;
+		}
 		switch (ch) {
 		case 'c':
 			if (parse_long("--copies", optarg, 1, 256, &n) == -1)
@@ -374,7 +386,7 @@ check_opts(struct run_opts *o)
 		    o->c.target_ci != 0 || o->c.target_test != 0 ||
 		    o->c.max_passes != 0 ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight ||
-		    o->c.locale != NULL) {
+		    o->c.locale != NULL || o->ro_given) {
 			warnx("--resume takes its plan from the results file; "
 			    "only -q, --progress, --libexec and --datadir may "
 			    "be added");
@@ -448,9 +460,11 @@ cmd_run(int argc, char **argv)
 	struct run_opts o;
 	struct wb_err e;
 	struct stat st;
+	size_t i;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	wb_runner_opts_init(&o.ro);
 	o.c.index = WB_INDEX_UNIXBENCH5;
 	o.c.copies = 1;
 	if (parse_opts(&o, argc, argv) == -1 || check_opts(&o) == -1) {
@@ -482,6 +496,16 @@ cmd_run(int argc, char **argv)
 		o.c.max_passes = 30;
 	if (!o.have_seed)
 		o.c.seed = random_seed();
+	for (i = 0; i < o.c.nvariants; i++)
+		if (strcmp(o.roots[i], "host") != 0)
+			break;
+	/* The runner of the image variants (the host's own suite: none). */
+	if (i < o.c.nvariants && runopts_resolve(&o.ro) == -1) {
+		run_opts_fini(&o);
+		free(tests);
+		return (1);
+	}
+	o.c.runner = &o.ro;
 	o.c.tests = tests;
 	o.c.labels = o.labels;
 	o.c.roots = o.roots;

@@ -90,7 +90,7 @@ recipe_build__kbuild_refused_head() {
 }
 recipe_build__kbuild_refused_body() {
 	top=$(atf_config_get top_srcdir)
-	atf_check -s exit:1 -o empty \
+	atf_check -s exit:65 -o empty \
 	    -e match:"recipes/linux/recipe: BUILD_STYLE=kbuild is not built by the recipe engine: use 'worldbench kernel build'" \
 	    "$(wbpath)" recipe build -T "$top" \
 	    -O "$(atf_config_get builddir)" -w work \
@@ -110,11 +110,11 @@ recipe_build__images_dashed_world_body() {
 	cp -R "$top/tests/recipes/data/world-dash" tree/recipes/ ||
 	    atf_fail "cp recipe"
 	# The label splits at its first '-': recipe "world" does not exist.
-	atf_check -s exit:1 -o empty -e match:"tree/recipes/world/recipe" \
+	atf_check -s exit:65 -o empty -e match:"tree/recipes/world/recipe" \
 	    "$(wbpath)" recipe build -T tree -O "$(atf_config_get builddir)" \
 	    -w work --images world-dash-min
 	# Named directly, the recipe is refused by lint at its NAME line.
-	atf_check -s exit:1 -o empty \
+	atf_check -s exit:65 -o empty \
 	    -e match:"world-dash/recipe:3: NAME=world-dash: a world's name may only use \\[a-z0-9\\]" \
 	    "$(wbpath)" recipe build -T tree -O "$(atf_config_get builddir)" \
 	    -w work tree/recipes/world-dash/recipe min
@@ -129,7 +129,7 @@ recipe_build__images_bad_label_head() {
 }
 recipe_build__images_bad_label_body() {
 	for l in host 'host-glibc-debug@production' 'Host-x' '.x-y' 'a-b/c'; do
-		atf_check -s exit:1 -o empty -e match:"label '$l'" \
+		atf_check -s exit:65 -o empty -e match:"label '$l'" \
 		    "$(wbpath)" recipe build -T . \
 		    -O "$(atf_config_get builddir)" -w work --images "$l"
 	done

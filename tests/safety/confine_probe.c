@@ -15,12 +15,12 @@
  *				upper 32 bits set)
  *	tioclinux FD		does TIOCLINUX reach the driver?
  *	chmod PATH		chmod, chown, utimes to what it is
- *	add-key			a key in the user keyring, then removed
+ *	plant DESC		a key DESC in the user keyring, left there
  *	read-key DESC		read a user-keyring key's payload
  *	read PATH		does PATH hold anything?
  *	echo TEXT		write TEXT and a newline
- *	all TEXT		tiocsti on /dev/tty and fds 0-2, chmod
- *				/dev/null, add-key
+ *	all TEXT DESC		tiocsti on /dev/tty and fds 0-2, chmod
+ *				/dev/null, read-key DESC
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -181,21 +181,18 @@ chmeta(const char *path)
 	return (worked(what));
 }
 
+/* The caller looks for it from outside, and removes it. */
 static int
-add_key(void)
+plant_key(const char *desc)
 {
-	char desc[64], what[96];
+	char what[96];
 	long id;
 
-	snprintf(desc, sizeof(desc), "worldbench-probe-%ld", (long)getpid());
 	id = syscall(SYS_add_key, "user", desc, "planted", 7,
 	    KEY_SPEC_USER_KEYRING);
 	if (id == -1)
 		return (refused("add_key user keyring"));
-	/* Take it out again: the probe must leave nothing behind. */
-	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
-	snprintf(what, sizeof(what), "add_key user keyring (key %ld, "
-	    "removed)", id);
+	snprintf(what, sizeof(what), "planted key %ld", id);
 	return (worked(what));
 }
 
@@ -242,7 +239,7 @@ read_file(const char *path)
 }
 
 static int
-all(const char *text)
+all(const char *text, const char *desc)
 {
 	static const char *const targets[] = { "/dev/tty", "0", "1", "2" };
 	size_t i;
@@ -252,7 +249,7 @@ all(const char *text)
 	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
 		rc |= tiocsti(targets[i], text);
 	rc |= chmeta("/dev/null");
-	rc |= add_key();
+	rc |= read_key(desc);
 	return (rc);
 }
 
@@ -269,8 +266,8 @@ main(int argc, char **argv)
 		return (tioclinux(atoi(argv[2])));
 	if (argc == 3 && strcmp(argv[1], "chmod") == 0)
 		return (chmeta(argv[2]));
-	if (argc == 2 && strcmp(argv[1], "add-key") == 0)
-		return (add_key());
+	if (argc == 3 && strcmp(argv[1], "plant") == 0)
+		return (plant_key(argv[2]));
 	if (argc == 3 && strcmp(argv[1], "read-key") == 0)
 		return (read_key(argv[2]));
 	if (argc == 3 && strcmp(argv[1], "echo") == 0) {
@@ -279,9 +276,9 @@ main(int argc, char **argv)
 	}
 	if (argc == 3 && strcmp(argv[1], "read") == 0)
 		return (read_file(argv[2]));
-	if (argc == 3 && strcmp(argv[1], "all") == 0)
-		return (all(argv[2]));
+	if (argc == 4 && strcmp(argv[1], "all") == 0)
+		return (all(argv[2], argv[3]));
 	fprintf(stderr, "usage: confine_probe tiocsti|tiocsti-own|tioclinux|"
-	    "chmod|add-key|read-key|read|echo|all ...\n");
+	    "chmod|plant|read-key|read|echo|all ...\n");
 	return (2);
 }

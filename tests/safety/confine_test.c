@@ -128,26 +128,30 @@ pty_direct(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
 	pty_run(r, argv);
 }
 
-/* worldbench chroot root -- /bin/probe a1 a2 a3, on the pty. */
+/* worldbench chroot --runner kind root -- /bin/probe a1 a2 a3, on the pty. */
 static void
-pty_chroot(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
-    const char *a2, const char *a3)
+pty_chroot(const atf_tc_t *tc, struct ptyrun *r, const char *kind,
+    const char *a1, const char *a2, const char *a3)
 {
-	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot", "-t",
-	    "60", root, "--", "/bin/probe", (char *)a1, (char *)a2,
-	    (char *)a3, NULL };
+	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot",
+	    "--runner", (char *)kind, "-t", "60", root, "--", "/bin/probe",
+	    (char *)a1, (char *)a2, (char *)a3, NULL };
 
 	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
 	pty_run(r, argv);
 }
 
-/* worldbench chroot without a terminal; unconf: skip the confinement. */
+/*
+ * worldbench chroot --runner kind without a terminal; unconf: skip the
+ * confinement.
+ */
 static void
 chroot_probe(const atf_tc_t *tc, struct wbt_out *o, int unconf,
-    const char *a1, const char *a2)
+    const char *kind, const char *a1, const char *a2)
 {
-	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot", "-t",
-	    "60", root, "--", "/bin/probe", (char *)a1, (char *)a2, NULL };
+	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot",
+	    "--runner", (char *)kind, "-t", "60", root, "--", "/bin/probe",
+	    (char *)a1, (char *)a2, NULL };
 
 	if (unconf)
 		ATF_REQUIRE(setenv(WB_CHROOT_UNCONFINED_ENV, root, 1) == 0);
@@ -155,8 +159,8 @@ chroot_probe(const atf_tc_t *tc, struct wbt_out *o, int unconf,
 		ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
 	wbt_run(o, argv);
 	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
-	printf("%s %s %s: %d %s%s", unconf ? "unconfined" : "confined", a1,
-	    a2 != NULL ? a2 : "", o->status, o->out, o->err);
+	printf("%s %s %s %s: %d %s%s", unconf ? "unconfined" : "confined",
+	    kind, a1, a2 != NULL ? a2 : "", o->status, o->out, o->err);
 }
 
 #define WORKED(o)	ATF_CHECK_MSG((o).status == 0 && \
@@ -173,6 +177,13 @@ chroot_probe(const atf_tc_t *tc, struct wbt_out *o, int unconf,
  * and counted by FIONREAD (which, in canonical mode, counts whole lines).
  */
 #define PUSHED	"zqpushed\n"
+
+/*
+ * Both runners that confine: the rootless one (no seccomp filter, the
+ * kernel's user-namespace rules) and the root-only one (the filter).
+ */
+static const char *const kinds[] = { "userns", "chroot" };
+#define NKINDS	(sizeof(kinds) / sizeof(kinds[0]))
 #define ECHOED	"zqpushed"
 
 ATF_TC(tiocsti__tty);
@@ -185,7 +196,7 @@ ATF_TC_BODY(tiocsti__tty, tc)
 {
 	static const char *const targets[] = { "/dev/tty", "0", "1", "2" };
 	struct ptyrun r;
-	size_t i;
+	size_t i, k;
 
 	make_root(tc);
 	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
@@ -197,12 +208,16 @@ ATF_TC_BODY(tiocsti__tty, tc)
 		ATF_CHECK_MSG(strstr(r.out, ECHOED) != NULL, "control %s: no "
 		    "echo", targets[i]);
 		/* Confined, nothing reaches the terminal's input. */
-		pty_chroot(tc, &r, "tiocsti", targets[i], PUSHED);
-		REFUSED(r);
-		ATF_CHECK_EQ_MSG(r.pending, 0, "%s: %d byte(s) pushed into "
-		    "the caller's terminal", targets[i], r.pending);
-		ATF_CHECK_MSG(strstr(r.out, ECHOED) == NULL, "%s: echoed",
-		    targets[i]);
+		for (k = 0; k < NKINDS; k++) {
+			pty_chroot(tc, &r, kinds[k], "tiocsti", targets[i],
+			    PUSHED);
+			REFUSED(r);
+			ATF_CHECK_EQ_MSG(r.pending, 0, "%s %s: %d byte(s) "
+			    "pushed into the caller's terminal", kinds[k],
+			    targets[i], r.pending);
+			ATF_CHECK_MSG(strstr(r.out, ECHOED) == NULL, "%s %s: "
+			    "echoed", kinds[k], targets[i]);
+		}
 	}
 }
 
@@ -222,10 +237,10 @@ ATF_TC_BODY(tiocsti__filter, tc)
 	 * terminal is legitimate for the kernel: only the seccomp rule
 	 * stops it, also with the request's upper 32 bits set.
 	 */
-	chroot_probe(tc, &o, 1, "tiocsti-own", NULL);
+	chroot_probe(tc, &o, 1, "chroot", "tiocsti-own", NULL);
 	WORKED(o);
 	wbt_out_fini(&o);
-	chroot_probe(tc, &o, 0, "tiocsti-own", NULL);
+	chroot_probe(tc, &o, 0, "chroot", "tiocsti-own", NULL);
 	REFUSED(o);
 	ATF_CHECK_MSG(strstr(o.out, "(request | 1 << 32): Operation not "
 	    "permitted") != NULL, "%s", o.out);
@@ -246,7 +261,7 @@ ATF_TC_BODY(tioclinux__filter, tc)
 	/* A pty has no TIOCLINUX: the control is that the driver saw it. */
 	pty_direct(tc, &r, "tioclinux", "0", NULL);
 	WORKED(r);
-	pty_chroot(tc, &r, "tioclinux", "1", NULL);
+	pty_chroot(tc, &r, "chroot", "tioclinux", "1", NULL);
 	REFUSED(r);
 	ATF_CHECK_MSG(strstr(r.out, "Operation not permitted") != NULL, "%s",
 	    r.out);
@@ -264,20 +279,23 @@ ATF_TC_BODY(devnode__metadata, tc)
 	    "/dev/full", "/dev/random", "/dev/urandom" };
 	struct stat before, after;
 	struct wbt_out o;
-	size_t i;
+	size_t i, k;
 
 	make_root(tc);
 	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
 		ATF_REQUIRE(stat(nodes[i], &before) == 0);
 		/* Control: set to what it is, the change is allowed. */
-		chroot_probe(tc, &o, 1, "chmod", nodes[i]);
+		chroot_probe(tc, &o, 1, "chroot", "chmod", nodes[i]);
 		WORKED(o);
 		wbt_out_fini(&o);
-		chroot_probe(tc, &o, 0, "chmod", nodes[i]);
-		REFUSED(o);
-		ATF_CHECK_MSG(strstr(o.out, "Read-only file system") != NULL,
-		    "%s", o.out);
-		wbt_out_fini(&o);
+		for (k = 0; k < NKINDS; k++) {
+			chroot_probe(tc, &o, 0, kinds[k], "chmod", nodes[i]);
+			REFUSED(o);
+			ATF_CHECK_MSG(strstr(o.out, "Read-only file system") !=
+			    NULL || strstr(o.out, "Operation not permitted") !=
+			    NULL, "%s: %s", kinds[k], o.out);
+			wbt_out_fini(&o);
+		}
 		ATF_REQUIRE(stat(nodes[i], &after) == 0);
 		ATF_CHECK_EQ(before.st_mode, after.st_mode);
 		ATF_CHECK_EQ(before.st_uid, after.st_uid);
@@ -307,27 +325,53 @@ ATF_TC_BODY(keyring__user, tc)
 	struct wbt_out o;
 	char desc[64];
 	long id;
+	size_t k;
 
 	make_root(tc);
 	snprintf(desc, sizeof(desc), "worldbench-test-%ld", (long)getpid());
 	id = plant_secret(desc);
-	chroot_probe(tc, &o, 1, "read-key", desc);
+	chroot_probe(tc, &o, 1, "chroot", "read-key", desc);
 	WORKED(o);
 	ATF_CHECK_MSG(strstr(o.out, "host-secret") != NULL, "control: %s",
 	    o.out);
 	wbt_out_fini(&o);
-	chroot_probe(tc, &o, 0, "read-key", desc);
-	REFUSED(o);
-	ATF_CHECK_MSG(strstr(o.out, "host-secret") == NULL, "%s", o.out);
-	wbt_out_fini(&o);
+	for (k = 0; k < NKINDS; k++) {
+		chroot_probe(tc, &o, 0, kinds[k], "read-key", desc);
+		REFUSED(o);
+		ATF_CHECK_MSG(strstr(o.out, "host-secret") == NULL, "%s: %s",
+		    kinds[k], o.out);
+		wbt_out_fini(&o);
+	}
 	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
 
-	chroot_probe(tc, &o, 1, "add-key", NULL);
+	/*
+	 * Planting: the control's key lands in the host's keyring.  In
+	 * the root-only runner add_key is refused; in a user namespace it
+	 * goes to the namespace's own user keyring, which dies with it:
+	 * either way the host's keyring never holds it.
+	 */
+	snprintf(desc, sizeof(desc), "worldbench-plant-%ld", (long)getpid());
+	chroot_probe(tc, &o, 1, "chroot", "plant", desc);
 	WORKED(o);
 	wbt_out_fini(&o);
-	chroot_probe(tc, &o, 0, "add-key", NULL);
-	REFUSED(o);
-	wbt_out_fini(&o);
+	id = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user",
+	    desc, 0);
+	ATF_CHECK_MSG(id != -1, "control: the planted key is not in the "
+	    "host's keyring");
+	if (id != -1)
+		(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
+	for (k = 0; k < NKINDS; k++) {
+		chroot_probe(tc, &o, 0, kinds[k], "plant", desc);
+		if (strcmp(kinds[k], "chroot") == 0)
+			REFUSED(o);
+		wbt_out_fini(&o);
+		id = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING,
+		    "user", desc, 0);
+		ATF_CHECK_MSG(id == -1, "%s: a key planted inside is in the "
+		    "host's keyring", kinds[k]);
+		if (id != -1)
+			(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
+	}
 }
 
 ATF_TC(proc__masked);
@@ -352,10 +396,10 @@ ATF_TC_BODY(proc__masked, tc)
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		if (access(files[i], F_OK) == -1)
 			continue;
-		chroot_probe(tc, &o, 1, "read", files[i]);
+		chroot_probe(tc, &o, 1, "auto", "read", files[i]);
 		WORKED(o);
 		wbt_out_fini(&o);
-		chroot_probe(tc, &o, 0, "read", files[i]);
+		chroot_probe(tc, &o, 0, "auto", "read", files[i]);
 		REFUSED(o);
 		wbt_out_fini(&o);
 	}
@@ -381,14 +425,14 @@ ATF_TC_BODY(relay__escaped, tc)
 	pty_direct(tc, &r, "echo", SEQ, NULL);
 	ATF_CHECK_MSG(strstr(r.out, SEQ) != NULL, "control: %s", r.out);
 	/* Relayed by worldbench chroot to a terminal: shown, not sent. */
-	pty_chroot(tc, &r, "echo", SEQ, NULL);
+	pty_chroot(tc, &r, "auto", "echo", SEQ, NULL);
 	ATF_CHECK_EQ(r.status, 0);
 	ATF_CHECK_MSG(strchr(r.out, '\033') == NULL && strchr(r.out, '\007') ==
 	    NULL, "raw escape relayed: %s", r.out);
 	ATF_CHECK_MSG(strstr(r.out, "a\\x1b]0;wb-title\\x07b") != NULL, "%s",
 	    r.out);
 	/* To a pipe, the bytes as written. */
-	chroot_probe(tc, &o, 0, "echo", SEQ);
+	chroot_probe(tc, &o, 0, "auto", "echo", SEQ);
 	ATF_CHECK_MSG(o.status == 0 && strcmp(o.out, SEQ "\n") == 0, "%s",
 	    o.out);
 	wbt_out_fini(&o);
@@ -403,16 +447,27 @@ ATF_TC_HEAD(all__pty, tc)
 ATF_TC_BODY(all__pty, tc)
 {
 	struct ptyrun r;
+	char desc[64];
+	long id;
+	size_t k;
 
 	make_root(tc);
+	snprintf(desc, sizeof(desc), "worldbench-all-%ld", (long)getpid());
+	id = plant_secret(desc);
 	/* On the terminal: every attack works (status 0, no refusal). */
-	pty_direct(tc, &r, "all", PUSHED, NULL);
+	pty_direct(tc, &r, "all", PUSHED, desc);
 	WORKED(r);
 	ATF_CHECK(r.pending > 0);
-	/* Confined: none does. */
-	pty_chroot(tc, &r, "all", PUSHED, NULL);
-	REFUSED(r);
-	ATF_CHECK_EQ(r.pending, 0);
+	ATF_CHECK(strstr(r.out, "host-secret") != NULL);
+	/* Confined: none does, with either runner. */
+	for (k = 0; k < NKINDS; k++) {
+		pty_chroot(tc, &r, kinds[k], "all", PUSHED, desc);
+		REFUSED(r);
+		ATF_CHECK_EQ_MSG(r.pending, 0, "%s", kinds[k]);
+		ATF_CHECK_MSG(strstr(r.out, "host-secret") == NULL, "%s",
+		    kinds[k]);
+	}
+	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
 }
 
 ATF_TP_ADD_TCS(tp)

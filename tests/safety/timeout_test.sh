@@ -89,13 +89,16 @@ make_root()
 }
 
 # inside DIR: how many processes have their root directory in DIR.
+# inside DIR: the processes whose root is DIR (the same directory, not
+# the same path: the rootless runner binds DIR elsewhere before it
+# chroots).
 inside()
 {
-	d=$(cd "$1" && pwd -P)
+	d=$(stat -L -c %d:%i "$1")
 	n=0
 	for p in /proc/[0-9]*; do
-		r=$(readlink "$p/root" 2>/dev/null) || continue
-		case $r in "$d"|"$d"/*) n=$((n + 1)) ;; esac
+		r=$(stat -L -c %d:%i "$p/root" 2>/dev/null) || continue
+		[ "$r" = "$d" ] && n=$((n + 1))
 	done
 	echo $n
 }
@@ -105,10 +108,10 @@ inside()
 # /proc/PID/root.
 seen_inside()
 {
-	d=$(cd "$1" && pwd -P)
+	d=$(stat -L -c %d:%i "$1")
 	for p in /proc/[0-9]*; do
-		r=$(readlink "$p/root" 2>/dev/null) || continue
-		case $r in "$d"|"$d"/*) [ -s "$p/root/$2" ] && return 0 ;; esac
+		r=$(stat -L -c %d:%i "$p/root" 2>/dev/null) || continue
+		[ "$r" = "$d" ] && [ -s "$p/root/$2" ] && return 0
 	done
 	return 1
 }

@@ -1,0 +1,340 @@
+/*
+ * Resource bounds of a confined command.  The mechanisms run in the
+ * chroot runner's children (lib/chroot.c calls them): a tmpfs of a fixed
+ * size as /tmp with the pass's scratch directory bound into it, rlimits,
+ * and a sampler in the namespace's init; the runner then names the bound
+ * reached (wb_bounds_reason).
+ */
+#include <sys/types.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/time.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bounds.h"
+#include "chroot.h"
+#include "chroot_int.h"
+#include "err.h"
+#include "spawn.h"
+
+#define WATCH_USEC	250000
+
+void
+wb_bounds_default(struct wb_bounds *b)
+{
+
+	b->tmp_size = WB_BOUNDS_TMP_DEFAULT;
+	b->procs = WB_BOUNDS_PROCS_DEFAULT;
+	b->memory = WB_BOUNDS_MEMORY_DEFAULT;
+}
+
+int
+wb_bounds_parse_size(const char *s, uint64_t *v)
+{
+	unsigned long long n;
+	unsigned shift;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return (-1);
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0 || n == 0)
+		return (-1);
+	switch (tolower((unsigned char)*end)) {
+	case '\0':
+		shift = 0;
+		break;
+	case 'k':
+		shift = 10;
+		break;
+	case 'm':
+		shift = 20;
+		break;
+	case 'g':
+		shift = 30;
+		break;
+	case 't':
+		shift = 40;
+		break;
+	default:
+		return (-1);
+	}
+	if (*end != '\0' && end[1] != '\0')
+		return (-1);
+	if (n > (UINT64_MAX >> shift))
+		return (-1);
+	*v = (uint64_t)n << shift;
+	return (0);
+}
+
+void
+wb_bounds_format(uint64_t n, char *buf, size_t len)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	size_t u;
+
+	for (u = 0; u < 4 && n >= 1024 && n % 1024 == 0; u++)
+		n /= 1024;
+	snprintf(buf, len, "%llu %s", (unsigned long long)n, unit[u]);
+}
+
+int
+wb_bounds_scratch_open(const char *root, const char *scratch)
+{
+	struct wb_err e;
+	int fd;
+
+	if ((fd = wb_root_open(root, scratch, O_PATH | O_DIRECTORY, &e)) ==
+	    -1)
+		return (wb_chroot_fail("open scratch", scratch));
+	return (fd);
+}
+
+/*
+ * The flags of the mount fd is on that a bind of it must keep: a user
+ * namespace may not clear those its parent set.
+ */
+static unsigned long
+kept_flags(int fd)
+{
+	struct statvfs sv;
+	unsigned long f;
+
+	if (fstatvfs(fd, &sv) == -1)
+		return (0);
+	f = 0;
+	if (sv.f_flag & ST_NOEXEC)
+		f |= MS_NOEXEC;
+	if (sv.f_flag & ST_NOATIME)
+		f |= MS_NOATIME;
+	if (sv.f_flag & ST_NODIRATIME)
+		f |= MS_NODIRATIME;
+	if (sv.f_flag & ST_RELATIME)
+		f |= MS_RELATIME;
+	return (f);
+}
+
+int
+wb_bounds_tmp_mount(const char *root, const struct wb_bounds *b,
+    const char *scratch, int sfd)
+{
+	char path[PATH_MAX], opts[64], src[64];
+
+	snprintf(path, sizeof(path), "%s/tmp", root);
+	snprintf(opts, sizeof(opts), "mode=1777,size=%llu",
+	    (unsigned long long)b->tmp_size);
+	if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, opts) == -1)
+		return (wb_chroot_fail("mount tmpfs", path));
+	if (sfd == -1)
+		return (0);
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, scratch) >=
+	    sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return (wb_chroot_fail("scratch", scratch));
+	}
+	if (mkdir(path, 0700) == -1)
+		return (wb_chroot_fail("mkdir", path));
+	snprintf(src, sizeof(src), "/proc/self/fd/%d", sfd);
+	if (mount(src, path, NULL, MS_BIND, NULL) == -1)
+		return (wb_chroot_fail("bind scratch", path));
+	if (mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID |
+	    MS_NODEV | kept_flags(sfd), NULL) == -1)
+		return (wb_chroot_fail("remount scratch", path));
+	close(sfd);
+	return (0);
+}
+
+static int
+lower(int res, rlim_t v, const char *name)
+{
+	struct rlimit rl;
+
+	if (getrlimit(res, &rl) == -1)
+		return (wb_chroot_fail("getrlimit", name));
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < v)
+		v = rl.rlim_max;
+	rl.rlim_cur = rl.rlim_max = v;
+	if (setrlimit(res, &rl) == -1)
+		return (wb_chroot_fail("setrlimit", name));
+	return (0);
+}
+
+int
+wb_bounds_rlimits(const struct wb_bounds *b)
+{
+
+	if (lower(RLIMIT_NPROC, (rlim_t)b->procs, "RLIMIT_NPROC") == -1 ||
+	    lower(RLIMIT_AS, (rlim_t)b->memory, "RLIMIT_AS") == -1)
+		return (-1);
+	return (0);
+}
+
+/* The sampler, in init. */
+static const struct wb_bounds *watched;
+static volatile sig_atomic_t due;
+
+static void
+on_alarm(int sig)
+{
+
+	(void)sig;
+	due = 1;
+}
+
+void
+wb_bounds_watch_start(const struct wb_bounds *b)
+{
+	struct itimerval it;
+	struct sigaction sa;
+
+	watched = b;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;	/* no SA_RESTART: wait(2) returns */
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(SIGALRM, &sa, NULL);
+	memset(&it, 0, sizeof(it));
+	it.it_interval.tv_usec = it.it_value.tv_usec = WATCH_USEC;
+	(void)setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void
+say(const char *what)
+{
+	char buf[256 + sizeof(WB_BOUNDS_TAG)];
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "%s%s\n", WB_BOUNDS_TAG, what);
+	if (n > 0)
+		(void)write(2, buf, (size_t)n < sizeof(buf) ? (size_t)n :
+		    sizeof(buf) - 1);
+}
+
+/* Resident bytes of pid, from /proc/<pid>/statm; 0 if gone. */
+static uint64_t
+resident(const char *pid)
+{
+	char path[300], buf[128];
+	unsigned long size, res;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/statm", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return (0);
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return (0);
+	buf[n] = '\0';
+	if (sscanf(buf, "%lu %lu", &size, &res) != 2)
+		return (0);
+	return ((uint64_t)res * (uint64_t)sysconf(_SC_PAGESIZE));
+}
+
+int
+wb_bounds_watch_check(void)
+{
+	char what[200], a[32], b[32];
+	struct statvfs sv;
+	struct dirent *d;
+	uint64_t rss;
+	long n;
+	DIR *dir;
+
+	if (watched == NULL || !due)
+		return (0);
+	due = 0;
+	/*
+	 * Counting first, reading nothing per process: a fork bomb leaves
+	 * init a tiny share of the CPU.  A process bound held by
+	 * RLIMIT_NPROC stays near full, so sampling sees it.
+	 */
+	n = 0;
+	if ((dir = opendir("/proc")) == NULL)
+		return (0);
+	while ((d = readdir(dir)) != NULL)
+		n += isdigit((unsigned char)d->d_name[0]) != 0;
+	if (n >= watched->procs - watched->procs / 8) {
+		closedir(dir);
+		snprintf(what, sizeof(what), "process bound %ld reached (%ld "
+		    "processes)", watched->procs, n);
+		say(what);
+		return (WB_BOUND_PROCS);
+	}
+	rss = 0;
+	rewinddir(dir);
+	while ((d = readdir(dir)) != NULL)
+		if (isdigit((unsigned char)d->d_name[0]))
+			rss += resident(d->d_name);
+	closedir(dir);
+	if (rss >= watched->memory - watched->memory / 8) {
+		wb_bounds_format(watched->memory, a, sizeof(a));
+		snprintf(what, sizeof(what), "memory bound %s reached (%llu "
+		    "MiB resident)", a, (unsigned long long)(rss >> 20));
+		say(what);
+		return (WB_BOUND_MEMORY);
+	}
+	if (statvfs("/tmp", &sv) == 0 && sv.f_bavail == 0) {
+		wb_bounds_format(watched->tmp_size, b, sizeof(b));
+		snprintf(what, sizeof(what), "/tmp full (size %s)", b);
+		say(what);
+		return (WB_BOUND_TMP);
+	}
+	return (0);
+}
+
+int
+wb_bounds_reason(const struct wb_bounds *b, const struct wb_spawn_result *res,
+    char *buf, size_t len)
+{
+	const char *p, *line;
+	char a[32];
+	uint64_t rss;
+	size_t n;
+
+	for (line = res->err; line != NULL && *line != '\0'; line = p + 1) {
+		if (strncmp(line, WB_BOUNDS_TAG, strlen(WB_BOUNDS_TAG)) == 0) {
+			line += strlen(WB_BOUNDS_TAG);
+			n = strcspn(line, "\n");
+			snprintf(buf, len, "%.*s", (int)n, line);
+			return (1);
+		}
+		if ((p = strchr(line, '\n')) == NULL)
+			break;
+	}
+	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_PROCS)) {
+		snprintf(buf, len, "process bound %ld reached", b->procs);
+		return (1);
+	}
+	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_MEMORY)) {
+		wb_bounds_format(b->memory, a, sizeof(a));
+		snprintf(buf, len, "memory bound %s reached", a);
+		return (1);
+	}
+	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_TMP)) {
+		wb_bounds_format(b->tmp_size, a, sizeof(a));
+		snprintf(buf, len, "/tmp full (size %s)", a);
+		return (1);
+	}
+	rss = (uint64_t)res->ru.ru_maxrss * 1024;
+	if (b != NULL && rss >= b->memory - b->memory / 8) {
+		wb_bounds_format(b->memory, a, sizeof(a));
+		snprintf(buf, len, "memory bound %s reached (a process held "
+		    "%llu MiB)", a, (unsigned long long)(rss >> 20));
+		return (1);
+	}
+	return (0);
+}

@@ -1,0 +1,92 @@
+/*
+ * Parsing the runner options shared by worldbench chroot and run.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bounds.h"
+#include "err.h"
+#include "runner.h"
+#include "runopts.h"
+
+static int
+parse_id(const char *s, unsigned long *v, char **end)
+{
+
+	if (*s < '0' || *s > '9')
+		return (-1);
+	errno = 0;
+	*v = strtoul(s, end, 10);
+	return (errno != 0 || *v > 0xfffffffeUL ? -1 : 0);
+}
+
+int
+runopts_parse(struct wb_runner_opts *o, int ch, const char *arg)
+{
+	unsigned long u, g;
+	uint64_t v;
+	char *end;
+	long n;
+
+	switch (ch) {
+	case RUNOPT_RUNNER:
+		o->kind = arg;
+		return (1);
+	case RUNOPT_TMP_SIZE:
+	case RUNOPT_MAX_MEMORY:
+		if (wb_bounds_parse_size(arg, &v) == -1 || v < 1024 * 1024) {
+			warnx("--%s %s: expected a size of at least 1m "
+			    "(digits with k, m, g or t)", ch == RUNOPT_TMP_SIZE ?
+			    "tmp-size" : "max-memory", arg);
+			return (-1);
+		}
+		if (ch == RUNOPT_TMP_SIZE)
+			o->bounds.tmp_size = v;
+		else
+			o->bounds.memory = v;
+		return (1);
+	case RUNOPT_MAX_PROCS:
+		errno = 0;
+		n = strtol(arg, &end, 10);
+		if (errno != 0 || *arg == '\0' || *end != '\0' || n < 16 ||
+		    n > 4194304) {
+			warnx("--max-procs %s: expected an integer in "
+			    "16..4194304", arg);
+			return (-1);
+		}
+		o->bounds.procs = n;
+		return (1);
+	case RUNOPT_MAP_ID:
+		if (parse_id(arg, &u, &end) == -1 || *end != ':' ||
+		    parse_id(end + 1, &g, &end) == -1 || *end != '\0') {
+			warnx("--map-id %s: expected uid:gid", arg);
+			return (-1);
+		}
+		o->map_set = 1;
+		o->map_uid = (uid_t)u;
+		o->map_gid = (gid_t)g;
+		return (1);
+	}
+	return (0);
+}
+
+int
+runopts_resolve(struct wb_runner_opts *o)
+{
+	char note[512];
+	struct wb_err e;
+	const char *k;
+
+	if ((k = wb_runner_kind(o->kind, note, sizeof(note), &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (-1);
+	}
+	if (*note != '\0')
+		warnx("%s", note);
+	o->kind = k;
+	return (0);
+}
