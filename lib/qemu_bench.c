@@ -482,7 +482,8 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 		    qb.hung, "host_wall", qb.wall,
 		    "qemu_status", qb.status, "console", console,
 		    "uname", s.uname, "clocksource", s.clocksource,
-		    "init_version", s.init_version, "splats", (int)s.nsplats);
+		    "init_version", s.init_version, "splats",
+		    (int)(s.nsplats + s.splats_dropped));
 		if (binfo != NULL && s.boot_to_init >= 0)
 			json_object_set_new(binfo, "boot_to_init",
 			    json_real(s.boot_to_init));
@@ -506,8 +507,8 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	if (rc == 0)
 		qnote(p, "%s: boot %d: %zu passes, boot to init %.3f s, "
 		    "%zu kernel reports, host %.0f s%s", k->label, boot,
-		    s.npasses, s.boot_to_init, s.nsplats, qb.wall,
-		    fail != NULL ? " (FAILED)" : "");
+		    s.npasses, s.boot_to_init, s.nsplats + s.splats_dropped,
+		    qb.wall, fail != NULL ? " (FAILED)" : "");
 	wb_serial_fini(&s);
 	wb_qemu_boot_fini(&qb);
 	return (rc);

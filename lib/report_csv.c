@@ -10,12 +10,17 @@
 #include "compare.h"
 #include "err.h"
 #include "report_format.h"
+#include "strvis.h"
 
 static void
-field(FILE *fp, const char *s)
+field(FILE *fp, const char *raw)
 {
+	char buf[WB_VIS_SIZE];
+	const char *s;
 
-	if (strpbrk(s, ",\"\n\r") == NULL) {
+	/* Control characters from a file never reach a terminal raw. */
+	s = wb_strvis(buf, sizeof(buf), raw);
+	if (strpbrk(s, ",\"") == NULL) {
 		fputs(s, fp);
 		return;
 	}

@@ -11,15 +11,19 @@
 #include "err.h"
 #include "factorial.h"
 #include "report_format.h"
+#include "strvis.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 
 /* Pipes would end a cell. */
 static void
-cell(FILE *fp, const char *s)
+cell(FILE *fp, const char *raw)
 {
+	char buf[WB_VIS_SIZE];
+	const char *s;
 
-	for (; *s != '\0'; s++) {
+	/* Control characters from a file never reach a terminal raw. */
+	for (s = wb_strvis(buf, sizeof(buf), raw); *s != '\0'; s++) {
 		if (*s == '|')
 			fputc('\\', fp);
 		fputc(*s, fp);
@@ -166,9 +170,10 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	    "%s (%s), %s (both). Main effects are rate ratios averaged over "
 	    "the other knob; the interaction is 1 when the effects multiply "
 	    "independently. Delta-method intervals, not adjusted; bold "
-	    "excludes 1.\n\n| Test", c->labels[f->cell[0]],
-	    c->labels[f->cell[1]], f->knob[0], c->labels[f->cell[2]],
-	    f->knob[1], c->labels[f->cell[3]]);
+	    "excludes 1.\n\n| Test", wb_vis(c->labels[f->cell[0]]),
+	    wb_vis(c->labels[f->cell[1]]), wb_vis(f->knob[0]),
+	    wb_vis(c->labels[f->cell[2]]), wb_vis(f->knob[1]),
+	    wb_vis(c->labels[f->cell[3]]));
 	for (fx = 0; fx < WB_FX_N; fx++)
 		fprintf(fp, " | %s", wb_fact_which_name(f, fx, n, sizeof(n)));
 	fprintf(fp, " |\n|---|---|---|---|\n");

@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "serial.h"
+#include "strvis.h"
 
 #define SPLAT_MAXLINES	80
 
@@ -80,19 +81,33 @@ wb_pass_status_name(enum wb_pass_status st)
 	return ("?");
 }
 
+/*
+ * Append a copy of s to the vector v of n strings, growing it by
+ * doubling (at every power of two), so that a console of millions of
+ * lines costs linear time.  At most keep strings are kept; the rest are
+ * counted in *dropped, so memory stays near the size of the input.
+ */
 static int
-push_str(char ***v, size_t *n, const char *s, struct wb_err *err)
+push_str(char ***v, size_t *n, size_t keep, size_t *dropped, const char *s,
+    struct wb_err *err)
 {
 	char **nv, *c;
 
+	if (*n >= keep) {
+		(*dropped)++;
+		return (0);
+	}
 	if ((c = strdup(s)) == NULL)
 		return (wb_err_setsys(err, "serial"));
-	if ((nv = reallocarray(*v, *n + 1, sizeof(**v))) == NULL) {
-		free(c);
-		return (wb_err_setsys(err, "serial"));
+	if (*n == 0 || (*n & (*n - 1)) == 0) {
+		if ((nv = reallocarray(*v, *n == 0 ? 1 : 2 * *n,
+		    sizeof(**v))) == NULL) {
+			free(c);
+			return (wb_err_setsys(err, "serial"));
+		}
+		*v = nv;
 	}
-	nv[(*n)++] = c;
-	*v = nv;
+	(*v)[(*n)++] = c;
 	return (0);
 }
 
@@ -260,6 +275,7 @@ add_pass(struct wb_serial *s, const struct frame *fr, const char *name,
 {
 	struct wb_serial_pass *np, p;
 	double v;
+	size_t i;
 	long n;
 
 	memset(&p, 0, sizeof(p));
@@ -268,6 +284,12 @@ add_pass(struct wb_serial *s, const struct frame *fr, const char *name,
 		return (wb_err_set(err, "%s:%u: pass: bad pass number '%s'",
 		    name, ln, fr->f[1]));
 	p.pass = (int)n;
+	for (i = 0; i < s->npasses; i++)
+		if (s->passes[i].pass == p.pass &&
+		    strcmp(s->passes[i].id, fr->f[0]) == 0)
+			return (wb_err_set(err, "%s:%u: pass: a second pass %d "
+			    "of %s (the first at line %u)", name, ln, p.pass,
+			    wb_vis(fr->f[0]), s->passes[i].line));
 	if (strcmp(fr->f[2], "ok") == 0)
 		p.status = WB_PASS_OK;
 	else if (strcmp(fr->f[2], "failed") == 0)
@@ -372,18 +394,26 @@ handle_frame(struct wb_serial *s, struct frame *fr, const char *name,
 	}
 	if (strcmp(fr->kind, "pass") == 0)
 		return (add_pass(s, fr, name, ln, err));
-	if (strcmp(fr->kind, "kmsg") == 0)
-		return (push_str(&s->kmsg, &s->nkmsg, fr->f[0], err));
+	if (strcmp(fr->kind, "kmsg") == 0) {
+		clean_line(fr->f[0]);	/* unescaped: ESC may be back */
+		return (push_str(&s->kmsg, &s->nkmsg, WB_SERIAL_KEEP_LINES,
+		    &s->dropped, fr->f[0], err));
+	}
 	if (strcmp(fr->kind, "alive") == 0)
 		return (0);	/* only its arrival matters (hang detection) */
 	if (strcmp(fr->kind, "env") == 0) {
 		if (strchr(fr->f[0], '=') == NULL)
 			return (wb_err_set(err, "%s:%u: env: expected "
 			    "KEY=value", name, ln));
-		return (push_str(&s->env, &s->nenv, fr->f[0], err));
+		clean_line(fr->f[0]);
+		return (push_str(&s->env, &s->nenv, WB_SERIAL_KEEP_LINES,
+		    &s->dropped, fr->f[0], err));
 	}
-	if (strcmp(fr->kind, "error") == 0)
-		return (push_str(&s->errors, &s->nerrors, fr->f[0], err));
+	if (strcmp(fr->kind, "error") == 0) {
+		clean_line(fr->f[0]);
+		return (push_str(&s->errors, &s->nerrors,
+		    WB_SERIAL_KEEP_SPLATS, &s->dropped, fr->f[0], err));
+	}
 	/* end */
 	if (lnum(fr->f[0], &n) != 0 || n < 0)
 		return (wb_err_set(err, "%s:%u: end: bad count '%s'", name,
@@ -493,6 +523,10 @@ add_splat(struct wb_serial *s, const char *kind, char *const *lines,
 	size_t i, len;
 	char *p;
 
+	if (s->nsplats >= WB_SERIAL_KEEP_SPLATS) {
+		s->splats_dropped++;
+		return (0);
+	}
 	for (len = 1, i = 0; i < n; i++)
 		len += strlen(strip_time(lines[i])) + 1;
 	memset(&sp, 0, sizeof(sp));
@@ -507,7 +541,7 @@ add_splat(struct wb_serial *s, const char *kind, char *const *lines,
 		p = stpcpy(stpcpy(p, strip_time(lines[i])), "\n");
 	*p = '\0';
 	if ((ns = reallocarray(s->splats, s->nsplats + 1, sizeof(*ns))) ==
-	    NULL) {
+	    NULL) {	/* at most WB_SERIAL_KEEP_SPLATS: linear is fine */
 		free(sp.kind);
 		free(sp.title);
 		free(sp.text);
@@ -593,7 +627,8 @@ wb_serial_parse(struct wb_serial *s, const char *name, const char *buf,
 			rc = wb_err_set(err, "%s:%u: frame not at the start of "
 			    "its line (interleaved output)", name, ln);
 		else if (l[0] != '\0')
-			rc = push_str(&s->console, &s->nconsole, l, err);
+			rc = push_str(&s->console, &s->nconsole,
+			    WB_SERIAL_KEEP_LINES, &s->dropped, l, err);
 		free(l);
 	}
 	s->nlines = ln;

@@ -106,6 +106,8 @@ struct wb_serial {
 	size_t			 nerrors;
 	struct wb_serial_splat	*splats;
 	size_t			 nsplats;
+	size_t			 splats_dropped;	/* beyond the kept */
+	size_t			 dropped;	/* lines beyond the kept */
 	int			 ended;		/* end frame seen */
 	long			 end_npasses;
 	unsigned		 nlines;
@@ -115,11 +117,23 @@ void	wb_serial_init(struct wb_serial *);
 void	wb_serial_fini(struct wb_serial *);
 
 /*
+ * What a capture may keep, so that memory stays near the input's size
+ * whatever a hostile guest prints: console lines and kernel records
+ * (each), env and error frames, and kernel reports.  The rest is
+ * counted (dropped, splats_dropped), never stored.
+ */
+#define WB_SERIAL_KEEP_LINES	65536
+#define WB_SERIAL_KEEP_SPLATS	256
+
+/*
  * Parse a whole console capture.  name is used in error messages
  * ("name:line: problem").  A capture without an end frame parses
  * (ended stays 0): the caller decides that the boot failed.  Splats are
  * collected from the relayed kernel log, or from the console text when
- * no kmsg frame arrived (a guest that died early).
+ * no kmsg frame arrived (a guest that died early).  A second pass frame
+ * for one test and pass number is an error naming both lines.  Text of
+ * kmsg, env and error frames is cleaned as console lines are (escape
+ * sequences and control bytes removed after unescaping).
  */
 int	wb_serial_parse(struct wb_serial *, const char *name,
 	    const char *buf, size_t len, struct wb_err *);

@@ -45,8 +45,8 @@ cmd_run_usage(FILE *fp)
 	    "[--max-time seconds]\n"
 	    "           [--seed n] [--target-ci percent] "
 	    "[--target-ci-test percent]\n"
-	    "           [--variant label=root ...]\n"
-	    "           [--strict | --no-preflight] " RUNOPTS_USAGE "\n"
+	    "           [--variant label=root ...] [--strict | --no-preflight]\n"
+	    "           " RUNOPTS_USAGE "\n"
 	    "           -o file|dir\n"
 	    "       worldbench run [-q] [--progress] [--datadir dir] "
 	    "[--libexec dir] --resume file|dir\n");

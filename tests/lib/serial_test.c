@@ -113,7 +113,8 @@ ATF_TC_BODY(wb_serial_frame__roundtrip_escapes, tc)
 	frame(&c, "end", 1, "0");
 	parse_ok(&s, &c);
 	ATF_REQUIRE_EQ(1, s.nkmsg);
-	ATF_REQUIRE_STREQ("a|b\\c\td\001e", s.kmsg[0]);
+	/* Decoded, then cleaned: the tab stays, the control byte goes. */
+	ATF_REQUIRE_STREQ("a|b\\c\tde", s.kmsg[0]);
 	ATF_REQUIRE(s.ended);
 	wb_serial_fini(&s);
 }
@@ -403,10 +404,86 @@ ATF_TC_BODY(wb_serial_count__good_and_bad, tc)
 	    NULL, NULL, 0, NULL, &e));
 }
 
+ATF_TC_WITHOUT_HEAD(wb_serial_parse__duplicate_pass);
+ATF_TC_BODY(wb_serial_parse__duplicate_pass, tc)
+{
+	struct cap c;
+
+	good_boot(&c);
+	pass_frame(&c, "syscall", "2", "ok", "COUNT|123458|1|lps|10.0002");
+	parse_fails(&c, "console:[0-9]+: pass: a second pass 2 of syscall "
+	    "\\(the first at line [0-9]+\\)");
+}
+
+ATF_TC_WITHOUT_HEAD(wb_serial_parse__frame_text_cleaned);
+ATF_TC_BODY(wb_serial_parse__frame_text_cleaned, tc)
+{
+	struct wb_serial s;
+	struct cap c;
+	size_t i;
+
+	good_boot(&c);
+	frame(&c, "kmsg", 1, "\033]0;owned\007title \033[31mred\033[0m");
+	frame(&c, "error", 1, "\033[2Jcleared \033c reset");
+	parse_ok(&s, &c);
+	for (i = 0; i < s.nkmsg; i++)
+		ATF_REQUIRE_MSG(strchr(s.kmsg[i], '\033') == NULL &&
+		    strchr(s.kmsg[i], '\007') == NULL, "raw escape in kmsg "
+		    "%zu", i);
+	ATF_REQUIRE_EQ(1, s.nerrors);
+	ATF_REQUIRE(strchr(s.errors[0], '\033') == NULL);
+	ATF_REQUIRE(strstr(s.kmsg[s.nkmsg - 1], "red") != NULL);
+	wb_serial_fini(&s);
+}
+
+/*
+ * A guest that prints more kernel warnings than a capture keeps: the
+ * parser stores at most WB_SERIAL_KEEP_LINES records and
+ * WB_SERIAL_KEEP_SPLATS reports, and counts the rest.
+ */
+ATF_TC_WITHOUT_HEAD(wb_serial_parse__bounded);
+ATF_TC_BODY(wb_serial_parse__bounded, tc)
+{
+	const char *f[1] = { "WARNING: CPU: 0 PID: 1 at x.c:1 f+0x1/0x2" };
+	const size_t nframes = WB_SERIAL_KEEP_LINES + 5000;
+	char line[WB_SERIAL_FRAMEMAX], *buf;
+	struct wb_serial s;
+	struct wb_err e;
+	size_t i, len, cap, n;
+
+	cap = nframes * 80 + 4096;
+	ATF_REQUIRE((buf = malloc(cap)) != NULL);
+	len = 0;
+	n = wb_serial_frame(line, sizeof(line), 1, "hello",
+	    (const char *[]){ "1", "1" }, 2);
+	memcpy(buf, line, n);
+	len = n;
+	for (i = 0; i < nframes; i++) {
+		n = wb_serial_frame(line, sizeof(line), i + 2, "kmsg", f, 1);
+		ATF_REQUIRE(n > 0 && len + n < cap);
+		memcpy(buf + len, line, n);
+		len += n;
+	}
+	wb_serial_init(&s);
+	wb_err_clear(&e);
+	if (wb_serial_parse(&s, "console", buf, len, &e) != 0)
+		atf_tc_fail("parse failed: %s", e.msg);
+	ATF_REQUIRE_EQ(WB_SERIAL_KEEP_LINES, s.nkmsg);
+	ATF_REQUIRE_EQ(5000, s.dropped);
+	ATF_REQUIRE_EQ(WB_SERIAL_KEEP_SPLATS, s.nsplats);
+	ATF_REQUIRE_EQ(WB_SERIAL_KEEP_LINES - WB_SERIAL_KEEP_SPLATS,
+	    s.splats_dropped);
+	wb_serial_fini(&s);
+	free(buf);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_crc32__known_value);
+	ATF_TP_ADD_TC(tp, wb_serial_parse__duplicate_pass);
+	ATF_TP_ADD_TC(tp, wb_serial_parse__frame_text_cleaned);
+	ATF_TP_ADD_TC(tp, wb_serial_parse__bounded);
 	ATF_TP_ADD_TC(tp, wb_serial_parse__env_and_alive);
 	ATF_TP_ADD_TC(tp, wb_serial_frame__roundtrip_escapes);
 	ATF_TP_ADD_TC(tp, wb_serial_parse__good_boot);

@@ -110,7 +110,7 @@ recipe_build__images_dashed_world_body() {
 	cp -R "$top/tests/recipes/data/world-dash" tree/recipes/ ||
 	    atf_fail "cp recipe"
 	# The label splits at its first '-': recipe "world" does not exist.
-	atf_check -s exit:65 -o empty -e match:"tree/recipes/world/recipe" \
+	atf_check -s exit:66 -o empty -e match:"tree/recipes/world/recipe" \
 	    "$(wbpath)" recipe build -T tree -O "$(atf_config_get builddir)" \
 	    -w work --images world-dash-min
 	# Named directly, the recipe is refused by lint at its NAME line.

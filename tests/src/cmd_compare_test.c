@@ -187,6 +187,42 @@ ATF_TC_BODY(compare__all_failed_no_ratio, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * A label with terminal escapes (a hostile results file) reaches no
+ * output format raw: text, CSV and Markdown show it escaped.
+ */
+ATF_TC_WITHOUT_HEAD(compare__label_escaped_every_format);
+ATF_TC_BODY(compare__label_escaped_every_format, tc)
+{
+	static const char *const fmts[] = { "text", "csv", "markdown" };
+	const char *a[] = { "compare", "-F", NULL, "prod.json", "evil.json",
+	    NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j;
+	size_t i;
+
+	fixture(tc, "debug.json");
+	fixture(tc, "prod.json");
+	j = json_load_file("debug.json", 0, &je);
+	ATF_REQUIRE(j != NULL);
+	json_object_set_new(json_object_get(j, "provenance"), "label",
+	    json_string("ev\033]0;owned\007il\033[2J"));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "evil.json", 0));
+	json_decref(j);
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		a[2] = fmts[i];
+		wbt_run_wb(tc, &o, a, 14);
+		ATF_REQUIRE_EQ_MSG(0, o.status, "%s: %s", fmts[i], o.err);
+		ATF_CHECK_MSG(strchr(o.out, '\033') == NULL &&
+		    strchr(o.out, '\007') == NULL, "%s: a raw escape",
+		    fmts[i]);
+		ATF_CHECK_MSG(strstr(o.out, "ev\\x1b]0;owned\\x07il") !=
+		    NULL, "%s: the label is not shown escaped", fmts[i]);
+		wbt_out_fini(&o);
+	}
+}
+
 ATF_TC_WITHOUT_HEAD(compare__refuses_other_host);
 ATF_TC_BODY(compare__refuses_other_host, tc)
 {
@@ -601,6 +637,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__identical_no_difference);
 	ATF_TP_ADD_TC(tp, compare__json_schema);
 	ATF_TP_ADD_TC(tp, compare__all_failed_no_ratio);
+	ATF_TP_ADD_TC(tp, compare__label_escaped_every_format);
 	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
 	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
 	ATF_TP_ADD_TC(tp, compare__bad_file);
