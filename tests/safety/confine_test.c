@@ -142,6 +142,24 @@ pty_chroot(const atf_tc_t *tc, struct ptyrun *r, const char *kind,
 }
 
 /*
+ * The same as an ordinary user (nobody, through setpriv), who has only
+ * the rootless runner.
+ */
+static void
+pty_chroot_nobody(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
+    const char *a2, const char *a3)
+{
+	char *argv[] = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+	    "--clear-groups", wbt_buildpath(tc, "bin/worldbench"), "chroot",
+	    "-t", "60", root, "--", "/bin/probe", (char *)a1, (char *)a2,
+	    (char *)a3, NULL };
+
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	ATF_REQUIRE(chmod(".", 0755) == 0);
+	pty_run(r, argv);
+}
+
+/*
  * worldbench chroot --runner kind without a terminal; unconf: skip the
  * confinement.
  */
@@ -443,6 +461,7 @@ ATF_TC_HEAD(all__pty, tc)
 {
 
 	atf_tc_set_md_var(tc, "require.user", "root");
+	atf_tc_set_md_var(tc, "require.progs", "/usr/bin/setpriv");
 }
 ATF_TC_BODY(all__pty, tc)
 {
@@ -467,6 +486,11 @@ ATF_TC_BODY(all__pty, tc)
 		ATF_CHECK_MSG(strstr(r.out, "host-secret") == NULL, "%s",
 		    kinds[k]);
 	}
+	/* An ordinary user's command (the rootless runner): none either. */
+	pty_chroot_nobody(tc, &r, "all", PUSHED, desc);
+	REFUSED(r);
+	ATF_CHECK_EQ(r.pending, 0);
+	ATF_CHECK(strstr(r.out, "host-secret") == NULL);
 	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
 }
 
