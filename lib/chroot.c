@@ -51,20 +51,6 @@ static const char *const devices[] = {
 	"null", "zero", "full", "random", "urandom",
 };
 
-int
-wb_chroot_fail(const char *what, const char *path)
-{
-	char buf[PATH_MAX + 128];
-	int n;
-
-	n = snprintf(buf, sizeof(buf), "chroot: %s %s: %s\n", what, path,
-	    strerror(errno));
-	if (n > 0)
-		(void)write(2, buf, (size_t)n < sizeof(buf) ? (size_t)n :
-		    sizeof(buf) - 1);
-	return (-1);
-}
-
 /*
  * Mount points must be real directories of the image: an image could
  * make "proc" a symlink to a host path, and mount(2) follows it.

@@ -218,16 +218,6 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	return (0);
 }
 
-bool
-wb_harness_locale_ok(const char *name)
-{
-	size_t n;
-
-	n = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	    "0123456789._@-");
-	return (n > 0 && n < 64 && name[n] == '\0' && name[0] != '.');
-}
-
 const char *
 wb_harness_label(const struct wb_harness *h, size_t v)
 {

@@ -17,6 +17,17 @@
 #include "runner.h"
 #include "suite.h"
 
+/* A locale name the plan may record (harness.c checks the options). */
+bool
+wb_harness_locale_ok(const char *name)
+{
+	size_t n;
+
+	n = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789._@-");
+	return (n > 0 && n < 64 && name[n] == '\0' && name[0] != '.');
+}
+
 static json_t *
 item_json(const struct wb_harness *h, const struct wb_order_item *it)
 {
