@@ -43,15 +43,15 @@ struct wb_err;
  * rest is the total minus those parts: the odd interactions above
  * maxorder.  Without both ends have_total is 0 and shares are NaN.
  */
-struct wb_effect {
+struct wb_explain_effect {
 	uint32_t	mask;		/* the factors, design.h */
 	int		order;
 	struct wb_welch	w;		/* diff = E_S, ratio, lo, hi, p */
 	double		share;		/* of the total log difference */
 };
 
-struct wb_effects {
-	struct wb_effect	*eff;
+struct wb_explain_effects {
+	struct wb_explain_effect	*eff;
 	size_t			 neff;
 	int			 paired;
 	double			 conf;
@@ -62,11 +62,11 @@ struct wb_effects {
 	double			 unexplained_share;
 };
 
-struct wb_effects	*wb_effects_estimate(const struct wb_design *,
-			    const double *const *y, const size_t *n,
-			    int paired, int maxorder, double conf,
-			    struct wb_err *);
-void			 wb_effects_free(struct wb_effects *);
+struct wb_explain_effects *
+	wb_explain_effects(const struct wb_design *, const double *const *y,
+	    const size_t *n, int paired, int maxorder, double conf,
+	    struct wb_err *);
+void	wb_explain_effects_free(struct wb_explain_effects *);
 
 /*
  * Delta debugging.  cost(arg, set, &logdiff, err) measures the
@@ -80,28 +80,30 @@ void			 wb_effects_free(struct wb_effects *);
  * interaction where the combined effect differs from the sum of the
  * single ones by more than tol.
  */
-typedef int	(*wb_ddmin_cost)(void *, uint64_t, double *, struct wb_err *);
+typedef int	(*wb_explain_ddmin_cost)(void *, uint64_t, double *,
+		    struct wb_err *);
 
-struct wb_ddmin_pair {
+struct wb_explain_ddmin_pair {
 	size_t	a, b;			/* options, a < b */
 	double	interaction;		/* cost(ab) - cost(a) - cost(b) */
 };
 
-struct wb_ddmin {
+struct wb_explain_ddmin {
 	uint64_t		 set;		/* the options found */
 	double			 total;		/* cost(all) */
 	double			 found;		/* cost(set) */
 	double			 sum_single;	/* sum of cost(option) in set */
 	int			 interacts;	/* |found - sum_single| > tol */
 	double			*single;	/* n: cost alone; NaN unmeasured */
-	struct wb_ddmin_pair	*pairs;		/* interacting pairs */
+	struct wb_explain_ddmin_pair	*pairs;		/* interacting pairs */
 	size_t			 npairs;
 	size_t			 nevals;	/* configurations measured */
 };
 
-struct wb_ddmin	*wb_ddmin_search(size_t n, wb_ddmin_cost, void *arg,
-		    double frac, double tol, struct wb_err *);
-void		 wb_ddmin_free(struct wb_ddmin *);
+struct wb_explain_ddmin *
+	wb_explain_ddmin(size_t n, wb_explain_ddmin_cost, void *arg,
+	    double frac, double tol, struct wb_err *);
+void	wb_explain_ddmin_free(struct wb_explain_ddmin *);
 
 /*
  * Object to option.  A kbuild tree's Makefiles (a directory's Kbuild
@@ -111,17 +113,18 @@ void		 wb_ddmin_free(struct wb_ddmin *);
  * Conditionals (ifdef, ifeq) are not followed: what they guard counts
  * as unguarded.
  */
-struct wb_objmap;
+struct wb_explain_objmap;
 
-struct wb_objmap	*wb_objmap_new(const char *srctree, struct wb_err *);
-void			 wb_objmap_free(struct wb_objmap *);
+struct wb_explain_objmap *
+	wb_explain_objmap_new(const char *srctree, struct wb_err *);
+void	wb_explain_objmap_free(struct wb_explain_objmap *);
 /*
  * The options (without "CONFIG_") that must be on for obj ("lib/
  * list_debug.o") to be built, innermost first, up to max of them into
  * opts (borrowed from the map); returns how many there are (0: built
  * unconditionally), or -1 with err set when no Makefile builds obj.
  */
-int	wb_objmap_lookup(const struct wb_objmap *, const char *obj,
-	    const char **opts, size_t max, struct wb_err *);
+int	wb_explain_objmap_lookup(const struct wb_explain_objmap *,
+	    const char *obj, const char **opts, size_t max, struct wb_err *);
 
 #endif

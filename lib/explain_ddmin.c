@@ -16,7 +16,7 @@
 
 struct dd {
 	size_t		 n;
-	wb_ddmin_cost	 cost;
+	wb_explain_ddmin_cost	 cost;
 	void		*arg;
 	double		 frac;
 	uint64_t	*memo_set;
@@ -134,7 +134,7 @@ ddmin(struct dd *c, uint64_t *setp, struct wb_err *err)
 }
 
 static int
-add_pair(struct wb_ddmin *r, size_t a, size_t b, double x,
+add_pair(struct wb_explain_ddmin *r, size_t a, size_t b, double x,
     struct wb_err *err)
 {
 	void *p;
@@ -151,7 +151,8 @@ add_pair(struct wb_ddmin *r, size_t a, size_t b, double x,
 
 /* Singles and pairs of the set found. */
 static int
-dissect(struct dd *c, struct wb_ddmin *r, double tol, struct wb_err *err)
+dissect(struct dd *c, struct wb_explain_ddmin *r, double tol,
+    struct wb_err *err)
 {
 	size_t i, j, size;
 	double v;
@@ -183,7 +184,7 @@ dissect(struct dd *c, struct wb_ddmin *r, double tol, struct wb_err *err)
 }
 
 static int
-search(struct dd *c, struct wb_ddmin *r, double tol, struct wb_err *err)
+search(struct dd *c, struct wb_explain_ddmin *r, double tol, struct wb_err *err)
 {
 	uint64_t all;
 	size_t i;
@@ -209,11 +210,11 @@ search(struct dd *c, struct wb_ddmin *r, double tol, struct wb_err *err)
 	return (0);
 }
 
-struct wb_ddmin *
-wb_ddmin_search(size_t n, wb_ddmin_cost cost, void *arg, double frac,
+struct wb_explain_ddmin *
+wb_explain_ddmin(size_t n, wb_explain_ddmin_cost cost, void *arg, double frac,
     double tol, struct wb_err *err)
 {
-	struct wb_ddmin *r;
+	struct wb_explain_ddmin *r;
 	struct dd c;
 	size_t i;
 
@@ -237,7 +238,7 @@ wb_ddmin_search(size_t n, wb_ddmin_cost cost, void *arg, double frac,
 	for (i = 0; i < n; i++)
 		r->single[i] = NAN;
 	if (search(&c, r, tol, err) == -1) {
-		wb_ddmin_free(r);
+		wb_explain_ddmin_free(r);
 		r = NULL;
 	}
 	free(c.memo_set);
@@ -246,7 +247,7 @@ wb_ddmin_search(size_t n, wb_ddmin_cost cost, void *arg, double frac,
 }
 
 void
-wb_ddmin_free(struct wb_ddmin *r)
+wb_explain_ddmin_free(struct wb_explain_ddmin *r)
 {
 
 	if (r == NULL)

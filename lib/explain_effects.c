@@ -127,8 +127,8 @@ combine(struct fit *f, const double *w, struct wb_welch *out)
 
 /* Whether mask, or an alias of it, is already among the chosen. */
 static int
-taken(const struct wb_design *d, const struct wb_effects *e, uint32_t mask,
-    struct wb_design_word *al)
+taken(const struct wb_design *d, const struct wb_explain_effects *e,
+    uint32_t mask, struct wb_design_word *al)
 {
 	size_t i, j;
 
@@ -163,7 +163,7 @@ next_combo(size_t *idx, size_t o, size_t k)
 }
 
 static void
-choose(const struct wb_design *d, int maxorder, struct wb_effects *e,
+choose(const struct wb_design *d, int maxorder, struct wb_explain_effects *e,
     struct wb_design_word *al)
 {
 	size_t idx[WB_DESIGN_MAXK], o, i;
@@ -188,7 +188,7 @@ choose(const struct wb_design *d, int maxorder, struct wb_effects *e,
 
 /* No replicates: the contrasts left out of the model are the error. */
 static void
-residual(struct fit *f, const struct wb_effects *e)
+residual(struct fit *f, const struct wb_explain_effects *e)
 {
 	double ss, fitted, grand;
 	size_t i, j;
@@ -211,7 +211,7 @@ residual(struct fit *f, const struct wb_effects *e)
 }
 
 static void
-estimate(struct fit *f, struct wb_effects *e, double *w, double *wu)
+estimate(struct fit *f, struct wb_explain_effects *e, double *w, double *wu)
 {
 	const struct wb_design *d;
 	size_t i, j;
@@ -253,13 +253,13 @@ estimate(struct fit *f, struct wb_effects *e, double *w, double *wu)
 	e->unexplained_share = e->unexplained.diff / e->total.diff;
 }
 
-struct wb_effects *
-wb_effects_estimate(const struct wb_design *d, const double *const *y,
+struct wb_explain_effects *
+wb_explain_effects(const struct wb_design *d, const double *const *y,
     const size_t *n, int paired, int maxorder, double conf,
     struct wb_err *err)
 {
 	struct wb_design_word *al;
-	struct wb_effects *e;
+	struct wb_explain_effects *e;
 	struct fit f;
 	double *w, *wu;
 
@@ -283,7 +283,7 @@ wb_effects_estimate(const struct wb_design *d, const double *const *y,
 	if (e == NULL || f.mean == NULL || w == NULL || wu == NULL ||
 	    al == NULL || (e->eff = calloc(d->nruns, sizeof(*e->eff))) == NULL) {
 		wb_err_setsys(err, "calloc");
-		wb_effects_free(e);
+		wb_explain_effects_free(e);
 		e = NULL;
 		goto out;
 	}
@@ -301,7 +301,7 @@ out:
 }
 
 void
-wb_effects_free(struct wb_effects *e)
+wb_explain_effects_free(struct wb_explain_effects *e)
 {
 
 	if (e == NULL)

@@ -24,7 +24,7 @@ struct objent {
 	char	*parent;	/* "lib/", "lib/foo.o", or "" for the top */
 };
 
-struct wb_objmap {
+struct wb_explain_objmap {
 	char		*root;
 	struct objent	*e;
 	size_t		 n, cap;
@@ -36,7 +36,7 @@ static const char *const not_objects[] = { "ccflags", "asflags", "ldflags",
     "clean-files", "userprogs", NULL };
 
 static const struct objent *
-find(const struct wb_objmap *m, const char *path)
+find(const struct wb_explain_objmap *m, const char *path)
 {
 	size_t i;
 
@@ -47,7 +47,7 @@ find(const struct wb_objmap *m, const char *path)
 }
 
 static int
-add(struct wb_objmap *m, const char *path, const char *cond,
+add(struct wb_explain_objmap *m, const char *path, const char *cond,
     const char *parent, struct wb_err *err)
 {
 	struct objent *p, *x;
@@ -103,10 +103,11 @@ split_lhs(char *lhs, char **prefix, char **cond)
 	return (**prefix != '\0');
 }
 
-static int parse_dir(struct wb_objmap *, const char *, int, struct wb_err *);
+static int parse_dir(struct wb_explain_objmap *, const char *, int,
+    struct wb_err *);
 
 static int
-parse_line(struct wb_objmap *m, const char *dir, char *line, int depth,
+parse_line(struct wb_explain_objmap *m, const char *dir, char *line, int depth,
     struct wb_err *err)
 {
 	char *op, *lhs, *prefix, *cond, *w, *save, path[PATH_MAX],
@@ -153,7 +154,7 @@ parse_line(struct wb_objmap *m, const char *dir, char *line, int depth,
 }
 
 static FILE *
-open_makefile(const struct wb_objmap *m, const char *dir, char *path,
+open_makefile(const struct wb_explain_objmap *m, const char *dir, char *path,
     size_t len)
 {
 	FILE *f;
@@ -167,7 +168,8 @@ open_makefile(const struct wb_objmap *m, const char *dir, char *path,
 
 /* dir is "" for the top or ends with "/". */
 static int
-parse_dir(struct wb_objmap *m, const char *dir, int depth, struct wb_err *err)
+parse_dir(struct wb_explain_objmap *m, const char *dir, int depth,
+    struct wb_err *err)
 {
 	char path[PATH_MAX], *line, *all, *p;
 	size_t cap, len, alen;
@@ -214,10 +216,10 @@ parse_dir(struct wb_objmap *m, const char *dir, int depth, struct wb_err *err)
 	return (rc);
 }
 
-struct wb_objmap *
-wb_objmap_new(const char *srctree, struct wb_err *err)
+struct wb_explain_objmap *
+wb_explain_objmap_new(const char *srctree, struct wb_err *err)
 {
-	struct wb_objmap *m;
+	struct wb_explain_objmap *m;
 
 	if ((m = calloc(1, sizeof(*m))) == NULL ||
 	    (m->root = strdup(srctree)) == NULL) {
@@ -226,14 +228,14 @@ wb_objmap_new(const char *srctree, struct wb_err *err)
 		return (NULL);
 	}
 	if (parse_dir(m, "", 0, err) == -1) {
-		wb_objmap_free(m);
+		wb_explain_objmap_free(m);
 		return (NULL);
 	}
 	return (m);
 }
 
 void
-wb_objmap_free(struct wb_objmap *m)
+wb_explain_objmap_free(struct wb_explain_objmap *m)
 {
 	size_t i;
 
@@ -250,7 +252,7 @@ wb_objmap_free(struct wb_objmap *m)
 }
 
 int
-wb_objmap_lookup(const struct wb_objmap *m, const char *obj,
+wb_explain_objmap_lookup(const struct wb_explain_objmap *m, const char *obj,
     const char **opts, size_t max, struct wb_err *err)
 {
 	const struct objent *e;

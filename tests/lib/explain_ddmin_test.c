@@ -48,16 +48,16 @@ cost(void *arg, uint64_t set, double *v, struct wb_err *err)
 	return (0);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_ddmin_search__interaction);
-ATF_TC_BODY(wb_ddmin_search__interaction, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_ddmin__interaction);
+ATF_TC_BODY(wb_explain_ddmin__interaction, tc)
 {
-	struct wb_ddmin *r;
+	struct wb_explain_ddmin *r;
 	struct synth s;
 	struct wb_err e;
 
 	/* 90% of 0.73 is 0.657: {0, 3, 4} carries 0.71, no smaller set. */
 	memset(&s, 0, sizeof(s));
-	r = wb_ddmin_search(6, cost, &s, 0.9, 0.05, &e);
+	r = wb_explain_ddmin(6, cost, &s, 0.9, 0.05, &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK_EQ(0x19, r->set);
 	NEAR(0.73, r->total, 1e-12);
@@ -71,57 +71,57 @@ ATF_TC_BODY(wb_ddmin_search__interaction, tc)
 	NEAR(0.30, r->single[0], 1e-12);
 	ATF_CHECK(isnan(r->single[2]) || r->single[2] == 0);
 	ATF_CHECK_EQ(s.calls, r->nevals);
-	wb_ddmin_free(r);
+	wb_explain_ddmin_free(r);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_ddmin_search__all_of_it);
-ATF_TC_BODY(wb_ddmin_search__all_of_it, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_ddmin__all_of_it);
+ATF_TC_BODY(wb_explain_ddmin__all_of_it, tc)
 {
-	struct wb_ddmin *r;
+	struct wb_explain_ddmin *r;
 	struct synth s;
 	struct wb_err e;
 
 	memset(&s, 0, sizeof(s));
-	r = wb_ddmin_search(6, cost, &s, 1.0, 0.005, &e);
+	r = wb_explain_ddmin(6, cost, &s, 1.0, 0.005, &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK_EQ(0x1b, r->set);
 	NEAR(0.73, r->found, 1e-12);
-	wb_ddmin_free(r);
+	wb_explain_ddmin_free(r);
 
 	/* Without the interaction's pair a single option is enough. */
 	memset(&s, 0, sizeof(s));
-	r = wb_ddmin_search(6, cost, &s, 0.4, 0.05, &e);
+	r = wb_explain_ddmin(6, cost, &s, 0.4, 0.05, &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK_EQ(0x1, r->set);
 	ATF_CHECK(!r->interacts);
 	ATF_CHECK_EQ(0, r->npairs);
-	wb_ddmin_free(r);
+	wb_explain_ddmin_free(r);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_ddmin_search__errors);
-ATF_TC_BODY(wb_ddmin_search__errors, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_ddmin__errors);
+ATF_TC_BODY(wb_explain_ddmin__errors, tc)
 {
 	struct synth s;
 	struct wb_err e;
 
 	memset(&s, 0, sizeof(s));
 	s.flat = 1;
-	ATF_CHECK(wb_ddmin_search(6, cost, &s, 0.9, 0.01, &e) == NULL);
+	ATF_CHECK(wb_explain_ddmin(6, cost, &s, 0.9, 0.01, &e) == NULL);
 	ATF_CHECK_MSG(strstr(e.msg, "nothing to explain") != NULL, "%s",
 	    e.msg);
 	memset(&s, 0, sizeof(s));
 	s.fail_at = 3;
-	ATF_CHECK(wb_ddmin_search(6, cost, &s, 0.9, 0.01, &e) == NULL);
+	ATF_CHECK(wb_explain_ddmin(6, cost, &s, 0.9, 0.01, &e) == NULL);
 	ATF_CHECK_STREQ("image build failed", e.msg);
-	ATF_CHECK(wb_ddmin_search(65, cost, &s, 0.9, 0.01, &e) == NULL);
-	ATF_CHECK(wb_ddmin_search(6, cost, &s, 0, 0.01, &e) == NULL);
+	ATF_CHECK(wb_explain_ddmin(65, cost, &s, 0.9, 0.01, &e) == NULL);
+	ATF_CHECK(wb_explain_ddmin(6, cost, &s, 0, 0.01, &e) == NULL);
 }
 
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_ddmin_search__interaction);
-	ATF_TP_ADD_TC(tp, wb_ddmin_search__all_of_it);
-	ATF_TP_ADD_TC(tp, wb_ddmin_search__errors);
+	ATF_TP_ADD_TC(tp, wb_explain_ddmin__interaction);
+	ATF_TP_ADD_TC(tp, wb_explain_ddmin__all_of_it);
+	ATF_TP_ADD_TC(tp, wb_explain_ddmin__errors);
 	return (atf_no_error());
 }

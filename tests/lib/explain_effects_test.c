@@ -57,8 +57,8 @@ full(size_t k)
  * 0.0141421.  The unexplained rest weighs every run by +-1/4 (the ABC
  * column): se 0.0070711.
  */
-ATF_TC_WITHOUT_HEAD(wb_effects_estimate__hand_2x3);
-ATF_TC_BODY(wb_effects_estimate__hand_2x3, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_effects__hand_2x3);
+ATF_TC_BODY(wb_explain_effects__hand_2x3, tc)
 {
 	static const double m[8] = { 0, 0.20, 0.10, 0.30, 0.05, 0.25, 0.15,
 	    0.55 };
@@ -70,7 +70,7 @@ ATF_TC_BODY(wb_effects_estimate__hand_2x3, tc)
 	const double *y[8];
 	size_t n[8], i;
 	struct wb_design *d;
-	struct wb_effects *ef;
+	struct wb_explain_effects *ef;
 	struct wb_err e;
 
 	for (i = 0; i < 8; i++) {
@@ -80,7 +80,7 @@ ATF_TC_BODY(wb_effects_estimate__hand_2x3, tc)
 		n[i] = 2;
 	}
 	d = full(3);
-	ef = wb_effects_estimate(d, y, n, 0, 2, 0.95, &e);
+	ef = wb_explain_effects(d, y, n, 0, 2, 0.95, &e);
 	ATF_REQUIRE_MSG(ef != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(6, ef->neff);
 	NEAR(8, ef->df, 1e-12);
@@ -99,16 +99,16 @@ ATF_TC_BODY(wb_effects_estimate__hand_2x3, tc)
 	NEAR(0.05, ef->unexplained.diff, 1e-9);
 	NEAR(0.0070711, ef->unexplained.se, 1e-7);
 	NEAR(0.090909, ef->unexplained_share, 1e-6);
-	wb_effects_free(ef);
+	wb_explain_effects_free(ef);
 
 	/* With every interaction estimated nothing is left unexplained. */
-	ef = wb_effects_estimate(d, y, n, 0, 3, 0.95, &e);
+	ef = wb_explain_effects(d, y, n, 0, 3, 0.95, &e);
 	ATF_REQUIRE_MSG(ef != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(7, ef->neff);
 	NEAR(0.05, ef->eff[6].w.diff, 1e-9);
 	NEAR(0.090909, ef->eff[6].share, 1e-6);
 	NEAR(0, ef->unexplained.diff, 1e-12);
-	wb_effects_free(ef);
+	wb_explain_effects_free(ef);
 	wb_design_free(d);
 }
 
@@ -119,8 +119,8 @@ ATF_TC_BODY(wb_effects_estimate__hand_2x3, tc)
  * 0.205, 0.195, 0.200: mean 0.2, sd 0.005, se 0.005 / sqrt(3) =
  * 0.0028868 on 2 df.  Unpaired, the shifts (sd about 0.4) swamp it.
  */
-ATF_TC_WITHOUT_HEAD(wb_effects_estimate__paired_rounds);
-ATF_TC_BODY(wb_effects_estimate__paired_rounds, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_effects__paired_rounds);
+ATF_TC_BODY(wb_explain_effects__paired_rounds, tc)
 {
 	static const double shift[3] = { 0, 0.5, -0.3 };
 	static const double m[4] = { 0, 0.20, 0.10, 0.30 };
@@ -129,7 +129,7 @@ ATF_TC_BODY(wb_effects_estimate__paired_rounds, tc)
 	const double *y[4];
 	size_t n[4], i, r;
 	struct wb_design *d;
-	struct wb_effects *ef;
+	struct wb_explain_effects *ef;
 	struct wb_err e;
 
 	for (i = 0; i < 4; i++) {
@@ -139,7 +139,7 @@ ATF_TC_BODY(wb_effects_estimate__paired_rounds, tc)
 		n[i] = 3;
 	}
 	d = full(2);
-	ATF_REQUIRE((ef = wb_effects_estimate(d, y, n, 1, 2, 0.95, &e)) !=
+	ATF_REQUIRE((ef = wb_explain_effects(d, y, n, 1, 2, 0.95, &e)) !=
 	    NULL);
 	ATF_REQUIRE_EQ(3, ef->neff);
 	NEAR(0.2, ef->eff[0].w.diff, 1e-9);
@@ -152,14 +152,14 @@ ATF_TC_BODY(wb_effects_estimate__paired_rounds, tc)
 	/* Main effects add up to the total of a 2^2: nothing is left. */
 	NEAR(0, ef->unexplained.diff, 1e-12);
 	ATF_CHECK(ef->unexplained.novar);
-	wb_effects_free(ef);
+	wb_explain_effects_free(ef);
 
-	ATF_REQUIRE((ef = wb_effects_estimate(d, y, n, 0, 2, 0.95, &e)) !=
+	ATF_REQUIRE((ef = wb_explain_effects(d, y, n, 0, 2, 0.95, &e)) !=
 	    NULL);
 	NEAR(0.2, ef->eff[0].w.diff, 1e-9);
 	ATF_CHECK_MSG(ef->eff[0].w.se > 0.1, "unpaired se %g",
 	    ef->eff[0].w.se);
-	wb_effects_free(ef);
+	wb_explain_effects_free(ef);
 	wb_design_free(d);
 }
 
@@ -168,15 +168,15 @@ ATF_TC_BODY(wb_effects_estimate__paired_rounds, tc)
  * added where D is high: A's estimate is E_A + E_BCD, and AB, AC, AD
  * stand for AB = CD, AC = BD, AD = BC.
  */
-ATF_TC_WITHOUT_HEAD(wb_effects_estimate__fraction_aliases);
-ATF_TC_BODY(wb_effects_estimate__fraction_aliases, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_effects__fraction_aliases);
+ATF_TC_BODY(wb_explain_effects__fraction_aliases, tc)
 {
 	static const char *const gens[] = { "D=ABC" };
 	double v[8][2], base;
 	const double *y[8];
 	size_t n[8], i;
 	struct wb_design *d;
-	struct wb_effects *ef;
+	struct wb_explain_effects *ef;
 	struct wb_err e;
 
 	ATF_REQUIRE((d = wb_design_new(4, NULL, gens, 1, &e)) != NULL);
@@ -187,7 +187,7 @@ ATF_TC_BODY(wb_effects_estimate__fraction_aliases, tc)
 		y[i] = v[i];
 		n[i] = 2;
 	}
-	ATF_REQUIRE((ef = wb_effects_estimate(d, y, n, 0, 2, 0.95, &e)) !=
+	ATF_REQUIRE((ef = wb_explain_effects(d, y, n, 0, 2, 0.95, &e)) !=
 	    NULL);
 	ATF_REQUIRE_EQ(7, ef->neff);
 	ATF_CHECK_EQ(0x9, ef->eff[6].mask);
@@ -196,12 +196,12 @@ ATF_TC_BODY(wb_effects_estimate__fraction_aliases, tc)
 	NEAR(0.65, ef->total.diff, 1e-9);
 	NEAR(0.4 / 0.65, ef->eff[3].share, 1e-9);
 	NEAR(0, ef->unexplained.diff, 1e-9);
-	wb_effects_free(ef);
+	wb_explain_effects_free(ef);
 	wb_design_free(d);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_effects_estimate__bad_input);
-ATF_TC_BODY(wb_effects_estimate__bad_input, tc)
+ATF_TC_WITHOUT_HEAD(wb_explain_effects__bad_input);
+ATF_TC_BODY(wb_explain_effects__bad_input, tc)
 {
 	double v[4][2] = { { 0, 0 }, { 0, 0 }, { 0, NAN }, { 0, 0 } };
 	const double *y[4] = { v[0], v[1], v[2], v[3] };
@@ -210,22 +210,22 @@ ATF_TC_BODY(wb_effects_estimate__bad_input, tc)
 	struct wb_err e;
 
 	d = full(2);
-	ATF_CHECK(wb_effects_estimate(d, y, n, 0, 2, 0.95, &e) == NULL);
+	ATF_CHECK(wb_explain_effects(d, y, n, 0, 2, 0.95, &e) == NULL);
 	ATF_CHECK(strstr(e.msg, "run 3 value 2") != NULL);
 	v[2][1] = 0;
 	n[1] = 1;
-	ATF_CHECK(wb_effects_estimate(d, y, n, 1, 2, 0.95, &e) == NULL);
+	ATF_CHECK(wb_explain_effects(d, y, n, 1, 2, 0.95, &e) == NULL);
 	ATF_CHECK(strstr(e.msg, "same number of rounds") != NULL);
-	ATF_CHECK(wb_effects_estimate(d, y, n, 0, 2, 1.5, &e) == NULL);
+	ATF_CHECK(wb_explain_effects(d, y, n, 0, 2, 1.5, &e) == NULL);
 	wb_design_free(d);
 }
 
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_effects_estimate__hand_2x3);
-	ATF_TP_ADD_TC(tp, wb_effects_estimate__paired_rounds);
-	ATF_TP_ADD_TC(tp, wb_effects_estimate__fraction_aliases);
-	ATF_TP_ADD_TC(tp, wb_effects_estimate__bad_input);
+	ATF_TP_ADD_TC(tp, wb_explain_effects__hand_2x3);
+	ATF_TP_ADD_TC(tp, wb_explain_effects__paired_rounds);
+	ATF_TP_ADD_TC(tp, wb_explain_effects__fraction_aliases);
+	ATF_TP_ADD_TC(tp, wb_explain_effects__bad_input);
 	return (atf_no_error());
 }
