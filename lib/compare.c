@@ -664,6 +664,8 @@ wb_compare_fini(struct wb_compare *c)
 		for (j = 0; j < c->nvar && c->runs[i].paths != NULL; j++)
 			free(c->runs[i].paths[j]);
 		free(c->runs[i].paths);
+		free(c->runs[i].node);
+		free(c->runs[i].fpkey);
 	}
 	free(c->runs);
 	for (i = 0; i < c->nproblems; i++) {

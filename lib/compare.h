@@ -153,6 +153,10 @@ struct wb_cmp_run {
 	size_t	 *files;	/* nvar: each variant's index in the inputs */
 	char	**paths;	/* nvar, may hold NULLs */
 	double	 *finals;	/* nvar: final scores, NaN if none */
+	char	 *node;		/* its node's hostname, NULL if unrecorded */
+	char	 *fpkey;	/* its node's fingerprint but the hostname,
+				   canonical JSON; "" if unrecorded */
+	size_t	  unit;		/* the unit it belongs to, < nunits */
 };
 
 struct wb_cmp_problem {
@@ -197,6 +201,13 @@ struct wb_compare {
 	int			 blocked;	/* runs are the units */
 	size_t			 nruns;		/* blocked: runs, >= 2 */
 	struct wb_cmp_run	*runs;		/* nruns */
+	/*
+	 * Blocked: the units of replication.  Runs on two nodes or more:
+	 * the runs of one node (same hostname and fingerprint) are one
+	 * unit, each unit's log ratio the mean of its runs'; on one node
+	 * the runs are the units (nunits == nruns).
+	 */
+	size_t			 nunits;
 };
 
 /*
@@ -241,6 +252,24 @@ int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
  * "blocked" when runs are the units.
  */
 const char	*wb_compare_method_name(const struct wb_compare *);
+/*
+ * The inputs grouped by their node's fingerprint (but the hostname), in
+ * the order of first appearance, for a comparison per stratum: key the
+ * canonical fingerprint ("" when unrecorded), desc "model, N cores, M
+ * GiB, kernel K", nodes the distinct hostnames joined by ", ".
+ */
+struct wb_cmp_stratum {
+	char	*key;
+	char	*desc;
+	size_t	*files;		/* indexes into the inputs */
+	size_t	 nfiles;
+	char	*nodes;		/* NULL when none recorded */
+};
+
+int	wb_compare_strata(struct wb_results *const *, size_t nv,
+	    struct wb_cmp_stratum **, size_t *n, struct wb_err *);
+void	wb_compare_strata_free(struct wb_cmp_stratum *, size_t n);
+
 /* The run id of a results file (plan "run_id"), or NULL. */
 const char	*wb_compare_run_id(const struct wb_results *);
 

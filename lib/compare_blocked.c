@@ -6,6 +6,9 @@
  * the runs' log ratios, runs - 1 degrees of freedom.  Whatever differs
  * between runs (a node, a boot, the load of the day) then widens the
  * interval instead of passing for a difference between the variants.
+ * Runs on several nodes: the runs of one node are one unit
+ * (lib/compare_node.c), so that repeats on a node are not counted as
+ * nodes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -151,54 +154,67 @@ out:
 }
 
 /*
- * Student's t over the runs' ratios (NaN where a run has none): the
- * interval of the mean log ratio with runs - 1 degrees of freedom, and
- * the spread of the runs.
+ * Student's t over the units' ratios (NaN where a run has none): each
+ * unit's log ratio is the mean of its runs' (c->runs[r].unit), the
+ * interval that of the mean log ratio with units - 1 degrees of freedom,
+ * and the spread that of the units; sp->ratios keeps every run's.
  */
 static int
-over_runs(const double *ratio, size_t nruns, double conf,
+over_runs(const struct wb_compare *c, const double *ratio,
     struct wb_cmp_spread *sp, struct wb_welch *w, struct wb_err *err)
 {
-	double *one, *x, *l;
-	size_t r, n;
+	double *one, *x, *l, *sum;
+	size_t r, u, n, *cnt;
 	int rc;
 
 	sp->min = sp->max = sp->sdlog = NAN;
 	memset(w, 0, sizeof(*w));
 	w->ratio = w->lo = w->hi = w->diff = w->se = w->df = w->t = w->p =
 	    NAN;
-	w->conf = conf;
-	one = calloc(nruns, sizeof(double));
-	x = calloc(nruns, sizeof(double));
-	l = calloc(nruns, sizeof(double));
-	if ((sp->ratios = calloc(nruns, sizeof(double))) == NULL ||
-	    one == NULL || x == NULL || l == NULL) {
-		free(one);
-		free(x);
-		free(l);
-		return (wb_err_setsys(err, "calloc"));
+	w->conf = c->conf;
+	one = calloc(c->nunits, sizeof(double));
+	x = calloc(c->nunits, sizeof(double));
+	l = calloc(c->nunits, sizeof(double));
+	sum = calloc(c->nunits, sizeof(double));
+	cnt = calloc(c->nunits, sizeof(size_t));
+	rc = -1;
+	if ((sp->ratios = calloc(c->nruns, sizeof(double))) == NULL ||
+	    one == NULL || x == NULL || l == NULL || sum == NULL ||
+	    cnt == NULL) {
+		wb_err_setsys(err, "calloc");
+		goto out;
 	}
-	for (r = n = 0; r < nruns; r++) {
+	for (r = 0; r < c->nruns; r++) {
 		sp->ratios[r] = ratio[r];
 		if (!(isfinite(ratio[r]) && ratio[r] > 0))
 			continue;
+		sum[c->runs[r].unit] += log(ratio[r]);
+		cnt[c->runs[r].unit]++;
+	}
+	for (u = n = 0; u < c->nunits; u++) {
+		if (cnt[u] == 0)
+			continue;
 		one[n] = 1;
-		l[n] = log(ratio[r]);
-		x[n++] = ratio[r];
-		if (!(sp->min <= ratio[r]))
-			sp->min = ratio[r];
-		if (!(sp->max >= ratio[r]))
-			sp->max = ratio[r];
+		l[n] = sum[u] / (double)cnt[u];
+		x[n] = exp(l[n]);
+		if (!(sp->min <= x[n]))
+			sp->min = x[n];
+		if (!(sp->max >= x[n]))
+			sp->max = x[n];
+		n++;
 	}
 	sp->n = n;
 	if (n >= 2)
 		sp->sdlog = sqrt(wb_var(l, n));
 	rc = 0;
 	if (n > 0)
-		rc = wb_paired_log(one, x, n, conf, w, err);
+		rc = wb_paired_log(one, x, n, c->conf, w, err);
+out:
 	free(one);
 	free(x);
 	free(l);
+	free(sum);
+	free(cnt);
 	return (rc);
 }
 
@@ -222,7 +238,7 @@ block_ratio(struct wb_compare *c, const struct wb_compare *subs,
 		ratio[r] = sr != NULL && sr->cells[v].verdict !=
 		    WB_V_MISSING ? sr->cells[v].ratio : NAN;
 	}
-	rc = over_runs(ratio, c->nruns, c->conf, &o->runs, &o->w, err);
+	rc = over_runs(c, ratio, &o->runs, &o->w, err);
 	free(ratio);
 	if (rc == -1 || o->runs.n == 0)
 		return (rc);
@@ -266,7 +282,7 @@ block_final(struct wb_compare *c, const struct wb_compare *subs, size_t v,
 		sr[r] = subs[r].final[v].score_ratio;
 	}
 	f->verdict = WB_V_MISSING;
-	rc = over_runs(ratio, c->nruns, c->conf, &f->runs, &f->w, err);
+	rc = over_runs(c, ratio, &f->runs, &f->w, err);
 	if (rc == 0 && f->runs.n > 0) {
 		f->ratio = f->w.ratio;
 		f->score_ratio = geomean(sr, c->nruns);
@@ -427,6 +443,7 @@ build(struct wb_compare *c, struct wb_results *const *v,
 	free(vr);
 	free(pr);
 	if (rc == -1 || init_runs(c, d, subs, paths, err) == -1 ||
+	    wb_compare_nodes(c, v, err) == -1 ||
 	    merge_runs(c, subs, err) == -1)
 		return (-1);
 	for (l = 1; l < c->nvar; l++) {
@@ -437,7 +454,8 @@ build(struct wb_compare *c, struct wb_results *const *v,
 			return (-1);
 	}
 	if (wb_compare_adjust(c, err) == -1 ||
-	    run_problems(c, v, subs, err) == -1)
+	    run_problems(c, v, subs, err) == -1 ||
+	    wb_compare_node_problems(c, v, err) == -1)
 		return (-1);
 	adaptive_runs(c, subs);
 	return (0);

@@ -42,6 +42,23 @@ int	wb_compare_design(struct wb_results *const *, size_t nv,
 	    struct wb_cmp_design *, struct wb_err *);
 void	wb_compare_design_fini(struct wb_cmp_design *);
 
+/*
+ * lib/compare_node.c.  The hostname a results file records (the
+ * fingerprint's, host.name, or uname's node name), malloc'd, or NULL.
+ */
+char	*wb_compare_node(const struct wb_results *);
+/* Its fingerprint but the hostname as canonical JSON, or NULL. */
+char	*wb_compare_fp_key(const struct wb_results *);
+/* Each run's node, fingerprint and unit; c->nunits. */
+int	wb_compare_nodes(struct wb_compare *, struct wb_results *const *,
+	    struct wb_err *);
+/*
+ * Fatal problems: a run whose node's fingerprint differs from the first
+ * run's, a label naming different images (image.sha256) in two runs.
+ */
+int	wb_compare_node_problems(struct wb_compare *,
+	    struct wb_results *const *, struct wb_err *);
+
 /* The row of test id, or NULL. */
 struct wb_cmp_row *wb_compare_find_row(const struct wb_compare *,
 	    const char *id);

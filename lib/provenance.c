@@ -18,38 +18,12 @@
 #include "err.h"
 #include "provenance.h"
 
-static char *
-cpu_model(void)
-{
-	char *line, *p, *model;
-	size_t cap;
-	FILE *fp;
-
-	model = NULL;
-	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
-		return (NULL);
-	line = NULL;
-	cap = 0;
-	while (model == NULL && getline(&line, &cap, fp) != -1) {
-		if (strncmp(line, "model name", 10) != 0 ||
-		    (p = strchr(line, ':')) == NULL)
-			continue;
-		for (p++; *p == ' ' || *p == '\t'; p++)
-			continue;
-		p[strcspn(p, "\n")] = '\0';
-		model = strdup(p);
-	}
-	free(line);
-	fclose(fp);
-	return (model);
-}
-
 json_t *
 wb_prov_host(struct wb_err *err)
 {
 	struct utsname u;
-	char *model, *un;
-	json_t *o;
+	char *un;
+	json_t *o, *fp;
 
 	if (uname(&u) == -1) {
 		wb_err_setsys(err, "uname");
@@ -60,12 +34,15 @@ wb_prov_host(struct wb_err *err)
 		wb_err_setsys(err, "asprintf");
 		return (NULL);
 	}
-	model = cpu_model();
-	o = json_pack("{s:s, s:s, s:s?, s:I}", "uname", un, "machine",
-	    u.machine, "cpu_model", model,
-	    "nproc", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN));
+	if ((fp = wb_prov_fingerprint(err)) == NULL) {
+		free(un);
+		return (NULL);
+	}
+	o = json_pack("{s:s, s:s, s:O?, s:I, s:o}", "uname", un, "machine",
+	    u.machine, "cpu_model", json_object_get(fp, "cpu_model"),
+	    "nproc", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
+	    "fingerprint", fp);
 	free(un);
-	free(model);
 	if (o == NULL)
 		wb_err_set(err, "host provenance: out of memory");
 	return (o);

@@ -11,8 +11,19 @@
 
 struct wb_err;
 
-/* {"uname": ..., "cpu_model": ..., "nproc": n} */
+/* {"uname": ..., "cpu_model": ..., "nproc": n, "fingerprint": {...}} */
 json_t	*wb_prov_host(struct wb_err *);
+/*
+ * The node's identity (lib/provenance_fp.c): {"hostname", "cpu_model",
+ * "cpu_flags_sha256" (of the flags sorted), "microcode", "cores" (the
+ * processors listed), "memory_gib" (MemTotal rounded), "kernel" (uname
+ * release), "machine", "qemu" (the first line of --version, null when
+ * none is installed)}; a key cpuinfo lacks is left out.  Two nodes with
+ * the same object but the hostname are the same hardware and software.
+ * Test hook: WORLDBENCH_CPUINFO names a file read instead of
+ * /proc/cpuinfo, so that a test can make a node look like other hardware.
+ */
+json_t	*wb_prov_fingerprint(struct wb_err *);
 /* [1m, 5m, 15m] from /proc/loadavg */
 json_t	*wb_prov_loadavg(struct wb_err *);
 /* The current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
