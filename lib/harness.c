@@ -27,6 +27,7 @@
 #include "runner.h"
 #include "suite.h"
 #include "version.h"
+#include "world.h"
 
 #define MAX_VARIANTS	64
 
@@ -210,6 +211,8 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "root", json_string(v->root),
 	    err) == -1 ||
+	    wb_results_set_provenance(r, "image",
+	    wb_world_image_ident(v->root, err), err) == -1 ||
 	    wb_results_set_provenance(r, "locale", json_string(h->locale),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "scratch_fs", scratch_fs(v, err),

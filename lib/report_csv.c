@@ -67,7 +67,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_cell *k;
 	const struct wb_cmp_final *f;
-	char dt[512];
+	char dt[1024];
 	size_t i, v, w;
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
@@ -127,6 +127,18 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,\n",
 			    c->rows[i].cells[w].nbad);
 		}
+	for (i = 0; i < c->nproblems; i++) {
+		if (!c->problems[i].fatal)
+			continue;
+		snprintf(dt, sizeof(dt), "WARNING: FORCED COMPARISON: "
+		    "different %s: %s", c->problems[i].what,
+		    c->problems[i].detail);
+		fputs("problem,", fp);
+		field(fp, dt);
+		fputc(',', fp);
+		field(fp, c->labels[c->problems[i].var]);
+		fputs(",0,0,,,,,,,,,,,,,,,invalid,,,,,\n", fp);
+	}
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));
 	return (0);

@@ -218,6 +218,17 @@ wb_report_units_text(const struct wb_compare *c, char *buf, size_t len)
 			    "%s%% before the adjustment): honest, and wide; "
 			    "every further run narrows them.",
 			    wb_t_quantile(1 - (1 - c->conf) / 2, 1), pct);
+		if (c->nunits < c->nruns) {
+			snprintf(buf, len, "The files come from %zu runs on "
+			    "%zu nodes, each run holding every variant: the "
+			    "node is the unit of replication (the runs of one "
+			    "node, same hostname and fingerprint, are one "
+			    "block, their mean log ratio its unit), N counts "
+			    "the passes of all runs, and each ratio's spread "
+			    "across the nodes is listed.", c->nruns,
+			    c->nunits);
+			return (buf);
+		}
 		snprintf(buf, len, "The files come from %zu runs (e.g. the "
 		    "node runs of a Slurm array), each holding every variant: "
 		    "the run is the unit of replication, N counts the passes "

@@ -111,6 +111,10 @@ runs_json(const struct wb_compare *c, int *ok)
 			    json_string(c->runs[r].paths[v]) : json_null(), ok);
 		}
 		put(o, "run_id", json_string(c->runs[r].id), ok);
+		put(o, "node", c->runs[r].node != NULL ?
+		    json_string(c->runs[r].node) : json_null(), ok);
+		put(o, "unit", json_integer((json_int_t)c->runs[r].unit + 1),
+		    ok);
 		put(o, "final_scores", f, ok);
 		put(o, "paths", p, ok);
 		push(a, o, ok);
@@ -389,6 +393,8 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "blocked", json_boolean(c->blocked), &ok);
 	put(root, "runs", runs_json(c, &ok), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
+	put(root, "units", c->blocked ?
+	    json_integer((json_int_t)c->nunits) : json_null(), &ok);
 	put(root, "target_ci", num(c->target), &ok);
 	put(root, "adaptive", adaptive_json(c), &ok);
 	put(root, "variants", variants_json(rep, &ok), &ok);

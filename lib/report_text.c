@@ -51,7 +51,10 @@ header(FILE *fp, const struct wb_compare *c)
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants", c->nvar);
-	if (c->blocked)
+	if (c->blocked && c->nunits < c->nruns)
+		fprintf(fp, " in %zu runs on %zu nodes (nodes as units: the "
+		    "repeats on one node are one block)", c->nruns, c->nunits);
+	else if (c->blocked)
 		fprintf(fp, " in %zu runs (runs as units)", c->nruns);
 	fprintf(fp, ", estimator %s\n", wb_report_estimator_text(c));
 	para(fp, wb_report_ratio_text());
@@ -92,9 +95,18 @@ runs(FILE *fp, const struct wb_compare *c)
 
 	if (!c->blocked)
 		return;
-	fprintf(fp, "runs (the units): %zu\n", c->nruns);
+	if (c->nunits < c->nruns)
+		fprintf(fp, "runs: %zu, units (nodes): %zu\n", c->nruns,
+		    c->nunits);
+	else
+		fprintf(fp, "runs (the units): %zu\n", c->nruns);
 	for (r = 0; r < c->nruns; r++) {
-		fprintf(fp, "  %2zu %.8s final scores", r + 1, c->runs[r].id);
+		fprintf(fp, "  %2zu %.8s", r + 1, c->runs[r].id);
+		if (c->runs[r].fpkey[0] != '\0')
+			fprintf(fp, " node %s (unit %zu)", c->runs[r].node !=
+			    NULL ? wb_vis(c->runs[r].node) : "?",
+			    c->runs[r].unit + 1);
+		fprintf(fp, " final scores");
 		for (i = 0; i < c->nvar; i++)
 			fprintf(fp, " %s", N(b, "%.1f", c->runs[r].finals[i]));
 		fprintf(fp, ":");
@@ -377,7 +389,10 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 	    f->score_ratio, f->verdict);
 	if (f->w.have_ci) {
 		fprintf(fp, "  final ratio over %zu tests", f->ntests);
-		if (c->blocked)
+		if (c->blocked && c->nunits < c->nruns)
+			fprintf(fp, ", nodes as units: %zu nodes, %g df",
+			    f->runs.n, f->w.df);
+		else if (c->blocked)
 			fprintf(fp, ", runs as units: %zu runs, %g df",
 			    f->runs.n, f->w.df);
 		wb_conf_format(f->w.conf, lv, sizeof(lv));

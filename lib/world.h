@@ -4,6 +4,8 @@
 #ifndef WB_WORLD_H
 #define WB_WORLD_H
 
+#include <jansson.h>
+
 struct wb_err;
 
 /*
@@ -25,5 +27,13 @@ char	*wb_world_root(const char *image, const char *workdir,
 struct wb_unpack_opts;
 char	*wb_world_root_opts(const char *image, const char *workdir,
 	    const struct wb_unpack_opts *, struct wb_err *);
+
+/*
+ * The image a root came from: {"sha256": archive digest, "input_hash":
+ * the recipe's (from WORKDIR/images/<label>.meta; absent when no .meta
+ * names that digest), "name": the image's label} when root is an
+ * unpacked WORKDIR/roots/<sha256>; JSON null for any other root.
+ */
+json_t	*wb_world_image_ident(const char *root, struct wb_err *);
 
 #endif

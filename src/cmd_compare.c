@@ -4,7 +4,9 @@
  * final-score ratio and, for four variants, the 2x2 factorial view.
  *
  * Exit status: 0 when the report was written; 1 when provenance
- * invalidates the comparison and --force was not given; 65 (EX_DATAERR)
+ * invalidates the comparison (mixed node fingerprints, different image
+ * hashes under one label, ...) and --force was not given (--stratify:
+ * in some stratum); 65 (EX_DATAERR)
  * for an unreadable or invalid results file; 73/74 when the report
  * cannot be written; 64 for usage errors.
  */
@@ -34,6 +36,7 @@ struct copts {
 	enum wb_report_fmt	 fmt;
 	int			 plot;
 	int			 force;
+	int			 stratify;
 	const char		*out;
 	int			 factorial;
 	char			*knobs[2];
@@ -47,8 +50,8 @@ cmd_compare_usage(FILE *fp)
 	    "[--confidence level]\n"
 	    "                          [-e unixbench|all] "
 	    "[-F text|json|csv|markdown|html] [-o file]\n"
-	    "                          [--factorial[=knobA,knobB]] base "
-	    "other ...\n");
+	    "                          [--factorial[=knobA,knobB]] "
+	    "[--stratify] base other ...\n");
 }
 
 static int
@@ -103,6 +106,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "factorial", optional_argument, NULL, 'X' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
+		{ "stratify", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -143,6 +147,9 @@ parse_args(int argc, char **argv, struct copts *o)
 			break;
 		case 'p':
 			o->plot = 1;
+			break;
+		case 'S':
+			o->stratify = 1;
 			break;
 		case 'X':
 			o->factorial = 1;
@@ -254,6 +261,56 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	return (rc);
 }
 
+/*
+ * --stratify: one comparison per node type (the fingerprint but the
+ * hostname), each under a line naming the stratum and its nodes.
+ */
+static int
+stratified(const struct copts *o, struct wb_results **v, int nv,
+    char **paths)
+{
+	struct wb_cmp_stratum *s;
+	struct wb_results **sv;
+	struct wb_err e;
+	size_t ns, k, i;
+	char **sp;
+	int rc, worst;
+
+	if (wb_compare_strata(v, (size_t)nv, &s, &ns, &e) == -1)
+		return (cmd_fail(&e));
+	worst = 0;
+	for (k = 0; k < ns; k++) {
+		printf("%sstratum %zu of %zu: %s; nodes %s; %zu files\n",
+		    o->fmt == WB_REPORT_MARKDOWN ? "## " :
+		    o->fmt == WB_REPORT_CSV ? "# " : "", k + 1, ns,
+		    s[k].desc, s[k].nodes != NULL ? s[k].nodes : "unrecorded",
+		    s[k].nfiles);
+		if (fflush(stdout) == EOF)
+			err(EX_IOERR, "stdout");
+		sv = calloc(s[k].nfiles, sizeof(*sv));
+		sp = calloc(s[k].nfiles, sizeof(*sp));
+		if (sv == NULL || sp == NULL)
+			err(EX_OSERR, "calloc");
+		for (i = 0; i < s[k].nfiles; i++) {
+			sv[i] = v[s[k].files[i]];
+			sp[i] = paths[s[k].files[i]];
+		}
+		if (s[k].nfiles < 2) {
+			warnx("stratum %zu: one file, nothing to compare", k + 1);
+			rc = 0;
+		} else
+			rc = compare(o, sv, (int)s[k].nfiles, sp);
+		free(sv);
+		free(sp);
+		if (rc > worst)
+			worst = rc;
+		if (k + 1 < ns)
+			putchar('\n');
+	}
+	wb_compare_strata_free(s, ns);
+	return (worst);
+}
+
 int
 cmd_compare(int argc, char **argv)
 {
@@ -273,6 +330,12 @@ cmd_compare(int argc, char **argv)
 	argv += i;
 	if (argc < 2)
 		return (usage());
+	if (o.stratify && (o.factorial || o.out != NULL ||
+	    o.fmt == WB_REPORT_JSON || o.fmt == WB_REPORT_HTML)) {
+		warnx("--stratify writes one report per stratum to standard "
+		    "output: text, markdown or csv, without --factorial or -o");
+		return (usage());
+	}
 	if (o.factorial && argc != 4) {
 		warnx("--factorial needs exactly four results: A0B0 A1B0 "
 		    "A0B1 A1B1");
@@ -286,7 +349,9 @@ cmd_compare(int argc, char **argv)
 			rc = cmd_fail(&e);
 			break;
 		}
-	if (rc == 0)
+	if (rc == 0 && o.stratify)
+		rc = stratified(&o, v, argc, argv);
+	else if (rc == 0)
 		rc = compare(&o, v, argc, argv);
 	for (i = 0; i < n; i++)
 		wb_results_free(v[i]);
