@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,87 @@ script_images(FILE *f, const struct wb_slurm_job *j)
 	}
 }
 
+#define SBATCH_SAFE	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+			"0123456789._,:=+/@%^-"
+
+static int
+check_value(const char *opt, const char *v, struct wb_err *err)
+{
+
+	if (v == NULL)
+		return (0);
+	if (v[0] == '\0' || v[0] == '-' || v[strspn(v, SBATCH_SAFE)] != '\0')
+		return (wb_err_set(err, "--%s '%s': expected letters, digits "
+		    "and ._,:=+/@%%^- only, not starting with '-'", opt, v));
+	return (0);
+}
+
+/* The options the script sets itself: an --sbatch-arg may not. */
+static const char *const own_opts[] = {
+	"--array", "--output", "--job-name", "--nodes", "--ntasks", NULL
+};
+
+static int
+check_sbatch(const struct wb_slurm_job *j, struct wb_err *err)
+{
+	const char *a;
+	size_t i, k, n;
+
+	if (check_value("account", j->account, err) == -1 ||
+	    check_value("qos", j->qos, err) == -1 ||
+	    check_value("constraint", j->constraint, err) == -1 ||
+	    check_value("nodelist", j->nodelist, err) == -1 ||
+	    check_value("exclude", j->exclude, err) == -1 ||
+	    check_value("reservation", j->reservation, err) == -1)
+		return (-1);
+	if (j->throttle < 0 || j->throttle > WB_SLURM_MAXTASKS)
+		return (wb_err_set(err, "throttle %d: expected 1..%d",
+		    j->throttle, WB_SLURM_MAXTASKS));
+	for (i = 0; i < j->nsbatch_args; i++) {
+		a = j->sbatch_args[i];
+		if (strncmp(a, "--", 2) != 0 || a[2] == '\0' || a[2] == '=' ||
+		    a[strspn(a, SBATCH_SAFE)] != '\0')
+			return (wb_err_set(err, "--sbatch-arg '%s': expected "
+			    "--name[=value] of letters, digits and "
+			    "._,:=+/@%%^- only", a));
+		n = strcspn(a, "=");
+		for (k = 0; own_opts[k] != NULL; k++)
+			if (strlen(own_opts[k]) == n &&
+			    strncmp(a, own_opts[k], n) == 0)
+				return (wb_err_set(err, "--sbatch-arg '%s': "
+				    "worldbench sets %s itself", a,
+				    own_opts[k]));
+	}
+	return (0);
+}
+
+static void
+script_sbatch(FILE *f, const struct wb_slurm_job *j)
+{
+	static const struct {
+		const char	*name;
+		size_t		 off;
+	} opts[] = {
+		{ "account", offsetof(struct wb_slurm_job, account) },
+		{ "qos", offsetof(struct wb_slurm_job, qos) },
+		{ "constraint", offsetof(struct wb_slurm_job, constraint) },
+		{ "nodelist", offsetof(struct wb_slurm_job, nodelist) },
+		{ "exclude", offsetof(struct wb_slurm_job, exclude) },
+		{ "reservation", offsetof(struct wb_slurm_job, reservation) },
+	};
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		v = *(const char *const *)(const void *)((const char *)j +
+		    opts[i].off);
+		if (v != NULL)
+			fprintf(f, "#SBATCH --%s=%s\n", opts[i].name, v);
+	}
+	for (i = 0; i < j->nsbatch_args; i++)
+		fprintf(f, "#SBATCH %s\n", j->sbatch_args[i]);
+}
+
 static int
 check_job(const struct wb_slurm_job *j, struct wb_err *err)
 {
@@ -71,6 +153,8 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	    strpbrk(j->partition, " \t\n'\"\\$`") != NULL))
 		return (wb_err_set(err, "partition '%s': not a partition name",
 		    j->partition));
+	if (check_sbatch(j, err) == -1)
+		return (-1);
 	if (j->nimages > 0 && (j->workdir == NULL || j->srcdir == NULL ||
 	    j->builddir == NULL))
 		return (wb_err_set(err, "images need a work directory, a "
@@ -120,7 +204,11 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	    "# node, into SHARED/<node>-<job>-<task>/; DONE is written "
 	    "last.\n", f);
 	fputs("#SBATCH --job-name=worldbench\n", f);
-	fprintf(f, "#SBATCH --array=0-%d\n", j->ntasks - 1);
+	if (j->throttle > 0)
+		fprintf(f, "#SBATCH --array=0-%d%%%d\n", j->ntasks - 1,
+		    j->throttle);
+	else
+		fprintf(f, "#SBATCH --array=0-%d\n", j->ntasks - 1);
 	fputs("#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --exclusive\n",
 	    f);
 	if (j->partition != NULL)
@@ -128,6 +216,7 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	if (j->timeout > 0)
 		fprintf(f, "#SBATCH --time=%ld\n",
 		    ((long)j->timeout + 59) / 60);
+	script_sbatch(f, j);
 	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", j->shared);
 	fputs("set -u\nwb=", f);
 	sh_quote(f, j->worldbench);

@@ -31,6 +31,23 @@ struct wb_slurm_job {
 	size_t		 nimages;
 	char *const	*run_args;	/* given to "worldbench run" */
 	size_t		 nrun_args;
+	/*
+	 * Passed to sbatch in the #SBATCH header (NULL or 0: not given).
+	 * Values are [A-Za-z0-9._,:=+/@%^-] only, so that no blank,
+	 * newline or shell metacharacter reaches the script; sbatch_args
+	 * are whole "--name[=value]" options of the same characters and
+	 * may not set what the script sets itself (--array, --output,
+	 * --job-name, --nodes, --ntasks).
+	 */
+	const char	*account;
+	const char	*qos;
+	const char	*constraint;
+	const char	*nodelist;
+	const char	*exclude;
+	const char	*reservation;
+	int		 throttle;	/* at most this many tasks at once */
+	char *const	*sbatch_args;
+	size_t		 nsbatch_args;
 };
 
 /* The script text (malloc'ed), or NULL with err set. */

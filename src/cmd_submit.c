@@ -42,6 +42,15 @@ struct sopts {
 	const char	*collect;
 	char		*images[64];
 	size_t		 nimages;
+	const char	*account;
+	const char	*qos;
+	const char	*constraint;
+	const char	*nodelist;
+	const char	*exclude;
+	const char	*reservation;
+	int		 throttle;
+	char		*sbatch_args[32];
+	size_t		 nsbatch_args;
 	int		 ntasks;
 	int		 dry_run;
 	int		 spread;
@@ -56,6 +65,10 @@ cmd_submit_usage(FILE *fp)
 	    "[-N tasks] [--partition name]\n"
 	    "           [--image name ... -w workdir --srcdir dir] "
 	    "[--time seconds]\n"
+	    "           [--account name] [--qos name] [--constraint features] "
+	    "[--nodelist nodes]\n"
+	    "           [--exclude nodes] [--reservation name] "
+	    "[--throttle n] [--sbatch-arg opt ...]\n"
 	    "           --shared dir -- run-arguments ...\n"
 	    "       worldbench submit --status dir\n"
 	    "       worldbench submit --resubmit dir\n"
@@ -74,17 +87,27 @@ usage(void)
 static int
 parse_args(int argc, char **argv, struct sopts *o)
 {
+	enum { O_ACCOUNT = 256, O_QOS, O_CONSTRAINT, O_NODELIST, O_EXCLUDE,
+	    O_RESERVATION, O_THROTTLE, O_SBATCH_ARG };
 	static const struct option longopts[] = {
+		{ "account", required_argument, NULL, O_ACCOUNT },
 		{ "collect", required_argument, NULL, 'C' },
+		{ "constraint", required_argument, NULL, O_CONSTRAINT },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "engine", required_argument, NULL, 'e' },
+		{ "exclude", required_argument, NULL, O_EXCLUDE },
 		{ "image", required_argument, NULL, 'I' },
+		{ "nodelist", required_argument, NULL, O_NODELIST },
 		{ "partition", required_argument, NULL, 'p' },
+		{ "qos", required_argument, NULL, O_QOS },
+		{ "reservation", required_argument, NULL, O_RESERVATION },
 		{ "resubmit", required_argument, NULL, 'R' },
+		{ "sbatch-arg", required_argument, NULL, O_SBATCH_ARG },
 		{ "shared", required_argument, NULL, 's' },
 		{ "spread", no_argument, NULL, 'S' },
 		{ "srcdir", required_argument, NULL, 'D' },
 		{ "status", required_argument, NULL, 'Z' },
+		{ "throttle", required_argument, NULL, O_THROTTLE },
 		{ "time", required_argument, NULL, 't' },
 		{ "variant", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -96,6 +119,41 @@ parse_args(int argc, char **argv, struct sopts *o)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "+N:nw:", longopts, NULL)) != -1) {
 		switch (ch) {
+		case O_ACCOUNT:
+			o->account = optarg;
+			break;
+		case O_QOS:
+			o->qos = optarg;
+			break;
+		case O_CONSTRAINT:
+			o->constraint = optarg;
+			break;
+		case O_NODELIST:
+			o->nodelist = optarg;
+			break;
+		case O_EXCLUDE:
+			o->exclude = optarg;
+			break;
+		case O_RESERVATION:
+			o->reservation = optarg;
+			break;
+		case O_THROTTLE:
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || n < 1 ||
+			    n > WB_SLURM_MAXTASKS) {
+				warnx("--throttle: '%s' is not a task count in "
+				    "1..%d", optarg, WB_SLURM_MAXTASKS);
+				return (-1);
+			}
+			o->throttle = (int)n;
+			break;
+		case O_SBATCH_ARG:
+			if (o->nsbatch_args == 32) {
+				warnx("--sbatch-arg: at most 32");
+				return (-1);
+			}
+			o->sbatch_args[o->nsbatch_args++] = optarg;
+			break;
 		case 'C':
 			o->collect = optarg;
 			break;
@@ -296,6 +354,15 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	j.worldbench = self;
 	j.shared = submit_abs_dir(o->shared, 1);
 	j.partition = o->partition;
+	j.account = o->account;
+	j.qos = o->qos;
+	j.constraint = o->constraint;
+	j.nodelist = o->nodelist;
+	j.exclude = o->exclude;
+	j.reservation = o->reservation;
+	j.throttle = o->throttle;
+	j.sbatch_args = o->sbatch_args;
+	j.nsbatch_args = o->nsbatch_args;
 	j.ntasks = o->ntasks;
 	j.timeout = o->timeout;
 	j.images = o->images;

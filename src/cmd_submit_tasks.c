@@ -394,8 +394,28 @@ spread_row(const struct wb_compare *c, size_t r, double *row)
 		    c->final[k].ratio;
 }
 
+/* "node, CPU model" of run r, from its base file's fingerprint. */
 static void
-spread_table(struct scan *s, const struct wb_compare *c, size_t ndone)
+print_node(const struct wb_compare *c, struct wb_results *const *v, size_t r)
+{
+	json_t *fp, *cpu;
+	size_t f;
+
+	f = c->blocked ? c->runs[r].files[0] : 0;
+	fp = json_object_get(json_object_get(v[f]->provenance, "host"),
+	    "fingerprint");
+	cpu = json_object_get(fp, "cpu_model");
+	if (cpu == NULL)
+		cpu = json_object_get(json_object_get(v[f]->provenance,
+		    "host"), "cpu_model");
+	printf("  %s, %s", c->blocked && c->runs[r].node != NULL ?
+	    c->runs[r].node : "?", json_is_string(cpu) ?
+	    json_string_value(cpu) : "CPU unrecorded");
+}
+
+static void
+spread_table(struct scan *s, const struct wb_compare *c,
+    struct wb_results *const *v, size_t ndone)
 {
 	size_t nl, ncol, r, k;
 	double *t;
@@ -413,7 +433,7 @@ spread_table(struct scan *s, const struct wb_compare *c, size_t ndone)
 		snprintf(hdr, sizeof(hdr), "ratio%zu/0", k);
 		printf(" %12s", hdr);
 	}
-	printf("\n");
+	printf("  node, CPU\n");
 	for (i = 0, r = 0; i < s->rec.ntasks; i++) {
 		if (s->t[i].state != T_DONE)
 			continue;
@@ -421,6 +441,7 @@ spread_table(struct scan *s, const struct wb_compare *c, size_t ndone)
 		printf("%-28s", s->t[i].dir);
 		for (k = 0; k < ncol; k++)
 			printf(k < nl ? " %12.4g" : " %12.4f", t[r * ncol + k]);
+		print_node(c, v, r);
 		printf("\n");
 		r++;
 	}
@@ -460,7 +481,7 @@ print_spread(struct scan *s, size_t ndone)
 			warnx("WARNING: %s: different %s (%s)",
 			    c.labels[c.problems[i].var], c.problems[i].what,
 			    c.problems[i].detail);
-	spread_table(s, &c, ndone);
+	spread_table(s, &c, v, ndone);
 	for (k = 1; k < c.nvar; k++) {
 		printf("ratio%zu/0 = %s / %s, paired within each node\n", k,
 		    c.labels[k], c.labels[0]);
