@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "digest.h"
 #include "err.h"
 #include "lava.h"
 #include "suite.h"
@@ -84,6 +87,43 @@ wb_lava_order(size_t n, int rounds, size_t *order)
 			order[k++] = r % 2 == 0 ? i : n - 1 - i;
 }
 
+static const char *
+sha_of(const struct wb_lava_job *j, size_t v)
+{
+
+	return (j->kernel_sha256 != NULL ? j->kernel_sha256[v] : NULL);
+}
+
+static const char *
+ident_of(const struct wb_lava_job *j, size_t v)
+{
+
+	return (j->kernel_ident != NULL ? j->kernel_ident[v] : NULL);
+}
+
+/*
+ * The guest's kernel against the one asked for: a test case of its own,
+ * which fails (without ending the shell) when uname -v lacks the ident.
+ */
+static void
+emit_ident(FILE *f, const struct wb_lava_job *j, size_t v)
+{
+	char *step;
+
+	if (ident_of(j, v) == NULL)
+		return;
+	if (asprintf(&step, "if uname -v | grep -qF -e %s; then "
+	    "lava-test-case kernel-identity --result pass; else echo "
+	    "\"worldbench: uname -v is $(uname -v), expected %s\"; "
+	    "lava-test-case kernel-identity --result fail; fi",
+	    ident_of(j, v), ident_of(j, v)) == -1)
+		return;
+	fputs("          - ", f);
+	yq(f, step);
+	fputc('\n', f);
+	free(step);
+}
+
 static int
 check_job(const struct wb_lava_job *j, struct wb_err *err)
 {
@@ -107,6 +147,15 @@ check_job(const struct wb_lava_job *j, struct wb_err *err)
 		if (strpbrk(j->kernels[i], "\n\"") != NULL)
 			return (wb_err_set(err, "kernel URL '%s': no newline "
 			    "or '\"' please", j->kernels[i]));
+		if (sha_of(j, i) != NULL && (strlen(sha_of(j, i)) != 64 ||
+		    strspn(sha_of(j, i), "0123456789abcdef") != 64))
+			return (wb_err_set(err, "kernel %s: sha256 '%s' is not "
+			    "64 hex digits", j->labels[i], sha_of(j, i)));
+		if (ident_of(j, i) != NULL && (ident_of(j, i)[0] == '\0' ||
+		    !name_ok(ident_of(j, i))))
+			return (wb_err_set(err, "kernel %s: identity '%s': "
+			    "letters, digits, '-', '_' and '.' only",
+			    j->labels[i], ident_of(j, i)));
 	}
 	return (0);
 }
@@ -164,8 +213,9 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	fprintf(f, "\n          description: 'worldbench suite: %s, round "
 	    "%d'\n", j->labels[v], round);
 	fputs("        run:\n"
-	    "          steps:\n"
-	    "          - ", f);
+	    "          steps:\n", f);
+	emit_ident(f, j, v);
+	fputs("          - ", f);
 	yq(f, pass_fn);
 	fputc('\n', f);
 	for (t = 0; t < j->ntests; t++) {
@@ -228,6 +278,14 @@ wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
 	for (i = 0; i < j->ntests; i++)
 		fprintf(f, "%s%s", i > 0 ? "," : "", j->tests[i]->id);
 	fprintf(f, "'\n  worldbench.seconds: '%g'\n", j->seconds);
+	for (i = 0; i < j->nvariants; i++) {
+		if (sha_of(j, i) != NULL)
+			fprintf(f, "  worldbench.sha256.%s: '%s'\n",
+			    j->labels[i], sha_of(j, i));
+		if (ident_of(j, i) != NULL)
+			fprintf(f, "  worldbench.uname.%s: '%s'\n",
+			    j->labels[i], ident_of(j, i));
+	}
 	fputs("actions:\n", f);
 	for (i = 0; i < n; i++)
 		emit_block(f, j, order[i], (int)(i / j->nvariants) + 1);
@@ -238,4 +296,32 @@ wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
 		return (NULL);
 	}
 	return (buf);
+}
+
+int
+wb_lava_kernel_ident(const char *url, char sha[WB_SHA256_HEXSIZE],
+    char ident[WB_LAVA_IDENTSIZE], struct wb_err *err)
+{
+	char dir[4096], *slash;
+	json_error_t je;
+	json_t *meta, *c;
+
+	sha[0] = ident[0] = '\0';
+	if (strncmp(url, "file://", 7) != 0)
+		return (0);
+	if (wb_sha256_file(url + 7, sha, err) == -1)
+		return (-1);
+	if (snprintf(dir, sizeof(dir), "%s", url + 7) >= (int)sizeof(dir) ||
+	    (slash = strrchr(dir, '/')) == NULL)
+		return (0);
+	snprintf(slash + 1, sizeof(dir) - (size_t)(slash + 1 - dir),
+	    "kernel.json");
+	if ((meta = json_load_file(dir, 0, &je)) == NULL)
+		return (0);
+	c = json_object_get(meta, "config_sha256");
+	if (json_is_string(c) && strlen(json_string_value(c)) >= 16)
+		snprintf(ident, WB_LAVA_IDENTSIZE, "config-%.16s",
+		    json_string_value(c));
+	json_decref(meta);
+	return (0);
 }

@@ -14,6 +14,8 @@
 
 #include <jansson.h>
 
+#include "digest.h"
+
 struct wb_err;
 struct wb_results;
 struct wb_test_def;
@@ -31,6 +33,16 @@ struct wb_lava_job {
 	const char			*job_name;
 	const char *const		*labels;	/* variant labels */
 	const char *const		*kernels;	/* kernel URLs */
+	/*
+	 * Per kernel, may be NULL or hold NULLs: the image's sha256 (into
+	 * the job's metadata, worldbench.sha256.LABEL), and the string its
+	 * uname -v must hold ("config-" and 16 hex digits of its config's
+	 * sha256, KBUILD_BUILD_TIMESTAMP of lib/kbuild.c): the first step
+	 * of each test checks it and fails the test case kernel-identity
+	 * otherwise, so a lab serving a cached kernel is caught.
+	 */
+	const char *const		*kernel_sha256;
+	const char *const		*kernel_ident;
 	size_t				 nvariants;
 	const char			*ramdisk;	/* initramfs URL */
 	const struct wb_test_def *const	*tests;
@@ -39,6 +51,16 @@ struct wb_lava_job {
 	int				 rounds;	/* boots per variant */
 	const char			*version;	/* worldbench version */
 };
+
+/*
+ * The identity of a kernel given as a file:// URL: the sha256 of the
+ * image and, when a kernel.json beside it (worldbench kernel) records
+ * its config_sha256, the uname -v string "config-<16 hex>"; both ""
+ * for another URL or when unknown.
+ */
+#define WB_LAVA_IDENTSIZE	32
+int	wb_lava_kernel_ident(const char *url, char sha[WB_SHA256_HEXSIZE],
+	    char ident[WB_LAVA_IDENTSIZE], struct wb_err *);
 
 /* The order of the boots: ABBA ... (indices into labels), rounds * n. */
 void	wb_lava_order(size_t nvariants, int rounds, size_t *order);

@@ -34,6 +34,10 @@
 struct lopts {
 	const char	*labels[MAX_KERNELS];
 	char		*kernels[MAX_KERNELS];
+	char		 sha[MAX_KERNELS][WB_SHA256_HEXSIZE];
+	char		 ident[MAX_KERNELS][WB_LAVA_IDENTSIZE];
+	const char	*shap[MAX_KERNELS];
+	const char	*identp[MAX_KERNELS];
 	size_t		 nk;
 	const char	*workdir;
 	const char	*tests;
@@ -311,6 +315,15 @@ cmd_lava_job(int argc, char **argv)
 	j.job_name = o.job_name;
 	j.labels = o.labels;
 	j.kernels = (const char *const *)o.kernels;
+	for (i = 0; i < o.nk; i++) {
+		if (wb_lava_kernel_ident(o.kernels[i], o.sha[i], o.ident[i],
+		    &e) == -1)
+			return (cmd_fail(&e));
+		o.shap[i] = o.sha[i][0] != '\0' ? o.sha[i] : NULL;
+		o.identp[i] = o.ident[i][0] != '\0' ? o.ident[i] : NULL;
+	}
+	j.kernel_sha256 = o.shap;
+	j.kernel_ident = o.identp;
 	j.nvariants = o.nk;
 	j.ramdisk = ramdisk;
 	j.tests = defs;

@@ -5,7 +5,8 @@
 # Run a worldbench LAVA job end to end on this machine with Debian's own
 # dispatcher (lava-run from lava-dispatcher), without installing it here:
 #
-#  1. a Debian 12 root for the dispatcher (default /work/lavaroot): made
+#  1. a Debian 12 root for the dispatcher (default WORKDIR/lavaroot, the
+#     work directory being $WORKDIR or ./work as for worldbench): made
 #     with debootstrap from the mirror the host's apt uses (MIRROR to
 #     override), lava-dispatcher and qemu-system-x86 installed in it,
 #     /proc, /sys and /dev bound only while apt-get runs, in a private
@@ -33,7 +34,7 @@ usage()
 }
 
 builddir=build
-root=/work/lavaroot
+root=${WORKDIR:-work}/lavaroot
 seconds=5
 rounds=2
 tests=
@@ -54,8 +55,9 @@ shift $((OPTIND - 1))
 [ "$(id -u)" -eq 0 ] || { echo "lava-local: run as root" >&2; exit 1; }
 wb=$(cd "$builddir" && pwd)/bin/worldbench
 [ -x "$wb" ] || { echo "lava-local: $wb not built" >&2; exit 1; }
-mkdir -p "$out"
+mkdir -p "$out" "$root"
 out=$(cd "$out" && pwd)
+root=$(cd "$root" && pwd)
 
 # The mirror the host's apt uses (deb822 "URIs:" or one-line "deb").
 mirror=${MIRROR:-$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
