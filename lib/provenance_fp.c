@@ -207,7 +207,7 @@ wb_prov_fingerprint(struct wb_err *err)
 		return (NULL);
 	}
 	mem = memory_gib();
-	o = json_pack("{s:s, s:s?, s:s?, s:s?, s:I, s:o, s:s, s:s, s:o}",
+	o = json_pack("{s:s, s:s*, s:s*, s:s*, s:I, s:o, s:s, s:s, s:o}",
 	    "hostname", u.nodename, "cpu_model", ci.model,
 	    "cpu_flags_sha256", hex[0] != '\0' ? hex : NULL,
 	    "microcode", ci.microcode, "cores", (json_int_t)ci.processors,

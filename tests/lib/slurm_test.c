@@ -79,6 +79,79 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
 }
 
+static char *const sbatch_args[] = { "--mem=64G", "--gres=gpu:1" };
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__sbatch_options);
+ATF_TC_BODY(wb_slurm_script__sbatch_options, tc)
+{
+	struct wb_slurm_job j;
+	struct wb_err e;
+	char *got, *want;
+
+	job_init(&j);
+	j.account = "proj42";
+	j.qos = "long";
+	j.constraint = "epyc";
+	j.nodelist = "node[01-04]";
+	j.exclude = "node07";
+	j.reservation = "bench_week";
+	j.throttle = 2;
+	j.sbatch_args = sbatch_args;
+	j.nsbatch_args = 2;
+	/* "node[01-04]" holds '[': refused, as the manual says. */
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE_MSG(strstr(e.msg, "--nodelist 'node[01-04]'") != NULL,
+	    "%s", e.msg);
+	j.nodelist = "node01,node02";
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	want = wbt_read_file(wbt_datapath(tc, "slurm-script-sbatch.expected"),
+	    NULL);
+	ATF_REQUIRE_MSG(strcmp(want, got) == 0, "got\n%s", got);
+	free(want);
+	free(got);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__sbatch_refused);
+ATF_TC_BODY(wb_slurm_script__sbatch_refused, tc)
+{
+	static char *const own[] = { "--array=0-99" };
+	static char *const bare[] = { "mem=1G" };
+	static char *const meta[] = { "--comment=$(reboot)" };
+	struct wb_slurm_job j;
+	struct wb_err e;
+
+	job_init(&j);
+	j.account = "a\n#SBATCH --uid=0";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE_MSG(strstr(e.msg, "--account") != NULL, "%s", e.msg);
+	job_init(&j);
+	j.qos = "x;rm";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.constraint = "a&b";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.reservation = "";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.exclude = "-n1";
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.sbatch_args = own;
+	j.nsbatch_args = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE_MSG(strstr(e.msg, "sets --array itself") != NULL, "%s",
+	    e.msg);
+	j.sbatch_args = bare;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	j.sbatch_args = meta;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	job_init(&j);
+	j.throttle = -1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_slurm_labels__order);
 ATF_TC_BODY(wb_slurm_labels__order, tc)
 {
@@ -202,6 +275,8 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_slurm_script__golden);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__refused);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_options);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_labels__order);
 	ATF_TP_ADD_TC(tp, wb_slurm_taskdir_parse__names);
 	ATF_TP_ADD_TC(tp, wb_slurm_state_of__lines);
