@@ -82,6 +82,80 @@ EOT
 	fi
 }
 
+atf_test_case lava_job__kernel_identity
+lava_job__kernel_identity_head()
+{
+	atf_set descr "Local kernels: each one's sha256 in the metadata, and" \
+	    "a kernel-identity test case comparing uname -v with the config" \
+	    "hash from kernel.json (strict LAVA schema when installed)"
+	atf_set require.progs python3
+}
+lava_job__kernel_identity_body()
+{
+	$PY -c 'import yaml' 2>/dev/null || atf_skip "python3-yaml missing"
+	mkdir -p k/prod k/debug
+	printf 'production kernel\n' >k/prod/bzImage
+	printf 'debug kernel\n' >k/debug/bzImage
+	printf '{"config_sha256": "%s"}\n' \
+	    0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef \
+	    >k/prod/kernel.json
+	printf '{"config_sha256": "%s"}\n' \
+	    fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210 \
+	    >k/debug/kernel.json
+	atf_check "$(wbp)" lava-job -k production=k/prod -k debug=k/debug \
+	    -T syscall -d 5 -r 1 \
+	    --ramdisk http://lava.example/worldbench-initramfs.cpio.gz \
+	    -o job.yaml
+	cat >check.py <<'EOT'
+import hashlib, sys, yaml
+job = yaml.safe_load(open("job.yaml"))
+md = job["metadata"]
+for label, d in (("production", "prod"), ("debug", "debug")):
+    want = hashlib.sha256(open("k/%s/bzImage" % d, "rb").read()).hexdigest()
+    assert md["worldbench.sha256." + label] == want, md
+ident = {"production": "config-0123456789abcdef",
+         "debug": "config-fedcba9876543210"}
+assert md["worldbench.uname.debug"] == ident["debug"], md
+n = 0
+for a in job["actions"]:
+    if "test" not in a:
+        continue
+    d = a["test"]["definitions"][0]
+    label = d["name"].split("-")[1]
+    step = d["repository"]["run"]["steps"][0]
+    assert "uname -v | grep -qF -e %s;" % ident[label] in step, step
+    assert "lava-test-case kernel-identity --result fail" in step, step
+    n += 1
+assert n == 2, n
+try:
+    from lava_common.schemas import validate
+except ImportError:
+    print("lava-common not installed: schema not checked")
+    sys.exit(0)
+validate(job, strict=True, extra_context_variables=[])
+print("LAVA schema: valid")
+EOT
+	if $PY -c 'import lava_common.schemas' 2>/dev/null; then
+		atf_check -o match:'LAVA schema: valid' $PY check.py
+	else
+		atf_check -o match:'not checked' $PY check.py
+	fi
+	# The step itself, run by sh -e: a wrong kernel fails the case.
+	$PY -c 'import yaml; j = yaml.safe_load(open("job.yaml"));
+print([a for a in j["actions"] if "test" in a][0]["test"]["definitions"][0]["repository"]["run"]["steps"][0])' >step.sh
+	mkdir bin
+	printf '#!/bin/sh\necho "#1 SMP $FAKE_UNAME"\n' >bin/uname
+	printf '#!/bin/sh\necho "case $1 $3"\n' >bin/lava-test-case
+	chmod +x bin/uname bin/lava-test-case
+	atf_check -o inline:'case kernel-identity pass\n' \
+	    env PATH="$PWD/bin:$PATH" FAKE_UNAME=config-0123456789abcdef \
+	    sh -e step.sh
+	atf_check -o match:'^case kernel-identity fail$' \
+	    -o match:'uname -v is #1 SMP config-ffffffffffffffff' \
+	    env PATH="$PWD/bin:$PATH" FAKE_UNAME=config-ffffffffffffffff \
+	    sh -e step.sh
+}
+
 atf_test_case lava_job__initramfs_pass
 lava_job__initramfs_pass_head()
 {
@@ -241,6 +315,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case lava_job__golden
 	atf_add_test_case lava_job__yaml
+	atf_add_test_case lava_job__kernel_identity
 	atf_add_test_case lava_job__initramfs_pass
 	atf_add_test_case lava_job__refused
 	atf_add_test_case import__lava
