@@ -97,7 +97,7 @@ wb_world_image_ident(const char *root, struct wb_err *err)
 	if (strcmp(basename(roots), "roots") != 0)
 		return (json_null());
 	find_meta(dirname(roots), base, name, hash, sizeof(hash));
-	o = json_pack("{s:s, s:s?, s:s?}", "sha256", base, "input_hash",
+	o = json_pack("{s:s, s:s*, s:s*}", "sha256", base, "input_hash",
 	    hash[0] != '\0' ? hash : NULL, "name", name[0] != '\0' ? name :
 	    NULL);
 	if (o == NULL)

@@ -101,6 +101,46 @@ submit__dry_run_body()
 	    $RUNARGS -o x
 }
 
+atf_test_case submit__sbatch_options
+submit__sbatch_options_head()
+{
+	atf_set descr "The scheduler options reach the #SBATCH header of the" \
+	    "dry-run script; values that could break it are refused"
+}
+submit__sbatch_options_body()
+{
+	setup
+	atf_check -o match:'^#SBATCH --array=0-5%2$' \
+	    -o match:'^#SBATCH --account=proj42$' \
+	    -o match:'^#SBATCH --qos=long$' \
+	    -o match:'^#SBATCH --constraint=epyc$' \
+	    -o match:'^#SBATCH --nodelist=n1,n2,n3$' \
+	    -o match:'^#SBATCH --exclude=n7$' \
+	    -o match:'^#SBATCH --reservation=bench$' \
+	    -o match:'^#SBATCH --mem=64G$' \
+	    -o match:'^#SBATCH --mail-type=END$' \
+	    -e match:'not submitted' \
+	    "$(wbp)" submit --engine slurm -n -N 6 --throttle 2 \
+	    --account proj42 --qos long --constraint epyc --nodelist n1,n2,n3 \
+	    --exclude n7 --reservation bench --sbatch-arg=--mem=64G \
+	    --sbatch-arg --mail-type=END --shared "$PWD/sh" -- $RUNARGS
+	[ ! -f fake/sbatch.args ] || atf_fail "sbatch was run"
+	atf_check -s exit:64 -e match:"--account 'a;reboot'" \
+	    "$(wbp)" submit --engine slurm -n --account 'a;reboot' \
+	    --shared "$PWD/sh2" -- $RUNARGS
+	atf_check -s exit:64 -e match:'sets --output itself' \
+	    "$(wbp)" submit --engine slurm -n --sbatch-arg=--output=/tmp/x \
+	    --shared "$PWD/sh3" -- $RUNARGS
+	atf_check -s exit:64 -e match:"--qos 'a b'" \
+	    "$(wbp)" submit --engine slurm -n --qos 'a b' \
+	    --shared "$PWD/sh4" -- $RUNARGS
+	atf_check -s exit:64 -e match:'--throttle' \
+	    "$(wbp)" submit --engine slurm -n --throttle 0 \
+	    --shared "$PWD/sh5" -- $RUNARGS
+	[ ! -e sh2/job.sbatch ] && [ ! -e sh3/job.sbatch ] ||
+	    atf_fail "a refused script was written"
+}
+
 atf_test_case submit__fail_resubmit_collect
 submit__fail_resubmit_collect_head()
 {
@@ -156,7 +196,8 @@ submit__fail_resubmit_collect_body()
 	for f in $(cat all); do
 		atf_check -o match:'System Call Overhead' "$(wbp)" table "$f"
 	done
-	atf_check -o match:'^fakenode0-101-0 ' -o match:'^fakenode1-102-3 ' \
+	atf_check -o match:'^fakenode0-101-0 .*  [^ ]+, [^ ].*$' \
+	    -o match:'^fakenode1-102-3 ' -o match:'  node, CPU$' \
 	    -o match:'^median ' -o match:'ratio1/0 = debug / production' \
 	    -o match:'^debug / production over 4 node runs: ratio [0-9.]+ \[.*node runs as units, 3 df' \
 	    -e ignore "$(wbp)" submit --collect sh --spread
@@ -238,6 +279,7 @@ submit__usage_body()
 atf_init_test_cases()
 {
 	atf_add_test_case submit__dry_run
+	atf_add_test_case submit__sbatch_options
 	atf_add_test_case submit__fail_resubmit_collect
 	atf_add_test_case submit__requeue
 	atf_add_test_case submit__sbatch_fails
