@@ -14,6 +14,8 @@
 
 #include <jansson.h>
 
+#include "suite.h"
+
 struct wb_err;
 struct wb_runner_opts;
 struct wb_test_def;
@@ -25,7 +27,7 @@ struct wb_harness_config {
 	const struct wb_test_def	**tests;	/* in suite order */
 	size_t				  ntests;
 	int				  passes;	/* 0: the defaults */
-	int				  quick;
+	enum wb_design			  design;	/* suite.h */
 	double				  duration;	/* 0: per test default */
 	int				  copies;
 	const char			 *locale;	/* LANG, LC_ALL; NULL: C */

@@ -40,7 +40,8 @@ cmd_run_usage(FILE *fp)
 	    "usage: worldbench run [-q] [--quick] [--progress] [-c copies] "
 	    "[-d seconds] [-i passes]\n"
 	    "           [-l name] [-T tests] [--datadir dir] "
-	    "[--index unixbench5|unixbench4]\n"
+	    "[--design full|quick|bench]\n"
+	    "           [--index unixbench5|unixbench4]\n"
 	    "           [--libexec dir] [--locale name] [--max-passes n] "
 	    "[--max-time seconds]\n"
 	    "           [--seed n] [--target-ci percent] "
@@ -190,6 +191,7 @@ struct run_opts {
 	int				 no_preflight;
 	int				 have_seed;
 	int				 index_given;
+	int				 design_given;
 };
 
 static void
@@ -230,6 +232,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "copies", required_argument, NULL, 'c' },
 		{ "datadir", required_argument, NULL, 'D' },
+		{ "design", required_argument, NULL, 'E' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "index", required_argument, NULL, 'x' },
 		{ "label", required_argument, NULL, 'l' },
@@ -273,6 +276,15 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			break;
 		case 'D':
 			o->c.datadir = optarg;
+			break;
+		case 'E':
+			if (wb_suite_design_parse(optarg, &o->c.design) ==
+			    -1) {
+				warnx("--design: '%s' is not full, quick or "
+				    "bench", optarg);
+				return (-1);
+			}
+			o->design_given = 1;
 			break;
 		case 'd':
 			if (parse_double("--duration", optarg,
@@ -337,7 +349,8 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			o->progress = 1;
 			break;
 		case 'Q':
-			o->c.quick = 1;
+			o->c.design = WB_DESIGN_QUICK;
+			o->design_given = 1;
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -380,7 +393,7 @@ check_opts(struct run_opts *o)
 
 	if (o->resume != NULL) {
 		if (o->c.output != NULL || o->c.nvariants > 0 ||
-		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
+		    o->tests != NULL || o->c.passes != 0 || o->design_given ||
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.target_ci != 0 || o->c.target_test != 0 ||
