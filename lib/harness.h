@@ -75,6 +75,15 @@ struct wb_harness	*wb_harness_resume(const char *path,
  */
 void	wb_harness_set_progress(struct wb_harness *, int on);
 /*
+ * The passes of the plan not yet run and an estimate of their time: the
+ * planned pass lengths plus WB_PASS_OVERHEAD seconds each (starting a
+ * pass, its child's exit, the results file written).  Returns 1 when
+ * the run is adaptive (--target-ci): the rule may add passes beyond these.
+ */
+#define WB_PASS_OVERHEAD	0.15
+int	wb_harness_planned(const struct wb_harness *, size_t *left,
+	    double *secs);
+/*
  * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
  * becomes non-zero the running pass is killed and dropped, the files are
  * written marked incomplete and 1 is returned.  0: every planned pass

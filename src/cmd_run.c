@@ -26,6 +26,7 @@
 #include "harness.h"
 #include "interrupt.h"
 #include "lock.h"
+#include "progress.h"
 #include "runner.h"
 #include "runopts.h"
 #include "suite.h"
@@ -149,6 +150,23 @@ warn_tmpfs(const struct wb_harness *h)
 	}
 }
 
+/* The estimate of the whole run before it starts. */
+static void
+say_planned(const struct wb_harness *h)
+{
+	char buf[32];
+	size_t left;
+	double secs;
+	int adaptive;
+
+	adaptive = wb_harness_planned(h, &left, &secs);
+	if (left == 0)
+		return;
+	fprintf(stderr, "worldbench: %zu passes to run, about %s%s\n", left,
+	    wb_progress_dur(secs, buf, sizeof(buf)), adaptive ?
+	    " before the passes that --target-ci adds" : "");
+}
+
 static int
 run_harness(struct wb_harness *h, int quiet, int progress)
 {
@@ -157,8 +175,10 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	int rc;
 
 	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
-	if (!quiet)
+	if (!quiet) {
 		warn_tmpfs(h);
+		say_planned(h);
+	}
 	rc = wb_harness_run(h, wb_interrupt_flag(), quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "

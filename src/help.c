@@ -53,7 +53,7 @@ static const struct help_opt opts[] = {
 	{ "compare", "-a, --adjust holm|bh|none", "the multiple-comparison adjustment (default holm)" },
 	{ "compare", "--confidence level", "the confidence level, 95 or 0.95 (default 95)" },
 	{ "compare", "-e, --estimator unixbench|all", "how passes are combined into a score" },
-	{ "compare", "-F, --format fmt", "text, json, csv, markdown or html" },
+	{ "compare", "-F, --format fmt", "text, json, csv, markdown, html or summary" },
 	{ "compare", "-f, --force", "compare even when the provenance differs" },
 	{ "compare", "-o, --output file", "write the report to file (atomically)" },
 	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
