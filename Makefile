@@ -81,8 +81,12 @@ check:
 	@sh mk/deps.sh build check world kernel report
 	@$(MAKE) --no-print-directory check-run
 
+# The build of make bench goes to a log, shown only when it fails.
 bench:
 	@sh mk/deps.sh build world
+	@mkdir -p $(O); echo "make bench: building worldbench (log: $(O)/bench-build.log)"; \
+	$(MAKE) --no-print-directory all >$(O)/bench-build.log 2>&1 || \
+	    { tail -n 30 $(O)/bench-build.log; exit 1; }
 	@$(MAKE) --no-print-directory bench-run
 
 lint: $(MAN_PAGES)

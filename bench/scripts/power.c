@@ -15,12 +15,12 @@
  * same standard deviation: heavy tails, the occasional wild pair).
  *
  * usage: power [-a alpha] [-k scale] [-m family] [-N model] [-n runs]
- *            [-s seed] -p passes[,passes ...] id=sd[:ratio] ...
+ *            [-s seed] [-t id,...] -p passes[,passes ...] id=sd[:ratio] ...
  * -k multiplies every standard deviation (a margin for a busier machine).
  *
- * Prints one line per model and number of passes: the power of every
- * test whose ratio is not 1 and of the final score, in percent, each with
- * its Monte Carlo standard error.
+ * Prints one line per model and number of passes: the power of the tests
+ * named by -t (default: every test whose ratio is not 1) and of the final
+ * score, in percent, each with its Monte Carlo standard error.
  */
 #include <err.h>
 #include <math.h>
@@ -47,6 +47,7 @@ struct test {
 	char	 id[32];
 	double	 sd;		/* per-pair log-ratio SD */
 	double	 ratio;		/* true ratio, b / a */
+	int	 shown;		/* a column of the output */
 	long	 proven;	/* runs that proved it slower */
 };
 
@@ -65,7 +66,7 @@ usage(void)
 
 	fprintf(stderr, "usage: power [-a alpha] [-k scale] [-m family] "
 	    "[-N model] [-n runs] [-s seed]\n"
-	    "           -p passes[,passes ...] id=sd[:ratio] ...\n");
+	    "           [-t id,...] -p passes[,passes ...] id=sd[:ratio] ...\n");
 	exit(EX_USAGE);
 }
 
@@ -148,7 +149,7 @@ simulate(struct sim *s, int n, long runs)
 		one_run(s, n);
 	printf("%-7s %6d", model_names[s->model], n);
 	for (j = 0; j < s->ntests; j++)
-		if (s->t[j].ratio != 1)
+		if (s->t[j].shown)
 			print_rate(s->t[j].proven, runs);
 	print_rate(s->final_proven, runs);
 	putchar('\n');
@@ -183,7 +184,8 @@ int
 main(int argc, char **argv)
 {
 	static struct sim s;
-	const char *passes, *p;
+	const char *passes, *shown, *p;
+	size_t len;
 	double alpha, scale;
 	long runs, m, ns[MAXN];
 	size_t nn, j, i;
@@ -194,10 +196,10 @@ main(int argc, char **argv)
 	scale = 1;
 	m = 13;
 	runs = 20000;
-	passes = NULL;
+	passes = shown = NULL;
 	models = 3;
 	s.rng = 20260418;
-	while ((ch = getopt(argc, argv, "a:k:m:N:n:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:k:m:N:n:p:s:t:")) != -1) {
 		switch (ch) {
 		case 'a':
 			alpha = strtod(optarg, &end);
@@ -229,6 +231,9 @@ main(int argc, char **argv)
 		case 'p':
 			passes = optarg;
 			break;
+		case 't':
+			shown = optarg;
+			break;
 		case 's':
 			s.rng = strtoull(optarg, &end, 10);
 			if (*end != '\0')
@@ -252,14 +257,25 @@ main(int argc, char **argv)
 			    "2..%d", passes, MAXPASSES);
 		nn++;
 	}
-	for (i = 0; i < (size_t)argc; i++)
+	for (i = 0; i < (size_t)argc; i++) {
 		parse_test(&s, argv[i], scale);
+		len = strlen(s.t[i].id);
+		if (shown == NULL)
+			s.t[i].shown = s.t[i].ratio != 1;
+		else
+			for (p = shown; *p != '\0'; p += *p == ',') {
+				if (strncmp(p, s.t[i].id, len) == 0 &&
+				    (p[len] == ',' || p[len] == '\0'))
+					s.t[i].shown = 1;
+				p += strcspn(p, ",");
+			}
+	}
 	s.level = alpha / (double)m;
 	printf("# %ld runs each, power at alpha/%ld = %.5f, sd x %g\n", runs,
 	    m, s.level, scale);
 	printf("%-7s %6s", "model", "passes");
 	for (j = 0; j < s.ntests; j++)
-		if (s.t[j].ratio != 1)
+		if (s.t[j].shown)
 			printf("  %-15s", s.t[j].id);
 	printf("  %-15s\n", "final");
 	for (mi = 0; mi < 2; mi++) {
