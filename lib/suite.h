@@ -26,7 +26,7 @@ struct wb_test_def {
 #define WB_INDEX_UNIXBENCH5	"unixbench5"	/* 12 tests, the default */
 #define WB_INDEX_UNIXBENCH4	"unixbench4"	/* the seed's 11 (no shell1) */
 #define WB_QUICK_PASSES		3
-#define WB_BENCH_PASSES		12	/* bench/scripts/power.sh */
+#define WB_BENCH_PASSES		8	/* bench/scripts/power.sh */
 
 /*
  * A design: the pass lengths and counts of a run.  full: UnixBench's
