@@ -117,7 +117,7 @@ fi
 [ $rc -le 1 ] || exit $rc
 : >"$run/finished"
 
-# The reports, each written whole; the tables also to the screen.
+# The reports, each written whole; only the summary to the screen.
 files=
 for i in "$@"; do
 	files="$files $run/$i.json"
@@ -134,7 +134,6 @@ done
     "$wb" compare -F html -o "$run/report.html" $files &&
     "$wb" compare -F json -o "$run/compare.json" $files &&
     "$wb" compare -F summary -o "$run/summary.txt" $files || exit $?
-cat "$run/compare.txt"
 echo
 cat "$run/summary.txt"
 n=$(list_runs | wc -l)
