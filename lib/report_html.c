@@ -53,7 +53,7 @@ head(FILE *fp)
 	    "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;"
 	    "white-space:nowrap}\n"
 	    "th:first-child,td:first-child{text-align:left}\n"
-	    "td.slower,td.faster,td.same{text-align:left}\n"
+	    "td.slower,td.faster,td.same,th.verdict{text-align:left}\n"
 	    "th{background:#eee}\n"
 	    "td.slower{background:#fbe3e3;font-weight:bold}\n"
 	    "td.faster{background:#e3f5e3;font-weight:bold}\n"
@@ -267,7 +267,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	fputs("</th><th>", fp);
 	wb_report_escape(fp, c->labels[v], 0);
 	fprintf(fp, "</th><th>Ratio</th><th>Interval</th><th>Score ratio</th>"
-	    "<th>p (%s)</th><th>Verdict</th></tr>\n",
+	    "<th>p (%s)</th><th class=\"verdict\">Verdict</th></tr>\n",
 	    wb_adjust_name(c->adjust));
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
@@ -301,7 +301,6 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	    "</table>\n", N(sr, "%.4f", f->score_ratio),
 	    N(p, "%.3g", f->padj), vclass(f->verdict),
 	    wb_report_verdict(c, f->verdict, &f->w, vt, sizeof(vt)));
-	resources(fp, c, v);
 }
 
 /* Faults and CPU seconds per loop, other / base. */
@@ -536,6 +535,7 @@ wb_report_html(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	for (v = 1; v < c->nvar; v++) {
 		comparison(fp, c, v);
 		chart(fp, c, v);
+		resources(fp, c, v);
 	}
 	if (rep->fact != NULL)
 		fact_html(fp, c, rep->fact);
