@@ -4,7 +4,9 @@
 #   all             the worldbench command, the bench suite, the test programs
 #   check           install what the tests need, build, run the kyua suite
 #   bench           install what the main job needs, build, bench the
-#                   default variant pair and print the tables
+#                   default variant pair in a new run directory under
+#                   work/results/bench (or resume an interrupted one) and
+#                   print the summary (mk/bench.sh)
 #   deps            install every Debian package any target needs (root)
 #   install         PREFIX=... DESTDIR=...
 #   lint            mandoc -T lint over the man pages
