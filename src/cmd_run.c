@@ -150,7 +150,7 @@ warn_tmpfs(const struct wb_harness *h)
 	}
 }
 
-/* The estimate of the whole run before it starts. */
+/* The estimate of the whole run before it starts (with progress lines). */
 static void
 say_planned(const struct wb_harness *h)
 {
@@ -174,11 +174,12 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	size_t nfailed;
 	int rc;
 
-	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
-	if (!quiet) {
+	progress = !quiet && (progress || isatty(2));
+	wb_harness_set_progress(h, progress);
+	if (!quiet)
 		warn_tmpfs(h);
+	if (progress)
 		say_planned(h);
-	}
 	rc = wb_harness_run(h, wb_interrupt_flag(), quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
