@@ -80,6 +80,9 @@ if [ -L "$root/latest" ] && [ -d "$root/latest" ] &&
 	fi
 fi
 
+# worldbench run handles INT, TERM and HUP itself (completed passes are
+# kept, exit 128 + signal); this script stays to say how to go on.
+trap : INT TERM HUP
 if [ -z "$run" ]; then
 	name=$(date +%Y%m%d-%H%M%S)
 	k=1
@@ -109,6 +112,7 @@ else
 	"$wb" run --progress --resume "$run" 2>&1
 	rc=$?
 fi
+trap - INT TERM HUP
 if [ $rc -ge 128 ]; then
 	say "interrupted: the completed passes are kept in $run;" \
 	    "run make bench again to resume it"
