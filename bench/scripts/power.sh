@@ -32,7 +32,7 @@ while getopts k:n:p: ch; do
 done
 shift $((OPTIND - 1))
 sim=$top/build/bin/power
-[ -x "$sim" ] || make -C "$top" "$sim" >/dev/null
+[ -x "$sim" ] || { echo "power.sh: $sim: run make tests" >&2; exit 1; }
 
 # id=sd:ratio.  The SDs are those of the pilot (8 passes of 1 s, 1.5 s
 # for the shell tests, both variants interleaved, this 2-CPU VM at load
