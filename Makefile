@@ -4,7 +4,9 @@
 #   all             the worldbench command, the bench suite, the test programs
 #   check           install what the tests need, build, run the kyua suite
 #   bench           install what the main job needs, build, bench the
-#                   default variant pair and print the tables
+#                   default variant pair in a new run directory under
+#                   work/results/bench (or resume an interrupted one) and
+#                   print the summary (mk/bench.sh)
 #   deps            install every Debian package any target needs (root)
 #   install         PREFIX=... DESTDIR=...
 #   lint            mandoc -T lint over the man pages
@@ -81,8 +83,12 @@ check:
 	@sh mk/deps.sh build check world kernel report
 	@$(MAKE) --no-print-directory check-run
 
+# The build of make bench goes to a log, shown only when it fails.
 bench:
 	@sh mk/deps.sh build world
+	@mkdir -p $(O); echo "make bench: building worldbench (log: $(O)/bench-build.log)"; \
+	$(MAKE) --no-print-directory all >$(O)/bench-build.log 2>&1 || \
+	    { tail -n 30 $(O)/bench-build.log; exit 1; }
 	@$(MAKE) --no-print-directory bench-run
 
 lint: $(MAN_PAGES)

@@ -110,6 +110,17 @@ tests: $(RUNS_FPR)
 
 -include $(O)/obj/bench/scripts/runs-fpr.d
 
+# The power of the bench design (bench/scripts/power.sh); the same.
+POWER :=		$(O)/bin/power
+
+$(POWER): $(O)/obj/bench/scripts/power.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(POWER)
+
+-include $(O)/obj/bench/scripts/power.d
+
 # The cost of the chroot runner's seccomp filter (bench/scripts/
 # seccomp-cost.sh); the same.
 SECCOMP_COST :=		$(O)/bin/seccomp-cost

@@ -346,15 +346,10 @@ config_tests(struct wb_harness *h, const struct wb_harness_config *c,
 		return (wb_err_setsys(err, "calloc"));
 	for (i = 0; i < c->ntests; i++) {
 		h->tests[i] = c->tests[i];
-		if (c->quick && c->passes <= 0)
-			h->passes[i] = WB_QUICK_PASSES;
-		else
-			h->passes[i] = wb_suite_passes(c->tests[i], c->passes);
-		if (c->duration > 0)
-			h->durations[i] = c->duration;
-		else
-			h->durations[i] = c->quick ? c->tests[i]->quick :
-			    c->tests[i]->duration;
+		h->passes[i] = wb_suite_design_passes(c->tests[i], c->design,
+		    c->passes);
+		h->durations[i] = c->duration > 0 ? c->duration :
+		    wb_suite_duration(c->tests[i], c->design);
 	}
 	return (0);
 }
@@ -408,7 +403,7 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 	h->max_passes = c->max_passes;
 	h->max_time = c->max_time;
 	if (config_tests(h, c, err) == -1 || setup_variants(h, c, err) == -1 ||
-	    wb_harness_plan_build(h, c->index, c->quick, c->output_is_dir,
+	    wb_harness_plan_build(h, c->index, c->design, c->output_is_dir,
 	    err) == -1)
 		goto fail;
 	for (i = 0; i < h->nv; i++)

@@ -14,6 +14,8 @@
 
 #include <jansson.h>
 
+#include "suite.h"
+
 struct wb_err;
 struct wb_runner_opts;
 struct wb_test_def;
@@ -25,7 +27,7 @@ struct wb_harness_config {
 	const struct wb_test_def	**tests;	/* in suite order */
 	size_t				  ntests;
 	int				  passes;	/* 0: the defaults */
-	int				  quick;
+	enum wb_design			  design;	/* suite.h */
 	double				  duration;	/* 0: per test default */
 	int				  copies;
 	const char			 *locale;	/* LANG, LC_ALL; NULL: C */
@@ -72,6 +74,15 @@ struct wb_harness	*wb_harness_resume(const char *path,
  * failed passes and adaptive decisions are reported.  Default: off.
  */
 void	wb_harness_set_progress(struct wb_harness *, int on);
+/*
+ * The passes of the plan not yet run and an estimate of their time: the
+ * planned pass lengths plus WB_PASS_OVERHEAD seconds each (starting a
+ * pass, its child's exit, the results file written).  Returns 1 when
+ * the run is adaptive (--target-ci): the rule may add passes beyond these.
+ */
+#define WB_PASS_OVERHEAD	0.15
+int	wb_harness_planned(const struct wb_harness *, size_t *left,
+	    double *secs);
 /*
  * Run what is left.  Progress goes to fp unless fp is NULL.  When *stop
  * becomes non-zero the running pass is killed and dropped, the files are

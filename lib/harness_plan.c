@@ -157,8 +157,8 @@ run_id(json_t *plan, struct wb_err *err)
 }
 
 int
-wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
-    int output_is_dir, struct wb_err *err)
+wb_harness_plan_build(struct wb_harness *h, const char *index,
+    enum wb_design design, int output_is_dir, struct wb_err *err)
 {
 	json_t *tests, *passes, *durs, *v;
 	size_t i;
@@ -178,9 +178,10 @@ wb_harness_plan_build(struct wb_harness *h, const char *index, int quick,
 			goto oom;
 	if ((v = variants_json(h)) == NULL)
 		goto oom;
-	h->plan = json_pack("{s:s, s:o, s:o, s:o, s:i, s:b, s:I, s:o, s:s, "
-	    "s:[]}", "index", index, "tests", tests, "passes", passes,
-	    "durations", durs, "copies", h->copies, "quick", quick,
+	h->plan = json_pack("{s:s, s:o, s:o, s:o, s:i, s:b, s:s, s:I, s:o, "
+	    "s:s, s:[]}", "index", index, "tests", tests, "passes", passes,
+	    "durations", durs, "copies", h->copies, "quick",
+	    design == WB_DESIGN_QUICK, "design", wb_suite_design_name(design),
 	    "seed", (json_int_t)h->seed, "variants", v, "output",
 	    output_is_dir ? "dir" : "file", "order");
 	tests = passes = durs = NULL;

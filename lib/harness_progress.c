@@ -50,6 +50,25 @@ planned_left(const struct wb_harness *h, size_t from)
 	return (sum);
 }
 
+int
+wb_harness_planned(const struct wb_harness *h, size_t *left, double *secs)
+{
+	const struct wb_order_item *it;
+	const struct wb_result_test *rt;
+	size_t i;
+
+	*left = 0;
+	for (i = 0; i < h->norder; i++) {
+		it = &h->order[i];
+		rt = wb_results_find_test(h->v[it->variant].results,
+		    h->tests[it->test]->id);
+		if (rt == NULL || wb_result_test_pass(rt, it->pass) == NULL)
+			(*left)++;
+	}
+	*secs = planned_left(h, 0) + WB_PASS_OVERHEAD * (double)*left;
+	return (h->target_ci > 0);
+}
+
 void
 wb_harness_progress_start(FILE *fp, struct wb_harness *h,
     const struct wb_order_item *it, size_t i)

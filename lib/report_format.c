@@ -14,6 +14,86 @@
 #include "score.h"
 #include "stats.h"
 
+<<<<<<< HEAD
+=======
+static const char *const fmt_names[] = {
+	[WB_REPORT_TEXT] = "text",
+	[WB_REPORT_JSON] = "json",
+	[WB_REPORT_CSV] = "csv",
+	[WB_REPORT_MARKDOWN] = "markdown",
+	[WB_REPORT_HTML] = "html",
+	[WB_REPORT_SUMMARY] = "summary",
+};
+
+int
+wb_report_fmt_parse(const char *s, enum wb_report_fmt *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fmt_names) / sizeof(fmt_names[0]); i++)
+		if (strcmp(s, fmt_names[i]) == 0) {
+			*f = (enum wb_report_fmt)i;
+			return (0);
+		}
+	if (strcmp(s, "md") == 0) {
+		*f = WB_REPORT_MARKDOWN;
+		return (0);
+	}
+	return (-1);
+}
+
+const char *
+wb_report_fmt_name(enum wb_report_fmt f)
+{
+
+	return (fmt_names[f]);
+}
+
+int
+wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
+    struct wb_err *err)
+{
+
+	switch (f) {
+	case WB_REPORT_TEXT:
+		return (wb_report_text(fp, r, err));
+	case WB_REPORT_JSON:
+		return (wb_report_json(fp, r, err));
+	case WB_REPORT_CSV:
+		return (wb_report_csv(fp, r, err));
+	case WB_REPORT_MARKDOWN:
+		return (wb_report_markdown(fp, r, err));
+	case WB_REPORT_HTML:
+		return (wb_report_html(fp, r, err));
+	case WB_REPORT_SUMMARY:
+		return (wb_report_summary(fp, r, err));
+	}
+	return (wb_err_set(err, "unknown report format %d", (int)f));
+}
+
+int
+wb_report_save(const char *path, enum wb_report_fmt f,
+    const struct wb_report *r, struct wb_err *err)
+{
+	FILE *fp;
+	char *buf;
+	size_t len;
+	int rc;
+
+	buf = NULL;
+	len = 0;
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	rc = wb_report_write(fp, f, r, err);
+	if (fclose(fp) == EOF && rc == 0)
+		rc = wb_err_setsys(err, "%s: report", path);
+	if (rc == 0)
+		rc = wb_atomic_write(path, buf, len, 0644, err);
+	free(buf);
+	return (rc);
+}
+
+>>>>>>> verdicts
 const char *
 wb_report_estimator_text(const struct wb_compare *c)
 {

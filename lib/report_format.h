@@ -1,5 +1,5 @@
 /*
- * Comparison reports: text, json, csv, markdown, html.  Every writer
+ * Comparison reports: text, json, csv, markdown, html, summary.  Every writer
  * takes the same struct wb_report and writes to a stdio stream;
  * wb_report_save() renders into memory and replaces the file atomically.
  */
@@ -23,7 +23,8 @@ enum wb_report_fmt {
 	WB_REPORT_JSON,
 	WB_REPORT_CSV,
 	WB_REPORT_MARKDOWN,
-	WB_REPORT_HTML
+	WB_REPORT_HTML,
+	WB_REPORT_SUMMARY	/* the final score and the proven tests */
 };
 
 struct wb_report {
@@ -48,6 +49,7 @@ int	wb_report_json(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_csv(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_markdown(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
+int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);
 
 /* Shared wording, so that every format states its method the same way. */
 const char	*wb_report_estimator_text(const struct wb_compare *);

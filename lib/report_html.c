@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "compare.h"
 #include "err.h"
 #include "factorial.h"
@@ -45,13 +47,13 @@ head(FILE *fp)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<title>worldbench compare</title>\n"
 	    "<style>\n"
-	    "body{font-family:sans-serif;margin:2em;color:#222;max-width:"
-	    "1100px}\n"
+	    "body{font-family:sans-serif;margin:2em;color:#222}\n"
+	    "p{max-width:1100px}\n"
 	    "table{border-collapse:collapse;margin:1em 0}\n"
 	    "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;"
 	    "white-space:nowrap}\n"
 	    "th:first-child,td:first-child{text-align:left}\n"
-	    "td:last-child{white-space:normal;text-align:left}\n"
+	    "td.slower,td.faster,td.same,th.verdict{text-align:left}\n"
 	    "th{background:#eee}\n"
 	    "td.slower{background:#fbe3e3;font-weight:bold}\n"
 	    "td.faster{background:#e3f5e3;font-weight:bold}\n"
@@ -169,6 +171,71 @@ seed_tables(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	return (0);
 }
 
+/* One provenance string (key, or key.sub), escaped, or "-". */
+static void
+prov_td(FILE *fp, const json_t *prov, const char *key, const char *sub)
+{
+	const json_t *j;
+
+	j = json_object_get(prov, key);
+	if (sub != NULL)
+		j = json_object_get(j, sub);
+	fputs("<td>", fp);
+	wb_report_escape(fp, json_is_string(j) ? json_string_value(j) : "-",
+	    0);
+	fputs("</td>", fp);
+}
+
+/* The 1-minute load average, before and after the run. */
+static void
+load_td(FILE *fp, const json_t *prov)
+{
+	const json_t *a, *b;
+
+	a = json_array_get(json_object_get(prov, "load_before"), 0);
+	b = json_array_get(json_object_get(prov, "load_after"), 0);
+	if (json_is_number(a) && json_is_number(b))
+		fprintf(fp, "<td>%.2f &rarr; %.2f</td>", json_number_value(a),
+		    json_number_value(b));
+	else
+		fputs("<td>-</td>", fp);
+}
+
+/* Where and how each variant ran, from its results file. */
+static void
+system_table(FILE *fp, const struct wb_report *rep)
+{
+	const struct wb_compare *c = rep->cmp;
+	const json_t *prov, *n;
+	size_t v;
+
+	if (rep->results == NULL)
+		return;
+	fputs("<h2>System</h2>\n<table>\n<tr><th>Variant</th><th>CPU</th>"
+	    "<th>CPUs</th><th>Kernel</th><th>Load (1 min, start &rarr; end)"
+	    "</th><th>Timing</th><th>Runner</th><th>Scratch</th></tr>\n", fp);
+	for (v = 0; v < c->nvar; v++) {
+		prov = rep->results[v]->provenance;
+		fputs("<tr><td>", fp);
+		wb_report_escape(fp, c->labels[v], 0);
+		fputs("</td>", fp);
+		prov_td(fp, prov, "host", "cpu_model");
+		n = json_object_get(json_object_get(prov, "host"), "nproc");
+		if (json_is_integer(n))
+			fprintf(fp, "<td>%lld</td>",
+			    (long long)json_integer_value(n));
+		else
+			fputs("<td>-</td>", fp);
+		prov_td(fp, prov, "host", "uname");
+		load_td(fp, prov);
+		prov_td(fp, prov, "timing", NULL);
+		prov_td(fp, prov, "runner", NULL);
+		prov_td(fp, prov, "scratch_fs", NULL);
+		fputs("</tr>\n", fp);
+	}
+	fputs("</table>\n", fp);
+}
+
 static void
 interval_td(FILE *fp, const struct wb_welch *w)
 {
@@ -200,7 +267,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	fputs("</th><th>", fp);
 	wb_report_escape(fp, c->labels[v], 0);
 	fprintf(fp, "</th><th>Ratio</th><th>Interval</th><th>Score ratio</th>"
-	    "<th>p (%s)</th><th>Verdict</th></tr>\n",
+	    "<th>p (%s)</th><th class=\"verdict\">Verdict</th></tr>\n",
 	    wb_adjust_name(c->adjust));
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
@@ -234,7 +301,6 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	    "</table>\n", N(sr, "%.4f", f->score_ratio),
 	    N(p, "%.3g", f->padj), vclass(f->verdict),
 	    wb_report_verdict(c, f->verdict, &f->w, vt, sizeof(vt)));
-	resources(fp, c, v);
 }
 
 /* Faults and CPU seconds per loop, other / base. */
@@ -267,25 +333,29 @@ resources(FILE *fp, const struct wb_compare *c, size_t v)
 	fputs("</table>\n", fp);
 }
 
+/*
+ * The chart's axis: ln(ratio) from -lmax to +lmax, 1 in the middle, so
+ * that a ratio r and 1/r lie the same distance from it.
+ */
 struct scale {
-	double	lo, hi;
+	double	lmax;
 };
 
 static double
 xpos(const struct scale *s, double v)
 {
+	double l;
 
-	return (CH_LABEL + (v - s->lo) / (s->hi - s->lo) * CH_PLOT);
+	l = fmax(-s->lmax, fmin(s->lmax, log(v)));
+	return (CH_LABEL + (l / s->lmax + 1) / 2 * CH_PLOT);
 }
 
 static void
 widen(struct scale *s, double v)
 {
 
-	if (isfinite(v)) {
-		s->lo = fmin(s->lo, v);
-		s->hi = fmax(s->hi, v);
-	}
+	if (isfinite(v) && v > 0)
+		s->lmax = fmax(s->lmax, fabs(log(v)));
 }
 
 static void
@@ -314,6 +384,35 @@ bar(FILE *fp, const struct scale *s, int y, const char *name, double ratio,
 	    CH_LABEL + CH_PLOT + 8, y + 14, ratio);
 }
 
+/* Grid lines at r and 1/r for the steps that fit, labelled. */
+static void
+ticks(FILE *fp, const struct scale *s, int y0, int y1)
+{
+	static const double steps[] = { 1.1, 1.25, 1.5, 2, 3, 5, 10, 20, 50,
+	    100, 1000 };
+	double x, r[2];
+	size_t i, n;
+	int side;
+
+	for (i = n = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (log(steps[i]) > s->lmax)
+			break;
+		/* At most five steps each side: skip the finer ones. */
+		n++;
+	}
+	for (i = n > 5 ? n - 5 : 0; i < n; i++) {
+		r[0] = 1 / steps[i];
+		r[1] = steps[i];
+		for (side = 0; side < 2; side++) {
+			x = xpos(s, r[side]);
+			fprintf(fp, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+			    "y2=\"%d\" stroke=\"#ddd\"/>\n<text x=\"%.1f\" "
+			    "y=\"%d\" font-size=\"10\" text-anchor=\"middle\">"
+			    "%.3g</text>\n", x, y0, x, y1, x, y1 + 14, r[side]);
+		}
+	}
+}
+
 static void
 chart(FILE *fp, const struct wb_compare *c, size_t v)
 {
@@ -322,9 +421,8 @@ chart(FILE *fp, const struct wb_compare *c, size_t v)
 	struct scale s;
 	size_t i, n;
 	int y, h;
-	double t;
 
-	s.lo = s.hi = 1;
+	s.lmax = log(1.1);
 	for (i = n = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
 		if (o->verdict == WB_V_MISSING || o->verdict == WB_V_BASE)
@@ -337,9 +435,11 @@ chart(FILE *fp, const struct wb_compare *c, size_t v)
 		}
 	}
 	widen(&s, f->ratio);
-	t = (s.hi - s.lo) * 0.05 + 0.01;
-	s.lo -= t;
-	s.hi += t;
+	if (f->w.have_ci) {
+		widen(&s, f->w.lo);
+		widen(&s, f->w.hi);
+	}
+	s.lmax *= 1.05;
 	h = CH_TOP + (int)(n + 1) * CH_ROW + 24;
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" role=\"img\">\n<title>Ratios of ", CH_LABEL +
@@ -349,8 +449,10 @@ chart(FILE *fp, const struct wb_compare *c, size_t v)
 	wb_report_escape(fp, c->labels[0], 0);
 	fputs("</title>\n", fp);
 	fprintf(fp, "<text x=\"%d\" y=\"18\" font-size=\"13\">ratio to base "
-	    "(bars), interval (whiskers); red slower, green faster, grey no "
-	    "difference proven</text>\n", CH_LABEL);
+	    "(bars, log scale centred on 1), interval (whiskers); red slower, "
+	    "green faster, grey no difference proven</text>\n", CH_LABEL - 200);
+	y = CH_TOP + (int)(n + 1) * CH_ROW;
+	ticks(fp, &s, CH_TOP - 4, y);
 	y = CH_TOP;
 	for (i = 0; i < c->nrows; i++) {
 		o = &c->rows[i].cells[v];
@@ -367,11 +469,8 @@ chart(FILE *fp, const struct wb_compare *c, size_t v)
 	    "stroke=\"#00f\" stroke-dasharray=\"4 3\"/>\n", xpos(&s, 1),
 	    CH_TOP - 4, xpos(&s, 1), y);
 	fprintf(fp, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
-	    "text-anchor=\"middle\">1.0</text>\n<text x=\"%d\" y=\"%d\" "
-	    "font-size=\"11\">%.3f</text>\n<text x=\"%d\" y=\"%d\" "
-	    "font-size=\"11\" text-anchor=\"end\">%.3f</text>\n</svg>\n",
-	    xpos(&s, 1), y + 14, CH_LABEL, y + 14, s.lo, CH_LABEL + CH_PLOT,
-	    y + 14, s.hi);
+	    "text-anchor=\"middle\">1</text>\n</svg>\n", xpos(&s, 1),
+	    y + 14);
 }
 
 static void
@@ -436,9 +535,11 @@ wb_report_html(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	for (v = 1; v < c->nvar; v++) {
 		comparison(fp, c, v);
 		chart(fp, c, v);
+		resources(fp, c, v);
 	}
 	if (rep->fact != NULL)
 		fact_html(fp, c, rep->fact);
+	system_table(fp, rep);
 	if (seed_tables(fp, rep, err) == -1)
 		return (-1);
 	fputs("</body>\n</html>\n", fp);

@@ -18,6 +18,7 @@ struct wb_test_def {
 	double		 baseline;	/* SPARCstation 20-61 score (index 10) */
 	double		 duration;	/* default pass length, seconds */
 	double		 quick;		/* pass length with --quick */
+	double		 bench;		/* pass length of the bench design */
 	int		 slow;		/* 3 passes by default, not 10 */
 	int		 needs_data;	/* invoked as "id SECONDS DATADIR" */
 };
@@ -25,6 +26,19 @@ struct wb_test_def {
 #define WB_INDEX_UNIXBENCH5	"unixbench5"	/* 12 tests, the default */
 #define WB_INDEX_UNIXBENCH4	"unixbench4"	/* the seed's 11 (no shell1) */
 #define WB_QUICK_PASSES		3
+#define WB_BENCH_PASSES		8	/* bench/scripts/power.sh */
+
+/*
+ * A design: the pass lengths and counts of a run.  full: UnixBench's
+ * (10 passes, 3 for the slow tests); quick: short passes, 3 each, a smoke
+ * run; bench: WB_BENCH_PASSES passes of .bench seconds, every test alike,
+ * sized to prove the malloc-debug effect on the shell tests (make bench).
+ */
+enum wb_design {
+	WB_DESIGN_FULL,
+	WB_DESIGN_QUICK,
+	WB_DESIGN_BENCH
+};
 
 /* All tests in index order. */
 size_t			 wb_suite_count(void);
@@ -45,6 +59,18 @@ size_t	wb_suite_index_size(const char *index);
  * otherwise N, or max(1, floor((N + 1) / 3)) when slow, as UnixBench -i N.
  */
 int	wb_suite_passes(const struct wb_test_def *, int passes);
+
+/* 0 and *d set when s names a design; -1 when not. */
+int	wb_suite_design_parse(const char *s, enum wb_design *d);
+const char *wb_suite_design_name(enum wb_design);
+/* A test's pass length, seconds, in a design. */
+double	wb_suite_duration(const struct wb_test_def *, enum wb_design);
+/*
+ * Passes of a test in a design: passes <= 0 gives the design's count;
+ * otherwise as wb_suite_passes() (the bench design: N for every test).
+ */
+int	wb_suite_design_passes(const struct wb_test_def *, enum wb_design,
+	    int passes);
 
 /*
  * Parse a comma-separated list of ids (or "all", or an index name) into

@@ -3,25 +3,29 @@
 # Targets:
 #   world-variants  build the world images: WORLDS x MALLOC, or the images
 #                   named in VARIANTS (e.g. VARIANTS="debian-jemalloc-debug")
-#   bench-run       what "make bench" runs: build the images in VARIANTS
-#                   (default: the host glibc production/debug pair, no
-#                   downloads), run the suite interleaved in all of them,
-#                   one results file per variant, then "make table" (also
-#                   when passes failed: run exits 1, the tables show
-#                   FAILED, and make fails after them)
-#   table           print each variant's seed-format table and the
+#   bench-run       what "make bench" runs (mk/bench.sh): build the images
+#                   in VARIANTS (default: the host glibc production/debug
+#                   pair, no downloads), run the suite interleaved in all
+#                   of them in a new run directory under BENCH_RESULTS
+#                   (BENCH_RESULTS/latest points at it), or resume the
+#                   interrupted latest run; write the tables, the HTML
+#                   report and the summary there; end with the summary
+#   bench-runs      list the runs under BENCH_RESULTS
+#   table           print the latest run's seed-format tables and the
 #                   side-by-side comparison again
 #   images          list the built images
 #
 # Knobs: WORLDS, MALLOC, VARIANTS, TESTS (suite ids, blank-separated),
-# BENCH=quick|full (pass lengths: quick by default, full = UnixBench's).
+# BENCH=bench|quick|full (the design of worldbench run --design: bench by
+# default, sized by bench/scripts/power.sh; quick, a smoke run; full,
+# UnixBench's pass lengths and counts).
 # Everything is created under WORKDIR; two builds on one WORKDIR are
 # serialized by WORKDIR/lock.
 
 WORLDS ?=		host debian
 MALLOC ?=		glibc-production glibc-debug jemalloc-production \
 			jemalloc-debug
-BENCH ?=		quick
+BENCH ?=		bench
 TESTS ?=
 BENCH_VARIANTS_DEFAULT :=	host-glibc-production host-glibc-debug
 BENCH_RESULTS ?=	$(WORKDIR)/results/bench
@@ -57,28 +61,21 @@ images: $(WORLDBENCH)
 	@$(WORLDBENCH) images -w $(WORKDIR)
 
 bench-run: $(ALL_TARGETS)
-	$(call wb_build_images,$(BENCH_IMAGES))
-	@set -e; args=; for i in $(BENCH_IMAGES); do \
-		r=$$($(WORLDBENCH) images -w $(WORKDIR) --root $$i); \
-		args="$$args --variant $$i=$$r"; \
-	done; \
-	mkdir -p $(BENCH_RESULTS); \
-	echo "$(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) $$args -o $(BENCH_RESULTS)"; \
-	rc=0; $(WORLDBENCH) run $(if $(filter full,$(BENCH)),,--quick) \
-	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
-	    $$args -o $(BENCH_RESULTS) || rc=$$?; \
-	if [ $$rc -ne 1 ] && [ $$rc -ne 0 ]; then exit $$rc; fi; \
-	$(MAKE) --no-print-directory table; \
-	[ $$rc -eq 0 ] || echo "make bench: some passes failed (see above)" >&2; \
-	exit $$rc
+	@WORLDBENCH=$(WORLDBENCH) OBJDIR=$(O) WORKDIR=$(WORKDIR) \
+	    BENCH_RESULTS=$(BENCH_RESULTS) BENCH_DESIGN=$(BENCH) \
+	    TESTS="$(TESTS)" sh mk/bench.sh $(BENCH_IMAGES)
+
+bench-runs: $(WORLDBENCH)
+	@WORLDBENCH=$(WORLDBENCH) OBJDIR=$(O) WORKDIR=$(WORKDIR) \
+	    BENCH_RESULTS=$(BENCH_RESULTS) sh mk/bench.sh -l
 
 table: $(WORLDBENCH)
 	@for i in $(BENCH_IMAGES); do \
 		echo "==> $$i"; \
-		$(WORLDBENCH) table $(BENCH_RESULTS)/$$i.json || exit 1; \
+		$(WORLDBENCH) table $(BENCH_RESULTS)/latest/$$i.json || exit 1; \
 		echo; \
 	done
 	@echo "==> comparison (base: $(firstword $(BENCH_IMAGES)))"
-	@$(WORLDBENCH) compare $(foreach i,$(BENCH_IMAGES),$(BENCH_RESULTS)/$(i).json)
+	@$(WORLDBENCH) compare $(foreach i,$(BENCH_IMAGES),$(BENCH_RESULTS)/latest/$(i).json)
 
-.PHONY: world-variants bench-run table images
+.PHONY: world-variants bench-run bench-runs table images

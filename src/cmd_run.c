@@ -26,6 +26,7 @@
 #include "harness.h"
 #include "interrupt.h"
 #include "lock.h"
+#include "progress.h"
 #include "runner.h"
 #include "runopts.h"
 #include "suite.h"
@@ -40,7 +41,8 @@ cmd_run_usage(FILE *fp)
 	    "usage: worldbench run [-q] [--quick] [--progress] [-c copies] "
 	    "[-d seconds] [-i passes]\n"
 	    "           [-l name] [-T tests] [--datadir dir] "
-	    "[--index unixbench5|unixbench4]\n"
+	    "[--design full|quick|bench]\n"
+	    "           [--index unixbench5|unixbench4]\n"
 	    "           [--libexec dir] [--locale name] [--max-passes n] "
 	    "[--max-time seconds]\n"
 	    "           [--seed n] [--target-ci percent] "
@@ -148,6 +150,23 @@ warn_tmpfs(const struct wb_harness *h)
 	}
 }
 
+/* The estimate of the whole run before it starts (with progress lines). */
+static void
+say_planned(const struct wb_harness *h)
+{
+	char buf[32];
+	size_t left;
+	double secs;
+	int adaptive;
+
+	adaptive = wb_harness_planned(h, &left, &secs);
+	if (left == 0)
+		return;
+	fprintf(stderr, "worldbench: %zu passes to run, about %s%s\n", left,
+	    wb_progress_dur(secs, buf, sizeof(buf)), adaptive ?
+	    " before the passes that --target-ci adds" : "");
+}
+
 static int
 run_harness(struct wb_harness *h, int quiet, int progress)
 {
@@ -155,9 +174,12 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	size_t nfailed;
 	int rc;
 
-	wb_harness_set_progress(h, !quiet && (progress || isatty(2)));
+	progress = !quiet && (progress || isatty(2));
+	wb_harness_set_progress(h, progress);
 	if (!quiet)
 		warn_tmpfs(h);
+	if (progress)
+		say_planned(h);
 	rc = wb_harness_run(h, wb_interrupt_flag(), quiet ? NULL : stderr, &nfailed, &e);
 	if (rc == 0 && (nfailed = report_failures(h)) > 0)
 		warnx("%zu passes failed: the results are marked "
@@ -190,6 +212,7 @@ struct run_opts {
 	int				 no_preflight;
 	int				 have_seed;
 	int				 index_given;
+	int				 design_given;
 };
 
 static void
@@ -230,6 +253,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "copies", required_argument, NULL, 'c' },
 		{ "datadir", required_argument, NULL, 'D' },
+		{ "design", required_argument, NULL, 'E' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "index", required_argument, NULL, 'x' },
 		{ "label", required_argument, NULL, 'l' },
@@ -273,6 +297,15 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			break;
 		case 'D':
 			o->c.datadir = optarg;
+			break;
+		case 'E':
+			if (wb_suite_design_parse(optarg, &o->c.design) ==
+			    -1) {
+				warnx("--design: '%s' is not full, quick or "
+				    "bench", optarg);
+				return (-1);
+			}
+			o->design_given = 1;
 			break;
 		case 'd':
 			if (parse_double("--duration", optarg,
@@ -337,7 +370,8 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 			o->progress = 1;
 			break;
 		case 'Q':
-			o->c.quick = 1;
+			o->c.design = WB_DESIGN_QUICK;
+			o->design_given = 1;
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -380,7 +414,7 @@ check_opts(struct run_opts *o)
 
 	if (o->resume != NULL) {
 		if (o->c.output != NULL || o->c.nvariants > 0 ||
-		    o->tests != NULL || o->c.passes != 0 || o->c.quick ||
+		    o->tests != NULL || o->c.passes != 0 || o->design_given ||
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.target_ci != 0 || o->c.target_test != 0 ||

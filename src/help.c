@@ -24,6 +24,7 @@ static const struct help_opt opts[] = {
 	{ "run", "-q, --quiet", "no progress and no warnings on stderr" },
 	{ "run", "-T, --tests id,...", "run these tests only (ids below)" },
 	{ "run", "--datadir dir", "the suite's data files (WORLDBENCH_DATADIR)" },
+	{ "run", "--design full|quick|bench", "pass lengths and counts: UnixBench's, a smoke run, or make bench's" },
 	{ "run", "--index unixbench5|unixbench4", "the test set and index to score" },
 	{ "run", "--libexec dir", "the suite's programs (WORLDBENCH_LIBEXEC)" },
 	{ "run", "--locale name", "LC_ALL and LANG of the tests (default C)" },
@@ -31,7 +32,7 @@ static const struct help_opt opts[] = {
 	{ "run", "--max-time seconds", "with --target-ci: stop adding passes after this" },
 	{ "run", "--no-preflight", "skip the check of the host's noise sources" },
 	{ "run", "--progress", "a line per pass even when stderr is not a terminal" },
-	{ "run", "--quick", "short passes, 3 per test: a smoke run" },
+	{ "run", "--quick", "short passes, 3 per test: a smoke run (--design quick)" },
 	{ "run", "--resume file|dir", "continue an interrupted run where it stopped" },
 	{ "run", "--seed n", "the seed of the interleaved pass order" },
 	{ "run", "--strict", "refuse to start when the host is busy" },
@@ -52,7 +53,7 @@ static const struct help_opt opts[] = {
 	{ "compare", "-a, --adjust holm|bh|none", "the multiple-comparison adjustment (default holm)" },
 	{ "compare", "--confidence level", "the confidence level, 95 or 0.95 (default 95)" },
 	{ "compare", "-e, --estimator unixbench|all", "how passes are combined into a score" },
-	{ "compare", "-F, --format fmt", "text, json, csv, markdown or html" },
+	{ "compare", "-F, --format fmt", "text, json, csv, markdown, html or summary" },
 	{ "compare", "-f, --force", "compare even when the provenance differs" },
 	{ "compare", "-o, --output file", "write the report to file (atomically)" },
 	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
@@ -169,7 +170,7 @@ static const struct help_opt opts[] = {
 
 /* Long option names of each command, for typo suggestions. */
 static const char *const longs[] = {
-	"run:copies", "run:datadir", "run:duration", "run:index", "run:label",
+	"run:copies", "run:datadir", "run:design", "run:duration", "run:index", "run:label",
 	"run:libexec", "run:locale", "run:max-passes", "run:max-time",
 	"run:no-preflight", "run:output", "run:passes", "run:progress",
 	"run:quick", "run:quiet", "run:resume", "run:seed", "run:strict",

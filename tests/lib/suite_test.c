@@ -138,9 +138,52 @@ ATF_TC_BODY(wb_suite_parse_list__unknown_id, tc)
 	ATF_REQUIRE_EQ(-1, wb_suite_parse_list("", &v, &n, &e));
 }
 
+ATF_TC_WITHOUT_HEAD(wb_suite_design__bench);
+ATF_TC_BODY(wb_suite_design__bench, tc)
+{
+	const struct wb_test_def *t;
+	enum wb_design d;
+	size_t i;
+
+	ATF_REQUIRE_EQ(0, wb_suite_design_parse("bench", &d));
+	ATF_REQUIRE_EQ(WB_DESIGN_BENCH, d);
+	ATF_REQUIRE_STREQ("bench", wb_suite_design_name(d));
+	ATF_REQUIRE_EQ(-1, wb_suite_design_parse("fast", &d));
+	for (i = 0; (t = wb_suite_at(i)) != NULL; i++) {
+		/* Every test alike, slow or not: the paired t needs pairs. */
+		ATF_REQUIRE_EQ_MSG(WB_BENCH_PASSES,
+		    wb_suite_design_passes(t, WB_DESIGN_BENCH, 0), "%s", t->id);
+		ATF_REQUIRE_EQ(5, wb_suite_design_passes(t, WB_DESIGN_BENCH,
+		    5));
+		ATF_REQUIRE_MSG(wb_suite_duration(t, WB_DESIGN_BENCH) > 0 &&
+		    wb_suite_duration(t, WB_DESIGN_BENCH) <=
+		    wb_suite_duration(t, WB_DESIGN_QUICK), "%s", t->id);
+	}
+	/* The shell tests count whole loops: longer passes. */
+	ATF_REQUIRE(wb_suite_duration(wb_suite_find("shell8"),
+	    WB_DESIGN_BENCH) > wb_suite_duration(wb_suite_find("pipe"),
+	    WB_DESIGN_BENCH));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_suite_design__quick_and_full);
+ATF_TC_BODY(wb_suite_design__quick_and_full, tc)
+{
+	const struct wb_test_def *t;
+
+	t = wb_suite_find("shell8");
+	ATF_REQUIRE_EQ(WB_QUICK_PASSES,
+	    wb_suite_design_passes(t, WB_DESIGN_QUICK, 0));
+	ATF_REQUIRE_EQ(3, wb_suite_design_passes(t, WB_DESIGN_FULL, 0));
+	ATF_REQUIRE_EQ(3, wb_suite_design_passes(t, WB_DESIGN_FULL, 8));
+	ATF_REQUIRE(wb_suite_duration(t, WB_DESIGN_FULL) == t->duration);
+	ATF_REQUIRE(wb_suite_duration(t, WB_DESIGN_QUICK) == t->quick);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
+	ATF_TP_ADD_TC(tp, wb_suite_design__bench);
+	ATF_TP_ADD_TC(tp, wb_suite_design__quick_and_full);
 	ATF_TP_ADD_TC(tp, wb_suite_find__all_twelve);
 	ATF_TP_ADD_TC(tp, wb_suite_find__unknown);
 	ATF_TP_ADD_TC(tp, wb_suite_find_name__spacing_and_case);

@@ -65,7 +65,41 @@ self_contained_escapes_body() {
 	atf_check -s exit:1 grep -F '<b>&debug' r.html
 }
 
+atf_test_case log_axis_and_system
+log_axis_and_system_head() {
+	atf_set descr "The chart is on a log axis centred on 1; the system table"
+}
+log_axis_and_system_body() {
+	fixtures
+	atf_check "$WB" compare -F html -o r.html prod.json debug.json
+	atf_check -o match:'log scale centred on 1' cat r.html
+	# Ratio 1 (the dashed line) sits in the middle of the plot area
+	# (x = 300 + 560 / 2).
+	atf_check -o match:'<line x1="580.0" y1="26" x2="580.0"' cat r.html
+	# A ratio r and 1/r are labelled as grid steps.
+	atf_check -o match:'>0.5</text>' -o match:'>2</text>' cat r.html
+	atf_check -o match:'<h2>System</h2>' -o match:'<th>Timing</th>' \
+	    cat r.html
+	atf_check -s exit:1 grep -F 'td:last-child{white-space:normal' r.html
+}
+
+atf_test_case summary
+summary_head() {
+	atf_set descr "compare -F summary: the final score and proven tests"
+}
+summary_body() {
+	fixtures
+	atf_check -o save:s.txt "$WB" compare -F summary prod.json debug.json
+	atf_check -o match:'^  Final score  +0\.[0-9]+ \[' cat s.txt
+	atf_check -o match:'Shell Scripts \(8 concurrent\) +0\.[0-9]+ .*slower' \
+	    cat s.txt
+	# Only proven tests: nothing that says "No difference".
+	atf_check -s exit:1 grep -i 'no difference' s.txt
+}
+
 atf_init_test_cases() {
+	atf_add_test_case log_axis_and_system
+	atf_add_test_case summary
 	atf_add_test_case renders
 	atf_add_test_case blank_page_fails
 	atf_add_test_case self_contained
