@@ -18,6 +18,7 @@ static const char *const fmt_names[] = {
 	[WB_REPORT_CSV] = "csv",
 	[WB_REPORT_MARKDOWN] = "markdown",
 	[WB_REPORT_HTML] = "html",
+	[WB_REPORT_SUMMARY] = "summary",
 };
 
 int
@@ -60,6 +61,8 @@ wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
 		return (wb_report_markdown(fp, r, err));
 	case WB_REPORT_HTML:
 		return (wb_report_html(fp, r, err));
+	case WB_REPORT_SUMMARY:
+		return (wb_report_summary(fp, r, err));
 	}
 	return (wb_err_set(err, "unknown report format %d", (int)f));
 }

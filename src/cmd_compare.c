@@ -49,15 +49,9 @@ cmd_compare_usage(FILE *fp)
 	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
 	    "[--confidence level]\n"
 	    "                          [-e unixbench|all] "
-<<<<<<< HEAD
-	    "[-F text|json|csv|markdown|html] [-o file]\n"
+	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
 	    "[--stratify] base other ...\n");
-=======
-	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
-	    "                          [--factorial[=knobA,knobB]] base "
-	    "other ...\n");
->>>>>>> verdicts
 }
 
 static int
