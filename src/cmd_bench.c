@@ -32,7 +32,8 @@ cmd_bench_usage(FILE *fp)
 	    "[-T tests]\n"
 	    "           [--design bench|quick|full] [--objdir dir] "
 	    "[--topdir dir]\n"
-	    "           [--strict | --no-preflight] " RUNOPTS_USAGE "\n"
+	    "           [--strict | --no-preflight]\n"
+	    "           " RUNOPTS_USAGE "\n"
 	    "           label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
@@ -228,14 +229,12 @@ experiment(struct bench_opts *o)
 	}
 	if (wb_experiment_report(&o->x, &e) == -1)
 		return (cmd_fail(&e));
+	/* The tables, then the summary last: the comparison is on file. */
 	show(&o->x, "tables.txt");
-	if (o->x.nlabels > 1) {
-		show(&o->x, "compare.txt");
-		printf("\n");
+	if (o->x.nlabels > 1)
 		show(&o->x, "summary.txt");
-	}
-	printf("Full report: %s/report.html (tables: tables.txt, runs: "
-	    "worldbench bench --list -o %s)\n", o->x.rundir,
+	printf("Full report: %s/report.html (the comparison: compare.txt; "
+	    "every run: worldbench bench --list -o %s)\n", o->x.rundir,
 	    o->x.resultsdir);
 	if (rc != 0)
 		warnx("some passes failed (see above)");
