@@ -39,6 +39,11 @@ struct wb_experiment {
 	const char		 *objdir;	/* worldbench's build tree */
 	const char		 *topdir;	/* recipes/ and overlays/ */
 	const char		 *resultsdir;	/* the runs */
+	/*
+	 * Or exactly this run directory (a scheduler's task directory):
+	 * no timestamped name, no latest link; resumed like the latest.
+	 */
+	const char		 *fixed_rundir;
 	const char *const	 *labels;	/* image labels (lib/label.h) */
 	size_t			  nlabels;
 	enum wb_design		  design;

@@ -138,6 +138,44 @@ new_run(struct wb_experiment *x, struct wb_err *err)
 	return (set_latest(x->resultsdir, name, err));
 }
 
+/* The fixed run directory of a scheduler's task. */
+static int
+fixed_run(struct wb_experiment *x, struct wb_err *err)
+{
+	char *prev, *p;
+	int rc;
+
+	if (wb_mkdirs(x->fixed_rundir, 0755, err) == -1)
+		return (-1);
+	if ((x->rundir = strdup(x->fixed_rundir)) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	if (exists(x->rundir, "finished"))
+		return (wb_err_set(err, "%s: the run is finished already",
+		    x->rundir));
+	prev = slurp(x->rundir, "settings");
+	if (prev != NULL && has_results(x->rundir)) {
+		rc = strcmp(prev, x->settings);
+		free(prev);
+		if (rc != 0)
+			return (wb_err_set(err, "%s: an interrupted run with "
+			    "other settings", x->rundir));
+		x->resumed = 1;
+		return (0);
+	}
+	free(prev);
+	if (asprintf(&p, "%s\n", x->settings) == -1)
+		return (wb_err_setsys(err, "asprintf"));
+	prev = NULL;
+	if (asprintf(&prev, "%s/settings", x->rundir) == -1) {
+		free(p);
+		return (wb_err_setsys(err, "asprintf"));
+	}
+	rc = wb_atomic_write(prev, p, strlen(p), 0644, err);
+	free(p);
+	free(prev);
+	return (rc);
+}
+
 int
 wb_experiment_rundir(struct wb_experiment *x, struct wb_err *err)
 {
@@ -149,6 +187,8 @@ wb_experiment_rundir(struct wb_experiment *x, struct wb_err *err)
 	x->resumed = 0;
 	if (x->settings == NULL && (x->settings = settings_of(x)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
+	if (x->fixed_rundir != NULL)
+		return (fixed_run(x, err));
 	if (wb_mkdirs(x->resultsdir, 0755, err) == -1)
 		return (-1);
 	snprintf(latest, sizeof(latest), "%s/latest", x->resultsdir);

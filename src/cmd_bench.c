@@ -34,7 +34,7 @@ cmd_bench_usage(FILE *fp)
 	    "[--topdir dir]\n"
 	    "           [--strict | --no-preflight]\n"
 	    "           " RUNOPTS_USAGE "\n"
-	    "           label ...\n"
+	    "           [--rundir dir] label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
 
@@ -62,6 +62,7 @@ parse(struct bench_opts *o, int argc, char **argv)
 		{ "objdir", required_argument, NULL, 'O' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "rundir", required_argument, NULL, 'R' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "tests", required_argument, NULL, 'T' },
 		{ "topdir", required_argument, NULL, 't' },
@@ -100,6 +101,9 @@ parse(struct bench_opts *o, int argc, char **argv)
 			break;
 		case 'q':
 			o->quiet = 1;
+			break;
+		case 'R':
+			o->x.fixed_rundir = optarg;
 			break;
 		case 'S':
 			o->strict = 1;
