@@ -31,25 +31,65 @@ sh_quote(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+/*
+ * With images, the task is one experiment (lib/experiment.h): worldbench
+ * bench builds or reuses each image in this node's work directory,
+ * unpacks it and runs the interleaved run in the task's directory.
+ */
 static void
-script_images(FILE *f, const struct wb_slurm_job *j)
+script_bench(FILE *f, const struct wb_slurm_job *j)
 {
 	size_t i;
 
-	fputs("\n# Build or reuse each image in this node's work directory "
-	    "(cached there),\n# as \"make bench\" does.\nw=", f);
+	fputs("\nw=", f);
 	sh_quote(f, j->workdir);
-	fputs("\nmkdir -p \"$w\" || exit 1\n", f);
-	for (i = 0; i < j->nimages; i++) {
-		fputs("(cd '", f);
-		fputs(j->srcdir, f);	/* checked: no quote */
-		fputs("' && \"$wb\" recipe build -O ", f);
-		sh_quote(f, j->builddir);
-		fprintf(f, " -w \"$w\" --images %s) || exit 1\n",
-		    j->images[i]);
-		fprintf(f, "root%zu=$(\"$wb\" images -w \"$w\" --root %s) || "
-		    "exit 1\n", i, j->images[i]);
+	fputs("\nmkdir -p \"$w\" || exit 1\n\"$wb\" bench --rundir \"$dir\" "
+	    "-w \"$w\" --objdir ", f);
+	sh_quote(f, j->builddir);
+	fputs(" --topdir ", f);
+	sh_quote(f, j->srcdir);
+	for (i = 0; i < j->nrun_args; i++) {
+		fputc(' ', f);
+		if (strcmp(j->run_args[i], "--quick") == 0)
+			fputs("--design quick", f);
+		else
+			sh_quote(f, j->run_args[i]);
 	}
+	for (i = 0; i < j->nimages; i++)
+		fprintf(f, " %s", j->images[i]);	/* labels: checked */
+	fputc('\n', f);
+}
+
+/*
+ * The run options an experiment over images takes (worldbench bench):
+ * the others are the harness's own, given to worldbench run only.
+ */
+static int
+bench_arg_ok(char *const *args, size_t n, size_t *i)
+{
+	static const char *const flags[] = { "--quick", "--no-preflight",
+	    "-q", "--quiet", "--strict" };
+	static const char *const valued[] = { "--design", "-T", "--tests",
+	    "--runner", "--tmp-size", "--max-procs", "--max-memory",
+	    "--map-id" };
+	const char *a = args[*i];
+	size_t k, len;
+
+	for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+		if (strcmp(a, flags[k]) == 0)
+			return (1);
+	for (k = 0; k < sizeof(valued) / sizeof(valued[0]); k++) {
+		len = strlen(valued[k]);
+		if (strncmp(a, valued[k], len) != 0)
+			continue;
+		if (a[len] == '=')
+			return (1);
+		if (a[len] == '\0' && *i + 1 < n) {
+			(*i)++;
+			return (1);
+		}
+	}
+	return (0);
 }
 
 #define SBATCH_SAFE	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
@@ -180,6 +220,13 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 			return (wb_err_set(err, "run argument '%s': each task "
 			    "chooses its own output; leave out -o/--resume",
 			    j->run_args[i]));
+	for (i = 0; j->nimages > 0 && i < j->nrun_args; i++)
+		if (!bench_arg_ok(j->run_args, j->nrun_args, &i))
+			return (wb_err_set(err, "run argument '%s': a task over "
+			    "images runs worldbench bench, which takes only "
+			    "--quick, --design, --tests, --no-preflight, "
+			    "--quiet, --strict and the runner options",
+			    j->run_args[i]));
 	return (0);
 }
 
@@ -241,16 +288,16 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	    "fi\n"
 	    "mkdir -p \"$dir\" || exit 1\n", f);
 	if (j->nimages > 0)
-		script_images(f, j);
-	fputs("\n\"$wb\" run", f);
-	for (i = 0; i < j->nrun_args; i++) {
-		fputc(' ', f);
-		sh_quote(f, j->run_args[i]);
+		script_bench(f, j);
+	else {
+		fputs("\n\"$wb\" run", f);
+		for (i = 0; i < j->nrun_args; i++) {
+			fputc(' ', f);
+			sh_quote(f, j->run_args[i]);
+		}
+		fputs(" -o \"$dir/\"\n", f);
 	}
-	for (i = 0; i < j->nimages; i++)
-		fprintf(f, " --variant %s=\"$root%zu\"", j->images[i], i);
-	fputs(" -o \"$dir/\"\n"
-	    "rc=$?\n"
+	fputs("rc=$?\n"
 	    "if [ $rc -ne 0 ]; then\n"
 	    "\techo \"worldbench: run failed (status $rc); $dir has no DONE\" "
 	    ">&2\n"

@@ -11,6 +11,16 @@
 #include <stdio.h>
 
 int	cmd_run(int, char **);
+int	cmd_bench(int, char **);
+
+struct wb_harness;
+/*
+ * Run (and free) a harness as worldbench run does: progress lines (one
+ * per pass also when stderr is no terminal with progress), the planned
+ * passes and their time first, the failed passes named at the end.
+ * 0, 1 (passes failed), 128 + signal (interrupted, resumable).
+ */
+int	cmd_run_harness(struct wb_harness *, int quiet, int progress);
 int	cmd_table(int, char **);
 int	cmd_import(int, char **);
 int	cmd_compare(int, char **);
@@ -27,6 +37,7 @@ int	cmd_lava_job(int, char **);
 int	cmd_import_lava(int, char **);
 
 void	cmd_run_usage(FILE *);
+void	cmd_bench_usage(FILE *);
 void	cmd_table_usage(FILE *);
 void	cmd_import_usage(FILE *);
 void	cmd_compare_usage(FILE *);

@@ -128,28 +128,6 @@ build_image(struct wb_engine *eng, const char *label, char hash[65],
 	return (rc);
 }
 
-/*
- * Defaults of --objdir and --topdir: in a source tree ("recipes/" here)
- * the tree and its build/; otherwise the tree of the running binary (a
- * build directory or an installation: bin/, libexec/, share/), whose
- * share/worldbench holds the recipes and overlays make install copies.
- */
-static void
-installed_defaults(const char **objdir, const char **topdir, char *objbuf,
-    char *topbuf)
-{
-	struct wb_err e;
-	struct stat st;
-	int tree;
-
-	tree = stat("recipes", &st) == 0 && S_ISDIR(st.st_mode);
-	if (*topdir == NULL)
-		*topdir = tree || wb_exe_path("share/worldbench", topbuf,
-		    PATH_MAX, &e) == -1 ? "." : topbuf;
-	if (*objdir == NULL)
-		*objdir = tree || wb_exe_path(".", objbuf, PATH_MAX,
-		    &e) == -1 ? "build" : objbuf;
-}
 
 static int
 recipe_build(int argc, char **argv)
@@ -212,7 +190,7 @@ recipe_build(int argc, char **argv)
 		return (usage());
 	if (wb_mkdirs(workdir, 0755, &e) == -1)
 		cmd_die(&e);
-	installed_defaults(&objdir, &topdir, objbuf, topbuf);
+	cmd_tree_defaults(&objdir, &topdir, objbuf, topbuf);
 	if (!images && strchr(argv[0], '/') == NULL &&
 	    access(argv[0], F_OK) == -1) {
 		snprintf(rcpbuf, sizeof(rcpbuf), "%s/recipes/%s/recipe",

@@ -167,8 +167,8 @@ say_planned(const struct wb_harness *h)
 	    " before the passes that --target-ci adds" : "");
 }
 
-static int
-run_harness(struct wb_harness *h, int quiet, int progress)
+int
+cmd_run_harness(struct wb_harness *h, int quiet, int progress)
 {
 	struct wb_err e;
 	size_t nfailed;
@@ -188,8 +188,8 @@ run_harness(struct wb_harness *h, int quiet, int progress)
 	if (rc == -1)
 		cmd_die(&e);
 	if (rc == 1) {
-		warnx("interrupted: completed passes are kept; continue with "
-		    "'worldbench run --resume'");
+		warnx("interrupted: completed passes are kept and the run "
+		    "is resumable");
 		return (128 + (wb_interrupted() != 0 ? wb_interrupted() :
 		    SIGINT));
 	}
@@ -514,7 +514,7 @@ cmd_run(int argc, char **argv)
 		if ((h = wb_harness_resume(o.resume, o.c.libexec, o.c.datadir,
 		    argv - 1, argc + 1, &e)) == NULL)
 			cmd_die(&e);
-		return (run_harness(h, o.quiet, o.progress));
+		return (cmd_run_harness(h, o.quiet, o.progress));
 	}
 	if (wb_suite_parse_list(o.tests != NULL ? o.tests : o.c.index, &tests,
 	    &o.c.ntests, &e) == -1) {
@@ -552,7 +552,7 @@ cmd_run(int argc, char **argv)
 	free(tests);
 	if (h == NULL)
 		cmd_die(&e);
-	rc = run_harness(h, o.quiet, o.progress);
+	rc = cmd_run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);
 }

@@ -5,6 +5,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "interrupt.h"
 #include "lock.h"
 #include "preflight.h"
+#include "runner.h"
 #include "world.h"
 #include "world_fs.h"
 
@@ -136,4 +138,27 @@ cmd_note(void *prefix, const char *line)
 {
 
 	fprintf(stderr, "%s%s\n", (const char *)prefix, line);
+}
+
+/*
+ * Defaults of --objdir and --topdir: in a source tree ("recipes/" here)
+ * the tree and its build/; otherwise the tree of the running binary (a
+ * build directory or an installation: bin/, libexec/, share/), whose
+ * share/worldbench holds the recipes and overlays make install copies.
+ */
+void
+cmd_tree_defaults(const char **objdir, const char **topdir, char *objbuf,
+    char *topbuf)
+{
+	struct wb_err e;
+	struct stat st;
+	int tree;
+
+	tree = stat("recipes", &st) == 0 && S_ISDIR(st.st_mode);
+	if (*topdir == NULL)
+		*topdir = tree || wb_exe_path("share/worldbench", topbuf,
+		    PATH_MAX, &e) == -1 ? "." : topbuf;
+	if (*objdir == NULL)
+		*objdir = tree || wb_exe_path(".", objbuf, PATH_MAX,
+		    &e) == -1 ? "build" : objbuf;
 }

@@ -42,6 +42,14 @@ void		 cmd_unpack_end(struct cmd_unpack *);
  * the line to stderr after the prefix that arg points to (a string).
  */
 void		 cmd_note(void *prefix, const char *line);
+/*
+ * Defaults of --objdir and --topdir (NULL ones are set): in a source
+ * tree ("recipes/" here) the tree and its build/; otherwise the tree of
+ * the running binary, whose share/worldbench holds the recipes and
+ * overlays.  The bufs hold PATH_MAX bytes.
+ */
+void		 cmd_tree_defaults(const char **objdir, const char **topdir,
+		    char *objbuf, char *topbuf);
 struct wb_err;
 char		*cmd_world_root(const char *image, const char *workdir,
 		    struct wb_err *);

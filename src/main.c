@@ -21,6 +21,8 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "bench", cmd_bench, cmd_bench_usage,
+	    "bench [options] label ..." },
 	{ "run", cmd_run, cmd_run_usage, "run [options] -o results" },
 	{ "table", cmd_table, cmd_table_usage,
 	    "table [--format fmt] results ..." },

@@ -9,7 +9,7 @@
 #include "wbtest.h"
 
 static char *const run_args[] = { "--quick", "--tests", "syscall,pipe",
-    "--variant", "production=/r/it's" };
+    "--no-preflight" };
 static char *const images[] = { "host-glibc-debug" };
 
 static void
@@ -28,7 +28,7 @@ job_init(struct wb_slurm_job *j)
 	j->images = images;
 	j->nimages = 1;
 	j->run_args = run_args;
-	j->nrun_args = 5;
+	j->nrun_args = 4;
 }
 
 ATF_TC_WITHOUT_HEAD(wb_slurm_script__golden);
@@ -60,6 +60,12 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	j.nrun_args = 3;
 	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
 	ATF_REQUIRE(strstr(e.msg, "leave out -o") != NULL);
+	/* A task over images is worldbench bench: no harness options. */
+	job_init(&j);
+	j.run_args = (char *const []){ "--variant", "x=/r" };
+	j.nrun_args = 2;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_REQUIRE(strstr(e.msg, "run argument '--variant'") != NULL);
 	job_init(&j);
 	j.images = bad_image;
 	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);

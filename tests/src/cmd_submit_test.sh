@@ -276,6 +276,37 @@ submit__usage_body()
 	    "$(wbp)" submit --status x --spread
 }
 
+atf_test_case submit__images_bench
+submit__images_bench_head()
+{
+	atf_set descr "With --image each task runs one worldbench bench in its" \
+	    "directory (the experiment of lib/experiment.c); harness-only" \
+	    "run options are refused"
+	atf_set require.user root
+	atf_set timeout 300
+}
+submit__images_bench_body()
+{
+	setup
+	top=$(atf_config_get top_srcdir)
+	atf_check -o ignore -e ignore "$(wbp)" submit --engine slurm -N 1 \
+	    --shared "$PWD/sh" -w "$PWD/w" --srcdir "$top" \
+	    --image host-glibc-production --image host-glibc-debug \
+	    -- --quick --tests syscall --no-preflight -q
+	atf_check -o match:'"\$wb" bench --rundir "\$dir" -w "\$w" ' \
+	    -o match:' --design quick .*host-glibc-production host-glibc-debug$' \
+	    -o not-match:'images -w|recipe build|" run ' cat sh/job.sbatch
+	d=$(echo sh/fakenode0-*-0)
+	for f in DONE finished settings host-glibc-production.json \
+	    host-glibc-debug.json summary.txt; do
+		[ -f "$d/$f" ] || atf_fail "no $f in $d: $(cat fake/task-*.out)"
+	done
+	atf_check -s exit:64 -o empty -e match:"run argument '--passes'" \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh2" \
+	    -w "$PWD/w" --srcdir "$top" --image host-glibc-debug -- \
+	    --passes 2
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case submit__dry_run
@@ -284,4 +315,5 @@ atf_init_test_cases()
 	atf_add_test_case submit__requeue
 	atf_add_test_case submit__sbatch_fails
 	atf_add_test_case submit__usage
+	atf_add_test_case submit__images_bench
 }
