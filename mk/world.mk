@@ -3,7 +3,7 @@
 # Targets:
 #   world-variants  build the world images: WORLDS x MALLOC, or the images
 #                   named in VARIANTS (e.g. VARIANTS="debian-jemalloc-debug")
-#   bench-run       what "make bench" runs (mk/bench.sh): build the images
+#   bench-run       what "make bench" runs (worldbench bench): build the images
 #                   in VARIANTS (default: the host glibc production/debug
 #                   pair, no downloads), run the suite interleaved in all
 #                   of them in a new run directory under BENCH_RESULTS
@@ -60,14 +60,17 @@ world-variants: $(ALL_TARGETS)
 images: $(WORLDBENCH)
 	@$(WORLDBENCH) images -w $(WORKDIR)
 
+# The experiment is one command (lib/experiment.c): build, unpack, one
+# interleaved run in a run directory of its own, reports, summary.  Its
+# progress goes to stdout too, so that "make bench | tee log" keeps it.
 bench-run: $(ALL_TARGETS)
-	@WORLDBENCH=$(WORLDBENCH) OBJDIR=$(O) WORKDIR=$(WORKDIR) \
-	    BENCH_RESULTS=$(BENCH_RESULTS) BENCH_DESIGN=$(BENCH) \
-	    TESTS="$(TESTS)" sh mk/bench.sh $(BENCH_IMAGES)
+	@$(WORLDBENCH) bench -w $(WORKDIR) -o $(BENCH_RESULTS) --objdir $(O) \
+	    --topdir . --design $(BENCH) \
+	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
+	    $(BENCH_IMAGES) 2>&1
 
 bench-runs: $(WORLDBENCH)
-	@WORLDBENCH=$(WORLDBENCH) OBJDIR=$(O) WORKDIR=$(WORKDIR) \
-	    BENCH_RESULTS=$(BENCH_RESULTS) sh mk/bench.sh -l
+	@$(WORLDBENCH) bench --list -w $(WORKDIR) -o $(BENCH_RESULTS)
 
 table: $(WORLDBENCH)
 	@for i in $(BENCH_IMAGES); do \
