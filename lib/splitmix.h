@@ -40,4 +40,21 @@ wb_splitmix_gauss(uint64_t *s)
 	return (r * cos(2 * M_PI * wb_splitmix_uniform(s)));
 }
 
+/*
+ * Student's t with 3 degrees of freedom scaled to unit variance (its
+ * variance is 3): the heavy-tailed noise model of the simulators.
+ */
+static inline double
+wb_splitmix_t3(uint64_t *s)
+{
+	double x, c;
+	int i;
+
+	x = wb_splitmix_gauss(s);
+	c = 0;
+	for (i = 0; i < 3; i++)
+		c += pow(wb_splitmix_gauss(s), 2);
+	return (x / sqrt(c / 3) / sqrt(3));
+}
+
 #endif

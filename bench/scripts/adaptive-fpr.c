@@ -90,18 +90,9 @@ struct sim {
 static double
 noise(struct sim *s)
 {
-	double x, c;
-	int i;
 
-	x = wb_splitmix_gauss(&s->rng);
-	if (s->model == M_T3) {
-		c = 0;
-		for (i = 0; i < 3; i++)
-			c += pow(wb_splitmix_gauss(&s->rng), 2);
-		/* t with 3 df has variance 3. */
-		return (x / sqrt(c / 3) / sqrt(3));
-	}
-	return (x);
+	return (s->model == M_T3 ? wb_splitmix_t3(&s->rng) :
+	    wb_splitmix_gauss(&s->rng));
 }
 
 /* The log slowdown of a load burst on one side of a pass, or 0. */
