@@ -197,6 +197,14 @@ struct wb_compare {
 	int			 blocked;	/* runs are the units */
 	size_t			 nruns;		/* blocked: runs, >= 2 */
 	struct wb_cmp_run	*runs;		/* nruns */
+	/*
+	 * Kernels booted under qemu (provenance runner "qemu"): their
+	 * timing and where each file's uncertainty comes from (provenance
+	 * "uncertainty", "label: text; ..."), for the reports.
+	 */
+	int			 emulated;
+	char			*timing;	/* "icount", "wall", NULL */
+	char			*uncertainty;	/* NULL when not emulated */
 };
 
 /*
