@@ -242,10 +242,17 @@ uncertainty(const struct wb_qemu_policy *p, json_t *measured,
 		s = json_is_number(json_object_get(measured,
 		    "max_between_boots")) ? json_number_value(
 		    json_object_get(measured, "max_between_boots")) : NAN;
-		snprintf(buf, len, "repeat boots: %d boots per kernel, the "
-		    "boot is the unit (%s); boots of this kernel differed by "
-		    "up to %.3g%%", p->boots, p->timing == WB_TIMING_ICOUNT ?
-		    "icount" : "wall-clock timing", isnan(s) ? NAN : 100 * s);
+		if (isnan(s))
+			snprintf(buf, len, "repeat boots: %d boots per kernel, "
+			    "the boot is the unit (%s); fewer than two boots "
+			    "of this kernel were ok", p->boots, p->timing ==
+			    WB_TIMING_ICOUNT ? "icount" : "wall-clock timing");
+		else
+			snprintf(buf, len, "repeat boots: %d boots per kernel, "
+			    "the boot is the unit (%s); boots of this kernel "
+			    "differed by up to %.3g%%", p->boots, p->timing ==
+			    WB_TIMING_ICOUNT ? "icount" : "wall-clock timing",
+			    100 * s);
 		return;
 	}
 	rec = p->records != NULL ? json_object_get(p->records, label) : NULL;
