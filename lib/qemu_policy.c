@@ -262,7 +262,8 @@ uncertainty(const struct wb_qemu_policy *p, json_t *measured,
 		    "measured");
 	else
 		snprintf(buf, len, "passes within one boot; repeat boots of "
-		    "this kernel agreed within %.3g%% (measured %s)", 100 * s,
+		    "this kernel agreed within %.3g%%, a spread these "
+		    "intervals leave out (measured %s)", 100 * s,
 		    json_string_value(json_object_get(rec, "date")) != NULL ?
 		    json_string_value(json_object_get(rec, "date")) :
 		    "earlier");
