@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# kernel-repeat.sh [-w workdir] [-O builddir] [-o outdir] [-B boots]
+# kernel-repeat.sh [-r] [-w workdir] [-O builddir] [-o outdir] [-B boots]
 #     [-T tests] kernel...: how repeatable boots of each kernel are under
 # qemu -icount, the measurement that sets worldbench boot's default
 # number of boots (worldbench(1), "boots").  Boots every kernel B times
@@ -9,21 +9,25 @@
 # geometric mean, and the mean coefficient of variation of the passes
 # within a boot, as recorded by worldbench boot in each results file
 # (provenance repeatability.measured).  The host time is printed too.
-# Needs the kernels (make kernels).
+# Needs the kernels (make kernels).  -r boots nothing and reports on
+# the results already in outdir (e.g. those of make kernel-bench,
+# work/results/kernel).
 set -eu
 work=work
 O=build
 out=
 boots=3
 tests=all
-while getopts B:O:o:T:w: ch; do
+report_only=
+while getopts B:O:o:rT:w: ch; do
 	case $ch in
+	r)	report_only=1 ;;
 	B)	boots=$OPTARG ;;
 	O)	O=$OPTARG ;;
 	o)	out=$OPTARG ;;
 	T)	tests=$OPTARG ;;
 	w)	work=$OPTARG ;;
-	*)	echo "usage: kernel-repeat.sh [-w workdir] [-O builddir]" \
+	*)	echo "usage: kernel-repeat.sh [-r] [-w workdir] [-O builddir]" \
 		    "[-o outdir] [-B boots] [-T tests] kernel..." >&2
 		exit 64 ;;
 	esac
@@ -37,11 +41,14 @@ ks=
 for k in "$@"; do
 	ks="$ks -k $k"
 done
-start=$(date +%s)
-# shellcheck disable=SC2086
-"$O/bin/worldbench" boot -q -w "$work" -o "$out" -B "$boots" --quick \
-    -T "$tests" $ks "$first" >/dev/null
-echo "host time: $(( $(date +%s) - start )) s for $boots boots of $(( $# + 1 )) kernels"
+if [ -z "$report_only" ]; then
+	start=$(date +%s)
+	# shellcheck disable=SC2086
+	"$O/bin/worldbench" boot -q -w "$work" -o "$out" -B "$boots" \
+	    --quick -T "$tests" $ks "$first" >/dev/null
+	echo "host time: $(( $(date +%s) - start )) s for $boots boots" \
+	    "of $(( $# + 1 )) kernels"
+fi
 python3 - "$out" "$first" "$@" <<'EOF'
 import json, sys
 
