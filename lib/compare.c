@@ -57,7 +57,7 @@ wb_verdict_text(enum wb_verdict v)
 	case WB_V_MISSING:
 		return ("missing: no ok sample");
 	case WB_V_NOCI:
-		return ("CI unavailable (one sample)");
+		return ("one sample: repeatability not measured");
 	case WB_V_NOVAR:
 		return ("cannot judge: no variance");
 	case WB_V_SAME:
@@ -573,6 +573,8 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 		rc = wb_compare_build_blocked(v, &d, paths, conf, est, adjust,
 		    c, err);
 	wb_compare_design_fini(&d);
+	if (rc == 0 && (rc = wb_compare_emulation(c, v, nv, err)) != 0)
+		wb_compare_fini(c);
 	return (rc);
 }
 
@@ -673,5 +675,7 @@ wb_compare_fini(struct wb_compare *c)
 		free(c->problems[i].detail);
 	}
 	free(c->problems);
+	free(c->timing);
+	free(c->uncertainty);
 	memset(c, 0, sizeof(*c));
 }

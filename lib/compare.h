@@ -208,6 +208,14 @@ struct wb_compare {
 	 * the runs are the units (nunits == nruns).
 	 */
 	size_t			 nunits;
+	/*
+	 * Kernels booted under qemu (provenance runner "qemu"): their
+	 * timing and where each file's uncertainty comes from (provenance
+	 * "uncertainty", "label: text; ..."), for the reports.
+	 */
+	int			 emulated;
+	char			*timing;	/* "icount", "wall", NULL */
+	char			*uncertainty;	/* NULL when not emulated */
 };
 
 /*

@@ -228,3 +228,60 @@ wb_compare_provenance_runs(struct wb_compare *c, const struct wb_results *a,
 		return (-1);
 	return (check_tests(c, a, b, an, bn, 0, err));
 }
+
+/* A file's uncertainty sentence, from before it was recorded too. */
+static const char *
+file_uncertainty(const struct wb_results *r)
+{
+	json_t *u, *b;
+
+	if ((u = json_object_get(r->provenance, "uncertainty")) != NULL &&
+	    json_is_string(u))
+		return (json_string_value(u));
+	b = json_object_get(r->plan, "boots");
+	return (json_is_integer(b) && json_integer_value(b) >= 2 ?
+	    "repeat boots (the boot is the unit)" :
+	    "passes within one boot; repeat boots not measured");
+}
+
+int
+wb_compare_emulation(struct wb_compare *c, struct wb_results *const *v,
+    size_t nv, struct wb_err *err)
+{
+	const char *runner, *label, *u, *t;
+	char *s, *n;
+	size_t i;
+	int same;
+
+	for (i = 0; i < nv; i++) {
+		runner = json_string_value(json_object_get(v[i]->provenance,
+		    "runner"));
+		if (runner != NULL && strcmp(runner, "qemu") == 0)
+			c->emulated = 1;
+	}
+	if (!c->emulated)
+		return (0);
+	t = json_string_value(json_object_get(v[0]->provenance, "timing"));
+	same = 1;
+	for (i = 1; i < nv; i++)
+		if (strcmp(file_uncertainty(v[i]), file_uncertainty(v[0])) != 0)
+			same = 0;
+	s = NULL;
+	for (i = 0; i < (same ? 1 : nv); i++) {
+		label = json_string_value(json_object_get(v[i]->provenance,
+		    "label"));
+		u = file_uncertainty(v[i]);
+		if (asprintf(&n, "%s%s%s%s%s", s != NULL ? s : "",
+		    s != NULL ? "; " : "", same ? "" : label != NULL ? label :
+		    "?", same ? "" : ": ", u) == -1) {
+			free(s);
+			return (wb_err_setsys(err, "uncertainty"));
+		}
+		free(s);
+		s = n;
+	}
+	c->uncertainty = s;
+	if (t != NULL && (c->timing = strdup(t)) == NULL)
+		return (wb_err_setsys(err, "uncertainty"));
+	return (0);
+}

@@ -22,6 +22,14 @@ int	wb_compare_provenance_runs(struct wb_compare *,
 	    const struct wb_results *, const struct wb_results *,
 	    const char *ida, const char *idb, struct wb_err *);
 /* Records a problem of variant var; the detail is printf-formatted. */
+/*
+ * Set c->emulated, c->timing and c->uncertainty from the inputs'
+ * provenance (runner "qemu"); files from before provenance
+ * "uncertainty" get it from their plan's boots.
+ */
+int	wb_compare_emulation(struct wb_compare *, struct wb_results *const *,
+	    size_t nv, struct wb_err *);
+
 int	wb_compare_add_problem(struct wb_compare *, size_t var, int fatal,
 	    const char *what, struct wb_err *, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 6, 7)));

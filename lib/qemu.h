@@ -7,8 +7,10 @@
  * Timing modes: "icount" (-icount shift=3,sleep=off, TCG only) makes
  * guest time advance with the instructions executed, so results do not
  * depend on the host's load; "wall" uses the host clock and needs
- * repeated boots.  KVM only has wall timing; which accelerator a boot
- * uses is chosen by lib/qemu_accel.h.
+ * repeated boots.  KVM only has wall timing.  The timing, the
+ * accelerator and the boots per kernel are decided in one place,
+ * lib/qemu_policy.h (the accelerator's mechanism is lib/qemu_accel.h);
+ * wb_qemu_argv only refuses what qemu cannot run.
  *
  * A boot whose console stays quiet for hang_timeout seconds is declared
  * hung and qemu's process group is killed at once.  Once the guest's

@@ -513,3 +513,37 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	wb_qemu_boot_fini(&qb);
 	return (rc);
 }
+
+int
+wb_qb_run(struct wb_qb_kernel *ks, size_t nk, const struct wb_qb_plan *p,
+    int boots, void (*progress)(void *, const struct wb_qb_kernel *,
+    size_t done, size_t total), void *arg, struct wb_err *err)
+{
+	size_t i;
+	int b;
+
+	for (i = 0; i < nk; i++)
+		if (wb_qb_results_setup(&ks[i], p, boots, err) != 0)
+			return (-1);
+	/* Boots of different kernels interleaved, passes nested inside. */
+	for (b = 1; b <= boots; b++)
+		for (i = 0; i < nk; i++) {
+			if (progress != NULL)
+				progress(arg, &ks[i], (size_t)(b - 1) * nk + i,
+				    (size_t)boots * nk);
+			if (wb_qb_boot(&ks[i], p, b, err) != 0)
+				return (-1);
+		}
+	return (0);
+}
+
+int
+wb_qb_finish(struct wb_qb_kernel *k, struct wb_err *err)
+{
+
+	k->results->status = WB_RESULTS_COMPLETE;
+	if (wb_results_set_provenance(k->results, "date_end", wb_prov_date(),
+	    err) != 0)
+		return (-1);
+	return (wb_results_write(k->results, k->results_path, err));
+}

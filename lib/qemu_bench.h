@@ -93,4 +93,15 @@ int	wb_qb_results_setup(struct wb_qb_kernel *, const struct wb_qb_plan *,
 int	wb_qb_boot(struct wb_qb_kernel *, const struct wb_qb_plan *,
 	    int boot, struct wb_err *);
 
+/*
+ * Set up every kernel's results and boot them boots times, interleaved
+ * (boot 1 of every kernel, then boot 2, ...); progress (may be NULL) is
+ * called before each boot.  -1 as wb_qb_boot.
+ */
+int	wb_qb_run(struct wb_qb_kernel *, size_t nk, const struct wb_qb_plan *,
+	    int boots, void (*progress)(void *, const struct wb_qb_kernel *,
+	    size_t done, size_t total), void *arg, struct wb_err *);
+/* Mark k's results complete, stamp date_end and write them. */
+int	wb_qb_finish(struct wb_qb_kernel *, struct wb_err *);
+
 #endif

@@ -236,9 +236,31 @@ wb_report_units_text(const struct wb_compare *c, char *buf, size_t len)
 		    "listed.%s", c->nruns, two);
 		return (buf);
 	}
+	if (c->emulated) {
+		snprintf(buf, len, "%sKernels booted under qemu (%s timing): "
+		    "the uncertainty comes from %s.  %s", c->by_boot ?
+		    "Passes come from several boots: the intervals are over "
+		    "each boot's geometric mean (the boot is the unit of "
+		    "replication), N counts passes.  " : "", c->timing != NULL ?
+		    c->timing : "unrecorded", c->uncertainty,
+		    wb_report_emulated_text(c));
+		return (buf);
+	}
 	return (c->by_boot ? "Passes come from several boots: the intervals "
 	    "are over each boot's geometric mean (the boot is the unit of "
 	    "replication), N counts passes." : NULL);
+}
+
+const char *
+wb_report_emulated_text(const struct wb_compare *c)
+{
+
+	if (c->timing != NULL && strcmp(c->timing, "icount") == 0)
+		return ("icount ratios are emulated ratios, not hardware "
+		    "ratios: guest time counts instructions, not cache misses "
+		    "or lock contention on a real CPU.");
+	return ("Emulated or virtual-machine ratios are not hardware "
+	    "ratios.");
 }
 
 const char *

@@ -59,6 +59,8 @@ const char	*wb_report_estimator_text(const struct wb_compare *);
  */
 const char	*wb_report_units_text(const struct wb_compare *, char *buf,
 		    size_t len);
+/* What a ratio of emulated kernels is not (compare.h c->emulated). */
+const char	*wb_report_emulated_text(const struct wb_compare *);
 /* Blocked: how the final score's interval is made; NULL otherwise. */
 const char	*wb_report_final_text(const struct wb_compare *);
 /* Where the intervals come from: Welch's t, paired by round, or runs. */

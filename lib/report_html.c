@@ -68,7 +68,7 @@ static void
 method(FILE *fp, const struct wb_report *rep)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[512], dt[512];
+	char pct[16], adj[512], ad[512], un[2048], dt[512];
 	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));

@@ -392,6 +392,9 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "same_run", json_boolean(c->same_run), &ok);
 	put(root, "blocked", json_boolean(c->blocked), &ok);
 	put(root, "runs", runs_json(c, &ok), &ok);
+	put(root, "emulation", c->emulated ? json_pack("{s:s?, s:s?, s:s}",
+	    "timing", c->timing, "uncertainty", c->uncertainty, "caveat",
+	    wb_report_emulated_text(c)) : json_null(), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
 	put(root, "units", c->blocked ?
 	    json_integer((json_int_t)c->nunits) : json_null(), &ok);

@@ -186,7 +186,7 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[512], dt[512];
+	char pct[16], adj[512], ad[512], un[2048], dt[512];
 	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));

@@ -47,7 +47,7 @@ para(FILE *fp, const char *s)
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
-	char pct[16], adj[512], ad[512], un[512], *m;
+	char pct[16], adj[512], ad[512], un[2048], *m;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants", c->nvar);
@@ -364,13 +364,24 @@ spread(FILE *fp, const struct wb_compare *c, size_t v)
 		    &c->final[v].runs, c->nruns);
 }
 
+/* Tests of variant v whose ratio has no interval for want of a sample. */
+static size_t
+one_sample(const struct wb_compare *c, size_t v)
+{
+	size_t i, k;
+
+	for (k = i = 0; i < c->nrows; i++)
+		k += c->rows[i].cells[v].verdict == WB_V_NOCI;
+	return (k);
+}
+
 static void
 summary(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
 	char r[32], r2[32], pct[16], lv[16], cf[16];
-	size_t i;
+	size_t i, k;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
@@ -403,6 +414,10 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 		    wb_adjust_name(c->adjust), c->family,
 		    N(r2, "%.2f", f->halfwidth), cf);
 	}
+	else if ((k = one_sample(c, v)) > 0)
+		fprintf(fp, "  final ratio over %zu tests; no interval: %zu "
+		    "tests with one sample (repeatability not measured)\n",
+		    f->ntests, k);
 	else
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);

@@ -11,7 +11,9 @@
 # machine), always with KERNEL=yes, never with KERNEL=no.
 #
 # Knobs: KERNEL=auto|yes|no, KERNEL_VARIANTS, KERNEL_TIMING=icount|wall,
-# KERNEL_BOOTS, KERNEL_TESTS (suite ids or "all"), KERNEL_QUICK=yes,
+# KERNEL_BOOTS (empty: worldbench boot derives it from the kernels'
+# measured repeatability, see worldbench(1)), KERNEL_TESTS (suite ids or
+# "all"), KERNEL_QUICK=yes,
 # KERNEL_RECIPE (recipes/linux/recipe; recipes/linux-ci/recipe with
 # KERNEL_VARIANTS="production witness+invariants" is the quick CI pair),
 # WB_CACHE_DIR (sources and ccache; default /var/cache/worldbench).

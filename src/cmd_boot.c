@@ -27,6 +27,7 @@
 #include "qemu.h"
 #include "qemu_accel.h"
 #include "qemu_bench.h"
+#include "qemu_policy.h"
 #include "results.h"
 #include "runner.h"
 #include "spawn.h"
@@ -73,10 +74,11 @@ struct bopts {
 
 /* "[3/8] witness: boot 2 elapsed 1m02s eta 2m10s" before each boot. */
 static void
-boot_progress(const struct wb_qb_kernel *k, size_t done, size_t total,
-    double start)
+boot_progress(void *arg, const struct wb_qb_kernel *k, size_t done,
+    size_t total)
 {
 	char eta[80];
+	double start = *(double *)arg;
 
 	fprintf(stderr, "worldbench boot: [%zu/%zu] %s: %s\n", done + 1, total,
 	    k->label, wb_progress_eta(wb_spawn_now() - start, done, total, eta,
@@ -244,34 +246,6 @@ defaults(struct bopts *o)
 		o->outdir = ".";
 }
 
-static int
-make_plan(struct bopts *o, struct wb_qb_test **tp, size_t *np,
-    struct wb_err *e)
-{
-	const struct wb_test_def **defs;
-	struct wb_qb_test *t;
-	size_t n, i;
-
-	if (wb_suite_parse_list(o->tests, &defs, &n, e) != 0)
-		return (-1);
-	if ((t = calloc(n, sizeof(*t))) == NULL) {
-		free(defs);
-		return (wb_err_setsys(e, "plan"));
-	}
-	for (i = 0; i < n; i++) {
-		t[i].def = defs[i];
-		t[i].seconds = o->seconds > 0 ? o->seconds :
-		    o->quick ? defs[i]->quick : defs[i]->duration;
-		t[i].passes = o->quick && o->passes == 0 ?
-		    wb_suite_passes(defs[i], WB_QUICK_PASSES) :
-		    wb_suite_passes(defs[i], o->passes);
-	}
-	free(defs);
-	*tp = t;
-	*np = n;
-	return (0);
-}
-
 static char *
 base_label(const char *path)
 {
@@ -341,47 +315,158 @@ resolve_world(struct bopts *o, char **rootp, struct wb_err *err)
 	return (label);
 }
 
-/* The accelerator request from the options and the environment. */
-static void
-accel_req(const struct bopts *o, enum wb_qemu_timing timing,
-    struct wb_accel_req *q)
+/* The main kernel first, the -k ones after it; the world, if any. */
+static int
+args(int argc, char **argv, struct bopts *o)
 {
-	const char *s;
+	const char *first;
 
-	memset(q, 0, sizeof(*q));
-	q->requested = o->accel;
-	q->timing = timing;
-	s = getenv("WB_NO_KVM");
-	q->no_kvm = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
-	/* Tests name a stand-in for /dev/kvm. */
-	if ((s = getenv("WB_KVM_DEVICE")) != NULL && *s != '\0')
-		q->kvm_device = s;
-	q->cachedir = o->k.cachedir;
-	q->probe_timeout = o->probe;
+	optind = 1;
+	if (parse(argc, argv, o) != 0 || argc - optind < 1 ||
+	    argc - optind > 2)
+		return (-1);
+	first = argv[optind];
+	memmove(&o->kernels[1], &o->kernels[0],
+	    o->nkernels * sizeof(o->kernels[0]));
+	o->kernels[0] = first;
+	o->nkernels++;
+	o->world = argc - optind == 2 ? argv[optind + 1] : NULL;
+	defaults(o);
+	return (0);
 }
 
-/* Probe every kernel under KVM (wall timing, no --accel). */
+static void
+policy_req(const struct bopts *o, struct wb_qemu_policy_req *q)
+{
+
+	memset(q, 0, sizeof(*q));
+	q->accel = o->accel;
+	q->timing = o->timing;
+	q->tests = o->tests;
+	q->seconds = o->seconds;
+	q->passes = o->passes;
+	q->quick = o->quick;
+	q->boots = o->boots;
+	q->hang = o->hang;
+	q->probe_timeout = o->probe;
+	q->cachedir = o->k.cachedir;
+}
+
+/* The suite's hash: the world's own suite, else the static one. */
 static int
-choose_accel(struct wb_accel_req *q, const struct wb_qemu_conf *base,
-    const struct wb_qb_kernel *ks, size_t nk, const char *probedir,
-    struct wb_accel_choice *ch, struct wb_err *e)
+suite_hash(const struct bopts *o, char hash[WB_SHA256_HEXSIZE],
+    struct wb_err *e)
+{
+	json_t *files;
+
+	if (wb_prov_suite(o->world, o->world != NULL ?
+	    "/usr/libexec/worldbench" : o->suite, o->world != NULL ?
+	    "/usr/share/worldbench" : o->data, &files, hash, e) != 0)
+		return (-1);
+	json_decref(files);
+	return (0);
+}
+
+static int
+open_kernels(const struct bopts *o, const char *wlabel,
+    struct wb_qb_kernel *ks, size_t *nk, struct wb_err *e)
+{
+	char *img;
+	size_t i;
+	int rc;
+
+	*nk = 0;
+	if (kernopt_mkdirs(o->outdir, e) != 0)
+		return (-1);
+	for (i = 0; i < o->nkernels; i++) {
+		if ((img = kernopt_find_image(&o->k, o->kernels[i], e)) == NULL)
+			return (-1);
+		rc = wb_qb_kernel_init(&ks[*nk], img, wlabel, o->outdir, e);
+		free(img);
+		if (rc != 0)
+			return (-1);
+		(*nk)++;
+	}
+	return (0);
+}
+
+/* The initramfs, the command line and the qemu version of the plan. */
+static int
+prepare(const struct bopts *o, const char *wlabel, struct wb_qb_plan *plan,
+    const struct wb_qemu_policy *pol, char *initrd, size_t ilen,
+    char *qver, size_t qlen, struct wb_err *e)
+{
+	struct wb_qb_root root;
+
+	memset(&root, 0, sizeof(root));
+	root.init = o->init;
+	root.world = o->world;
+	root.suite = o->suite;
+	root.data = o->data;
+	root.busybox = o->busybox;
+	snprintf(initrd, ilen, "%s/initramfs-%s.cpio.gz", o->outdir,
+	    wlabel != NULL ? wlabel : "static");
+	if (wb_qb_initramfs(&root, pol->tests, pol->ntests, initrd, e) != 0 ||
+	    wb_qemu_version(o->qemu, qver, qlen, e) != 0)
+		return (-1);
+	if ((plan->qemu.append = wb_qb_cmdline(&root, pol->tests,
+	    pol->ntests)) == NULL)
+		return (wb_err_set(e, "out of memory"));
+	plan->cmdline = plan->qemu.append;
+	plan->qemu.initrd = plan->initrd = initrd;
+	plan->qemu_version = qver;
+	return (0);
+}
+
+/* The accelerator (a KVM probe if the rule left it open) and the boots. */
+static int
+decide(const struct bopts *o, struct wb_qemu_policy *pol,
+    struct wb_qb_plan *plan, struct wb_qb_kernel *ks, size_t nk,
+    char keys[][WB_SHA256_HEXSIZE], struct wb_err *e)
 {
 	char bz[MAXKERNELS][PATH_MAX + 16];
-	const char *kernels[MAXKERNELS], *labels[MAXKERNELS];
+	const char *kernels[MAXKERNELS], *labels[MAXKERNELS],
+	    *kp[MAXKERNELS];
 	size_t i;
 
 	for (i = 0; i < nk; i++) {
 		snprintf(bz[i], sizeof(bz[i]), "%s/bzImage", ks[i].imagedir);
 		kernels[i] = bz[i];
 		labels[i] = ks[i].label;
+		kp[i] = keys[i];
+		if (wb_qemu_repeat_key(bz[i], plan->qemu_version,
+		    plan->cmdline, plan->suite_hash, keys[i], e) != 0)
+			return (-1);
 	}
-	note("wall timing: KVM only if a short probe boot of each "
-	    "kernel reaches init (or its cached verdict says so)");
-	if (wb_accel_probe(q, base, kernels, labels, nk, probedir, ch,
-	    e) != 0)
+	if (wb_qemu_policy_accel(pol, &plan->qemu, kernels, labels, nk,
+	    plan->qemu_version, o->outdir, o->quiet ? NULL : cmd_note,
+	    note_prefix, e) != 0 ||
+	    wb_qemu_policy_boots(pol, kp, labels, nk, e) != 0)
 		return (-1);
-	if (ch->note[0] != '\0')
-		note(ch->note);
+	plan->qemu.accel = pol->accel.accel;
+	fprintf(stderr, "worldbench boot: accel: %s (%s)%s\n",
+	    wb_qemu_accel_name(pol->accel.accel), pol->accel.reason,
+	    pol->accel.cached ? " (cached)" : "");
+	fprintf(stderr, "worldbench boot: boots: %d per kernel (%s)\n",
+	    pol->boots, pol->boots_reason);
+	return (0);
+}
+
+/* Record each kernel's repeatability, write its results, list them. */
+static int
+finish(const struct wb_qemu_policy *pol, struct wb_qb_kernel *ks, size_t nk,
+    char keys[][WB_SHA256_HEXSIZE], int *failed, struct wb_err *e)
+{
+	size_t i;
+
+	*failed = 0;
+	for (i = 0; i < nk; i++) {
+		if (wb_qemu_policy_record(pol, ks[i].results, keys[i],
+		    e) != 0 || wb_qb_finish(&ks[i], e) != 0)
+			return (-1);
+		printf("%s\n", ks[i].results_path);
+		*failed += ks[i].boots_failed;
+	}
 	return (0);
 }
 
@@ -389,193 +474,94 @@ int
 cmd_boot(int argc, char **argv)
 {
 	struct wb_qb_kernel ks[MAXKERNELS];
-	struct wb_qb_root root;
-	struct wb_accel_choice achoice;
-	struct wb_accel_req areq;
+	struct wb_qemu_policy_req req;
+	struct wb_qemu_policy pol;
 	struct wb_qb_plan plan;
 	struct bopts o;
 	struct wb_err e;
-	char qver[256], initrd[PATH_MAX + 32], suite_hash[WB_SHA256_HEXSIZE];
-	char areason[sizeof(achoice.reason) + 16];
-	char *img, *cmdline, *wlabel, *wroot;
-	json_t *files;
+	char qver[256], initrd[PATH_MAX + 32], hash[WB_SHA256_HEXSIZE];
+	char areason[sizeof(pol.accel.reason) + 16];
+	char keys[MAXKERNELS][WB_SHA256_HEXSIZE];
+	char *wlabel, *wroot;
 	double planned, start;
 	size_t i, nk;
-	int b, rc, failed, arule;
+	int rc, failed;
 
 	memset(&o, 0, sizeof(o));
 	o.hang = -1;
 	kernopt_init(&o.k);
-	optind = 1;
-	if (parse(argc, argv, &o) != 0 || argc - optind < 1 ||
-	    argc - optind > 2) {
+	if (args(argc, argv, &o) != 0) {
 		usage();
 		return (EX_USAGE);
 	}
-	o.kernels[o.nkernels++] = argv[optind];
-	/* The main kernel first, the -k ones after it. */
-	{
-		const char *first = o.kernels[o.nkernels - 1];
-
-		memmove(&o.kernels[1], &o.kernels[0],
-		    (o.nkernels - 1) * sizeof(o.kernels[0]));
-		o.kernels[0] = first;
-	}
-	o.world = argc - optind == 2 ? argv[optind + 1] : NULL;
-	defaults(&o);
 	wb_err_clear(&e);
+	policy_req(&o, &req);
+	if ((rc = wb_qemu_policy_init(&pol, &req, &e)) != 0) {
+		warnx("%s", e.msg);
+		wb_qemu_policy_fini(&pol);
+		return (rc == -2 ? EX_USAGE : 1);
+	}
 	memset(&plan, 0, sizeof(plan));
 	plan.qemu.qemu = o.qemu;
 	plan.qemu.memory_mb = o.memory;
-	/* icount is the default timing, wall when KVM is asked for. */
-	plan.qemu.timing = o.accel != NULL && strcmp(o.accel, "kvm") == 0 ?
-	    WB_TIMING_WALL : WB_TIMING_ICOUNT;
-	if (o.timing != NULL &&
-	    wb_qemu_timing_parse(o.timing, &plan.qemu.timing) != 0) {
-		warnx("--timing: '%s' is not icount or wall", o.timing);
-		return (EX_USAGE);
-	}
-	plan.qemu.hang_timeout = o.hang >= 0 ? o.hang : WB_QEMU_HANG_TIMEOUT;
-	accel_req(&o, plan.qemu.timing, &areq);
-	if ((arule = wb_accel_rule(&areq, &achoice, &e)) < 0) {
-		warnx("%s", e.msg);
-		return (arule == -2 ? EX_USAGE : 1);
-	}
-	plan.qemu.accel = achoice.accel;
-	if (make_plan(&o, &plan.tests, &plan.ntests, &e) != 0) {
-		warnx("%s", e.msg);
-		return (EX_USAGE);
-	}
+	plan.qemu.timing = pol.timing;
+	plan.qemu.hang_timeout = pol.hang_timeout;
+	plan.qemu.accel = pol.accel.accel;
+	plan.tests = pol.tests;
+	plan.ntests = pol.ntests;
 	wlabel = wroot = NULL;
-	if (o.world != NULL &&
-	    (wlabel = resolve_world(&o, &wroot, &e)) == NULL) {
-		warnx("%s", e.msg);
-		free(plan.tests);
-		return (1);
-	}
-	memset(&root, 0, sizeof(root));
-	root.init = o.init;
-	root.world = o.world;
-	root.suite = o.suite;
-	root.data = o.data;
-	root.busybox = o.busybox;
-	if (o.world != NULL) {
-		rc = wb_prov_suite(o.world, "/usr/libexec/worldbench",
-		    "/usr/share/worldbench", &files, suite_hash, &e);
-	} else
-		rc = wb_prov_suite(NULL, o.suite, o.data, &files, suite_hash,
-		    &e);
-	if (rc != 0) {
-		warnx("%s", e.msg);
-		free(plan.tests);
-		free(wlabel);
-		free(wroot);
-		return (EX_NOINPUT);
-	}
-	json_decref(files);
 	nk = 0;
-	rc = 0;
-	if (kernopt_mkdirs(o.outdir, &e) != 0)
-		rc = -1;
-	for (i = 0; rc == 0 && i < o.nkernels; i++) {
-		if ((img = kernopt_find_image(&o.k, o.kernels[i], &e)) == NULL) {
-			rc = -1;
-			break;
-		}
-		rc = wb_qb_kernel_init(&ks[nk], img, wlabel, o.outdir, &e);
-		free(img);
-		if (rc == 0)
-			nk++;
-	}
-	if (rc != 0) {
+	rc = -1;
+	if (o.world != NULL &&
+	    (wlabel = resolve_world(&o, &wroot, &e)) == NULL)
+		goto out;
+	if (suite_hash(&o, hash, &e) != 0) {
 		warnx("%s", e.msg);
-		goto out;
+		rc = EX_NOINPUT;
+		goto done;
 	}
-	snprintf(initrd, sizeof(initrd), "%s/initramfs-%s.cpio.gz", o.outdir,
-	    wlabel != NULL ? wlabel : "static");
-	if (wb_qb_initramfs(&root, plan.tests, plan.ntests, initrd, &e) != 0 ||
-	    wb_qemu_version(o.qemu, qver, sizeof(qver), &e) != 0 ||
-	    (cmdline = wb_qb_cmdline(&root, plan.tests, plan.ntests)) ==
-	    NULL) {
-		warnx("%s", e.msg[0] != '\0' ? e.msg : "out of memory");
-		rc = -1;
+	plan.suite_hash = hash;
+	if (open_kernels(&o, wlabel, ks, &nk, &e) != 0 ||
+	    prepare(&o, wlabel, &plan, &pol, initrd, sizeof(initrd), qver,
+	    sizeof(qver), &e) != 0 ||
+	    decide(&o, &pol, &plan, ks, nk, keys, &e) != 0)
 		goto out;
-	}
-	plan.qemu.initrd = initrd;
-	plan.qemu.append = cmdline;
-	areq.qemu_version = qver;
-	if (arule == 0 && choose_accel(&areq, &plan.qemu, ks, nk, o.outdir,
-	    &achoice, &e) != 0) {
-		warnx("%s", e.msg);
-		free(cmdline);
-		rc = -1;
-		goto out;
-	}
-	plan.qemu.accel = achoice.accel;
-	snprintf(areason, sizeof(areason), "%s%s", achoice.reason,
-	    achoice.cached ? " (cached)" : "");
+	snprintf(areason, sizeof(areason), "%s%s", pol.accel.reason,
+	    pol.accel.cached ? " (cached)" : "");
 	plan.accel_reason = areason;
-	fprintf(stderr, "worldbench boot: accel: %s (%s)%s\n",
-	    wb_qemu_accel_name(achoice.accel), achoice.reason,
-	    achoice.cached ? " (cached)" : "");
-	if (o.boots == 0)
-		o.boots = plan.qemu.timing == WB_TIMING_WALL ? 3 : 1;
 	for (planned = 0, i = 0; i < plan.ntests; i++)
 		planned += plan.tests[i].seconds * plan.tests[i].passes;
-	plan.initrd = initrd;
-	plan.cmdline = cmdline;
 	plan.outdir = o.outdir;
-	plan.qemu_version = qver;
 	plan.timeout = o.timeout > 0 ? o.timeout : 600 + 4 * planned;
-	plan.suite_hash = suite_hash;
 	plan.world = o.world;
 	plan.note = o.quiet ? NULL : cmd_note;
 	plan.note_arg = note_prefix;
 	plan.preflight = cmd_preflight_check(o.strict, o.quiet);
 	if (!o.quiet)
-		note(plan.qemu.timing == WB_TIMING_ICOUNT ?
-	    "deterministic icount timing: emulated ratios are not hardware "
-	    "ratios" : plan.qemu.accel == WB_ACCEL_KVM ? "wall-clock timing "
-	    "under KVM: boots vary, and virtual-machine ratios are not "
-	    "bare-metal ratios" : "wall-clock timing under emulation: boots "
-	    "vary, and emulated ratios are not hardware ratios");
-	for (i = 0; rc == 0 && i < nk; i++)
-		rc = wb_qb_results_setup(&ks[i], &plan, o.boots, &e);
-	/* Boots of different kernels interleaved, passes nested inside. */
+		note(wb_qemu_policy_caveat(&pol));
 	start = wb_spawn_now();
-	for (b = 1; rc == 0 && b <= o.boots; b++)
-		for (i = 0; rc == 0 && i < nk; i++) {
-			if (!o.quiet)
-				boot_progress(&ks[i], (size_t)(b - 1) * nk + i,
-				    (size_t)o.boots * nk, start);
-			rc = wb_qb_boot(&ks[i], &plan, b, &e);
-		}
-	failed = 0;
-	for (i = 0; rc == 0 && i < nk; i++) {
-		ks[i].results->status = WB_RESULTS_COMPLETE;
-		if (wb_results_set_provenance(ks[i].results, "date_end",
-		    wb_prov_date(), &e) != 0 ||
-		    wb_results_write(ks[i].results, ks[i].results_path,
-		    &e) != 0)
-			rc = -1;
-		else
-			printf("%s\n", ks[i].results_path);
-		failed += ks[i].boots_failed;
-	}
-	free(cmdline);
-	if (rc != 0)
-		warnx("%s", e.msg);
-	else if (failed > 0) {
+	if (wb_qb_run(ks, nk, &plan, pol.boots, o.quiet ? NULL :
+	    boot_progress, &start, &e) != 0 ||
+	    finish(&pol, ks, nk, keys, &failed, &e) != 0)
+		goto out;
+	rc = 0;
+	if (failed > 0) {
 		warnx("%d boot%s failed (recorded in the results)", failed,
 		    failed == 1 ? "" : "s");
 		rc = 1;
 	}
 out:
+	if (rc == -1) {
+		warnx("%s", e.msg[0] != '\0' ? e.msg : "out of memory");
+		rc = 1;
+	}
+done:
 	for (i = 0; i < nk; i++)
 		wb_qb_kernel_fini(&ks[i]);
+	free((char *)plan.cmdline);
 	free(wlabel);
 	free(wroot);
-	free(plan.tests);
 	json_decref(plan.preflight);
-	return (rc == 0 ? 0 : 1);
+	wb_qemu_policy_fini(&pol);
+	return (rc);
 }

@@ -105,6 +105,7 @@ pair_body()
 		grep -q '"accelerator": "tcg"' "$r" || atf_fail "$v: accel"
 		grep -q '"runner": "qemu"' "$r" || atf_fail "$v: runner"
 		grep -q '"boot_to_init"' "$r" || atf_fail "$v: boot time"
+		grep -q '"uncertainty": "' "$r" || atf_fail "$v: uncertainty"
 		grep -q '"status": "complete"' "$r" || atf_fail "$v: status"
 		grep -q '"status": "failed"' "$r" && atf_fail "$v: failed pass"
 	done

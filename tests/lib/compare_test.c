@@ -8,6 +8,7 @@
 
 #include "compare.h"
 #include "err.h"
+#include "report_format.h"
 #include "results.h"
 #include "score.h"
 #include "stats.h"
@@ -248,6 +249,70 @@ ATF_TC_BODY(wb_compare_build__one_sample_no_ci, tc)
 	ATF_CHECK(fabs(c.rows[0].cells[1].ratio - 0.9) < 1e-9);
 	ATF_CHECK(!c.final[1].w.have_ci);
 	ATF_CHECK_EQ(WB_V_NOCI, c.final[1].verdict);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__one_sample_says_so);
+ATF_TC_BODY(wb_compare_build__one_sample_says_so, tc)
+{
+
+	ATF_CHECK_STREQ("one sample: repeatability not measured",
+	    wb_verdict_text(WB_V_NOCI));
+}
+
+/* Kernels under qemu: the report says where the uncertainty comes from. */
+static void
+qemu_prov(struct wb_results *r, const char *uncertainty)
+{
+	struct wb_err e;
+
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "runner",
+	    json_string("qemu"), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "timing",
+	    json_string("icount"), &e));
+	if (uncertainty != NULL)
+		ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "uncertainty",
+		    json_string(uncertainty), &e));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_compare_build__emulation);
+ATF_TC_BODY(wb_compare_build__emulation, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	char buf[2048];
+
+	/* Not under qemu: nothing said. */
+	a = mk("a", ones, 3, 0.01, "h", 10);
+	b = mk("b", ones, 3, 0.01, "h", 10);
+	build(a, b, &c);
+	ATF_CHECK(!c.emulated);
+	ATF_CHECK(c.uncertainty == NULL);
+	ATF_CHECK(wb_report_units_text(&c, buf, sizeof(buf)) == NULL);
+	wb_compare_fini(&c);
+	/* The same sentence once; different ones per label. */
+	qemu_prov(a, "passes within one boot; repeat boots of this kernel "
+	    "agreed within 0.05% (measured x)");
+	qemu_prov(b, "passes within one boot; repeat boots of this kernel "
+	    "agreed within 0.05% (measured x)");
+	build(a, b, &c);
+	ATF_CHECK(c.emulated);
+	ATF_CHECK_STREQ("icount", c.timing);
+	ATF_CHECK_STREQ("passes within one boot; repeat boots of this kernel "
+	    "agreed within 0.05% (measured x)", c.uncertainty);
+	ATF_REQUIRE(wb_report_units_text(&c, buf, sizeof(buf)) != NULL);
+	ATF_CHECK_MSG(strstr(buf, "the uncertainty comes from passes within "
+	    "one boot") != NULL, "%s", buf);
+	ATF_CHECK_MSG(strstr(buf, "icount ratios are emulated ratios, not "
+	    "hardware ratios") != NULL, "%s", buf);
+	wb_compare_fini(&c);
+	qemu_prov(b, "repeat boots: 2 boots per kernel");
+	build(a, b, &c);
+	ATF_CHECK_STREQ("a: passes within one boot; repeat boots of this "
+	    "kernel agreed within 0.05% (measured x); b: repeat boots: 2 "
+	    "boots per kernel", c.uncertainty);
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -1065,6 +1130,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_no_ci);
+	ATF_TP_ADD_TC(tp, wb_compare_build__one_sample_says_so);
+	ATF_TP_ADD_TC(tp, wb_compare_build__emulation);
 	ATF_TP_ADD_TC(tp, wb_compare_build__boots_are_units);
 	ATF_TP_ADD_TC(tp, wb_compare_build__same_run_paired);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);

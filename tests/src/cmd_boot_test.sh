@@ -163,6 +163,35 @@ boot__accel_icount_default_body()
 	[ ! -d cache/accel ] || atf_fail "a verdict was cached"
 }
 
+atf_test_case boot__boots_from_repeatability
+boot__boots_from_repeatability_head()
+{
+	atf_set descr "Without -B, icount boots each kernel twice while its" \
+	    "repeatability is not recorded, says so, and every results file" \
+	    "says where its uncertainty comes from; -B is taken as given"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__boots_from_repeatability_body()
+{
+	setup
+	atf_check -s exit:1 -o ignore \
+	    -e match:'boots: 2 per kernel \(icount: the repeatability of production is not measured yet; 2 boots measure and record it\)' \
+	    -e match:'\[2/2\] production' $(boot_cmd)
+	prov bo/production.json uncertainty | grep -q '^repeat boots: 2 boots per kernel' ||
+	    atf_fail "uncertainty: $(prov bo/production.json uncertainty)"
+	prov bo/production.json repeatability | grep -q "'boots': 2" ||
+	    atf_fail "repeatability not recorded"
+	# Failed boots measure nothing: no record for the next run.
+	[ ! -d cache/repeat ] || [ -z "$(ls cache/repeat)" ] ||
+	    atf_fail "a failed boot's repeatability was recorded"
+	atf_check -s exit:1 -o ignore -e match:'boots: 1 per kernel \(-B 1\)' \
+	    -e not-match:'\[2/' $(boot_cmd) -B 1
+	[ "$(prov bo/production.json uncertainty)" = \
+	    "passes within one boot; repeat boots not measured" ] ||
+	    atf_fail "uncertainty: $(prov bo/production.json uncertainty)"
+}
+
 atf_test_case boot__accel_kvm_icount
 boot__accel_kvm_icount_head()
 {
@@ -366,6 +395,7 @@ atf_init_test_cases()
 	atf_add_test_case boot__accel_probe_hang
 	atf_add_test_case boot__accel_probe_fail
 	atf_add_test_case boot__accel_cached
+	atf_add_test_case boot__boots_from_repeatability
 	atf_add_test_case boot__accel_no_kvm
 	atf_add_test_case boot__hang_detected
 	atf_add_test_case boot__hang_disabled
