@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "compare_int.h"
+#include "compare_prov.h"
 #include "err.h"
 #include "results.h"
 
@@ -154,5 +155,33 @@ wb_compare_design(struct wb_results *const *v, size_t nv,
 	free(lab);
 	if (rc == -1)
 		wb_compare_design_fini(d);
+	return (rc);
+}
+
+/*
+ * The design decides the builder: files compared as they are, or runs as
+ * units (compare_blocked.c).
+ */
+int
+wb_compare_build(struct wb_results *const *v, size_t nv,
+    const char *const *labels, const char *const *paths, double conf,
+    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
+    struct wb_err *err)
+{
+	struct wb_cmp_design d;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	if (wb_compare_design(v, nv, labels, paths, &d, err) == -1)
+		return (-1);
+	if (d.nruns == 0)
+		rc = wb_compare_build_one(v, nv, labels, paths, conf, est,
+		    adjust, c, err);
+	else
+		rc = wb_compare_build_blocked(v, &d, paths, conf, est, adjust,
+		    c, err);
+	wb_compare_design_fini(&d);
+	if (rc == 0 && (rc = wb_compare_emulation(c, v, nv, err)) != 0)
+		wb_compare_fini(c);
 	return (rc);
 }

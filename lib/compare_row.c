@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The vocabulary of a comparison that every file of the compare family
+ * uses: verdicts and their words, the confidence level's spelling, a
+ * variant's label, a run's id, and the rows of tests.  Nothing here
+ * builds a comparison (compare.c does), so no file of the family calls
+ * back into the one that dispatches to it.
+ */
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "compare_int.h"
+#include "err.h"
+#include "label.h"
+#include "results.h"
+#include "stats.h"
+
+const char *
+wb_verdict_name(enum wb_verdict v)
+{
+
+	switch (v) {
+	case WB_V_BASE:
+		return ("base");
+	case WB_V_MISSING:
+		return ("missing");
+	case WB_V_NOCI:
+		return ("no-ci");
+	case WB_V_NOVAR:
+		return ("no-variance");
+	case WB_V_SAME:
+		return ("no-difference");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive");
+	case WB_V_FASTER:
+		return ("faster");
+	case WB_V_SLOWER:
+		return ("slower");
+	}
+	return ("?");
+}
+
+const char *
+wb_verdict_text(enum wb_verdict v)
+{
+
+	switch (v) {
+	case WB_V_BASE:
+		return ("base");
+	case WB_V_MISSING:
+		return ("missing: no ok sample");
+	case WB_V_NOCI:
+		return ("one sample: repeatability not measured");
+	case WB_V_NOVAR:
+		return ("cannot judge: no variance");
+	case WB_V_SAME:
+		return ("No difference proven");
+	case WB_V_INCONCLUSIVE:
+		return ("inconclusive: too few passes");
+	case WB_V_FASTER:
+		return ("faster");
+	case WB_V_SLOWER:
+		return ("slower");
+	}
+	return ("?");
+}
+
+const char *
+wb_compare_method_name(const struct wb_compare *c)
+{
+
+	if (c->blocked)
+		return ("blocked");
+	if (c->npaired > 0 && c->nwelch > 0)
+		return ("mixed");
+	return (c->npaired > 0 ? "paired-log" : "welch-log");
+}
+
+void
+wb_conf_format(double conf, char *buf, size_t len)
+{
+	char *p;
+
+	snprintf(buf, len, "%.3f", conf * 100);
+	if ((p = strchr(buf, '.')) == NULL)
+		return;
+	p += strlen(p) - 1;
+	while (*p == '0')
+		*p-- = '\0';
+	if (*p == '.')
+		*p = '\0';
+}
+
+int
+wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
+{
+
+	if (w->novar)
+		return (WB_V_NOVAR);
+	if (!w->have_ci)
+		return (WB_V_NOCI);
+	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1)) {
+		if (w->lo < WB_LARGE_LO || w->hi > WB_LARGE_HI ||
+		    !(w->df > WB_FEW_DF))
+			return (WB_V_INCONCLUSIVE);
+		return (WB_V_SAME);
+	}
+	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
+}
+
+char *
+wb_compare_label(const struct wb_results *r, const char *path, size_t i)
+{
+	const char *label;
+	char *copy, *base, *dot, *s;
+
+	if ((label = wb_label_of(r->provenance)) != NULL)
+		return (strdup(label));
+	if (path == NULL) {
+		if (asprintf(&s, "v%zu", i + 1) == -1)
+			return (NULL);
+		return (s);
+	}
+	if ((copy = strdup(path)) == NULL)
+		return (NULL);
+	base = basename(copy);
+	if ((dot = strrchr(base, '.')) != NULL && dot != base &&
+	    strcmp(dot, ".json") == 0)
+		*dot = '\0';
+	s = strdup(base);
+	free(copy);
+	return (s);
+}
+
+struct wb_cmp_row *
+wb_compare_find_row(const struct wb_compare *c, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (strcmp(c->rows[i].id, id) == 0)
+			return (&c->rows[i]);
+	return (NULL);
+}
+
+int
+wb_compare_add_row(struct wb_compare *c, const char *id, const char *name,
+    const char *unit, double baseline, struct wb_err *err)
+{
+	struct wb_cmp_row *rows, *r;
+
+	if (wb_compare_find_row(c, id) != NULL)
+		return (0);
+	rows = reallocarray(c->rows, c->nrows + 1, sizeof(*rows));
+	if (rows == NULL)
+		return (wb_err_setsys(err, "realloc"));
+	c->rows = rows;
+	r = &rows[c->nrows];
+	memset(r, 0, sizeof(*r));
+	r->baseline = baseline;
+	if ((r->cells = calloc(c->nvar, sizeof(*r->cells))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	c->nrows++;
+	if ((r->id = strdup(id)) == NULL || (r->name = strdup(name)) == NULL ||
+	    (r->unit = strdup(unit)) == NULL)
+		return (wb_err_setsys(err, "strdup"));
+	return (0);
+}
+
+const char *
+wb_compare_run_id(const struct wb_results *r)
+{
+	json_t *id;
+
+	id = json_object_get(r->plan, "run_id");
+	return (json_is_string(id) ? json_string_value(id) : NULL);
+}
