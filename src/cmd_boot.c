@@ -21,7 +21,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "label.h"
-#include "kernopt.h"
+#include "kpaths.h"
 #include "progress.h"
 #include "provenance.h"
 #include "qemu.h"
@@ -63,7 +63,7 @@ static char note_prefix[] = "worldbench boot: ";
 #define	note(line)	cmd_note(note_prefix, (line))
 
 struct bopts {
-	struct kernopt	 k;
+	struct wb_kpaths	 k;
 	const char	*kernels[MAXKERNELS];
 	size_t		 nkernels;
 	const char	*outdir, *tests, *accel, *timing, *qemu;
@@ -376,10 +376,10 @@ open_kernels(const struct bopts *o, const char *wlabel,
 	int rc;
 
 	*nk = 0;
-	if (kernopt_mkdirs(o->outdir, e) != 0)
+	if (wb_kpaths_mkdirs(o->outdir, e) != 0)
 		return (-1);
 	for (i = 0; i < o->nkernels; i++) {
-		if ((img = kernopt_find_image(&o->k, o->kernels[i], e)) == NULL)
+		if ((img = wb_kpaths_find_image(&o->k, o->kernels[i], e)) == NULL)
 			return (-1);
 		rc = wb_qb_kernel_init(&ks[*nk], img, wlabel, o->outdir, e);
 		free(img);
@@ -489,7 +489,7 @@ cmd_boot(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.hang = -1;
-	kernopt_init(&o.k);
+	wb_kpaths_init(&o.k, cmd_workdir());
 	if (args(argc, argv, &o) != 0) {
 		usage();
 		return (EX_USAGE);

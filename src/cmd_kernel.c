@@ -16,7 +16,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "kbuild.h"
-#include "kernopt.h"
+#include "kpaths.h"
 #include "recipe.h"
 
 #define USAGE_OPTS \
@@ -46,7 +46,7 @@ usage(void)
 static char note_prefix[] = "worldbench kernel: ";
 
 struct kopts {
-	struct kernopt	 k;
+	struct wb_kpaths	 k;
 	struct wb_recipe *recipe;
 	int		 force;
 	int		 jobs;
@@ -65,7 +65,7 @@ parse(int argc, char **argv, struct kopts *o)
 	int ch;
 
 	memset(o, 0, sizeof(*o));
-	kernopt_init(&o->k);
+	wb_kpaths_init(&o->k, cmd_workdir());
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "C:fj:O:R:s:t:w:", longopts,
 	    NULL)) != -1) {
@@ -110,7 +110,7 @@ parse(int argc, char **argv, struct kopts *o)
 		}
 	}
 	/* make runs in the source tree: every path must be absolute. */
-	if (kernopt_absolute(&o->k, &e) != 0) {
+	if (wb_kpaths_absolute(&o->k, &e) != 0) {
 		warnx("%s", e.msg);
 		return (-1);
 	}
@@ -123,7 +123,7 @@ load_recipe(struct kopts *o)
 {
 	struct wb_err e;
 
-	if ((o->recipe = kernopt_recipe(&o->k, &e)) == NULL) {
+	if ((o->recipe = wb_kpaths_recipe(&o->k, &e)) == NULL) {
 		warnx("%s", e.msg);
 		return (0);
 	}
@@ -162,15 +162,15 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 	    e) != 0)
 		return (-1);
 
-	if ((v->imagedir = kernopt_imagedir(&o->k, name)) == NULL ||
-	    (v->objdir = kernopt_objdir(&o->k, name)) == NULL ||
-	    (v->log = kernopt_log(&o->k, name)) == NULL ||
+	if ((v->imagedir = wb_kpaths_imagedir(&o->k, name)) == NULL ||
+	    (v->objdir = wb_kpaths_objdir(&o->k, name)) == NULL ||
+	    (v->log = wb_kpaths_log(&o->k, name)) == NULL ||
 	    asprintf(&v->ccache, "%s/ccache", o->k.cachedir) < 0 ||
 	    asprintf(&srcdir, "%s/kernel", o->k.cachedir) < 0) {
 		variant_fini(v);
 		return (wb_err_setsys(e, "kernel"));
 	}
-	if (kernopt_mkdirs(o->k.cachedir, e) != 0 ||
+	if (wb_kpaths_mkdirs(o->k.cachedir, e) != 0 ||
 	    wb_kbuild_unpack(o->k.tarball, srcdir, &v->srctree, v->digest,
 	    e) != 0) {
 		free(srcdir);
@@ -206,7 +206,7 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 		variant_fini(v);
 		return (wb_err_setsys(e, "kernel"));
 	}
-	if (kernopt_mkdirs(srcdir, e) != 0) {
+	if (wb_kpaths_mkdirs(srcdir, e) != 0) {
 		free(srcdir);
 		variant_fini(v);
 		return (-1);
@@ -216,8 +216,8 @@ variant_init(struct variant *v, const struct kopts *o, const char *name,
 		variant_fini(v);
 		return (wb_err_setsys(e, "kernel"));
 	}
-	if (kernopt_mkdirs(srcdir, e) != 0 ||
-	    (o->k.ccache && kernopt_mkdirs(v->ccache, e) != 0)) {
+	if (wb_kpaths_mkdirs(srcdir, e) != 0 ||
+	    (o->k.ccache && wb_kpaths_mkdirs(v->ccache, e) != 0)) {
 		free(srcdir);
 		variant_fini(v);
 		return (-1);
@@ -342,8 +342,8 @@ kernel_diff(int argc, char **argv)
 	rc = 1;
 	if (image_arg(&o, argv[optind], &e) != 0 ||
 	    image_arg(&o, argv[optind + 1], &e) != 0 ||
-	    (a = kernopt_find_image(&o.k, argv[optind], &e)) == NULL ||
-	    (b = kernopt_find_image(&o.k, argv[optind + 1], &e)) == NULL)
+	    (a = wb_kpaths_find_image(&o.k, argv[optind], &e)) == NULL ||
+	    (b = wb_kpaths_find_image(&o.k, argv[optind + 1], &e)) == NULL)
 		goto done;
 	if (asprintf(&ca, "%s/config", a) < 0 ||
 	    asprintf(&cb, "%s/config", b) < 0 ||

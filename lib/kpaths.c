@@ -10,9 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmdutil.h"
 #include "err.h"
-#include "kernopt.h"
+#include "kpaths.h"
 #include "recipe.h"
 #include "runner.h"
 
@@ -36,14 +35,14 @@ installed(const char *rel, const char *probe, char *buf, size_t len)
 }
 
 void
-kernopt_init(struct kernopt *k)
+wb_kpaths_init(struct wb_kpaths *k, const char *workdir)
 {
 	static char ovl[PATH_MAX + 64];
 	static char rcp[PATH_MAX + 64];
 	const char *c;
 
 	memset(k, 0, sizeof(*k));
-	k->workdir = cmd_workdir();
+	k->workdir = workdir;
 	if ((c = getenv("WB_CACHE_DIR")) != NULL && *c != '\0')
 		k->cachedir = c;
 	else
@@ -57,7 +56,7 @@ kernopt_init(struct kernopt *k)
 }
 
 char *
-kernopt_imagedir(const struct kernopt *k, const char *variant)
+wb_kpaths_imagedir(const struct wb_kpaths *k, const char *variant)
 {
 	char *s;
 
@@ -67,7 +66,7 @@ kernopt_imagedir(const struct kernopt *k, const char *variant)
 }
 
 char *
-kernopt_objdir(const struct kernopt *k, const char *variant)
+wb_kpaths_objdir(const struct wb_kpaths *k, const char *variant)
 {
 	char *s;
 
@@ -77,7 +76,7 @@ kernopt_objdir(const struct kernopt *k, const char *variant)
 }
 
 char *
-kernopt_log(const struct kernopt *k, const char *variant)
+wb_kpaths_log(const struct wb_kpaths *k, const char *variant)
 {
 	char *s;
 
@@ -87,7 +86,7 @@ kernopt_log(const struct kernopt *k, const char *variant)
 }
 
 struct wb_recipe *
-kernopt_recipe(struct kernopt *k, struct wb_err *err)
+wb_kpaths_recipe(struct wb_kpaths *k, struct wb_err *err)
 {
 	static char dinfo[PATH_MAX + 64];
 	struct wb_recipe *r;
@@ -105,7 +104,7 @@ kernopt_recipe(struct kernopt *k, struct wb_err *err)
 }
 
 char *
-kernopt_find_image(const struct kernopt *k, const char *arg,
+wb_kpaths_find_image(const struct wb_kpaths *k, const char *arg,
     struct wb_err *err)
 {
 	char *d, *name, *meta;
@@ -123,7 +122,7 @@ kernopt_find_image(const struct kernopt *k, const char *arg,
 		/* "production-kernel" names the production kernel. */
 		if (len > 7 && strcmp(name + len - 7, "-kernel") == 0)
 			name[len - 7] = '\0';
-		d = kernopt_imagedir(k, name);
+		d = wb_kpaths_imagedir(k, name);
 		free(name);
 	}
 	if (d == NULL) {
@@ -146,7 +145,7 @@ kernopt_find_image(const struct kernopt *k, const char *arg,
 }
 
 int
-kernopt_mkdirs(const char *path, struct wb_err *err)
+wb_kpaths_mkdirs(const char *path, struct wb_err *err)
 {
 	char buf[4096], *p;
 
@@ -167,12 +166,12 @@ kernopt_mkdirs(const char *path, struct wb_err *err)
 }
 
 int
-kernopt_absolute(struct kernopt *k, struct wb_err *err)
+wb_kpaths_absolute(struct wb_kpaths *k, struct wb_err *err)
 {
 	static char wd[PATH_MAX], cd[PATH_MAX];
 
-	if (kernopt_mkdirs(k->workdir, err) != 0 ||
-	    kernopt_mkdirs(k->cachedir, err) != 0)
+	if (wb_kpaths_mkdirs(k->workdir, err) != 0 ||
+	    wb_kpaths_mkdirs(k->cachedir, err) != 0)
 		return (-1);
 	if (k->workdir != wd) {
 		if (realpath(k->workdir, wd) == NULL)
