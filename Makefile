@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench: build, test and benchmark matching debug/production images.
 #
 # Targets:

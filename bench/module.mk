@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The benchmark suite: one program per UnixBench index test, built with
 # fixed, recorded flags, dynamically into $(O)/libexec/worldbench and
 # statically into $(O)/libexec/worldbench-static; the shell workload and

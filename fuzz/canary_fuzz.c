@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Not a real target: a deliberate heap overflow on the input "BOOM", so
  * that tests/fuzz can prove the sanitizers in the fuzz build are armed

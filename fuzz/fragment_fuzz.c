@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness: the configuration-fragment parser, merging the
  * input onto itself (every key overridden) and formatting the result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Shared by the harnesses whose target reads a path: the input is written
  * to one private temporary file (under a private directory) per process.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness: the recipe parser (wb_recipe_load), the linter and
  * variant resolution, on one recipe file per input.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness: the strict results-file reader (wb_results_read),
  * then a write of what it accepted (a file that reads must write).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # run.sh BINDIR WORKDIR SECONDS [TARGET...]: fuzz each target (default: every
 # BINDIR/*_fuzz) for SECONDS, all at once at nice 19.  New inputs go to
 # WORKDIR/corpus/<target> (fuzz/corpus/<target> is read as seeds only),

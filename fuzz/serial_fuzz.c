@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness: the serial console parser (wb_serial_parse) on a
  * whole capture, and the COUNT line parser (wb_serial_count) on each

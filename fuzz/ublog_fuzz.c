@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness: the UnixBench log importer (wb_ublog_import), the
  * first two tables of each input.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The adaptive sampling decision (adapt.h).  It builds the same
  * comparison as worldbench compare, with the same two-stage intervals,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Adaptive sampling in two stages (after Stein): between rounds of
  * passes the harness asks which tests need more passes.

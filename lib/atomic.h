@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Atomic file replacement: write a temporary file in the destination's
  * directory, fsync it, rename it over the destination and fsync the

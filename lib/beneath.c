@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Opening, creating, writing and removing files beneath a directory fd
  * without following symbolic links (see beneath.h).

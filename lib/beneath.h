@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Host-side access to an image's files that never follows the image's
  * symbolic links: every path is resolved beneath a directory fd with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Resource bounds of a confined command.  The mechanisms run in the
  * chroot runner's children (lib/chroot.c calls them): a tmpfs of a fixed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Resource bounds of a confined command (lib/bounds.c): the size of its
  * private /tmp, the number of its processes and the memory they hold.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The chroot runner: a child enters a private mount namespace and new
  * PID, IPC, UTS and network namespaces, gets the image root bound

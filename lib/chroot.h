@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The chroot runner's pieces (lib/chroot.c, lib/chroot_env.c): entering an
  * image root in a private mount namespace, and reading files of an image

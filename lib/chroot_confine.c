@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The confinement of the chroot runner, done inside its private mount
  * namespace (lib/chroot.c calls these from the child): the image root

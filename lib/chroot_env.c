@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading an image's files from the host side without escaping its root,
  * and its declared environment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * How the child of every confining runner (lib/chroot.c,
  * lib/chroot_confine.c, lib/chroot_seccomp.c, lib/userns.c,

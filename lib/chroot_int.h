@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Between lib/chroot.c (namespaces, mounts, the chroot) and
  * lib/chroot_confine.c (what the command may not do).  All of these run

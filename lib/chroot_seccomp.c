@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The system calls a confined command may not make (issue 17), loaded
  * by the command's own process just before it execs, after the

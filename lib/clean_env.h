@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The clean environment of every program worldbench runs: the host's
  * spawns (lib/spawn.c) and the guest init's suite programs

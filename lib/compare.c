@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Building a comparison (see compare.h).  Provenance checks live in
  * compare_prov.c.

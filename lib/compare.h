@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Comparison of results files: per test and per variant the descriptive
  * statistics of the ok rates, the estimator's score, and for every

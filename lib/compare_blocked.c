@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A blocked comparison (compare.h): several runs, each holding every
  * variant.  Each run is compared on its own (wb_compare_build_one:

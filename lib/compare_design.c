@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The design of a comparison's inputs (compare_int.h): one file per
  * variant, or several runs each holding every variant once.

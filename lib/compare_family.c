@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The multiplicity adjustment of a comparison (compare_family.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The family of a comparison: every test of every variant against the
  * base, and every variant's final score, adjusted together.  The

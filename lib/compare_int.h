@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Internals of the comparison shared between compare.c (one run, or
  * files compared as they are) and compare_blocked.c (several runs, each

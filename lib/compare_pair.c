@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ratio of one cell to the base's (compare_pair.h).
  */

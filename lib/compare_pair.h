@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ratio of a cell to the base's cell in the same row, with its
  * interval at the comparison's level: paired by round when both come

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Provenance checks of a comparison: each variant against the base.
  * Fatal: different suite hash, host or timing mode when both sides

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SHA-256 of buffers and files (OpenSSL libcrypto), as lowercase hex.
  */

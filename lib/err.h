@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Error context for library code.  Library functions never print and
  * never exit: they fill a struct wb_err and return -1 (or NULL), and

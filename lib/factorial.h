@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The 2x2 factorial view: four variants that cross two knobs, A and B,
  * each at two levels (0 = off/production, 1 = on/debug).  In log space,

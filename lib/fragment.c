@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Ordered configuration-fragment merge (see fragment.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Configuration fragments: ordered KEY=value files merged into one
  * configuration, later fragments winning, every override reported

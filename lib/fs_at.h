@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Directory-relative file system primitives that cannot be led out of a
  * tree: lookups with openat2(2) confined beneath a directory fd, never

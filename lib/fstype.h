@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The file system a path lives on, by statfs(2) f_type: "tmpfs", "ext4"
  * (ext2/3/4 share one magic number), "xfs", "btrfs", "overlay"...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Setting up a run (new or resumed), running what is left of its order,
  * and keeping every variant's results file current after each pass.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The harness behind worldbench run: runs the planned passes of every
  * variant, interleaved in a seeded, balanced order, and writes each

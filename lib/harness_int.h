@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Internal to lib/harness*.c. */
 #ifndef WB_HARNESS_INT_H
 #define WB_HARNESS_INT_H

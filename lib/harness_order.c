@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The interleaved order of passes: balanced (ABBA) variant orders drawn
  * from a seeded generator, so that drift in the machine's speed falls on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One pass: N copies of a bench program in a fresh scratch directory
  * (each copy in its own subdirectory when N > 1),

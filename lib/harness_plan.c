@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The plan of a run, as recorded in every results file of the run: the
  * tests, their passes and pass lengths, the copies, the variants and the

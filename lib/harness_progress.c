@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The progress lines of a run: with progress on, one line per pass,
  * "[12/36] shell8 pass 2/3 elapsed 1m02s eta 2m10s ... 233.8 lpm (3.5 s)";

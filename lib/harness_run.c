@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running what is left of a run's order, the adaptive rounds, and
  * resuming a run from its results files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Per-pass scratch directories, created from the host side under the
  * runner's root and removed afterwards, both through a directory fd of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * World images: a root directory packed with libarchive as pax tar,
  * compressed with zstd or gzip, entries sorted bytewise by path, every

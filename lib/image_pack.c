@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Image packer: a root directory into a deterministic tar archive.
  */

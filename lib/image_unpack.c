@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Image unpacker: every archive is hostile (see image.h).  libarchive
  * only reads the archive; image_unpack_entry.c puts each entry onto the

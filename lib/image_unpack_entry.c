@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One archive entry onto the disk.  The entry's name is normalized (no
  * "..", no absolute path, "." and empty components dropped) and looked

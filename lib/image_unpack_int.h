@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The unpacker's insides, shared by image_unpack.c (the archive, the
  * temporary tree, the bounds), image_unpack_entry.c (one entry onto the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where the symbolic links of an unpacked tree lead.  Once every entry
  * is on the disk, each link is resolved the way the kernel resolves it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The unpacker's bookkeeping: entry names (normalized, escaped), the
  * paths already on the disk, and the directories' final modes and times.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Initramfs writer (lib/initramfs.h): collect entries, sort them, and
  * stream them through libarchive's newc writer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Initramfs images: cpio "newc" archives written with libarchive, entries
  * sorted by path, every mtime fixed, owner root, optionally gzipped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The process's one interrupt flag (see interrupt.h).
  */

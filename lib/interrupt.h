@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The process's one interrupt.  main installs the only handler, for
  * SIGHUP, SIGINT and SIGTERM (a signal ignored at start, as under nohup,

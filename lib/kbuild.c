@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel configure and build (lib/kbuild.h).  The image directory and
  * the source unpacking live in lib/kbuild_image.c.

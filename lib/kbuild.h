@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel configuration and builds: one unpacked source tree shared by
  * all variants, one out-of-tree (O=) build directory per variant,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel image directories and the shared source tree (lib/kbuild.h).
  */

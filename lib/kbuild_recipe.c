@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kernel recipe (BUILD_STYLE=kbuild) resolved for one variant: its
  * fragments, start and image targets (lib/kbuild.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Paths and variants shared by the kernel and boot commands.
  */

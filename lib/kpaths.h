@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Shared by "worldbench kernel" and "worldbench boot": where kernels,
  * their builds and the caches live, and where the kernel recipe (which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The variant label grammar (see label.h): parse, check, format, and the
  * paths named after a label.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The variant label: the one name of a variant from the command line to
  * the results file.

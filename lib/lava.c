@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LAVA job definitions (lib/lava.h), written by a small emitter: every
  * string is single-quoted, so no YAML library is needed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LAVA (worldbench-lava(1)): a job definition that deploys each kernel
  * variant with the initramfs holding the static suite, boots it under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LAVA results back into results files (lib/lava.h).  LAVA gives a job's
  * test cases as JSON from its REST API (a list, or a page object with

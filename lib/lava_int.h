@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Private to lib/lava*.c: the readers of LAVA's result formats.
  */

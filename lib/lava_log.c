@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LAVA's job log (lib/lava_int.h).  lava-run prints one record a line, a
  * YAML flow mapping with sorted keys and double-quoted scalars,

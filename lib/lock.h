@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The work-directory lock: one builder or runner at a time per WORKDIR
  * (flock on WORKDIR/lock, released when the process exits, however).

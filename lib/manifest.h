@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Manifests: owners and modes for image entries, so that an image does
  * not depend on the building user or the host umask (the role mtree(5)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Tree merging with override reports, and overlays (see overlay.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Overlays (overlays/<name>/): applied to a root in declared order, later
  * wins, every overridden path reported.  An overlay directory holds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A ministat-style ASCII distribution plot of one test: every sample of
  * every variant on a common axis (stacked where they collide; '*' where

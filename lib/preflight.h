@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Pre-flight check of the host before a benchmark run: what makes
  * numbers noisy.  Load average, the busiest other processes (CPU share

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Progress lines for long work (worldbench run, boot, kernel build):
  * durations as "45s", "2m05s" or "1h02m", and an estimate of the time

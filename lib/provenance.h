@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Provenance of a run: build identity, host facts, load, the suite's
  * file hashes and the bench build information.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * qemu-system-x86_64 argv, version probe and one boot (lib/qemu.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Booting a kernel and initramfs under qemu-system-x86_64: the argv, the
  * accelerator and timing choice, and one boot with a timeout that kills

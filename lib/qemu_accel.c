@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Accelerator choice: the fixed rules, the KVM probe boot and its
  * verdict cache (lib/qemu_accel.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel benchmarking under qemu (lib/qemu_bench.h).
  */

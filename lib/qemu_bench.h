@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Benchmarking kernels under qemu: the initramfs for a plan (our static
  * init, the suite and its tools, or a world root), boots of one or more

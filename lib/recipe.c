@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recipe parser: lines of VAR=value into an ordered variable list, and the
  * resolution of a variant into option settings and word lists.  Checking

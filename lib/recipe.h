@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recipes: declarative, ports-style build descriptions, one directory per
  * component (recipes/<name>/{recipe,distinfo,pkg-descr,files/}).  The file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running a build's commands: through wb_spawn_run, output into the
  * phase's log file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * distinfo: the checksums of a recipe's downloaded files, ports style:
  *	SHA256 (jemalloc_5.3.0.orig.tar.gz) = <64 hex>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The recipe engine: input hash, phases with pre/do/post hooks, a stamp
  * per phase, per-phase logs, and cleanup of a failed phase's output.

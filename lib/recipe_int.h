@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recipe internals shared by the parser, the linter and the engine.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recipe linter: variable names, their fixed order, mandatory variables,
  * options pinned on and off, variants, hooks, distinfo, then the build

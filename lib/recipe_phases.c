@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The style-independent phases: fetch (Debian source packages through a
  * private apt configuration), checksum (distinfo), extract, patch.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The table of build styles.  Built-in styles are listed here; each lives
  * in its own lib/recipe_style_<name>.c.  Other areas add theirs at run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Build style "gnu-configure": ./configure, make, make DESTDIR=stage
  * STAGE_TARGET, in the extracted source tree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Built-in build styles (see the table in recipe_style.c).
  */

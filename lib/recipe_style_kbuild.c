@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Build style "kbuild": a Linux kernel configured from KBUILD_START plus
  * the fragments of OVERLAYS and <OPT>_OVERLAYS_ON/_OFF, and built with

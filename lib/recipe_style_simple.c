@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Build styles "none" (hooks and overlays only) and "tree" (files of the
  * worldbench build tree: TREE_FILES=from:to ..., from relative to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * World build styles.  "host-world": the embedded default world, a root
  * made of the host's own programs (WORLD_PROGRAMS, found in the host's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Packaging a world: the world's stage, then its components' stages, then
  * its overlays in declared order (later wins, every override written to

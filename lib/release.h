@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Release-engineering checks: prove that an image is a production build.
  * Each check has a class ("kernel", "world", "probe", "performance"), a

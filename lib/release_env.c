@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The places a system sets environment variables for its processes, read
  * as their own programs read them (release.h):

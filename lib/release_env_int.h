@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Internals of the environment readers shared by release_env.c,
  * release_env_sh.c and release_env_read.c.

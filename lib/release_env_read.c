@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading the places of release_env.c under a root: on the host
  * following links, in an image never (beneath.h).

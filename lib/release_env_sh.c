@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The shell scripts of /etc/profile.d as the login shell runs them:
  * which variables they export (the forms are listed in release_env.c).

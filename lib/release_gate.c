@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The performance gate of check-release: a non-inferiority test of a
  * results set against a baseline set (release.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel configuration checks: debug options that must be off in a
  * production kernel, each with its FreeBSD counterpart.

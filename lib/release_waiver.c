@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Waivers of kernel debug options (worldbench-waivers(5)): "OPTION
  * reason" lines.  A waived option that is set is reported WAIVED with

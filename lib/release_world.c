@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * World checks: the files of an image root (or the host) that switch
  * malloc debugging on, and the image's malloc probe.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The report formats by name, and writing a report in one of them
  * (to a stream, or atomically to a file).  The formats are

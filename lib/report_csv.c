@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CSV report (RFC 4180): one row per test and variant, then one row
  * per variant for the final score (test "final").  Empty fields where a

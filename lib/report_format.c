@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What every report format shares: numbers, escapes and the sentences
  * that explain a comparison.  Formats call these; nothing here calls a

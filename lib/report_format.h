@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Comparison reports: text, json, csv, markdown, html, summary.  Every writer
  * takes the same struct wb_report and writes to a stdio stream;

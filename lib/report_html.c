@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The HTML report: one self-contained file (inline CSS and SVG, no
  * scripts, no external resources): the seed-format score tables of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The JSON report: format "worldbench-compare", version 1, documented in
  * worldbench-compare(5).  Numbers that do not exist (no interval, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Markdown report: the method, provenance problems, and one table
  * per variant against the base, significant rows marked with **bold**

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The text report: a method statement, the variants, provenance
  * problems, per test the descriptive statistics of every variant and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Results files: every raw pass of every test plus provenance and the
  * plan that produced them, as versioned JSON (worldbench-results(5)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Strict reading of results files.  Every problem is reported with the
  * file name and either the JSON position or the path of the bad field.

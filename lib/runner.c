@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The host runner, and freeing any runner.  The table of kinds that
  * builds a runner by name is lib/runner_kinds.c; the chroot runner is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where bench programs run.  A runner says where the suite is installed
  * as seen from inside, where scratch directories go, and how a child

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The table of runner kinds: the name a plan records ("host", "chroot",
  * "userns") and the constructor of each.  The rootless runner ("userns")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Scores as in UnixBench (shared/REFERENCE.md): pass combination,
  * index = score / baseline * 10, final = geometric mean of the indexes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Strict parser for a serial console capture (lib/serial.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The serial console line protocol between worldbench's guest init
  * (bench/init) and the host, and a strict parser for a whole console

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Frame encoding for the serial line protocol (lib/serial.h).  This file
  * uses nothing but <string.h> so that the static guest init links it too.

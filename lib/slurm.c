@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Slurm job-array scripts, the submission record and task directory
  * names (lib/slurm.h).

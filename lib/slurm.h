@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Scaling out through Slurm (worldbench-submit(1)): the sbatch job-array
  * script in which each array task runs one complete interleaved run of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running children in their own sessions and process groups, with no
  * controlling terminal, stdin /dev/null, and a timeout.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running child programs: every child gets its own session (no
  * controlling terminal; stdin /dev/null, stdout and stderr pipes read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The child's stdout and stderr into a log file (spawn_log.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A child_setup for wb_spawn (spawn.h) that sends the child's stdout and
  * stderr to a log file.

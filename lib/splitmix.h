@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * splitmix64: a small, well-mixed generator whose state is its seed, and
  * the draws the simulators take from it.  Used by the harness's pass

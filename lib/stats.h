@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Statistics for comparing benchmark samples: descriptive statistics,
  * Student t quantiles (GSL), Welch's t test on log rates giving a ratio

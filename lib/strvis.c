@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Escaping control characters for a terminal (see strvis.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Text from files (labels, test names, provenance, quoted input) made
  * safe for a terminal, in the manner of vis(3): control characters are

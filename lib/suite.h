@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The benchmark suite: the tests of the UnixBench index with their
  * printed names, units, baselines and pass lengths (shared/REFERENCE.md).

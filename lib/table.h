@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Score tables of results files: the UnixBench 4.1 "INDEX VALUES" layout
  * of the seed, the UnixBench 5 "System Benchmarks Index" layout, and

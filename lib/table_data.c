@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Machine-readable tables: CSV (one row per test plus a FINAL row per
  * file) and JSON (an array with one object per file).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Internal to lib/table*.c: one printer per format. */
 #ifndef WB_TABLE_INT_H
 #define WB_TABLE_INT_H

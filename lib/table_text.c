@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Text tables: the UnixBench 4.1 "INDEX VALUES" layout (the seed's), the
  * UnixBench 5 "System Benchmarks Index" layout, and Markdown.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Importing UnixBench reports: the 4.1 "INDEX VALUES" table (the seed's)
  * and the 5.x/6.0 "System Benchmarks Index Values" table.  Prose around

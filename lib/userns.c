@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The rootless runner's user namespace.  The maps are written from
  * outside: a process inside a new namespace has no capability in its

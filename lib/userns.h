@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The user namespace of the rootless runner (lib/userns.c): the command
  * is uid and gid 0 inside a new user namespace that maps them to one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #ifndef WB_VERSION_H
 #define WB_VERSION_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Host-file closure for the embedded default world (see world_closure.h).
  */

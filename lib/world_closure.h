@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The host files a minimal world needs: programs found in the host's
  * PATH, extra files, and their shared-library closure (asked of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Filesystem helpers: mkdir -p, a fenced rm -rf, and copying one entry.
  */

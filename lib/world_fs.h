@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Filesystem helpers for building roots in the work directory.  Nothing
  * here follows a symbolic link it did not create, and removal refuses any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Image archive -> unpacked root in the work directory, once.
  */

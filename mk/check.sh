@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # check.sh SRCDIR BUILDDIR: run the kyua suite built under BUILDDIR/tests,
 # show every failure in full, and end with one summary line.
 set -u

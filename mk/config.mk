@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Toolchain, flags and dependency probes.  Included by the top Makefile.
 
 CC ?=		cc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # deps.sh GROUP...: make sure the Debian packages a make target needs are
 # installed.  Missing packages are installed with apt-get when running as
 # root; otherwise the script names them and fails.

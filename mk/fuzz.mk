@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Fuzzing: libFuzzer harnesses (fuzz/<target>_fuzz.c) built with clang,
 # ASan and UBSan against a separately instrumented copy of libwb.  See
 # fuzz/README.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Kernel images and boot benchmarking (issue 6).
 #
 # Targets:

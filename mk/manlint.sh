@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # manlint.sh PAGE...: mdoc mistakes mandoc -T lint accepts.  A quoting
 # macro followed by a word that is also a macro name (".Dq No difference
 # proven" renders "difference proven": "No" is parsed as the macro) loses

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Test fixtures: tests/<dir>/data/* are copied next to the test programs,
 # into $(O)/tests/<dir>/data/, where ATF's own "srcdir" (the directory of
 # the test program) finds them.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # World images and chroot benchmarking (issue 3).
 #
 # Targets:

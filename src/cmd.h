@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Subcommands of worldbench(1).  Each lives in its own src/cmd_<name>.c,
  * parses its own options, and returns the process exit status.  Usage

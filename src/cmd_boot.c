@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench boot: benchmark kernel images under qemu.  The suite runs
  * inside the guest from an initramfs (our static init, the static suite

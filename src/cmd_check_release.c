@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench check-release: prove that a kernel configuration, a kernel
  * image, a world image or the running host is a production build, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench compare: compare results files against the first (the
  * base) and report per-test ratios with confidence intervals, the

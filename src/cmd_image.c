@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench image: pack a root into an image, unpack an image safely.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench images: list the built world images, or give the unpacked
  * root of one (unpacking it into the work directory once).

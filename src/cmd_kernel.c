@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench kernel build|config|diff: kernel images from the Linux
  * source tarball and the fragments in overlays/kernel/, as the kernel

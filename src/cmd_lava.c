@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench lava-job: write a LAVA job definition that boots each kernel
  * variant with the suite's initramfs, in ABBA order, and reports every

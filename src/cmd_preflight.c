@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench preflight: report what would make benchmark numbers noisy
  * on this host.  Exit status 0; with --strict, 1 when the host is busy.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench recipe: lint recipes, build (recipe, variant) pairs.
  */

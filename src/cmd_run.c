@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench run: run the bench suite (or resume a run) and write
  * results files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench submit: run the paired experiment on many machines through
  * Slurm (worldbench-submit(1)).  The engine distributes; worldbench only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench submit --status, --resubmit and --collect: what became of
  * each array index, read from the task directories (DONE markers) and

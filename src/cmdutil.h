@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers shared by the subcommands in src/.  Like the commands
  * themselves they may exit: they run at main level.

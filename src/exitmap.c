@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Error class -> exit status (see exitmap.h).  sysexits(3) numbers, so
  * that a script can tell a typo from a missing file from a full disk.

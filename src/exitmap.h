@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The one map from an error's class (lib/err.h) to worldbench's exit
  * status, documented in worldbench(1) EXIT STATUS.  Every command reports

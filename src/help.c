@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Every command's options with a one-line description (see help.h).
  * worldbench(1) has the full text; keep the two in step.

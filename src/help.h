@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Help text beyond the synopses: a one-line description of each option
  * of a command, the test ids for run, and the nearest command or option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench: build matching debug/production images, bench them with a
  * UnixBench-compatible suite, and compare the results.

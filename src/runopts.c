@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Parsing the runner options shared by worldbench chroot and run.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The runner options of worldbench chroot and run (src/runopts.c):
  * --runner, --tmp-size, --max-procs, --max-memory, --map-id.

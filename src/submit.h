@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench submit, shared between src/cmd_submit.c (submitting) and
  * src/cmd_submit_tasks.c (status, resubmission, collection).  Like the

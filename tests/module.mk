@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Test programs: tests/<dir>/<unit>_test.c (ATF-C) and tests/<dir>/<unit>_test.sh
 # (atf-sh) are built into $(O)/tests/<dir>/, next to a copy of each Kyuafile,
 # and run by kyua.  Tests find the source tree and the build tree through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The environment of the suite programs in the guest: the same clean
  * environment the chroot runner gives (lib/clean_env.h),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench's guest init (PID 1 in the initramfs).  It mounts /proc,
  * /sys, /dev and /tmp itself, reports the kernel and the time it took to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Frames on the console: every frame is written with one write(2) so that
  * nothing of ours interleaves inside it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One pass of one suite program: fork, exec in a fresh scratch directory
  * with stderr on a pipe, kill the program's process group when its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * System chores of the guest init: mounts (an initramfs gets no
  * devtmpfs automount), the console log level, the clocksource, the

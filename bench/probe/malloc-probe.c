@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * malloc-probe: say which allocator this process runs with, and how it is
  * configured, as key=value lines.  Runs inside a world image to verify

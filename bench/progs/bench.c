@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Timer, argument parsing and result reporting shared by the measurement
  * programs.  The signal handler only sets bench_stop; everything else

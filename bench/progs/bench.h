@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Shared timer and reporting code for the worldbench measurement programs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * context1: pipe-based context switching.  A parent and a child pass an
  * incrementing integer back and forth over two pipes; each side checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Declarations shared by the two translation units of the Dhrystone 2.1
  * integer benchmark (after R. P. Weicker, "Dhrystone Benchmark:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * dhry2reg: the Dhrystone 2.1 synthetic integer benchmark, first
  * translation unit: the globals, procedures 1 to 5 and the measuring

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Dhrystone 2.1, second translation unit: procedures 6 to 8 and the
  * three functions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * execl: exec throughput.  The program replaces itself with execv(2) of
  * its own binary, passing the exec count and the start time along; no

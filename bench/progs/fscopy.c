@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fscopy: file copy throughput, built three times with different
  * parameters (fstime, fsbuffer, fsdisk).  File A is written and read

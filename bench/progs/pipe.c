@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pipe: one process writes 512 bytes into its own pipe and reads them
  * back.  One write plus one read is one unit of work.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * shell: shell script throughput, built twice (shell1 with one copy,
  * shell8 with eight).  One unit of work is one run of a /bin/sh that

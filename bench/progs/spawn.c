@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * spawn: process creation.  One unit of work is a fork(2) whose child
  * exits at once and the parent's waitpid(2) for it.  The child calls

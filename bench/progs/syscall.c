@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * syscall: the system call overhead mix.  One unit of work is
  * close(dup(fd)), a real getpid (through syscall(2), so no libc cache

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * whetstone-double: the Whetstone benchmark (H. J. Curnow and
  * B. A. Wichmann, "A synthetic benchmark", The Computer Journal 19:1,

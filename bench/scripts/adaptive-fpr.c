@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * adaptive-fpr: the false-positive rate of worldbench run --target-ci,
  * simulated.  Two variants with no difference at all run interleaved

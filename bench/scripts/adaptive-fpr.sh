@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # adaptive-fpr.sh: the false-positive rate of worldbench run --target-ci
 # under the null (two variants with no difference), simulated through the
 # two-stage rule of lib/adapt.c and the intervals of lib/compare.c by

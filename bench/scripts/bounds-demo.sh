@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bounds-demo.sh: a fork bomb, a memory hog and a /tmp filler as bench
 # programs of an image, under the default bounds of "worldbench run"
 # (issue 17, point 5).  Builds a tiny image in a scratch directory from

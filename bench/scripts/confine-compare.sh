@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # confine-compare.sh: what the chroot runner's confinement costs the
 # suite.  One world root is run as two variants of one interleaved
 # "worldbench run" (pass k of both before pass k+1, in a seeded ABBA

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # harness-overhead.sh [BUILDDIR [SECONDS [PASSES]]]: what the harness costs
 # relative to a pass.
 #

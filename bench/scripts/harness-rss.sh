@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # harness-rss.sh [BUILDDIR [PASSES]]: the harness's own memory over many
 # tiny passes.  A fake bench program (a shell script printing a COUNT line)
 # is run PASSES times (default 500) through 'worldbench run'; the peak RSS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # html-render-check.sh REPORT.html [OUT.png]: render a worldbench HTML
 # report in headless Chromium (Debian's chromium) and check that a
 # non-trivial PNG came out: the file exists, is a PNG, is larger than

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # kernel-malloc.sh [-w workdir] [-O builddir] [-o outdir] [-T tests]
 #     [-B boots] [-k kernel] [-p world] [-d world]: the 2x2 of the seed's two kinds
 # of knobs, measured deterministically: the production kernel and a debug

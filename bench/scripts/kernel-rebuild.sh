@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # kernel-rebuild.sh [-w workdir] [-O builddir] [-k knob] [-c option]:
 # what a kernel rebuild costs once the four variants are built.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # lava-local.sh [-b builddir] [-R root] [-d seconds] [-r rounds] [-T tests]
 #     -o outdir label=kernel ...
 #

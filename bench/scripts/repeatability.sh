@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # repeatability.sh: the same pair compared N times (default 3) must give
 # the same verdicts: for the final score and for every test.
 #

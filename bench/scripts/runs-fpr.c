@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * runs-fpr: the false-positive rate of worldbench compare when the
  * results come from several runs (issue 12 point 4, issue 13), simulated.

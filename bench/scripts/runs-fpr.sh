@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # runs-fpr.sh: the false-positive rate of worldbench compare on results
 # from several runs with a run-level effect (issue 12 point 4, issue 13),
 # simulated by build/bin/runs-fpr (bench/scripts/runs-fpr.c, built by

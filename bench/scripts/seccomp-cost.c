@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * seccomp-cost: what the chroot runner's seccomp filter
  * (lib/chroot_seccomp.c) costs the two tests that are nothing but system

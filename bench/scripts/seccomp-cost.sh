@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # seccomp-cost.sh: what the chroot runner's seccomp filter
 # (lib/chroot_seccomp.c) costs System Call Overhead and Pipe Throughput,
 # measured by build/bin/seccomp-cost (bench/scripts/seccomp-cost.c,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # unixbench-fidelity.sh UB=DIR [BUILD=DIR] [ROUNDS=N] [SECS=N] [TESTS=LIST]
 #     [LOCALE=NAME] [OUT=FILE]
 #

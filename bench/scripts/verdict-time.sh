@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # verdict-time.sh: time to a verdict.  Runs two variants interleaved with
 # adaptive sampling until the final-score ratio has a +-TARGET% interval
 # (95%), then compares them, and checks the performance target: the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench shell workload: one copy of the text-processing job that the
 # shell1 and shell8 benchmarks run.  Usage: sh workload.sh PROSE
 # It runs in its own scratch directory, writes four temporary files and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Tests of the result line format shared by all bench programs (bench.c)
  * as the tests parse it: well-formed lines are accepted, and every kind

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the context1 benchmark program (pipe-based context switching): a short run of
  * the dynamic and the static build gives one well-formed COUNT line,

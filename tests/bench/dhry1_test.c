@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the dhry2reg benchmark program (Dhrystone 2.1): a short run of
  * the dynamic and the static build gives one well-formed COUNT line,

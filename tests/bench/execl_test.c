@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the execl benchmark program: it re-executes itself, so a
  * short run counts at least two execs; bad arguments, public or in the

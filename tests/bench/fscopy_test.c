@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the three file copy programs built from fscopy.c
  * (fstime, fsbuffer, fsdisk): each reports KBps with timebase 0, removes

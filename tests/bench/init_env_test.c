@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The guest init's environment (bench/init/env.c): the runner's clean
  * environment, then the world's declared variables, each reported in an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Checks shared by the bench program tests: run a program from the
  * build tree, parse its "COUNT|count|timebase|unit|elapsed" line and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the shell1 and shell8 programs built from shell.c: a
  * short run over the installed workload reports lpm with timebase 60

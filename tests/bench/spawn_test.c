@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Self-test of the spawn benchmark program (process creation): a short run of
  * the dynamic and the static build gives one well-formed COUNT line,

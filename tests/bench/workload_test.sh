@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Tests of the shell workload (bench/workload/workload.sh): it writes the
 # four files REFERENCE.md describes, with the right contents, and removes

@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # A short fuzz pass: every libFuzzer harness built by "make fuzz-build"
 # ($(O)/fuzz/<target>_fuzz) runs over its corpus (fuzz/corpus/<target>)
 # and then mutates for a few seconds; any ASan/UBSan report, leak or

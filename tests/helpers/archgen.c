@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Hostile-archive generator (see archgen.h).  Entries go through
  * libarchive's writer for the archive format; its output, and the raw

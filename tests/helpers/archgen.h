@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A generator of hostile archives for the tests: every entry type an
  * unpacker can meet, written with libarchive's archive_write API (pax

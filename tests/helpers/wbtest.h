@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers shared by the ATF-C test programs.  They abort the test case
  * (atf_tc_fail) on setup errors, so a test never passes by accident.

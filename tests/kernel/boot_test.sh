@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # End to end: build a production and a witness+invariants kernel from
 # Debian's linux-source-6.1 through the CI kernel recipe (recipes/linux-ci:

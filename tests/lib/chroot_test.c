@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The chroot runner (root only): commands run inside an image root with
  * /proc, /dev, /dev/pts and /sys; the image's environment; mounts that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Config-fragment merge: order, later wins, every override reported,
  * verification of the result.

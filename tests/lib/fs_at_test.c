@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Confined lookups and removal: wb_open_beneath() passes through no
  * symbolic link and never leaves its directory; wb_rmtree_at() removes

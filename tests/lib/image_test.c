@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The image packer (in-memory archives, byte checks) and the hostile-
  * archive unpacker.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The initramfs writer: newc headers checked byte by byte in memory,
  * sorted entries, fixed mtime and owner, reproducible gzip.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kernel recipe resolved to a variant's fragments and targets
  * (wb_kbuild_variant_init): the real recipes/linux/recipe against the

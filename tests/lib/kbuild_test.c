@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel configure/verify/build/install logic against a stand-in kernel
  * tree written by the test (fake_tree), so that it runs in seconds.  The

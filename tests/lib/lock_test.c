@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The work-directory lock: a second holder is refused with a message
  * naming the first; the lock is free again once released.

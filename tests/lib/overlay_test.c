@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Overlays: declared order, later wins, every override reported,
  * fragments merged, manifests loaded, editor and VCS files skipped.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * qemu argv composition and the boot plan's kernel command line.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * wb_distinfo_check: a distfile's SHA-256 against distinfo, with the
  * PACKAGE line that pins its version (the kernel source tarball).

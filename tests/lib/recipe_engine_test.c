@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The recipe engine: phases, stamps, logs, cache hits by input hash, and
  * a failed phase that leaves no stamp and no output.

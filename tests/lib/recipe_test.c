@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recipe parser: variables, continuation lines, syntax errors with
  * file:line, variants resolved to option words.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The serial console protocol: frames, the strict parser, splats.
  */

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # mk/config.mk: a missing pkgconf is named as such, not as a library.
 
 atf_test_case no_pkgconf

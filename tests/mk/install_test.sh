@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # make install: an installed copy builds worlds from its own recipes and
 # overlays (share/worldbench), run from any directory.
 

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # mk/manlint.sh: a quoting macro followed by a word that is a macro name.
 
 lint() { echo "$(atf_config_get top_srcdir)/mk/manlint.sh"; }

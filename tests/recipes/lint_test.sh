@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # The bad-recipe corpus: every recipe under data/ except data/good must
 # fail "worldbench recipe lint" with exactly the file:line errors in
 # data/<case>.expected; data/good and the tree's recipes (the kernel's

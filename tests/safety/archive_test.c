@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Hostile archives: a corpus written by the generator of
  * tests/helpers/archgen.c (".." and absolute names, pax path and

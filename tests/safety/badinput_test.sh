@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # The bad-input table (data/badinput.table): each row runs worldbench
 # with malformed input and checks the exit status and that stderr names
 # the file and line (or the argument).  Prints the number of cases.

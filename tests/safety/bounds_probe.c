@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A hostile bench program for tests/safety/bounds_test.sh, static so
  * that it runs in a root with nothing else.  What it does depends on the

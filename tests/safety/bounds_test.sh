@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Bounded resources and the rootless runner (issue 17, points 4 and 5).
 # An image whose bench programs are a fork bomb (spawn), a memory hog
 # (syscall) and a /tmp filler (pipe), beside a well-behaved dhry2reg:

@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Concurrency: two "worldbench run" on the same results file, two image
 # builds and two chroot runs on the same work directory, started
 # together.  They must be serialized or one refused with a clear

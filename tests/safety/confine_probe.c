@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * confine_probe: the attacks of issue 17 from inside a chroot, for
  * tests/safety/confine_test.c.  Static, like escape_probe.  Each attempt

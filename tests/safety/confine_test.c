@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The findings of issue 17 (root only): from inside "worldbench chroot",
  * a static probe (confine_probe.c) pushes input into the caller's

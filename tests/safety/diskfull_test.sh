@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Disk full: a small tmpfs mounted in the test's private directory is
 # filled, then worldbench writes results (import, resumed run) and packs
 # an image onto it.  Each must fail with a clear error naming the file,

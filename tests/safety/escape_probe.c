@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * escape_probe: one escape attempt from inside a chroot, for
  * tests/safety/escape_test.c.  Linked statically, so that it runs in a

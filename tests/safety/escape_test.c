@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The chroot escape suite (issue 11, findings 2, 3, 5 and 6), root only:
  * from inside "worldbench chroot", a static probe (escape_probe.c) tries

@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Out of memory in a guest: a fake qemu plays the serial console of a
 # guest whose kernel OOM-killed the bench program (init reports the pass
 # failed by signal 9, the kernel log relays "Out of memory: Killed

@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Timeouts: a bench program that hangs, a command in a chroot that hangs,
 # a qemu that never exits and a guest that never prints are each killed
 # by their timeout together with their whole process group; the run goes

@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench boot's world argument: an unpacked root, an image archive or
 # the name of an image in the work directory; the results are labelled
 # world@kernel.  The accelerator choice (icount implies TCG; wall timing

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench chroot IMAGE: an image name of the work directory works as
 # its archive path does (the README's example).
 

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench compare --format html: one self-contained file that renders
 # in headless Chromium (bench/scripts/html-render-check.sh).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

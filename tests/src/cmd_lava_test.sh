@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench lava-job (a LAVA job definition, golden text, well-formed
 # YAML, LAVA's own schema when lava-common is installed, and the pass
 # function run in the exported initramfs) and worldbench import --lava.

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench preflight: report the host's noise sources.
 
 atf_test_case reports

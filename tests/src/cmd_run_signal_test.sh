@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench run under SIGHUP, SIGINT and SIGTERM (lib/interrupt.h): the
 # pass that was running is dropped, never recorded as failed; completed
 # passes are kept; the exit status is 128 + the signal; --resume then

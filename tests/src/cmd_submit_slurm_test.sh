@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench submit on a real single-node Slurm: a private munged,
 # slurmctld and slurmd (loopback addresses, their own ports, state and
 # configuration in the test's directory) are started, a 2-task array of

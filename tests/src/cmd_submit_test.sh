@@ -1,4 +1,5 @@
 #! /usr/bin/atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench submit --engine slurm through a fake sbatch/squeue/sacct:
 # the fake sbatch records its arguments and runs the array tasks here,
 # one after another, with SLURM_ARRAY_JOB_ID, SLURM_ARRAY_TASK_ID and

@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # src/exitmap.c: one exit status per kind of fault, whichever command
 # meets it (worldbench(1) EXIT STATUS).
 

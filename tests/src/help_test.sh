@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # src/help.c: every option described, help CMD, test ids, typo hints, and
 # one exit-status table shared with worldbench(1).
 

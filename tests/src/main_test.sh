@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # worldbench's top level: -h and --help everywhere, a usage that lists
 # only subcommands that exist, and one meaning per single-letter option.
 

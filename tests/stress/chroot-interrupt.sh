@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # chroot-interrupt.sh [-n RUNS] [-O BUILDDIR]: "worldbench chroot" runs
 # interrupted at a random point by SIGINT, SIGTERM or SIGKILL (in turn;
 # SIGINT to the whole process group, as a terminal's ^C does) must leave

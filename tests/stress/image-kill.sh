@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # image-kill.sh [-n TRIALS] [-O BUILDDIR] [-S SRCDIR] [-r RECIPE] [-v VARIANT]:
 # a world image build ("worldbench recipe build") killed with SIGKILL at a
 # random point of its phases, then built again.  After the kill the image

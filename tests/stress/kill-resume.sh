@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # kill-resume.sh [-n TRIALS] [-O BUILDDIR]: a bench run killed with SIGKILL
 # at a random point, then "worldbench run --resume", again killed at a
 # random point and resumed until it completes.  After each kill the

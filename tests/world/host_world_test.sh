@@ -1,4 +1,5 @@
 #! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
 # The real default pair: the host world's glibc-production and glibc-debug
 # images built from recipes/host, their probes inside each image, and a
 # second build that is a no-op.
