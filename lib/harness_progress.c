@@ -4,9 +4,12 @@
  * "[12/36] shell8 pass 2/3 elapsed 1m02s eta 2m10s ... 233.8 lpm (3.5 s)";
  * off, only the passes that fail.  The estimate weighs the steps left by
  * their planned lengths: a minute-long shell pass counts six times a
- * ten-second one.
+ * ten-second one.  An adaptive run (--target-ci) knows only the
+ * rounds planned so far: its lines say "of at most N" passes and an
+ * estimate "or more".
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "harness_int.h"
 #include "progress.h"
@@ -29,6 +32,9 @@ step_name(FILE *fp, const struct wb_harness *h,
 	fprintf(fp, "[%zu/%zu] %s%s%s pass %d/%d", seq, h->norder,
 	    h->nv > 1 ? h->v[it->variant].label : "", h->nv > 1 ? " " : "",
 	    h->tests[it->test]->id, it->pass, h->passes[it->test]);
+	/* Adaptive: the plan so far; the rule may add rounds up to this. */
+	if (h->target_ci > 0)
+		fprintf(fp, " (of at most %d)", h->max_passes);
 }
 
 /* Planned seconds of the steps from `from' on that have no pass yet. */
@@ -88,6 +94,10 @@ wb_harness_progress_start(FILE *fp, struct wb_harness *h,
 		    planned_left(h, i), eta, sizeof(eta));
 	else
 		snprintf(eta, sizeof(eta), "?");
+	/* Adaptive: only the rounds planned so far are known. */
+	if (h->target_ci > 0 && h->done_secs > 0)
+		snprintf(eta + strlen(eta), sizeof(eta) - strlen(eta),
+		    " or more");
 	fprintf(fp, " elapsed %s eta %s ... ",
 	    wb_progress_dur(now - h->t0, buf, sizeof(buf)), eta);
 	fflush(fp);

@@ -246,6 +246,19 @@ ATF_TC_BODY(run__progress, tc)
 	ATF_REQUIRE_MSG(strstr(o.err, " eta ?") == strstr(o.err, " eta "),
 	    "%s", o.err);
 	wbt_out_fini(&o);
+	/*
+	 * Adaptive: the lines say how far the plan may grow, and the
+	 * estimate is a lower bound.
+	 */
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--progress", "-T", "pipe",
+	    "--target-ci", "50", "--max-passes", "12", "-d", "0.1",
+	    "--libexec", "libexec", "--datadir", "share", "--no-preflight",
+	    "--variant", "a=host", "--variant", "b=host", "-o", "c/", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_REQUIRE_MSG(strstr(o.err, " pipe pass 10/10 (of at most 12) "
+	    "elapsed ") != NULL && strstr(o.err, " or more ... ") != NULL,
+	    "%s", o.err);
+	wbt_out_fini(&o);
 	/* Not a tty and no --progress: nothing; -q wins over --progress. */
 	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "-i", "1",
 	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
