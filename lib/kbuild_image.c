@@ -19,6 +19,7 @@
 #include "atomic.h"
 #include "digest.h"
 #include "err.h"
+#include "lock.h"
 #include "kbuild.h"
 #include "kbuild_int.h"
 #include "spawn.h"
@@ -327,8 +328,8 @@ extract(const char *tarball, const char *dir, struct wb_err *err)
 	return (rc);
 }
 
-int
-wb_kbuild_unpack(const char *tarball, const char *cachedir, char **srctree,
+static int
+unpack_locked(const char *tarball, const char *cachedir, char **srctree,
     char digest[WB_SHA256_HEXSIZE], struct wb_err *err)
 {
 	char tmp[4096], stamp[4096], tree[4096], top[256], line[4096];
@@ -341,8 +342,6 @@ wb_kbuild_unpack(const char *tarball, const char *cachedir, char **srctree,
 
 	if (stat(tarball, &st) != 0)
 		return (wb_err_setsys(err, "%s", tarball));
-	if (mkdir(cachedir, 0755) != 0 && errno != EEXIST)
-		return (wb_err_setsys(err, "%s", cachedir));
 	/* A stamp matching the tarball's size and mtime: reuse the tree. */
 	if ((dp = opendir(cachedir)) == NULL)
 		return (wb_err_setsys(err, "%s", cachedir));
@@ -399,5 +398,26 @@ wb_kbuild_unpack(const char *tarball, const char *cachedir, char **srctree,
 
 		(void)rm_tree(tmp, &e2);
 	}
+	return (rc);
+}
+
+/*
+ * One unpack of the shared source cache at a time: without the lock, a
+ * second builder finding no stamp yet removes the tree that the first
+ * one has just renamed into place and is building from.  The second
+ * waits, then finds the first one's stamp.
+ */
+int
+wb_kbuild_unpack(const char *tarball, const char *cachedir, char **srctree,
+    char digest[WB_SHA256_HEXSIZE], struct wb_err *err)
+{
+	int lock, rc;
+
+	if (mkdir(cachedir, 0755) != 0 && errno != EEXIST)
+		return (wb_err_setsys(err, "%s", cachedir));
+	if ((lock = wb_lock_workdir(cachedir, 3600, err)) == -1)
+		return (-1);
+	rc = unpack_locked(tarball, cachedir, srctree, digest, err);
+	wb_unlock_workdir(lock);
 	return (rc);
 }
