@@ -105,6 +105,23 @@ set_latest(const char *results, const char *name, struct wb_err *err)
 	return (0);
 }
 
+/* RUNDIR/settings: the settings line, written whole. */
+static int
+write_settings(const struct wb_experiment *x, struct wb_err *err)
+{
+	char path[PATH_MAX], *line;
+	int rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/settings", x->rundir) >=
+	    sizeof(path))
+		return (wb_err_set(err, "%s: path too long", x->rundir));
+	if (asprintf(&line, "%s\n", x->settings) == -1)
+		return (wb_err_setsys(err, "asprintf"));
+	rc = wb_atomic_write(path, line, strlen(line), 0644, err);
+	free(line);
+	return (rc);
+}
+
 static int
 new_run(struct wb_experiment *x, struct wb_err *err)
 {
@@ -128,12 +145,7 @@ new_run(struct wb_experiment *x, struct wb_err *err)
 	if ((p = strdup(path)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
 	x->rundir = p;
-	snprintf(path, sizeof(path), "%s/settings", x->rundir);
-	if (asprintf(&p, "%s\n", x->settings) == -1)
-		return (wb_err_setsys(err, "asprintf"));
-	k = wb_atomic_write(path, p, strlen(p), 0644, err);
-	free(p);
-	if (k == -1)
+	if (write_settings(x, err) == -1)
 		return (-1);
 	return (set_latest(x->resultsdir, name, err));
 }
@@ -142,7 +154,7 @@ new_run(struct wb_experiment *x, struct wb_err *err)
 static int
 fixed_run(struct wb_experiment *x, struct wb_err *err)
 {
-	char *prev, *p;
+	char *prev;
 	int rc;
 
 	if (wb_mkdirs(x->fixed_rundir, 0755, err) == -1)
@@ -163,17 +175,7 @@ fixed_run(struct wb_experiment *x, struct wb_err *err)
 		return (0);
 	}
 	free(prev);
-	if (asprintf(&p, "%s\n", x->settings) == -1)
-		return (wb_err_setsys(err, "asprintf"));
-	prev = NULL;
-	if (asprintf(&prev, "%s/settings", x->rundir) == -1) {
-		free(p);
-		return (wb_err_setsys(err, "asprintf"));
-	}
-	rc = wb_atomic_write(prev, p, strlen(p), 0644, err);
-	free(p);
-	free(prev);
-	return (rc);
+	return (write_settings(x, err));
 }
 
 int

@@ -24,6 +24,9 @@
 #include "runopts.h"
 #include "world_fs.h"
 
+/* The prefix of the experiment's notes (cmd_note). */
+#define NOTE_PREFIX	"worldbench bench: "
+
 void
 cmd_bench_usage(FILE *fp)
 {
@@ -128,14 +131,6 @@ parse(struct bench_opts *o, int argc, char **argv)
 	return (optind);
 }
 
-static void
-say(void *arg, const char *line)
-{
-
-	if (!*(int *)arg)
-		fprintf(stderr, "worldbench bench: %s\n", line);
-}
-
 static int
 list(const char *results)
 {
@@ -207,11 +202,10 @@ experiment(struct bench_opts *o)
 		return (rc);
 	if (wb_experiment_rundir(&o->x, &e) == -1)
 		return (cmd_fail(&e));
-	say(&o->quiet, o->x.resumed ? "resuming the interrupted run" :
-	    "a new run");
 	if (!o->quiet)
-		fprintf(stderr, "worldbench bench: %s (%s)\n", o->x.rundir,
-		    o->x.settings);
+		fprintf(stderr, "%s%s\n%s%s (%s)\n", NOTE_PREFIX,
+		    o->x.resumed ? "resuming the interrupted run" : "a new run",
+		    NOTE_PREFIX, o->x.rundir, o->x.settings);
 	if (!o->x.resumed && !o->no_preflight)
 		o->x.preflight = cmd_preflight_check(o->strict, o->quiet);
 	if (runopts_resolve(&o->ro) == -1)
@@ -280,8 +274,8 @@ cmd_bench(int argc, char **argv)
 	o.x.nlabels = (size_t)argc;
 	o.x.argv = argv0;
 	o.x.argc = argc0;
-	o.x.note = say;
-	o.x.note_arg = &o.quiet;
+	o.x.note = o.quiet ? NULL : cmd_note;
+	o.x.note_arg = NOTE_PREFIX;
 	rc = experiment(&o);
 	wb_experiment_fini(&o.x);
 	return (rc);
