@@ -11,8 +11,18 @@ BENCH_CC ?=		$(CC)
 BENCH_OPTFLAGS :=	-O3 -ffast-math
 BENCH_CFLAGS :=		-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE $(BENCH_OPTFLAGS)
 
-BENCH_PROGS :=		dhry2reg whetstone-double execl fstime fsbuffer fsdisk \
-			pipe context1 spawn shell1 shell8 syscall
+# The tests, their objects and link flags: bench/suite.def, the table
+# that lib/suite.c includes too.  Each line becomes one word
+# "id|obj+obj|lib+lib".
+BENCH_SUITE :=		bench/suite.def
+BENCH_SUITE_LINES :=	$(shell awk -F'"' '/^WB_TEST/ { gsub(/ /, "+", $$4); \
+			    gsub(/ /, "+", $$6); print $$2 "|" $$4 "|" $$6 }' \
+			    $(BENCH_SUITE))
+bench_field =		$(subst +, ,$(word $(2),$(subst |, ,$(1))))
+BENCH_PROGS :=		$(foreach l,$(BENCH_SUITE_LINES),$(call bench_field,$(l),1))
+$(foreach l,$(BENCH_SUITE_LINES),$(eval \
+    BENCH_OBJS_$(call bench_field,$(l),1) := $(call bench_field,$(l),2))$(eval \
+    BENCH_LIBS_$(call bench_field,$(l),1) := $(call bench_field,$(l),3)))
 BENCH_DYNDIR :=		$(O)/libexec/worldbench
 BENCH_STATICDIR :=	$(O)/libexec/worldbench-static
 BENCH_SHAREDIR :=	$(O)/share/worldbench
@@ -23,21 +33,6 @@ BENCH_DYN :=		$(BENCH_PROGS:%=$(BENCH_DYNDIR)/%)
 BENCH_STATIC :=		$(BENCH_PROGS:%=$(BENCH_STATICDIR)/%)
 
 ALL_TARGETS +=		$(BENCH_DYN) $(BENCH_STATIC) $(BENCH_DATA) $(BENCH_BUILDINFO)
-
-# Objects per program; bench.o is shared by all of them.
-BENCH_OBJS_dhry2reg :=		dhry1.o dhry2.o
-BENCH_OBJS_whetstone-double :=	whets.o
-BENCH_OBJS_execl :=		execl.o
-BENCH_OBJS_fstime :=		fscopy-1024-2000.o
-BENCH_OBJS_fsbuffer :=		fscopy-256-500.o
-BENCH_OBJS_fsdisk :=		fscopy-4096-8000.o
-BENCH_OBJS_pipe :=		pipe.o
-BENCH_OBJS_context1 :=		context1.o
-BENCH_OBJS_spawn :=		spawn.o
-BENCH_OBJS_shell1 :=		shell-1.o
-BENCH_OBJS_shell8 :=		shell-8.o
-BENCH_OBJS_syscall :=		syscall.o
-BENCH_LIBS_whetstone-double :=	-lm
 
 BENCH_TRACK :=		$(O)/TRACK-BENCH-CFLAGS
 BENCH_TRACKED :=	$(BENCH_CC) $(BENCH_CFLAGS)
@@ -75,7 +70,7 @@ $(BENCH_SHAREDIR)/%: bench/workload/%
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-$(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk
+$(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk $(BENCH_SUITE)
 	@mkdir -p $(@D)
 	$(QUIET_GEN){ \
 	    printf 'compiler: %s\n' "`$(BENCH_CC) --version | sed 1q`"; \

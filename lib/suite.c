@@ -7,55 +7,18 @@
 #include "suite.h"
 
 /*
- * One entry per test, keyed by field (a new test: an entry here, its
- * program in bench/progs/, its name and objects in bench/module.mk).
- * Pass lengths with --quick are chosen so that the 12 tests at 3 passes
- * each take about 1.5 minutes of measurement on a small machine.  The
- * bench design (what "make bench" runs) has WB_BENCH_PASSES passes of
- * .bench seconds each, chosen by bench/scripts/power.sh: the shell tests
- * get longer passes because a pass counts whole loops of the workload,
- * context1 because on a loaded machine it alone carries a third of the
- * final score's variance at 1 s.
+ * One entry per test, from bench/suite.def (the table that make also
+ * reads to build the programs; its columns are described there).
  */
 static const struct wb_test_def suite[] = {
-	{ .id = "dhry2reg", .name = "Dhrystone 2 using register variables",
-	    .unit = "lps", .timebase = 1, .baseline = 116700.0,
-	    .duration = 10, .quick = 2, .bench = 1 },
-	{ .id = "whetstone-double", .name = "Double-Precision Whetstone",
-	    .unit = "MWIPS", .timebase = 0, .baseline = 55.0,
-	    .duration = 10, .quick = 2, .bench = 1 },
-	{ .id = "execl", .name = "Execl Throughput",
-	    .unit = "lps", .timebase = 1, .baseline = 43.0,
-	    .duration = 30, .quick = 2, .bench = 1, .slow = 1 },
-	{ .id = "fstime", .name = "File Copy 1024 bufsize 2000 maxblocks",
-	    .unit = "KBps", .timebase = 0, .baseline = 3960.0,
-	    .duration = 30, .quick = 2, .bench = 1, .slow = 1 },
-	{ .id = "fsbuffer", .name = "File Copy 256 bufsize 500 maxblocks",
-	    .unit = "KBps", .timebase = 0, .baseline = 1655.0,
-	    .duration = 30, .quick = 2, .bench = 1, .slow = 1 },
-	{ .id = "fsdisk", .name = "File Copy 4096 bufsize 8000 maxblocks",
-	    .unit = "KBps", .timebase = 0, .baseline = 5800.0,
-	    .duration = 30, .quick = 2, .bench = 1, .slow = 1 },
-	{ .id = "pipe", .name = "Pipe Throughput",
-	    .unit = "lps", .timebase = 1, .baseline = 12440.0,
-	    .duration = 10, .quick = 2, .bench = 1 },
-	{ .id = "context1", .name = "Pipe-based Context Switching",
-	    .unit = "lps", .timebase = 1, .baseline = 4000.0,
-	    .duration = 10, .quick = 2, .bench = 2 },
-	{ .id = "spawn", .name = "Process Creation",
-	    .unit = "lps", .timebase = 1, .baseline = 126.0,
-	    .duration = 30, .quick = 2, .bench = 1, .slow = 1 },
-	{ .id = "shell1", .name = "Shell Scripts (1 concurrent)",
-	    .unit = "lpm", .timebase = 60, .baseline = 42.4,
-	    .duration = 60, .quick = 3, .bench = 1.5, .slow = 1,
-	    .needs_data = 1 },
-	{ .id = "shell8", .name = "Shell Scripts (8 concurrent)",
-	    .unit = "lpm", .timebase = 60, .baseline = 6.0,
-	    .duration = 60, .quick = 3, .bench = 1.5, .slow = 1,
-	    .needs_data = 1 },
-	{ .id = "syscall", .name = "System Call Overhead",
-	    .unit = "lps", .timebase = 1, .baseline = 15000.0,
-	    .duration = 10, .quick = 2, .bench = 1 },
+#define WB_TEST(id_, objs_, libs_, name_, unit_, tb_, base_, dur_, quick_, \
+	    bench_, slow_, data_, index_) \
+	{ .id = id_, .name = name_, .unit = unit_, .timebase = tb_, \
+	    .baseline = base_, .duration = dur_, .quick = quick_, \
+	    .bench = bench_, .slow = slow_, .needs_data = data_, \
+	    .indexes = index_ },
+#include "../bench/suite.def"
+#undef WB_TEST
 };
 
 #define NSUITE	(sizeof(suite) / sizeof(suite[0]))
@@ -125,6 +88,24 @@ wb_suite_find_name(const char *name)
 	return (NULL);
 }
 
+/* 1 when word is one of the space-separated words of list. */
+static int
+word_in(const char *list, const char *word)
+{
+	size_t len;
+
+	len = strlen(word);
+	while (*list != '\0') {
+		while (*list == ' ')
+			list++;
+		if (strncmp(list, word, len) == 0 &&
+		    (list[len] == ' ' || list[len] == '\0'))
+			return (1);
+		list += strcspn(list, " ");
+	}
+	return (0);
+}
+
 int
 wb_suite_index_valid(const char *index)
 {
@@ -137,11 +118,7 @@ int
 wb_suite_in_index(const struct wb_test_def *t, const char *index)
 {
 
-	if (strcmp(index, WB_INDEX_UNIXBENCH5) == 0)
-		return (1);
-	if (strcmp(index, WB_INDEX_UNIXBENCH4) == 0)
-		return (strcmp(t->id, "shell1") != 0);
-	return (0);
+	return (wb_suite_index_valid(index) && word_in(t->indexes, index));
 }
 
 size_t

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The benchmark suite: the tests of the UnixBench index with their
- * printed names, units, baselines and pass lengths (shared/REFERENCE.md).
+ * printed names, units, baselines and pass lengths (shared/REFERENCE.md),
+ * from the table bench/suite.def.
  */
 #ifndef WB_SUITE_H
 #define WB_SUITE_H
@@ -22,6 +23,7 @@ struct wb_test_def {
 	double		 bench;		/* pass length of the bench design */
 	int		 slow;		/* 3 passes by default, not 10 */
 	int		 needs_data;	/* invoked as "id SECONDS DATADIR" */
+	const char	*indexes;	/* "unixbench5 unixbench4": its indexes */
 };
 
 #define WB_INDEX_UNIXBENCH5	"unixbench5"	/* 12 tests, the default */
