@@ -45,7 +45,8 @@ void	wb_compare_design_fini(struct wb_cmp_design *);
 
 /*
  * lib/compare_node.c.  The hostname a results file records (the
- * fingerprint's, host.name, or uname's node name), malloc'd, or NULL.
+ * fingerprint's, or in older files uname's node name), malloc'd, or
+ * NULL.
  */
 char	*wb_compare_node(const struct wb_results *);
 /* Its fingerprint but the hostname as canonical JSON, or NULL. */

@@ -39,8 +39,6 @@ wb_compare_node(const struct wb_results *r)
 	    json_is_string(x))
 		return (strdup(json_string_value(x)));
 	h = json_object_get(r->provenance, "host");
-	if ((x = json_object_get(h, "name")) != NULL && json_is_string(x))
-		return (strdup(json_string_value(x)));
 	/* Older files: "sysname nodename release version machine". */
 	if ((x = json_object_get(h, "uname")) == NULL || !json_is_string(x) ||
 	    (s = strchr(json_string_value(x), ' ')) == NULL)

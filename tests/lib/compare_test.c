@@ -38,7 +38,7 @@ mk(const char *label, const double factor[3], size_t n, double jitter,
 	    json_string(label), &e));
 	if (host != NULL)
 		ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "host",
-		    json_pack("{s:s}", "name", host), &e));
+		    json_pack("{s:{s:s}}", "fingerprint", "hostname", host), &e));
 	for (k = 0; k < 3; k++) {
 		t = wb_results_add_test(r, ids[k], ids[k], "lps", 1, 100.0,
 		    (int)n, duration, &e);
@@ -902,7 +902,7 @@ ATF_TC_BODY(wb_compare_build__runs_provenance, tc)
 	mkrun(run[1], run_ids[1], 1);
 	for (i = 0; i < 2; i++)
 		ATF_REQUIRE_EQ(0, wb_results_set_provenance(run[1][i], "host",
-		    json_pack("{s:s}", "name", "node2"), &e));
+		    json_pack("{s:{s:s}}", "fingerprint", "hostname", "node2"), &e));
 	for (r = 0; r < 2; r++) {
 		v[2 * r] = run[r][0];
 		v[2 * r + 1] = run[r][1];
