@@ -167,6 +167,30 @@ wb_label_image_path(const char *workdir, const char *label,
 	return (image_path(workdir, label, err));
 }
 
+char *
+wb_label_of_world(const char *arg, int is_dir, struct wb_err *err)
+{
+	const char *b, *e, *tar;
+	char *l;
+
+	e = arg + strlen(arg);
+	while (e - arg > 1 && e[-1] == '/')
+		e--;
+	for (b = e; b > arg && b[-1] != '/'; b--)
+		;
+	if (!is_dir && (tar = memmem(b, (size_t)(e - b), ".tar", 4)) != NULL)
+		e = tar;
+	if ((l = strndup(b, (size_t)(e - b))) == NULL) {
+		wb_err_setsys(err, "strndup");
+		return (NULL);
+	}
+	if (wb_label_check(l, err) == -1) {
+		free(l);
+		return (NULL);
+	}
+	return (l);
+}
+
 /*
  * Not parsed back: a recipe that is no world (a library such as jemalloc)
  * may have a '-' in its name, its image is found by recipe and variant.

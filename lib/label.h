@@ -55,6 +55,12 @@ char	*wb_label_join(const char *, const char *, struct wb_err *);
  * build are image labels).
  */
 char	*wb_label_image_path(const char *, const char *, struct wb_err *);
+/*
+ * The label of a world as a command names it: an image name is its own
+ * label, a path its last component (without ".tar..." unless it is a
+ * directory).  Malloc'ed; NULL with err set when that is no label.
+ */
+char	*wb_label_of_world(const char *arg, int is_dir, struct wb_err *);
 /* The same for the image of recipe and variant. */
 char	*wb_label_image_of(const char *, const char *, const char *,
 	    struct wb_err *);

@@ -157,6 +157,36 @@ ATF_TC_BODY(wb_label_of__provenance, tc)
 	json_decref(p);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_label_of_world__forms);
+ATF_TC_BODY(wb_label_of_world__forms, tc)
+{
+	static const struct {
+		const char	*arg;
+		int		 dir;
+		const char	*label;
+	} c[] = {
+		{ "host-glibc-debug", 0, "host-glibc-debug" },
+		{ "w/images/host-glibc-debug.tar.zst", 0, "host-glibc-debug" },
+		{ "/x/roots/r.tar.d/", 1, "r.tar.d" },
+		{ "/x/roots/abc//", 1, "abc" },
+		{ "/x/bad name.tar", 0, NULL },
+		{ "/x/.tar.zst", 0, NULL },
+	};
+	struct wb_err e;
+	size_t i;
+	char *l;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		l = wb_label_of_world(c[i].arg, c[i].dir, &e);
+		if (c[i].label == NULL)
+			ATF_CHECK_MSG(l == NULL, "%s: %s", c[i].arg, l);
+		else
+			ATF_CHECK_MSG(l != NULL && strcmp(l, c[i].label) == 0,
+			    "%s: %s", c[i].arg, l != NULL ? l : e.msg);
+		free(l);
+	}
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -166,5 +196,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_label_format__round_trip);
 	ATF_TP_ADD_TC(tp, wb_label_paths__derived);
 	ATF_TP_ADD_TC(tp, wb_label_of__provenance);
+	ATF_TP_ADD_TC(tp, wb_label_of_world__forms);
 	return (atf_no_error());
 }

@@ -108,10 +108,10 @@ boot__world_unknown_head()
 boot__world_unknown_body()
 {
 	setup
-	atf_check -s exit:1 -e match:'world image no-such .*w/images/no-such.tar.zst.*make world-variants' \
+	atf_check -s exit:66 -e match:'no-such: neither a file nor an image of .*w \(.*w/images/no-such.tar.zst; see worldbench images\)' \
 	    $(boot_cmd) no-such
 	[ ! -d bo ] || [ -z "$(ls bo)" ] || atf_fail "results written"
-	atf_check -s exit:1 -e match:'not a directory, an image archive or an image name' \
+	atf_check -s exit:66 -e match:'\.hidden: No such file or directory' \
 	    $(boot_cmd) .hidden
 }
 
