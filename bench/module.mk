@@ -123,7 +123,7 @@ SECCOMP_COST :=		$(O)/bin/seccomp-cost
 
 $(SECCOMP_COST): $(O)/obj/bench/scripts/seccomp-cost.o $(LIBWB)
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
 
 tests: $(SECCOMP_COST)
 
