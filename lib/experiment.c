@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,26 +17,11 @@
 #include "harness.h"
 #include "label.h"
 #include "lock.h"
+#include "note.h"
 #include "recipe.h"
 #include "world.h"
 
-static void
-note(const struct wb_experiment *x, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-note(const struct wb_experiment *x, const char *fmt, ...)
-{
-	char line[PATH_MAX + 256];
-	va_list ap;
-
-	if (x->note == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	x->note(x->note_arg, line);
-}
+#define note(x, ...)	wb_notef((x)->note, (x)->note_arg, __VA_ARGS__)
 
 static void
 log_line(void *fp, const char *line)

@@ -6,7 +6,6 @@
  * lib/qemu_repeat.c (the repeatability records).
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include "err.h"
 #include "experiment_boot.h"
 #include "kpaths.h"
+#include "note.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_accel.h"
@@ -31,23 +31,7 @@ struct boot_run {
 	char			areason[sizeof(((struct wb_accel_choice *)0)->reason) + 16];
 };
 
-static void
-say(const struct wb_boot_experiment *x, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-say(const struct wb_boot_experiment *x, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-
-	if (x->say == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	x->say(x->note_arg, line);
-}
+#define say(x, ...)	wb_notef((x)->say, (x)->note_arg, __VA_ARGS__)
 
 /* The suite's hash: the world's own suite, else the static one. */
 static int

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,19 +26,6 @@
 #define KBUILD_HASH_VERSION	"worldbench-kbuild-1"
 #define KBUILD_TICK		30.0	/* seconds between progress notes */
 
-void
-wb_kbuild_note(const struct wb_kbuild *kb, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	if (kb->note == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	kb->note(kb->note_arg, buf);
-}
 
 /* The recipe's start configuration and image target, or the defaults. */
 static const char *

@@ -5,11 +5,14 @@
 #ifndef WB_KBUILD_INT_H
 #define WB_KBUILD_INT_H
 
+#include "note.h"
+
 struct wb_err;
 struct wb_kbuild;
 
-void	wb_kbuild_note(const struct wb_kbuild *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
+/* A progress line of kb (struct wb_kbuild from kbuild.h). */
+#define wb_kbuild_note(kb, ...)	\
+	wb_notef((kb)->note, (kb)->note_arg, __VA_ARGS__)
 int	wb_kbuild_runmake(const struct wb_kbuild *, const char *objdir,
 	    const char *const *targets, const char *config_sha256,
 	    struct wb_err *);

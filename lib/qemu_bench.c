@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "err.h"
 #include "initramfs.h"
 #include "label.h"
+#include "note.h"
 #include "provenance.h"
 #include "qemu.h"
 #include "qemu_bench.h"
@@ -43,23 +43,7 @@ static const char *const world_skip[] = {
 	NULL
 };
 
-static void
-qnote(const struct wb_qb_plan *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-qnote(const struct wb_qb_plan *p, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	if (p->note == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	p->note(p->note_arg, buf);
-}
+#define qnote(p, ...)	wb_notef((p)->note, (p)->note_arg, __VA_ARGS__)
 
 int
 wb_qb_initramfs(const struct wb_qb_root *root, const struct wb_qb_test *t,

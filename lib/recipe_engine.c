@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "digest.h"
 #include "err.h"
 #include "label.h"
+#include "note.h"
 #include "recipe.h"
 #include "recipe_int.h"
 #include "spawn.h"
@@ -27,23 +27,7 @@
 
 #define MAXDEPTH	4
 
-static void
-progress(const struct wb_engine *eng, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-progress(const struct wb_engine *eng, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-
-	if (eng->progress == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	eng->progress(eng->progress_arg, line);
-}
+#define progress(eng, ...)	wb_notef((eng)->progress, (eng)->progress_arg, __VA_ARGS__)
 
 static int
 hash_add(void *ctx, const void *buf, size_t len)
