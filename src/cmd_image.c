@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * worldbench image: pack a root into an image, unpack an image safely.
+ * worldbench image: pack a root into an image, unpack an image safely,
+ * list what two images differ in.
  */
 #include <err.h>
 #include <getopt.h>
@@ -16,7 +17,10 @@
 #include "err.h"
 #include "exitmap.h"
 #include "image.h"
+#include "image_diff.h"
+#include "label.h"
 #include "manifest.h"
+#include "strvis.h"
 
 void
 cmd_image_usage(FILE *fp)
@@ -26,7 +30,8 @@ cmd_image_usage(FILE *fp)
 	    "usage: worldbench image pack [-z gzip|none|zstd] "
 	    "[--manifest file] [--mtime seconds]\n"
 	    "           root archive\n"
-	    "       worldbench image unpack archive dir\n");
+	    "       worldbench image unpack archive dir\n"
+	    "       worldbench image diff [-w workdir] image image\n");
 }
 
 static int
@@ -130,6 +135,64 @@ image_unpack(int argc, char **argv)
 	return (0);
 }
 
+/* An archive path, or the name of an image of the work directory. */
+static char *
+archive_of(const char *arg, const char *workdir, struct wb_err *e)
+{
+	char *p;
+
+	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0 ||
+	    !wb_label_ok(arg, strlen(arg))) {
+		if ((p = strdup(arg)) == NULL)
+			wb_err_setsys(e, "strdup");
+		return (p);
+	}
+	return (wb_label_image_path(workdir, arg, e));
+}
+
+/* Exit 0 when the images are the same, 1 when they differ (diff(1)). */
+static int
+image_diff(int argc, char **argv)
+{
+	struct wb_image_change *v;
+	const char *workdir;
+	struct wb_err e;
+	char *a, *b;
+	size_t i, n;
+	int ch, rc;
+
+	workdir = cmd_workdir();
+	while ((ch = getopt(argc, argv, "w:")) != -1) {
+		switch (ch) {
+		case 'w':
+			workdir = optarg;
+			break;
+		default:
+			return (usage());
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2)
+		return (usage());
+	a = b = NULL;
+	if ((a = archive_of(argv[0], workdir, &e)) == NULL ||
+	    (b = archive_of(argv[1], workdir, &e)) == NULL ||
+	    wb_image_diff(a, b, &v, &n, &e) == -1) {
+		free(a);
+		free(b);
+		return (cmd_fail(&e));
+	}
+	for (i = 0; i < n; i++)
+		printf("%c %s%s%s\n", v[i].kind, wb_vis(v[i].path),
+		    v[i].what[0] != '\0' ? ": " : "", v[i].what);
+	rc = n > 0 ? 1 : 0;
+	wb_image_changes_free(v, n);
+	free(a);
+	free(b);
+	return (rc);
+}
+
 int
 cmd_image(int argc, char **argv)
 {
@@ -141,6 +204,8 @@ cmd_image(int argc, char **argv)
 		return (image_pack(argc - 1, argv + 1));
 	if (strcmp(argv[1], "unpack") == 0)
 		return (image_unpack(argc - 1, argv + 1));
+	if (strcmp(argv[1], "diff") == 0)
+		return (image_diff(argc - 1, argv + 1));
 	warnx("image: unknown subcommand '%s'", argv[1]);
 	return (usage());
 }
