@@ -281,8 +281,8 @@ wb_kconfig_result_fini(struct wb_kconfig_result *res)
  * merge_config.sh, a requested value comes last, so that it wins a
  * Kconfig choice (SLUB over tinyconfig's SLOB).
  */
-static int
-write_merged(const struct wb_frag *base, const struct wb_frag *want,
+int
+wb_kbuild_write_merged(const struct wb_frag *base, const struct wb_frag *want,
     const char *path, struct wb_err *err)
 {
 	const struct wb_frag_entry *e;
@@ -412,7 +412,7 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 	}
 	res->noverrides = mc.n;
 	if (rc == 0)
-		rc = write_merged(&base, &want, path, err);
+		rc = wb_kbuild_write_merged(&base, &want, path, err);
 	if (rc == 0) {
 		wb_kbuild_note(kb, "%s: make olddefconfig", kb->variant);
 		rc = wb_kbuild_runmake(kb, cfgdir, olddef, NULL, err);

@@ -8,11 +8,18 @@
 #include "note.h"
 
 struct wb_err;
+struct wb_frag;
 struct wb_kbuild;
 
 /* A progress line of kb (struct wb_kbuild from kbuild.h). */
 #define wb_kbuild_note(kb, ...)	\
 	wb_notef((kb)->note, (kb)->note_arg, __VA_ARGS__)
+/*
+ * The .config to hand to olddefconfig: base without the keys that want
+ * sets, then want's settings (lib/kbuild.c), written atomically.
+ */
+int	wb_kbuild_write_merged(const struct wb_frag *base,
+	    const struct wb_frag *want, const char *path, struct wb_err *);
 int	wb_kbuild_runmake(const struct wb_kbuild *, const char *objdir,
 	    const char *const *targets, const char *config_sha256,
 	    struct wb_err *);

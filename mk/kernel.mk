@@ -72,8 +72,8 @@ kernels: $(WORLDBENCH)
 	$(WORLDBENCH) kernel build -w $(WORKDIR) -O overlays -R $(KERNEL_RECIPE) \
 	    $(KERNEL_VARIANTS)
 	@for v in $(filter-out production,$(KERNEL_VARIANTS)); do \
-		$(WORLDBENCH) kernel diff -w $(WORKDIR) -R $(KERNEL_RECIPE) \
-		    production $$v || exit 1; \
+		$(WORLDBENCH) kernel diff --check -w $(WORKDIR) -O overlays \
+		    -R $(KERNEL_RECIPE) production $$v || exit 1; \
 	done
 
 kernel-bench: kernels $(ALL_TARGETS)

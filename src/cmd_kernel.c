@@ -17,6 +17,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "kbuild.h"
+#include "kbuild_match.h"
 #include "kpaths.h"
 #include "recipe.h"
 
@@ -32,7 +33,7 @@ cmd_kernel_usage(FILE *fp)
 	fprintf(fp,
 	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
 	    "       worldbench kernel config " USAGE_OPTS " variant\n"
-	    "       worldbench kernel diff [-C cachedir] [-R recipe] "
+	    "       worldbench kernel diff [--check] [-C cachedir] [-R recipe] "
 	    "[-s tarball] [-w workdir]\n"
 	    "           variant|image variant|image\n");
 }
@@ -49,6 +50,7 @@ static char note_prefix[] = "worldbench kernel: ";
 struct kopts {
 	struct wb_kpaths	 k;
 	struct wb_recipe *recipe;
+	int		 check;		/* kernel diff --check */
 	int		 force;
 	int		 jobs;
 	double		 timeout;
@@ -58,6 +60,7 @@ static int
 parse(int argc, char **argv, struct kopts *o)
 {
 	static const struct option longopts[] = {
+		{ "check", no_argument, NULL, 'K' },
 		{ "no-ccache", no_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -83,6 +86,9 @@ parse(int argc, char **argv, struct kopts *o)
 				warnx("-j: bad job count '%s'", optarg);
 				return (-1);
 			}
+			break;
+		case 'K':
+			o->check = 1;
 			break;
 		case 'N':
 			o->k.ccache = 0;
@@ -323,6 +329,76 @@ image_arg(const struct kopts *o, const char *arg, struct wb_err *e)
 	return (wb_kbuild_variant_check(o->recipe, name, e));
 }
 
+/*
+ * kernel diff --check: the variant's configuration against what kconfig
+ * derives from the base's with the variant's extra fragments applied.
+ */
+static int
+kernel_check(const struct kopts *o, const char *base, const char *name,
+    struct wb_err *e)
+{
+	struct wb_kbuild_variant bv;
+	struct wb_kmatch m;
+	struct variant v;
+	const char **extra;
+	char *bimg, *bcfg, *vcfg;
+	size_t i, j, n;
+	int rc;
+
+	memset(&bv, 0, sizeof(bv));
+	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
+		return (wb_err_set(e, "--check: name the two variants of the "
+		    "recipe, not image directories"));
+	if (wb_kbuild_variant_init(&bv, o->recipe, o->k.overlays, base,
+	    e) != 0)
+		return (-1);
+	if (variant_init(&v, o, name, e) != 0) {
+		wb_kbuild_variant_fini(&bv);
+		return (-1);
+	}
+	rc = -1;
+	bcfg = vcfg = NULL;
+	if ((extra = calloc(v.kv.nfragments + 1, sizeof(*extra))) == NULL ||
+	    (bimg = wb_kpaths_imagedir(&o->k, base)) == NULL) {
+		wb_err_setsys(e, "kernel");
+		goto out;
+	}
+	if (asprintf(&bcfg, "%s/config", bimg) < 0 ||
+	    asprintf(&vcfg, "%s/config", v.imagedir) < 0) {
+		free(bimg);
+		wb_err_setsys(e, "kernel");
+		goto out;
+	}
+	free(bimg);
+	for (n = i = 0; i < v.kv.nfragments; i++) {
+		for (j = 0; j < bv.nfragments; j++)
+			if (strcmp(v.kv.fragments[i], bv.fragments[j]) == 0)
+				break;
+		if (j == bv.nfragments)
+			extra[n++] = v.kv.fragments[i];
+	}
+	if (wb_kmatch_run(&v.kb, bcfg, vcfg, extra, n, &m, e) != 0)
+		goto out;
+	printf("# matching %s %s: %zu changed symbols, %zu requested by its "
+	    "%zu fragment%s, %zu implied by kconfig; %zu unexpected\n", base,
+	    name, m.changed, m.requested, n, n == 1 ? "" : "s", m.implied,
+	    m.mismatched);
+	if (m.mismatched > 0)
+		wb_err_set(e, "%s does not match %s plus its fragments: %zu "
+		    "symbol%s differ from what kconfig derives:\n%s", name, base,
+		    m.mismatched, m.mismatched == 1 ? "" : "s", m.report);
+	else
+		rc = 0;
+	wb_kmatch_fini(&m);
+out:
+	free(extra);
+	free(bcfg);
+	free(vcfg);
+	variant_fini(&v);
+	wb_kbuild_variant_fini(&bv);
+	return (rc);
+}
+
 static int
 kernel_diff(int argc, char **argv)
 {
@@ -357,10 +433,17 @@ kernel_diff(int argc, char **argv)
 		goto done;
 	printf("# scripts/diffconfig %s %s\n%s", argv[optind],
 	    argv[optind + 1], out);
+	fflush(stdout);
+	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1],
+	    &e) != 0) {
+		rc = cmd_fail(&e);
+		goto release;
+	}
 	rc = 0;
 done:
 	if (rc != 0)
 		warnx("%s", e.msg);
+release:
 	free(a);
 	free(b);
 	free(ca);

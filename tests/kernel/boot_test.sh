@@ -85,6 +85,29 @@ pair_body()
 	grep -Eq '^[-+ ](SMP|PREEMPT|SLUB|ACPI|PCI) ' diff.out &&
 	    atf_fail "a base option differs: $(cat diff.out)"
 
+	# Matching, proven: the changed set is what kconfig derives from
+	# production's configuration plus the variant's fragments ...
+	wb kernel diff --check -w work -O "$(overlays)" -R "$(recipe)" \
+	    production witness+invariants >check.out 2>check.err ||
+	    atf_fail "kernel diff --check failed: $(cat check.err)"
+	grep -Eq '^# matching production witness\+invariants: [0-9]+ changed symbols, [0-9]+ requested by its 2 fragments, [0-9]+ implied by kconfig; 0 unexpected$' \
+	    check.out || atf_fail "no matching line: $(tail -3 check.out)"
+	tail -1 check.out >&2
+	# ... and a variant built with one unrequested change fails it,
+	# naming the symbol.
+	mkdir -p tw/kernels tw/kbuild
+	ln -s "$(pwd)/work/kernels/production" tw/kernels/production
+	cp -R work/kernels/witness+invariants tw/kernels/
+	sed -i 's/^CONFIG_LOG_BUF_SHIFT=17$/CONFIG_LOG_BUF_SHIFT=18/' \
+	    tw/kernels/witness+invariants/config
+	grep -q '^CONFIG_LOG_BUF_SHIFT=18$' tw/kernels/witness+invariants/config ||
+	    atf_fail "the fixture's change did not apply"
+	atf_check -s exit:65 -o ignore \
+	    -e match:'witness\+invariants does not match production plus its fragments: 1 symbol differ' \
+	    -e match:'unexpected CONFIG_LOG_BUF_SHIFT: base 17, built 18, derived 17' \
+	    "$(atf_config_get builddir)/bin/worldbench" kernel diff --check \
+	    -w tw -O "$(overlays)" -R "$(recipe)" production witness+invariants
+
 	# A second build is a no-op.
 	start=$(date +%s)
 	wb kernel build -w work -O "$(overlays)" -R "$(recipe)" production \

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The matching check of a kernel pair: a variant must differ from its
+ * base in its knob alone.  Its configuration is compared with what
+ * kconfig derives from the base's own configuration with the variant's
+ * extra fragments (those the base lacks) applied and olddefconfig run:
+ * every symbol must agree.  A symbol that changed in the built variant
+ * but not in the derivation is unexpected (the variant was built from
+ * another base, a fragment changed, a default moved), one that the
+ * derivation changes but the build did not is missing.
+ */
+#ifndef WB_KBUILD_MATCH_H
+#define WB_KBUILD_MATCH_H
+
+#include <stddef.h>
+
+struct wb_err;
+struct wb_frag;
+struct wb_kbuild;
+
+struct wb_kmatch {
+	size_t	 changed;	/* symbols that differ from the base */
+	size_t	 requested;	/* of them, set by the extra fragments */
+	size_t	 implied;	/* the rest: kconfig's consequences */
+	size_t	 mismatched;	/* symbols where build and derivation differ */
+	char	*report;	/* one line per mismatch, malloc'ed; or NULL */
+};
+
+/*
+ * Compare the three configurations (no kconfig run): fills m from base,
+ * the built variant and the derivation; want holds the extra fragments'
+ * settings (for the requested count).  Absent and "is not set" agree.
+ */
+int	wb_kmatch_compare(const struct wb_frag *base,
+	    const struct wb_frag *built, const struct wb_frag *derived,
+	    const struct wb_frag *want, struct wb_kmatch *, struct wb_err *);
+
+/*
+ * The whole check: kb is the variant (its srctree, its objdir as the
+ * parent of the scratch directory "<objdir>.match"); base_config and
+ * built_config the two images' configurations; extra the fragments the
+ * variant has beyond the base.  Runs olddefconfig once.
+ */
+int	wb_kmatch_run(const struct wb_kbuild *kb, const char *base_config,
+	    const char *built_config, const char *const *extra,
+	    size_t nextra, struct wb_kmatch *, struct wb_err *);
+void	wb_kmatch_fini(struct wb_kmatch *);
+
+#endif

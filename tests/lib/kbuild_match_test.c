@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "err.h"
+#include "fragment.h"
+#include "kbuild_match.h"
+
+static void
+frag(struct wb_frag *f, const char *text)
+{
+	struct wb_err e;
+
+	wb_frag_init(f);
+	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
+	    NULL, &e) == 0, "%s", e.msg);
+}
+
+static const char base_cfg[] =
+    "# Automatically generated file; DO NOT EDIT.\n"
+    "CONFIG_SMP=y\n"
+    "# CONFIG_PROVE_LOCKING is not set\n"
+    "CONFIG_HZ=250\n";
+/* What the fragment asks for, and what kconfig makes of it. */
+static const char want_cfg[] = "CONFIG_PROVE_LOCKING=y\n";
+static const char derived_cfg[] =
+    "CONFIG_SMP=y\n"
+    "CONFIG_PROVE_LOCKING=y\n"
+    "CONFIG_LOCKDEP=y\n"
+    "CONFIG_HZ=250\n";
+
+ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__matching);
+ATF_TC_BODY(wb_kmatch_compare__matching, tc)
+{
+	struct wb_frag base, built, derived, want;
+	struct wb_kmatch m;
+	struct wb_err e;
+
+	frag(&base, base_cfg);
+	frag(&want, want_cfg);
+	frag(&derived, derived_cfg);
+	frag(&built, derived_cfg);
+	ATF_REQUIRE(wb_kmatch_compare(&base, &built, &derived, &want, &m,
+	    &e) == 0);
+	ATF_CHECK_EQ(2, m.changed);
+	ATF_CHECK_EQ(1, m.requested);
+	ATF_CHECK_EQ(1, m.implied);
+	ATF_CHECK_EQ(0, m.mismatched);
+	ATF_CHECK(m.report == NULL);
+	wb_kmatch_fini(&m);
+	wb_frag_fini(&base);
+	wb_frag_fini(&built);
+	wb_frag_fini(&derived);
+	wb_frag_fini(&want);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__unrequested_change);
+ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
+{
+	struct wb_frag base, built, derived, want;
+	struct wb_kmatch m;
+	struct wb_err e;
+
+	frag(&base, base_cfg);
+	frag(&want, want_cfg);
+	frag(&derived, derived_cfg);
+	/* Built from another base: HZ moved, and LOCKDEP did not follow. */
+	frag(&built, "CONFIG_SMP=y\nCONFIG_PROVE_LOCKING=y\n"
+	    "# CONFIG_LOCKDEP is not set\nCONFIG_HZ=1000\n");
+	ATF_REQUIRE(wb_kmatch_compare(&base, &built, &derived, &want, &m,
+	    &e) == 0);
+	ATF_CHECK_EQ(2, m.mismatched);
+	ATF_REQUIRE(m.report != NULL);
+	ATF_CHECK_MSG(strstr(m.report, "unexpected CONFIG_HZ: base 250, "
+	    "built 1000, derived 250\n") != NULL, "%s", m.report);
+	ATF_CHECK_MSG(strstr(m.report, "missing CONFIG_LOCKDEP: base n, "
+	    "built n, derived y\n") != NULL, "%s", m.report);
+	ATF_CHECK(strstr(m.report, "PROVE_LOCKING") == NULL);
+	wb_kmatch_fini(&m);
+	wb_frag_fini(&base);
+	wb_frag_fini(&built);
+	wb_frag_fini(&derived);
+	wb_frag_fini(&want);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_kmatch_compare__matching);
+	ATF_TP_ADD_TC(tp, wb_kmatch_compare__unrequested_change);
+	return (atf_no_error());
+}
