@@ -137,6 +137,17 @@ check_job(const struct wb_lava_job *j, struct wb_err *err)
 	if (!name_ok(j->device_type))
 		return (wb_err_set(err, "device type '%s': not a LAVA name",
 		    j->device_type));
+	if (j->kernel_type != NULL && (j->boot != WB_LAVA_BOOT_UBOOT ||
+	    (strcmp(j->kernel_type, "image") != 0 &&
+	    strcmp(j->kernel_type, "zimage") != 0 &&
+	    strcmp(j->kernel_type, "uimage") != 0)))
+		return (wb_err_set(err, "kernel type '%s': image, zimage or "
+		    "uimage, with the u-boot boot method only",
+		    j->kernel_type));
+	if (j->dtb != NULL && (j->boot != WB_LAVA_BOOT_UBOOT ||
+	    strpbrk(j->dtb, "\n\"") != NULL))
+		return (wb_err_set(err, "dtb '%s': a URL without newline or "
+		    "'\"', with the u-boot boot method only", j->dtb));
 	for (i = 0; i < j->nvariants; i++) {
 		if (!name_ok(j->labels[i]))
 			return (wb_err_set(err, "label '%s': LAVA names take "
@@ -161,14 +172,30 @@ check_job(const struct wb_lava_job *j, struct wb_err *err)
 	return (0);
 }
 
-static void
-emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
-{
-	size_t t;
-	char name[128];
+static const char *const boot_names[] = {
+	[WB_LAVA_BOOT_QEMU] = "qemu",
+	[WB_LAVA_BOOT_GRUB] = "grub",
+	[WB_LAVA_BOOT_UBOOT] = "u-boot",
+};
 
-	snprintf(name, sizeof(name), "wb-%s-%d", j->labels[v], round);
-	fprintf(f, "\n# Round %d: %s\n", round, j->labels[v]);
+int
+wb_lava_boot_parse(const char *s, enum wb_lava_boot *b)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(boot_names) / sizeof(boot_names[0]); i++)
+		if (strcmp(s, boot_names[i]) == 0) {
+			*b = (enum wb_lava_boot)i;
+			return (0);
+		}
+	return (-1);
+}
+
+/* The deploy and boot of the dispatcher's qemu (up to "media"). */
+static void
+emit_qemu(FILE *f, const struct wb_lava_job *j, size_t v)
+{
+
 	fputs("- deploy:\n"
 	    "    timeout:\n"
 	    "      minutes: 10\n"
@@ -177,8 +204,7 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	    "    images:\n"
 	    "      kernel:\n"
 	    "        image_arg: ", f);
-	yq(f, "-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init "
-	    "quiet\"");
+	yq(f, "-kernel {kernel} -append \"" WB_LAVA_CMDLINE_QEMU "\"");
 	fputs("\n        url: ", f);
 	yq(f, j->kernels[v]);
 	fputs("\n      ramdisk:\n        image_arg: ", f);
@@ -193,11 +219,59 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	    "    timeout:\n"
 	    "      minutes: 5\n"
 	    "    method: qemu\n"
-	    "    media: tmpfs\n"
-	    "    parameters:\n"
+	    "    media: tmpfs", f);
+}
+
+/*
+ * A board: kernel and initramfs over TFTP, booted by its bootloader
+ * with the ramdisk commands of the device dictionary (up to "commands").
+ */
+static void
+emit_tftp(FILE *f, const struct wb_lava_job *j, size_t v)
+{
+
+	fputs("- deploy:\n"
+	    "    timeout:\n"
+	    "      minutes: 10\n"
+	    "    to: tftp\n"
+	    "    os: oe\n"
+	    "    kernel:\n"
+	    "      url: ", f);
+	yq(f, j->kernels[v]);
+	if (j->boot == WB_LAVA_BOOT_UBOOT)
+		fprintf(f, "\n      type: %s", j->kernel_type != NULL ?
+		    j->kernel_type : "image");
+	fputs("\n    ramdisk:\n      url: ", f);
+	yq(f, j->ramdisk);
+	fputs("\n      compression: gz", f);
+	if (j->boot == WB_LAVA_BOOT_UBOOT)
+		fputs("\n      header: u-boot", f);
+	if (j->dtb != NULL) {
+		fputs("\n    dtb:\n      url: ", f);
+		yq(f, j->dtb);
+	}
+	fprintf(f, "\n- boot:\n"
+	    "    timeout:\n"
+	    "      minutes: 5\n"
+	    "    method: %s\n"
+	    "    commands: ramdisk", boot_names[j->boot]);
+}
+
+static void
+emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
+{
+	size_t t;
+	char name[128];
+
+	snprintf(name, sizeof(name), "wb-%s-%d", j->labels[v], round);
+	fprintf(f, "\n# Round %d: %s\n", round, j->labels[v]);
+	if (j->boot == WB_LAVA_BOOT_QEMU)
+		emit_qemu(f, j, v);
+	else
+		emit_tftp(f, j, v);
+	fputs("\n    parameters:\n"
 	    "      kernel-start-message: ", f);
-	yq(f, WB_LAVA_READY);
-	fputs("\n    prompts:\n"
+	yq(f, WB_LAVA_READY);	fputs("\n    prompts:\n"
 	    "    - ", f);
 	yq(f, WB_LAVA_PROMPT);
 	fputs("\n- test:\n    timeout:\n", f);
@@ -265,9 +339,14 @@ wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
 	    "priority: medium\n"
 	    "visibility: public\n"
 	    "context:\n"
-	    "  arch: amd64\n"
-	    "metadata:\n"
-	    "  worldbench.version: ", minutes);
+	    "  arch: amd64\n", minutes);
+	/* On a board the device dictionary sets the console; we add ours. */
+	if (j->boot != WB_LAVA_BOOT_QEMU)
+		fputs("  extra_kernel_args: '" WB_LAVA_CMDLINE_BOARD "'\n", f);
+	fputs("metadata:\n"
+	    "  worldbench.boot: ", f);
+	fputs(boot_names[j->boot], f);
+	fputs("\n  worldbench.version: ", f);
 	yq(f, j->version);
 	fputs("\n  worldbench.variants: '", f);
 	for (i = 0; i < j->nvariants; i++)

@@ -28,9 +28,30 @@ struct wb_test_def;
  * kernel boots "quiet", so LAVA's default, "Linux version", never shows).
  */
 #define WB_LAVA_READY	"worldbench: initramfs ready"
+/* The kernel command line: whole under qemu, the additions on a board. */
+#define WB_LAVA_CMDLINE_QEMU	"console=ttyS0,115200 rdinit=/init quiet"
+#define WB_LAVA_CMDLINE_BOARD	"rdinit=/init quiet"
+
+/*
+ * How the device boots: qemu (the dispatcher's own emulator, deploy to
+ * tmpfs), or a board over the network: grub (x86 boards, PXE/TFTP) or
+ * u-boot (deploy to tftp, "bootz"/"booti"-style ramdisk commands), whose
+ * kernel command line goes to the job's context (extra_kernel_args).
+ */
+enum wb_lava_boot {
+	WB_LAVA_BOOT_QEMU = 0,
+	WB_LAVA_BOOT_GRUB,
+	WB_LAVA_BOOT_UBOOT
+};
+
+/* "qemu", "grub", "u-boot" into *b: 0, or -1 for another name. */
+int	wb_lava_boot_parse(const char *, enum wb_lava_boot *);
 
 struct wb_lava_job {
 	const char			*device_type;	/* "qemu" */
+	enum wb_lava_boot		 boot;
+	const char			*kernel_type;	/* u-boot: "image", "zimage", "uimage" */
+	const char			*dtb;		/* u-boot: the device tree URL, or NULL */
 	const char			*job_name;
 	const char *const		*labels;	/* variant labels */
 	const char *const		*kernels;	/* kernel URLs */

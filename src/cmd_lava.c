@@ -43,6 +43,8 @@ struct lopts {
 	const char	*workdir;
 	const char	*tests;
 	const char	*device_type;
+	enum wb_lava_boot boot;
+	const char	*kernel_type, *dtb;
 	const char	*job_name;
 	const char	*ramdisk;
 	const char	*out;
@@ -59,6 +61,8 @@ cmd_lava_job_usage(FILE *fp)
 	    "[-d seconds] [--rounds n] [-T tests]\n"
 	    "           [-w workdir | --ramdisk url] [--device-type type] "
 	    "[--job-name name]\n"
+	    "           [--boot-method qemu|grub|u-boot] [--kernel-type type] "
+	    "[--dtb url]\n"
 	    "           [--suite dir] [--data dir] [--busybox path] -o "
 	    "job.yaml\n"
 	    "       worldbench import --lava "
@@ -113,9 +117,12 @@ static int
 parse_args(int argc, char **argv, struct lopts *o)
 {
 	static const struct option longopts[] = {
+		{ "boot-method", required_argument, NULL, 'B' },
 		{ "busybox", required_argument, NULL, 'Y' },
 		{ "data", required_argument, NULL, 'A' },
 		{ "device-type", required_argument, NULL, 't' },
+		{ "dtb", required_argument, NULL, 'D' },
+		{ "kernel-type", required_argument, NULL, 'K' },
 		{ "job-name", required_argument, NULL, 'J' },
 		{ "ramdisk", required_argument, NULL, 'M' },
 		{ "rounds", required_argument, NULL, 'r' },
@@ -132,6 +139,19 @@ parse_args(int argc, char **argv, struct lopts *o)
 		switch (ch) {
 		case 'A':
 			o->data = optarg;
+			break;
+		case 'B':
+			if (wb_lava_boot_parse(optarg, &o->boot) == -1) {
+				warnx("--boot-method: '%s': expected qemu, grub "
+				    "or u-boot", optarg);
+				return (-1);
+			}
+			break;
+		case 'D':
+			o->dtb = optarg;
+			break;
+		case 'K':
+			o->kernel_type = optarg;
 			break;
 		case 'd':
 			o->seconds = strtod(optarg, &end);
@@ -313,6 +333,9 @@ cmd_lava_job(int argc, char **argv)
 	}
 	memset(&j, 0, sizeof(j));
 	j.device_type = o.device_type;
+	j.boot = o.boot;
+	j.kernel_type = o.kernel_type;
+	j.dtb = o.dtb;
 	j.job_name = o.job_name;
 	j.labels = o.labels;
 	j.kernels = (const char *const *)o.kernels;

@@ -157,6 +157,74 @@ print([a for a in j["actions"] if "test" in a][0]["test"]["definitions"][0]["rep
 	    sh -e step.sh
 }
 
+atf_test_case lava_job__board_methods
+lava_job__board_methods_head()
+{
+	atf_set descr "A board over TFTP: grub and u-boot jobs deploy to" \
+	    "tftp, boot with the ramdisk commands, pass rdinit as" \
+	    "extra_kernel_args, and pass LAVA's strict schema when" \
+	    "lava-common is installed; bad combinations are refused"
+	atf_set require.progs python3
+}
+lava_job__board_methods_body()
+{
+	$PY -c 'import yaml' 2>/dev/null || atf_skip "python3-yaml missing"
+	for m in grub u-boot; do
+		extra=
+		[ $m = u-boot ] && extra="--kernel-type zimage --dtb http://lava.example/k/board.dtb"
+		atf_check "$(wbp)" lava-job \
+		    -k production=http://lava.example/k/production/zImage \
+		    -k debug=http://lava.example/k/debug/zImage -T syscall \
+		    -d 5 -r 1 --ramdisk http://lava.example/initramfs.cpio.gz \
+		    --device-type board --boot-method $m $extra -o $m.yaml
+	done
+	cat >check.py <<'EOT'
+import sys, yaml
+for m in ("grub", "u-boot"):
+    job = yaml.safe_load(open(m + ".yaml"))
+    assert job["metadata"]["worldbench.boot"] == m, job["metadata"]
+    assert job["context"]["extra_kernel_args"] == "rdinit=/init quiet"
+    deploys = [a["deploy"] for a in job["actions"] if "deploy" in a]
+    boots = [a["boot"] for a in job["actions"] if "boot" in a]
+    assert len(deploys) == 2 and len(boots) == 2
+    for d in deploys:
+        assert d["to"] == "tftp", d
+        assert d["ramdisk"]["url"] == "http://lava.example/initramfs.cpio.gz"
+        if m == "u-boot":
+            assert d["kernel"]["type"] == "zimage", d
+            assert d["ramdisk"]["header"] == "u-boot", d
+            assert d["dtb"]["url"] == "http://lava.example/k/board.dtb"
+        else:
+            assert "type" not in d["kernel"] and "dtb" not in d, d
+    for b in boots:
+        assert b["method"] == m and b["commands"] == "ramdisk", b
+        assert "media" not in b, b
+try:
+    from lava_common.schemas import validate
+except ImportError:
+    print("lava-common not installed: schema not checked")
+    sys.exit(0)
+for m in ("grub", "u-boot"):
+    validate(yaml.safe_load(open(m + ".yaml")), strict=True,
+        extra_context_variables=[])
+print("LAVA schema: valid")
+EOT
+	if $PY -c 'import lava_common.schemas' 2>/dev/null; then
+		atf_check -o match:'LAVA schema: valid' $PY check.py
+	else
+		atf_check -o match:'not checked' $PY check.py
+	fi
+	atf_check -s exit:64 -e match:"expected qemu, grub or u-boot" \
+	    "$(wbp)" lava-job -k a=http://x/a --ramdisk http://x/r \
+	    --boot-method pxe -o x.yaml
+	atf_check -s exit:64 -e match:"with the u-boot boot method only" \
+	    "$(wbp)" lava-job -k a=http://x/a --ramdisk http://x/r \
+	    --boot-method grub --kernel-type zimage -o x.yaml
+	atf_check -s exit:64 -e match:"kernel type 'bzimage'" \
+	    "$(wbp)" lava-job -k a=http://x/a --ramdisk http://x/r \
+	    --boot-method u-boot --kernel-type bzimage -o x.yaml
+}
+
 atf_test_case lava_job__initramfs_pass
 lava_job__initramfs_pass_head()
 {
@@ -317,6 +385,7 @@ atf_init_test_cases()
 	atf_add_test_case lava_job__golden
 	atf_add_test_case lava_job__yaml
 	atf_add_test_case lava_job__kernel_identity
+	atf_add_test_case lava_job__board_methods
 	atf_add_test_case lava_job__initramfs_pass
 	atf_add_test_case lava_job__refused
 	atf_add_test_case import__lava
