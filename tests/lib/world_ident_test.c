@@ -36,7 +36,8 @@ ATF_TC_BODY(wb_world_image_ident__from_meta, tc)
 
 	workdir();
 	wbt_write_file("w/images/host-glibc-debug.meta", "name=host-glibc-debug\n"
-	    "recipe=host\nvariant=glibc-debug\nhash=" INPUT "\nsha256=" SHA
+	    "recipe=host\nvariant=glibc-debug\noptions=GLIBC_DEBUG JEMALLOC\n"
+	    "hash=" INPUT "\nsha256=" SHA
 	    "\nsize=10\npath=w/images/host-glibc-debug.tar.zst\n");
 	o = wb_world_image_ident("w/roots/" SHA, &e);
 	ATF_REQUIRE_MSG(o != NULL, "%s", e.msg);
@@ -46,6 +47,16 @@ ATF_TC_BODY(wb_world_image_ident__from_meta, tc)
 	    "input_hash")));
 	ATF_REQUIRE_STREQ("host-glibc-debug", json_string_value(
 	    json_object_get(o, "name")));
+	ATF_CHECK_STREQ("host", json_string_value(json_object_get(o,
+	    "recipe")));
+	ATF_CHECK_STREQ("glibc-debug", json_string_value(json_object_get(o,
+	    "variant")));
+	/* The knob set: the options the variant turns on. */
+	ATF_REQUIRE_EQ(2, json_array_size(json_object_get(o, "knobs")));
+	ATF_CHECK_STREQ("GLIBC_DEBUG", json_string_value(json_array_get(
+	    json_object_get(o, "knobs"), 0)));
+	ATF_CHECK_STREQ("JEMALLOC", json_string_value(json_array_get(
+	    json_object_get(o, "knobs"), 1)));
 	json_decref(o);
 }
 
