@@ -14,6 +14,7 @@
 
 #include "atomic.h"
 #include "err.h"
+#include "install_id.h"
 #include "label.h"
 #include "slurm.h"
 
@@ -180,6 +181,11 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	struct wb_label l;
 	size_t i;
 
+	if (j->install_id != NULL && (strlen(j->install_id) !=
+	    WB_SHA256_HEXSIZE - 1 || strspn(j->install_id,
+	    "0123456789abcdef") != WB_SHA256_HEXSIZE - 1))
+		return (wb_err_set(err, "install id '%s': not a sha256",
+		    j->install_id));
 	if (j->worldbench[0] != '/' || j->shared[0] != '/')
 		return (wb_err_set(err, "the worldbench program and the shared "
 		    "directory must be absolute paths"));
@@ -274,8 +280,25 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	    "node=${SLURMD_NODENAME:-$(uname -n)}\n"
 	    "job=${SLURM_ARRAY_JOB_ID:?not a Slurm array task}\n"
 	    "task=${SLURM_ARRAY_TASK_ID:?not a Slurm array task}\n"
-	    "dir=$shared/$node-$job-$task\n"
-	    "\n"
+	    "dir=$shared/$node-$job-$task\n", f);
+	if (j->install_id != NULL) {
+		fputs("\n"
+		    "# The install on this node must be the one submitted: the "
+		    "binary and\n"
+		    "# the libraries it loads (lib/install_id.h).\n"
+		    "have=$(" WB_INSTALL_ID_SH ")\n"
+		    "if [ \"$have\" != ", f);
+		sh_quote(f, j->install_id);
+		fputs(" ]; then\n"
+		    "\techo \"worldbench: $node: the worldbench install ($wb "
+		    "and its libraries,\" \\\n"
+		    "\t    \"sha256 $have) is not the one submitted (", f);
+		fputs(j->install_id, f);
+		fputs("); nothing run\" >&2\n"
+		    "\texit 3\n"
+		    "fi\n", f);
+	}
+	fputs("\n"
 	    "# A requeued task finds its own directory: done is done, a "
 	    "partial one\n"
 	    "# is moved aside (never read) and the run starts again.\n"

@@ -21,6 +21,12 @@ struct wb_err;
 /* What the job script runs. */
 struct wb_slurm_job {
 	const char	*worldbench;	/* absolute path, same on every node */
+	/*
+	 * The install's identity on the submitting side (install_id.h), or
+	 * NULL: each task first checks that its node's is the same, and
+	 * exits 3 before it runs anything otherwise.
+	 */
+	const char	*install_id;
 	const char	*shared;	/* absolute results directory */
 	const char	*partition;	/* NULL: the cluster's default */
 	int		 ntasks;	/* array size, 1..WB_SLURM_MAXTASKS */

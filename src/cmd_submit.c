@@ -22,6 +22,7 @@
 #include "atomic.h"
 #include "cmd.h"
 #include "err.h"
+#include "install_id.h"
 #include "exitmap.h"
 #include "slurm.h"
 #include "spawn.h"
@@ -228,6 +229,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	struct wb_err e;
 	const char **labels;
 	char *script, *path, self[PATH_MAX], *bin, *id, *spec, *srcdir;
+	char install[WB_SHA256_HEXSIZE];
 	int nl, *ind, i, rc;
 	ssize_t len;
 
@@ -236,6 +238,9 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		err(1, "/proc/self/exe");
 	self[len] = '\0';
 	j.worldbench = self;
+	if (wb_install_id(self, install, &e) == -1)
+		return (cmd_fail(&e));
+	j.install_id = install;
 	j.shared = submit_abs_dir(o->shared, 1);
 	j.partition = o->partition;
 	j.account = o->account;

@@ -48,6 +48,27 @@ ATF_TC_BODY(wb_slurm_script__golden, tc)
 	free(got);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__install_id);
+ATF_TC_BODY(wb_slurm_script__install_id, tc)
+{
+	static const char id[] =
+	    "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct wb_slurm_job j;
+	struct wb_err e;
+	char *got;
+
+	job_init(&j);
+	j.install_id = id;
+	ATF_REQUIRE_MSG((got = wb_slurm_script(&j, &e)) != NULL, "%s", e.msg);
+	ATF_CHECK(strstr(got, "if [ \"$have\" != '00112233") != NULL);
+	/* Checked before the task's directory is looked at. */
+	ATF_CHECK(strstr(got, "have=$(") < strstr(got, "complete already"));
+	free(got);
+	j.install_id = "not-a-hash";
+	ATF_CHECK(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK_MSG(strstr(e.msg, "not a sha256") != NULL, "%s", e.msg);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_slurm_script__refused);
 ATF_TC_BODY(wb_slurm_script__refused, tc)
 {
@@ -281,6 +302,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_slurm_script__golden);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__install_id);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_options);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_refused);

@@ -238,6 +238,36 @@ submit__requeue_body()
 	    sh sh/job.sbatch
 }
 
+atf_test_case submit__install_checked
+submit__install_checked_head()
+{
+	atf_set descr "Each task first checks that its node's worldbench" \
+	    "(the binary and the libraries it loads) is the one submitted:" \
+	    "a different one exits 3 with both sha256s and writes nothing"
+	atf_set timeout 120
+}
+submit__install_checked_body()
+{
+	setup
+	atf_check -o ignore -e ignore "$(wbp)" submit --engine slurm -n \
+	    --shared "$PWD/sh" -- $RUNARGS
+	want=$(sed -n 's/^if \[ "$have" != \(.*\) \]; then$/\1/p' \
+	    sh/job.sbatch | tr -d "'")
+	[ ${#want} -eq 64 ] || atf_fail "no install check in the script"
+	# The same install: the check passes (a complete task then exits 0).
+	export SLURM_ARRAY_JOB_ID=7 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1
+	mkdir sh/n1-7-0 && echo done >sh/n1-7-0/DONE
+	atf_check -e match:'complete already' sh sh/job.sbatch
+	# Another binary at that path on a node: refused, nothing written.
+	cp "$(wbp)" other && printf x >>other
+	sed "s|^wb=.*|wb='$PWD/other'|" sh/job.sbatch >other.sbatch
+	export SLURM_ARRAY_TASK_ID=1
+	atf_check -s exit:3 \
+	    -e match:"n1: the worldbench install .* is not the one submitted \\($want\\); nothing run" \
+	    sh other.sbatch
+	[ ! -e sh/n1-7-1 ] || atf_fail "a task with another install wrote"
+}
+
 atf_test_case submit__sbatch_fails
 submit__sbatch_fails_head()
 {
@@ -314,6 +344,7 @@ atf_init_test_cases()
 	atf_add_test_case submit__sbatch_options
 	atf_add_test_case submit__fail_resubmit_collect
 	atf_add_test_case submit__requeue
+	atf_add_test_case submit__install_checked
 	atf_add_test_case submit__sbatch_fails
 	atf_add_test_case submit__usage
 	atf_add_test_case submit__images_bench
