@@ -71,9 +71,9 @@ wb_install_id(const char *exe, char hex[WB_SHA256_HEXSIZE],
 	}
 	rc = 0;
 	/* A static program: ldd fails, no libraries. */
-	for (line = strtok_r(r.status == 0 && r.out != NULL ? r.out : "",
-	    "\n", &save); rc == 0 && line != NULL;
-	    line = strtok_r(NULL, "\n", &save))
+	line = r.status == 0 && r.out != NULL ? strtok_r(r.out, "\n", &save) :
+	    NULL;
+	for (; rc == 0 && line != NULL; line = strtok_r(NULL, "\n", &save))
 		if ((lib = lib_of(line)) != NULL)
 			rc = add_line(&text, &len, lib, err);
 	wb_spawn_result_fini(&r);
