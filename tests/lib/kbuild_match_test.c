@@ -30,46 +30,47 @@ static const char derived_cfg[] =
     "CONFIG_LOCKDEP=y\n"
     "CONFIG_HZ=250\n";
 
-ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__matching);
-ATF_TC_BODY(wb_kmatch_compare__matching, tc)
+/* Compare a built configuration with the base and derivation above. */
+static void
+compare(const char *built_cfg, struct wb_kmatch *m)
 {
 	struct wb_frag base, built, derived, want;
-	struct wb_kmatch m;
 	struct wb_err e;
 
 	frag(&base, base_cfg);
 	frag(&want, want_cfg);
 	frag(&derived, derived_cfg);
-	frag(&built, derived_cfg);
-	ATF_REQUIRE(wb_kmatch_compare(&base, &built, &derived, &want, &m,
-	    &e) == 0);
-	ATF_CHECK_EQ(2, m.changed);
-	ATF_CHECK_EQ(1, m.requested);
-	ATF_CHECK_EQ(1, m.implied);
-	ATF_CHECK_EQ(0, m.mismatched);
-	ATF_CHECK(m.report == NULL);
-	wb_kmatch_fini(&m);
+	frag(&built, built_cfg);
+	ATF_REQUIRE_MSG(wb_kmatch_compare(&base, &built, &derived, &want, m,
+	    &e) == 0, "%s", e.msg);
 	wb_frag_fini(&base);
 	wb_frag_fini(&built);
 	wb_frag_fini(&derived);
 	wb_frag_fini(&want);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__matching);
+ATF_TC_BODY(wb_kmatch_compare__matching, tc)
+{
+	struct wb_kmatch m;
+
+	compare(derived_cfg, &m);
+	ATF_CHECK_EQ(2, m.changed);
+	ATF_CHECK_EQ(1, m.requested);
+	ATF_CHECK_EQ(1, m.implied);
+	ATF_CHECK_EQ(0, m.mismatched);
+	ATF_CHECK(m.report == NULL);
+	wb_kmatch_fini(&m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__unrequested_change);
 ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
 {
-	struct wb_frag base, built, derived, want;
 	struct wb_kmatch m;
-	struct wb_err e;
 
-	frag(&base, base_cfg);
-	frag(&want, want_cfg);
-	frag(&derived, derived_cfg);
 	/* Built from another base: HZ moved, and LOCKDEP did not follow. */
-	frag(&built, "CONFIG_SMP=y\nCONFIG_PROVE_LOCKING=y\n"
-	    "# CONFIG_LOCKDEP is not set\nCONFIG_HZ=1000\n");
-	ATF_REQUIRE(wb_kmatch_compare(&base, &built, &derived, &want, &m,
-	    &e) == 0);
+	compare("CONFIG_SMP=y\nCONFIG_PROVE_LOCKING=y\n"
+	    "# CONFIG_LOCKDEP is not set\nCONFIG_HZ=1000\n", &m);
 	ATF_CHECK_EQ(2, m.mismatched);
 	ATF_REQUIRE(m.report != NULL);
 	ATF_CHECK_MSG(strstr(m.report, "unexpected CONFIG_HZ: base 250, "
@@ -78,10 +79,6 @@ ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
 	    "built n, derived y\n") != NULL, "%s", m.report);
 	ATF_CHECK(strstr(m.report, "PROVE_LOCKING") == NULL);
 	wb_kmatch_fini(&m);
-	wb_frag_fini(&base);
-	wb_frag_fini(&built);
-	wb_frag_fini(&derived);
-	wb_frag_fini(&want);
 }
 
 ATF_TP_ADD_TCS(tp)
