@@ -18,7 +18,6 @@
 #include "exitmap.h"
 #include "image.h"
 #include "image_diff.h"
-#include "label.h"
 #include "manifest.h"
 #include "strvis.h"
 
@@ -135,21 +134,6 @@ image_unpack(int argc, char **argv)
 	return (0);
 }
 
-/* An archive path, or the name of an image of the work directory. */
-static char *
-archive_of(const char *arg, const char *workdir, struct wb_err *e)
-{
-	char *p;
-
-	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0 ||
-	    !wb_label_ok(arg, strlen(arg))) {
-		if ((p = strdup(arg)) == NULL)
-			wb_err_setsys(e, "strdup");
-		return (p);
-	}
-	return (wb_label_image_path(workdir, arg, e));
-}
-
 /* Exit 0 when the images are the same, 1 when they differ (diff(1)). */
 static int
 image_diff(int argc, char **argv)
@@ -176,8 +160,8 @@ image_diff(int argc, char **argv)
 	if (argc != 2)
 		return (usage());
 	a = b = NULL;
-	if ((a = archive_of(argv[0], workdir, &e)) == NULL ||
-	    (b = archive_of(argv[1], workdir, &e)) == NULL ||
+	if ((a = cmd_image_archive(argv[0], workdir, &e)) == NULL ||
+	    (b = cmd_image_archive(argv[1], workdir, &e)) == NULL ||
 	    wb_image_diff(a, b, &v, &n, &e) == -1) {
 		free(a);
 		free(b);

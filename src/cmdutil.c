@@ -91,46 +91,56 @@ cmd_unpack_end(struct cmd_unpack *cu)
 }
 
 char *
-cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
+cmd_image_archive(const char *arg, const char *workdir, struct wb_err *err)
 {
-	struct cmd_unpack cu;
 	struct stat st;
-	char *root, *byname;
-	int lock;
+	char *p;
 
 	/*
 	 * A bare name that is no file here is an image of the work
 	 * directory, as "worldbench images" lists them.
 	 */
-	byname = NULL;
-	if (strchr(image, '/') == NULL && image[0] != '.' &&
-	    image[0] != '\0' && lstat(image, &st) == -1 && errno == ENOENT) {
-		if (asprintf(&byname, "%s/images/%s.tar.zst", workdir,
-		    image) == -1) {
-			wb_err_setsys(err, "asprintf");
-			return (NULL);
-		}
-		if (access(byname, F_OK) == -1) {
-			wb_err_setsys(err, "%s: neither a file nor an image "
-			    "of %s (%s; see worldbench images)", image,
-			    workdir, byname);
-			free(byname);
-			return (NULL);
-		}
-		image = byname;
+	if (strchr(arg, '/') != NULL || arg[0] == '.' || arg[0] == '\0' ||
+	    lstat(arg, &st) == 0 || errno != ENOENT) {
+		if ((p = strdup(arg)) == NULL)
+			wb_err_setsys(err, "strdup");
+		return (p);
 	}
+	if (asprintf(&p, "%s/images/%s.tar.zst", workdir, arg) == -1) {
+		wb_err_setsys(err, "asprintf");
+		return (NULL);
+	}
+	if (access(p, F_OK) == -1) {
+		wb_err_setsys(err, "%s: neither a file nor an image of %s (%s; "
+		    "see worldbench images)", arg, workdir, p);
+		free(p);
+		return (NULL);
+	}
+	return (p);
+}
+
+char *
+cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
+{
+	struct cmd_unpack cu;
+	struct stat st;
+	char *root, *archive;
+	int lock;
+
+	if ((archive = cmd_image_archive(image, workdir, err)) == NULL)
+		return (NULL);
 	lock = -1;
-	if (stat(image, &st) == 0 && !S_ISDIR(st.st_mode) &&
+	if (stat(archive, &st) == 0 && !S_ISDIR(st.st_mode) &&
 	    (wb_mkdirs(workdir, 0755, err) == -1 ||
 	    (lock = wb_lock_workdir(workdir, 600, err)) == -1)) {
-		free(byname);
+		free(archive);
 		return (NULL);
 	}
 	cmd_unpack_begin(&cu);
-	root = wb_world_root_opts(image, workdir, &cu.o, err);
+	root = wb_world_root_opts(archive, workdir, &cu.o, err);
 	wb_unlock_workdir(lock);
 	cmd_unpack_end(&cu);
-	free(byname);
+	free(archive);
 	return (root);
 }
 
