@@ -56,30 +56,31 @@ report_add(struct wb_kmatch *m, const char *key, const char *why,
 	return (0);
 }
 
-/* Every key of f that the union has not seen yet, in f's order. */
+/*
+ * The keys of f that neither skip nor skip2 holds (either may be NULL),
+ * in f's order: with f = built, then derived skipping built, then base
+ * skipping both, every key of the union is compared once.
+ */
 static int
-compare_keys(const struct wb_frag *f, const struct wb_frag *base,
+compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
+    const struct wb_frag *skip2, const struct wb_frag *base,
     const struct wb_frag *built, const struct wb_frag *derived,
-    const struct wb_frag *want, struct wb_frag *seen, struct wb_kmatch *m,
-    struct wb_err *err)
+    const struct wb_frag *want, struct wb_kmatch *m, struct wb_err *err)
 {
-	const char *b, *u, *d, *why;
-	char line[1024];
+	const char *b, *u, *d, *why, *key;
 	size_t i;
 
 	for (i = 0; i < f->n; i++) {
-		if (wb_frag_get(seen, f->e[i].key) != NULL)
+		key = f->e[i].key;
+		if ((skip != NULL && wb_frag_get(skip, key) != NULL) ||
+		    (skip2 != NULL && wb_frag_get(skip2, key) != NULL))
 			continue;
-		snprintf(line, sizeof(line), "%s=y\n", f->e[i].key);
-		if (wb_frag_merge_buf(seen, "seen", line, strlen(line), NULL,
-		    NULL, err) == -1)
-			return (-1);
-		b = value_of(base, f->e[i].key);
-		u = value_of(built, f->e[i].key);
-		d = value_of(derived, f->e[i].key);
+		b = value_of(base, key);
+		u = value_of(built, key);
+		d = value_of(derived, key);
 		if (!same(b, u)) {
 			m->changed++;
-			if (wb_frag_get(want, f->e[i].key) != NULL)
+			if (wb_frag_get(want, key) != NULL)
 				m->requested++;
 			else
 				m->implied++;
@@ -88,7 +89,7 @@ compare_keys(const struct wb_frag *f, const struct wb_frag *base,
 			continue;
 		why = same(b, u) ? "missing" : same(b, d) ? "unexpected" :
 		    "different";
-		if (report_add(m, f->e[i].key, why, b, u, d, err) == -1)
+		if (report_add(m, key, why, b, u, d, err) == -1)
 			return (-1);
 	}
 	return (0);
@@ -99,30 +100,37 @@ wb_kmatch_compare(const struct wb_frag *base, const struct wb_frag *built,
     const struct wb_frag *derived, const struct wb_frag *want,
     struct wb_kmatch *m, struct wb_err *err)
 {
-	struct wb_frag seen;
-	int rc;
 
 	memset(m, 0, sizeof(*m));
-	wb_frag_init(&seen);
-	rc = 0;
-	if (compare_keys(built, base, built, derived, want, &seen, m,
-	    err) == -1 || compare_keys(derived, base, built, derived, want,
-	    &seen, m, err) == -1 || compare_keys(base, base, built, derived,
-	    want, &seen, m, err) == -1)
-		rc = -1;
-	wb_frag_fini(&seen);
-	return (rc);
+	if (compare_keys(built, NULL, NULL, base, built, derived, want, m,
+	    err) == -1 || compare_keys(derived, built, NULL, base, built,
+	    derived, want, m, err) == -1 || compare_keys(base, built, derived,
+	    base, built, derived, want, m, err) == -1)
+		return (-1);
+	return (0);
+}
+
+/* 1 when path is one of the n fragments. */
+static int
+has_fragment(char *const *frags, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(frags[i], path) == 0)
+			return (1);
+	return (0);
 }
 
 int
-wb_kmatch_run(const struct wb_kbuild *kb, const char *base_config,
-    const char *built_config, const char *const *extra, size_t nextra,
+wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
+    size_t nbase, const char *base_config, const char *built_config,
     struct wb_kmatch *m, struct wb_err *err)
 {
 	static const char *const olddef[] = { "olddefconfig", NULL };
 	struct wb_frag base, built, derived, want;
 	char dir[4096], path[4200];
-	size_t i;
+	size_t i, nextra;
 	int rc;
 
 	memset(m, 0, sizeof(*m));
@@ -139,8 +147,12 @@ wb_kmatch_run(const struct wb_kbuild *kb, const char *base_config,
 	rc = wb_frag_merge_file(&base, base_config, NULL, NULL, err);
 	if (rc == 0)
 		rc = wb_frag_merge_file(&built, built_config, NULL, NULL, err);
-	for (i = 0; rc == 0 && i < nextra; i++)
-		rc = wb_frag_merge_file(&want, extra[i], NULL, NULL, err);
+	for (nextra = i = 0; rc == 0 && i < kb->nfragments; i++)
+		if (!has_fragment(base_frags, nbase, kb->fragments[i])) {
+			rc = wb_frag_merge_file(&want, kb->fragments[i], NULL,
+			    NULL, err);
+			nextra++;
+		}
 	if (rc == 0)
 		rc = wb_kbuild_write_merged(&base, &want, path, err);
 	if (rc == 0)
@@ -149,6 +161,7 @@ wb_kmatch_run(const struct wb_kbuild *kb, const char *base_config,
 		rc = wb_frag_merge_file(&derived, path, NULL, NULL, err);
 	if (rc == 0)
 		rc = wb_kmatch_compare(&base, &built, &derived, &want, m, err);
+	m->nextra = nextra;
 	wb_frag_fini(&base);
 	wb_frag_fini(&built);
 	wb_frag_fini(&derived);

@@ -23,6 +23,7 @@ struct wb_kmatch {
 	size_t	 requested;	/* of them, set by the extra fragments */
 	size_t	 implied;	/* the rest: kconfig's consequences */
 	size_t	 mismatched;	/* symbols where build and derivation differ */
+	size_t	 nextra;	/* the variant's fragments the base lacks */
 	char	*report;	/* one line per mismatch, malloc'ed; or NULL */
 };
 
@@ -36,14 +37,15 @@ int	wb_kmatch_compare(const struct wb_frag *base,
 	    const struct wb_frag *want, struct wb_kmatch *, struct wb_err *);
 
 /*
- * The whole check: kb is the variant (its srctree, its objdir as the
- * parent of the scratch directory "<objdir>.match"); base_config and
- * built_config the two images' configurations; extra the fragments the
- * variant has beyond the base.  Runs olddefconfig once.
+ * The whole check: kb is the variant (its srctree, its fragments, its
+ * objdir as the parent of the scratch directory "<objdir>.match");
+ * base_frags the base's fragments, so that the variant's others are the
+ * extra ones; base_config and built_config the two images'
+ * configurations.  Runs olddefconfig once.
  */
-int	wb_kmatch_run(const struct wb_kbuild *kb, const char *base_config,
-	    const char *built_config, const char *const *extra,
-	    size_t nextra, struct wb_kmatch *, struct wb_err *);
+int	wb_kmatch_run(const struct wb_kbuild *kb,
+	    char *const *base_frags, size_t nbase, const char *base_config,
+	    const char *built_config, struct wb_kmatch *, struct wb_err *);
 void	wb_kmatch_fini(struct wb_kmatch *);
 
 #endif

@@ -330,22 +330,19 @@ image_arg(const struct kopts *o, const char *arg, struct wb_err *e)
 }
 
 /*
- * kernel diff --check: the variant's configuration against what kconfig
- * derives from the base's with the variant's extra fragments applied.
+ * kernel diff --check: the variant's configuration (built_config)
+ * against what kconfig derives from the base's (base_config) with the
+ * variant's extra fragments applied.
  */
 static int
 kernel_check(const struct kopts *o, const char *base, const char *name,
-    struct wb_err *e)
+    const char *base_config, const char *built_config, struct wb_err *e)
 {
 	struct wb_kbuild_variant bv;
 	struct wb_kmatch m;
 	struct variant v;
-	const char **extra;
-	char *bimg, *bcfg, *vcfg;
-	size_t i, j, n;
 	int rc;
 
-	memset(&bv, 0, sizeof(bv));
 	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
 		return (wb_err_set(e, "--check: name the two variants of the "
 		    "recipe, not image directories"));
@@ -357,43 +354,22 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 		return (-1);
 	}
 	rc = -1;
-	bcfg = vcfg = NULL;
-	if ((extra = calloc(v.kv.nfragments + 1, sizeof(*extra))) == NULL ||
-	    (bimg = wb_kpaths_imagedir(&o->k, base)) == NULL) {
-		wb_err_setsys(e, "kernel");
-		goto out;
+	if (wb_kmatch_run(&v.kb, bv.fragments, bv.nfragments, base_config,
+	    built_config, &m, e) == 0) {
+		printf("# matching %s %s: %zu changed symbols, %zu requested "
+		    "by its %zu fragment%s, %zu implied by kconfig; %zu "
+		    "unexpected\n", base, name, m.changed, m.requested,
+		    m.nextra, m.nextra == 1 ? "" : "s", m.implied,
+		    m.mismatched);
+		if (m.mismatched > 0)
+			wb_err_set(e, "%s does not match %s plus its "
+			    "fragments: %zu symbol%s differ from what kconfig "
+			    "derives:\n%s", name, base, m.mismatched,
+			    m.mismatched == 1 ? "" : "s", m.report);
+		else
+			rc = 0;
+		wb_kmatch_fini(&m);
 	}
-	if (asprintf(&bcfg, "%s/config", bimg) < 0 ||
-	    asprintf(&vcfg, "%s/config", v.imagedir) < 0) {
-		free(bimg);
-		wb_err_setsys(e, "kernel");
-		goto out;
-	}
-	free(bimg);
-	for (n = i = 0; i < v.kv.nfragments; i++) {
-		for (j = 0; j < bv.nfragments; j++)
-			if (strcmp(v.kv.fragments[i], bv.fragments[j]) == 0)
-				break;
-		if (j == bv.nfragments)
-			extra[n++] = v.kv.fragments[i];
-	}
-	if (wb_kmatch_run(&v.kb, bcfg, vcfg, extra, n, &m, e) != 0)
-		goto out;
-	printf("# matching %s %s: %zu changed symbols, %zu requested by its "
-	    "%zu fragment%s, %zu implied by kconfig; %zu unexpected\n", base,
-	    name, m.changed, m.requested, n, n == 1 ? "" : "s", m.implied,
-	    m.mismatched);
-	if (m.mismatched > 0)
-		wb_err_set(e, "%s does not match %s plus its fragments: %zu "
-		    "symbol%s differ from what kconfig derives:\n%s", name, base,
-		    m.mismatched, m.mismatched == 1 ? "" : "s", m.report);
-	else
-		rc = 0;
-	wb_kmatch_fini(&m);
-out:
-	free(extra);
-	free(bcfg);
-	free(vcfg);
 	variant_fini(&v);
 	wb_kbuild_variant_fini(&bv);
 	return (rc);
@@ -434,8 +410,8 @@ kernel_diff(int argc, char **argv)
 	printf("# scripts/diffconfig %s %s\n%s", argv[optind],
 	    argv[optind + 1], out);
 	fflush(stdout);
-	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1],
-	    &e) != 0) {
+	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1], ca,
+	    cb, &e) != 0) {
 		rc = cmd_fail(&e);
 		goto release;
 	}
