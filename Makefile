@@ -88,12 +88,20 @@ check:
 # The main job's build uses every CPU (its 5-minute budget includes it).
 WB_JOBS ?=	$(shell nproc 2>/dev/null || echo 2)
 
-bench:
-	@sh mk/deps.sh build world
-	@mkdir -p $(O); echo "make bench: building worldbench (log: $(O)/bench-build.log)"; \
+wb_quiet_build = @mkdir -p $(O); echo "make $(1): building worldbench (log: $(O)/bench-build.log)"; \
 	$(MAKE) --no-print-directory -j$(WB_JOBS) all >$(O)/bench-build.log 2>&1 || \
 	    { tail -n 30 $(O)/bench-build.log; exit 1; }
+
+bench:
+	@sh mk/deps.sh build world
+	$(call wb_quiet_build,bench)
 	@$(MAKE) --no-print-directory bench-run
+
+# Which knob costs what (mk/world.mk, explain-run).
+explain:
+	@sh mk/deps.sh build world
+	$(call wb_quiet_build,explain)
+	@$(MAKE) --no-print-directory explain-run
 
 lint: $(MAN_PAGES)
 	$(MANDOC) -T lint -W warning $(MAN_PAGES)
@@ -123,6 +131,6 @@ install-recipes:
 clean:
 	rm -rf $(O)
 
-.PHONY: all check check-run bench bench-run deps lint install install-recipes clean FORCE
+.PHONY: all check check-run bench bench-run explain explain-run deps lint install install-recipes clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

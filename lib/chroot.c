@@ -22,7 +22,6 @@
 #include <sys/types.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -40,6 +39,7 @@
 #include "chroot.h"
 #include "chroot_int.h"
 #include "err.h"
+#include "fresh.h"
 #include "recipe.h"
 #include "runner.h"
 #include "userns.h"
@@ -215,26 +215,6 @@ die_with_parent(pid_t parent)
 	return (0);
 }
 
-/* End the way a child ended (wait status st); never returns. */
-static void
-mirror(int st)
-{
-	struct rlimit nocore = { 0, 0 };
-	sigset_t set;
-	int sig;
-
-	if (!WIFSIGNALED(st))
-		_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 126);
-	sig = WTERMSIG(st);
-	(void)setrlimit(RLIMIT_CORE, &nocore);
-	(void)signal(sig, SIG_DFL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
-	(void)raise(sig);
-	_exit(128 + sig);
-}
-
 /*
  * Init: reap everything until the command exits, then pass its wait
  * status up the pipe (PID 1 cannot die by a signal it raises itself) and
@@ -275,8 +255,8 @@ relay(pid_t init, int report)
 		if (errno != EINTR)
 			_exit(126);
 	if (read(report, &cst, sizeof(cst)) == (ssize_t)sizeof(cst))
-		mirror(cst);
-	mirror(st);
+		wb_fresh_exit_as(cst);
+	wb_fresh_exit_as(st);
 }
 
 int
@@ -290,7 +270,7 @@ wb_chroot_enter(void *arg)
 	/* If the runner dies, so does the command (and the namespaces). */
 	if (die_with_parent(0) == -1)
 		return (-1);
-	if (c->confined && wb_confine_fds() == -1)
+	if (c->confined && wb_fresh_close() == -1)
 		return (-1);
 	if (c->confined && c->userns) {
 		if (make_points(c->root) == -1)

@@ -4,8 +4,7 @@
  * namespace (lib/chroot.c calls these from the child): the image root
  * bound read-only, nosuid and nodev, with one writable /tmp; /proc/sys and
  * the other kernel knobs of /proc read-only, /proc/keys and timer_list
- * masked; every descriptor above 2
- * closed; no_new_privs and every capability dropped.  None of it is
+ * masked; no_new_privs and every capability dropped.  None of it is
  * needed by the suite, and none of it reaches the host's mount table.
  */
 #include <sys/types.h>
@@ -93,22 +92,6 @@ wb_confine_proc(const char *root)
 		    MS_NOSUID | MS_NOEXEC, NULL) == -1)
 			return (wb_chroot_fail("remount", path));
 	}
-	return (0);
-}
-
-int
-wb_confine_fds(void)
-{
-	long max, fd;
-
-	if (close_range(3, ~0U, 0) == 0)
-		return (0);
-	if (errno != ENOSYS)
-		return (wb_chroot_fail("close_range", "3..~0"));
-	if ((max = sysconf(_SC_OPEN_MAX)) == -1 || max > 1048576)
-		max = 1048576;
-	for (fd = 3; fd < max; fd++)
-		(void)close((int)fd);
 	return (0);
 }
 

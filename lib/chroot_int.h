@@ -24,8 +24,6 @@ int	wb_chroot_mountpoint(const char *root, const char *rel, char *buf,
 int	wb_confine_root(const char *root, int private_tmp);
 /* root/proc/sys and the other knobs of the mounted /proc read-only. */
 int	wb_confine_proc(const char *root);
-/* Close every descriptor above 2. */
-int	wb_confine_fds(void);
 /* no_new_privs; empty bounding, ambient, effective, permitted sets. */
 int	wb_confine_caps(void);
 /*

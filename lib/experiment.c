@@ -141,6 +141,7 @@ harness_new(struct wb_experiment *x, struct wb_err *err)
 			c.seed = 1;
 		c.tests = tests;
 		c.design = x->design;
+		c.passes = x->passes;
 		c.copies = 1;
 		c.labels = (const char **)x->labels;
 		c.roots = (const char **)roots;

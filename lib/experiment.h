@@ -46,8 +46,9 @@ struct wb_experiment {
 	const char		 *fixed_rundir;
 	const char *const	 *labels;	/* image labels (lib/label.h) */
 	size_t			  nlabels;
-	enum wb_design		  design;
+	enum wb_run_design		  design;
 	const char		 *tests;	/* "id,id" or NULL: the index */
+	int			  passes;	/* 0: the design's */
 	const struct wb_runner_opts *runner;
 	const struct wb_unpack_opts *unpack;	/* refusals, stop flag */
 	json_t			 *preflight;	/* copied into each file */

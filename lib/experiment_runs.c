@@ -81,6 +81,10 @@ settings_of(const struct wb_experiment *x)
 	n = (size_t)snprintf(buf, sizeof(buf), "design=%s tests=%s images=",
 	    wb_suite_design_name(x->design), x->tests != NULL ? x->tests :
 	    "all");
+	if (x->passes > 0)	/* before images=: the line reads the same */
+		n = (size_t)snprintf(buf, sizeof(buf), "design=%s passes=%d "
+		    "tests=%s images=", wb_suite_design_name(x->design),
+		    x->passes, x->tests != NULL ? x->tests : "all");
 	for (i = 0; i < x->nlabels && n < sizeof(buf); i++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
 		    i > 0 ? "," : "", x->labels[i]);

@@ -75,18 +75,18 @@ valid_key(const char *s, size_t len)
 }
 
 /*
- * Parse one line into key/value.  Returns 1 for a setting, 0 for a
- * comment or blank line, -1 for a malformed line.
+ * Parse one line into key/value ("KEY+=value" sets *append).  Returns 1
+ * for a setting, 0 for a comment or blank line, -1 for a malformed line.
  */
 static int
 parse_line(const char *s, size_t len, const char **key, size_t *keylen,
-    const char **val, size_t *vallen, int *unset)
+    const char **val, size_t *vallen, int *unset, int *append)
 {
 	const char *eq;
 	static const char notset[] = " is not set";
 	size_t nl;
 
-	*unset = 0;
+	*unset = *append = 0;
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
 	    s[len - 1] == '\r'))
 		len--;
@@ -106,19 +106,41 @@ parse_line(const char *s, size_t len, const char **key, size_t *keylen,
 		}
 		return (0);
 	}
-	if ((eq = memchr(s, '=', len)) == NULL ||
-	    !valid_key(s, (size_t)(eq - s)))
+	if ((eq = memchr(s, '=', len)) == NULL)
+		return (-1);
+	*keylen = (size_t)(eq - s);
+	if (*keylen > 0 && s[*keylen - 1] == '+') {
+		*append = 1;
+		(*keylen)--;
+	}
+	if (!valid_key(s, *keylen))
 		return (-1);
 	*key = s;
-	*keylen = (size_t)(eq - s);
 	*val = eq + 1;
 	*vallen = len - (size_t)(eq - s) - 1;
 	return (1);
 }
 
+/* "KEY+=value": e's value becomes "old:value"; ne is used up. */
+static int
+frag_append(struct wb_frag_entry *e, struct wb_frag_entry *ne,
+    const char *name, unsigned line, struct wb_err *err)
+{
+	char *v;
+
+	if (asprintf(&v, "%s:%s", e->value, ne->value) == -1) {
+		entry_fini(ne);
+		return (wb_err_setsys(err, "%s:%u", name, line));
+	}
+	free(e->value);
+	e->value = v;
+	entry_fini(ne);
+	return (0);
+}
+
 static int
 frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
-    size_t keylen, const char *val, size_t vallen, int unset,
+    size_t keylen, const char *val, size_t vallen, int unset, int append,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	struct wb_frag_entry ne, *e, *ne_arr;
@@ -143,6 +165,8 @@ frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
 			entry_fini(&ne);
 			return (-1);
 		}
+		if (append && e->value != NULL)
+			return (frag_append(e, &ne, name, line, err));
 		same = (e->value == NULL && ne.value == NULL) ||
 		    (e->value != NULL && ne.value != NULL &&
 		    strcmp(e->value, ne.value) == 0);
@@ -172,7 +196,7 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 	const char *p, *end, *nl, *key, *val;
 	size_t keylen, vallen;
 	unsigned line;
-	int r, unset;
+	int append, r, unset;
 
 	if (memchr(buf, '\0', len) != NULL)
 		return (wb_err_set(err, "%s: contains a NUL byte", name));
@@ -182,12 +206,12 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		r = parse_line(p, (size_t)(nl - p), &key, &keylen, &val,
-		    &vallen, &unset);
+		    &vallen, &unset, &append);
 		if (r == -1)
 			return (wb_err_set(err, "%s:%u: expected KEY=value or "
 			    "'# KEY is not set'", name, line));
 		if (r == 1 && frag_add(f, name, line, key, keylen, val,
-		    vallen, unset, fn, arg, err) == -1)
+		    vallen, unset, append, fn, arg, err) == -1)
 			return (-1);
 		p = nl + 1;
 	}

@@ -7,6 +7,9 @@
  *
  * A fragment is text, one setting a line:
  *	KEY=value		set KEY (value kept verbatim, quotes included)
+ *	KEY+=value		append ":value" to KEY's value, or set it when
+ *				KEY has none: a list of settings that several
+ *				fragments add to, such as GLIBC_TUNABLES
  *	# KEY is not set	kconfig's "unset" (value NULL)
  *	# anything else		comment
  *	(blank)			ignored

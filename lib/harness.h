@@ -28,7 +28,7 @@ struct wb_harness_config {
 	const struct wb_test_def	**tests;	/* in suite order */
 	size_t				  ntests;
 	int				  passes;	/* 0: the defaults */
-	enum wb_design			  design;	/* suite.h */
+	enum wb_run_design		  design;	/* suite.h */
 	double				  duration;	/* 0: per test default */
 	int				  copies;
 	const char			 *locale;	/* LANG, LC_ALL; NULL: C */

@@ -90,7 +90,7 @@ int	wb_harness_attach(struct wb_harness *, struct wb_hvariant *,
 
 /* Plan <-> JSON (lib/harness_plan.c). */
 int	wb_harness_plan_build(struct wb_harness *, const char *index,
-	    enum wb_design, int output_is_dir, struct wb_err *);
+	    enum wb_run_design, int output_is_dir, struct wb_err *);
 int	wb_harness_plan_load(struct wb_harness *, json_t *plan,
 	    const char *file, struct wb_err *);
 int	wb_harness_order_append(struct wb_harness *, const size_t *tests,

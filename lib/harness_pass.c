@@ -15,6 +15,7 @@
 
 #include "bounds.h"
 #include "err.h"
+#include "fresh.h"
 #include "harness_int.h"
 #include "interrupt.h"
 #include "results.h"
@@ -174,6 +175,20 @@ fold(const struct wb_runner *r, const struct wb_test_def *t,
 }
 
 /*
+ * In the child: no descriptor of the caller reaches a pass, whatever the
+ * runner (lib/fresh.h), then the runner's own setup.
+ */
+static int
+pass_setup(void *p)
+{
+	const struct wb_runner *r = p;
+
+	if (wb_fresh_close() == -1)
+		return (-1);
+	return (r->child_setup != NULL ? r->child_setup(r->setup_arg) : 0);
+}
+
+/*
  * The clean environment of lib/spawn.h with the run's locale, plus what
  * the runner's image declares.
  */
@@ -241,8 +256,8 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	/* Copies run in their own subdirectories: file names are fixed. */
 	sp.copy_dirs = copies > 1;
 	sp.timeout = duration * TIMEOUT_FACTOR + TIMEOUT_SLACK;
-	sp.child_setup = r->child_setup;
-	sp.setup_arg = r->setup_arg;
+	sp.child_setup = pass_setup;
+	sp.setup_arg = (void *)r;
 	sp.cancel = stop;
 	if (r->set_scratch != NULL)
 		r->set_scratch(r->setup_arg, inner);

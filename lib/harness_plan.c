@@ -159,7 +159,7 @@ run_id(json_t *plan, struct wb_err *err)
 
 int
 wb_harness_plan_build(struct wb_harness *h, const char *index,
-    enum wb_design design, int output_is_dir, struct wb_err *err)
+    enum wb_run_design design, int output_is_dir, struct wb_err *err)
 {
 	json_t *tests, *passes, *durs, *v;
 	size_t i;

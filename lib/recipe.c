@@ -7,6 +7,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -481,13 +482,86 @@ set_on(struct wb_recipe_config *c, const char *list, const char *what,
 	return (0);
 }
 
+/* The option an "+opt" of a variant names: lower case, '-' for '_'. */
+static int
+option_of_word(const struct wb_recipe *r, const char *w, size_t len)
+{
+	const char *o;
+	size_t i, j;
+
+	for (i = 0; i < r->noptions; i++) {
+		o = r->options[i];
+		if (strlen(o) != len)
+			continue;
+		for (j = 0; j < len; j++)
+			if (w[j] != (o[j] == '_' ? '-' :
+			    tolower((unsigned char)o[j])))
+				break;
+		if (j == len)
+			return ((int)i);
+	}
+	return (-1);
+}
+
+/* The "+opt+opt" after a variant's word: each option turned on too. */
+static int
+set_plus(struct wb_recipe_config *c, const char *plus, struct wb_err *err)
+{
+	const struct wb_recipe *r = c->recipe;
+	size_t len;
+	int i;
+
+	while (*plus == '+') {
+		plus++;
+		len = strcspn(plus, "+");
+		if ((i = option_of_word(r, plus, len)) == -1)
+			return (wb_err_set(err, "%s: variant '%s': no option "
+			    "'%.*s' (OPTIONS=%s, written in lower case with "
+			    "'-' for '_')", r->path, c->variant, (int)len, plus,
+			    wb_recipe_get(r, "OPTIONS") == NULL ? "" :
+			    wb_recipe_get(r, "OPTIONS")));
+		if (c->on[i])
+			return (wb_err_set(err, "%s: variant '%s': option %s "
+			    "is on already", r->path, c->variant,
+			    r->options[i]));
+		c->on[i] = 1;
+		plus += len;
+	}
+	return (0);
+}
+
+/*
+ * The length of the variant word that variant starts with: all of it
+ * when it is a word (a word may hold "+", as "witness+invariants"), else
+ * the longest word followed by "+" (at least up to the first "+").
+ */
+static size_t
+word_len(const struct wb_recipe *r, const char *variant)
+{
+	size_t i, len, best;
+
+	best = strcspn(variant, "+");
+	if (strcmp(variant, "default") == 0)
+		return (strlen(variant));
+	for (i = 0; i < r->nvariants; i++) {
+		len = strlen(r->variants[i]);
+		if (strcmp(r->variants[i], variant) == 0)
+			return (len);
+		if (len > best && strncmp(r->variants[i], variant, len) == 0 &&
+		    variant[len] == '+')
+			best = len;
+	}
+	return (best);
+}
+
 int
 wb_recipe_config_init(struct wb_recipe_config *c, const struct wb_recipe *r,
     const char *variant, struct wb_err *err)
 {
 	const struct wb_recipe_var *v;
+	const char *plus;
 	char name[128];
-	size_t i;
+	size_t i, wlen;
 
 	memset(c, 0, sizeof(*c));
 	c->recipe = r;
@@ -496,29 +570,36 @@ wb_recipe_config_init(struct wb_recipe_config *c, const struct wb_recipe *r,
 		wb_recipe_config_fini(c);
 		return (wb_err_setsys(err, "%s", r->path));
 	}
-	if (strcmp(variant, "default") == 0) {
+	wlen = word_len(r, variant);
+	plus = variant + wlen;
+	if (wlen == strlen("default") &&
+	    strncmp(variant, "default", wlen) == 0) {
 		v = wb_recipe_var(r, "OPTIONS_DEFAULT");
 		if (v != NULL && set_on(c, v->value, "OPTIONS_DEFAULT",
 		    v->line, err) == -1)
 			goto fail;
+		if (set_plus(c, plus, err) == -1)
+			goto fail;
 		return (0);
 	}
 	for (i = 0; i < r->nvariants; i++)
-		if (strcmp(r->variants[i], variant) == 0)
+		if (strlen(r->variants[i]) == wlen &&
+		    strncmp(r->variants[i], variant, wlen) == 0)
 			break;
 	if (i == r->nvariants) {
-		wb_err_set(err, "%s: no variant '%s' (VARIANTS=%s)", r->path,
-		    variant, wb_recipe_get(r, "VARIANTS") == NULL ? "" :
-		    wb_recipe_get(r, "VARIANTS"));
+		wb_err_set(err, "%s: no variant '%.*s' (VARIANTS=%s)", r->path,
+		    (int)wlen, variant, wb_recipe_get(r, "VARIANTS") == NULL ?
+		    "" : wb_recipe_get(r, "VARIANTS"));
 		goto fail;
 	}
-	if ((size_t)snprintf(name, sizeof(name), "VARIANT_%s", variant) >=
-	    sizeof(name) || (v = wb_recipe_var(r, name)) == NULL) {
-		wb_err_set(err, "%s: variant '%s' has no VARIANT_%s line",
-		    r->path, variant, variant);
+	if ((size_t)snprintf(name, sizeof(name), "VARIANT_%.*s", (int)wlen,
+	    variant) >= sizeof(name) || (v = wb_recipe_var(r, name)) == NULL) {
+		wb_err_set(err, "%s: variant '%.*s' has no %s line",
+		    r->path, (int)wlen, variant, name);
 		goto fail;
 	}
-	if (set_on(c, v->value, name, v->line, err) == -1)
+	if (set_on(c, v->value, name, v->line, err) == -1 ||
+	    set_plus(c, plus, err) == -1)
 		goto fail;
 	return (0);
 fail:

@@ -93,6 +93,14 @@ int	wb_components_var(const char *name);
 /*
  * A variant resolved to option settings.  on[i] is 1 when options[i] is
  * on.  The variant "default" always exists and means OPTIONS_DEFAULT.
+ * A variant may add options to a word of VARIANTS (or "default"):
+ *
+ *	variant = word { "+" option }
+ *	option	= an OPTIONS name in lower case, "-" for "_"
+ *
+ * so "glibc-production+glibc-check" is VARIANT_glibc-production with
+ * GLIBC_CHECK on as well: the design points of "worldbench explain".
+ * An option named twice, or on in the word already, is an error.
  */
 struct wb_recipe_config {
 	const struct wb_recipe	*recipe;

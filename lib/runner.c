@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fresh.h"
 #include "runner.h"
 
 int
@@ -89,6 +90,8 @@ wb_runner_host_new(const char *libexecdir, const char *datadir,
 		return (NULL);
 	}
 	r->kind = "host";
+	/* A pass is a child of the process that closed the descriptors. */
+	r->child_setup = wb_fresh_setup;
 	tmp = getenv("TMPDIR");
 	if (tmp == NULL || *tmp != '/')
 		tmp = "/tmp";

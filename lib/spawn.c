@@ -98,6 +98,8 @@ child_exec(const struct wb_spawn *sp, size_t copy, int out, int errfd)
 	if ((nul = open("/dev/null", O_RDONLY)) == -1 ||
 	    dup2(nul, 0) == -1 || dup2(out, 1) == -1 || dup2(errfd, 2) == -1)
 		_exit(126);
+	if (nul > 2)
+		(void)close(nul);
 	if (sp->child_setup != NULL && sp->child_setup(sp->setup_arg) == -1)
 		_exit(126);
 	if (sp->cwd != NULL && chdir(sp->cwd) == -1) {

@@ -140,27 +140,27 @@ static const char *const design_names[] = {
 };
 
 int
-wb_suite_design_parse(const char *s, enum wb_design *d)
+wb_suite_design_parse(const char *s, enum wb_run_design *d)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(design_names) / sizeof(design_names[0]); i++)
 		if (strcmp(s, design_names[i]) == 0) {
-			*d = (enum wb_design)i;
+			*d = (enum wb_run_design)i;
 			return (0);
 		}
 	return (-1);
 }
 
 const char *
-wb_suite_design_name(enum wb_design d)
+wb_suite_design_name(enum wb_run_design d)
 {
 
 	return (design_names[d]);
 }
 
 double
-wb_suite_duration(const struct wb_test_def *t, enum wb_design d)
+wb_suite_duration(const struct wb_test_def *t, enum wb_run_design d)
 {
 
 	switch (d) {
@@ -174,7 +174,7 @@ wb_suite_duration(const struct wb_test_def *t, enum wb_design d)
 }
 
 int
-wb_suite_design_passes(const struct wb_test_def *t, enum wb_design d,
+wb_suite_design_passes(const struct wb_test_def *t, enum wb_run_design d,
     int passes)
 {
 

@@ -37,7 +37,7 @@ struct wb_test_def {
  * run; bench: WB_BENCH_PASSES passes of .bench seconds, every test alike,
  * sized to prove the malloc-debug effect on the shell tests (make bench).
  */
-enum wb_design {
+enum wb_run_design {
 	WB_DESIGN_FULL,
 	WB_DESIGN_QUICK,
 	WB_DESIGN_BENCH
@@ -64,15 +64,15 @@ size_t	wb_suite_index_size(const char *index);
 int	wb_suite_passes(const struct wb_test_def *, int passes);
 
 /* 0 and *d set when s names a design; -1 when not. */
-int	wb_suite_design_parse(const char *s, enum wb_design *d);
-const char *wb_suite_design_name(enum wb_design);
+int	wb_suite_design_parse(const char *s, enum wb_run_design *d);
+const char *wb_suite_design_name(enum wb_run_design);
 /* A test's pass length, seconds, in a design. */
-double	wb_suite_duration(const struct wb_test_def *, enum wb_design);
+double	wb_suite_duration(const struct wb_test_def *, enum wb_run_design);
 /*
  * Passes of a test in a design: passes <= 0 gives the design's count;
  * otherwise as wb_suite_passes() (the bench design: N for every test).
  */
-int	wb_suite_design_passes(const struct wb_test_def *, enum wb_design,
+int	wb_suite_design_passes(const struct wb_test_def *, enum wb_run_design,
 	    int passes);
 
 /*

@@ -12,6 +12,12 @@
 #                   interrupted latest run; write the tables, the HTML
 #                   report and the summary there; end with the summary
 #   bench-runs      list the runs under BENCH_RESULTS
+#   explain-run     what "make explain" runs (worldbench explain): which
+#                   knob of EXPLAIN_RECIPE costs what between the variants
+#                   EXPLAIN_BASE and EXPLAIN_TARGET (default: the host
+#                   world's glibc malloc debugging, three knobs, 8 images)
+#                   on EXPLAIN_TESTS, EXPLAIN_PASSES rounds; the reports go
+#                   under EXPLAIN_RESULTS/latest
 #   table           print the latest run's seed-format tables and the
 #                   side-by-side comparison again
 #   images          list the built images
@@ -70,6 +76,24 @@ bench-run: $(ALL_TARGETS)
 	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
 	    $(BENCH_IMAGES) 2>&1
 
+# The default fits 10 minutes on 2 cores from a fresh clone: the tests
+# where a malloc knob acts (process start, exec, the shell workload) and
+# System Call Overhead as a control that no knob should move.
+EXPLAIN_RECIPE ?=	host
+EXPLAIN_BASE ?=		glibc-production
+EXPLAIN_TARGET ?=	glibc-debug
+EXPLAIN_GROUPS ?=
+EXPLAIN_TESTS ?=	execl spawn shell1 shell8 syscall
+EXPLAIN_PASSES ?=	6
+EXPLAIN_RESULTS ?=	$(WORKDIR)/results/explain
+
+explain-run: $(ALL_TARGETS)
+	@$(WORLDBENCH) explain -w $(WORKDIR) -o $(EXPLAIN_RESULTS) --objdir $(O) \
+	    --topdir . --design bench --passes $(EXPLAIN_PASSES) \
+	    $(if $(EXPLAIN_TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(EXPLAIN_TESTS)))) \
+	    $(foreach g,$(EXPLAIN_GROUPS),--group $(g)) \
+	    $(EXPLAIN_RECIPE) $(EXPLAIN_BASE) $(EXPLAIN_TARGET) 2>&1
+
 bench-runs: $(WORLDBENCH)
 	@$(WORLDBENCH) bench --list -w $(WORKDIR) -o $(BENCH_RESULTS)
 
@@ -82,4 +106,4 @@ table: $(WORLDBENCH)
 	@echo "==> comparison (base: $(firstword $(BENCH_IMAGES)))"
 	@$(WORLDBENCH) compare $(foreach i,$(BENCH_IMAGES),$(BENCH_RESULTS)/latest/$(i).json)
 
-.PHONY: world-variants bench-run bench-runs table images
+.PHONY: explain-run world-variants bench-run bench-runs table images

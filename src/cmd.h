@@ -13,6 +13,7 @@
 
 int	cmd_run(int, char **);
 int	cmd_bench(int, char **);
+int	cmd_explain(int, char **);
 
 struct wb_harness;
 /*
@@ -39,6 +40,7 @@ int	cmd_import_lava(int, char **);
 
 void	cmd_run_usage(FILE *);
 void	cmd_bench_usage(FILE *);
+void	cmd_explain_usage(FILE *);
 void	cmd_table_usage(FILE *);
 void	cmd_import_usage(FILE *);
 void	cmd_compare_usage(FILE *);

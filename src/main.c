@@ -24,6 +24,8 @@ struct command {
 static const struct command commands[] = {
 	{ "bench", cmd_bench, cmd_bench_usage,
 	    "bench [options] label ..." },
+	{ "explain", cmd_explain, cmd_explain_usage,
+	    "explain [options] recipe base-variant target-variant" },
 	{ "run", cmd_run, cmd_run_usage, "run [options] -o results" },
 	{ "table", cmd_table, cmd_table_usage,
 	    "table [--format fmt] results ..." },

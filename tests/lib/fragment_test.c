@@ -65,6 +65,30 @@ ATF_TC_BODY(wb_frag_merge_buf__later_wins_reported, tc)
 	wb_frag_fini(&f);
 }
 
+/* "KEY+=value" collects a list (GLIBC_TUNABLES) without an override. */
+ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__append);
+ATF_TC_BODY(wb_frag_merge_buf__append, tc)
+{
+	struct wb_frag f;
+	struct log l;
+	char *out;
+
+	memset(&l, 0, sizeof(l));
+	wb_frag_init(&f);
+	merge(&f, "check", "T+=glibc.malloc.check=3\n", &l);
+	merge(&f, "perturb", "T+=glibc.malloc.perturb=165\nU+=x\n", &l);
+	merge(&f, "unset", "# U is not set\n", &l);
+	merge(&f, "again", "U+=y\n", &l);
+	ATF_CHECK_EQ(l.n, 2);
+	ATF_CHECK_STREQ("U: perturb:2 x -> unset:1 (unset)\n"
+	    "U: unset:1 (unset) -> again:1 y\n", l.buf);
+	ATF_REQUIRE((out = wb_frag_format(&f, NULL)) != NULL);
+	ATF_CHECK_STREQ("T=glibc.malloc.check=3:glibc.malloc.perturb=165\n"
+	    "U=y\n", out);
+	free(out);
+	wb_frag_fini(&f);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__bad_lines);
 ATF_TC_BODY(wb_frag_merge_buf__bad_lines, tc)
 {
@@ -74,6 +98,8 @@ ATF_TC_BODY(wb_frag_merge_buf__bad_lines, tc)
 		{ "1A=2\n", "f:1: expected KEY=value or '# KEY is not set'" },
 		{ "A=1\nB=2\nA=3\n", "f:3: A already set at line 1" },
 		{ "=x\n", "f:1: expected KEY=value or '# KEY is not set'" },
+		{ "+=x\n", "f:1: expected KEY=value or '# KEY is not set'" },
+		{ "A=1\nA+=2\n", "f:2: A already set at line 1" },
 	};
 	struct wb_frag f;
 	struct wb_err e;
@@ -119,6 +145,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__later_wins_reported);
+	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__append);
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__bad_lines);
 	ATF_TP_ADD_TC(tp, wb_frag_verify__reports_missing);
 	return (atf_no_error());

@@ -169,6 +169,54 @@ ATF_TC_BODY(wb_recipe_load__plus_in_variant, tc)
 	wb_recipe_free(r);
 }
 
+/* "word+option": a design point of "worldbench explain". */
+ATF_TC_WITHOUT_HEAD(wb_recipe_config_init__plus_options);
+ATF_TC_BODY(wb_recipe_config_init__plus_options, tc)
+{
+	static const struct { const char *v, *on, *msg; } cases[] = {
+		{ "plain+a", "10", NULL },
+		{ "plain+a+long-name", "11", NULL },
+		{ "a+b", "11", NULL },		/* a word with "+" wins */
+		{ "default+long-name", "01", NULL },
+		{ "plain+b", NULL, "t/recipe: variant 'plain+b': no option "
+		    "'b' (OPTIONS=A LONG_NAME, written in lower case with '-' "
+		    "for '_')" },
+		{ "a+b+a", NULL, "t/recipe: variant 'a+b+a': option A is on "
+		    "already" },
+		{ "plain+a+a", NULL, "t/recipe: variant 'plain+a+a': option A "
+		    "is on already" },
+		{ "none+a", NULL, "t/recipe: no variant 'none' (VARIANTS=a+b "
+		    "plain)" },
+	};
+	struct wb_recipe_config c;
+	struct wb_recipe *r;
+	struct wb_err e;
+	char on[3];
+	size_t i;
+
+	r = load("NAME=t\nVERSION=1\nCOMMENT=A test\nLICENSE=BSD-2-Clause\n"
+	    "SOURCE=none\nBUILD_STYLE=none\nOPTIONS=A LONG_NAME\n"
+	    "A_OVERLAYS_ON=a\nA_OVERLAYS_OFF=\n"
+	    "LONG_NAME_OVERLAYS_ON=b\nLONG_NAME_OVERLAYS_OFF=\n"
+	    "VARIANTS=a+b plain\nVARIANT_a+b=LONG_NAME A\nVARIANT_plain=\n");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].on == NULL) {
+			ATF_CHECK_EQ_MSG(-1, wb_recipe_config_init(&c, r,
+			    cases[i].v, &e), "%s", cases[i].v);
+			ATF_CHECK_STREQ(cases[i].msg, e.msg);
+			continue;
+		}
+		ATF_REQUIRE_MSG(wb_recipe_config_init(&c, r, cases[i].v,
+		    &e) == 0, "%s: %s", cases[i].v, e.msg);
+		on[0] = (char)('0' + c.on[0]);
+		on[1] = (char)('0' + c.on[1]);
+		on[2] = '\0';
+		ATF_CHECK_STREQ_MSG(cases[i].on, on, "%s", cases[i].v);
+		wb_recipe_config_fini(&c);
+	}
+	wb_recipe_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -176,5 +224,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_recipe_words__variants_pin_options);
 	ATF_TP_ADD_TC(tp, wb_recipe_load__syntax_errors);
 	ATF_TP_ADD_TC(tp, wb_recipe_load__plus_in_variant);
+	ATF_TP_ADD_TC(tp, wb_recipe_config_init__plus_options);
 	return (atf_no_error());
 }

@@ -143,7 +143,7 @@ ATF_TC_WITHOUT_HEAD(wb_suite_design__bench);
 ATF_TC_BODY(wb_suite_design__bench, tc)
 {
 	const struct wb_test_def *t;
-	enum wb_design d;
+	enum wb_run_design d;
 	size_t i;
 
 	ATF_REQUIRE_EQ(0, wb_suite_design_parse("bench", &d));

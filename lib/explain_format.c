@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The explanation's reports (explain_format.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "atomic.h"
+#include "design.h"
+#include "err.h"
+#include "explain_format.h"
+#include "explain_plan.h"
+#include "explain_result.h"
+#include "report_format.h"
+#include "stats.h"
+
+/* "A" or "glibc-preload x glibc-check" for an effect, into buf. */
+static char *
+effect_names(const struct wb_explain_plan *p, uint32_t mask, char *buf,
+    size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->k; i++)
+		if (mask & ((uint32_t)1 << i))
+			n += (size_t)snprintf(buf + (n < len ? n : len),
+			    n < len ? len - n : 0, "%s%s", n > 0 ? " x " : "",
+			    p->f[i].name);
+	return (buf);
+}
+
+static const char *
+verdict(const struct wb_explain_row *row, size_t j, double conf)
+{
+
+	if (!wb_explain_row_significant(row, j, conf))
+		return ("no difference proven");
+	return (row->ef->eff[j].w.ratio < 1 ? "*slower" : "*faster");
+}
+
+static const char *
+total_verdict(const struct wb_welch *w)
+{
+
+	if (!w->have_ci || !(w->lo > 1 || w->hi < 1))
+		return ("no difference proven");
+	return (w->ratio < 1 ? "*slower" : "*faster");
+}
+
+static char *
+pct(double share, char *buf, size_t len)
+{
+
+	if (isnan(share))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f%%", 100 * share);
+	return (buf);
+}
+
+static int
+plan_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	const struct wb_explain_plan *p = x->plan;
+	char buf[512], *d;
+	size_t i;
+
+	fprintf(fp, "worldbench explain: recipe %s, %s -> %s\n", p->recipe,
+	    p->base, p->target);
+	fprintf(fp, "factors (low: as in %s, high: as in %s):\n", p->base,
+	    p->target);
+	for (i = 0; i < p->k; i++)
+		fprintf(fp, "  %c  %-20s options %s\n", (int)('A' + i),
+		    p->f[i].name, wb_explain_plan_opts(p, p->f[i].opts, buf,
+		    sizeof(buf)));
+	fprintf(fp, "design points (one image each, one interleaved run, "
+	    "rounds as blocks):\n");
+	for (i = 0; i < p->design->nruns; i++)
+		fprintf(fp, "  %2zu  %s\n", i + 1, p->labels[i]);
+	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
+		return (-1);
+	fputs(d, fp);
+	free(d);
+	return (0);
+}
+
+static void
+row_text(FILE *fp, const struct wb_explain_result *x,
+    const struct wb_explain_row *row)
+{
+	const struct wb_explain_effects *ef = row->ef;
+	char names[512], a[32], sh[32];
+	size_t j;
+
+	fprintf(fp, "\n%s (%s): %zu rounds", row->name, row->id, row->rounds);
+	if (row->dropped > 0)
+		fprintf(fp, ", %zu left out (a pass failed)", row->dropped);
+	fputc('\n', fp);
+	if (ef == NULL) {
+		fprintf(fp, "  not estimated: %s\n", row->reason);
+		return;
+	}
+	if (ef->have_total)
+		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
+		    x->plan->target, x->plan->base, ef->total.ratio,
+		    ef->total.lo, ef->total.hi, total_verdict(&ef->total));
+	fprintf(fp, "  %-4s %-36s %8s  %-19s %7s  %s\n", "", "effect",
+	    "ratio", "interval (Holm)", "share", "verdict");
+	for (j = 0; j < ef->neff; j++)
+		fprintf(fp, "  %-4s %-36s %8.4f  [%.4f, %.4f] %7s  %s\n",
+		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
+		    effect_names(x->plan, ef->eff[j].mask, names,
+		    sizeof(names)), ef->eff[j].w.ratio, ef->eff[j].w.lo,
+		    ef->eff[j].w.hi, pct(ef->eff[j].share, sh, sizeof(sh)),
+		    verdict(row, j, x->conf));
+	if (ef->have_total && !ef->unexplained.have_ci)
+		fprintf(fp, "  %-4s %s\n", "", "unexplained: nothing (every "
+		    "effect of odd order is estimated)");
+	else if (ef->have_total)
+		fprintf(fp, "  %-4s %-36s %8.4f  [%.4f, %.4f] %7s  %s\n", "",
+		    "unexplained (higher odd interactions)",
+		    ef->unexplained.ratio, ef->unexplained.lo,
+		    ef->unexplained.hi, pct(ef->unexplained_share, sh,
+		    sizeof(sh)), total_verdict(&ef->unexplained));
+}
+
+static int
+write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	size_t i;
+
+	if (plan_text(fp, x, err) == -1)
+		return (-1);
+	fprintf(fp, "\nratio: high against low (below 1: the knob costs); "
+	    "intervals %.0f%%, Holm-adjusted over each test's effects; "
+	    "share: of ln(target/base)\n", 100 * x->conf);
+	for (i = 0; i < x->nrows; i++)
+		row_text(fp, x, &x->rows[i]);
+	return (0);
+}
+
+static json_t *
+welch_json(const struct wb_welch *w)
+{
+
+	return (json_pack("{s:f, s:o, s:o, s:o}", "ratio", w->ratio,
+	    "lo", w->have_ci ? json_real(w->lo) : json_null(),
+	    "hi", w->have_ci ? json_real(w->hi) : json_null(),
+	    "p", isnan(w->p) ? json_null() : json_real(w->p)));
+}
+
+static json_t *
+num(double v)
+{
+
+	return (isnan(v) ? json_null() : json_real(v));
+}
+
+static json_t *
+row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
+{
+	char names[512], a[32];
+	json_t *o, *effs, *e;
+	size_t j;
+
+	o = json_pack("{s:s, s:s, s:I, s:I}", "id", r->id, "name", r->name,
+	    "rounds", (json_int_t)r->rounds, "dropped", (json_int_t)r->dropped);
+	if (o == NULL)
+		return (NULL);
+	if (r->ef == NULL) {
+		json_object_set_new(o, "reason", json_string(r->reason));
+		return (o);
+	}
+	if (r->ef->have_total) {
+		json_object_set_new(o, "total", welch_json(&r->ef->total));
+		json_object_set_new(o, "unexplained", welch_json(
+		    &r->ef->unexplained));
+		json_object_set_new(o, "unexplained_share",
+		    num(r->ef->unexplained_share));
+	}
+	effs = json_array();
+	for (j = 0; j < r->ef->neff; j++) {
+		e = welch_json(&r->ef->eff[j].w);
+		json_object_set_new(e, "effect", json_string(
+		    wb_design_effect_name(r->ef->eff[j].mask, 1, a,
+		    sizeof(a))));
+		json_object_set_new(e, "factors", json_string(effect_names(
+		    x->plan, r->ef->eff[j].mask, names, sizeof(names))));
+		json_object_set_new(e, "order", json_integer(
+		    r->ef->eff[j].order));
+		json_object_set_new(e, "p_holm", num(r->adj_p[j]));
+		json_object_set_new(e, "level", json_real(
+		    r->ef->eff[j].w.conf));
+		json_object_set_new(e, "share", num(r->ef->eff[j].share));
+		json_object_set_new(e, "significant", json_boolean(
+		    wb_explain_row_significant(r, j, x->conf)));
+		json_array_append_new(effs, e);
+	}
+	json_object_set_new(o, "effects", effs);
+	return (o);
+}
+
+static int
+write_json(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	const struct wb_explain_plan *p = x->plan;
+	json_t *o, *fa, *pa, *ra;
+	char buf[512], *d;
+	size_t i;
+
+	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
+		return (-1);
+	fa = json_array();
+	for (i = 0; i < p->k; i++)
+		json_array_append_new(fa, json_pack("{s:s%, s:s, s:s}",
+		    "letter", (char[]){ (char)('A' + i), '\0' }, (size_t)1,
+		    "name", p->f[i].name, "options", wb_explain_plan_opts(p,
+		    p->f[i].opts, buf, sizeof(buf))));
+	pa = json_array();
+	for (i = 0; i < p->design->nruns; i++)
+		json_array_append_new(pa, json_pack("{s:s, s:s}", "label",
+		    p->labels[i], "options", wb_explain_plan_opts(p,
+		    p->sets[i], buf, sizeof(buf))));
+	ra = json_array();
+	for (i = 0; i < x->nrows; i++)
+		json_array_append_new(ra, row_json(x, &x->rows[i]));
+	o = json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:s, s:{s:I, s:I, "
+	    "s:s, s:s}, s:o, s:o, s:o}", "format", WB_EXPLAIN_FORMAT,
+	    "version", WB_EXPLAIN_VERSION, "recipe", p->recipe, "base",
+	    p->base, "target", p->target, "confidence", x->conf,
+	    "adjust", "holm", "design", "factors", (json_int_t)p->k, "runs",
+	    (json_int_t)p->design->nruns, "resolution",
+	    wb_design_resolution_name(p->design->resolution), "text", d,
+	    "factors", fa, "points", pa, "rows", ra);
+	free(d);
+	if (o == NULL)
+		return (wb_err_set(err, "explain: building the JSON failed"));
+	if (json_dumpf(o, fp, JSON_INDENT(2)) == -1) {
+		json_decref(o);
+		return (wb_err_set(err, "explain: writing the JSON failed"));
+	}
+	fputc('\n', fp);
+	json_decref(o);
+	return (0);
+}
+
+static int
+write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	const struct wb_explain_plan *p = x->plan;
+	const struct wb_explain_row *r;
+	char buf[512], a[32], sh[32];
+	size_t i, j;
+
+	(void)err;
+	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n", p->recipe,
+	    p->target, p->recipe, p->base);
+	fprintf(fp, "| factor | name | options |\n|---|---|---|\n");
+	for (i = 0; i < p->k; i++)
+		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i), p->f[i].name,
+		    wb_explain_plan_opts(p, p->f[i].opts, buf, sizeof(buf)));
+	fprintf(fp, "\n%zu design points (%s), ratios high/low, intervals "
+	    "%.0f%% Holm-adjusted per test.\n", p->design->nruns,
+	    p->design->p == 0 ? "full factorial" : "fraction", 100 * x->conf);
+	for (i = 0; i < x->nrows; i++) {
+		r = &x->rows[i];
+		fprintf(fp, "\n## %s (%zu rounds)\n\n", r->name, r->rounds);
+		if (r->ef == NULL) {
+			fprintf(fp, "Not estimated: %s\n", r->reason);
+			continue;
+		}
+		fprintf(fp, "| effect | factors | ratio | interval | share | "
+		    "verdict |\n|---|---|---:|---|---:|---|\n");
+		if (r->ef->have_total)
+			fprintf(fp, "| total | %s / %s | %.4f | [%.4f, %.4f] "
+			    "| 100%% | %s |\n", p->target, p->base,
+			    r->ef->total.ratio, r->ef->total.lo,
+			    r->ef->total.hi, total_verdict(&r->ef->total));
+		for (j = 0; j < r->ef->neff; j++)
+			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
+			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
+			    1, a, sizeof(a)), effect_names(p,
+			    r->ef->eff[j].mask, buf, sizeof(buf)),
+			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
+			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share, sh,
+			    sizeof(sh)), verdict(r, j, x->conf));
+		if (r->ef->have_total && r->ef->unexplained.have_ci)
+			fprintf(fp, "| rest | unexplained | %.4f | [%.4f, %.4f] "
+			    "| %s | %s |\n", r->ef->unexplained.ratio,
+			    r->ef->unexplained.lo, r->ef->unexplained.hi,
+			    pct(r->ef->unexplained_share, sh, sizeof(sh)),
+			    total_verdict(&r->ef->unexplained));
+	}
+	return (0);
+}
+
+/*
+ * The waterfall of one row: from the base (0) each odd effect moves the
+ * running log ratio by its part of the total, ending at the target.
+ */
+static void
+waterfall(FILE *fp, const struct wb_explain_result *x,
+    const struct wb_explain_row *r)
+{
+	const struct wb_explain_effects *ef = r->ef;
+	double lo = 0, hi = 0, run = 0, v, scale, y0, y1;
+	const int w = 640, barh = 22, left = 260;
+	char names[512], a[32];
+	size_t j, nb = 0;
+
+	for (j = 0; j < ef->neff; j++) {
+		if (isnan(ef->eff[j].share) || ef->eff[j].share == 0)
+			continue;
+		run += ef->eff[j].share * ef->total.diff;
+		lo = fmin(lo, run);
+		hi = fmax(hi, run);
+		nb++;
+	}
+	run += ef->unexplained.diff;
+	lo = fmin(lo, fmin(run, ef->total.diff));
+	hi = fmax(hi, fmax(run, ef->total.diff));
+	scale = hi > lo ? (w - left - 20) / (hi - lo) : 1;
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%zu\" font-family=\"sans-serif\" font-size=\"12\">\n", w,
+	    (nb + 2) * (size_t)barh + 10);
+	run = 0;
+	nb = 0;
+	for (j = 0; j <= ef->neff; j++) {
+		if (j < ef->neff && (isnan(ef->eff[j].share) ||
+		    ef->eff[j].share == 0))
+			continue;
+		v = j < ef->neff ? ef->eff[j].share * ef->total.diff :
+		    ef->unexplained.diff;
+		y0 = left + (run - lo) * scale;
+		y1 = left + (run + v - lo) * scale;
+		fprintf(fp, "<text x=\"4\" y=\"%zu\">", nb * barh + 16);
+		if (j < ef->neff)
+			wb_report_escape(fp, effect_names(x->plan,
+			    ef->eff[j].mask, names, sizeof(names)), 0);
+		else
+			fputs("unexplained", fp);
+		fprintf(fp, " (%s)</text>\n<rect x=\"%.1f\" y=\"%zu\" "
+		    "width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
+		    pct(j < ef->neff ? ef->eff[j].share :
+		    ef->unexplained_share, a, sizeof(a)), fmin(y0, y1),
+		    nb * barh + 4, fmax(fabs(y1 - y0), 1), barh - 6, v < 0 ?
+		    "#c0392b" : "#2e86c1");
+		run += v;
+		nb++;
+	}
+	fprintf(fp, "<text x=\"4\" y=\"%zu\">target / base %.4f</text>\n"
+	    "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"%d\" "
+	    "fill=\"#7f8c8d\"/>\n</svg>\n", nb * barh + 16, ef->total.ratio,
+	    left + fmin(0, ef->total.diff) * scale - lo * scale, nb * barh + 4,
+	    fmax(fabs(ef->total.diff) * scale, 1), barh - 6);
+}
+
+static int
+write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	const struct wb_explain_row *fin = &x->rows[x->nrows - 1];
+
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	    "<title>worldbench explain</title></head><body>\n", fp);
+	if (fin->ef != NULL && fin->ef->have_total) {
+		fputs("<h2>Final score: where the difference goes</h2>\n<p>"
+		    "Each bar is an effect's part of ln(target/base), from the "
+		    "base (left edge at 0) to the target; red costs, blue "
+		    "gains.</p>\n", fp);
+		waterfall(fp, x, fin);
+	}
+	fputs("<h2>Every test</h2>\n<pre>\n", fp);
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m;
+
+		if ((m = open_memstream(&buf, &len)) == NULL)
+			return (wb_err_setsys(err, "open_memstream"));
+		if (write_text(m, x, err) == -1) {
+			fclose(m);
+			free(buf);
+			return (-1);
+		}
+		fclose(m);
+		wb_report_escape(fp, buf, WB_ESC_XML);
+		free(buf);
+	}
+	fputs("</pre>\n</body></html>\n", fp);
+	return (0);
+}
+
+int
+wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
+    const struct wb_explain_result *x, struct wb_err *err)
+{
+
+	switch (fmt) {
+	case WB_REPORT_TEXT:
+		return (write_text(fp, x, err));
+	case WB_REPORT_JSON:
+		return (write_json(fp, x, err));
+	case WB_REPORT_MARKDOWN:
+		return (write_md(fp, x, err));
+	case WB_REPORT_HTML:
+		return (write_html(fp, x, err));
+	default:
+		return (wb_err_set(err, "explain: no %s report",
+		    wb_report_fmt_name(fmt)));
+	}
+}
+
+int
+wb_explain_save(const char *path, enum wb_report_fmt fmt,
+    const struct wb_explain_result *x, struct wb_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int r;
+
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	r = wb_explain_write(m, fmt, x, err);
+	if (fclose(m) != 0 && r == 0)
+		r = wb_err_setsys(err, "%s", path);
+	if (r == 0)
+		r = wb_atomic_write(path, buf, len, 0644, err);
+	free(buf);
+	return (r);
+}

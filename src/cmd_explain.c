@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * worldbench explain: which knob of a recipe costs what.  The factors
+ * are the options on which two variants differ (lib/explain_plan.h);
+ * every design point is an image the recipe engine builds and caches,
+ * all of them run interleaved in one experiment (as "bench" runs its
+ * labels), and the effects are estimated with rounds as blocks
+ * (lib/explain_result.h).  The reports go into the run directory:
+ * explain.txt, explain.json, explain.md and explain.html.  This file
+ * parses options and prints.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cmd.h"
+#include "cmdutil.h"
+#include "design.h"
+#include "err.h"
+#include "exitmap.h"
+#include "experiment_cmd.h"
+#include "explain_format.h"
+#include "explain_plan.h"
+#include "explain_result.h"
+#include "recipe.h"
+
+#define NOTE_PREFIX	"worldbench explain: "
+#define MAXGROUPS	16
+#define MAXGENS		8
+
+void
+cmd_explain_usage(FILE *fp)
+{
+	fprintf(fp, "usage: worldbench explain " EXPERIMENT_USAGE "\n"
+	    "           [--group name=OPTION,OPTION ...] "
+	    "[--generators G,G]\n"
+	    "           [--max-order n] [--format text|json|markdown|html]\n"
+	    "           [--plan] recipe base-variant target-variant\n");
+}
+
+static int
+usage(void)
+{
+
+	cmd_explain_usage(stderr);
+	return (EX_USAGE);
+}
+
+struct explain_opts {
+	struct cmd_experiment	 c;
+	const char		*groups[MAXGROUPS];
+	size_t			 ngroups;
+	char			*gens[MAXGENS];
+	size_t			 ngens;
+	char			*genbuf;
+	int			 maxorder;
+	int			 plan_only;
+	enum wb_report_fmt	 fmt;
+};
+
+static int
+split_gens(struct explain_opts *o, const char *arg)
+{
+	char *p;
+
+	free(o->genbuf);
+	if ((o->genbuf = strdup(arg)) == NULL)
+		err(EX_OSERR, "strdup");
+	o->ngens = 0;
+	for (p = strtok(o->genbuf, ","); p != NULL; p = strtok(NULL, ",")) {
+		if (o->ngens == MAXGENS) {
+			warnx("--generators: at most %d", MAXGENS);
+			return (-1);
+		}
+		o->gens[o->ngens++] = p;
+	}
+	return (0);
+}
+
+static int
+parse(struct explain_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'F' },
+		{ "generators", required_argument, NULL, 'g' },
+		{ "group", required_argument, NULL, 'G' },
+		{ "max-order", required_argument, NULL, 'M' },
+		{ "plan", no_argument, NULL, 'N' },
+		EXPERIMENT_LONG,
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int ch, r;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+" EXPERIMENT_SHORT, longopts,
+	    NULL)) != -1) {
+		if ((r = cmd_experiment_opt(&o->c, ch, optarg)) == 1)
+			continue;
+		if (r == -1)
+			return (-1);
+		switch (ch) {
+		case 'F':
+			if (wb_report_fmt_parse(optarg, &o->fmt) == -1 ||
+			    o->fmt == WB_REPORT_CSV ||
+			    o->fmt == WB_REPORT_SUMMARY) {
+				warnx("--format %s: expected text, json, "
+				    "markdown or html", optarg);
+				return (-1);
+			}
+			break;
+		case 'g':
+			if (split_gens(o, optarg) == -1)
+				return (-1);
+			break;
+		case 'G':
+			if (o->ngroups == MAXGROUPS) {
+				warnx("--group: at most %d", MAXGROUPS);
+				return (-1);
+			}
+			o->groups[o->ngroups++] = optarg;
+			break;
+		case 'M':
+			o->maxorder = (int)strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || o->maxorder < 1 ||
+			    o->maxorder > 8) {
+				warnx("--max-order %s: expected 1 to 8",
+				    optarg);
+				return (-1);
+			}
+			break;
+		case 'N':
+			o->plan_only = 1;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if (cmd_experiment_check(&o->c) == -1)
+		return (-1);
+	return (optind);
+}
+
+static struct wb_explain_plan *
+plan_new(struct explain_opts *o, char **argv, struct wb_recipe **rp)
+{
+	struct wb_explain_plan *p;
+	struct wb_err e;
+	char *path;
+
+	*rp = NULL;
+	if (asprintf(&path, "%s/recipes/%s/recipe", o->c.x.topdir,
+	    argv[0]) == -1)
+		err(EX_OSERR, "asprintf");
+	if ((*rp = wb_recipe_load(path, &e)) == NULL) {
+		free(path);
+		cmd_fail(&e);
+		return (NULL);
+	}
+	free(path);
+	p = wb_explain_plan_new(*rp, argv[1], argv[2], o->groups, o->ngroups,
+	    (const char *const *)o->gens, o->ngens, &e);
+	if (p == NULL)
+		cmd_fail(&e);
+	return (p);
+}
+
+/* The reports into the run directory, the chosen one to stdout. */
+static int
+report(struct explain_opts *o, const struct wb_explain_result *x)
+{
+	static const struct {
+		const char		*name;
+		enum wb_report_fmt	 fmt;
+	} files[] = {
+		{ "explain.txt", WB_REPORT_TEXT },
+		{ "explain.json", WB_REPORT_JSON },
+		{ "explain.md", WB_REPORT_MARKDOWN },
+		{ "explain.html", WB_REPORT_HTML },
+	};
+	struct wb_err e;
+	char *path;
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		if ((path = wb_experiment_path(&o->c.x, files[i].name, &e)) ==
+		    NULL)
+			return (cmd_fail(&e));
+		if (wb_explain_save(path, files[i].fmt, x, &e) == -1) {
+			free(path);
+			return (cmd_fail(&e));
+		}
+		free(path);
+	}
+	if (wb_explain_write(stdout, o->fmt, x, &e) == -1)
+		return (cmd_fail(&e));
+	fflush(stdout);
+	if (o->fmt == WB_REPORT_TEXT)
+		printf("\nReports: %s/explain.{txt,json,md,html} (the tables "
+		    "of every point: tables.txt)\n", o->c.x.rundir);
+	return (0);
+}
+
+static int
+explain(struct explain_opts *o, const struct wb_explain_plan *p)
+{
+	struct wb_explain_result *x;
+	struct wb_err e;
+	int rc, rc2;
+
+	o->c.x.labels = (const char *const *)p->labels;
+	o->c.x.nlabels = p->design->nruns;
+	if ((rc = cmd_experiment_run(&o->c)) != 0 && rc != 1)
+		return (rc);
+	if ((x = wb_explain_result_new(p, o->c.x.rundir, o->maxorder, 0.95,
+	    &e)) == NULL)
+		return (cmd_fail(&e));
+	rc2 = report(o, x);
+	wb_explain_result_free(x);
+	if (rc != 0)
+		warnx("some passes failed (see above): their rounds are left "
+		    "out");
+	return (rc2 != 0 ? rc2 : rc);
+}
+
+static int
+plan_show(const struct wb_explain_plan *p)
+{
+	char buf[512];
+	size_t i;
+
+	printf("factors:\n");
+	for (i = 0; i < p->k; i++)
+		printf("  %c  %-20s %s\n", (int)('A' + i), p->f[i].name,
+		    wb_explain_plan_opts(p, p->f[i].opts, buf, sizeof(buf)));
+	printf("design points:\n");
+	for (i = 0; i < p->design->nruns; i++)
+		printf("  %2zu  %s\n", i + 1, p->labels[i]);
+	return (0);
+}
+
+int
+cmd_explain(int argc, char **argv)
+{
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	struct explain_opts o;
+	char **argv0;
+	int argc0, i, rc;
+
+	memset(&o, 0, sizeof(o));
+	argv0 = argv;
+	argc0 = argc;
+	cmd_experiment_init(&o.c, NOTE_PREFIX);
+	o.fmt = WB_REPORT_TEXT;
+	if ((i = parse(&o, argc, argv)) == -1) {
+		free(o.genbuf);
+		return (usage());
+	}
+	argc -= i;
+	argv += i;
+	if (argc != 3) {
+		free(o.genbuf);
+		return (usage());
+	}
+	if ((rc = cmd_experiment_setup(&o.c, "explain")) != 0) {
+		free(o.genbuf);
+		return (rc);
+	}
+	if ((p = plan_new(&o, argv, &r)) == NULL) {
+		wb_recipe_free(r);
+		free(o.genbuf);
+		return (EX_DATAERR);
+	}
+	if (o.maxorder == 0)
+		o.maxorder = p->design->p == 0 && p->k <= 3 ? (int)p->k : 2;
+	o.c.x.argv = argv0;
+	o.c.x.argc = argc0;
+	rc = o.plan_only ? plan_show(p) : explain(&o, p);
+	wb_experiment_fini(&o.c.x);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+	free(o.genbuf);
+	return (rc);
+}

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The explanation of a synthetic interleaved run over a 2^2 design:
+ * knob A halves System Call Overhead, knob B costs Pipe Throughput 20%;
+ * every round shifts all points alike (which the blocks cancel), and a
+ * little noise of its own per pass.
+ */
+#include <sys/stat.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "design.h"
+#include "err.h"
+#include "explain_format.h"
+#include "explain_plan.h"
+#include "explain_result.h"
+#include "recipe.h"
+#include "results.h"
+#include "wbtest.h"
+
+#define ROUNDS	5
+
+static const char recipe[] =
+    "NAME=w\nVERSION=1\nCOMMENT=A test\nLICENSE=BSD-2-Clause\n"
+    "SOURCE=none\nBUILD_STYLE=none\nOPTIONS=A B\n"
+    "VARIANTS=off on\nVARIANT_off=\nVARIANT_on=A B\n";
+
+/* Deterministic noise in [-1%, 1%]. */
+static double
+noise(size_t i, int j, int t)
+{
+
+	return (1 + 0.01 * sin((double)(7 * i + 13 * j + 29 * t)));
+}
+
+static void
+write_point(const struct wb_explain_plan *p, size_t i)
+{
+	static const double blk[ROUNDS] = { 1.0, 0.7, 1.3, 0.9, 1.1 };
+	struct wb_result_test *t[2];
+	struct wb_results *r;
+	struct wb_sample s;
+	struct wb_err e;
+	char path[256];
+	int a, b, j, k;
+
+	a = (p->sets[i] & 1) != 0;
+	b = (p->sets[i] & 2) != 0;
+	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
+	ATF_REQUIRE(wb_results_set_plan(r, "index", json_string("unixbench5"),
+	    &e) == 0);
+	ATF_REQUIRE((t[0] = wb_results_add_test(r, "syscall",
+	    "System Call Overhead", "lps", 1, 15000, ROUNDS, 1, &e)) != NULL);
+	ATF_REQUIRE((t[1] = wb_results_add_test(r, "pipe", "Pipe Throughput",
+	    "lps", 1, 12440, ROUNDS, 1, &e)) != NULL);
+	for (k = 0; k < 2; k++)
+		for (j = 0; j < ROUNDS; j++) {
+			memset(&s, 0, sizeof(s));
+			s.pass = j + 1;
+			s.seq = j * 8 + (int)i;
+			s.copies = 1;
+			s.status = WB_SAMPLE_OK;
+			s.rate = 300000 * blk[j] * noise(i, j, k) *
+			    (k == 0 && a ? 0.5 : 1) * (k == 1 && b ? 0.8 : 1);
+			/* One failed pass: its round is left out of pipe. */
+			if (k == 1 && i == 1 && j == 2) {
+				s.status = WB_SAMPLE_FAILED;
+				s.rate = 0;
+				s.error = "exit 1";
+			}
+			s.count = s.rate;
+			s.elapsed = 1;
+			ATF_REQUIRE(wb_results_add_sample(t[k], &s, &e) == 0);
+		}
+	snprintf(path, sizeof(path), "run/%s.json", p->labels[i]);
+	ATF_REQUIRE_MSG(wb_results_write(r, path, &e) == 0, "%s", e.msg);
+	wb_results_free(r);
+}
+
+static struct wb_explain_result *
+explained(struct wb_recipe **rp, struct wb_explain_plan **pp)
+{
+	struct wb_explain_result *x;
+	struct wb_err e;
+	size_t i;
+
+	ATF_REQUIRE(mkdir("w", 0755) == 0 && mkdir("run", 0755) == 0);
+	wbt_write_file("w/recipe", recipe);
+	ATF_REQUIRE((*rp = wb_recipe_load("w/recipe", &e)) != NULL);
+	*pp = wb_explain_plan_new(*rp, "off", "on", NULL, 0, NULL, 0, &e);
+	ATF_REQUIRE_MSG(*pp != NULL, "%s", e.msg);
+	for (i = 0; i < (*pp)->design->nruns; i++)
+		write_point(*pp, i);
+	x = wb_explain_result_new(*pp, "run", 2, 0.95, &e);
+	ATF_REQUIRE_MSG(x != NULL, "%s", e.msg);
+	return (x);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_explain_result_new__effects);
+ATF_TC_BODY(wb_explain_result_new__effects, tc)
+{
+	const struct wb_explain_row *sys, *pipe, *fin;
+	struct wb_explain_result *x;
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+
+	x = explained(&r, &p);
+	ATF_REQUIRE_EQ(3, x->nrows);
+	sys = &x->rows[0];
+	pipe = &x->rows[1];
+	fin = &x->rows[2];
+	ATF_CHECK_STREQ("final", fin->id);
+	ATF_CHECK_EQ(5, sys->rounds);
+	ATF_CHECK_EQ(4, pipe->rounds);
+	ATF_CHECK_EQ(1, pipe->dropped);
+	ATF_CHECK_EQ(4, fin->rounds);
+	ATF_REQUIRE(sys->ef != NULL && pipe->ef != NULL && fin->ef != NULL);
+	/* Effects A, B, AB in that order; A halves syscall. */
+	ATF_REQUIRE_EQ(3, sys->ef->neff);
+	ATF_CHECK(fabs(sys->ef->eff[0].w.ratio - 0.5) < 0.01);
+	ATF_CHECK(wb_explain_row_significant(sys, 0, 0.95));
+	ATF_CHECK(!wb_explain_row_significant(sys, 1, 0.95));
+	ATF_CHECK(fabs(sys->ef->eff[0].share - 1) < 0.05);
+	ATF_CHECK(fabs(pipe->ef->eff[1].w.ratio - 0.8) < 0.01);
+	ATF_CHECK(wb_explain_row_significant(pipe, 1, 0.95));
+	ATF_CHECK(!wb_explain_row_significant(pipe, 0, 0.95));
+	/* The final is the geometric mean of the two. */
+	ATF_CHECK(fabs(fin->ef->eff[0].w.ratio - sqrt(0.5)) < 0.01);
+	ATF_CHECK(fabs(fin->ef->eff[1].w.ratio - sqrt(0.8)) < 0.01);
+	ATF_CHECK(fabs(fin->ef->total.ratio - sqrt(0.4)) < 0.01);
+	wb_explain_result_free(x);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
+/* A point's results file missing: the error names it. */
+ATF_TC_WITHOUT_HEAD(wb_explain_result_new__missing_point);
+ATF_TC_BODY(wb_explain_result_new__missing_point, tc)
+{
+	struct wb_explain_result *x;
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	struct wb_err e;
+
+	x = explained(&r, &p);
+	wb_explain_result_free(x);
+	ATF_REQUIRE(unlink("run/w-off+b.json") == 0);
+	ATF_CHECK(wb_explain_result_new(p, "run", 2, 0.95, &e) == NULL);
+	ATF_CHECK_STREQ("run/w-off+b.json: unable to open run/w-off+b.json: "
+	    "No such file or directory", e.msg);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_explain_write__text);
+ATF_TC_BODY(wb_explain_write__text, tc)
+{
+	struct wb_explain_result *x;
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	struct wb_err e;
+	char *want, *got;
+
+	x = explained(&r, &p);
+	ATF_REQUIRE_MSG(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) ==
+	    0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	    0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_explain_save("out.html", WB_REPORT_HTML, x, &e) ==
+	    0, "%s", e.msg);
+	want = wbt_read_file(wbt_datapath(tc, "explain-text.expected"), NULL);
+	got = wbt_read_file("out.txt", NULL);
+	ATF_CHECK_MSG(strcmp(want, got) == 0, "got\n%s", got);
+	free(want);
+	free(got);
+	got = wbt_read_file("out.html", NULL);
+	ATF_CHECK(strstr(got, "<svg") != NULL);
+	free(got);
+	wb_explain_result_free(x);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_explain_result_new__effects);
+	ATF_TP_ADD_TC(tp, wb_explain_result_new__missing_point);
+	ATF_TP_ADD_TC(tp, wb_explain_write__text);
+	return (atf_no_error());
+}
