@@ -52,11 +52,17 @@ total_verdict(const struct wb_welch *w)
 	return (w->ratio < 1 ? "*slower" : "*faster");
 }
 
+/*
+ * A share, or "-" where it means nothing: NaN, or a total not shown to
+ * differ from 1 (a share of nothing is noise over noise).
+ */
 static char *
-pct(double share, char *buf, size_t len)
+pct(double share, const struct wb_explain_effects *ef, char *buf,
+    size_t len)
 {
 
-	if (isnan(share))
+	if (isnan(share) || !ef->total.have_ci ||
+	    !(ef->total.lo > 1 || ef->total.hi < 1))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%.1f%%", 100 * share);
@@ -109,23 +115,23 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
 		    x->plan->target, x->plan->base, ef->total.ratio,
 		    ef->total.lo, ef->total.hi, total_verdict(&ef->total));
-	fprintf(fp, "  %-4s %-36s %8s  %-19s %7s  %s\n", "", "effect",
+	fprintf(fp, "  %-4s %-44s %8s  %-19s %7s  %s\n", "", "effect",
 	    "ratio", "interval (Holm)", "share", "verdict");
 	for (j = 0; j < ef->neff; j++)
-		fprintf(fp, "  %-4s %-36s %8.4f  [%.4f, %.4f] %7s  %s\n",
+		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
 		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
 		    effect_names(x->plan, ef->eff[j].mask, names,
 		    sizeof(names)), ef->eff[j].w.ratio, ef->eff[j].w.lo,
-		    ef->eff[j].w.hi, pct(ef->eff[j].share, sh, sizeof(sh)),
+		    ef->eff[j].w.hi, pct(ef->eff[j].share, ef, sh, sizeof(sh)),
 		    verdict(row, j, x->conf));
 	if (ef->have_total && !ef->unexplained.have_ci)
 		fprintf(fp, "  %-4s %s\n", "", "unexplained: nothing (every "
 		    "effect of odd order is estimated)");
 	else if (ef->have_total)
-		fprintf(fp, "  %-4s %-36s %8.4f  [%.4f, %.4f] %7s  %s\n", "",
+		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n", "",
 		    "unexplained (higher odd interactions)",
 		    ef->unexplained.ratio, ef->unexplained.lo,
-		    ef->unexplained.hi, pct(ef->unexplained_share, sh,
+		    ef->unexplained.hi, pct(ef->unexplained_share, ef, sh,
 		    sizeof(sh)), total_verdict(&ef->unexplained));
 }
 
@@ -138,7 +144,8 @@ write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		return (-1);
 	fprintf(fp, "\nratio: high against low (below 1: the knob costs); "
 	    "intervals %.0f%%, Holm-adjusted over each test's effects; "
-	    "share: of ln(target/base)\n", 100 * x->conf);
+	    "share: of ln(target/base), where that differs from 0\n",
+	    100 * x->conf);
 	for (i = 0; i < x->nrows; i++)
 		row_text(fp, x, &x->rows[i]);
 	return (0);
@@ -287,14 +294,14 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 			    1, a, sizeof(a)), effect_names(p,
 			    r->ef->eff[j].mask, buf, sizeof(buf)),
 			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
-			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share, sh,
-			    sizeof(sh)), verdict(r, j, x->conf));
+			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share,
+			    r->ef, sh, sizeof(sh)), verdict(r, j, x->conf));
 		if (r->ef->have_total && r->ef->unexplained.have_ci)
 			fprintf(fp, "| rest | unexplained | %.4f | [%.4f, %.4f] "
 			    "| %s | %s |\n", r->ef->unexplained.ratio,
 			    r->ef->unexplained.lo, r->ef->unexplained.hi,
-			    pct(r->ef->unexplained_share, sh, sizeof(sh)),
-			    total_verdict(&r->ef->unexplained));
+			    pct(r->ef->unexplained_share, r->ef, sh,
+			    sizeof(sh)), total_verdict(&r->ef->unexplained));
 	}
 	return (0);
 }
@@ -347,7 +354,7 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 		fprintf(fp, " (%s)</text>\n<rect x=\"%.1f\" y=\"%zu\" "
 		    "width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
 		    pct(j < ef->neff ? ef->eff[j].share :
-		    ef->unexplained_share, a, sizeof(a)), fmin(y0, y1),
+		    ef->unexplained_share, ef, a, sizeof(a)), fmin(y0, y1),
 		    nb * barh + 4, fmax(fabs(y1 - y0), 1), barh - 6, v < 0 ?
 		    "#c0392b" : "#2e86c1");
 		run += v;

@@ -33,7 +33,7 @@ pair_body() {
 	grep -q "host .*glibc-debug .*package" build.err ||
 	    atf_fail "no package phase for glibc-debug"
 	atf_check -s exit:0 -o save:list "$(wbpath)" images -w "$PWD/work"
-	grep -q '^host-glibc-debug  *GLIBC_DEBUG ' list ||
+	grep -q '^host-glibc-debug  *GLIBC_PRELOAD GLIBC_CHECK GLIBC_PERTURB ' list ||
 	    atf_fail "images does not list host-glibc-debug"
 	grep -q '^host-glibc-production  *- ' list ||
 	    atf_fail "images does not list host-glibc-production"
