@@ -18,22 +18,6 @@
 #include "report_format.h"
 #include "stats.h"
 
-/* "A" or "glibc-preload x glibc-check" for an effect, into buf. */
-static char *
-effect_names(const struct wb_explain_plan *p, uint32_t mask, char *buf,
-    size_t len)
-{
-	size_t i, n = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < p->k; i++)
-		if (mask & ((uint32_t)1 << i))
-			n += (size_t)snprintf(buf + (n < len ? n : len),
-			    n < len ? len - n : 0, "%s%s", n > 0 ? " x " : "",
-			    p->f[i].name);
-	return (buf);
-}
-
 static const char *
 verdict(const struct wb_explain_row *row, size_t j, double conf)
 {
@@ -120,7 +104,7 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 	for (j = 0; j < ef->neff; j++)
 		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
 		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
-		    effect_names(x->plan, ef->eff[j].mask, names,
+		    wb_explain_plan_effect(x->plan, ef->eff[j].mask, names,
 		    sizeof(names)), ef->eff[j].w.ratio, ef->eff[j].w.lo,
 		    ef->eff[j].w.hi, pct(ef->eff[j].share, ef, sh, sizeof(sh)),
 		    verdict(row, j, x->conf));
@@ -196,8 +180,9 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 		json_object_set_new(e, "effect", json_string(
 		    wb_design_effect_name(r->ef->eff[j].mask, 1, a,
 		    sizeof(a))));
-		json_object_set_new(e, "factors", json_string(effect_names(
-		    x->plan, r->ef->eff[j].mask, names, sizeof(names))));
+		json_object_set_new(e, "factors", json_string(
+		    wb_explain_plan_effect(x->plan, r->ef->eff[j].mask, names,
+		    sizeof(names))));
 		json_object_set_new(e, "order", json_integer(
 		    r->ef->eff[j].order));
 		json_object_set_new(e, "p_holm", num(r->adj_p[j]));
@@ -291,7 +276,7 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		for (j = 0; j < r->ef->neff; j++)
 			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
 			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
-			    1, a, sizeof(a)), effect_names(p,
+			    1, a, sizeof(a)), wb_explain_plan_effect(p,
 			    r->ef->eff[j].mask, buf, sizeof(buf)),
 			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
 			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share,
@@ -347,7 +332,7 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 		y1 = left + (run + v - lo) * scale;
 		fprintf(fp, "<text x=\"4\" y=\"%zu\">", nb * barh + 16);
 		if (j < ef->neff)
-			wb_report_escape(fp, effect_names(x->plan,
+			wb_report_escape(fp, wb_explain_plan_effect(x->plan,
 			    ef->eff[j].mask, names, sizeof(names)), 0);
 		else
 			fputs("unexplained", fp);
@@ -367,6 +352,25 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 	    fmax(fabs(ef->total.diff) * scale, 1), barh - 6);
 }
 
+/* The text report, escaped for HTML. */
+static int
+text_escaped(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int r;
+
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	r = write_text(m, x, err);
+	fclose(m);
+	if (r == 0)
+		wb_report_escape(fp, buf, WB_ESC_XML);
+	free(buf);
+	return (r);
+}
+
 static int
 write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 {
@@ -382,22 +386,8 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		waterfall(fp, x, fin);
 	}
 	fputs("<h2>Every test</h2>\n<pre>\n", fp);
-	{
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m;
-
-		if ((m = open_memstream(&buf, &len)) == NULL)
-			return (wb_err_setsys(err, "open_memstream"));
-		if (write_text(m, x, err) == -1) {
-			fclose(m);
-			free(buf);
-			return (-1);
-		}
-		fclose(m);
-		wb_report_escape(fp, buf, WB_ESC_XML);
-		free(buf);
-	}
+	if (text_escaped(fp, x, err) == -1)
+		return (-1);
 	fputs("</pre>\n</body></html>\n", fp);
 	return (0);
 }

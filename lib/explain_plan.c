@@ -142,22 +142,45 @@ make_factors(struct wb_explain_plan *p, const struct wb_recipe *r,
 	return (0);
 }
 
+/* The names of the set bits of set, joined with sep; "-" for none. */
+static char *
+join(const char *const *names, size_t n, uint64_t set, const char *sep,
+    int lowered, char *buf, size_t len)
+{
+	char low[128];
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		if (set & ((uint64_t)1 << i))
+			k += (size_t)snprintf(buf + (k < len ? k : len),
+			    k < len ? len - k : 0, "%s%s", k > 0 ? sep : "",
+			    lowered ? lower(names[i], low, sizeof(low)) :
+			    names[i]);
+	if (k == 0)
+		snprintf(buf, len, "-");
+	return (buf);
+}
+
 char *
 wb_explain_plan_opts(const struct wb_explain_plan *p, uint64_t set,
     char *buf, size_t len)
 {
-	char low[128];
-	size_t i, n = 0;
 
-	buf[0] = '\0';
-	for (i = 0; i < p->noptions; i++)
-		if (set & ((uint64_t)1 << i))
-			n += (size_t)snprintf(buf + (n < len ? n : len),
-			    n < len ? len - n : 0, "%s%s", n > 0 ? "+" : "",
-			    lower(p->options[i], low, sizeof(low)));
-	if (n == 0)
-		snprintf(buf, len, "-");
-	return (buf);
+	return (join((const char *const *)p->options, p->noptions, set, "+",
+	    1, buf, len));
+}
+
+char *
+wb_explain_plan_effect(const struct wb_explain_plan *p, uint32_t mask,
+    char *buf, size_t len)
+{
+	const char *names[64];
+	size_t i;
+
+	for (i = 0; i < p->k && i < 64; i++)
+		names[i] = p->f[i].name;
+	return (join(names, i, mask, " x ", 0, buf, len));
 }
 
 /* Is word's option set inside set and larger than *bestn options? */

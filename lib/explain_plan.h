@@ -60,5 +60,8 @@ void	wb_explain_plan_free(struct wb_explain_plan *);
  */
 char	*wb_explain_plan_opts(const struct wb_explain_plan *, uint64_t set,
 	    char *buf, size_t len);
+/* The factors of an effect ("glibc-preload x glibc-check") into buf. */
+char	*wb_explain_plan_effect(const struct wb_explain_plan *,
+	    uint32_t mask, char *buf, size_t len);
 
 #endif

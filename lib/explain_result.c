@@ -85,6 +85,7 @@ row_init(struct wb_explain_row *row, const char *id, const char *name,
 	size_t i;
 
 	memset(row, 0, sizeof(*row));
+	*y = NULL;
 	if ((row->id = strdup(id)) == NULL ||
 	    (row->name = strdup(name)) == NULL ||
 	    (*y = calloc(nruns, sizeof(**y))) == NULL)
@@ -156,25 +157,33 @@ row_estimate(struct wb_explain_row *row, const struct wb_explain_result *x,
 	return (0);
 }
 
-/* One test: the rounds where every point has a good pass. */
+/* The log index of point i in round `pass`; NaN if it has none. */
+typedef double	round_value(const struct points *, size_t i, int pass,
+		    const void *arg);
+
+/*
+ * Row x->rows[x->nrows] from the rounds 1..maxpass in which every point
+ * has a value (the others counted as dropped), then estimated.
+ */
 static int
-test_row(struct wb_explain_result *x, const struct points *pt,
-    const struct wb_result_test *t, struct wb_err *err)
+fill_row(struct wb_explain_result *x, const struct points *pt,
+    const char *id, const char *name, int maxpass, round_value *fn,
+    const void *arg, struct wb_err *err)
 {
 	struct wb_explain_row *row = &x->rows[x->nrows];
 	size_t nruns = x->plan->design->nruns, i;
 	double **y, v;
 	int pass, ok;
 
-	if (row_init(row, t->id, t->name, nruns, t->passes_planned, &y,
-	    err) == -1) {
-		x->nrows++;
+	ok = row_init(row, id, name, nruns, maxpass, &y, err);
+	x->nrows++;
+	if (ok == -1) {
+		y_free(y, nruns);
 		return (-1);
 	}
-	x->nrows++;
-	for (pass = 1; pass <= t->passes_planned; pass++) {
+	for (pass = 1; pass <= maxpass; pass++) {
 		for (ok = 1, i = 0; i < nruns && ok; i++) {
-			v = lograte(pt, i, t->id, pass, t->baseline);
+			v = fn(pt, i, pass, arg);
 			ok = isfinite(v);
 			y[i][row->rounds] = v;
 		}
@@ -186,6 +195,14 @@ test_row(struct wb_explain_result *x, const struct points *pt,
 	ok = row_estimate(row, x, y, err);
 	y_free(y, nruns);
 	return (ok);
+}
+
+static double
+test_value(const struct points *pt, size_t i, int pass, const void *arg)
+{
+	const struct wb_result_test *t = arg;
+
+	return (lograte(pt, i, t->id, pass, t->baseline));
 }
 
 /*
@@ -205,20 +222,38 @@ in_final(const struct points *pt, const char *id)
 	    wb_suite_in_index(def, index));
 }
 
+/* The mean log index over the tests the final counts. */
+static double
+final_value(const struct points *pt, size_t i, int pass, const void *arg)
+{
+	const struct wb_results *r0 = pt->r[0];
+	double v, sum = 0;
+	size_t k, nt = 0;
+
+	(void)arg;
+	for (k = 0; k < r0->ntests; k++) {
+		if (!in_final(pt, r0->tests[k]->id))
+			continue;
+		v = lograte(pt, i, r0->tests[k]->id, pass,
+		    r0->tests[k]->baseline);
+		if (!isfinite(v))
+			return (NAN);
+		sum += v;
+		nt++;
+	}
+	return (nt > 0 ? sum / (double)nt : NAN);
+}
+
 /* The final score: rounds complete in every test it counts. */
 static int
 final_row(struct wb_explain_result *x, const struct points *pt,
     struct wb_err *err)
 {
 	const struct wb_results *r0 = pt->r[0];
-	struct wb_explain_row *row = &x->rows[x->nrows];
-	size_t nruns = x->plan->design->nruns, i, k, nt;
-	int pass, maxpass, ok;
-	double **y, v, sum;
+	int maxpass = 0;
+	size_t k, nt = 0;
 	char name[64];
 
-	maxpass = 0;
-	nt = 0;
 	for (k = 0; k < r0->ntests; k++) {
 		if (r0->tests[k]->passes_planned > maxpass)
 			maxpass = r0->tests[k]->passes_planned;
@@ -226,33 +261,8 @@ final_row(struct wb_explain_result *x, const struct points *pt,
 	}
 	snprintf(name, sizeof(name), "FINAL SCORE (geometric mean of %zu "
 	    "test%s)", nt, nt == 1 ? "" : "s");
-	if (row_init(row, "final", name, nruns, maxpass, &y, err) == -1) {
-		x->nrows++;
-		return (-1);
-	}
-	x->nrows++;
-	for (pass = 1; pass <= maxpass; pass++) {
-		for (ok = 1, i = 0; i < nruns && ok; i++) {
-			for (sum = 0, nt = 0, k = 0; k < r0->ntests; k++) {
-				if (!in_final(pt, r0->tests[k]->id))
-					continue;
-				v = lograte(pt, i, r0->tests[k]->id, pass,
-				    r0->tests[k]->baseline);
-				ok = ok && isfinite(v);
-				sum += v;
-				nt++;
-			}
-			ok = ok && nt > 0;
-			y[i][row->rounds] = ok ? sum / (double)nt : NAN;
-		}
-		if (ok)
-			row->rounds++;
-		else
-			row->dropped++;
-	}
-	ok = row_estimate(row, x, y, err);
-	y_free(y, nruns);
-	return (ok);
+	return (fill_row(x, pt, "final", name, maxpass, final_value, NULL,
+	    err));
 }
 
 struct wb_explain_result *
@@ -278,7 +288,9 @@ wb_explain_result_new(const struct wb_explain_plan *p, const char *rundir,
 		goto fail;
 	}
 	for (k = 0; k < pt.r[0]->ntests; k++)
-		if (test_row(x, &pt, pt.r[0]->tests[k], err) == -1)
+		if (fill_row(x, &pt, pt.r[0]->tests[k]->id,
+		    pt.r[0]->tests[k]->name, pt.r[0]->tests[k]->passes_planned,
+		    test_value, pt.r[0]->tests[k], err) == -1)
 			goto fail;
 	if (final_row(x, &pt, err) == -1)
 		goto fail;
