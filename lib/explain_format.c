@@ -301,7 +301,7 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 {
 	const struct wb_explain_effects *ef = r->ef;
 	double lo = 0, hi = 0, run = 0, v, scale, y0, y1;
-	const int w = 640, barh = 22, left = 260;
+	const int w = 760, barh = 22, left = 340;
 	char names[512], a[32];
 	size_t j, nb = 0;
 
@@ -326,6 +326,8 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 		if (j < ef->neff && (isnan(ef->eff[j].share) ||
 		    ef->eff[j].share == 0))
 			continue;
+		if (j == ef->neff && !ef->unexplained.have_ci)
+			break;		/* every odd effect is estimated */
 		v = j < ef->neff ? ef->eff[j].share * ef->total.diff :
 		    ef->unexplained.diff;
 		y0 = left + (run - lo) * scale;
@@ -380,9 +382,10 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	    "<title>worldbench explain</title></head><body>\n", fp);
 	if (fin->ef != NULL && fin->ef->have_total) {
 		fputs("<h2>Final score: where the difference goes</h2>\n<p>"
-		    "Each bar is an effect's part of ln(target/base), from the "
-		    "base (left edge at 0) to the target; red costs, blue "
-		    "gains.</p>\n", fp);
+		    "Each bar is an effect's part of ln(target/base), each "
+		    "starting where the one above ends: from the base (ln 1 = "
+		    "0) to the target, whose whole bar is last; red costs, "
+		    "blue gains.</p>\n", fp);
 		waterfall(fp, x, fin);
 	}
 	fputs("<h2>Every test</h2>\n<pre>\n", fp);

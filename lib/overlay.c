@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "beneath.h"
 #include "err.h"
 #include "fragment.h"
@@ -77,18 +78,27 @@ wb_owners_free(struct wb_owners *o)
 	free(o);
 }
 
-/* Record rel as coming from label; return the previous label or NULL. */
+/*
+ * Record rel as coming from label (with append, from label as well: a
+ * file that fragments of several overlays make); *was gets the previous
+ * label or NULL, to free.
+ */
 static int
-own(struct merge *m, const char *rel, char **was, struct wb_err *err)
+own_label(struct wb_owners *own, const char *rel, const char *m_label,
+    int append, char **was, struct wb_err *err)
 {
 	struct owner key, *o, **found;
 	char *label;
 
 	*was = NULL;
 	key.path = (char *)rel;
-	if ((label = strdup(m->label)) == NULL)
+	found = tfind(&key, &own->tree, cmp_owner);
+	if (found != NULL && append) {
+		if (asprintf(&label, "%s, %s", (*found)->label, m_label) == -1)
+			return (wb_err_setsys(err, "asprintf"));
+	} else if ((label = strdup(m_label)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
-	if ((found = tfind(&key, &m->own->tree, cmp_owner)) != NULL) {
+	if (found != NULL) {
 		*was = (*found)->label;
 		(*found)->label = label;
 		return (0);
@@ -100,11 +110,54 @@ own(struct merge *m, const char *rel, char **was, struct wb_err *err)
 		return (wb_err_setsys(err, "calloc"));
 	}
 	o->label = label;
-	if (tsearch(o, &m->own->tree, cmp_owner) == NULL) {
+	if (tsearch(o, &own->tree, cmp_owner) == NULL) {
 		free_owner(o);
 		return (wb_err_setsys(err, "tsearch"));
 	}
 	return (0);
+}
+
+static int
+own(struct merge *m, const char *rel, char **was, struct wb_err *err)
+{
+
+	return (own_label(m->own, rel, m->label, 0, was, err));
+}
+
+/* Writing the owners: an in-order walk of the tree. */
+struct owners_out {
+	FILE	*fp;
+};
+
+static void
+owner_line(const void *node, VISIT v, void *arg)
+{
+	const struct owner *o = *(const struct owner *const *)node;
+	struct owners_out *out = arg;
+
+	if (v == postorder || v == leaf)
+		fprintf(out->fp, "%s\t%s\n", o->path, o->label);
+}
+
+int
+wb_owners_write(const struct wb_owners *own, const char *path,
+    struct wb_err *err)
+{
+	struct owners_out out;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if ((out.fp = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	twalk_r(own->tree, owner_line, &out);
+	if (fclose(out.fp) != 0) {
+		free(buf);
+		return (wb_err_setsys(err, "%s", path));
+	}
+	rc = wb_atomic_write(path, buf, len, 0644, err);
+	free(buf);
+	return (rc);
 }
 
 static int
@@ -277,9 +330,10 @@ merge_fragment(int dfd, const char *name, const char *s, const char *d,
  */
 static int
 merge_fragments(const char *fragdir, const char *rel, const char *root,
-    int dfd, wb_override_fn *fn, void *arg, struct wb_err *err)
+    int dfd, struct merge *m, wb_override_fn *fn, void *arg,
+    struct wb_err *err)
 {
-	char s[PATH_MAX], d[PATH_MAX], r[PATH_MAX];
+	char s[PATH_MAX], d[PATH_MAX], r[PATH_MAX], *was;
 	struct frag_report fr;
 	struct wb_err sube;
 	struct stat st;
@@ -314,8 +368,8 @@ merge_fragments(const char *fragdir, const char *rel, const char *root,
 				rc = wb_err_set(err, "%s: %s", d, sube.msg);
 				break;
 			}
-			rc = merge_fragments(fragdir, r, root, sub, fn, arg,
-			    err);
+			rc = merge_fragments(fragdir, r, root, sub, m, fn,
+			    arg, err);
 			close(sub);
 			continue;
 		}
@@ -323,6 +377,10 @@ merge_fragments(const char *fragdir, const char *rel, const char *root,
 		fr.arg = arg;
 		fr.rel = r;
 		rc = merge_fragment(dfd, de->d_name, s, d, &fr, err);
+		if (rc == 0 && m->own != NULL) {
+			rc = own_label(m->own, r, m->label, 1, &was, err);
+			free(was);
+		}
 	}
 	if (rc == 0 && errno != 0)
 		rc = wb_err_setsys(err, "readdir %s", s);
@@ -332,8 +390,8 @@ merge_fragments(const char *fragdir, const char *rel, const char *root,
 
 /* Open root (created when missing) and merge the fragments into it. */
 static int
-apply_fragments(const char *fragdir, const char *root, wb_override_fn *fn,
-    void *arg, struct wb_err *err)
+apply_fragments(const char *fragdir, const char *root, struct merge *m,
+    wb_override_fn *fn, void *arg, struct wb_err *err)
 {
 	int fd, rc;
 
@@ -341,7 +399,7 @@ apply_fragments(const char *fragdir, const char *root, wb_override_fn *fn,
 		return (-1);
 	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return (wb_err_setsys(err, "%s", root));
-	rc = merge_fragments(fragdir, "", root, fd, fn, arg, err);
+	rc = merge_fragments(fragdir, "", root, fd, m, fn, arg, err);
 	close(fd);
 	return (rc);
 }
@@ -352,9 +410,11 @@ wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
     struct wb_err *err)
 {
 	char path[PATH_MAX], label[PATH_MAX];
+	struct merge m;
 	struct stat st;
 	const char *name;
 
+	memset(&m, 0, sizeof(m));
 	name = strrchr(overlay, '/') != NULL ? strrchr(overlay, '/') + 1 :
 	    overlay;
 	if (stat(overlay, &st) == -1 || !S_ISDIR(st.st_mode))
@@ -366,8 +426,10 @@ wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
 	    wb_tree_merge(path, root, label, own, fn, arg, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/fragments", overlay);
+	m.own = own;
+	m.label = label;
 	if (stat(path, &st) == 0 &&
-	    apply_fragments(path, root, fn, arg, err) == -1)
+	    apply_fragments(path, root, &m, fn, arg, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/manifest", overlay);
 	if (stat(path, &st) == 0 && wb_manifest_load(man, path, err) == -1)

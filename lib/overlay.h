@@ -28,6 +28,14 @@ struct wb_owners	*wb_owners_new(struct wb_err *);
 void			 wb_owners_free(struct wb_owners *);
 int	wb_tree_merge(const char *src, const char *dst, const char *label,
 	    struct wb_owners *, wb_override_fn *, void *, struct wb_err *);
+/*
+ * Every path the owners table holds and where it came from, one line
+ * each, sorted: "path<TAB>label", the label "world", "component NAME",
+ * "overlay NAME" or, for a file that fragments of several overlays
+ * make, "overlay A, overlay B".  Written atomically.
+ */
+int	wb_owners_write(const struct wb_owners *, const char *path,
+	    struct wb_err *);
 
 /* Apply one overlay directory to root, loading its manifest into man. */
 int	wb_overlay_apply(const char *overlay, const char *root,

@@ -144,6 +144,7 @@ struct wb_build {
 	int		 verbose;
 	/* Stage dirs of COMPONENTS, for world styles (NULL-terminated). */
 	char		**component_stages;
+	char		**components;	/* their COMPONENTS words, in step */
 	char		**overlays;	/* overlay dirs, in order */
 	char		*image;		/* package output (world styles) */
 };

@@ -384,6 +384,7 @@ build_fini(struct wb_build *b)
 	free(b->logpath);
 	free(b->image);
 	wb_words_free(b->component_stages);
+	wb_words_free(b->components);
 	wb_words_free(b->overlays);
 }
 
@@ -435,11 +436,16 @@ resolve_inputs(const struct wb_engine *eng, struct wb_build *b,
 	for (n = 0; comps[n] != NULL; n++)
 		;
 	rc = 0;
-	if ((b->component_stages = calloc(n + 1, sizeof(char *))) == NULL)
+	if ((b->component_stages = calloc(n + 1, sizeof(char *))) == NULL ||
+	    (b->components = calloc(n + 1, sizeof(char *))) == NULL)
 		rc = wb_err_setsys(err, "calloc");
 	for (i = 0; rc == 0 && comps[i] != NULL; i++) {
 		if (!wb_component_name_ok(comps[i])) {
 			rc = bad_component(b->recipe, comps[i], err);
+			break;
+		}
+		if ((b->components[i] = strdup(comps[i])) == NULL) {
+			rc = wb_err_setsys(err, "strdup");
 			break;
 		}
 		if ((colon = strchr(comps[i], ':')) != NULL)

@@ -105,7 +105,7 @@ wb_world_package(struct wb_build *b, struct wb_err *err)
 	for (i = 0; rc == 0 && b->component_stages != NULL &&
 	    b->component_stages[i] != NULL; i++) {
 		snprintf(label, sizeof(label), "component %s",
-		    b->component_stages[i]);
+		    b->components[i]);
 		rc = wb_tree_merge(b->component_stages[i], root, label, own,
 		    report, b, err);
 	}
@@ -115,10 +115,16 @@ wb_world_package(struct wb_build *b, struct wb_err *err)
 		rc = wb_overlay_apply(b->overlays[i], root, own, &man, report,
 		    b, err);
 	}
-	wb_owners_free(own);
+	/* Where every path came from, for "worldbench explain" to check. */
 	snprintf(dir, sizeof(dir), "%s/images", b->workdir);
 	if (rc == 0)
 		rc = wb_mkdirs(dir, 0755, err);
+	if (rc == 0) {
+		snprintf(label, sizeof(label), "%.*s.owners",
+		    (int)(strlen(b->image) - strlen(".tar.zst")), b->image);
+		rc = wb_owners_write(own, label, err);
+	}
+	wb_owners_free(own);
 	if (rc == 0) {
 		memset(&o, 0, sizeof(o));
 		o.compress = WB_COMPRESS_ZSTD;

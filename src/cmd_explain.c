@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "atomic.h"
 #include "cmd.h"
 #include "cmdutil.h"
 #include "design.h"
@@ -24,6 +25,7 @@
 #include "exitmap.h"
 #include "experiment_cmd.h"
 #include "explain_format.h"
+#include "explain_match.h"
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "recipe.h"
@@ -205,17 +207,68 @@ report(struct explain_opts *o, const struct wb_explain_result *x)
 	return (0);
 }
 
+struct match_arg {
+	const struct wb_explain_plan	*p;
+	const struct wb_recipe		*r;
+	int				 quiet;
+	char				*report;	/* for matching.txt */
+};
+
+/* Before the run: every point differs from the base in its knobs only. */
 static int
-explain(struct explain_opts *o, const struct wb_explain_plan *p)
+match(struct cmd_experiment *c, void *arg)
 {
+	struct match_arg *m = arg;
+	struct wb_err e;
+	char *rep;
+
+	if (wb_explain_match(m->p, m->r, c->x.workdir, &rep, &e) == -1)
+		return (cmd_failp("the design points do not match", &e));
+	if (!m->quiet)
+		fputs(rep, stderr);
+	m->report = rep;
+	return (0);
+}
+
+/* The matching report beside the others, as the run found it. */
+static int
+save_matching(const struct cmd_experiment *c, const char *rep)
+{
+	struct wb_err e;
+	char *path;
+	int rc = 0;
+
+	if (rep == NULL)	/* a resumed run's images were checked before */
+		return (0);
+	if ((path = wb_experiment_path(&c->x, "matching.txt", &e)) == NULL ||
+	    wb_atomic_write(path, rep, strlen(rep), 0644, &e) == -1)
+		rc = cmd_fail(&e);
+	free(path);
+	return (rc);
+}
+
+static int
+explain(struct explain_opts *o, const struct wb_explain_plan *p,
+    const struct wb_recipe *r)
+{
+	struct match_arg m = { p, r, o->c.quiet, NULL };
+
 	struct wb_explain_result *x;
 	struct wb_err e;
 	int rc, rc2;
 
 	o->c.x.labels = (const char *const *)p->labels;
 	o->c.x.nlabels = p->design->nruns;
-	if ((rc = cmd_experiment_run(&o->c)) != 0 && rc != 1)
+	o->c.images_built = match;
+	o->c.images_arg = &m;
+	rc = cmd_experiment_run(&o->c);
+	if (rc == 0 || rc == 1)
+		rc2 = save_matching(&o->c, m.report);
+	free(m.report);
+	if (rc != 0 && rc != 1)
 		return (rc);
+	if (rc2 != 0)
+		return (rc2);
 	if ((x = wb_explain_result_new(p, o->c.x.rundir, o->maxorder, 0.95,
 	    &e)) == NULL)
 		return (cmd_fail(&e));
@@ -280,7 +333,7 @@ cmd_explain(int argc, char **argv)
 		o.maxorder = p->design->p == 0 && p->k <= 3 ? (int)p->k : 2;
 	o.c.x.argv = argv0;
 	o.c.x.argc = argc0;
-	rc = o.plan_only ? plan_show(p) : explain(&o, p);
+	rc = o.plan_only ? plan_show(p) : explain(&o, p, r);
 	wb_experiment_fini(&o.c.x);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);

@@ -165,6 +165,9 @@ cmd_experiment_run(struct cmd_experiment *o)
 	snprintf(log, sizeof(log), "%s/bench-images.log", o->x.workdir);
 	if ((rc = images(o, log)) != 0)
 		return (rc);
+	if (o->images_built != NULL &&
+	    (rc = o->images_built(o, o->images_arg)) != 0)
+		return (rc);
 	if (wb_experiment_rundir(&o->x, &e) == -1)
 		return (cmd_fail(&e));
 	if (!o->quiet)

@@ -19,6 +19,13 @@ struct cmd_experiment {
 	struct wb_runner_opts	 ro;
 	int			 quiet, strict, no_preflight;
 	const char		*prefix;	/* "worldbench bench: " */
+	/*
+	 * Optional: called once the images are built, before the run; a
+	 * non-zero return (an exit status, said) ends the command.
+	 */
+	int			(*images_built)(struct cmd_experiment *,
+				    void *);
+	void			*images_arg;
 	char			 objbuf[PATH_MAX], topbuf[PATH_MAX];
 	char			 resbuf[PATH_MAX];
 };
