@@ -1,0 +1,97 @@
+#! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
+# worldbench explain: the plan, its refusals, and one real run over the
+# host world's glibc design.
+
+wb() { echo "$(atf_config_get builddir)/bin/worldbench"; }
+top() { echo "$(atf_config_get top_srcdir)"; }
+
+atf_test_case plan__host_glibc
+plan__host_glibc_head() {
+	atf_set descr "The three glibc knobs of recipes/host make a 2^3 design" \
+	    "of eight labelled images, the base and the target among them"
+}
+plan__host_glibc_body() {
+	cat >expected <<'END'
+factors:
+  A  glibc-preload        glibc-preload
+  B  glibc-check          glibc-check
+  C  glibc-perturb        glibc-perturb
+design points:
+   1  host-glibc-production
+   2  host-glibc-production+glibc-preload
+   3  host-glibc-production+glibc-check
+   4  host-glibc-production+glibc-preload+glibc-check
+   5  host-glibc-production+glibc-perturb
+   6  host-glibc-production+glibc-preload+glibc-perturb
+   7  host-glibc-production+glibc-check+glibc-perturb
+   8  host-glibc-debug
+END
+	atf_check -o file:expected "$(wb)" explain --plan --topdir "$(top)" \
+	    host glibc-production glibc-debug
+	# The jemalloc builds replace each other: one factor.
+	atf_check -o match:'^  A  build  .*jemalloc\+jemalloc-debug$' \
+	    -o match:'^   2  host-default\+jemalloc-debug$' \
+	    -o match:'^   4  host-jemalloc-debug$' \
+	    "$(wb)" explain --plan --topdir "$(top)" \
+	    --group build=JEMALLOC,JEMALLOC_DEBUG host jemalloc-production \
+	    jemalloc-debug
+}
+
+atf_test_case usage__refusals
+usage__refusals_head() {
+	atf_set descr "Bad input: usage 64, a plan that cannot be made 65," \
+	    "each with its reason"
+}
+usage__refusals_body() {
+	atf_check -s exit:64 -e match:'usage: worldbench explain' "$(wb)" explain
+	atf_check -s exit:64 -e match:'--max-order 0: expected 1 to 8' \
+	    "$(wb)" explain --max-order 0 host a b
+	atf_check -s exit:64 -e match:'--format csv: expected text' \
+	    "$(wb)" explain --format csv host a b
+	atf_check -s exit:65 -e match:'turn on the same options: nothing to explain' \
+	    "$(wb)" explain --plan --topdir "$(top)" host glibc-debug glibc-debug
+	atf_check -s exit:65 -e match:"no variant 'nosuch'" \
+	    "$(wb)" explain --plan --topdir "$(top)" host glibc-production nosuch
+	atf_check -s exit:65 -e match:"group 'g=JUNK': .*recipes/host/recipe has no option 'JUNK'" \
+	    "$(wb)" explain --plan --topdir "$(top)" --group g=JUNK host \
+	    glibc-production glibc-debug
+	atf_check -s exit:65 -e match:"group 'g=JEMALLOC_JUNK': option JEMALLOC_JUNK is the same" \
+	    "$(wb)" explain --plan --topdir "$(top)" --group g=JEMALLOC_JUNK \
+	    host glibc-production glibc-debug
+}
+
+atf_test_case run__host_glibc
+run__host_glibc_head() {
+	atf_set descr "A short real run: eight images built, each proven to" \
+	    "differ from the base in its knobs' files only, one interleaved" \
+	    "run, the four reports written"
+	atf_set require.user root
+	atf_set timeout 600
+}
+run__host_glibc_body() {
+	atf_check -o save:out -e save:err "$(wb)" explain -w w -o res \
+	    --objdir "$(atf_config_get builddir)" --topdir "$(top)" \
+	    --design bench --passes 2 --tests syscall --no-preflight \
+	    host glibc-production glibc-debug
+	r=res/latest
+	for f in explain.txt explain.json explain.md explain.html matching.txt \
+	    finished; do
+		[ -f $r/$f ] || atf_fail "no $f in the run"
+	done
+	atf_check -o inline:"7\n" grep -c ' differs\?: ' $r/matching.txt
+	grep -q '^  host-glibc-debug: 2 paths differ: + etc/ld.so.preload (overlay glibc-preload), + etc/worldbench/environment (overlay glibc-check, overlay glibc-perturb)$' \
+	    $r/matching.txt || atf_fail "matching.txt: $(cat $r/matching.txt)"
+	grep -q '^System Call Overhead (syscall): 2 rounds$' out ||
+	    atf_fail "no syscall row"
+	grep -q '^FINAL SCORE (geometric mean of 1 test) (final): 2 rounds$' out ||
+	    atf_fail "no final row"
+	atf_check -o inline:"8\n" sh -c "grep -c '\"label\": \"host-' $r/explain.json"
+	grep -q '<svg' $r/explain.html || atf_fail "no waterfall"
+}
+
+atf_init_test_cases() {
+	atf_add_test_case plan__host_glibc
+	atf_add_test_case usage__refusals
+	atf_add_test_case run__host_glibc
+}
