@@ -340,12 +340,15 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	char body[1024], *mark;
 	int k;
 
-	/* The second syscall pass signals us and hangs until killed. */
+	/*
+	 * The second syscall pass signals us (by pid: a pass is not our
+	 * child, lib/fresh.h) and hangs until killed.
+	 */
 	mark = wbt_abspath("mark");
 	snprintf(body, sizeof(body), "n=$(cat %s 2>/dev/null || echo 0)\n"
 	    "echo $((n + 1)) > %s\n"
-	    "if [ $n -eq 1 ]; then kill -USR1 $PPID; sleep 30; fi\n"
-	    OK_SYSCALL, mark, mark);
+	    "if [ $n -eq 1 ]; then kill -USR1 %ld; sleep 30; fi\n"
+	    OK_SYSCALL, mark, mark, (long)getpid());
 	free(mark);
 	fake("pipe", OK_PIPE);
 	fake("syscall", body);
