@@ -354,23 +354,21 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 	    fmax(fabs(ef->total.diff) * scale, 1), barh - 6);
 }
 
+static int	render(enum wb_report_fmt, const struct wb_explain_result *,
+		    char **, size_t *, struct wb_err *);
+
 /* The text report, escaped for HTML. */
 static int
 text_escaped(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int r;
+	char *buf;
+	size_t len;
 
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	r = write_text(m, x, err);
-	fclose(m);
-	if (r == 0)
-		wb_report_escape(fp, buf, WB_ESC_XML);
+	if (render(WB_REPORT_TEXT, x, &buf, &len, err) == -1)
+		return (-1);
+	wb_report_escape(fp, buf, WB_ESC_XML);
 	free(buf);
-	return (r);
+	return (0);
 }
 
 static int
@@ -415,22 +413,39 @@ wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
 	}
 }
 
+/* One report into memory: *buf (malloc'ed) of *len bytes. */
+static int
+render(enum wb_report_fmt fmt, const struct wb_explain_result *x,
+    char **buf, size_t *len, struct wb_err *err)
+{
+	FILE *m;
+	int r;
+
+	*buf = NULL;
+	*len = 0;
+	if ((m = open_memstream(buf, len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	r = wb_explain_write(m, fmt, x, err);
+	if (fclose(m) != 0 && r == 0)
+		r = wb_err_setsys(err, "open_memstream");
+	if (r == -1) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return (r);
+}
+
 int
 wb_explain_save(const char *path, enum wb_report_fmt fmt,
     const struct wb_explain_result *x, struct wb_err *err)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
+	char *buf;
+	size_t len;
 	int r;
 
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	r = wb_explain_write(m, fmt, x, err);
-	if (fclose(m) != 0 && r == 0)
-		r = wb_err_setsys(err, "%s", path);
-	if (r == 0)
-		r = wb_atomic_write(path, buf, len, 0644, err);
+	if (render(fmt, x, &buf, &len, err) == -1)
+		return (-1);
+	r = wb_atomic_write(path, buf, len, 0644, err);
 	free(buf);
 	return (r);
 }

@@ -111,25 +111,33 @@ ATF_TC_BODY(wb_explain_match__knobs_only, tc)
 	wb_recipe_free(r);
 }
 
-/* A world file drifted in one point: named, with its owner. */
-ATF_TC_WITHOUT_HEAD(wb_explain_match__world_drift);
-ATF_TC_BODY(wb_explain_match__world_drift, tc)
+/* Point r-off+b as given must be refused with msg (a prefix). */
+static void
+refused(const char *const *b_files, const char *b_owners, const char *msg)
 {
-	static const char *const b[] = { "etc/os=y\n", "etc/b=1\n", NULL };
 	struct wb_explain_plan *p;
 	struct wb_recipe *r;
 	struct wb_err e;
 	char *rep;
 
 	p = setup(&r);
-	points(b, "etc\tworld\netc/b\toverlay ob\netc/os\tworld\n");
+	points(b_files, b_owners);
 	ATF_CHECK_EQ(-1, wb_explain_match(p, r, "w", &rep, &e));
 	ATF_CHECK(rep == NULL);
-	ATF_CHECK_STREQ("r-off+b differs from the base r-off in etc/os (M "
-	    "content, made by world), which none of its knobs makes (overlay "
-	    "ob)", e.msg);
+	ATF_CHECK_MSG(strncmp(e.msg, msg, strlen(msg)) == 0, "%s", e.msg);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);
+}
+
+/* A world file drifted in one point: named, with its owner. */
+ATF_TC_WITHOUT_HEAD(wb_explain_match__world_drift);
+ATF_TC_BODY(wb_explain_match__world_drift, tc)
+{
+	static const char *const b[] = { "etc/os=y\n", "etc/b=1\n", NULL };
+
+	refused(b, "etc\tworld\netc/b\toverlay ob\netc/os\tworld\n",
+	    "r-off+b differs from the base r-off in etc/os (M content, made "
+	    "by world), which none of its knobs makes (overlay ob)");
 }
 
 /* Another option's overlay in a point is no knob of it. */
@@ -137,37 +145,19 @@ ATF_TC_WITHOUT_HEAD(wb_explain_match__other_knob);
 ATF_TC_BODY(wb_explain_match__other_knob, tc)
 {
 	static const char *const b[] = { "etc/os=x\n", "etc/a=1\n", NULL };
-	struct wb_explain_plan *p;
-	struct wb_recipe *r;
-	struct wb_err e;
-	char *rep;
 
-	p = setup(&r);
-	points(b, "etc\tworld\netc/a\toverlay oa\netc/os\tworld\n");
-	ATF_CHECK_EQ(-1, wb_explain_match(p, r, "w", &rep, &e));
-	ATF_CHECK_STREQ("r-off+b differs from the base r-off in etc/a (+, made "
-	    "by overlay oa), which none of its knobs makes (overlay ob)",
-	    e.msg);
-	wb_explain_plan_free(p);
-	wb_recipe_free(r);
+	refused(b, "etc\tworld\netc/a\toverlay oa\netc/os\tworld\n",
+	    "r-off+b differs from the base r-off in etc/a (+, made by overlay "
+	    "oa), which none of its knobs makes (overlay ob)");
 }
 
 ATF_TC_WITHOUT_HEAD(wb_explain_match__no_owners);
 ATF_TC_BODY(wb_explain_match__no_owners, tc)
 {
 	static const char *const b[] = { "etc/os=x\n", "etc/b=1\n", NULL };
-	struct wb_explain_plan *p;
-	struct wb_recipe *r;
-	struct wb_err e;
-	char *rep;
 
-	p = setup(&r);
-	points(b, NULL);
-	ATF_CHECK_EQ(-1, wb_explain_match(p, r, "w", &rep, &e));
-	ATF_CHECK(strstr(e.msg, "w/images/r-off+b.owners: no record of where "
-	    "its files came from") == e.msg);
-	wb_explain_plan_free(p);
-	wb_recipe_free(r);
+	refused(b, NULL, "w/images/r-off+b.owners: no record of where its "
+	    "files came from");
 }
 
 ATF_TP_ADD_TCS(tp)
