@@ -238,7 +238,7 @@ save_matching(const struct cmd_experiment *c, const char *rep)
 	char *path;
 	int rc = 0;
 
-	if (rep == NULL)	/* a resumed run's images were checked before */
+	if (rep == NULL)
 		return (0);
 	if ((path = wb_experiment_path(&c->x, "matching.txt", &e)) == NULL ||
 	    wb_atomic_write(path, rep, strlen(rep), 0644, &e) == -1)
@@ -252,17 +252,16 @@ explain(struct explain_opts *o, const struct wb_explain_plan *p,
     const struct wb_recipe *r)
 {
 	struct match_arg m = { p, r, o->c.quiet, NULL };
-
 	struct wb_explain_result *x;
 	struct wb_err e;
-	int rc, rc2;
+	int rc, rc2 = 0;
 
 	o->c.x.labels = (const char *const *)p->labels;
 	o->c.x.nlabels = p->design->nruns;
 	o->c.images_built = match;
 	o->c.images_arg = &m;
 	rc = cmd_experiment_run(&o->c);
-	if (rc == 0 || rc == 1)
+	if (rc == 0 || rc == 1)	/* the run directory exists */
 		rc2 = save_matching(&o->c, m.report);
 	free(m.report);
 	if (rc != 0 && rc != 1)
