@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <openssl/evp.h>
@@ -124,4 +125,12 @@ wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
 	wb_sha256_free(h);
 	close(fd);
 	return (rc);
+}
+
+int
+wb_sha256_hex_ok(const char *s)
+{
+
+	return (strlen(s) == WB_SHA256_HEXSIZE - 1 &&
+	    strspn(s, "0123456789abcdef") == WB_SHA256_HEXSIZE - 1);
 }

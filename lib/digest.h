@@ -24,6 +24,8 @@ void			 wb_sha256_free(struct wb_sha256 *);
 
 int	wb_sha256_buf(const void *, size_t, char hex[WB_SHA256_HEXSIZE],
 	    struct wb_err *);
+/* 1 when s is a sha256 in hex: 64 lower-case hex digits. */
+int	wb_sha256_hex_ok(const char *s);
 /* Hashes the file's contents; the error names the path. */
 int	wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
 	    struct wb_err *);

@@ -75,16 +75,16 @@ has_results(const char *dir)
 static char *
 settings_of(const struct wb_experiment *x)
 {
-	char buf[2048];
+	char buf[2048], passes[32];
 	size_t i, n;
 
-	n = (size_t)snprintf(buf, sizeof(buf), "design=%s tests=%s images=",
-	    wb_suite_design_name(x->design), x->tests != NULL ? x->tests :
-	    "all");
-	if (x->passes > 0)	/* before images=: the line reads the same */
-		n = (size_t)snprintf(buf, sizeof(buf), "design=%s passes=%d "
-		    "tests=%s images=", wb_suite_design_name(x->design),
-		    x->passes, x->tests != NULL ? x->tests : "all");
+	/* "passes=" only when set: older runs' settings read the same. */
+	passes[0] = '\0';
+	if (x->passes > 0)
+		snprintf(passes, sizeof(passes), "passes=%d ", x->passes);
+	n = (size_t)snprintf(buf, sizeof(buf), "design=%s %stests=%s images=",
+	    wb_suite_design_name(x->design), passes, x->tests != NULL ?
+	    x->tests : "all");
 	for (i = 0; i < x->nlabels && n < sizeof(buf); i++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
 		    i > 0 ? "," : "", x->labels[i]);

@@ -3,7 +3,6 @@
  * The plan of an explanation (explain_plan.h): factors from two
  * variants of one recipe, the design, and the design points' labels.
  */
-#include <ctype.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,34 +44,6 @@ variant_set(const struct wb_recipe *r, const char *variant, uint64_t *set,
 	return (0);
 }
 
-/* The lower-case form of an option into buf. */
-static char *
-lower(const char *opt, char *buf, size_t len)
-{
-	size_t i;
-
-	for (i = 0; opt[i] != '\0' && i + 1 < len; i++)
-		buf[i] = opt[i] == '_' ? '-' : (char)tolower((unsigned char)
-		    opt[i]);
-	buf[i] = '\0';
-	return (buf);
-}
-
-static int
-find_option(const struct wb_recipe *r, const char *s, size_t len)
-{
-	char low[128];
-	size_t i;
-
-	for (i = 0; i < r->noptions; i++)
-		if ((strlen(r->options[i]) == len &&
-		    strncmp(r->options[i], s, len) == 0) ||
-		    (strlen(lower(r->options[i], low, sizeof(low))) == len &&
-		    strncmp(low, s, len) == 0))
-			return ((int)i);
-	return (-1);
-}
-
 /* "name=OPT,OPT" into a factor; its options must all differ. */
 static int
 parse_group(const struct wb_recipe *r, const char *g, uint64_t diff,
@@ -89,7 +60,7 @@ parse_group(const struct wb_recipe *r, const char *g, uint64_t diff,
 	f->opts = 0;
 	for (p = eq + 1; *p != '\0'; p += len + (p[len] == ',')) {
 		len = strcspn(p, ",");
-		if ((i = find_option(r, p, len)) == -1)
+		if ((i = wb_recipe_option_find(r, p, len)) == -1)
 			return (wb_err_set(err, "group '%s': %s has no option "
 			    "'%.*s'", g, r->path, (int)len, p));
 		if (!(diff & ((uint64_t)1 << i)))
@@ -131,8 +102,8 @@ make_factors(struct wb_explain_plan *p, const struct wb_recipe *r,
 		    i)))
 			continue;
 		p->f[p->k].opts = (uint64_t)1 << i;
-		if ((p->f[p->k++].name = strdup(lower(r->options[i], low,
-		    sizeof(low)))) == NULL)
+		if ((p->f[p->k++].name = strdup(wb_recipe_option_word(
+		    r->options[i], low, sizeof(low)))) == NULL)
 			return (wb_err_setsys(err, "strdup"));
 	}
 	if (p->k == 0)
@@ -155,8 +126,8 @@ join(const char *const *names, size_t n, uint64_t set, const char *sep,
 		if (set & ((uint64_t)1 << i))
 			k += (size_t)snprintf(buf + (k < len ? k : len),
 			    k < len ? len - k : 0, "%s%s", k > 0 ? sep : "",
-			    lowered ? lower(names[i], low, sizeof(low)) :
-			    names[i]);
+			    lowered ? wb_recipe_option_word(names[i], low,
+			    sizeof(low)) : names[i]);
 	if (k == 0)
 		snprintf(buf, len, "-");
 	return (buf);

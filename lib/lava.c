@@ -159,8 +159,7 @@ check_job(const struct wb_lava_job *j, struct wb_err *err)
 		if (strpbrk(j->kernels[i], "\n\"") != NULL)
 			return (wb_err_set(err, "kernel URL '%s': no newline "
 			    "or '\"' please", j->kernels[i]));
-		if (sha_of(j, i) != NULL && (strlen(sha_of(j, i)) != 64 ||
-		    strspn(sha_of(j, i), "0123456789abcdef") != 64))
+		if (sha_of(j, i) != NULL && !wb_sha256_hex_ok(sha_of(j, i)))
 			return (wb_err_set(err, "kernel %s: sha256 '%s' is not "
 			    "64 hex digits", j->labels[i], sha_of(j, i)));
 		if (ident_of(j, i) != NULL && (ident_of(j, i)[0] == '\0' ||

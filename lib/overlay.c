@@ -124,34 +124,29 @@ own(struct merge *m, const char *rel, char **was, struct wb_err *err)
 	return (own_label(m->own, rel, m->label, 0, was, err));
 }
 
-/* Writing the owners: an in-order walk of the tree. */
-struct owners_out {
-	FILE	*fp;
-};
-
+/* Writing the owners: an in-order walk of the tree into arg, a FILE. */
 static void
 owner_line(const void *node, VISIT v, void *arg)
 {
 	const struct owner *o = *(const struct owner *const *)node;
-	struct owners_out *out = arg;
 
 	if (v == postorder || v == leaf)
-		fprintf(out->fp, "%s\t%s\n", o->path, o->label);
+		fprintf(arg, "%s\t%s\n", o->path, o->label);
 }
 
 int
 wb_owners_write(const struct wb_owners *own, const char *path,
     struct wb_err *err)
 {
-	struct owners_out out;
 	char *buf = NULL;
 	size_t len = 0;
+	FILE *fp;
 	int rc;
 
-	if ((out.fp = open_memstream(&buf, &len)) == NULL)
+	if ((fp = open_memstream(&buf, &len)) == NULL)
 		return (wb_err_setsys(err, "open_memstream"));
-	twalk_r(own->tree, owner_line, &out);
-	if (fclose(out.fp) != 0) {
+	twalk_r(own->tree, owner_line, fp);
+	if (fclose(fp) != 0) {
 		free(buf);
 		return (wb_err_setsys(err, "%s", path));
 	}

@@ -482,25 +482,40 @@ set_on(struct wb_recipe_config *c, const char *list, const char *what,
 	return (0);
 }
 
-/* The option an "+opt" of a variant names: lower case, '-' for '_'. */
+char *
+wb_recipe_option_word(const char *opt, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; opt[i] != '\0' && i + 1 < len; i++)
+		buf[i] = opt[i] == '_' ? '-' : (char)tolower((unsigned char)
+		    opt[i]);
+	buf[i] = '\0';
+	return (buf);
+}
+
+/* The option whose word (wb_recipe_option_word) is the len bytes at w. */
 static int
 option_of_word(const struct wb_recipe *r, const char *w, size_t len)
 {
-	const char *o;
-	size_t i, j;
+	char low[128];
+	size_t i;
 
-	for (i = 0; i < r->noptions; i++) {
-		o = r->options[i];
-		if (strlen(o) != len)
-			continue;
-		for (j = 0; j < len; j++)
-			if (w[j] != (o[j] == '_' ? '-' :
-			    tolower((unsigned char)o[j])))
-				break;
-		if (j == len)
+	for (i = 0; i < r->noptions; i++)
+		if (strlen(wb_recipe_option_word(r->options[i], low,
+		    sizeof(low))) == len && strncmp(low, w, len) == 0)
 			return ((int)i);
-	}
 	return (-1);
+}
+
+int
+wb_recipe_option_find(const struct wb_recipe *r, const char *s, size_t len)
+{
+	int i;
+
+	if ((i = option_index(r, s, len)) != -1)
+		return (i);
+	return (option_of_word(r, s, len));
 }
 
 /* The "+opt+opt" after a variant's word: each option turned on too. */

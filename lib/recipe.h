@@ -107,6 +107,14 @@ struct wb_recipe_config {
 	char			*variant;
 	int			*on;
 };
+/* An option's word in a variant: lower case, "-" for "_", into buf. */
+char	*wb_recipe_option_word(const char *opt, char *buf, size_t len);
+/*
+ * The index of the option the len bytes at s name, as OPTIONS spells it
+ * or as its word; -1 when none does.
+ */
+int	wb_recipe_option_find(const struct wb_recipe *, const char *s,
+	    size_t len);
 int	wb_recipe_config_init(struct wb_recipe_config *,
 	    const struct wb_recipe *, const char *variant, struct wb_err *);
 void	wb_recipe_config_fini(struct wb_recipe_config *);

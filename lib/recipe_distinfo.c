@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "digest.h"
 #include "err.h"
 #include "recipe.h"
 #include "recipe_int.h"
@@ -122,7 +123,7 @@ parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
 		if (d->sha256[0] != '\0')
 			return (wb_err_set(err, "%s:%u: second SHA256 for %s",
 			    path, line, d->file));
-		if (strlen(val) != 64 || strspn(val, "0123456789abcdef") != 64)
+		if (!wb_sha256_hex_ok(val))
 			return (wb_err_set(err, "%s:%u: SHA256 must be 64 "
 			    "lowercase hex digits", path, line));
 		memcpy(d->sha256, val, 65);

@@ -181,9 +181,7 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	struct wb_label l;
 	size_t i;
 
-	if (j->install_id != NULL && (strlen(j->install_id) !=
-	    WB_SHA256_HEXSIZE - 1 || strspn(j->install_id,
-	    "0123456789abcdef") != WB_SHA256_HEXSIZE - 1))
+	if (j->install_id != NULL && !wb_sha256_hex_ok(j->install_id))
 		return (wb_err_set(err, "install id '%s': not a sha256",
 		    j->install_id));
 	if (j->worldbench[0] != '/' || j->shared[0] != '/')

@@ -18,15 +18,6 @@
 #include "err.h"
 #include "world.h"
 
-/* 1 when s is 64 lower-case hex digits. */
-static int
-is_sha(const char *s)
-{
-
-	return (strlen(s) == WB_SHA256_HEXSIZE - 1 &&
-	    strspn(s, "0123456789abcdef") == WB_SHA256_HEXSIZE - 1);
-}
-
 /* What an image's .meta records (lib/recipe_world.c). */
 struct meta {
 	char	name[256];
@@ -129,7 +120,7 @@ wb_world_image_ident(const char *root, struct wb_err *err)
 		return (json_null());
 	snprintf(buf, sizeof(buf), "%s", root);
 	base = basename(buf);
-	if (!is_sha(base))
+	if (!wb_sha256_hex_ok(base))
 		return (json_null());
 	snprintf(parent, sizeof(parent), "%s", root);
 	roots = dirname(parent);
