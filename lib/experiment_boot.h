@@ -20,7 +20,7 @@
 struct wb_err;
 struct wb_kpaths;
 
-#define WB_BOOT_MAXKERNELS	16
+#define WB_BOOT_MAXKERNELS	32
 
 struct wb_boot_experiment {
 	/* What to run: set by the caller. */

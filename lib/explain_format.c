@@ -135,8 +135,8 @@ write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	return (0);
 }
 
-static json_t *
-welch_json(const struct wb_welch *w)
+json_t *
+wb_explain_welch_json(const struct wb_welch *w)
 {
 
 	return (json_pack("{s:f, s:o, s:o, s:o}", "ratio", w->ratio,
@@ -168,15 +168,15 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 		return (o);
 	}
 	if (r->ef->have_total) {
-		json_object_set_new(o, "total", welch_json(&r->ef->total));
-		json_object_set_new(o, "unexplained", welch_json(
+		json_object_set_new(o, "total", wb_explain_welch_json(&r->ef->total));
+		json_object_set_new(o, "unexplained", wb_explain_welch_json(
 		    &r->ef->unexplained));
 		json_object_set_new(o, "unexplained_share",
 		    num(r->ef->unexplained_share));
 	}
 	effs = json_array();
 	for (j = 0; j < r->ef->neff; j++) {
-		e = welch_json(&r->ef->eff[j].w);
+		e = wb_explain_welch_json(&r->ef->eff[j].w);
 		json_object_set_new(e, "effect", json_string(
 		    wb_design_effect_name(r->ef->eff[j].mask, 1, a,
 		    sizeof(a))));

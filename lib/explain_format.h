@@ -15,8 +15,11 @@
 
 #include "report_format.h"
 
+#include <jansson.h>
+
 struct wb_err;
 struct wb_explain_result;
+struct wb_welch;
 
 #define WB_EXPLAIN_FORMAT	"worldbench-explain"
 #define WB_EXPLAIN_VERSION	1
@@ -26,5 +29,8 @@ int	wb_explain_write(FILE *, enum wb_report_fmt,
 /* Atomic: path is replaced only by the complete report. */
 int	wb_explain_save(const char *path, enum wb_report_fmt,
 	    const struct wb_explain_result *, struct wb_err *);
+
+/* {ratio, lo, hi, p}, null where there is no interval. */
+json_t	*wb_explain_welch_json(const struct wb_welch *);
 
 #endif

@@ -220,10 +220,6 @@ make_points(struct wb_explain_plan *p, const struct wb_recipe *r,
 	const struct wb_design *d = p->design;
 	size_t run, j;
 
-	if (d->nruns > WB_EXPLAIN_MAXRUNS)
-		return (wb_err_set(err, "%zu design points: at most %d images "
-		    "run in one interleaved run; group factors (--group) or "
-		    "give generators", d->nruns, WB_EXPLAIN_MAXRUNS));
 	if ((p->labels = calloc(d->nruns + 1, sizeof(*p->labels))) == NULL ||
 	    (p->sets = calloc(d->nruns, sizeof(*p->sets))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
@@ -239,16 +235,48 @@ make_points(struct wb_explain_plan *p, const struct wb_recipe *r,
 	return (0);
 }
 
+int
+wb_explain_plan_design(struct wb_explain_plan *p, const char *const *gens,
+    size_t ngens, struct wb_err *err)
+{
+	const char **names;
+	size_t i;
+
+	if (ngens == 0 && p->k > 4) {
+		if (p->k > 8)
+			return (wb_err_set(err, "%zu factors: at most 8 without "
+			    "generators; group options (--group)", p->k));
+		gens = default_gens[p->k - 5];
+		ngens = p->k - 4;
+	}
+	if ((names = calloc(p->k, sizeof(*names))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < p->k; i++)
+		names[i] = p->f[i].name;
+	p->design = wb_design_new(p->k, names, gens, ngens, err);
+	free(names);
+	if (p->design == NULL)
+		return (-1);
+	if (p->design->base == WB_DESIGN_NORUN ||
+	    p->design->target == WB_DESIGN_NORUN)
+		return (wb_err_set(err, "the generators leave the base or the "
+		    "target out of the design: every word must be positive "
+		    "and of even length"));
+	if (p->design->nruns > WB_EXPLAIN_MAXRUNS)
+		return (wb_err_set(err, "%zu design points: at most %d images "
+		    "run in one interleaved run; group factors (--group) or "
+		    "give generators", p->design->nruns, WB_EXPLAIN_MAXRUNS));
+	return (0);
+}
+
 struct wb_explain_plan *
 wb_explain_plan_new(const struct wb_recipe *r, const char *base,
     const char *target, const char *const *groups, size_t ngroups,
     const char *const *gens, size_t ngens, struct wb_err *err)
 {
 	struct wb_explain_plan *p;
-	const char **names = NULL;
 	uint64_t target_on;
 	char *dir = NULL;
-	size_t i;
 
 	if (r->noptions > 64) {
 		wb_err_set(err, "%s: more than 64 options", r->path);
@@ -269,38 +297,13 @@ wb_explain_plan_new(const struct wb_recipe *r, const char *base,
 	    make_factors(p, r, p->base_on ^ target_on, groups, ngroups,
 	    err) == -1)
 		goto fail;
-	if (ngens == 0 && p->k > 4) {
-		if (p->k > 8) {
-			wb_err_set(err, "%zu factors: at most 8 without "
-			    "generators; group options (--group)", p->k);
-			goto fail;
-		}
-		gens = default_gens[p->k - 5];
-		ngens = p->k - 4;
-	}
-	if ((names = calloc(p->k, sizeof(*names))) == NULL) {
-		wb_err_setsys(err, "calloc");
+	if (wb_explain_plan_design(p, gens, ngens, err) == -1)
 		goto fail;
-	}
-	for (i = 0; i < p->k; i++)
-		names[i] = p->f[i].name;
-	if ((p->design = wb_design_new(p->k, names, gens, ngens, err)) ==
-	    NULL)
-		goto fail;
-	if (p->design->base == WB_DESIGN_NORUN ||
-	    p->design->target == WB_DESIGN_NORUN) {
-		wb_err_set(err, "the generators leave the base or the target "
-		    "out of the design: every word must be positive and of "
-		    "even length");
-		goto fail;
-	}
 	if (make_points(p, r, err) == -1)
 		goto fail;
-	free(names);
 	free(dir);
 	return (p);
 fail:
-	free(names);
 	free(dir);
 	wb_explain_plan_free(p);
 	return (NULL);

@@ -32,7 +32,7 @@ struct wb_explain_factor {
 struct wb_explain_plan {
 	char			 *recipe;	/* the recipe's name */
 	char			 *base, *target;
-	char			**options;	/* the recipe's, borrowed */
+	char			**options;	/* borrowed: recipe's or kernel's */
 	size_t			  noptions;
 	uint64_t		  base_on;	/* the base's options */
 	struct wb_explain_factor *f;
@@ -53,6 +53,14 @@ struct wb_explain_plan *
 	    const char *target, const char *const *groups, size_t ngroups,
 	    const char *const *gens, size_t ngens, struct wb_err *);
 void	wb_explain_plan_free(struct wb_explain_plan *);
+
+/*
+ * The design over p's factors p->f[0 .. p->k): gens, or with none the
+ * default for k (full up to 4, the 16-run fractions for 5 to 8); the
+ * base and the target must be runs, and at most WB_EXPLAIN_MAXRUNS.
+ */
+int	wb_explain_plan_design(struct wb_explain_plan *,
+	    const char *const *gens, size_t ngens, struct wb_err *);
 
 /*
  * The options of a set, "+"-joined in OPTIONS order in the lower-case

@@ -51,6 +51,9 @@ void	cmd_image_usage(FILE *);
 void	cmd_images_usage(FILE *);
 void	cmd_chroot_usage(FILE *);
 void	cmd_boot_usage(FILE *);
+/* The guest root's default paths, beside the worldbench binary. */
+struct wb_qb_root;
+void	cmd_boot_root_defaults(struct wb_qb_root *);
 void	cmd_kernel_usage(FILE *);
 void	cmd_lava_job_usage(FILE *);
 void	cmd_submit_usage(FILE *);

@@ -218,23 +218,35 @@ beside(const char *rel, char *buf, size_t len)
 }
 
 /* Default paths next to the worldbench binary: O/bin -> O/libexec. */
-static void
-defaults(struct bopts *o)
+void
+cmd_boot_root_defaults(struct wb_qb_root *r)
 {
 	static char init[PATH_MAX + 64], suite[PATH_MAX + 64],
 	    data[PATH_MAX + 64];
 
-	beside("libexec/worldbench-init/init", init, sizeof(init));
-	beside("libexec/worldbench-static", suite, sizeof(suite));
-	beside("share/worldbench", data, sizeof(data));
-	if (o->init == NULL)
-		o->init = init;
-	if (o->suite == NULL)
-		o->suite = suite;
-	if (o->data == NULL)
-		o->data = data;
-	if (o->busybox == NULL)
-		o->busybox = "/bin/busybox";
+	if (r->init == NULL)
+		r->init = beside("libexec/worldbench-init/init", init,
+		    sizeof(init));
+	if (r->suite == NULL)
+		r->suite = beside("libexec/worldbench-static", suite,
+		    sizeof(suite));
+	if (r->data == NULL)
+		r->data = beside("share/worldbench", data, sizeof(data));
+	if (r->busybox == NULL)
+		r->busybox = "/bin/busybox";
+}
+
+static void
+defaults(struct bopts *o)
+{
+	struct wb_qb_root r = { o->init, NULL, o->suite, o->data,
+	    o->busybox };
+
+	cmd_boot_root_defaults(&r);
+	o->init = r.init;
+	o->suite = r.suite;
+	o->data = r.data;
+	o->busybox = r.busybox;
 	if (o->tests == NULL)
 		o->tests = "all";
 	if (o->outdir == NULL)

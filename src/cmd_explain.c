@@ -25,9 +25,11 @@
 #include "exitmap.h"
 #include "experiment_cmd.h"
 #include "explain_format.h"
+#include "explain_kernel_cmd.h"
 #include "explain_match.h"
 #include "explain_plan.h"
 #include "explain_result.h"
+#include "kpaths.h"
 #include "recipe.h"
 
 #define NOTE_PREFIX	"worldbench explain: "
@@ -41,6 +43,8 @@ cmd_explain_usage(FILE *fp)
 	    "           [--group name=OPTION,OPTION ...] "
 	    "[--generators G,G]\n"
 	    "           [--max-order n] [--format text|json|markdown|html]\n"
+	    "           [--one-at-a-time] [--boots n] [--seconds s] "
+	    "[--cachedir dir] [--jobs n]\n"
 	    "           [--plan] recipe base-variant target-variant\n");
 }
 
@@ -62,7 +66,26 @@ struct explain_opts {
 	int			 maxorder;
 	int			 plan_only;
 	enum wb_report_fmt	 fmt;
+	/* Kernel recipes only. */
+	int			 one_at_a_time, boots, jobs;
+	double			 seconds;
+	const char		*cachedir;
 };
+
+/* A positive number up to max, or -1 (said). */
+static int
+num_opt(const char *opt, const char *arg, double max, double *v)
+{
+	char *end;
+
+	*v = strtod(arg, &end);
+	if (*arg == '\0' || *end != '\0' || !(*v > 0) || *v > max) {
+		warnx("%s %s: expected a number above 0, at most %g", opt,
+		    arg, max);
+		return (-1);
+	}
+	return (0);
+}
 
 static int
 split_gens(struct explain_opts *o, const char *arg)
@@ -87,7 +110,12 @@ static int
 parse(struct explain_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "boots", required_argument, NULL, 'b' },
+		{ "cachedir", required_argument, NULL, 'C' },
 		{ "format", required_argument, NULL, 'F' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "one-at-a-time", no_argument, NULL, '1' },
+		{ "seconds", required_argument, NULL, 'd' },
 		{ "generators", required_argument, NULL, 'g' },
 		{ "group", required_argument, NULL, 'G' },
 		{ "max-order", required_argument, NULL, 'M' },
@@ -96,6 +124,7 @@ parse(struct explain_opts *o, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
+	double v;
 	int ch, r;
 
 	optind = 1;
@@ -106,6 +135,27 @@ parse(struct explain_opts *o, int argc, char **argv)
 		if (r == -1)
 			return (-1);
 		switch (ch) {
+		case '1':
+			o->one_at_a_time = 1;
+			break;
+		case 'b':
+			if (num_opt("--boots", optarg, 100, &v) == -1)
+				return (-1);
+			o->boots = (int)v;
+			break;
+		case 'C':
+			o->cachedir = optarg;
+			break;
+		case 'd':
+			if (num_opt("--seconds", optarg, 3600, &o->seconds) ==
+			    -1)
+				return (-1);
+			break;
+		case 'j':
+			if (num_opt("--jobs", optarg, 1024, &v) == -1)
+				return (-1);
+			o->jobs = (int)v;
+			break;
 		case 'F':
 			if (wb_report_fmt_parse(optarg, &o->fmt) == -1 ||
 			    o->fmt == WB_REPORT_CSV ||
@@ -147,24 +197,29 @@ parse(struct explain_opts *o, int argc, char **argv)
 	return (optind);
 }
 
-static struct wb_explain_plan *
-plan_new(struct explain_opts *o, char **argv, struct wb_recipe **rp)
+static struct wb_recipe *
+recipe_load(struct explain_opts *o, const char *name)
 {
-	struct wb_explain_plan *p;
+	struct wb_recipe *r;
 	struct wb_err e;
 	char *path;
 
-	*rp = NULL;
-	if (asprintf(&path, "%s/recipes/%s/recipe", o->c.x.topdir,
-	    argv[0]) == -1)
+	if (asprintf(&path, "%s/recipes/%s/recipe", o->c.x.topdir, name) ==
+	    -1)
 		err(EX_OSERR, "asprintf");
-	if ((*rp = wb_recipe_load(path, &e)) == NULL) {
-		free(path);
+	if ((r = wb_recipe_load(path, &e)) == NULL)
 		cmd_fail(&e);
-		return (NULL);
-	}
 	free(path);
-	p = wb_explain_plan_new(*rp, argv[1], argv[2], o->groups, o->ngroups,
+	return (r);
+}
+
+static struct wb_explain_plan *
+plan_new(struct explain_opts *o, char **argv, const struct wb_recipe *r)
+{
+	struct wb_explain_plan *p;
+	struct wb_err e;
+
+	p = wb_explain_plan_new(r, argv[1], argv[2], o->groups, o->ngroups,
 	    (const char *const *)o->gens, o->ngens, &e);
 	if (p == NULL)
 		cmd_fail(&e);
@@ -295,6 +350,62 @@ plan_show(const struct wb_explain_plan *p)
 	return (0);
 }
 
+/* A kernel recipe: its points are built and booted (explain_kernel_cmd.h). */
+static int
+kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
+{
+	struct kexplain_req q;
+	struct wb_err e;
+	char *rpath;
+	int rc;
+
+	memset(&q, 0, sizeof(q));
+	wb_kpaths_init(&q.k, o->c.x.workdir);
+	if (o->cachedir != NULL)
+		q.k.cachedir = o->cachedir;
+	if (asprintf(&rpath, "%s/recipes/%s/recipe", o->c.x.topdir,
+	    argv[0]) == -1 || asprintf((char **)&q.k.overlays, "%s/overlays",
+	    o->c.x.topdir) == -1)
+		err(EX_OSERR, "asprintf");
+	q.k.recipe = rpath;
+	if (wb_kpaths_absolute(&q.k, &e) != 0) {
+		rc = cmd_fail(&e);
+		goto out;
+	}
+	q.r = r;
+	q.recipe = argv[0];
+	q.base = argv[1];
+	q.target = argv[2];
+	q.groups = o->groups;
+	q.ngroups = o->ngroups;
+	q.gens = (const char *const *)o->gens;
+	q.ngens = o->ngens;
+	q.one_at_a_time = o->one_at_a_time;
+	q.plan_only = o->plan_only;
+	q.quiet = o->c.quiet;
+	q.maxorder = o->maxorder;
+	q.passes = o->c.x.passes;
+	q.boots = o->boots;
+	q.jobs = o->jobs;
+	q.seconds = o->seconds;
+	q.tests = o->c.x.tests;
+	q.resultsdir = o->c.x.resultsdir;
+	q.fmt = o->fmt;
+	rc = explain_kernel(&q);
+out:
+	free(rpath);
+	free((char *)q.k.overlays);
+	return (rc);
+}
+
+static int
+is_kernel(const struct wb_recipe *r)
+{
+	const char *s = wb_recipe_get(r, "BUILD_STYLE");
+
+	return (s != NULL && strcmp(s, "kbuild") == 0);
+}
+
 int
 cmd_explain(int argc, char **argv)
 {
@@ -323,16 +434,33 @@ cmd_explain(int argc, char **argv)
 		free(o.genbuf);
 		return (rc);
 	}
-	if ((p = plan_new(&o, argv, &r)) == NULL) {
-		wb_recipe_free(r);
-		free(o.genbuf);
-		return (EX_DATAERR);
+	p = NULL;
+	if ((r = recipe_load(&o, argv[0])) == NULL) {
+		rc = EX_DATAERR;
+		goto out;
+	}
+	if (is_kernel(r)) {
+		rc = kernel(&o, argv, r);
+		goto out;
+	}
+	if (o.one_at_a_time || o.boots || o.jobs || o.seconds > 0 ||
+	    o.cachedir != NULL) {
+		warnx("--one-at-a-time, --boots, --seconds, --cachedir and "
+		    "--jobs are for kernel recipes; %s is a world's",
+		    argv[0]);
+		rc = EX_USAGE;
+		goto out;
+	}
+	if ((p = plan_new(&o, argv, r)) == NULL) {
+		rc = EX_DATAERR;
+		goto out;
 	}
 	if (o.maxorder == 0)
 		o.maxorder = p->design->p == 0 && p->k <= 3 ? (int)p->k : 2;
 	o.c.x.argv = argv0;
 	o.c.x.argc = argc0;
 	rc = o.plan_only ? plan_show(p) : explain(&o, p, r);
+out:
 	wb_experiment_fini(&o.c.x);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);

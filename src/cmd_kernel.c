@@ -19,6 +19,7 @@
 #include "kbuild.h"
 #include "kbuild_match.h"
 #include "kpaths.h"
+#include "kvariant.h"
 #include "recipe.h"
 
 #define USAGE_OPTS \
@@ -137,106 +138,19 @@ load_recipe(struct kopts *o)
 	return (1);
 }
 
-/* Everything a variant's build needs, owned. */
-struct variant {
-	struct wb_kbuild	 kb;
-	struct wb_kbuild_variant kv;	/* fragments, start, target */
-	char			*imagedir, *objdir, *log, *ccache, *srctree;
-	char			 digest[WB_SHA256_HEXSIZE];
-};
-
-static void
-variant_fini(struct variant *v)
-{
-
-	wb_kbuild_variant_fini(&v->kv);
-	free(v->imagedir);
-	free(v->objdir);
-	free(v->log);
-	free(v->ccache);
-	free(v->srctree);
-}
-
 static int
-variant_init(struct variant *v, const struct kopts *o, const char *name,
+variant_init(struct kvariant *v, const struct kopts *o, const char *name,
     struct wb_err *e)
 {
-	char *srcdir;
 
-	memset(v, 0, sizeof(*v));
-	/* The recipe first: a bad variant costs no unpacking. */
-	if (wb_kbuild_variant_init(&v->kv, o->recipe, o->k.overlays, name,
-	    e) != 0)
-		return (-1);
-
-	if ((v->imagedir = wb_kpaths_imagedir(&o->k, name)) == NULL ||
-	    (v->objdir = wb_kpaths_objdir(&o->k, name)) == NULL ||
-	    (v->log = wb_kpaths_log(&o->k, name)) == NULL ||
-	    asprintf(&v->ccache, "%s/ccache", o->k.cachedir) < 0 ||
-	    asprintf(&srcdir, "%s/kernel", o->k.cachedir) < 0) {
-		variant_fini(v);
-		return (wb_err_setsys(e, "kernel"));
-	}
-	if (wb_kpaths_mkdirs(o->k.cachedir, e) != 0 ||
-	    wb_kbuild_unpack(o->k.tarball, srcdir, &v->srctree, v->digest,
-	    e) != 0) {
-		free(srcdir);
-		variant_fini(v);
-		return (-1);
-	}
-	free(srcdir);
-	switch (wb_distinfo_check(o->k.distinfo, o->k.tarball, v->digest, e)) {
-	case -1:
-		variant_fini(v);
-		return (-1);
-	case 0:
-		cmd_note(note_prefix, "source tarball not listed in "
-		    "distinfo: unverified");
-		break;
-	}
-	v->kb.variant = name;
-	v->kb.srctree = v->srctree;
-	v->kb.source_digest = v->digest;
-	v->kb.objdir = v->objdir;
-	v->kb.imagedir = v->imagedir;
-	v->kb.ccache_dir = o->k.ccache ? v->ccache : NULL;
-	v->kb.fragments = (const char *const *)v->kv.fragments;
-	v->kb.nfragments = v->kv.nfragments;
-	v->kb.start = v->kv.start;
-	v->kb.target = v->kv.target;
-	v->kb.jobs = o->jobs;
-	v->kb.timeout = o->timeout;
-	v->kb.log = v->log;
-	v->kb.note = cmd_note;
-	v->kb.note_arg = note_prefix;
-	if (asprintf(&srcdir, "%s/kernels", o->k.workdir) < 0) {
-		variant_fini(v);
-		return (wb_err_setsys(e, "kernel"));
-	}
-	if (wb_kpaths_mkdirs(srcdir, e) != 0) {
-		free(srcdir);
-		variant_fini(v);
-		return (-1);
-	}
-	free(srcdir);
-	if (asprintf(&srcdir, "%s/kbuild", o->k.workdir) < 0) {
-		variant_fini(v);
-		return (wb_err_setsys(e, "kernel"));
-	}
-	if (wb_kpaths_mkdirs(srcdir, e) != 0 ||
-	    (o->k.ccache && wb_kpaths_mkdirs(v->ccache, e) != 0)) {
-		free(srcdir);
-		variant_fini(v);
-		return (-1);
-	}
-	free(srcdir);
-	return (0);
+	return (kvariant_init(v, &o->k, o->recipe, name, NULL, o->jobs,
+	    o->timeout, note_prefix, e));
 }
 
 static int
 kernel_build(int argc, char **argv)
 {
-	struct variant v;
+	struct kvariant v;
 	struct kopts o;
 	struct wb_err e;
 	struct timespec t0, t1;
@@ -274,7 +188,7 @@ kernel_build(int argc, char **argv)
 			    (double)(t1.tv_sec - t0.tv_sec) +
 			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 		}
-		variant_fini(&v);
+		kvariant_fini(&v);
 		if (rc != 0)
 			break;
 	}
@@ -286,7 +200,7 @@ static int
 kernel_config(int argc, char **argv)
 {
 	struct wb_kconfig_result res;
-	struct variant v;
+	struct kvariant v;
 	struct kopts o;
 	struct wb_err e;
 	int rc;
@@ -308,7 +222,7 @@ kernel_config(int argc, char **argv)
 	} else
 		printf("%s/.config %s\n", v.objdir, res.config_sha256);
 	wb_kconfig_result_fini(&res);
-	variant_fini(&v);
+	kvariant_fini(&v);
 	wb_recipe_free(o.recipe);
 	return (rc);
 }
@@ -340,7 +254,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 {
 	struct wb_kbuild_variant bv;
 	struct wb_kmatch m;
-	struct variant v;
+	struct kvariant v;
 	int rc;
 
 	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
@@ -370,7 +284,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 			rc = 0;
 		wb_kmatch_fini(&m);
 	}
-	variant_fini(&v);
+	kvariant_fini(&v);
 	wb_kbuild_variant_fini(&bv);
 	return (rc);
 }

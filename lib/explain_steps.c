@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The one-at-a-time table of a kernel explanation (explain_steps.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "atomic.h"
+#include "err.h"
+#include "explain_format.h"
+#include "explain_plan.h"
+#include "explain_result.h"
+#include "explain_steps.h"
+#include "stats.h"
+
+/* The step's effect in row id, or NULL when not estimated. */
+static const struct wb_welch *
+effect(const struct wb_explain_result *x, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < x->nrows; i++)
+		if (strcmp(x->rows[i].id, id) == 0)
+			return (x->rows[i].ef != NULL && x->rows[i].ef->neff > 0 ?
+			    &x->rows[i].ef->eff[0].w : NULL);
+	return (NULL);
+}
+
+static const struct wb_explain_result *
+total(const struct wb_explain_steps *s)
+{
+
+	return (s->steps[s->nsteps - 1]);
+}
+
+/* ln(step) / ln(total) for the final score, NaN when not defined. */
+static double
+share(const struct wb_explain_steps *s, const struct wb_explain_result *x)
+{
+	const struct wb_welch *w, *t;
+
+	if ((w = effect(x, "final")) == NULL ||
+	    (t = effect(total(s), "final")) == NULL || t->diff == 0)
+		return (NAN);
+	return (w->diff / t->diff);
+}
+
+static void
+cell(FILE *fp, const struct wb_welch *w)
+{
+
+	if (w == NULL)
+		fprintf(fp, "  %-26s", "-");
+	else if (w->have_ci)
+		fprintf(fp, "  %.4f [%.4f, %.4f]", w->ratio, w->lo, w->hi);
+	else
+		fprintf(fp, "  %.4f %-17s", w->ratio, "(no spread)");
+}
+
+static void
+step_text(FILE *fp, const struct wb_explain_steps *s,
+    const struct wb_explain_result *x, const char *name)
+{
+	const struct wb_explain_row *last = &x->rows[x->nrows - 1];
+	double sh;
+	size_t i;
+
+	fprintf(fp, "%-28s", name);
+	cell(fp, effect(x, "final"));
+	sh = share(s, x);
+	if (isnan(sh))
+		fprintf(fp, "  %7s", "-");
+	else
+		fprintf(fp, "  %6.1f%%", 100 * sh);
+	for (i = 0; i + 1 < x->nrows; i++)
+		cell(fp, effect(x, x->rows[i].id));
+	fprintf(fp, "   %s -> %s", x->plan->base, x->plan->target);
+	if (last->dropped > 0)
+		fprintf(fp, " (%zu rounds left out)", last->dropped);
+	fputc('\n', fp);
+}
+
+static int
+write_text(FILE *fp, const struct wb_explain_steps *s)
+{
+	const struct wb_explain_result *t = total(s);
+	const struct wb_welch *w;
+	double prod = 0;
+	size_t i, n = 0;
+
+	fprintf(fp, "One option at a time: %zu steps, %zu kernels.  Each "
+	    "step turns one factor on\nat %s; the last turns all on (the "
+	    "target).  Ratios: the step's point\nagainst its reference "
+	    "(below 1: the option costs), %.0f%% intervals over the\n"
+	    "rounds; share: of ln(target / reference) in the final "
+	    "score.\n\n", s->nsteps - 1, s->kernels, t->plan->base,
+	    100 * t->conf);
+	fprintf(fp, "%-28s  %-26s  %7s", "step", "final", "share");
+	for (i = 0; i + 1 < t->nrows; i++)
+		fprintf(fp, "  %-26s", t->rows[i].id);
+	fputc('\n', fp);
+	if (s->enable != NULL)
+		step_text(fp, s, s->enable, s->enable->plan->f[0].name);
+	for (i = 0; i < s->nsteps; i++) {
+		step_text(fp, s, s->steps[i], s->steps[i]->plan->f[0].name);
+		if (i + 1 < s->nsteps &&
+		    (w = effect(s->steps[i], "final")) != NULL) {
+			prod += w->diff;
+			n++;
+		}
+	}
+	if ((w = effect(t, "final")) != NULL && n == s->nsteps - 1)
+		fprintf(fp, "\nproduct of the %zu single steps: %.4f; the "
+		    "total: %.4f (%s: %.1f%% of the total's log-difference "
+		    "comes from options together, not alone)\n", n, exp(prod),
+		    w->ratio, fabs(w->diff - prod) < 1e-12 ? "additive" :
+		    "not additive", w->diff != 0 ? 100 * (w->diff - prod) /
+		    w->diff : 0.0);
+	return (0);
+}
+
+static json_t *
+step_json(const struct wb_explain_steps *s,
+    const struct wb_explain_result *x)
+{
+	const struct wb_welch *w;
+	json_t *o, *tests;
+	size_t i;
+
+	tests = json_object();
+	for (i = 0; i < x->nrows; i++)
+		json_object_set_new(tests, x->rows[i].id,
+		    (w = effect(x, x->rows[i].id)) == NULL ? json_null() :
+		    wb_explain_welch_json(w));
+	o = json_pack("{s:s, s:s, s:s, s:o, s:o}", "factor",
+	    x->plan->f[0].name, "reference", x->plan->base, "point",
+	    x->plan->target, "share", isnan(share(s, x)) ? json_null() :
+	    json_real(share(s, x)), "tests", tests);
+	return (o);
+}
+
+static int
+write_json(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
+{
+	json_t *root, *steps;
+	size_t i;
+
+	steps = json_array();
+	for (i = 0; i < s->nsteps; i++)
+		json_array_append_new(steps, step_json(s, s->steps[i]));
+	root = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o}", "format",
+	    WB_EXPLAIN_FORMAT "-steps", "version", WB_EXPLAIN_VERSION,
+	    "kernels", (int)s->kernels, "enable", s->enable != NULL ?
+	    step_json(s, s->enable) : json_null(), "steps", steps,
+	    "conf", json_real(total(s)->conf));
+	if (root == NULL)
+		return (wb_err_set(err, "steps: out of memory"));
+	if (json_dumpf(root, fp, JSON_INDENT(2)) == -1 || fputc('\n', fp) ==
+	    EOF) {
+		json_decref(root);
+		return (wb_err_setsys(err, "steps"));
+	}
+	json_decref(root);
+	return (0);
+}
+
+int
+wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
+    const struct wb_explain_steps *s, struct wb_err *err)
+{
+
+	if (s->nsteps == 0)
+		return (wb_err_set(err, "steps: none"));
+	if (fmt == WB_REPORT_JSON)
+		return (write_json(fp, s, err));
+	return (write_text(fp, s));
+}
+
+int
+wb_explain_steps_save(const char *path, enum wb_report_fmt fmt,
+    const struct wb_explain_steps *s, struct wb_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int r;
+
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	r = wb_explain_steps_write(m, fmt, s, err);
+	if (fclose(m) != 0 && r == 0)
+		r = wb_err_setsys(err, "open_memstream");
+	if (r == 0)
+		r = wb_atomic_write(path, buf, len, 0644, err);
+	free(buf);
+	return (r);
+}

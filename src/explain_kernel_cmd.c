@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * worldbench explain over a kernel recipe (explain_kernel_cmd.h).
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+
+#include "atomic.h"
+#include "cmd.h"
+#include "cmdutil.h"
+#include "design.h"
+#include "exitmap.h"
+#include "err.h"
+#include "experiment_boot.h"
+#include "explain_format.h"
+#include "explain_kernel.h"
+#include "explain_kernel_cmd.h"
+#include "explain_plan.h"
+#include "explain_result.h"
+#include "explain_steps.h"
+#include "kbuild.h"
+#include "kvariant.h"
+#include "recipe.h"
+#include "spawn.h"
+
+static char note_prefix[] = "worldbench explain: ";
+
+/* The target's fragments that the base's list lacks, in merge order. */
+static int
+extra_fragments(const struct kexplain_req *q, struct wb_kbuild_variant *b,
+    struct wb_kbuild_variant *t, const char **extra, size_t *nextra,
+    struct wb_err *e)
+{
+	size_t i, j;
+
+	*nextra = 0;
+	if (wb_kbuild_variant_init(b, q->r, q->k.overlays, q->base, e) != 0)
+		return (-1);
+	if (wb_kbuild_variant_init(t, q->r, q->k.overlays, q->target,
+	    e) != 0) {
+		wb_kbuild_variant_fini(b);
+		return (-1);
+	}
+	for (i = 0; i < t->nfragments; i++) {
+		for (j = 0; j < b->nfragments; j++)
+			if (strcmp(t->fragments[i], b->fragments[j]) == 0)
+				break;
+		if (j == b->nfragments && *nextra < 64)
+			extra[(*nextra)++] = t->fragments[i];
+	}
+	return (0);
+}
+
+static void
+plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
+{
+	const struct wb_explain_plan *p;
+	char buf[1024];
+	size_t i;
+
+	p = kx->main != NULL ? kx->main : kx->steps[0];
+	printf("symbols (requested by the fragments of %s that %s lacks):\n",
+	    q->target, q->base);
+	for (i = 0; i < kx->nsyms; i++)
+		printf("  CONFIG_%s=%s%s\n", kx->syms[i], kx->vals[i],
+		    (kx->enablers >> i) & 1 ? "  (enabler: on in every point "
+		    "but the base)" : "");
+	if (kx->main != NULL) {
+		printf("factors:\n");
+		for (i = 0; i < p->k; i++)
+			printf("  %c  %-20s %s\n", (int)('A' + i),
+			    p->f[i].name, wb_explain_plan_opts(p, p->f[i].opts,
+			    buf, sizeof(buf)));
+		printf("design: %zu runs over %zu factors%s\n",
+		    p->design->nruns, p->k, p->design->p > 0 ?
+		    " (a fraction)" : " (full factorial)");
+	} else
+		printf("one at a time: %zu steps from %s\n", kx->nsteps,
+		    p->base);
+	printf("kernels (%zu):\n", kx->npoints);
+	for (i = 0; i < kx->npoints; i++)
+		printf("  %2zu  %s\n", i + 1, kx->points[i]);
+}
+
+/* Point i's build: its fragments, the shared build directory. */
+static int
+point_init(struct kvariant *v, const struct wb_kexplain *kx, size_t i,
+    const struct kexplain_req *q, char **fragpath, const char ***frags,
+    struct wb_err *e)
+{
+	char *text, *dir;
+	int which;
+	size_t n;
+
+	*fragpath = NULL;
+	*frags = NULL;
+	which = wb_kexplain_variant(kx, i);
+	if (kvariant_init(v, &q->k, q->r, which == 2 ? q->target : q->base,
+	    kx->points[i], q->jobs, 0, note_prefix, e) != 0)
+		return (-1);
+	if (which != 0)
+		return (0);
+	/* Another point: the base's fragments and one with its symbols. */
+	if (asprintf(&dir, "%s/kbuild/explain", q->k.workdir) < 0)
+		return (wb_err_setsys(e, "explain"));
+	if (wb_kpaths_mkdirs(dir, e) != 0 || asprintf(fragpath,
+	    "%s/%s.config", dir, kx->points[i]) < 0) {
+		free(dir);
+		return (*fragpath = NULL, -1);
+	}
+	free(dir);
+	if ((text = wb_kexplain_fragment(kx, i, e)) == NULL)
+		return (-1);
+	n = v->kv.nfragments;
+	if (wb_atomic_write(*fragpath, text, strlen(text), 0644, e) != 0 ||
+	    (*frags = calloc(n + 1, sizeof(**frags))) == NULL) {
+		free(text);
+		return (*frags == NULL && e->msg[0] == '\0' ?
+		    wb_err_setsys(e, "calloc") : -1);
+	}
+	free(text);
+	memcpy(*frags, v->kv.fragments, n * sizeof(**frags));
+	(*frags)[n] = *fragpath;
+	v->kb.fragments = *frags;
+	v->kb.nfragments = n + 1;
+	free(v->objdir);
+	if (asprintf(&dir, "explain-%s", q->recipe) < 0 ||
+	    (v->objdir = wb_kpaths_objdir(&q->k, dir)) == NULL) {
+		free(dir);
+		return (wb_err_setsys(e, "explain"));
+	}
+	free(dir);
+	v->kb.objdir = v->objdir;
+	return (0);
+}
+
+/* Build every point; images[i] its image directory. */
+static int
+build_points(const struct wb_kexplain *kx, const struct kexplain_req *q,
+    char **images, size_t *built)
+{
+	struct kvariant v;
+	struct wb_err e;
+	const char **frags;
+	char *fragpath;
+	double t0;
+	size_t i;
+	int b, rc = 0;
+
+	*built = 0;
+	for (i = 0; i < kx->npoints && rc == 0; i++) {
+		wb_err_clear(&e);
+		if (point_init(&v, kx, i, q, &fragpath, &frags, &e) != 0) {
+			rc = cmd_fail(&e);
+		} else {
+			if (!q->quiet)
+				fprintf(stderr, "%s[%zu/%zu] kernel %s\n",
+				    note_prefix, i + 1, kx->npoints,
+				    kx->points[i]);
+			t0 = wb_spawn_now();
+			if (wb_kbuild_run(&v.kb, 0, &b, &e) != 0)
+				rc = cmd_fail(&e);
+			else if ((images[i] = strdup(v.imagedir)) == NULL)
+				err(EX_OSERR, "strdup");
+			else if (b) {
+				(*built)++;
+				if (!q->quiet)
+					fprintf(stderr, "%sbuilt %s in %.0f "
+					    "s\n", note_prefix, kx->points[i],
+					    wb_spawn_now() - t0);
+			}
+		}
+		kvariant_fini(&v);
+		free(frags);
+		free(fragpath);
+	}
+	return (rc);
+}
+
+static int
+boot_points(const struct kexplain_req *q, const char *const *images,
+    size_t n, const char *rundir)
+{
+	struct wb_boot_experiment x;
+	struct wb_qemu_policy_req *pol = &x.policy;
+	struct wb_err e;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.paths = &q->k;
+	x.kernels = images;
+	x.nkernels = n;
+	cmd_boot_root_defaults(&x.root);
+	x.outdir = rundir;
+	pol->tests = q->tests != NULL ? q->tests : "all";
+	pol->passes = q->passes;
+	pol->boots = q->boots;
+	pol->seconds = q->seconds;
+	pol->quick = q->seconds == 0;	/* the quick plan by default */
+	pol->hang = -1;
+	pol->cachedir = q->k.cachedir;
+	x.say = cmd_note;
+	x.note = q->quiet ? NULL : cmd_note;
+	x.note_arg = note_prefix;
+	x.preflight = cmd_preflight_check(0, q->quiet);
+	wb_err_clear(&e);
+	if ((rc = wb_boot_experiment_run(&x, &e)) != 0)
+		rc = rc == -2 ? (warnx("%s", e.msg), EX_USAGE) : cmd_fail(&e);
+	else if (x.boots_failed > 0) {
+		warnx("%d boots failed (recorded in the results): their "
+		    "rounds are left out", x.boots_failed);
+		rc = 1;
+	}
+	wb_boot_experiment_fini(&x);
+	return (rc);
+}
+
+static int
+save(const char *rundir, const char *name, enum wb_report_fmt fmt,
+    const struct wb_explain_result *x, const struct wb_explain_steps *s)
+{
+	struct wb_err e;
+	char *path;
+	int r;
+
+	if (asprintf(&path, "%s/%s", rundir, name) < 0)
+		err(EX_OSERR, "asprintf");
+	r = x != NULL ? wb_explain_save(path, fmt, x, &e) :
+	    wb_explain_steps_save(path, fmt, s, &e);
+	free(path);
+	return (r != 0 ? cmd_fail(&e) : 0);
+}
+
+static int
+report_main(const struct kexplain_req *q, const struct wb_kexplain *kx,
+    const char *rundir)
+{
+	struct wb_explain_result *x;
+	struct wb_err e;
+	int maxorder, rc;
+
+	maxorder = q->maxorder != 0 ? q->maxorder : kx->main->design->p ==
+	    0 && kx->main->k <= 3 ? (int)kx->main->k : 2;
+	if ((x = wb_explain_result_new(kx->main, rundir, maxorder, 0.95,
+	    &e)) == NULL)
+		return (cmd_fail(&e));
+	if ((rc = save(rundir, "explain.txt", WB_REPORT_TEXT, x, NULL)) ==
+	    0 && (rc = save(rundir, "explain.json", WB_REPORT_JSON, x,
+	    NULL)) == 0 && (rc = save(rundir, "explain.md",
+	    WB_REPORT_MARKDOWN, x, NULL)) == 0 && (rc = save(rundir,
+	    "explain.html", WB_REPORT_HTML, x, NULL)) == 0 &&
+	    wb_explain_write(stdout, q->fmt, x, &e) != 0)
+		rc = cmd_fail(&e);
+	wb_explain_result_free(x);
+	return (rc);
+}
+
+static int
+report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
+    const char *rundir)
+{
+	struct wb_explain_result *xs[WB_KEXPLAIN_MAXPOINTS + 1], *en = NULL;
+	struct wb_explain_steps s;
+	struct wb_err e;
+	size_t i, n = 0;
+	int rc = 0;
+
+	if (kx->enable != NULL && (en = wb_explain_result_new(kx->enable,
+	    rundir, 1, 0.95, &e)) == NULL)
+		return (cmd_fail(&e));
+	for (i = 0; i < kx->nsteps && rc == 0; i++)
+		if ((xs[n] = wb_explain_result_new(kx->steps[i], rundir, 1,
+		    0.95, &e)) == NULL)
+			rc = cmd_fail(&e);
+		else
+			n++;
+	if (rc == 0) {
+		s.enable = en;
+		s.steps = (const struct wb_explain_result *const *)xs;
+		s.nsteps = n;
+		s.kernels = kx->npoints;
+		if ((rc = save(rundir, "steps.txt", WB_REPORT_TEXT, NULL,
+		    &s)) == 0 && (rc = save(rundir, "steps.json",
+		    WB_REPORT_JSON, NULL, &s)) == 0 &&
+		    wb_explain_steps_write(stdout, q->fmt, &s, &e) != 0)
+			rc = cmd_fail(&e);
+	}
+	for (i = 0; i < n; i++)
+		wb_explain_result_free(xs[i]);
+	wb_explain_result_free(en);
+	return (rc);
+}
+
+/* resultsdir/<recipe>-<UTC time>, made. */
+static char *
+rundir_new(const struct kexplain_req *q)
+{
+	struct wb_err e;
+	char stamp[32], *d;
+	time_t now = time(NULL);
+
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&now));
+	if (asprintf(&d, "%s/%s-%s", q->resultsdir, q->recipe, stamp) < 0)
+		err(EX_OSERR, "asprintf");
+	if (wb_kpaths_mkdirs(d, &e) != 0) {
+		cmd_fail(&e);
+		free(d);
+		return (NULL);
+	}
+	return (d);
+}
+
+int
+explain_kernel(const struct kexplain_req *q)
+{
+	struct wb_kbuild_variant b, t;
+	struct wb_kexplain *kx;
+	struct wb_err e;
+	const char *extra[64];
+	char *images[WB_KEXPLAIN_MAXPOINTS] = { NULL }, *rundir = NULL;
+	size_t i, nextra, built;
+	int rc, rc2;
+
+	wb_err_clear(&e);
+	if (extra_fragments(q, &b, &t, extra, &nextra, &e) != 0)
+		return (cmd_fail(&e));
+	kx = wb_kexplain_new(q->recipe, q->base, q->target, extra, nextra,
+	    q->groups, q->ngroups, q->gens, q->ngens, q->one_at_a_time, &e);
+	wb_kbuild_variant_fini(&b);
+	wb_kbuild_variant_fini(&t);
+	if (kx == NULL)
+		return (cmd_fail(&e));
+	if (q->plan_only) {
+		plan_show(kx, q);
+		wb_kexplain_free(kx);
+		return (0);
+	}
+	if ((rc = build_points(kx, q, images, &built)) == 0 &&
+	    (rundir = rundir_new(q)) == NULL)
+		rc = EX_CANTCREAT;
+	if (rc == 0) {
+		fprintf(stderr, "%s%zu kernels, %zu built now; booting them "
+		    "into %s\n", note_prefix, kx->npoints, built, rundir);
+		rc = boot_points(q, (const char *const *)images, kx->npoints,
+		    rundir);
+	}
+	if (rc == 0 || rc == 1) {
+		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
+		    report_steps(q, kx, rundir);
+		if (rc2 != 0)
+			rc = rc2;
+		else if (q->fmt == WB_REPORT_TEXT)
+			printf("\nReports: %s\n", rundir);
+	}
+	for (i = 0; i < kx->npoints; i++)
+		free(images[i]);
+	free(rundir);
+	wb_kexplain_free(kx);
+	return (rc);
+}

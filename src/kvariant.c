@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * One kernel variant's build set up (kvariant.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmdutil.h"
+#include "err.h"
+#include "kpaths.h"
+#include "kvariant.h"
+#include "recipe.h"
+
+void
+kvariant_fini(struct kvariant *v)
+{
+
+	wb_kbuild_variant_fini(&v->kv);
+	free(v->imagedir);
+	free(v->objdir);
+	free(v->log);
+	free(v->ccache);
+	free(v->srctree);
+	memset(v, 0, sizeof(*v));
+}
+
+/* WORKDIR/<sub>, made. */
+static int
+workdir_sub(const struct wb_kpaths *k, const char *sub, struct wb_err *e)
+{
+	char *d;
+	int rc;
+
+	if (asprintf(&d, "%s/%s", k->workdir, sub) < 0)
+		return (wb_err_setsys(e, "kernel"));
+	rc = wb_kpaths_mkdirs(d, e);
+	free(d);
+	return (rc);
+}
+
+static int
+unpack(struct kvariant *v, const struct wb_kpaths *k, char *prefix,
+    struct wb_err *e)
+{
+	char *srcdir;
+	int rc;
+
+	if (asprintf(&srcdir, "%s/kernel", k->cachedir) < 0)
+		return (wb_err_setsys(e, "kernel"));
+	rc = wb_kpaths_mkdirs(k->cachedir, e) != 0 ||
+	    wb_kbuild_unpack(k->tarball, srcdir, &v->srctree, v->digest,
+	    e) != 0 ? -1 : 0;
+	free(srcdir);
+	if (rc != 0)
+		return (-1);
+	switch (wb_distinfo_check(k->distinfo, k->tarball, v->digest, e)) {
+	case -1:
+		return (-1);
+	case 0:
+		cmd_note(prefix, "source tarball not listed in distinfo: "
+		    "unverified");
+		break;
+	}
+	return (0);
+}
+
+int
+kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
+    const struct wb_recipe *r, const char *name, const char *label,
+    int jobs, double timeout, char *prefix, struct wb_err *e)
+{
+
+	memset(v, 0, sizeof(*v));
+	if (label == NULL)
+		label = name;
+	/* The recipe first: a bad variant costs no unpacking. */
+	if (wb_kbuild_variant_init(&v->kv, r, k->overlays, name, e) != 0)
+		return (-1);
+	if ((v->imagedir = wb_kpaths_imagedir(k, label)) == NULL ||
+	    (v->objdir = wb_kpaths_objdir(k, label)) == NULL ||
+	    (v->log = wb_kpaths_log(k, label)) == NULL ||
+	    asprintf(&v->ccache, "%s/ccache", k->cachedir) < 0) {
+		kvariant_fini(v);
+		return (wb_err_setsys(e, "kernel"));
+	}
+	if (unpack(v, k, prefix, e) != 0 ||
+	    workdir_sub(k, "kernels", e) != 0 ||
+	    workdir_sub(k, "kbuild", e) != 0 ||
+	    (k->ccache && wb_kpaths_mkdirs(v->ccache, e) != 0)) {
+		kvariant_fini(v);
+		return (-1);
+	}
+	v->kb.variant = label;
+	v->kb.srctree = v->srctree;
+	v->kb.source_digest = v->digest;
+	v->kb.objdir = v->objdir;
+	v->kb.imagedir = v->imagedir;
+	v->kb.ccache_dir = k->ccache ? v->ccache : NULL;
+	v->kb.fragments = (const char *const *)v->kv.fragments;
+	v->kb.nfragments = v->kv.nfragments;
+	v->kb.start = v->kv.start;
+	v->kb.target = v->kv.target;
+	v->kb.jobs = jobs;
+	v->kb.timeout = timeout;
+	v->kb.log = v->log;
+	v->kb.note = cmd_note;
+	v->kb.note_arg = prefix;
+	return (0);
+}

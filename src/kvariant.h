@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * One kernel variant's build, set up for lib/kbuild.h: the recipe's
+ * fragments for the variant, the shared source tree unpacked and
+ * checked against distinfo, the image, build and log paths and the
+ * directories they need.  Shared by "worldbench kernel" and the kernel
+ * half of "worldbench explain".
+ */
+#ifndef WB_KVARIANT_H
+#define WB_KVARIANT_H
+
+#include "digest.h"
+#include "kbuild.h"
+
+struct wb_err;
+struct wb_kpaths;
+struct wb_recipe;
+
+struct kvariant {
+	struct wb_kbuild	 kb;
+	struct wb_kbuild_variant kv;	/* fragments, start, target */
+	char			*imagedir, *objdir, *log, *ccache, *srctree;
+	char			 digest[WB_SHA256_HEXSIZE];
+};
+
+/*
+ * name is the recipe variant whose fragments are built; label (NULL:
+ * name) names the image, the build directory and the log.  Notes go to
+ * cmd_note with prefix.  -1 with err set.
+ */
+int	kvariant_init(struct kvariant *, const struct wb_kpaths *,
+	    const struct wb_recipe *, const char *name, const char *label,
+	    int jobs, double timeout, char *prefix, struct wb_err *);
+void	kvariant_fini(struct kvariant *);
+
+#endif
