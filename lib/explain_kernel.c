@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "design.h"
 #include "err.h"
@@ -89,7 +90,7 @@ sym_is(const char *s, size_t len, const char *sym)
 {
 	size_t i;
 
-	if (len > 7 && strncmp(s, "CONFIG_", 7) == 0) {
+	if (len > 7 && strncasecmp(s, "CONFIG_", 7) == 0) {
 		s += 7;
 		len -= 7;
 	}
@@ -199,12 +200,12 @@ label_of(const struct kbuild_ctx *c, uint64_t set, struct wb_err *err)
 		if ((c->f[i].opts & set) == c->f[i].opts)
 			n += (size_t)snprintf(buf + n, n < sizeof(buf) ?
 			    sizeof(buf) - n : 0, "+%s", c->f[i].name);
-	if (n >= sizeof(buf)) {
-		wb_err_set(err, "the label of a point is too long");
+	if (n >= sizeof(buf) || wb_label_check(buf, err) == -1) {
+		wb_err_set(err, "the label of the point %.*s... is not a "
+		    "label (at most 64 characters): give its factors shorter "
+		    "names (--group name=SYMBOL)", 40, buf);
 		return (NULL);
 	}
-	if (wb_label_check(buf, err) == -1)
-		return (NULL);
 	return (strdup(buf));
 }
 

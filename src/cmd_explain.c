@@ -352,8 +352,9 @@ plan_show(const struct wb_explain_plan *p)
 
 /* A kernel recipe: its points are built and booted (explain_kernel_cmd.h). */
 static int
-kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
+kernel(struct explain_opts *o, char **argv)
 {
+	struct wb_recipe *r = NULL;
 	struct kexplain_req q;
 	struct wb_err e;
 	char *rpath;
@@ -368,7 +369,9 @@ kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 	    o->c.x.topdir) == -1)
 		err(EX_OSERR, "asprintf");
 	q.k.recipe = rpath;
-	if (wb_kpaths_absolute(&q.k, &e) != 0) {
+	/* The recipe again through kpaths: its distinfo beside it. */
+	if (wb_kpaths_absolute(&q.k, &e) != 0 ||
+	    (r = wb_kpaths_recipe(&q.k, &e)) == NULL) {
 		rc = cmd_fail(&e);
 		goto out;
 	}
@@ -393,6 +396,7 @@ kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 	q.fmt = o->fmt;
 	rc = explain_kernel(&q);
 out:
+	wb_recipe_free(r);
 	free(rpath);
 	free((char *)q.k.overlays);
 	return (rc);
@@ -440,7 +444,7 @@ cmd_explain(int argc, char **argv)
 		goto out;
 	}
 	if (is_kernel(r)) {
-		rc = kernel(&o, argv, r);
+		rc = kernel(&o, argv);
 		goto out;
 	}
 	if (o.one_at_a_time || o.boots || o.jobs || o.seconds > 0 ||

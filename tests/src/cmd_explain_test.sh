@@ -38,6 +38,45 @@ END
 	    jemalloc-debug
 }
 
+atf_test_case plan__kernel_ci
+plan__kernel_ci_head() {
+	atf_set descr "The CI kernel pair: the fragments' symbols as factors," \
+	    "DEBUG_KERNEL an enabler, one kernel per factor with" \
+	    "--one-at-a-time; too many factors for a design without groups"
+}
+plan__kernel_ci_body() {
+	o=DEBUG_OBJECTS,DEBUG_OBJECTS_FREE,DEBUG_OBJECTS_TIMERS
+	o=$o,DEBUG_OBJECTS_WORK,DEBUG_OBJECTS_RCU_HEAD
+	atf_check -o save:out "$(wb)" explain --plan --one-at-a-time \
+	    --topdir "$(top)" --group "objects=$o" linux-ci production \
+	    witness+invariants
+	atf_check -o match:'^  CONFIG_DEBUG_KERNEL=y  \(enabler' \
+	    -o match:'^one at a time: 14 steps from production\+debug-kernel$' \
+	    -o match:'^kernels \(16\):$' \
+	    -o match:'^   1  production$' \
+	    -o match:'^   3  production\+debug-kernel\+objects$' \
+	    -o match:'^  16  witness\+invariants$' cat out
+	# 17 symbols besides DEBUG_KERNEL: 17 factors, no default design.
+	atf_check -s exit:65 -e match:'17 factors: at most 8 without generators' \
+	    "$(wb)" explain --plan --topdir "$(top)" linux-ci production \
+	    witness+invariants
+	# Eight groups: the 16-run fraction and the base: 17 kernels,
+	# if their names keep every label within 64 characters.
+	set -- --group lock=PROVE_LOCKING --group sleep=DEBUG_ATOMIC_SLEEP \
+	    --group vm=DEBUG_VM --group slub=SLUB_DEBUG_ON \
+	    --group irq=DEBUG_PREEMPT,DEBUG_IRQFLAGS \
+	    --group misc=DEBUG_CREDENTIALS,SCHED_STACK_END_CHECK
+	atf_check -o match:'^design: 16 runs over 8 factors \(a fraction\)$' \
+	    -o match:'^kernels \(17\):$' \
+	    "$(wb)" explain --plan --topdir "$(top)" "$@" --group "obj=$o" \
+	    --group list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
+	    linux-ci production witness+invariants
+	atf_check -s exit:65 -e match:'at most 64 characters\): give its factors shorter names' \
+	    "$(wb)" explain --plan --topdir "$(top)" "$@" --group "objects=$o" \
+	    --group lists-and-scatter-gather-and-notifiers=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
+	    linux-ci production witness+invariants
+}
+
 atf_test_case usage__refusals
 usage__refusals_head() {
 	atf_set descr "Bad input: usage 64, a plan that cannot be made 65," \
@@ -59,6 +98,14 @@ usage__refusals_body() {
 	atf_check -s exit:65 -e match:"group 'g=JEMALLOC_JUNK': option JEMALLOC_JUNK is the same" \
 	    "$(wb)" explain --plan --topdir "$(top)" --group g=JEMALLOC_JUNK \
 	    host glibc-production glibc-debug
+	atf_check -s exit:64 -e match:'--one-at-a-time.* are for kernel recipes' \
+	    "$(wb)" explain --plan --one-at-a-time --topdir "$(top)" host \
+	    glibc-production glibc-debug
+	atf_check -s exit:64 -e match:'--boots 0: expected a number above 0' \
+	    "$(wb)" explain --boots 0 linux-ci a b
+	atf_check -s exit:65 -e match:"group 'x=DEBUG_KERNEL': DEBUG_KERNEL is requested by every fragment" \
+	    "$(wb)" explain --plan --topdir "$(top)" --group x=DEBUG_KERNEL \
+	    linux-ci production witness+invariants
 }
 
 atf_test_case run__host_glibc
@@ -92,6 +139,7 @@ run__host_glibc_body() {
 
 atf_init_test_cases() {
 	atf_add_test_case plan__host_glibc
+	atf_add_test_case plan__kernel_ci
 	atf_add_test_case usage__refusals
 	atf_add_test_case run__host_glibc
 }

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+
+#include "design.h"
+#include "err.h"
+#include "explain_kernel.h"
+#include "explain_plan.h"
+#include "wbtest.h"
+
+/* Two fragments in the shape of witness.config and invariants.config. */
+static const char *const frags[] = { "w.config", "i.config" };
+
+static void
+write_frags(void)
+{
+
+	wbt_write_file("w.config", "# WITNESS\nCONFIG_DEBUG_KERNEL=y\n"
+	    "CONFIG_PROVE_LOCKING=y\n");
+	wbt_write_file("i.config", "# INVARIANTS\nCONFIG_DEBUG_KERNEL=y\n"
+	    "CONFIG_DEBUG_LIST=y\nCONFIG_DEBUG_OBJECTS=y\n"
+	    "CONFIG_DEBUG_OBJECTS_FREE=y\n# CONFIG_DEBUG_VM is not set\n");
+}
+
+static const char *const objects[] = {
+	"objects=DEBUG_OBJECTS,config_debug_objects_free"
+};
+
+static struct wb_kexplain *
+plan(int ofat, const char *const *groups, size_t ngroups)
+{
+	struct wb_kexplain *kx;
+	struct wb_err e;
+
+	write_frags();
+	kx = wb_kexplain_new("k", "production", "debug", frags, 2, groups,
+	    ngroups, NULL, 0, ofat, &e);
+	ATF_REQUIRE_MSG(kx != NULL, "%s", e.msg);
+	return (kx);
+}
+
+static size_t
+point(const struct wb_kexplain *kx, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < kx->npoints; i++)
+		if (strcmp(kx->points[i], label) == 0)
+			return (i);
+	atf_tc_fail("no point %s", label);
+	return (0);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_new__enablers);
+ATF_TC_BODY(wb_kexplain_new__enablers, tc)
+{
+	struct wb_kexplain *kx;
+	const struct wb_explain_plan *m;
+
+	kx = plan(0, objects, 1);
+	ATF_CHECK_EQ(6, kx->nsyms);
+	ATF_CHECK_STREQ("DEBUG_KERNEL", kx->syms[0]);
+	ATF_CHECK_STREQ("n", kx->vals[5]);	/* "is not set" */
+	ATF_CHECK_EQ((uint64_t)1, kx->enablers);
+	/* The enabler step: production -> production+debug-kernel. */
+	ATF_REQUIRE(kx->enable != NULL);
+	ATF_CHECK_STREQ("production", kx->enable->base);
+	ATF_CHECK_STREQ("production+debug-kernel", kx->enable->target);
+	/* objects (a group), prove-locking, debug-list, debug-vm: 2^4. */
+	ATF_REQUIRE((m = kx->main) != NULL);
+	ATF_CHECK_EQ(4, m->k);
+	ATF_CHECK_STREQ("objects", m->f[0].name);
+	ATF_CHECK_STREQ("prove-locking", m->f[1].name);
+	ATF_CHECK_EQ(16, m->design->nruns);
+	ATF_CHECK_STREQ("production+debug-kernel", m->base);
+	ATF_CHECK_STREQ("debug", m->target);
+	/* Every run of the design and the true base, once each. */
+	ATF_CHECK_EQ(17, kx->npoints);
+	ATF_CHECK_EQ(1, wb_kexplain_variant(kx, point(kx, "production")));
+	ATF_CHECK_EQ(2, wb_kexplain_variant(kx, point(kx, "debug")));
+	ATF_CHECK_EQ(0, wb_kexplain_variant(kx, point(kx,
+	    "production+debug-kernel+objects+debug-list")));
+	ATF_CHECK(kx->steps == NULL);
+	wb_kexplain_free(kx);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_new__one_at_a_time);
+ATF_TC_BODY(wb_kexplain_new__one_at_a_time, tc)
+{
+	struct wb_kexplain *kx;
+	size_t i;
+
+	kx = plan(1, NULL, 0);
+	ATF_CHECK(kx->main == NULL);
+	/* Five factors, then the total. */
+	ATF_REQUIRE_EQ(6, kx->nsteps);
+	for (i = 0; i < kx->nsteps; i++) {
+		ATF_CHECK_EQ(1, kx->steps[i]->k);
+		ATF_CHECK_EQ(2, kx->steps[i]->design->nruns);
+		ATF_CHECK_STREQ("production+debug-kernel",
+		    kx->steps[i]->base);
+	}
+	ATF_CHECK_STREQ("production+debug-kernel+debug-objects-free",
+	    kx->steps[3]->target);
+	ATF_CHECK_STREQ("all", kx->steps[5]->f[0].name);
+	ATF_CHECK_STREQ("debug", kx->steps[5]->target);
+	/* base, base+enabler, five singles, the target. */
+	ATF_CHECK_EQ(8, kx->npoints);
+	wb_kexplain_free(kx);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_fragment__point_symbols);
+ATF_TC_BODY(wb_kexplain_fragment__point_symbols, tc)
+{
+	struct wb_kexplain *kx;
+	struct wb_err e;
+	char *s;
+
+	kx = plan(1, objects, 1);
+	s = wb_kexplain_fragment(kx, point(kx,
+	    "production+debug-kernel+objects"), &e);
+	ATF_REQUIRE_MSG(s != NULL, "%s", e.msg);
+	ATF_CHECK_STREQ("# worldbench explain: point "
+	    "production+debug-kernel+objects\nCONFIG_DEBUG_KERNEL=y\n"
+	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_DEBUG_OBJECTS_FREE=y\n", s);
+	free(s);
+	s = wb_kexplain_fragment(kx, point(kx,
+	    "production+debug-kernel+debug-vm"), &e);
+	ATF_REQUIRE(s != NULL);
+	ATF_CHECK(strstr(s, "CONFIG_DEBUG_VM=n\n") != NULL);
+	free(s);
+	wb_kexplain_free(kx);
+}
+
+static void
+refused(const char *group, const char *want)
+{
+	struct wb_kexplain *kx;
+	struct wb_err e;
+
+	write_frags();
+	kx = wb_kexplain_new("k", "production", "debug", frags, 2, &group, 1,
+	    NULL, 0, 0, &e);
+	ATF_CHECK(kx == NULL);
+	ATF_CHECK_MSG(strstr(e.msg, want) != NULL, "'%s' lacks '%s'", e.msg,
+	    want);
+	wb_kexplain_free(kx);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_new__bad_groups);
+ATF_TC_BODY(wb_kexplain_new__bad_groups, tc)
+{
+
+	refused("x=DEBUG_SG", "DEBUG_SG is not requested");
+	refused("x=DEBUG_KERNEL", "requested by every fragment");
+	refused("x", "expected name=SYMBOL");
+	refused("a+b=DEBUG_LIST", "expected name=SYMBOL");
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_new__one_fragment);
+ATF_TC_BODY(wb_kexplain_new__one_fragment, tc)
+{
+	struct wb_kexplain *kx;
+	struct wb_err e;
+
+	write_frags();
+	kx = wb_kexplain_new("k", "production", "witness", frags, 1, NULL, 0,
+	    NULL, 0, 0, &e);
+	ATF_REQUIRE_MSG(kx != NULL, "%s", e.msg);
+	/* One fragment: no enabler, both symbols are factors (2^2). */
+	ATF_CHECK_EQ(0, kx->enablers);
+	ATF_CHECK(kx->enable == NULL);
+	ATF_CHECK_EQ(2, kx->main->k);
+	ATF_CHECK_EQ(4, kx->npoints);
+	ATF_CHECK_STREQ("production+debug-kernel", kx->points[1]);
+	wb_kexplain_free(kx);
+	wbt_write_file("e.config", "# nothing\n");
+	kx = wb_kexplain_new("k", "production", "x",
+	    (const char *const []){ "e.config" }, 1, NULL, 0, NULL, 0, 0, &e);
+	ATF_CHECK(kx == NULL);
+	ATF_CHECK(strstr(e.msg, "nothing to explain") != NULL);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_kexplain_new__enablers);
+	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_at_a_time);
+	ATF_TP_ADD_TC(tp, wb_kexplain_fragment__point_symbols);
+	ATF_TP_ADD_TC(tp, wb_kexplain_new__bad_groups);
+	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_fragment);
+	return (0);
+}
