@@ -6,6 +6,11 @@
 #                   $(WORKDIR)/kernels/<variant>, show their diffconfig
 #   kernel-bench    boot each kernel under qemu with the suite and print
 #                   the table (KERNEL_TESTS, KERNEL_BOOTS, KERNEL_TIMING)
+#   kernel-explain  which debug option of the CI pair costs what
+#                   (worldbench explain over recipes/linux-ci):
+#                   KERNEL_EXPLAIN=one-at-a-time (one kernel per
+#                   option, the reference) or screening (the 16-run
+#                   fraction over eight groups of options)
 # Hooks: "make world-variants" also builds the kernels unless KERNEL=no.
 # "make bench" also boots them when they are built (KERNEL=auto, the
 # default: the README's main command stays minutes long on a fresh
@@ -90,6 +95,27 @@ kernel-bench: kernels $(ALL_TARGETS)
 	$(WORLDBENCH) compare $(KERNEL_RESULTS)/production.json \
 	    $(foreach v,$(filter-out production,$(KERNEL_VARIANTS)),$(KERNEL_RESULTS)/$(v).json)
 
+# The screening groups: each a WITNESS or INVARIANTS option with those
+# that only refine it; short names keep every point's label a label.
+KERNEL_EXPLAIN ?=	one-at-a-time
+KERNEL_EXPLAIN_OBJECTS := DEBUG_OBJECTS,DEBUG_OBJECTS_FREE,DEBUG_OBJECTS_TIMERS,DEBUG_OBJECTS_WORK,DEBUG_OBJECTS_RCU_HEAD
+KERNEL_EXPLAIN_GROUPS.one-at-a-time := objects=$(KERNEL_EXPLAIN_OBJECTS)
+KERNEL_EXPLAIN_GROUPS.screening := lock=PROVE_LOCKING sleep=DEBUG_ATOMIC_SLEEP \
+	vm=DEBUG_VM slub=SLUB_DEBUG_ON irq=DEBUG_PREEMPT,DEBUG_IRQFLAGS \
+	misc=DEBUG_CREDENTIALS,SCHED_STACK_END_CHECK \
+	list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
+	obj=$(KERNEL_EXPLAIN_OBJECTS)
+KERNEL_EXPLAIN_RESULTS ?= $(WORKDIR)/results/kernel-explain
+
+kernel-explain: $(ALL_TARGETS)
+	@sh mk/deps.sh kernel
+	$(WORLDBENCH) explain -w $(WORKDIR) -o $(KERNEL_EXPLAIN_RESULTS) \
+	    --objdir $(O) --topdir . -T $(KERNEL_TESTS) \
+	    $(if $(KERNEL_BOOTS),--boots $(KERNEL_BOOTS)) \
+	    $(if $(filter one-at-a-time,$(KERNEL_EXPLAIN)),--one-at-a-time) \
+	    $(foreach g,$(KERNEL_EXPLAIN_GROUPS.$(KERNEL_EXPLAIN)),--group $(g)) \
+	    linux-ci production witness+invariants
+
 ifneq ($(KERNEL),no)
 world-variants: kernels
 endif
@@ -101,4 +127,4 @@ bench-run: kernel-bench
 endif
 endif
 
-.PHONY: kernels kernel-bench world-variants bench-run
+.PHONY: kernels kernel-bench kernel-explain world-variants bench-run
