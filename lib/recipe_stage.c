@@ -131,6 +131,14 @@ refused(void *arg, const char *path, const char *why)
 	wb_build_log(arg, "shared stage: refused %s: %s", path, why);
 }
 
+/* An entry unpacked with a change (a setuid bit dropped). */
+static void
+noted(void *arg, const char *path, const char *why)
+{
+
+	wb_build_log(arg, "shared stage: %s: %s", path, why);
+}
+
 /* Build the stage into b->stagedir and keep it as archive + stamp. */
 static int
 stage_make(struct wb_build *b, int (*build)(struct wb_build *,
@@ -168,6 +176,7 @@ wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
 {
 	char dir[PATH_MAX], archive[PATH_MAX + 32], stamp[PATH_MAX + 32];
 	char path[PATH_MAX + 32], key[WB_SHA256_HEXSIZE], sha[65], line[80];
+	struct wb_unpack_opts uo;
 	long n;
 
 	if (wb_stage_key(b, st, key, err) == -1)
@@ -187,8 +196,11 @@ wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
 	/* Every variant, the first too, starts from the archive. */
 	if (wb_rmtree(b->stagedir, b->wrkdir, err) == -1)
 		return (-1);
-	if ((n = wb_image_unpack(archive, b->stagedir, refused, b, err)) ==
-	    -1)
+	memset(&uo, 0, sizeof(uo));
+	uo.refuse = refused;
+	uo.note = noted;
+	uo.arg = b;
+	if ((n = wb_image_unpack_opts(archive, b->stagedir, &uo, err)) == -1)
 		return (-1);
 	wb_build_log(b, "shared stage %s: %ld entries unpacked into %s",
 	    archive, n, b->stagedir);
