@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Each design point against the base: the diff, the owners, the knobs
- * (explain_match.h).
+ * Each design point against the base: the shared stage, the diff, the
+ * owners, the knobs (explain_match.h).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -192,6 +192,52 @@ knobs_text(const char *knobs, char *buf, size_t len)
 }
 
 /* One point: every change must be the knobs'. */
+/*
+ * The shared stage an image was built from (the "stage=" line of its
+ * WORKDIR/images/LABEL.meta, recipe_stage.c) into sha; "" when the image
+ * records none (a style without a shared stage, or an older image).
+ */
+static int
+stage_of(const char *workdir, const char *label, char sha[65],
+    struct wb_err *err)
+{
+	char *img, path[4096], line[256];
+	FILE *fp;
+
+	sha[0] = '\0';
+	if ((img = wb_label_image_path(workdir, label, err)) == NULL)
+		return (-1);
+	snprintf(path, sizeof(path), "%.*s.meta",
+	    (int)(strlen(img) - strlen(".tar.zst")), img);
+	free(img);
+	if ((fp = fopen(path, "re")) == NULL)
+		return (0);
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (strncmp(line, "stage=", 6) == 0)
+			snprintf(sha, 65, "%.*s", (int)strcspn(line + 6, "\n"),
+			    line + 6);
+	fclose(fp);
+	return (0);
+}
+
+/* Two images that record their shared stages must record the same. */
+static int
+same_stage(const char *workdir, const char *base, const char *point,
+    struct wb_err *err)
+{
+	char sb[65], sp[65];
+
+	if (stage_of(workdir, base, sb, err) == -1 ||
+	    stage_of(workdir, point, sp, err) == -1)
+		return (-1);
+	if (sb[0] != '\0' && sp[0] != '\0' && strcmp(sb, sp) != 0)
+		return (wb_err_set(err, "%s was built from the shared stage "
+		    "%.12s, the base %s from %.12s: their worlds were staged "
+		    "apart (rebuild both from one stage)", point, sp, base,
+		    sb));
+	return (0);
+}
+
 static int
 match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
     const char *workdir, size_t i, const struct owners *ob, FILE *rep,
@@ -205,7 +251,8 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	int rc = -1;
 
 	memset(&op, 0, sizeof(op));
-	if (knob_sources(r, base + strlen(p->recipe) + 1, p->labels[i] +
+	if (same_stage(workdir, base, p->labels[i], err) == -1 ||
+	    knob_sources(r, base + strlen(p->recipe) + 1, p->labels[i] +
 	    strlen(p->recipe) + 1, knobs, sizeof(knobs), err) == -1 ||
 	    owners_read(&op, workdir, p->labels[i], err) == -1 ||
 	    (ap = wb_label_image_path(workdir, base, err)) == NULL ||

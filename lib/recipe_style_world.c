@@ -5,8 +5,10 @@
  * PATH), extra files (WORLD_FILES) and their shared-library closure, plus
  * whatever the components need from the host's libraries.  "debootstrap":
  * debootstrap --variant=DEBOOTSTRAP_VARIANT of the host's release from
- * the host's configured Debian mirror, trimmed (WORLD_TRIM).  Both are
- * packed into an image by wb_world_package (recipe_world.c).
+ * the host's configured Debian mirror, trimmed (WORLD_TRIM), built once
+ * per recipe as its shared stage (recipe_stage.c) that every variant
+ * unpacks.  Both are packed into an image by wb_world_package
+ * (recipe_world.c).
  */
 #include <sys/stat.h>
 
@@ -247,19 +249,47 @@ host_release(char *suite, size_t slen, char *mirror, size_t mlen,
 	return (0);
 }
 
+/*
+ * The first debootstrap in PATH (a test puts its own first), then in the
+ * system directories that a user's PATH may lack.
+ */
 static int
-deb_stage(struct wb_build *b, struct wb_err *err)
+debootstrap_path(char *buf, size_t len, struct wb_err *err)
 {
-	char suite[64], mirror[512], variant[80], path[PATH_MAX * 2];
-	char *argv[] = { "/usr/sbin/debootstrap", variant, suite, b->stagedir,
-	    mirror, NULL };
+	const char *dirs[2], *p, *e;
+	struct stat st;
+	int i;
+
+	dirs[0] = getenv("PATH") != NULL ? getenv("PATH") : "";
+	dirs[1] = "/usr/sbin:/sbin";
+	for (i = 0; i < 2; i++)
+		for (p = dirs[i]; *p != '\0'; p = *e == ':' ? e + 1 : e) {
+			e = p + strcspn(p, ":");
+			if (e == p || *p != '/')
+				continue;
+			snprintf(buf, len, "%.*s/debootstrap", (int)(e - p), p);
+			if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
+			    access(buf, X_OK) == 0)
+				return (0);
+		}
+	return (wb_err_set(err, "debootstrap: not found in PATH or /usr/sbin "
+	    "(make deps installs it)"));
+}
+
+/* The bootstrap itself, trimmed: what every variant shares. */
+static int
+deb_bootstrap(struct wb_build *b, struct wb_err *err)
+{
+	char suite[64], mirror[512], variant[80], prog[PATH_MAX];
+	char path[PATH_MAX * 2];
+	char *argv[] = { prog, variant, suite, b->stagedir, mirror, NULL };
 	const char *v;
 	char **trim;
 	size_t i;
 	int rc;
 
 	if (host_release(suite, sizeof(suite), mirror, sizeof(mirror),
-	    err) == -1)
+	    err) == -1 || debootstrap_path(prog, sizeof(prog), err) == -1)
 		return (-1);
 	v = wb_recipe_get(b->recipe, "DEBOOTSTRAP_VARIANT");
 	snprintf(variant, sizeof(variant), "--variant=%s", v != NULL ? v :
@@ -290,18 +320,30 @@ deb_stage(struct wb_build *b, struct wb_err *err)
 	return (rc);
 }
 
+/* Once per recipe and key (recipe_stage.c), then unpacked per variant. */
+static int
+deb_stage(struct wb_build *b, struct wb_err *err)
+{
+
+	return (wb_stage_shared(b, &wb_style_debootstrap, deb_bootstrap,
+	    err));
+}
+
+/* The release, the mirror and the debootstrap program (its version). */
 static int
 deb_identity(const struct wb_build *b, int (*add)(void *, const void *,
     size_t), void *ctx, struct wb_err *err)
 {
-	char suite[64], mirror[512];
+	char suite[64], mirror[512], prog[PATH_MAX], hex[65];
 
 	(void)b;
 	if (host_release(suite, sizeof(suite), mirror, sizeof(mirror),
-	    err) == -1)
+	    err) == -1 || debootstrap_path(prog, sizeof(prog), err) == -1 ||
+	    wb_sha256_file(prog, hex, err) == -1)
 		return (-1);
 	if (add(ctx, suite, strlen(suite) + 1) == -1 ||
-	    add(ctx, mirror, strlen(mirror) + 1) == -1)
+	    add(ctx, mirror, strlen(mirror) + 1) == -1 ||
+	    add(ctx, hex, strlen(hex) + 1) == -1)
 		return (wb_err_set(err, "sha256 failed"));
 	return (0);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Packaging a world: the world's stage, then its components' stages, then
+ * Packaging a world: the world's stage (for debootstrap, unpacked from
+ * the recipe's shared stage, recipe_stage.c), then its components' stages, then
  * its overlays in declared order (later wins, every override written to
  * the package log), the manifests, and the image with its metadata file.
  */
@@ -51,18 +52,22 @@ options_on(const struct wb_build *b, char *buf, size_t len)
 static int
 write_meta(struct wb_build *b, const char *sha, struct wb_err *err)
 {
-	char path[PATH_MAX * 2], opts[512], *text;
+	char path[PATH_MAX * 2], opts[512], stage[65], sline[80], *text;
 	struct stat st;
 	int n, rc;
 
 	if (stat(b->image, &st) == -1)
 		return (wb_err_setsys(err, "%s", b->image));
 	options_on(b, opts, sizeof(opts));
+	/* The shared stage every variant of the recipe starts from. */
+	sline[0] = '\0';
+	if (wb_stage_sha256(b, stage))
+		snprintf(sline, sizeof(sline), "stage=%s\n", stage);
 	n = asprintf(&text, "name=%s-%s\nrecipe=%s\nvariant=%s\noptions=%s\n"
-	    "hash=%s\nsha256=%s\nsize=%lld\npath=%s\n",
+	    "hash=%s\n%ssha256=%s\nsize=%lld\npath=%s\n",
 	    wb_recipe_get(b->recipe, "NAME"), b->config->variant,
 	    wb_recipe_get(b->recipe, "NAME"), b->config->variant, opts,
-	    b->hash, sha, (long long)st.st_size, b->image);
+	    b->hash, sline, sha, (long long)st.st_size, b->image);
 	if (n == -1)
 		return (wb_err_setsys(err, "asprintf"));
 	snprintf(path, sizeof(path), "%.*s.meta",

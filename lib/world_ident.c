@@ -25,6 +25,7 @@ struct meta {
 	char	recipe[128];
 	char	variant[128];
 	char	options[512];	/* the knobs on, space-separated */
+	char	stage[128];	/* the shared stage's sha256, if any */
 };
 
 static void
@@ -58,6 +59,7 @@ meta_match(const char *path, const char *sha, struct meta *m)
 		field(line, "recipe", m->recipe, sizeof(m->recipe));
 		field(line, "variant", m->variant, sizeof(m->variant));
 		field(line, "options", m->options, sizeof(m->options));
+		field(line, "stage", m->stage, sizeof(m->stage));
 	}
 	fclose(fp);
 	return (match);
@@ -129,12 +131,13 @@ wb_world_image_ident(const char *root, struct wb_err *err)
 	if (!find_meta(dirname(roots), base, &m))
 		o = json_pack("{s:s}", "sha256", base);
 	else
-		o = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:o*}", "sha256",
-		    base, "input_hash", m.hash[0] != '\0' ? m.hash : NULL,
-		    "name", m.name[0] != '\0' ? m.name : NULL, "recipe",
+		o = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:o*, s:s*}",
+		    "sha256", base, "input_hash", m.hash[0] != '\0' ? m.hash :
+		    NULL, "name", m.name[0] != '\0' ? m.name : NULL, "recipe",
 		    m.recipe[0] != '\0' ? m.recipe : NULL, "variant",
 		    m.variant[0] != '\0' ? m.variant : NULL, "knobs",
-		    knobs(m.options));
+		    knobs(m.options), "stage", m.stage[0] != '\0' ? m.stage :
+		    NULL);
 	if (o == NULL)
 		wb_err_set(err, "image identity: out of memory");
 	return (o);

@@ -160,6 +160,50 @@ ATF_TC_BODY(wb_explain_match__no_owners, tc)
 	    "files came from");
 }
 
+/* The stage= line of LABEL's .meta (lib/recipe_stage.c). */
+static void
+meta_stage(const char *label, char c)
+{
+	char path[512], text[128];
+
+	snprintf(path, sizeof(path), "w/images/%s.meta", label);
+	snprintf(text, sizeof(text), "name=%s\nstage=%064d\nsha256=x\n",
+	    label, 0);
+	text[strlen(label) + 12] = c;	/* the first hex digit */
+	wbt_write_file(path, text);
+}
+
+/*
+ * Images that record different shared stages are refused before their
+ * files are compared, even when the files match; the same stage passes.
+ */
+ATF_TC_WITHOUT_HEAD(wb_explain_match__stage_differs);
+ATF_TC_BODY(wb_explain_match__stage_differs, tc)
+{
+	static const char *const b[] = { "etc/os=x\n", "etc/b=1\n", NULL };
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	struct wb_err e;
+	char *rep;
+
+	p = setup(&r);
+	points(b, "etc\tworld\netc/b\toverlay ob\netc/os\tworld\n");
+	meta_stage("r-off", '1');
+	meta_stage("r-off+a", '1');
+	meta_stage("r-off+b", '1');
+	/* r-on records none (an image of before the shared stage). */
+	ATF_CHECK_MSG(wb_explain_match(p, r, "w", &rep, &e) == 0, "%s",
+	    e.msg);
+	free(rep);
+	meta_stage("r-off+b", '2');
+	ATF_CHECK_EQ(-1, wb_explain_match(p, r, "w", &rep, &e));
+	ATF_CHECK_STREQ(e.msg, "r-off+b was built from the shared stage "
+	    "200000000000, the base r-off from 100000000000: their worlds "
+	    "were staged apart (rebuild both from one stage)");
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -167,5 +211,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_explain_match__world_drift);
 	ATF_TP_ADD_TC(tp, wb_explain_match__other_knob);
 	ATF_TP_ADD_TC(tp, wb_explain_match__no_owners);
+	ATF_TP_ADD_TC(tp, wb_explain_match__stage_differs);
 	return (atf_no_error());
 }

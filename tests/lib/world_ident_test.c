@@ -57,6 +57,29 @@ ATF_TC_BODY(wb_world_image_ident__from_meta, tc)
 	    json_object_get(o, "knobs"), 0)));
 	ATF_CHECK_STREQ("JEMALLOC", json_string_value(json_array_get(
 	    json_object_get(o, "knobs"), 1)));
+	/* No shared stage recorded: no key. */
+	ATF_CHECK(json_object_get(o, "stage") == NULL);
+	json_decref(o);
+}
+
+/* A debootstrap world's image names the shared stage it came from. */
+ATF_TC_WITHOUT_HEAD(wb_world_image_ident__stage);
+ATF_TC_BODY(wb_world_image_ident__stage, tc)
+{
+	struct wb_err e;
+	json_t *o;
+
+	workdir();
+	wbt_write_file("w/images/debian-glibc-debug.meta",
+	    "name=debian-glibc-debug\nrecipe=debian\nvariant=glibc-debug\n"
+	    "options=GLIBC_CHECK\nhash=" INPUT "\nstage=" INPUT "\nsha256="
+	    SHA "\nsize=10\npath=w/images/debian-glibc-debug.tar.zst\n");
+	o = wb_world_image_ident("w/roots/" SHA, &e);
+	ATF_REQUIRE_MSG(o != NULL, "%s", e.msg);
+	ATF_CHECK_STREQ("debian-glibc-debug", json_string_value(
+	    json_object_get(o, "name")));
+	ATF_CHECK_STREQ(INPUT, json_string_value(json_object_get(o,
+	    "stage")));
 	json_decref(o);
 }
 
@@ -97,6 +120,7 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_world_image_ident__from_meta);
 	ATF_TP_ADD_TC(tp, wb_world_image_ident__no_meta);
+	ATF_TP_ADD_TC(tp, wb_world_image_ident__stage);
 	ATF_TP_ADD_TC(tp, wb_world_image_ident__other_root);
 	return (atf_no_error());
 }
