@@ -299,14 +299,14 @@ add_points(struct wb_kexplain *kx, const struct wb_explain_plan *p,
 
 static int
 make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
-    int one_at_a_time, struct wb_err *err)
+    int one_at_a_time, int with_enable, struct wb_err *err)
 {
 	struct wb_kexplain *kx = c->kx;
 	struct kfactor en, total;
 	char word[128], name[512];
 	size_t i, n, fi[64];
 
-	if (kx->enablers != 0) {
+	if (kx->enablers != 0 && with_enable) {
 		for (i = n = 0; i < kx->nsyms; i++)
 			if ((kx->enablers >> i) & 1)
 				n += (size_t)snprintf(name + n, n < sizeof(name)
@@ -366,7 +366,7 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 	c.kx = kx;
 	if (read_syms(kx, extra, nextra, err) == -1 ||
 	    make_factors(&c, groups, ngroups, err) == -1 ||
-	    make_plans(&c, gens, ngens, one_at_a_time, err) == -1 ||
+	    make_plans(&c, gens, ngens, one_at_a_time, 1, err) == -1 ||
 	    add_point(kx, kx->base, 0, err) == -1 ||
 	    add_points(kx, kx->enable, err) == -1 ||
 	    add_points(kx, kx->main, err) == -1)
@@ -383,6 +383,91 @@ fail:
 		free(c.f[i].name);
 	free(c.f);
 	wb_kexplain_free(kx);
+	return (NULL);
+}
+
+static int
+copy_syms(struct wb_kexplain *to, const struct wb_kexplain *from,
+    struct wb_err *err)
+{
+	size_t i;
+
+	if ((to->base = strdup(from->base)) == NULL ||
+	    (to->target = strdup(from->target)) == NULL ||
+	    (to->syms = calloc(MAXSYMS, sizeof(*to->syms))) == NULL ||
+	    (to->vals = calloc(MAXSYMS, sizeof(*to->vals))) == NULL ||
+	    (to->points = calloc(WB_KEXPLAIN_MAXPOINTS + 1,
+	    sizeof(*to->points))) == NULL ||
+	    (to->psets = calloc(WB_KEXPLAIN_MAXPOINTS,
+	    sizeof(*to->psets))) == NULL)
+		return (wb_err_setsys(err, "kernel explain"));
+	for (i = 0; i < from->nsyms; i++) {
+		if ((to->syms[i] = strdup(from->syms[i])) == NULL ||
+		    (to->vals[i] = strdup(from->vals[i])) == NULL)
+			return (wb_err_setsys(err, "strdup"));
+		to->nsyms++;
+	}
+	to->enablers = from->enablers;
+	return (0);
+}
+
+struct wb_kexplain *
+wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
+    const char *recipe, int *none, struct wb_err *err)
+{
+	struct kbuild_ctx c;
+	struct wb_kexplain *r;
+	const struct wb_explain_plan *p;
+	char word[128];
+	size_t i, j;
+
+	memset(&c, 0, sizeof(c));
+	c.recipe = recipe;
+	*none = 0;
+	if ((r = calloc(1, sizeof(*r))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		return (NULL);
+	}
+	c.kx = r;
+	if (copy_syms(r, kx, err) == -1)
+		goto fail;
+	if ((c.f = calloc(kx->nsyms, sizeof(*c.f))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		goto fail;
+	}
+	for (i = 0; i + 1 < kx->nsteps; i++) {
+		p = kx->steps[i];
+		if (!active[i] || __builtin_popcountll(p->f[0].opts) < 2)
+			continue;
+		for (j = 0; j < kx->nsyms; j++) {
+			if (!((p->f[0].opts >> j) & 1))
+				continue;
+			c.f[c.k].opts = (uint64_t)1 << j;
+			if ((c.f[c.k++].name = strdup(wb_recipe_option_word(
+			    kx->syms[j], word, sizeof(word)))) == NULL) {
+				wb_err_setsys(err, "strdup");
+				goto fail;
+			}
+		}
+	}
+	if (c.k == 0) {
+		*none = 1;
+		goto fail;
+	}
+	if (make_plans(&c, NULL, 0, 1, 0, err) == -1)
+		goto fail;
+	for (i = 0; i < r->nsteps; i++)
+		if (add_points(r, r->steps[i], err) == -1)
+			goto fail;
+	for (i = 0; i < c.k; i++)
+		free(c.f[i].name);
+	free(c.f);
+	return (r);
+fail:
+	for (i = 0; i < c.k; i++)
+		free(c.f[i].name);
+	free(c.f);
+	wb_kexplain_free(r);
 	return (NULL);
 }
 

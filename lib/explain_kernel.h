@@ -63,6 +63,18 @@ struct wb_kexplain *
 	    struct wb_err *);
 void	wb_kexplain_free(struct wb_kexplain *);
 
+/*
+ * Two-stage group screening.  Stage one is the one-at-a-time plan kx
+ * over groups; stage two steps through each symbol of every group of
+ * several symbols that stage one found active (active[i] for step i),
+ * from the same reference, and the total again; no enable step and no
+ * base point.  NULL with *none set when no such group is active, else
+ * NULL with err set on failure.
+ */
+struct wb_kexplain *
+	wb_kexplain_refine(const struct wb_kexplain *, const int *active,
+	    const char *recipe, int *none, struct wb_err *);
+
 /* The fragment of point i ("CONFIG_X=y\n" per symbol), malloc'ed. */
 char	*wb_kexplain_fragment(const struct wb_kexplain *, size_t i,
 	    struct wb_err *);

@@ -9,8 +9,9 @@
 #   kernel-explain  which debug option of the CI pair costs what
 #                   (worldbench explain over recipes/linux-ci):
 #                   KERNEL_EXPLAIN=one-at-a-time (one kernel per
-#                   option, the reference) or screening (the 16-run
-#                   fraction over eight groups of options)
+#                   option, the reference), screening (eight groups
+#                   one at a time, then the options of the groups that
+#                   cost) or design (the 16-run fraction over the groups)
 # Hooks: "make world-variants" also builds the kernels unless KERNEL=no.
 # "make bench" also boots them when they are built (KERNEL=auto, the
 # default: the README's main command stays minutes long on a fresh
@@ -100,11 +101,17 @@ kernel-bench: kernels $(ALL_TARGETS)
 KERNEL_EXPLAIN ?=	one-at-a-time
 KERNEL_EXPLAIN_OBJECTS := DEBUG_OBJECTS,DEBUG_OBJECTS_FREE,DEBUG_OBJECTS_TIMERS,DEBUG_OBJECTS_WORK,DEBUG_OBJECTS_RCU_HEAD
 KERNEL_EXPLAIN_GROUPS.one-at-a-time := objects=$(KERNEL_EXPLAIN_OBJECTS)
-KERNEL_EXPLAIN_GROUPS.screening := lock=PROVE_LOCKING sleep=DEBUG_ATOMIC_SLEEP \
+KERNEL_EXPLAIN_GROUPS.design := lock=PROVE_LOCKING sleep=DEBUG_ATOMIC_SLEEP \
 	vm=DEBUG_VM slub=SLUB_DEBUG_ON irq=DEBUG_PREEMPT,DEBUG_IRQFLAGS \
 	misc=DEBUG_CREDENTIALS,SCHED_STACK_END_CHECK \
 	list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
 	obj=$(KERNEL_EXPLAIN_OBJECTS)
+# Screening's groups of one keep their symbol's name, and objects its
+# one-at-a-time name, so that the points both share are one kernel.
+KERNEL_EXPLAIN_GROUPS.screening := irq=DEBUG_PREEMPT,DEBUG_IRQFLAGS \
+	misc=DEBUG_CREDENTIALS,SCHED_STACK_END_CHECK \
+	list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
+	objects=$(KERNEL_EXPLAIN_OBJECTS)
 KERNEL_EXPLAIN_RESULTS ?= $(WORKDIR)/results/kernel-explain
 
 kernel-explain: $(ALL_TARGETS)
@@ -113,6 +120,7 @@ kernel-explain: $(ALL_TARGETS)
 	    --objdir $(O) --topdir . -T $(KERNEL_TESTS) \
 	    $(if $(KERNEL_BOOTS),--boots $(KERNEL_BOOTS)) \
 	    $(if $(filter one-at-a-time,$(KERNEL_EXPLAIN)),--one-at-a-time) \
+	    $(if $(filter screening,$(KERNEL_EXPLAIN)),--screen) \
 	    $(foreach g,$(KERNEL_EXPLAIN_GROUPS.$(KERNEL_EXPLAIN)),--group $(g)) \
 	    linux-ci production witness+invariants
 

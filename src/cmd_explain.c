@@ -43,7 +43,9 @@ cmd_explain_usage(FILE *fp)
 	    "           [--group name=OPTION,OPTION ...] "
 	    "[--generators G,G]\n"
 	    "           [--max-order n] [--format text|json|markdown|html]\n"
-	    "           [--one-at-a-time] [--boots n] [--seconds s] "
+	    "           [--one-at-a-time | --screen] [--boots n] "
+	    "[--seconds s]\n"
+	    "           "
 	    "[--cachedir dir] [--jobs n]\n"
 	    "           [--plan] recipe base-variant target-variant\n");
 }
@@ -67,7 +69,7 @@ struct explain_opts {
 	int			 plan_only;
 	enum wb_report_fmt	 fmt;
 	/* Kernel recipes only. */
-	int			 one_at_a_time, boots, jobs;
+	int			 one_at_a_time, screen, boots, jobs;
 	double			 seconds;
 	const char		*cachedir;
 };
@@ -115,6 +117,7 @@ parse(struct explain_opts *o, int argc, char **argv)
 		{ "format", required_argument, NULL, 'F' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "one-at-a-time", no_argument, NULL, '1' },
+		{ "screen", no_argument, NULL, '2' },
 		{ "seconds", required_argument, NULL, 'd' },
 		{ "generators", required_argument, NULL, 'g' },
 		{ "group", required_argument, NULL, 'G' },
@@ -137,6 +140,9 @@ parse(struct explain_opts *o, int argc, char **argv)
 		switch (ch) {
 		case '1':
 			o->one_at_a_time = 1;
+			break;
+		case '2':
+			o->screen = 1;
 			break;
 		case 'b':
 			if (num_opt("--boots", optarg, 100, &v) == -1)
@@ -384,6 +390,7 @@ kernel(struct explain_opts *o, char **argv)
 	q.gens = (const char *const *)o->gens;
 	q.ngens = o->ngens;
 	q.one_at_a_time = o->one_at_a_time;
+	q.screen = o->screen;
 	q.plan_only = o->plan_only;
 	q.quiet = o->c.quiet;
 	q.maxorder = o->maxorder;
@@ -447,10 +454,11 @@ cmd_explain(int argc, char **argv)
 		rc = kernel(&o, argv);
 		goto out;
 	}
-	if (o.one_at_a_time || o.boots || o.jobs || o.seconds > 0 ||
-	    o.cachedir != NULL) {
-		warnx("--one-at-a-time, --boots, --seconds, --cachedir and "
-		    "--jobs are for kernel recipes; %s is a world's",
+	if (o.one_at_a_time || o.screen || o.boots || o.jobs ||
+	    o.seconds > 0 || o.cachedir != NULL) {
+		warnx("--one-at-a-time, --screen, --boots, --seconds, "
+		    "--cachedir and --jobs are for kernel recipes; %s is a "
+		    "world's",
 		    argv[0]);
 		rc = EX_USAGE;
 		goto out;

@@ -80,8 +80,10 @@ plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
 		    p->design->nruns, p->k, p->design->p > 0 ?
 		    " (a fraction)" : " (full factorial)");
 	} else
-		printf("one at a time: %zu steps from %s\n", kx->nsteps,
-		    p->base);
+		printf("%s: %zu steps from %s\n", q->screen ? "group "
+		    "screening, stage one (stage two: each symbol of every "
+		    "group of several that costs)" : "one at a time",
+		    kx->nsteps, p->base);
 	printf("kernels (%zu):\n", kx->npoints);
 	for (i = 0; i < kx->npoints; i++)
 		printf("  %2zu  %s\n", i + 1, kx->points[i]);
@@ -260,9 +262,20 @@ report_main(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	return (rc);
 }
 
+/* A step whose final-score interval excludes 1. */
+static int
+step_active(const struct wb_explain_result *x)
+{
+	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
+
+	return (f->ef != NULL && f->ef->neff > 0 && f->ef->eff[0].w.have_ci &&
+	    (f->ef->eff[0].w.hi < 1 || f->ef->eff[0].w.lo > 1));
+}
+
+/* The steps' report; active[i] (if not NULL) for each step. */
 static int
 report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
-    const char *rundir)
+    const char *rundir, int *active)
 {
 	struct wb_explain_result *xs[WB_KEXPLAIN_MAXPOINTS + 1], *en = NULL;
 	struct wb_explain_steps s;
@@ -279,6 +292,8 @@ report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
 			rc = cmd_fail(&e);
 		else
 			n++;
+	for (i = 0; active != NULL && i < n; i++)
+		active[i] = step_active(xs[i]);
 	if (rc == 0) {
 		s.enable = en;
 		s.steps = (const struct wb_explain_result *const *)xs;
@@ -315,6 +330,85 @@ rundir_new(const struct kexplain_req *q)
 	return (d);
 }
 
+/* Build kx's points and boot them into dir: 0, 1 or an exit status. */
+static int
+measure(const struct wb_kexplain *kx, const struct kexplain_req *q,
+    const char *dir)
+{
+	char *images[WB_KEXPLAIN_MAXPOINTS] = { NULL };
+	struct wb_err e;
+	size_t i, built;
+	int rc;
+
+	if ((rc = build_points(kx, q, images, &built)) == 0 &&
+	    wb_kpaths_mkdirs(dir, &e) != 0)
+		rc = cmd_fail(&e);
+	if (rc == 0) {
+		fprintf(stderr, "%s%zu kernels, %zu built now; booting them "
+		    "into %s\n", note_prefix, kx->npoints, built, dir);
+		rc = boot_points(q, (const char *const *)images, kx->npoints,
+		    dir);
+	}
+	for (i = 0; i < kx->npoints; i++)
+		free(images[i]);
+	return (rc);
+}
+
+static size_t
+new_points(const struct wb_kexplain *a, const struct wb_kexplain *b)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < b->npoints; i++) {
+		for (j = 0; j < a->npoints; j++)
+			if (a->psets[j] == b->psets[i])
+				break;
+		n += j == a->npoints;
+	}
+	return (n);
+}
+
+/*
+ * Group screening's second stage: the symbols of the active groups one
+ * at a time, measured into rundir/stage2.
+ */
+static int
+screen(const struct kexplain_req *q, const struct wb_kexplain *kx,
+    const int *active, const char *rundir)
+{
+	struct wb_kexplain *kx2;
+	struct wb_err e;
+	char *dir;
+	int none, rc, rc2;
+
+	if ((kx2 = wb_kexplain_refine(kx, active, q->recipe, &none,
+	    &e)) == NULL) {
+		if (!none)
+			return (cmd_fail(&e));
+		printf("\nScreening: no group of several symbols costs "
+		    "anything proven; stage two needs no kernel.  Kernels: "
+		    "%zu.\n", kx->npoints);
+		return (0);
+	}
+	if (asprintf(&dir, "%s/stage2", rundir) < 0)
+		err(EX_OSERR, "asprintf");
+	printf("\nStage two: each symbol of the groups that cost "
+	    "(%zu kernels, %zu not in stage one)\n\n", kx2->npoints,
+	    new_points(kx, kx2));
+	fflush(stdout);
+	rc = measure(kx2, q, dir);
+	if ((rc == 0 || rc == 1) && (rc2 = report_steps(q, kx2, dir,
+	    NULL)) != 0)
+		rc = rc2;
+	if (rc == 0)
+		printf("\nScreening: %zu kernels (stage one %zu, stage two "
+		    "%zu new)\n", kx->npoints + new_points(kx, kx2),
+		    kx->npoints, new_points(kx, kx2));
+	free(dir);
+	wb_kexplain_free(kx2);
+	return (rc);
+}
+
 int
 explain_kernel(const struct kexplain_req *q)
 {
@@ -322,15 +416,17 @@ explain_kernel(const struct kexplain_req *q)
 	struct wb_kexplain *kx;
 	struct wb_err e;
 	const char *extra[64];
-	char *images[WB_KEXPLAIN_MAXPOINTS] = { NULL }, *rundir = NULL;
-	size_t i, nextra, built;
+	char *rundir = NULL;
+	int active[WB_KEXPLAIN_MAXPOINTS + 1];
+	size_t nextra;
 	int rc, rc2;
 
 	wb_err_clear(&e);
 	if (extra_fragments(q, &b, &t, extra, &nextra, &e) != 0)
 		return (cmd_fail(&e));
 	kx = wb_kexplain_new(q->recipe, q->base, q->target, extra, nextra,
-	    q->groups, q->ngroups, q->gens, q->ngens, q->one_at_a_time, &e);
+	    q->groups, q->ngroups, q->gens, q->ngens, q->one_at_a_time ||
+	    q->screen, &e);
 	wb_kbuild_variant_fini(&b);
 	wb_kbuild_variant_fini(&t);
 	if (kx == NULL)
@@ -340,25 +436,20 @@ explain_kernel(const struct kexplain_req *q)
 		wb_kexplain_free(kx);
 		return (0);
 	}
-	if ((rc = build_points(kx, q, images, &built)) == 0 &&
-	    (rundir = rundir_new(q)) == NULL)
+	if ((rundir = rundir_new(q)) == NULL)
 		rc = EX_CANTCREAT;
-	if (rc == 0) {
-		fprintf(stderr, "%s%zu kernels, %zu built now; booting them "
-		    "into %s\n", note_prefix, kx->npoints, built, rundir);
-		rc = boot_points(q, (const char *const *)images, kx->npoints,
-		    rundir);
-	}
+	else
+		rc = measure(kx, q, rundir);
 	if (rc == 0 || rc == 1) {
 		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
-		    report_steps(q, kx, rundir);
+		    report_steps(q, kx, rundir, active);
+		if (rc2 == 0 && q->screen)
+			rc2 = screen(q, kx, active, rundir);
 		if (rc2 != 0)
 			rc = rc2;
 		else if (q->fmt == WB_REPORT_TEXT)
 			printf("\nReports: %s\n", rundir);
 	}
-	for (i = 0; i < kx->npoints; i++)
-		free(images[i]);
 	free(rundir);
 	wb_kexplain_free(kx);
 	return (rc);

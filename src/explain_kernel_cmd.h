@@ -5,7 +5,9 @@
  * reused build directory (kbuild rebuilds what a changed symbol touches;
  * ccache keeps the rest), all points booted interleaved under qemu
  * (lib/experiment_boot.h, icount timing by default), and the reports:
- * the design's (explain.*) and the one-at-a-time table (steps.*).
+ * the design's (explain.*) or the one-at-a-time table (steps.*); with
+ * screen, the groups one at a time and then, in stage2/, each symbol of
+ * the groups whose cost is proven.
  */
 #ifndef WB_EXPLAIN_KERNEL_CMD_H
 #define WB_EXPLAIN_KERNEL_CMD_H
@@ -26,7 +28,7 @@ struct kexplain_req {
 	size_t			 ngroups;
 	const char *const	*gens;
 	size_t			 ngens;
-	int			 one_at_a_time, plan_only, quiet;
+	int			 one_at_a_time, screen, plan_only, quiet;
 	int			 maxorder;	/* 0: the default */
 	int			 passes, boots, jobs;
 	double			 seconds;	/* per test; 0: the policy's */
