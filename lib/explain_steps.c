@@ -54,24 +54,27 @@ cell(FILE *fp, const struct wb_welch *w)
 {
 
 	if (w == NULL)
-		fprintf(fp, "  %-26s", "-");
+		fprintf(fp, "  %-23s", "-");
 	else if (w->have_ci)
 		fprintf(fp, "  %.4f [%.4f, %.4f]", w->ratio, w->lo, w->hi);
 	else
-		fprintf(fp, "  %.4f %-17s", w->ratio, "(no spread)");
+		fprintf(fp, "  %.4f %-16s", w->ratio, "(no spread)");
 }
 
 static void
 step_text(FILE *fp, const struct wb_explain_steps *s,
-    const struct wb_explain_result *x, const char *name)
+    const struct wb_explain_result *x, const char *name, int enabler)
 {
 	const struct wb_explain_row *last = &x->rows[x->nrows - 1];
+	char label[128];
 	double sh;
 	size_t i;
 
-	fprintf(fp, "%-28s", name);
+	snprintf(label, sizeof(label), "%s%s", name, enabler ? " (enabler)" :
+	    "");
+	fprintf(fp, "%-28s", label);
 	cell(fp, effect(x, "final"));
-	sh = share(s, x);
+	sh = enabler ? NAN : share(s, x);
 	if (isnan(sh))
 		fprintf(fp, "  %7s", "-");
 	else
@@ -92,21 +95,22 @@ write_text(FILE *fp, const struct wb_explain_steps *s)
 	double prod = 0;
 	size_t i, n = 0;
 
-	fprintf(fp, "One option at a time: %zu steps, %zu kernels.  Each "
-	    "step turns one factor on\nat %s; the last turns all on (the "
-	    "target).  Ratios: the step's point\nagainst its reference "
-	    "(below 1: the option costs), %.0f%% intervals over the\n"
-	    "rounds; share: of ln(target / reference) in the final "
-	    "score.\n\n", s->nsteps - 1, s->kernels, t->plan->base,
-	    100 * t->conf);
-	fprintf(fp, "%-28s  %-26s  %7s", "step", "final", "share");
+	fprintf(fp, "One option at a time: %zu steps, %zu kernels.  The "
+	    "reference is\n%s; each step turns one factor on there, the "
+	    "last all of them\n(the target).  Ratios: the step's point "
+	    "against its reference (below 1:\nthe option costs), %.0f%% "
+	    "intervals over the rounds; share: of\nln(target / reference) "
+	    "in the final score.\n\n", s->nsteps - 1, s->kernels,
+	    t->plan->base, 100 * t->conf);
+	fprintf(fp, "%-28s  %-23s  %7s", "step", "final", "share");
 	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, "  %-26s", t->rows[i].id);
+		fprintf(fp, "  %-23s", t->rows[i].id);
 	fputc('\n', fp);
 	if (s->enable != NULL)
-		step_text(fp, s, s->enable, s->enable->plan->f[0].name);
+		step_text(fp, s, s->enable, s->enable->plan->f[0].name, 1);
 	for (i = 0; i < s->nsteps; i++) {
-		step_text(fp, s, s->steps[i], s->steps[i]->plan->f[0].name);
+		step_text(fp, s, s->steps[i], s->steps[i]->plan->f[0].name,
+		    0);
 		if (i + 1 < s->nsteps &&
 		    (w = effect(s->steps[i], "final")) != NULL) {
 			prod += w->diff;
@@ -115,11 +119,10 @@ write_text(FILE *fp, const struct wb_explain_steps *s)
 	}
 	if ((w = effect(t, "final")) != NULL && n == s->nsteps - 1)
 		fprintf(fp, "\nproduct of the %zu single steps: %.4f; the "
-		    "total: %.4f (%s: %.1f%% of the total's log-difference "
-		    "comes from options together, not alone)\n", n, exp(prod),
-		    w->ratio, fabs(w->diff - prod) < 1e-12 ? "additive" :
-		    "not additive", w->diff != 0 ? 100 * (w->diff - prod) /
-		    w->diff : 0.0);
+		    "total: %.4f; the rest, %.1f%% of the total's "
+		    "log-difference, is how the options combine\n", n,
+		    exp(prod), w->ratio, w->diff != 0 ? 100 * (w->diff -
+		    prod) / w->diff : 0.0);
 	return (0);
 }
 

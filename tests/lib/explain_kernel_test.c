@@ -136,6 +136,36 @@ ATF_TC_BODY(wb_kexplain_fragment__point_symbols, tc)
 	wb_kexplain_free(kx);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_kexplain_refine__active_groups);
+ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
+{
+	struct wb_kexplain *kx, *r;
+	struct wb_err e;
+	int active[5] = { 1, 1, 0, 0, 0 }, none;
+
+	kx = plan(1, objects, 1);
+	ATF_REQUIRE_EQ(5, kx->nsteps);
+	/* objects (two symbols) costs: its symbols, one at a time. */
+	r = wb_kexplain_refine(kx, active, "k", &none, &e);
+	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
+	ATF_CHECK(r->enable == NULL);
+	ATF_REQUIRE_EQ(3, r->nsteps);
+	ATF_CHECK_STREQ("debug-objects", r->steps[0]->f[0].name);
+	ATF_CHECK_STREQ("production+debug-kernel+debug-objects-free",
+	    r->steps[1]->target);
+	ATF_CHECK_STREQ("debug", r->steps[2]->target);
+	/* The reference, two singles, the target: no base point. */
+	ATF_CHECK_EQ(4, r->npoints);
+	ATF_CHECK_STREQ("production+debug-kernel", r->points[0]);
+	wb_kexplain_free(r);
+	/* prove-locking costs too, but it is a single symbol already. */
+	active[0] = 0;
+	r = wb_kexplain_refine(kx, active, "k", &none, &e);
+	ATF_CHECK(r == NULL);
+	ATF_CHECK_EQ(1, none);
+	wb_kexplain_free(kx);
+}
+
 static void
 refused(const char *group, const char *want)
 {
@@ -191,6 +221,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__enablers);
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_at_a_time);
 	ATF_TP_ADD_TC(tp, wb_kexplain_fragment__point_symbols);
+	ATF_TP_ADD_TC(tp, wb_kexplain_refine__active_groups);
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__bad_groups);
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_fragment);
 	return (0);
