@@ -106,8 +106,8 @@ parse_line(char *line, const char *prefix, const char **obj,
 	line[strcspn(line, "\n")] = '\0';
 	if (line[0] == '\0')
 		return (0);
-	/* nm names the file it reads before the symbols without -A. */
-	if ((colon = strstr(line, ": ")) != NULL && colon[2] == '\0')
+	/* nm names the file it reads before its symbols without -A. */
+	if (line[strlen(line) - 1] == ':')
 		return (0);
 	if ((colon = strchr(line, ':')) == NULL)
 		return (-1);
