@@ -51,6 +51,8 @@ extern const char *const wb_attrib_fixed_names[WB_ATTRIB_NFIXED];
 struct wb_attrib_sym {
 	uint64_t	 start, end;
 	char		*name;
+	char		**alias;	/* other names at start */
+	size_t		 nalias;
 };
 
 struct wb_attrib_symtab {
@@ -59,8 +61,10 @@ struct wb_attrib_symtab {
 };
 
 /*
- * Read System.map: text symbols (t, T, w, W); aliases at one address
- * keep the first name; each ends where the next text symbol starts (the
+ * Read System.map: text symbols (t, T, w, W); names at one address are
+ * one symbol, named by the first, the others kept as aliases (a section
+ * marker such as __sched_text_start shares the address of the section's
+ * first function); each ends where the next text symbol starts (the
  * last one, with no end, is left out).  Errors name path:line.
  */
 struct wb_attrib_symtab *wb_attrib_symtab_read(const char *path,
@@ -93,7 +97,7 @@ struct wb_attrib_objs;
 struct wb_attrib_objs *wb_attrib_objs_parse(FILE *, const char *name,
 	    const char *prefix, struct wb_err *);
 /*
- * Every object linked into objdir/vmlinux.a (a thin archive), through
+ * Every object of objdir/vmlinux.a and the lib.a archives, through
  * ar(1) and nm(1) run with a timeout; tmpfile is where nm writes.
  */
 struct wb_attrib_objs *wb_attrib_objs_load(const char *objdir,
@@ -134,7 +138,8 @@ struct wb_attrib_chargeenv {
 	const struct wb_attrib_config	*base, *debug;
 };
 /*
- * cat[i] for every symbol of symtab defined by objs: its category in
+ * cat[i] for every symbol of symtab defined by objs (by its name, else
+ * by the first alias an object defines): its category in
  * cats (added as needed; both kernels share one cats so that a
  * category has one index); ambiguous names are listed with the kernel's
  * label.  -1 with err set on failure.

@@ -234,14 +234,20 @@ wb_attrib_charge(const struct wb_attrib_symtab *t,
     const char *label, struct wb_attrib_cats *c, long *cat,
     struct wb_err *err)
 {
-	size_t i;
+	const struct wb_attrib_sym *s;
+	size_t i, j;
 
 	if (wb_attrib_cats_add(c, wb_attrib_fixed_names[0]) == -1)
 		return (wb_err_setsys(err, "attribution"));
-	for (i = 0; i < t->n; i++)
-		if ((cat[i] = sym_charge(o, env, label, t->sym[i].name, c,
-		    err)) == -1)
+	for (i = 0; i < t->n; i++) {
+		s = &t->sym[i];
+		cat[i] = sym_charge(o, env, label, s->name, c, err);
+		for (j = 0; cat[i] == WB_ATTRIB_UNMAPPED && j < s->nalias; j++)
+			cat[i] = sym_charge(o, env, label, s->alias[j], c,
+			    err);
+		if (cat[i] == -1)
 			return (-1);
+	}
 	return (0);
 }
 

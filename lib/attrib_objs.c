@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Which object file defines each kernel text symbol: nm(1) over the
- * objects of the thin archive vmlinux.a that the kernel's link reads.
+ * objects of the thin archives the kernel's link reads, vmlinux.a and
+ * the lib-y archives lib/lib.a and arch/<arch>/lib/lib.a (from which the
+ * linker takes the members it needs).
  * A static name may be defined by several objects; all are kept, and
  * wb_attrib_charge() decides whether that matters.
  */
@@ -191,7 +193,9 @@ fail:
 static int
 run_nm(const char *objdir, const char *tmpfile, struct wb_err *err)
 {
-	static char script[] = "cd \"$1\" && ar t vmlinux.a | "
+	static char script[] = "cd \"$1\" && { ar t vmlinux.a && "
+	    "for a in lib/lib.a arch/*/lib/lib.a; do "
+	    "if [ -f \"$a\" ]; then ar t \"$a\" || exit 1; fi; done; } | "
 	    "xargs -r nm -A --defined-only >\"$2\"";
 	char *argv[] = { "/bin/sh", "-c", script, "sh", (char *)objdir,
 	    (char *)tmpfile, NULL };

@@ -21,6 +21,17 @@ is_text(const char *type)
 	return (type[1] == '\0' && strchr("tTwW", type[0]) != NULL);
 }
 
+static void
+sym_fini(struct wb_attrib_sym *s)
+{
+	size_t i;
+
+	free(s->name);
+	for (i = 0; i < s->nalias; i++)
+		free(s->alias[i]);
+	free(s->alias);
+}
+
 void
 wb_attrib_symtab_free(struct wb_attrib_symtab *t)
 {
@@ -29,7 +40,7 @@ wb_attrib_symtab_free(struct wb_attrib_symtab *t)
 	if (t == NULL)
 		return;
 	for (i = 0; i < t->n; i++)
-		free(t->sym[i].name);
+		sym_fini(&t->sym[i]);
 	free(t->sym);
 	free(t);
 }
@@ -46,32 +57,38 @@ add_sym(struct wb_attrib_symtab *t, size_t *cap, uint64_t addr,
 			return (wb_err_setsys(err, "System.map"));
 		t->sym = ns;
 	}
+	char **na;
+	struct wb_attrib_sym *last;
+
+	if (t->n > 0 && t->sym[t->n - 1].start == addr) {
+		last = &t->sym[t->n - 1];
+		if ((na = realloc(last->alias, (last->nalias + 1) *
+		    sizeof(*na))) == NULL)
+			return (wb_err_setsys(err, "System.map"));
+		last->alias = na;
+		if ((na[last->nalias] = strdup(name)) == NULL)
+			return (wb_err_setsys(err, "System.map"));
+		last->nalias++;
+		return (0);
+	}
+	memset(&t->sym[t->n], 0, sizeof(t->sym[t->n]));
 	t->sym[t->n].start = addr;
-	t->sym[t->n].end = 0;
 	if ((t->sym[t->n].name = strdup(name)) == NULL)
 		return (wb_err_setsys(err, "System.map"));
 	t->n++;
 	return (0);
 }
 
-/* Drop aliases (the first name at an address stays), set the ends. */
+/* Each symbol ends where the next starts; the last has no end. */
 static void
 close_ranges(struct wb_attrib_symtab *t)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = j = 0; i < t->n; i++) {
-		if (j > 0 && t->sym[j - 1].start == t->sym[i].start) {
-			free(t->sym[i].name);
-			continue;
-		}
-		t->sym[j++] = t->sym[i];
-	}
-	t->n = j;
 	for (i = 0; i + 1 < t->n; i++)
 		t->sym[i].end = t->sym[i + 1].start;
 	if (t->n > 0)
-		free(t->sym[--t->n].name);
+		sym_fini(&t->sym[--t->n]);
 }
 
 struct wb_attrib_symtab *
