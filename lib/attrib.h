@@ -176,13 +176,39 @@ struct wb_attrib_row {
 	double		 share;		/* of the kernel's extra; NaN */
 };
 
+/* One symbol name of a category in both kernels, per loop. */
+struct wb_attrib_symrow {
+	char		*name;
+	double		 base, debug, extra;
+};
+
 struct wb_attrib_testres {
 	const char		*id;
 	double			 base_total, debug_total;	/* per loop */
 	double			 kernel_extra;	/* all but user */
 	struct wb_attrib_row	*row;		/* options by extra, then */
 	size_t			 nrow;		/* the fixed buckets */
+	struct wb_attrib_symrow	*top;		/* the residual's largest */
+	size_t			 ntop;
 };
+
+/*
+ * One kernel's side of a test for wb_attrib_top(): its symbols, their
+ * categories and the counts of the short and the long run.
+ */
+struct wb_attrib_side {
+	const struct wb_attrib_symtab	*syms;
+	const long			*cat;
+	const struct wb_attrib_counts	*cnt[2];	/* short, long */
+	double				 loops[2];
+};
+/*
+ * The names of category want with the largest extra per loop, debug
+ * (side 1) against base (side 0), matched by name (a static name's
+ * several symbols are summed), at most max of them, into res->top.
+ */
+int	wb_attrib_top(const struct wb_attrib_side *, long want, size_t max,
+	    struct wb_attrib_testres *, struct wb_err *);
 
 /* The rows of one test (ncats categories named by names). */
 int	wb_attrib_compute(const struct wb_attrib_test *, char *const *names,

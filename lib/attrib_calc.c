@@ -15,9 +15,104 @@
 void
 wb_attrib_testres_fini(struct wb_attrib_testres *r)
 {
+	size_t i;
 
+	for (i = 0; i < r->ntop; i++)
+		free(r->top[i].name);
+	free(r->top);
 	free(r->row);
 	memset(r, 0, sizeof(*r));
+}
+
+static int
+symrow_name_cmp(const void *a, const void *b)
+{
+	const struct wb_attrib_symrow *x = a, *y = b;
+
+	return (strcmp(x->name, y->name));
+}
+
+static int
+symrow_extra_cmp(const void *a, const void *b)
+{
+	const struct wb_attrib_symrow *x = a, *y = b;
+
+	if (x->extra != y->extra)
+		return (x->extra > y->extra ? -1 : 1);
+	return (strcmp(x->name, y->name));
+}
+
+/* Both sides' symbols of category want, one row each (names borrowed). */
+static struct wb_attrib_symrow *
+collect(const struct wb_attrib_side *side, long want, size_t *np)
+{
+	const struct wb_attrib_side *sd;
+	struct wb_attrib_symrow *v;
+	size_t j, i, n, cap;
+	double d;
+
+	cap = side[0].syms->n + side[1].syms->n;
+	if ((v = calloc(cap > 0 ? cap : 1, sizeof(*v))) == NULL)
+		return (NULL);
+	for (n = 0, j = 0; j < 2; j++) {
+		sd = &side[j];
+		for (i = 0; i < sd->syms->n; i++) {
+			if (sd->cat[i] != want)
+				continue;
+			d = ((double)sd->cnt[1]->sym[i] -
+			    (double)sd->cnt[0]->sym[i]) /
+			    (sd->loops[1] - sd->loops[0]);
+			v[n].name = sd->syms->sym[i].name;
+			v[n].base = j == 0 ? d : 0;
+			v[n].debug = j == 1 ? d : 0;
+			n++;
+		}
+	}
+	*np = n;
+	return (v);
+}
+
+int
+wb_attrib_top(const struct wb_attrib_side *side, long want, size_t max,
+    struct wb_attrib_testres *res, struct wb_err *err)
+{
+	struct wb_attrib_symrow *v;
+	size_t n, i, j;
+
+	if ((v = collect(side, want, &n)) == NULL)
+		return (wb_err_setsys(err, "attribution"));
+	if (n > 1)
+		qsort(v, n, sizeof(*v), symrow_name_cmp);
+	for (i = j = 0; i < n; i++) {
+		if (j > 0 && strcmp(v[j - 1].name, v[i].name) == 0) {
+			v[j - 1].base += v[i].base;
+			v[j - 1].debug += v[i].debug;
+			continue;
+		}
+		v[j++] = v[i];
+	}
+	n = j;
+	for (i = 0; i < n; i++)
+		v[i].extra = v[i].debug - v[i].base;
+	if (n > 1)
+		qsort(v, n, sizeof(*v), symrow_extra_cmp);
+	if (n > max)
+		n = max;
+	res->ntop = 0;
+	if ((res->top = calloc(n > 0 ? n : 1, sizeof(*res->top))) == NULL) {
+		free(v);
+		return (wb_err_setsys(err, "attribution"));
+	}
+	for (i = 0; i < n; i++) {
+		res->top[i] = v[i];
+		if ((res->top[i].name = strdup(v[i].name)) == NULL) {
+			free(v);
+			return (wb_err_setsys(err, "attribution"));
+		}
+		res->ntop++;
+	}
+	free(v);
+	return (0);
 }
 
 static int

@@ -62,6 +62,12 @@ test_text(FILE *fp, const struct wb_attrib_testres *r)
 		fprintf(fp, "  %-48s %12.1f %12.1f %+12.1f %7s\n", w->name,
 		    w->base, w->debug, w->extra, sh);
 	}
+	if (r->ntop == 0)
+		return;
+	fprintf(fp, "  the residual's largest extra, by symbol:\n");
+	for (i = 0; i < r->ntop; i++)
+		fprintf(fp, "    %-46s %12.1f %12.1f %+12.1f\n", r->top[i].name,
+		    r->top[i].base, r->top[i].debug, r->top[i].extra);
 }
 
 int
@@ -99,9 +105,15 @@ static json_t *
 test_json(const struct wb_attrib_testres *r)
 {
 	const struct wb_attrib_row *w;
-	json_t *rows;
+	json_t *rows, *top;
 	size_t i;
 
+	top = json_array();
+	for (i = 0; i < r->ntop; i++)
+		json_array_append_new(top, json_pack("{s:s, s:o, s:o, s:o}",
+		    "name", r->top[i].name, "base", num(r->top[i].base),
+		    "debug", num(r->top[i].debug), "extra",
+		    num(r->top[i].extra)));
 	rows = json_array();
 	for (i = 0; i < r->nrow; i++) {
 		w = &r->row[i];
@@ -111,10 +123,10 @@ test_json(const struct wb_attrib_testres *r)
 		    "debug", num(w->debug), "extra", num(w->extra), "share",
 		    num(w->share)));
 	}
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o}", "id", r->id,
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "id", r->id,
 	    "base_total", num(r->base_total), "debug_total",
 	    num(r->debug_total), "kernel_extra", num(r->kernel_extra),
-	    "rows", rows));
+	    "rows", rows, "residual_top", top));
 }
 
 int

@@ -29,6 +29,8 @@
 #include "results.h"
 #include "version.h"
 
+#define TOP_SYMBOLS	10	/* the residual's symbols listed per test */
+
 /* One kernel: its image, its build and its charges. */
 struct kern {
 	char			*imagedir, *objdir, *label;
@@ -128,14 +130,14 @@ read_loops(const char *path, const char *id, double *loops,
 	return (rc);
 }
 
-/* One boot of kernel k running test id for seconds; fills run. */
+/* One boot of kernel k running test id for seconds; fills run and c. */
 static int
 boot_one(const struct wb_attrib_req *rq, const struct kern *k,
     const char *id, double seconds, const char *tag, size_t ncats,
-    struct wb_attrib_run *run, struct wb_err *err)
+    struct wb_attrib_run *run, struct wb_attrib_counts *c,
+    struct wb_err *err)
 {
 	struct wb_boot_experiment x;
-	struct wb_attrib_counts c;
 	char dir[2 * PATH_MAX], counts[2 * PATH_MAX + 16],
 	    plug[5 * PATH_MAX + 32];
 	const char *kernels[1];
@@ -176,14 +178,11 @@ boot_one(const struct wb_attrib_req *rq, const struct kern *k,
 	wb_boot_experiment_fini(&x);
 	if (rc != 0)
 		return (-1);
-	if (wb_attrib_counts_read(counts, k->syms, &c, err) == -1)
+	if (wb_attrib_counts_read(counts, k->syms, c, err) == -1)
 		return (-1);
-	if ((run->tot = calloc(ncats, sizeof(*run->tot))) == NULL) {
-		wb_attrib_counts_fini(&c);
+	if ((run->tot = calloc(ncats, sizeof(*run->tot))) == NULL)
 		return (wb_err_setsys(err, "attribution"));
-	}
-	wb_attrib_tally(&c, k->cat, ncats, run->tot);
-	wb_attrib_counts_fini(&c);
+	wb_attrib_tally(c, k->cat, ncats, run->tot);
 	return (0);
 }
 
@@ -255,25 +254,55 @@ save(const char *path, int json, const struct wb_attrib_report *rep,
 	return (r);
 }
 
+/* The four boots of test t, its rows and the residual's top symbols. */
+static int
+measure_one(const struct wb_attrib_req *rq, struct kern *k,
+    struct wb_attrib_cats *cats, struct wb_attrib_test *t,
+    struct wb_attrib_testres *res, struct wb_err *err)
+{
+	static const char *tag[2] = { "short", "long" };
+	struct wb_attrib_counts c[2][2];
+	struct wb_attrib_side side[2];
+	size_t j, r;
+	int rc;
+
+	memset(c, 0, sizeof(c));
+	rc = 0;
+	for (j = 0; rc == 0 && j < 2; j++)
+		for (r = 0; rc == 0 && r < 2; r++)
+			rc = boot_one(rq, &k[j], t->id, r == 0 ?
+			    rq->seconds / 2 : rq->seconds, tag[r], cats->n,
+			    &t->run[j][r], &c[j][r], err);
+	if (rc == 0)
+		rc = wb_attrib_compute(t, cats->name, cats->n, res, err);
+	for (j = 0; j < 2; j++) {
+		side[j].syms = k[j].syms;
+		side[j].cat = k[j].cat;
+		for (r = 0; r < 2; r++) {
+			side[j].cnt[r] = &c[j][r];
+			side[j].loops[r] = t->run[j][r].loops;
+		}
+	}
+	if (rc == 0)
+		rc = wb_attrib_top(side, WB_ATTRIB_RESIDUAL, TOP_SYMBOLS, res,
+		    err);
+	for (j = 0; j < 2; j++)
+		for (r = 0; r < 2; r++)
+			wb_attrib_counts_fini(&c[j][r]);
+	return (rc);
+}
+
 static int
 measure(const struct wb_attrib_req *rq, struct kern *k,
     struct wb_attrib_cats *cats, struct wb_attrib_test *t,
     struct wb_attrib_testres *res, struct wb_err *err)
 {
-	static const char *tag[2] = { "short", "long" };
-	size_t i, j, r;
+	size_t i;
 
 	for (i = 0; i < rq->ntests; i++) {
 		if ((t[i].id = strdup(rq->tests[i])) == NULL)
 			return (wb_err_setsys(err, "attribution"));
-		for (j = 0; j < 2; j++)
-			for (r = 0; r < 2; r++)
-				if (boot_one(rq, &k[j], t[i].id, r == 0 ?
-				    rq->seconds / 2 : rq->seconds, tag[r],
-				    cats->n, &t[i].run[j][r], err) == -1)
-					return (-1);
-		if (wb_attrib_compute(&t[i], cats->name, cats->n, &res[i],
-		    err) == -1)
+		if (measure_one(rq, k, cats, &t[i], &res[i], err) == -1)
 			return (-1);
 	}
 	return (0);

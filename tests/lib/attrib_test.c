@@ -366,6 +366,66 @@ ATF_TC_BODY(wb_attrib_compute__no_loops, tc)
 	wb_attrib_cats_fini(&c);
 }
 
+/*
+ * By hand, per loop: copy_process 200 / 20 = 10 in the base and 400 / 10
+ * = 40 in the debug kernel; the two helpers summed, (20 + 10) / 20 = 1.5
+ * and (200 + 100) / 10 = 30; lock_acquire is not residual.
+ */
+ATF_TC_WITHOUT_HEAD(wb_attrib_top__by_name);
+ATF_TC_BODY(wb_attrib_top__by_name, tc)
+{
+	static const uint64_t n[2][2][4] = {	/* copy, helper x2, lock */
+		{ { 100, 10, 0, 9 }, { 300, 30, 10, 9 } },
+		{ { 100, 100, 50, 0 }, { 500, 300, 150, 1000000 } },
+	};
+	struct wb_attrib_counts c[2][2];
+	struct wb_attrib_side side[2];
+	struct wb_attrib_testres res;
+	struct wb_attrib_symtab *t;
+	struct wb_err e;
+	long cat[12];
+	size_t j, r, i;
+
+	t = symtab(tc);
+	for (i = 0; i < 12; i++)
+		cat[i] = WB_ATTRIB_UNMAPPED;
+	cat[1] = cat[2] = cat[3] = WB_ATTRIB_RESIDUAL;
+	cat[5] = WB_ATTRIB_NFIXED;
+	for (j = 0; j < 2; j++) {
+		side[j].syms = t;
+		side[j].cat = cat;
+		side[j].loops[0] = 10;
+		side[j].loops[1] = j == 0 ? 30 : 20;
+		for (r = 0; r < 2; r++) {
+			c[j][r].n = t->n;
+			ATF_REQUIRE((c[j][r].sym = calloc(t->n,
+			    sizeof(uint64_t))) != NULL);
+			c[j][r].sym[1] = n[j][r][0];
+			c[j][r].sym[2] = n[j][r][1];
+			c[j][r].sym[3] = n[j][r][2];
+			c[j][r].sym[5] = n[j][r][3];
+			side[j].cnt[r] = &c[j][r];
+		}
+	}
+	memset(&res, 0, sizeof(res));
+	ATF_REQUIRE_MSG(wb_attrib_top(side, WB_ATTRIB_RESIDUAL, 5, &res, &e) ==
+	    0, "%s", e.msg);
+	ATF_REQUIRE_EQ(2, res.ntop);
+	ATF_CHECK_STREQ("copy_process", res.top[0].name);
+	ATF_CHECK(fabs(res.top[0].base - 10) < 1e-12);
+	ATF_CHECK(fabs(res.top[0].debug - 40) < 1e-12);
+	ATF_CHECK_STREQ("helper", res.top[1].name);
+	ATF_CHECK(fabs(res.top[1].extra - 28.5) < 1e-12);
+	wb_attrib_testres_fini(&res);
+	ATF_REQUIRE(wb_attrib_top(side, WB_ATTRIB_RESIDUAL, 1, &res, &e) == 0);
+	ATF_CHECK_EQ(1, res.ntop);
+	wb_attrib_testres_fini(&res);
+	for (j = 0; j < 2; j++)
+		for (r = 0; r < 2; r++)
+			wb_attrib_counts_fini(&c[j][r]);
+	wb_attrib_symtab_free(t);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_attrib_api_parse__message);
 ATF_TC_BODY(wb_attrib_api_parse__message, tc)
 {
@@ -437,6 +497,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_attrib_charge__chain);
 	ATF_TP_ADD_TC(tp, wb_attrib_compute__golden);
 	ATF_TP_ADD_TC(tp, wb_attrib_compute__no_loops);
+	ATF_TP_ADD_TC(tp, wb_attrib_top__by_name);
 	ATF_TP_ADD_TC(tp, wb_attrib_api_parse__message);
 	ATF_TP_ADD_TC(tp, wb_attrib_api_check__refuse);
 	return (atf_no_error());
