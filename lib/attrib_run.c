@@ -197,6 +197,32 @@ test_fini(struct wb_attrib_test *t)
 			free(t->run[j][r].tot);
 }
 
+/*
+ * PLUGIN.origin, written by make qemu-plugin: "key: value" lines naming
+ * the source package the header came from; null when there is none.
+ */
+static json_t *
+plugin_origin(const char *plugin)
+{
+	char path[PATH_MAX + 16], line[512], *colon;
+	json_t *o;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s.origin", plugin);
+	if ((fp = fopen(path, "r")) == NULL)
+		return (json_null());
+	o = json_object();
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if ((colon = strstr(line, ": ")) == NULL)
+			continue;
+		*colon = '\0';
+		json_object_set_new(o, line, json_string(colon + 2));
+	}
+	fclose(fp);
+	return (o);
+}
+
 /* Identity of what was measured, for the report's provenance. */
 static json_t *
 provenance(const struct wb_attrib_req *rq, struct kern *k,
@@ -229,6 +255,7 @@ provenance(const struct wb_attrib_req *rq, struct kern *k,
 		    k[i].objdir, "system_map_sha256", hex));
 	}
 	json_object_set_new(p, "kernels", ks);
+	json_object_set_new(p, "plugin_header", plugin_origin(rq->plugin));
 	json_object_set_new(p, "host", wb_prov_host(err));
 	return (p);
 }

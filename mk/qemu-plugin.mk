@@ -26,9 +26,11 @@ $(QPLUG_HDR): mk/qemu-plugin-header.sh mk/qemu-plugin-api.sh $(QPLUG_PROBE)
 	@mkdir -p $(@D)
 	$(QUIET_GEN)sh mk/qemu-plugin-header.sh $(QPLUG_WORK) $(QPLUG_PROBE)
 
+# The header's origin goes beside the plugin, into the reports' provenance.
 $(QPLUG_SO): bench/qemu-plugin/insncount.c $(QPLUG_HDR)
 	@mkdir -p $(@D)
 	$(QUIET_CC)$(CC) $(QPLUG_CFLAGS) -iquote $(QPLUG_WORK) -o $@ bench/qemu-plugin/insncount.c
+	@cp $(QPLUG_HDR).origin $@.origin
 
 qemu-plugin: $(QPLUG_SO)
 
