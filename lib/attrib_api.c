@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "attrib.h"
 #include "err.h"
@@ -73,6 +74,9 @@ wb_attrib_api_plugin(const char *plugin, int *version, struct wb_err *err)
 	const int *v;
 	void *h;
 
+	if (access(plugin, R_OK) == -1)
+		return (wb_err_setsys(err, "%s (make qemu-plugin builds it)",
+		    plugin));
 	if ((h = dlopen(plugin, RTLD_LAZY | RTLD_LOCAL)) == NULL)
 		return (wb_err_set(err, "%s: %s", plugin, dlerror()));
 	if ((v = dlsym(h, "qemu_plugin_version")) == NULL) {
