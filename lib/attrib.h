@@ -17,8 +17,8 @@
  * charges differ is "ambiguous" (listed, never merged into one of
  * them); a name no object defines (linker or assembler made) is
  * "unmapped", one whose object no Makefile rule names (as the objmap
- * reads them) a bucket of its own; user-space instructions are one bucket, kernel addresses
- * outside every symbol another.
+ * reads them) a bucket of its own; user-space instructions are one
+ * bucket, kernel addresses outside every symbol another.
  */
 #ifndef WB_ATTRIB_H
 #define WB_ATTRIB_H
@@ -74,7 +74,8 @@ void	wb_attrib_symtab_free(struct wb_attrib_symtab *);
 int	wb_attrib_symtab_write(const struct wb_attrib_symtab *,
 	    const char *path, struct wb_err *);
 /* The index of the symbol starting at addr, or -1. */
-long	wb_attrib_symtab_find(const struct wb_attrib_symtab *, uint64_t addr);
+long	wb_attrib_symtab_find(const struct wb_attrib_symtab *,
+	    uint64_t addr);
 
 /* The plugin's counts: user, kernel-other, and one per symbol index. */
 struct wb_attrib_counts {
@@ -166,14 +167,14 @@ struct wb_attrib_run {
 
 struct wb_attrib_test {
 	char			*id;
-	struct wb_attrib_run	 run[2][2];	/* [kernel][short, long] */
+	struct wb_attrib_run	 run[2][2];	/* [kernel][short,long] */
 };
 
 struct wb_attrib_row {
-	const char	*name;		/* borrowed from the categories */
+	const char	*name;		/* borrowed from the cats */
 	double		 base, debug;	/* instructions per loop */
 	double		 extra;		/* debug - base */
-	double		 share;		/* of the kernel's extra; NaN */
+	double		 share;		/* of kernel_extra; NaN */
 };
 
 /* One symbol name of a category in both kernels, per loop. */
@@ -184,10 +185,11 @@ struct wb_attrib_symrow {
 
 struct wb_attrib_testres {
 	const char		*id;
-	double			 base_total, debug_total;	/* per loop */
+	double			 base_total, debug_total; /* per loop */
 	double			 kernel_extra;	/* all but user */
-	struct wb_attrib_row	*row;		/* options by extra, then */
-	size_t			 nrow;		/* the fixed buckets */
+	/* The options by extra, then the fixed buckets. */
+	struct wb_attrib_row	*row;
+	size_t			 nrow;
 	struct wb_attrib_symrow	*top;		/* the residual's largest */
 	size_t			 ntop;
 };

@@ -19,7 +19,7 @@
 #include "err.h"
 #include "spawn.h"
 
-#define NM_TIMEOUT	300.0	/* seconds for ar and nm over vmlinux.a */
+#define NM_TIMEOUT	300.0	/* seconds for ar and nm, all archives */
 
 struct pair {
 	char	*name;

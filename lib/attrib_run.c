@@ -29,7 +29,7 @@
 #include "results.h"
 #include "version.h"
 
-#define TOP_SYMBOLS	10	/* the residual's symbols listed per test */
+#define TOP_SYMBOLS	10	/* residual symbols listed per test */
 
 /* One kernel: its image, its build and its charges. */
 struct kern {
