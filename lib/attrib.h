@@ -168,7 +168,16 @@ struct wb_attrib_run {
 struct wb_attrib_test {
 	char			*id;
 	struct wb_attrib_run	 run[2][2];	/* [kernel][short,long] */
+	double			 sratio;	/* long / short seconds */
 };
+
+/*
+ * The differencing holds when a test's loops grow in proportion to its
+ * pass length; a kernel whose loops long / short is off sratio by more
+ * than this fraction of it makes the test "not proportional" (a test
+ * whose count does not grow with time, such as a fixed copy).
+ */
+#define WB_ATTRIB_PROPORTION	0.2
 
 struct wb_attrib_row {
 	const char	*name;		/* borrowed from the cats */
@@ -187,6 +196,8 @@ struct wb_attrib_testres {
 	const char		*id;
 	double			 base_total, debug_total; /* per loop */
 	double			 kernel_extra;	/* all but user */
+	double			 growth[2];	/* loops long / short */
+	int			 proportional;	/* both near sratio */
 	/* The options by extra, then the fixed buckets. */
 	struct wb_attrib_row	*row;
 	size_t			 nrow;

@@ -152,6 +152,13 @@ wb_attrib_compute(const struct wb_attrib_test *t, char *const *names,
 	if (ncats < WB_ATTRIB_NFIXED)
 		return (wb_err_set(err, "test %s: %zu categories", t->id,
 		    ncats));
+	res->proportional = 1;
+	for (j = 0; j < 2; j++) {
+		res->growth[j] = t->run[j][1].loops / t->run[j][0].loops;
+		if (!(fabs(res->growth[j] - t->sratio) <=
+		    WB_ATTRIB_PROPORTION * t->sratio))
+			res->proportional = 0;
+	}
 	if ((row = calloc(ncats, sizeof(*row))) == NULL)
 		return (wb_err_setsys(err, "attribution"));
 	for (k = 0; k < ncats; k++) {

@@ -54,6 +54,10 @@ test_text(FILE *fp, const struct wb_attrib_testres *r)
 	    "kernel, %.1f in the debug kernel (x%.3f); kernel extra %.1f\n",
 	    r->id, r->base_total, r->debug_total, r->base_total != 0 ?
 	    r->debug_total / r->base_total : NAN, r->kernel_extra);
+	fprintf(fp, "  loops long/short: base x%.3f, debug x%.3f%s\n",
+	    r->growth[0], r->growth[1], r->proportional ? "" : "; NOT "
+	    "PROPORTIONAL to the pass length: the figures per loop below "
+	    "do not hold");
 	fprintf(fp, "  %-48s %12s %12s %12s %7s\n", "option or bucket",
 	    "base", "debug", "extra", "share");
 	for (i = 0; i < r->nrow; i++) {
@@ -123,10 +127,12 @@ test_json(const struct wb_attrib_testres *r)
 		    "debug", num(w->debug), "extra", num(w->extra), "share",
 		    num(w->share)));
 	}
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "id", r->id,
-	    "base_total", num(r->base_total), "debug_total",
+	return (json_pack("{s:s, s:o, s:o, s:o, s:[o, o], s:b, s:o, s:o}",
+	    "id", r->id, "base_total", num(r->base_total), "debug_total",
 	    num(r->debug_total), "kernel_extra", num(r->kernel_extra),
-	    "rows", rows, "residual_top", top));
+	    "loops_growth", num(r->growth[0]), num(r->growth[1]),
+	    "proportional", r->proportional, "rows", rows, "residual_top",
+	    top));
 }
 
 int

@@ -300,6 +300,7 @@ measure_one(const struct wb_attrib_req *rq, struct kern *k,
 			rc = boot_one(rq, &k[j], t->id, r == 0 ?
 			    rq->seconds / 2 : rq->seconds, tag[r], cats->n,
 			    &t->run[j][r], &c[j][r], err);
+	t->sratio = 2;		/* the short run is half the long one */
 	if (rc == 0)
 		rc = wb_attrib_compute(t, cats->name, cats->n, res, err);
 	for (j = 0; j < 2; j++) {

@@ -287,6 +287,7 @@ example(struct wb_attrib_test *t, struct wb_attrib_cats *c)
 	ATF_REQUIRE_EQ(8, c->n);
 	memset(t, 0, sizeof(*t));
 	t->id = (char *)"syscall";
+	t->sratio = 3;
 	for (j = 0; j < 2; j++)
 		for (r = 0; r < 2; r++) {
 			t->run[j][r].loops = loops[j][r];
@@ -313,6 +314,7 @@ ATF_TC_BODY(wb_attrib_compute__golden, tc)
 	ATF_CHECK_STREQ("LOCKDEP", res.row[0].name);
 	ATF_CHECK(fabs(res.row[0].share - 80.0 / 101) < 1e-12);
 	ATF_CHECK(isnan(res.row[2].share));	/* user space */
+	ATF_CHECK(res.proportional);
 	c.ambiguous = (char *[]){ (char *)"debug helper: kernel/fork.o "
 	    "(residual), kernel/locking/lockdep.o (LOCKDEP)" };
 	c.nambiguous = 1;
@@ -345,6 +347,28 @@ ATF_TC_BODY(wb_attrib_compute__golden, tc)
 	json_decref(j);
 	c.nambiguous = 0;
 	c.ambiguous = NULL;
+	wb_attrib_testres_fini(&res);
+	wb_attrib_cats_fini(&c);
+}
+
+/* Loops that do not grow with the pass length are flagged. */
+ATF_TC_WITHOUT_HEAD(wb_attrib_compute__not_proportional);
+ATF_TC_BODY(wb_attrib_compute__not_proportional, tc)
+{
+	struct wb_attrib_testres res;
+	struct wb_attrib_test t;
+	struct wb_attrib_cats c;
+	struct wb_err e;
+
+	example(&t, &c);
+	t.sratio = 2;
+	ATF_REQUIRE(wb_attrib_compute(&t, c.name, c.n, &res, &e) == 0);
+	ATF_CHECK(!res.proportional);
+	ATF_CHECK(fabs(res.growth[0] - 3) < 1e-12);
+	wb_attrib_testres_fini(&res);
+	t.sratio = 2.6;
+	ATF_REQUIRE(wb_attrib_compute(&t, c.name, c.n, &res, &e) == 0);
+	ATF_CHECK(res.proportional);
 	wb_attrib_testres_fini(&res);
 	wb_attrib_cats_fini(&c);
 }
@@ -496,6 +520,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_attrib_objs_parse__names);
 	ATF_TP_ADD_TC(tp, wb_attrib_charge__chain);
 	ATF_TP_ADD_TC(tp, wb_attrib_compute__golden);
+	ATF_TP_ADD_TC(tp, wb_attrib_compute__not_proportional);
 	ATF_TP_ADD_TC(tp, wb_attrib_compute__no_loops);
 	ATF_TP_ADD_TC(tp, wb_attrib_top__by_name);
 	ATF_TP_ADD_TC(tp, wb_attrib_api_parse__message);
