@@ -177,6 +177,7 @@ run(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
 		return (rc);
 	plan->qemu.qemu = x->qemu;
 	plan->qemu.memory_mb = x->memory_mb;
+	plan->qemu.plugin = x->plugin;
 	plan->qemu.timing = b->pol.timing;
 	plan->qemu.hang_timeout = b->pol.hang_timeout;
 	plan->qemu.accel = b->pol.accel.accel;

@@ -33,6 +33,7 @@ struct wb_boot_experiment {
 	const char		 *qemu;		/* NULL: the default binary */
 	int			  memory_mb;	/* 0: the default */
 	double			  timeout;	/* per boot; 0: from the plan */
+	const char		 *plugin;	/* qemu -plugin argument; NULL */
 	struct wb_qemu_policy_req policy;
 	json_t			 *preflight;	/* copied into each file */
 	/*

@@ -30,6 +30,43 @@ struct wb_explain_objmap {
 	size_t		 n, cap;
 };
 
+/*
+ * Make variables as an x86_64 build sets them (arch/x86/Makefile: BITS
+ * := 64, "libs-y += arch/x86/lib/", the top Makefile's SRCARCH); kernels
+ * here are x86_64 only.  Any other $(...) word is not followed.
+ */
+static const char *const vars[][2] = {
+	{ "$(SRCARCH)", "x86" },
+	{ "$(BITS)", "64" },
+	{ "$(ARCH_LIB)", "arch/x86/lib/" },
+};
+
+/* w with the variables of vars expanded, into buf. */
+static const char *
+expand(const char *w, char *buf, size_t len)
+{
+	const char *p;
+	size_t i, o, vl;
+
+	for (o = 0, p = w; *p != '\0' && o + 1 < len; ) {
+		for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+			vl = strlen(vars[i][0]);
+			if (strncmp(p, vars[i][0], vl) == 0)
+				break;
+		}
+		if (i < sizeof(vars) / sizeof(vars[0])) {
+			o += (size_t)snprintf(buf + o, len - o, "%s",
+			    vars[i][1]);
+			if (o >= len)
+				o = len - 1;
+			p += vl;
+		} else
+			buf[o++] = *p++;
+	}
+	buf[o] = '\0';
+	return (buf);
+}
+
 /* Assignments that name no object. */
 static const char *const not_objects[] = { "ccflags", "asflags", "ldflags",
     "subdir-ccflags", "subdir-asflags", "hostprogs", "always", "targets",
@@ -111,7 +148,7 @@ parse_line(struct wb_explain_objmap *m, const char *dir, char *line, int depth,
     struct wb_err *err)
 {
 	char *op, *lhs, *prefix, *cond, *w, *save, path[PATH_MAX],
-	    parent[PATH_MAX];
+	    parent[PATH_MAX], wbuf[PATH_MAX];
 	size_t len;
 
 	if ((op = strchr(line, '#')) != NULL)
@@ -134,6 +171,7 @@ parse_line(struct wb_explain_objmap *m, const char *dir, char *line, int depth,
 		snprintf(parent, sizeof(parent), "%s%s.o", dir, prefix);
 	for (w = strtok_r(op + 1, " \t", &save); w != NULL;
 	    w = strtok_r(NULL, " \t", &save)) {
+		w = (char *)expand(w, wbuf, sizeof(wbuf));
 		len = strlen(w);
 		if (len < 2 || (w[len - 1] != '/' &&
 		    strcmp(w + len - 2, ".o") != 0))
@@ -227,7 +265,10 @@ wb_explain_objmap_new(const char *srctree, struct wb_err *err)
 		free(m);
 		return (NULL);
 	}
-	if (parse_dir(m, "", 0, err) == -1) {
+	/* lib/ is the top Makefile's "libs-y := lib/", not the Kbuild's. */
+	if (parse_dir(m, "", 0, err) == -1 || (find(m, "lib/") == NULL &&
+	    (add(m, "lib/", NULL, "", err) == -1 ||
+	    parse_dir(m, "lib/", 1, err) == -1))) {
 		wb_explain_objmap_free(m);
 		return (NULL);
 	}

@@ -132,6 +132,10 @@ wb_qemu_argv(const struct wb_qemu_conf *c, struct wb_err *err)
 	add(&b, "none");
 	add(&b, "-serial");
 	add(&b, "file:%s", c->console_log);
+	if (c->plugin != NULL) {
+		add(&b, "-plugin");
+		add(&b, "%s", c->plugin);
+	}
 	add(&b, "-kernel");
 	add(&b, "%s", c->kernel);
 	add(&b, "-initrd");

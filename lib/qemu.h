@@ -53,6 +53,7 @@ struct wb_qemu_conf {
 	double			 hang_timeout;	/* <= 0: no hang detection */
 	double			 pass_quiet;	/* extra silence after init */
 	int			 stop_at_init;	/* probe: stop at init's hello */
+	const char		*plugin;	/* -plugin argument, or NULL */
 };
 
 /* The first frame the guest init writes (lib/serial.h). */

@@ -34,6 +34,7 @@ int	cmd_images(int, char **);
 int	cmd_chroot(int, char **);
 int	cmd_boot(int, char **);
 int	cmd_kernel(int, char **);
+int	cmd_kernel_attribute(int, char **);
 int	cmd_submit(int, char **);
 int	cmd_lava_job(int, char **);
 int	cmd_import_lava(int, char **);

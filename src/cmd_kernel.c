@@ -36,7 +36,14 @@ cmd_kernel_usage(FILE *fp)
 	    "       worldbench kernel config " USAGE_OPTS " variant\n"
 	    "       worldbench kernel diff [--check] [-C cachedir] [-R recipe] "
 	    "[-s tarball] [-w workdir]\n"
-	    "           variant|image variant|image\n");
+	    "           variant|image variant|image\n"
+	    "       worldbench kernel attribute [-q] [-C cachedir] "
+	    "[-d seconds] [-m megabytes]\n"
+	    "           [-o outdir] [-T tests] [-t timeout] [-w workdir] "
+	    "[--busybox path]\n"
+	    "           [--data dir] [--init path] [--plugin path] "
+	    "[--probe path]\n"
+	    "           [--qemu path] [--suite dir] base-image debug-image\n");
 }
 
 static void
@@ -359,6 +366,8 @@ cmd_kernel(int argc, char **argv)
 		return (kernel_config(argc - 1, argv + 1));
 	if (strcmp(argv[1], "diff") == 0)
 		return (kernel_diff(argc - 1, argv + 1));
+	if (strcmp(argv[1], "attribute") == 0)
+		return (cmd_kernel_attribute(argc - 1, argv + 1));
 	warnx("kernel: unknown subcommand '%s'", argv[1]);
 	usage();
 	return (EX_USAGE);

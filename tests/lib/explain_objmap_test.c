@@ -81,6 +81,22 @@ ATF_TC_BODY(wb_explain_objmap_lookup__nested, tc)
 	wb_explain_objmap_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_explain_objmap_lookup__x86_vars);
+ATF_TC_BODY(wb_explain_objmap_lookup__x86_vars, tc)
+{
+	const char *opts[4];
+	struct wb_explain_objmap *m;
+	struct wb_err e;
+
+	m = tree(tc);
+	/* "arch/$(SRCARCH)/" and "head_$(BITS).o" as x86_64 sets them. */
+	expect(m, "arch/x86/head_64.o", "");
+	expect(m, "arch/x86/fpu_debug.o", "X86_DEBUG_FPU");
+	ATF_CHECK_EQ(-1, wb_explain_objmap_lookup(m, "arch/x86/head_$(BITS).o",
+	    opts, 4, &e));
+	wb_explain_objmap_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_explain_objmap_lookup__unknown);
 ATF_TC_BODY(wb_explain_objmap_lookup__unknown, tc)
 {
@@ -106,6 +122,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_explain_objmap_lookup__option);
 	ATF_TP_ADD_TC(tp, wb_explain_objmap_lookup__unconditional);
 	ATF_TP_ADD_TC(tp, wb_explain_objmap_lookup__nested);
+	ATF_TP_ADD_TC(tp, wb_explain_objmap_lookup__x86_vars);
 	ATF_TP_ADD_TC(tp, wb_explain_objmap_lookup__unknown);
 	return (atf_no_error());
 }

@@ -19,6 +19,7 @@ every_option_body() {
 		check_release)	c=check-release ;;
 		lava)		c=lava-job ;;
 		submit_tasks)	c=submit ;;
+		kernel_attribute) c=kernel ;;
 		esac
 		"$(wbp)" help $c | grep '^  [-a-z]' >desc
 		for o in $(grep -o '{ "[a-z-]*", *[a-z]*_argument' "$f" |
