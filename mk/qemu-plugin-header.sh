@@ -30,6 +30,8 @@ uver=${uver%-*}
 
 mkdir -p "$out/apt/sources.list.d" "$out/apt/lists/partial" \
     "$out/apt/cache/archives/partial" "$out/src"
+# apt takes a relative Dir:: path under /etc/apt: make it absolute.
+out=$(cd "$out" && pwd)
 # deb-src twins of the host's binary sources, one-line and deb822.
 if [ -f /etc/apt/sources.list ]; then
 	sed -n 's/^deb /deb-src /p' /etc/apt/sources.list

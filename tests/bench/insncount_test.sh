@@ -8,10 +8,10 @@
 # bench/scripts/kernel-attribute.sh).  Needs "make qemu-plugin" (the
 # header comes from the network); skipped without it.
 
+# Sets p (atf_skip must not run in a subshell: it would only end that).
 plugin() {
 	p="$(atf_config_get builddir)/libexec/worldbench-qemu/insncount.so"
 	[ -f "$p" ] || atf_skip "$p not built (make qemu-plugin)"
-	echo "$p"
 }
 
 syms() {
@@ -35,7 +35,7 @@ writes_counts_head() {
 	atf_set descr "the plugin loads, and qemu's exit writes its counts"
 }
 writes_counts_body() {
-	p=$(plugin)
+	plugin
 	syms
 	run_qemu "$p,syms=syms,out=counts"
 	test -f counts || atf_fail "no counts: $(cat qemu.err)"
@@ -49,7 +49,7 @@ bad_table_head() {
 	atf_set descr "an unsorted table stops qemu, naming the line"
 }
 bad_table_body() {
-	p=$(plugin)
+	plugin
 	printf '%s\n' "ffffffff81000010 ffffffff81000050 b" \
 	    "ffffffff81000000 ffffffff81000010 a" >syms
 	run_qemu "$p,syms=syms,out=counts"
@@ -62,7 +62,7 @@ bad_argument_head() {
 	atf_set descr "an unknown or missing argument stops qemu"
 }
 bad_argument_body() {
-	p=$(plugin)
+	plugin
 	syms
 	run_qemu "$p,syms=syms,output=counts"
 	atf_check -o match:"insncount: unknown argument 'output=counts'" \
