@@ -114,7 +114,7 @@ static const struct help_opt opts[] = {
 	{ "image", "--mtime seconds", "pack: the time stamp of every entry" },
 	{ "image", "unpack archive dir", "unpack an image, refusing unsafe entries" },
 	{ "images", "-w workdir", "the work directory (default $WORKDIR or work)" },
-	{ "images", "--root name", "unpack the image name and print its root" },
+	{ "images", "--root name", "unpack the image name (or archive path); its root" },
 	{ "chroot", "-r", "print the command's resource usage" },
 	{ "chroot", "-t timeout", "kill the command's group after timeout seconds (3600)" },
 	{ "chroot", "-w workdir", "the work directory of image names (default work)" },
