@@ -66,7 +66,7 @@ static int
 answer(const char *out, const char *node, char *id, char *shared,
     char *images)
 {
-	char name[256], line[1024];
+	char name[256], line[1024], i[WB_SHA256_HEXSIZE], sh[16], im[16];
 	const char *p, *nl;
 	size_t n;
 	int found;
@@ -80,12 +80,14 @@ answer(const char *out, const char *node, char *id, char *shared,
 		memcpy(line, p, n);
 		line[n] = '\0';
 		if (sscanf(line, "node %255s install %64s shared %15s images "
-		    "%15s", name, id, shared, images) != 4 ||
-		    strcmp(name, node) != 0)
+		    "%15s", name, i, sh, im) != 4 || strcmp(name, node) != 0)
 			continue;
 		if (found)
 			return (-2);
 		found = 1;
+		memcpy(id, i, sizeof(i));
+		memcpy(shared, sh, sizeof(sh));
+		memcpy(images, im, sizeof(im));
 	}
 	return (found ? 0 : -1);
 }
