@@ -107,6 +107,108 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
 }
 
+#define SHA_P	"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+#define SHA_D	"ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100"
+
+static const struct wb_slurm_ship ships[] = {
+	{ "production", SHA_P }, { "debug", SHA_D }
+};
+
+static void
+ship_init(struct wb_slurm_job *j)
+{
+	static char *const args[] = { "--runner", "userns", "-q" };
+
+	job_init(j);
+	j->images = NULL;
+	j->nimages = 0;
+	j->srcdir = j->builddir = NULL;
+	j->ships = ships;
+	j->nships = 2;
+	j->run_args = args;
+	j->nrun_args = 3;
+}
+
+/* Shipped images: staged, unpacked, checked by digest, then run. */
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__ships);
+ATF_TC_BODY(wb_slurm_script__ships, tc)
+{
+	struct wb_slurm_job j;
+	struct wb_err e;
+	char *got;
+
+	ship_init(&j);
+	j.sbcast = 1;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK(strstr(got, "\tsbcast -f \"$src\" \"$img\" || {\n") != NULL);
+	ATF_CHECK(strstr(got, "\troot=$(\"$wb\" images -w \"$w\" --root "
+	    "\"$img\") || {\n") != NULL);
+	ATF_CHECK(strstr(got, "\tif [ \"${root##*/}\" != \"$2\" ]; then\n") !=
+	    NULL);
+	ATF_CHECK(strstr(got, "ship production " SHA_P "\nr0=$root\n") != NULL);
+	ATF_CHECK(strstr(got, "ship debug " SHA_D "\nr1=$root\n") != NULL);
+	ATF_CHECK_MSG(strstr(got, "\"$wb\" run '--runner' 'userns' '-q' "
+	    "--variant production=\"$r0\" --variant debug=\"$r1\" "
+	    "-o \"$dir/\"\n") != NULL, "%s", got);
+	ATF_CHECK(strstr(got, "bench --rundir") == NULL);
+	free(got);
+	/* From the shared directory: no sbcast. */
+	j.sbcast = 0;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK(strstr(got, "sbcast") == NULL);
+	ATF_CHECK(strstr(got, "\timg=$src\n") != NULL);
+	free(got);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__ships_refused);
+ATF_TC_BODY(wb_slurm_script__ships_refused, tc)
+{
+	static const struct wb_slurm_ship twice[] = {
+		{ "production", SHA_P }, { "production", SHA_D }
+	};
+	static const struct wb_slurm_ship bad_sha[] = { { "p", "abc" } };
+	static const struct wb_slurm_ship bad_label[] = { { "a/b", SHA_P } };
+	struct wb_slurm_job j;
+	struct wb_err e;
+
+	ship_init(&j);
+	j.images = images;
+	j.nimages = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "not both") != NULL);
+	ship_init(&j);
+	j.workdir = NULL;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "absolute work directory") != NULL);
+	ship_init(&j);
+	j.ships = twice;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'production' given twice") != NULL);
+	ship_init(&j);
+	j.ships = bad_sha;
+	j.nships = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'abc' is not a sha256") != NULL);
+	ship_init(&j);
+	j.ships = bad_label;
+	j.nships = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'a/b': not a variant label") != NULL);
+	ship_init(&j);
+	j.run_args = (char *const []){ "--variant", "x=host" };
+	j.nrun_args = 2;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "the shipped images are the variants") !=
+	    NULL);
+	job_init(&j);
+	j.sbcast = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "sbcast staging is for shipped images") !=
+	    NULL);
+}
+
 static char *const sbatch_args[] = { "--mem=64G", "--gres=gpu:1" };
 
 ATF_TC_WITHOUT_HEAD(wb_slurm_script__sbatch_options);
@@ -304,6 +406,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_slurm_script__golden);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__install_id);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__refused);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__ships);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__ships_refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_options);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_labels__order);
