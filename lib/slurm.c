@@ -475,9 +475,13 @@ wb_slurm_record_fini(struct wb_slurm_record *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nlabels; i++)
+	for (i = 0; i < r->nlabels; i++) {
 		free(r->labels[i]);
+		if (r->shas != NULL)
+			free(r->shas[i]);
+	}
 	free(r->labels);
+	free(r->shas);
 	for (i = 0; i < r->nsubs; i++) {
 		free(r->subs[i].jobid);
 		free(r->subs[i].indices);
@@ -536,7 +540,7 @@ static int
 record_parse(json_t *root, const char *path, struct wb_slurm_record *r,
     struct wb_err *err)
 {
-	json_t *labels, *subs, *v, *s, *ix;
+	json_t *labels, *subs, *v, *s, *ix, *imgs;
 	const char *fmt, *id;
 	size_t i, k;
 	int *ind, t;
@@ -562,6 +566,24 @@ record_parse(json_t *root, const char *path, struct wb_slurm_record *r,
 		if ((r->labels[r->nlabels++] = strdup(json_string_value(v))) ==
 		    NULL)
 			return (wb_err_setsys(err, "strdup"));
+	}
+	if ((imgs = json_object_get(root, "images")) != NULL) {
+		if (!json_is_object(imgs) || (r->shas = calloc(r->nlabels + 1,
+		    sizeof(char *))) == NULL)
+			return (wb_err_set(err, "%s: images: not an object",
+			    path));
+		for (i = 0; i < r->nlabels; i++) {
+			v = json_object_get(imgs, r->labels[i]);
+			if (v == NULL)
+				continue;
+			if (!json_is_string(v) ||
+			    !wb_sha256_hex_ok(json_string_value(v)))
+				return (wb_err_set(err, "%s: images.%s: not a "
+				    "sha256", path, r->labels[i]));
+			if ((r->shas[i] = strdup(json_string_value(v))) ==
+			    NULL)
+				return (wb_err_setsys(err, "strdup"));
+		}
 	}
 	json_array_foreach(subs, i, s) {
 		id = json_string_value(json_object_get(s, "id"));
@@ -620,7 +642,7 @@ int
 wb_slurm_record_write(const char *dir, const struct wb_slurm_record *r,
     struct wb_err *err)
 {
-	json_t *root, *labels, *subs, *s, *ix;
+	json_t *root, *labels, *subs, *s, *ix, *imgs;
 	char *path, *text;
 	size_t i, k;
 	int rc;
@@ -645,6 +667,15 @@ wb_slurm_record_write(const char *dir, const struct wb_slurm_record *r,
 		for (k = 0; k < r->subs[i].nindices; k++)
 			if (json_array_append_new(ix,
 			    json_integer(r->subs[i].indices[k])) == -1)
+				goto nomem;
+	}
+	if (r->shas != NULL) {
+		if ((imgs = json_object()) == NULL ||
+		    json_object_set_new(root, "images", imgs) == -1)
+			goto nomem;
+		for (i = 0; i < r->nlabels; i++)
+			if (r->shas[i] != NULL && json_object_set_new(imgs,
+			    r->labels[i], json_string(r->shas[i])) == -1)
 				goto nomem;
 	}
 	if (json_object_set(root, "variants", labels) == -1 ||

@@ -100,6 +100,11 @@ struct wb_slurm_sub {
 struct wb_slurm_record {
 	int			 ntasks;
 	char			**labels;
+	/*
+	 * The sha256 of the image shipped as labels[i] (--ship), or NULL
+	 * (NULL array: none shipped); "images" in the record.
+	 */
+	char			**shas;
 	size_t			 nlabels;
 	struct wb_slurm_sub	*subs;
 	size_t			 nsubs;

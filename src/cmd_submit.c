@@ -372,6 +372,14 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		    strcspn(labels[i], "="))) == NULL)
 			err(EX_OSERR, "strdup");
 	free(labels);
+	if (o->nships > 0) {
+		/* No --variant with ships: labels[i] is ships[i]'s. */
+		if ((rec.shas = calloc(nl + 1, sizeof(char *))) == NULL)
+			err(EX_OSERR, "calloc");
+		for (i = 0; i < (int)o->nships; i++)
+			if ((rec.shas[i] = strdup(shas[i])) == NULL)
+				err(EX_OSERR, "strdup");
+	}
 	if (wb_slurm_record_write(j.shared, &rec, &e) == -1)
 		cmd_die(&e);
 	rc = 0;

@@ -400,6 +400,42 @@ ATF_TC_BODY(wb_slurm_record__roundtrip, tc)
 	    e.msg);
 }
 
+/* The shipped images' hashes, by label; only a sha256 is read back. */
+ATF_TC_WITHOUT_HEAD(wb_slurm_record__shas);
+ATF_TC_BODY(wb_slurm_record__shas, tc)
+{
+	static const int all[] = { 0, 1 };
+	struct wb_slurm_record r, back;
+	struct wb_err e;
+	char *labels[] = { "production", "debug" };
+	char *shas[] = { SHA_P, NULL };
+
+	memset(&r, 0, sizeof(r));
+	r.ntasks = 2;
+	r.labels = labels;
+	r.shas = shas;
+	r.nlabels = 2;
+	ATF_REQUIRE_EQ(0, wb_slurm_record_add(&r, "41", all, 2, &e));
+	ATF_REQUIRE_MSG(wb_slurm_record_write(".", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_slurm_record_read(".", &back, &e) == 0, "%s",
+	    e.msg);
+	ATF_REQUIRE(back.shas != NULL);
+	ATF_CHECK_STREQ(SHA_P, back.shas[0]);
+	ATF_CHECK(back.shas[1] == NULL);
+	wb_slurm_record_fini(&back);
+	r.labels = NULL;
+	r.shas = NULL;
+	r.nlabels = 0;
+	wb_slurm_record_fini(&r);
+	wbt_write_file("submit.json", "{\"format\": \"worldbench-submit\", "
+	    "\"tasks\": 1, \"variants\": [\"p\"], \"jobs\": [], "
+	    "\"images\": {\"p\": \"abc\"}}");
+	ATF_REQUIRE(wb_slurm_record_read(".", &back, &e) == -1);
+	ATF_CHECK_MSG(strstr(e.msg, "images.p: not a sha256") != NULL, "%s",
+	    e.msg);
+	wb_slurm_record_fini(&back);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -415,5 +451,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_slurm_state_of__lines);
 	ATF_TP_ADD_TC(tp, wb_slurm_array_spec__forms);
 	ATF_TP_ADD_TC(tp, wb_slurm_record__roundtrip);
+	ATF_TP_ADD_TC(tp, wb_slurm_record__shas);
 	return (atf_no_error());
 }

@@ -375,6 +375,16 @@ submit__ship_body()
 	    atf_fail "the result does not record the shipped image"
 	grep -q '"recipe": *"host"' sh/fakenode0-101-0/production.json ||
 	    atf_fail "the shipped .meta did not reach the result"
+	grep -q "\"production\": *\"$p\"" sh/submit.json ||
+	    atf_fail "the record does not name the shipped image"
+	atf_check -o match:'production.json' "$(wbp)" submit --collect sh
+	# A result naming another image than the shipped one is refused.
+	sed "s/$p/$(echo $p | tr 0-9a-f 1-9a-f0)/" \
+	    sh/fakenode1-101-1/production.json >x.json &&
+	    mv x.json sh/fakenode1-101-1/production.json
+	atf_check -s exit:65 -o ignore \
+	    -e match:"fakenode1-101-1/production.json: image sha256 [0-9a-f]{64}, not the shipped $p" \
+	    "$(wbp)" submit --collect sh
 	# A staged copy that is not the submitted one: exit 4, nothing run.
 	cp w/images/host-glibc-debug.tar.zst sh/images/$p.tar.zst
 	export SLURM_ARRAY_JOB_ID=9 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1
