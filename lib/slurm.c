@@ -123,11 +123,11 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 		    "\t}\n", f);
 	else
 		fputs("\timg=$src\n", f);
+	/* $$ repeats across nodes' PID namespaces: name the task. */
 	fputs("\tif [ -f \"$shared/" WB_SLURM_IMAGES "/$2.meta\" ]; then\n"
-	    "\t\tcp \"$shared/" WB_SLURM_IMAGES "/$2.meta\" "
-	    "\"$w/images/.$2.meta.$$\" &&\n"
-	    "\t\t    mv \"$w/images/.$2.meta.$$\" \"$w/images/$2.meta\" || "
-	    "exit 1\n"
+	    "\t\tm=\"$w/images/.$2.meta.$node-$job-$task\"\n"
+	    "\t\tcp \"$shared/" WB_SLURM_IMAGES "/$2.meta\" \"$m\" &&\n"
+	    "\t\t    mv \"$m\" \"$w/images/$2.meta\" || exit 1\n"
 	    "\tfi\n"
 	    "\troot=$(\"$wb\" images -w \"$w\" --root \"$img\") || {\n"
 	    "\t\techo \"worldbench: $node: image $1 ($img) did not "
