@@ -69,8 +69,8 @@ check_ships(const struct wb_slurm_job *j, struct wb_err *err)
 	size_t i, k;
 
 	if (j->nships == 0)
-		return (j->sbcast ? wb_err_set(err, "sbcast staging is for "
-		    "shipped images") : 0);
+		return (j->sbcast || j->boot ? wb_err_set(err, "sbcast "
+		    "staging and kernels are for shipped images") : 0);
 	if (j->nimages > 0)
 		return (wb_err_set(err, "images are either shipped by sha256 "
 		    "or built on each node, not both"));
@@ -146,10 +146,19 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 	for (i = 0; i < j->nships; i++)
 		fprintf(f, "ship %s %s\nr%zu=$root\n", j->ships[i].label,
 		    j->ships[i].sha256, i);
-	fputs("\n\"$wb\" run", f);
+	fputs(j->boot ? "\n\"$wb\" boot --timing=icount" : "\n\"$wb\" run",
+	    f);
 	for (i = 0; i < j->nrun_args; i++) {
 		fputc(' ', f);
 		sh_quote(f, j->run_args[i]);
+	}
+	if (j->boot) {
+		/* The labels are the kernels' variants (kernel.json). */
+		fputs(" -o \"$dir\"", f);
+		for (i = 1; i < j->nships; i++)
+			fprintf(f, " -k \"$r%zu\"", i);
+		fputs(" \"$r0\"\n", f);
+		return;
 	}
 	for (i = 0; i < j->nships; i++)
 		fprintf(f, " --variant %s=\"$r%zu\"", j->ships[i].label, i);

@@ -56,6 +56,13 @@ struct wb_slurm_job {
 	const struct wb_slurm_ship *ships;
 	size_t		 nships;
 	int		 sbcast;	/* stage with sbcast */
+	/*
+	 * Non-zero: the shipped images are kernel images (kernel.json,
+	 * bzImage), booted by "worldbench boot --timing=icount", so that
+	 * the node's speed does not enter the ratios; else world images
+	 * run by "worldbench run".
+	 */
+	int		 boot;
 	char *const	*run_args;	/* given to "worldbench run" */
 	size_t		 nrun_args;
 	/*

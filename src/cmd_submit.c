@@ -45,6 +45,8 @@ struct sopts {
 	size_t		 nimages;
 	char		*ships[64];
 	size_t		 nships;
+	char		*kernels[64];
+	size_t		 nkernels;
 	const char	*stage;
 	int		 no_node_check;
 	const char	*account;
@@ -76,6 +78,8 @@ cmd_submit_usage(FILE *fp)
 	    "[--throttle n] [--sbatch-arg opt ...]\n"
 	    "           [--ship label=archive ... -w workdir "
 	    "[--stage shared|sbcast]] [--no-node-check]\n"
+	    "           [--ship-kernel dir ... -w workdir "
+	    "[--stage shared|sbcast]]\n"
 	    "           --shared dir -- run-arguments ...\n"
 	    "       worldbench submit --status dir\n"
 	    "       worldbench submit --resubmit dir\n"
@@ -96,7 +100,7 @@ parse_args(int argc, char **argv, struct sopts *o)
 {
 	enum { O_ACCOUNT = 256, O_QOS, O_CONSTRAINT, O_NODELIST, O_EXCLUDE,
 	    O_RESERVATION, O_THROTTLE, O_SBATCH_ARG, O_SHIP, O_STAGE,
-	    O_NO_NODE_CHECK };
+	    O_NO_NODE_CHECK, O_SHIP_KERNEL };
 	static const struct option longopts[] = {
 		{ "account", required_argument, NULL, O_ACCOUNT },
 		{ "collect", required_argument, NULL, 'C' },
@@ -114,6 +118,7 @@ parse_args(int argc, char **argv, struct sopts *o)
 		{ "sbatch-arg", required_argument, NULL, O_SBATCH_ARG },
 		{ "shared", required_argument, NULL, 's' },
 		{ "ship", required_argument, NULL, O_SHIP },
+		{ "ship-kernel", required_argument, NULL, O_SHIP_KERNEL },
 		{ "spread", no_argument, NULL, 'S' },
 		{ "srcdir", required_argument, NULL, 'D' },
 		{ "stage", required_argument, NULL, O_STAGE },
@@ -164,6 +169,13 @@ parse_args(int argc, char **argv, struct sopts *o)
 				return (-1);
 			}
 			o->ships[o->nships++] = optarg;
+			break;
+		case O_SHIP_KERNEL:
+			if (o->nkernels == 64) {
+				warnx("--ship-kernel: at most 64");
+				return (-1);
+			}
+			o->kernels[o->nkernels++] = optarg;
 			break;
 		case O_STAGE:
 			if (strcmp(optarg, "shared") != 0 &&
@@ -295,9 +307,32 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		    "--image");
 		return (usage());
 	}
-	if (o->stage != NULL && o->nships == 0) {
-		warnx("--stage goes with --ship");
+	if (o->nkernels > 0 && (o->nimages > 0 || o->nships > 0 ||
+	    o->workdir == NULL)) {
+		warnx("--ship-kernel needs -w workdir (absolute, node-local) "
+		    "and neither --image nor --ship");
 		return (usage());
+	}
+	if (o->stage != NULL && o->nships == 0 && o->nkernels == 0) {
+		warnx("--stage goes with --ship or --ship-kernel");
+		return (usage());
+	}
+	if (o->nkernels > 0) {
+		j.workdir = o->workdir;
+		j.sbcast = o->stage != NULL && strcmp(o->stage, "sbcast") == 0;
+		j.boot = 1;
+		j.ships = ships;
+		j.nships = o->nkernels;
+		memset(ships, 0, sizeof(ships));
+		for (i = 0; i < (int)o->nkernels; i++) {
+			/* Placeholders for the rules; kernel.json's later. */
+			if (asprintf(&slab[i], "kernel%d", i) == -1)
+				err(EX_OSERR, "asprintf");
+			ships[i].label = slab[i];
+			ships[i].sha256 = shas[i];
+			memset(shas[i], '0', WB_SHA256_HEXLEN);
+			shas[i][WB_SHA256_HEXLEN] = '\0';
+		}
 	}
 	if (o->nships > 0) {
 		j.workdir = o->workdir;
@@ -337,16 +372,28 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 			*strrchr(bin, '/') = '\0';
 		j.builddir = bin;
 	}
-	if ((nl = wb_slurm_labels(rargs, nrargs, o->nships > 0 ? o->ships :
-	    o->images, o->nships > 0 ? o->nships : o->nimages, &labels,
-	    &e)) == -1)
-		errx(EX_USAGE, "%s", e.msg);
 	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_RECORD) == -1)
 		err(EX_OSERR, "asprintf");
 	if (access(path, F_OK) == 0)
 		errx(1, "%s exists: %s holds an experiment already; give a new "
 		    "--shared directory (or --resubmit it)", path, j.shared);
 	free(path);
+	if (o->nkernels > 0) {
+		if ((script = wb_slurm_script(&j, &e)) == NULL)
+			errx(EX_USAGE, "%s", e.msg);
+		free(script);
+		for (i = 0; i < (int)o->nkernels; i++) {
+			free(slab[i]);
+			submit_ship_kernel(j.shared, o->kernels[i], &slab[i],
+			    shas[i]);
+			ships[i].label = slab[i];
+		}
+	}
+	if ((nl = wb_slurm_labels(rargs, nrargs, o->nkernels > 0 ? slab :
+	    o->nships > 0 ? o->ships : o->images, o->nkernels > 0 ?
+	    o->nkernels : o->nships > 0 ? o->nships : o->nimages, &labels,
+	    &e)) == -1)
+		errx(EX_USAGE, "%s", e.msg);
 	if (o->nships > 0) {
 		/* The rules first (labels, options), then the copies. */
 		if ((script = wb_slurm_script(&j, &e)) == NULL)
@@ -372,11 +419,11 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		    strcspn(labels[i], "="))) == NULL)
 			err(EX_OSERR, "strdup");
 	free(labels);
-	if (o->nships > 0) {
+	if (o->nships > 0 || o->nkernels > 0) {
 		/* No --variant with ships: labels[i] is ships[i]'s. */
 		if ((rec.shas = calloc(nl + 1, sizeof(char *))) == NULL)
 			err(EX_OSERR, "calloc");
-		for (i = 0; i < (int)o->nships; i++)
+		for (i = 0; i < (int)j.nships; i++)
 			if ((rec.shas[i] = strdup(shas[i])) == NULL)
 				err(EX_OSERR, "strdup");
 	}
@@ -411,7 +458,7 @@ out:
 	free(path);
 	free(bin);
 	free(srcdir);
-	for (i = 0; i < (int)o->nships; i++)
+	for (i = 0; i < (int)(o->nships + o->nkernels); i++)
 		free(slab[i]);
 	free((char *)j.shared);
 	return (rc);

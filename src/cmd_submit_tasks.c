@@ -283,7 +283,7 @@ task_file(struct scan *s, int i, size_t k)
 {
 	struct wb_results *r;
 	struct wb_err e;
-	const char *have;
+	const char *have, *kimg;
 	char *p;
 
 	if (asprintf(&p, "%s/%s/%s.json", s->shared, s->t[i].dir,
@@ -297,6 +297,11 @@ task_file(struct scan *s, int i, size_t k)
 	if (s->rec.shas != NULL && s->rec.shas[k] != NULL) {
 		have = json_string_value(json_object_get(json_object_get(
 		    r->provenance, "image"), "sha256"));
+		/* A booted kernel: its image is WORKDIR/roots/<sha256>. */
+		kimg = json_string_value(json_object_get(json_object_get(
+		    r->provenance, "kernel"), "image"));
+		if (have == NULL && kimg != NULL && strrchr(kimg, '/') != NULL)
+			have = strrchr(kimg, '/') + 1;
 		if (have == NULL || strcmp(have, s->rec.shas[k]) != 0)
 			errx(EX_DATAERR, "%s: image sha256 %s, not the shipped "
 			    "%s", p, have != NULL ? have : "unrecorded",

@@ -16,10 +16,13 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "cmd.h"
 #include "digest.h"
 #include "err.h"
 #include "exitmap.h"
+#include "image.h"
 #include "slurm.h"
 #include "submit.h"
 #include "world_fs.h"
@@ -90,5 +93,52 @@ submit_ship(const char *shared, char *const *labels, char *const *archives,
 			free(name);
 		}
 	}
+	free(dir);
+}
+
+/*
+ * A kernel image directory (kernel.json, bzImage, config) packed into
+ * SHARED/images/<sha256>.tar.zst; *label is its variant, the label
+ * worldbench boot gives its results (malloc'ed).
+ */
+void
+submit_ship_kernel(const char *shared, const char *kdir, char **label,
+    char sha[WB_SHA256_HEXSIZE])
+{
+	struct wb_pack_opts po;
+	struct wb_err e;
+	json_error_t je;
+	json_t *meta, *v;
+	char *dir, *tmp, *to, *p;
+
+	if (asprintf(&p, "%s/kernel.json", kdir) == -1)
+		err(EX_OSERR, "asprintf");
+	if ((meta = json_load_file(p, 0, &je)) == NULL)
+		errx(access(p, F_OK) == 0 ? EX_DATAERR : EX_NOINPUT,
+		    "--ship-kernel %s: %s:%d: %s (not a kernel image)", kdir, p,
+		    je.line, je.text);
+	v = json_object_get(meta, "variant");
+	if (!json_is_string(v))
+		errx(EX_DATAERR, "%s: no variant", p);
+	if ((*label = strdup(json_string_value(v))) == NULL)
+		err(EX_OSERR, "strdup");
+	json_decref(meta);
+	free(p);
+	if (asprintf(&dir, "%s/%s", shared, WB_SLURM_IMAGES) == -1 ||
+	    asprintf(&tmp, "%s/.kernel-%s.%ld.tar.zst", dir, *label,
+	    (long)getpid()) == -1)
+		err(EX_OSERR, "asprintf");
+	if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+		err(1, "%s", dir);
+	memset(&po, 0, sizeof(po));
+	po.compress = WB_COMPRESS_ZSTD;
+	if (wb_image_pack(kdir, tmp, &po, sha, &e) == -1)
+		cmd_die(&e);
+	if (asprintf(&to, "%s/%s.tar.zst", dir, sha) == -1)
+		err(EX_OSERR, "asprintf");
+	if (rename(tmp, to) == -1)
+		err(1, "rename %s", to);
+	free(to);
+	free(tmp);
 	free(dir);
 }

@@ -153,6 +153,16 @@ ATF_TC_BODY(wb_slurm_script__ships, tc)
 	    "-o \"$dir/\"\n") != NULL, "%s", got);
 	ATF_CHECK(strstr(got, "bench --rundir") == NULL);
 	free(got);
+	/* Kernels: booted with icount timing, labelled by their variants. */
+	j.boot = 1;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK_MSG(strstr(got, "\"$wb\" boot --timing=icount '--runner' "
+	    "'userns' '-q' -o \"$dir\" -k \"$r1\" \"$r0\"\n") != NULL, "%s",
+	    got);
+	ATF_CHECK(strstr(got, "--variant") == NULL);
+	free(got);
+	j.boot = 0;
 	/* From the shared directory: no sbcast. */
 	j.sbcast = 0;
 	got = wb_slurm_script(&j, &e);
@@ -205,8 +215,8 @@ ATF_TC_BODY(wb_slurm_script__ships_refused, tc)
 	job_init(&j);
 	j.sbcast = 1;
 	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
-	ATF_CHECK(strstr(e.msg, "sbcast staging is for shipped images") !=
-	    NULL);
+	ATF_CHECK(strstr(e.msg, "sbcast staging and kernels are for "
+	    "shipped images") != NULL);
 }
 
 static char *const sbatch_args[] = { "--mem=64G", "--gres=gpu:1" };

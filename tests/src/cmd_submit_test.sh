@@ -401,6 +401,46 @@ submit__ship_body()
 	    --variant x=host
 }
 
+atf_test_case submit__ship_kernel
+submit__ship_kernel_head()
+{
+	atf_set descr "--ship-kernel packs each kernel image once into" \
+	    "SHARED/images by sha256, labelled by its variant; the task" \
+	    "unpacks and checks it, then boots the kernels with icount timing"
+}
+submit__ship_kernel_body()
+{
+	setup
+	for v in production debug; do
+		mkdir -p k/$v
+		printf '{"variant": "%s", "config_sha256": "%s"}\n' $v \
+		    "$(printf %064d 0)" >k/$v/kernel.json
+		echo "not a kernel ($v)" >k/$v/bzImage
+	done
+	atf_check -o match:'^submitted job 101: 2 tasks' -e ignore \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" -w "$PWD/nw" \
+	    --ship-kernel k/production --ship-kernel k/debug -- \
+	    --qemu /bin/false -t 5 -q
+	atf_check -o match:'"production": "[0-9a-f]{64}"' \
+	    -o match:'"debug": "[0-9a-f]{64}"' cat sh/submit.json
+	p=$(sed -n 's/^ *"production": "\([0-9a-f]*\)".*/\1/p' sh/submit.json)
+	test -f sh/images/$p.tar.zst || atf_fail "no sh/images/$p.tar.zst"
+	atf_check -o match:'^"\$wb" boot --timing=icount .* -o "\$dir" -k "\$r1" "\$r0"$' \
+	    grep boot sh/job.sbatch
+	# The task verified and unpacked both kernels, then the boot
+	# (a qemu that fails at once) failed: no DONE.
+	atf_check -o match:"image production is sha256 $p" \
+	    -o match:'image debug is sha256 ' cat fake/task-101-0.out
+	test -f nw/roots/$p/kernel.json || atf_fail "not unpacked by its hash"
+	[ ! -f sh/fakenode0-101-0/DONE ] || atf_fail "a failed boot wrote DONE"
+	atf_check -s exit:64 -e match:'--ship-kernel needs -w' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh2" \
+	    --ship-kernel k/production -- -q
+	atf_check -s exit:66 -e match:'k/none/kernel.json' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh3" -w "$PWD/nw" \
+	    --ship-kernel k/none -- -q
+}
+
 atf_test_case submit__usage
 submit__usage_head()
 {
@@ -460,4 +500,5 @@ atf_init_test_cases()
 	atf_add_test_case submit__images_bench
 	atf_add_test_case submit__preflight
 	atf_add_test_case submit__ship
+	atf_add_test_case submit__ship_kernel
 }
