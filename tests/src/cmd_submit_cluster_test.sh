@@ -222,7 +222,64 @@ submit__cluster_cleanup()
 	stop_cluster
 }
 
+# The CI kernel pair, as tests/kernel/boot_test builds it.
+ci_kernels()
+{
+	echo "${WB_CACHE_DIR:-/var/cache/worldbench}/ci-kernels/kernels"
+}
+
+atf_test_case submit__cluster_kernels cleanup
+submit__cluster_kernels_head()
+{
+	atf_set descr "The CI kernel pair through submit: an ordinary user's" \
+	    "array, the kernels shipped by sha256, booted with icount timing" \
+	    "on two nodes (the third excluded), compared with runs as units"
+	atf_set require.user root
+	atf_set require.progs munged runuser unshare slurmctld slurmd sbatch \
+	    srun squeue sinfo scontrol scancel qemu-system-x86_64
+	atf_set timeout 600
+}
+submit__cluster_kernels_body()
+{
+	k=$(ci_kernels)
+	[ -f "$k/production/kernel.json" ] &&
+	    [ -f "$k/witness+invariants/kernel.json" ] ||
+	    atf_skip "the CI kernel pair is not built in $k (tests/kernel/boot_test builds it)"
+	start_cluster
+	d=$(D)
+	user="runuser -u nobody -- env SLURM_CONF=$d/slurm.conf TMPDIR=/tmp"
+	mkdir "$d/sh" "$d/nodew" && chown nobody "$d/sh" "$d/nodew" ||
+	    atf_fail "no directories for nobody"
+	# The kernels are read by the submitting user only.
+	cp -R "$k/production" "$k/witness+invariants" "$d/" &&
+	    chown -R nobody "$d/production" "$d/witness+invariants" ||
+	    atf_fail "cannot copy the kernels"
+	atf_check -o match:'^submitted job [0-9]+: 2 tasks' \
+	    -e match:'pre-flight: 2 nodes, one install' \
+	    $user "$(wbp)" submit --engine slurm -N 2 --time 600 \
+	    --exclude wbn3 --shared "$d/sh" -w "$d/nodew" \
+	    --ship-kernel "$d/production" \
+	    --ship-kernel "$d/witness+invariants" -- --quick -T syscall -B 1 -q
+	wait_status '2 tasks: 2 done' 400
+	atf_check -o save:files -e ignore "$(wbp)" submit --collect "$d/sh"
+	[ $(wc -l <files) -eq 4 ] || atf_fail "collect: $(tr '\n' ' ' <files)"
+	grep -q wbn3 files && atf_fail "the excluded node ran a task"
+	for f in $(cat files); do
+		grep -q '"timing": *"icount"' "$f" ||
+		    atf_fail "$f: not icount timing"
+	done
+	atf_check -o match:'^worldbench compare: 2 variants in 2 runs \(runs as units\)' \
+	    -o match:'^  FINAL SCORE \(geometric mean\) ' \
+	    -o match:'final ratio over [0-9]+ tests, runs as units: 2 runs, 1 df' \
+	    "$(wbp)" compare $(cat files)
+}
+submit__cluster_kernels_cleanup()
+{
+	stop_cluster
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case submit__cluster
+	atf_add_test_case submit__cluster_kernels
 }
