@@ -92,8 +92,9 @@ check_ships(const struct wb_slurm_job *j, struct wb_err *err)
 	}
 	for (i = 0; i < j->nrun_args; i++)
 		if (strncmp(j->run_args[i], "--variant", 9) == 0)
-			return (wb_err_set(err, "run argument '%s': the shipped "
-			    "images are the variants", j->run_args[i]));
+			return (wb_err_set(err, "run argument '%s': the "
+			    "shipped images are the variants",
+			    j->run_args[i]));
 	return (0);
 }
 

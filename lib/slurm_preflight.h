@@ -19,7 +19,8 @@ struct wb_slurm_job;
  * The shell text one node runs (malloc'ed): it prints one line,
  * "node <name> install <sha256> shared ok|unwritable images ok|unreadable".
  */
-char	*wb_slurm_preflight_sh(const struct wb_slurm_job *, struct wb_err *);
+char	*wb_slurm_preflight_sh(const struct wb_slurm_job *,
+	    struct wb_err *);
 
 /*
  * Checks the lines the nodes printed against the job: every node of

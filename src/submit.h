@@ -46,8 +46,8 @@ void	submit_ship(const char *shared, char *const *labels,
  * Packs the kernel image directory kdir into SHARED/images/<sha256>
  * (src/submit_ship.c); *label: its variant (malloc'ed).  Exits on error.
  */
-void	submit_ship_kernel(const char *shared, const char *kdir, char **label,
-	    char sha[WB_SHA256_HEXSIZE]);
+void	submit_ship_kernel(const char *shared, const char *kdir,
+	    char **label, char sha[WB_SHA256_HEXSIZE]);
 
 int	submit_status(const char *dir);
 int	submit_resubmit(const char *dir);

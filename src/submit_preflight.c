@@ -19,7 +19,8 @@
 #include "spawn.h"
 #include "submit.h"
 
-#define PREFLIGHT_WAIT	"60"		/* srun --immediate, seconds */
+/* srun --immediate: how long the step may wait for its nodes, seconds. */
+#define PREFLIGHT_WAIT	"60"
 
 /* The words of text (blank-separated), deduplicated, into v. */
 static size_t

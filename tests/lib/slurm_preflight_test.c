@@ -9,8 +9,10 @@
 #include "slurm.h"
 #include "slurm_preflight.h"
 
-#define ID_A	"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
-#define ID_B	"ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100"
+#define ID_A	"00112233445566778899aabbccddeeff" \
+		"00112233445566778899aabbccddeeff"
+#define ID_B	"ffeeddccbbaa99887766554433221100" \
+		"ffeeddccbbaa99887766554433221100"
 
 static char *const nodes[] = { "n1", "n2", "n3" };
 

@@ -107,8 +107,10 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
 }
 
-#define SHA_P	"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
-#define SHA_D	"ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100"
+#define SHA_P	"00112233445566778899aabbccddeeff" \
+		"00112233445566778899aabbccddeeff"
+#define SHA_D	"ffeeddccbbaa99887766554433221100" \
+		"ffeeddccbbaa99887766554433221100"
 
 static const struct wb_slurm_ship ships[] = {
 	{ "production", SHA_P }, { "debug", SHA_D }
