@@ -2,6 +2,7 @@
 /*
  * Kernel benchmarking under qemu (lib/qemu_bench.h).
  */
+#include <sys/random.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -504,11 +505,24 @@ wb_qb_run(struct wb_qb_kernel *ks, size_t nk, const struct wb_qb_plan *p,
     int boots, void (*progress)(void *, const struct wb_qb_kernel *,
     size_t done, size_t total), void *arg, struct wb_err *err)
 {
+	unsigned char rb[16];
+	char rid[sizeof(rb) * 2 + 1];
 	size_t i;
 	int b;
 
+	/*
+	 * One interleaved run over the kernels: one run id for all their
+	 * files, so that compare tells this run from other runs (the
+	 * tasks of worldbench submit, each a run on its node).
+	 */
+	if (getrandom(rb, sizeof(rb), 0) != (ssize_t)sizeof(rb))
+		return (wb_err_setsys(err, "getrandom"));
+	for (i = 0; i < sizeof(rb); i++)
+		snprintf(rid + 2 * i, 3, "%02x", rb[i]);
 	for (i = 0; i < nk; i++)
-		if (wb_qb_results_setup(&ks[i], p, boots, err) != 0)
+		if (wb_qb_results_setup(&ks[i], p, boots, err) != 0 ||
+		    wb_results_set_plan(ks[i].results, "run_id",
+		    json_string(rid), err) != 0)
 			return (-1);
 	/* Boots of different kernels interleaved, passes nested inside. */
 	for (b = 1; b <= boots; b++)

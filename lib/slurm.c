@@ -62,6 +62,110 @@ script_bench(FILE *f, const struct wb_slurm_job *j)
 	fputc('\n', f);
 }
 
+static int
+check_ships(const struct wb_slurm_job *j, struct wb_err *err)
+{
+	const char *l;
+	size_t i, k;
+
+	if (j->nships == 0)
+		return (j->sbcast || j->boot ? wb_err_set(err, "sbcast "
+		    "staging and kernels are for shipped images") : 0);
+	if (j->nimages > 0)
+		return (wb_err_set(err, "images are either shipped by sha256 "
+		    "or built on each node, not both"));
+	if (j->workdir == NULL || j->workdir[0] != '/')
+		return (wb_err_set(err, "shipped images need an absolute work "
+		    "directory on each node"));
+	for (i = 0; i < j->nships; i++) {
+		l = j->ships[i].label;
+		if (!wb_label_ok(l, strlen(l)))
+			return (wb_err_set(err, "shipped image label '%s': "
+			    "not a variant label", l));
+		if (!wb_sha256_hex_ok(j->ships[i].sha256))
+			return (wb_err_set(err, "shipped image %s: '%s' is not "
+			    "a sha256", l, j->ships[i].sha256));
+		for (k = 0; k < i; k++)
+			if (strcmp(j->ships[k].label, l) == 0)
+				return (wb_err_set(err, "shipped image label "
+				    "'%s' given twice", l));
+	}
+	for (i = 0; i < j->nrun_args; i++)
+		if (strncmp(j->run_args[i], "--variant", 9) == 0)
+			return (wb_err_set(err, "run argument '%s': the "
+			    "shipped images are the variants",
+			    j->run_args[i]));
+	return (0);
+}
+
+/*
+ * Shipped images: each task stages the archive, unpacks it into its
+ * node's work directory and checks that what it unpacked is the digest
+ * submitted (the root's name is the archive's sha256, computed by the
+ * unpacker itself), then runs the variants from those roots.
+ */
+static void
+script_ship(FILE *f, const struct wb_slurm_job *j)
+{
+	size_t i;
+
+	fputs("\nw=", f);
+	sh_quote(f, j->workdir);
+	fputs("\nmkdir -p \"$w/images\" || exit 1\n"
+	    "# Stage, unpack and verify one shipped image: label sha256.\n"
+	    "ship() {\n"
+	    "\tsrc=\"$shared/" WB_SLURM_IMAGES "/$2.tar.zst\"\n", f);
+	if (j->sbcast)
+		fputs("\timg=\"$w/.stage-$job-$task-$2.tar.zst\"\n"
+		    "\tsbcast -f \"$src\" \"$img\" || {\n"
+		    "\t\techo \"worldbench: $node: sbcast of $src failed\" "
+		    ">&2\n"
+		    "\t\texit 4\n"
+		    "\t}\n", f);
+	else
+		fputs("\timg=$src\n", f);
+	/* $$ repeats across nodes' PID namespaces: name the task. */
+	fputs("\tif [ -f \"$shared/" WB_SLURM_IMAGES "/$2.meta\" ]; then\n"
+	    "\t\tm=\"$w/images/.$2.meta.$node-$job-$task\"\n"
+	    "\t\tcp \"$shared/" WB_SLURM_IMAGES "/$2.meta\" \"$m\" &&\n"
+	    "\t\t    mv \"$m\" \"$w/images/$2.meta\" || exit 1\n"
+	    "\tfi\n"
+	    "\troot=$(\"$wb\" images -w \"$w\" --root \"$img\") || {\n"
+	    "\t\techo \"worldbench: $node: image $1 ($img) did not "
+	    "unpack\" >&2\n"
+	    "\t\texit 4\n"
+	    "\t}\n", f);
+	if (j->sbcast)
+		fputs("\trm -f \"$img\"\n", f);
+	fputs("\tif [ \"${root##*/}\" != \"$2\" ]; then\n"
+	    "\t\techo \"worldbench: $node: image $1 has sha256 ${root##*/} "
+	    "here, not the shipped $2; nothing run\" >&2\n"
+	    "\t\texit 4\n"
+	    "\tfi\n"
+	    "\techo \"worldbench: $node: image $1 is sha256 $2\" >&2\n"
+	    "}\n", f);
+	for (i = 0; i < j->nships; i++)
+		fprintf(f, "ship %s %s\nr%zu=$root\n", j->ships[i].label,
+		    j->ships[i].sha256, i);
+	fputs(j->boot ? "\n\"$wb\" boot --timing=icount" : "\n\"$wb\" run",
+	    f);
+	for (i = 0; i < j->nrun_args; i++) {
+		fputc(' ', f);
+		sh_quote(f, j->run_args[i]);
+	}
+	if (j->boot) {
+		/* The labels are the kernels' variants (kernel.json). */
+		fputs(" -o \"$dir\"", f);
+		for (i = 1; i < j->nships; i++)
+			fprintf(f, " -k \"$r%zu\"", i);
+		fputs(" \"$r0\"\n", f);
+		return;
+	}
+	for (i = 0; i < j->nships; i++)
+		fprintf(f, " --variant %s=\"$r%zu\"", j->ships[i].label, i);
+	fputs(" -o \"$dir/\"\n", f);
+}
+
 /*
  * The run options an experiment over images takes (worldbench bench):
  * the others are the harness's own, given to worldbench run only.
@@ -198,7 +302,7 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	    strpbrk(j->partition, " \t\n'\"\\$`") != NULL))
 		return (wb_err_set(err, "partition '%s': not a partition name",
 		    j->partition));
-	if (check_sbatch(j, err) == -1)
+	if (check_sbatch(j, err) == -1 || check_ships(j, err) == -1)
 		return (-1);
 	if (j->nimages > 0 && (j->workdir == NULL || j->srcdir == NULL ||
 	    j->builddir == NULL))
@@ -311,6 +415,8 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	    "mkdir -p \"$dir\" || exit 1\n", f);
 	if (j->nimages > 0)
 		script_bench(f, j);
+	else if (j->nships > 0)
+		script_ship(f, j);
 	else {
 		fputs("\n\"$wb\" run", f);
 		for (i = 0; i < j->nrun_args; i++) {
@@ -379,9 +485,13 @@ wb_slurm_record_fini(struct wb_slurm_record *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nlabels; i++)
+	for (i = 0; i < r->nlabels; i++) {
 		free(r->labels[i]);
+		if (r->shas != NULL)
+			free(r->shas[i]);
+	}
 	free(r->labels);
+	free(r->shas);
 	for (i = 0; i < r->nsubs; i++) {
 		free(r->subs[i].jobid);
 		free(r->subs[i].indices);
@@ -440,7 +550,7 @@ static int
 record_parse(json_t *root, const char *path, struct wb_slurm_record *r,
     struct wb_err *err)
 {
-	json_t *labels, *subs, *v, *s, *ix;
+	json_t *labels, *subs, *v, *s, *ix, *imgs;
 	const char *fmt, *id;
 	size_t i, k;
 	int *ind, t;
@@ -466,6 +576,24 @@ record_parse(json_t *root, const char *path, struct wb_slurm_record *r,
 		if ((r->labels[r->nlabels++] = strdup(json_string_value(v))) ==
 		    NULL)
 			return (wb_err_setsys(err, "strdup"));
+	}
+	if ((imgs = json_object_get(root, "images")) != NULL) {
+		if (!json_is_object(imgs) || (r->shas = calloc(r->nlabels + 1,
+		    sizeof(char *))) == NULL)
+			return (wb_err_set(err, "%s: images: not an object",
+			    path));
+		for (i = 0; i < r->nlabels; i++) {
+			v = json_object_get(imgs, r->labels[i]);
+			if (v == NULL)
+				continue;
+			if (!json_is_string(v) ||
+			    !wb_sha256_hex_ok(json_string_value(v)))
+				return (wb_err_set(err, "%s: images.%s: not a "
+				    "sha256", path, r->labels[i]));
+			if ((r->shas[i] = strdup(json_string_value(v))) ==
+			    NULL)
+				return (wb_err_setsys(err, "strdup"));
+		}
 	}
 	json_array_foreach(subs, i, s) {
 		id = json_string_value(json_object_get(s, "id"));
@@ -524,7 +652,7 @@ int
 wb_slurm_record_write(const char *dir, const struct wb_slurm_record *r,
     struct wb_err *err)
 {
-	json_t *root, *labels, *subs, *s, *ix;
+	json_t *root, *labels, *subs, *s, *ix, *imgs;
 	char *path, *text;
 	size_t i, k;
 	int rc;
@@ -549,6 +677,15 @@ wb_slurm_record_write(const char *dir, const struct wb_slurm_record *r,
 		for (k = 0; k < r->subs[i].nindices; k++)
 			if (json_array_append_new(ix,
 			    json_integer(r->subs[i].indices[k])) == -1)
+				goto nomem;
+	}
+	if (r->shas != NULL) {
+		if ((imgs = json_object()) == NULL ||
+		    json_object_set_new(root, "images", imgs) == -1)
+			goto nomem;
+		for (i = 0; i < r->nlabels; i++)
+			if (r->shas[i] != NULL && json_object_set_new(imgs,
+			    r->labels[i], json_string(r->shas[i])) == -1)
 				goto nomem;
 	}
 	if (json_object_set(root, "variants", labels) == -1 ||

@@ -18,6 +18,14 @@ struct wb_err;
 #define WB_SLURM_DONE		"DONE"
 #define WB_SLURM_MAXTASKS	10000
 
+/* One image shipped by its digest: --variant label=<its root>. */
+struct wb_slurm_ship {
+	const char	*label;
+	const char	*sha256;	/* of the archive, lowercase hex */
+};
+
+#define WB_SLURM_IMAGES		"images"	/* SHARED/images/ */
+
 /* What the job script runs. */
 struct wb_slurm_job {
 	const char	*worldbench;	/* absolute path, same on every node */
@@ -36,6 +44,25 @@ struct wb_slurm_job {
 	const char	*builddir;	/* recipe build -O */
 	char *const	*images;	/* image names built/reused per node */
 	size_t		 nimages;
+	/*
+	 * Images shipped by sha256 (instead of images): each is
+	 * SHARED/images/<sha256>.tar.zst, written once by the submitting
+	 * side.  A task stages it (sbcast: into the work directory on its
+	 * node; else read from the shared directory), unpacks it into
+	 * WORKDIR/roots/<sha256> and refuses to run (exit 4) unless the
+	 * unpacked digest is the shipped one; worldbench run then records
+	 * it (provenance image.sha256).  Needs workdir.
+	 */
+	const struct wb_slurm_ship *ships;
+	size_t		 nships;
+	int		 sbcast;	/* stage with sbcast */
+	/*
+	 * Non-zero: the shipped images are kernel images (kernel.json,
+	 * bzImage), booted by "worldbench boot --timing=icount", so that
+	 * the node's speed does not enter the ratios; else world images
+	 * run by "worldbench run".
+	 */
+	int		 boot;
 	char *const	*run_args;	/* given to "worldbench run" */
 	size_t		 nrun_args;
 	/*
@@ -80,6 +107,11 @@ struct wb_slurm_sub {
 struct wb_slurm_record {
 	int			 ntasks;
 	char			**labels;
+	/*
+	 * The sha256 of the image shipped as labels[i] (--ship), or NULL
+	 * (NULL array: none shipped); "images" in the record.
+	 */
+	char			**shas;
 	size_t			 nlabels;
 	struct wb_slurm_sub	*subs;
 	size_t			 nsubs;

@@ -99,7 +99,11 @@ root_of(const char *workdir, const char *name)
 	char *path, *root;
 	struct wb_err e;
 
-	if ((path = wb_label_image_path(workdir, name, &e)) == NULL) {
+	/* A path names an archive itself (a shipped image, submit). */
+	if (strchr(name, '/') != NULL) {
+		if ((path = strdup(name)) == NULL)
+			err(EX_OSERR, "strdup");
+	} else if ((path = wb_label_image_path(workdir, name, &e)) == NULL) {
 		warnx("--root %s: expected an image name (see worldbench "
 		    "images): %s", name, e.msg);
 		return (EX_USAGE);

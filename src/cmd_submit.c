@@ -43,6 +43,12 @@ struct sopts {
 	const char	*collect;
 	char		*images[64];
 	size_t		 nimages;
+	char		*ships[64];
+	size_t		 nships;
+	char		*kernels[64];
+	size_t		 nkernels;
+	const char	*stage;
+	int		 no_node_check;
 	const char	*account;
 	const char	*qos;
 	const char	*constraint;
@@ -70,6 +76,10 @@ cmd_submit_usage(FILE *fp)
 	    "[--nodelist nodes]\n"
 	    "           [--exclude nodes] [--reservation name] "
 	    "[--throttle n] [--sbatch-arg opt ...]\n"
+	    "           [--ship label=archive ... -w workdir "
+	    "[--stage shared|sbcast]] [--no-node-check]\n"
+	    "           [--ship-kernel dir ... -w workdir "
+	    "[--stage shared|sbcast]]\n"
 	    "           --shared dir -- run-arguments ...\n"
 	    "       worldbench submit --status dir\n"
 	    "       worldbench submit --resubmit dir\n"
@@ -89,7 +99,8 @@ static int
 parse_args(int argc, char **argv, struct sopts *o)
 {
 	enum { O_ACCOUNT = 256, O_QOS, O_CONSTRAINT, O_NODELIST, O_EXCLUDE,
-	    O_RESERVATION, O_THROTTLE, O_SBATCH_ARG };
+	    O_RESERVATION, O_THROTTLE, O_SBATCH_ARG, O_SHIP, O_STAGE,
+	    O_NO_NODE_CHECK, O_SHIP_KERNEL };
 	static const struct option longopts[] = {
 		{ "account", required_argument, NULL, O_ACCOUNT },
 		{ "collect", required_argument, NULL, 'C' },
@@ -98,6 +109,7 @@ parse_args(int argc, char **argv, struct sopts *o)
 		{ "engine", required_argument, NULL, 'e' },
 		{ "exclude", required_argument, NULL, O_EXCLUDE },
 		{ "image", required_argument, NULL, 'I' },
+		{ "no-node-check", no_argument, NULL, O_NO_NODE_CHECK },
 		{ "nodelist", required_argument, NULL, O_NODELIST },
 		{ "partition", required_argument, NULL, 'p' },
 		{ "qos", required_argument, NULL, O_QOS },
@@ -105,8 +117,11 @@ parse_args(int argc, char **argv, struct sopts *o)
 		{ "resubmit", required_argument, NULL, 'R' },
 		{ "sbatch-arg", required_argument, NULL, O_SBATCH_ARG },
 		{ "shared", required_argument, NULL, 's' },
+		{ "ship", required_argument, NULL, O_SHIP },
+		{ "ship-kernel", required_argument, NULL, O_SHIP_KERNEL },
 		{ "spread", no_argument, NULL, 'S' },
 		{ "srcdir", required_argument, NULL, 'D' },
+		{ "stage", required_argument, NULL, O_STAGE },
 		{ "status", required_argument, NULL, 'Z' },
 		{ "throttle", required_argument, NULL, O_THROTTLE },
 		{ "time", required_argument, NULL, 't' },
@@ -147,6 +162,32 @@ parse_args(int argc, char **argv, struct sopts *o)
 				return (-1);
 			}
 			o->throttle = (int)n;
+			break;
+		case O_SHIP:
+			if (o->nships == 64) {
+				warnx("--ship: at most 64");
+				return (-1);
+			}
+			o->ships[o->nships++] = optarg;
+			break;
+		case O_SHIP_KERNEL:
+			if (o->nkernels == 64) {
+				warnx("--ship-kernel: at most 64");
+				return (-1);
+			}
+			o->kernels[o->nkernels++] = optarg;
+			break;
+		case O_STAGE:
+			if (strcmp(optarg, "shared") != 0 &&
+			    strcmp(optarg, "sbcast") != 0) {
+				warnx("--stage: '%s' is neither shared nor "
+				    "sbcast", optarg);
+				return (-1);
+			}
+			o->stage = optarg;
+			break;
+		case O_NO_NODE_CHECK:
+			o->no_node_check = 1;
 			break;
 		case O_SBATCH_ARG:
 			if (o->nsbatch_args == 32) {
@@ -224,6 +265,8 @@ parse_args(int argc, char **argv, struct sopts *o)
 static int
 do_submit(struct sopts *o, char **rargs, size_t nrargs)
 {
+	struct wb_slurm_ship ships[64];
+	char shas[64][WB_SHA256_HEXSIZE], *slab[64], *sarc[64];
 	struct wb_slurm_record rec;
 	struct wb_slurm_job j;
 	struct wb_err e;
@@ -259,6 +302,60 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	j.run_args = rargs;
 	j.nrun_args = nrargs;
 	bin = srcdir = NULL;
+	if (o->nships > 0 && (o->nimages > 0 || o->workdir == NULL)) {
+		warnx("--ship needs -w workdir (absolute, node-local) and no "
+		    "--image");
+		return (usage());
+	}
+	if (o->nkernels > 0 && (o->nimages > 0 || o->nships > 0 ||
+	    o->workdir == NULL)) {
+		warnx("--ship-kernel needs -w workdir (absolute, node-local) "
+		    "and neither --image nor --ship");
+		return (usage());
+	}
+	if (o->stage != NULL && o->nships == 0 && o->nkernels == 0) {
+		warnx("--stage goes with --ship or --ship-kernel");
+		return (usage());
+	}
+	if (o->nkernels > 0) {
+		j.workdir = o->workdir;
+		j.sbcast = o->stage != NULL && strcmp(o->stage, "sbcast") == 0;
+		j.boot = 1;
+		j.ships = ships;
+		j.nships = o->nkernels;
+		memset(ships, 0, sizeof(ships));
+		for (i = 0; i < (int)o->nkernels; i++) {
+			/* Placeholders for the rules; kernel.json's later. */
+			if (asprintf(&slab[i], "kernel%d", i) == -1)
+				err(EX_OSERR, "asprintf");
+			ships[i].label = slab[i];
+			ships[i].sha256 = shas[i];
+			memset(shas[i], '0', WB_SHA256_HEXLEN);
+			shas[i][WB_SHA256_HEXLEN] = '\0';
+		}
+	}
+	if (o->nships > 0) {
+		j.workdir = o->workdir;
+		j.sbcast = o->stage != NULL && strcmp(o->stage, "sbcast") == 0;
+		j.ships = ships;
+		j.nships = o->nships;
+		memset(ships, 0, sizeof(ships));
+		for (i = 0; i < (int)o->nships; i++) {
+			if ((sarc[i] = strchr(o->ships[i], '=')) == NULL ||
+			    sarc[i][1] == '\0')
+				errx(EX_USAGE, "--ship '%s': expected "
+				    "label=archive", o->ships[i]);
+			sarc[i]++;
+			if ((slab[i] = strndup(o->ships[i], (size_t)(sarc[i] -
+			    o->ships[i] - 1))) == NULL)
+				err(EX_OSERR, "strndup");
+			/* Checked by the script's rules before any copy. */
+			ships[i].label = slab[i];
+			ships[i].sha256 = shas[i];
+			memset(shas[i], '0', WB_SHA256_HEXLEN);
+			shas[i][WB_SHA256_HEXLEN] = '\0';
+		}
+	}
 	if (o->nimages > 0) {
 		if (o->workdir == NULL || o->srcdir == NULL) {
 			warnx("--image needs -w workdir (absolute, node-local) "
@@ -275,17 +372,40 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 			*strrchr(bin, '/') = '\0';
 		j.builddir = bin;
 	}
-	if ((nl = wb_slurm_labels(rargs, nrargs, o->images, o->nimages,
-	    &labels, &e)) == -1)
-		errx(EX_USAGE, "%s", e.msg);
-	if ((script = wb_slurm_script(&j, &e)) == NULL)
-		errx(EX_USAGE, "%s", e.msg);
 	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_RECORD) == -1)
 		err(EX_OSERR, "asprintf");
 	if (access(path, F_OK) == 0)
 		errx(1, "%s exists: %s holds an experiment already; give a new "
 		    "--shared directory (or --resubmit it)", path, j.shared);
 	free(path);
+	if (o->nkernels > 0) {
+		if ((script = wb_slurm_script(&j, &e)) == NULL)
+			errx(EX_USAGE, "%s", e.msg);
+		free(script);
+		for (i = 0; i < (int)o->nkernels; i++) {
+			free(slab[i]);
+			submit_ship_kernel(j.shared, o->kernels[i], &slab[i],
+			    shas[i]);
+			ships[i].label = slab[i];
+		}
+	}
+	if ((nl = wb_slurm_labels(rargs, nrargs, o->nkernels > 0 ? slab :
+	    o->nships > 0 ? o->ships : o->images, o->nkernels > 0 ?
+	    o->nkernels : o->nships > 0 ? o->nships : o->nimages, &labels,
+	    &e)) == -1)
+		errx(EX_USAGE, "%s", e.msg);
+	if (o->nships > 0) {
+		/* The rules first (labels, options), then the copies. */
+		if ((script = wb_slurm_script(&j, &e)) == NULL)
+			errx(EX_USAGE, "%s", e.msg);
+		free(script);
+		submit_ship(j.shared, slab, sarc, o->nships, ships, shas);
+	}
+	if ((script = wb_slurm_script(&j, &e)) == NULL)
+		errx(EX_USAGE, "%s", e.msg);
+	if (!o->dry_run && !o->no_node_check && submit_preflight(&j) == -1)
+		errx(1, "not submitted: the allocation's pre-flight failed "
+		    "(--no-node-check to submit anyway)");
 	if (asprintf(&path, "%s/%s", j.shared, WB_SLURM_SCRIPT) == -1)
 		err(EX_OSERR, "asprintf");
 	if (wb_atomic_write(path, script, strlen(script), 0755, &e) == -1)
@@ -299,6 +419,14 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 		    strcspn(labels[i], "="))) == NULL)
 			err(EX_OSERR, "strdup");
 	free(labels);
+	if (o->nships > 0 || o->nkernels > 0) {
+		/* No --variant with ships: labels[i] is ships[i]'s. */
+		if ((rec.shas = calloc(nl + 1, sizeof(char *))) == NULL)
+			err(EX_OSERR, "calloc");
+		for (i = 0; i < (int)j.nships; i++)
+			if ((rec.shas[i] = strdup(shas[i])) == NULL)
+				err(EX_OSERR, "strdup");
+	}
 	if (wb_slurm_record_write(j.shared, &rec, &e) == -1)
 		cmd_die(&e);
 	rc = 0;
@@ -330,6 +458,8 @@ out:
 	free(path);
 	free(bin);
 	free(srcdir);
+	for (i = 0; i < (int)(o->nships + o->nkernels); i++)
+		free(slab[i]);
 	free((char *)j.shared);
 	return (rc);
 }

@@ -274,22 +274,39 @@ out:
 	return (rc);
 }
 
-/* The results file of label in a done task, checked complete. */
+/*
+ * The results file of variant k in a done task, checked complete and,
+ * for a shipped image, checked to name the shipped sha256.
+ */
 static char *
-task_file(struct scan *s, int i, const char *label)
+task_file(struct scan *s, int i, size_t k)
 {
 	struct wb_results *r;
 	struct wb_err e;
+	const char *have, *kimg;
 	char *p;
 
-	if (asprintf(&p, "%s/%s/%s.json", s->shared, s->t[i].dir, label) ==
-	    -1)
+	if (asprintf(&p, "%s/%s/%s.json", s->shared, s->t[i].dir,
+	    s->rec.labels[k]) == -1)
 		err(EX_OSERR, "asprintf");
 	if (wb_results_read(p, &r, &e) == -1)
 		cmd_die(&e);
 	if (r->status != WB_RESULTS_COMPLETE)
 		errx(EX_DATAERR, "%s: status %s though the task wrote DONE", p,
 		    wb_results_status_name(r->status));
+	if (s->rec.shas != NULL && s->rec.shas[k] != NULL) {
+		have = json_string_value(json_object_get(json_object_get(
+		    r->provenance, "image"), "sha256"));
+		/* A booted kernel: its image is WORKDIR/roots/<sha256>. */
+		kimg = json_string_value(json_object_get(json_object_get(
+		    r->provenance, "kernel"), "image"));
+		if (have == NULL && kimg != NULL && strrchr(kimg, '/') != NULL)
+			have = strrchr(kimg, '/') + 1;
+		if (have == NULL || strcmp(have, s->rec.shas[k]) != 0)
+			errx(EX_DATAERR, "%s: image sha256 %s, not the shipped "
+			    "%s", p, have != NULL ? have : "unrecorded",
+			    s->rec.shas[k]);
+	}
 	wb_results_free(r);
 	return (p);
 }
@@ -374,7 +391,7 @@ spread_files(struct scan *s, char ***paths, char ***labels)
 		if (s->t[i].state != T_DONE)
 			continue;
 		for (k = 0; k < nl; k++) {
-			(*paths)[n] = task_file(s, i, s->rec.labels[k]);
+			(*paths)[n] = task_file(s, i, k);
 			(*labels)[n++] = s->rec.labels[k];
 		}
 	}
@@ -535,7 +552,7 @@ submit_collect(const char *dir, const char *variant, int spread)
 		for (i = 0; i < s.rec.ntasks; i++) {
 			if (s.t[i].state != T_DONE)
 				continue;
-			p = task_file(&s, i, s.rec.labels[k]);
+			p = task_file(&s, i, k);
 			printf("%s\n", p);
 			free(p);
 		}

@@ -23,8 +23,8 @@
 #define ENGINE_TIMEOUT	120.0		/* seconds for sbatch/squeue/sacct */
 
 /* The engine program: $env if set, else name found in PATH. */
-static char *
-engine_prog(const char *env, const char *name)
+char *
+submit_engine_prog(const char *env, const char *name)
 {
 	const char *v, *path, *p, *colon;
 	char *cand;
@@ -61,7 +61,7 @@ submit_engine_run(const char *env, const char *name, char **args,
 	char *argv[16], *out;
 	size_t i;
 
-	if ((argv[0] = engine_prog(env, name)) == NULL) {
+	if ((argv[0] = submit_engine_prog(env, name)) == NULL) {
 		if (!quiet_fail)
 			warnx("%s: not found (install slurm-client, or set "
 			    "%s)", name, env);

@@ -107,6 +107,120 @@ ATF_TC_BODY(wb_slurm_script__refused, tc)
 	ATF_REQUIRE(strstr(e.msg, "may not hold blanks") != NULL);
 }
 
+#define SHA_P	"00112233445566778899aabbccddeeff" \
+		"00112233445566778899aabbccddeeff"
+#define SHA_D	"ffeeddccbbaa99887766554433221100" \
+		"ffeeddccbbaa99887766554433221100"
+
+static const struct wb_slurm_ship ships[] = {
+	{ "production", SHA_P }, { "debug", SHA_D }
+};
+
+static void
+ship_init(struct wb_slurm_job *j)
+{
+	static char *const args[] = { "--runner", "userns", "-q" };
+
+	job_init(j);
+	j->images = NULL;
+	j->nimages = 0;
+	j->srcdir = j->builddir = NULL;
+	j->ships = ships;
+	j->nships = 2;
+	j->run_args = args;
+	j->nrun_args = 3;
+}
+
+/* Shipped images: staged, unpacked, checked by digest, then run. */
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__ships);
+ATF_TC_BODY(wb_slurm_script__ships, tc)
+{
+	struct wb_slurm_job j;
+	struct wb_err e;
+	char *got;
+
+	ship_init(&j);
+	j.sbcast = 1;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK(strstr(got, "\tsbcast -f \"$src\" \"$img\" || {\n") != NULL);
+	ATF_CHECK(strstr(got, "\troot=$(\"$wb\" images -w \"$w\" --root "
+	    "\"$img\") || {\n") != NULL);
+	ATF_CHECK(strstr(got, "\tif [ \"${root##*/}\" != \"$2\" ]; then\n") !=
+	    NULL);
+	ATF_CHECK(strstr(got, "ship production " SHA_P "\nr0=$root\n") != NULL);
+	ATF_CHECK(strstr(got, "ship debug " SHA_D "\nr1=$root\n") != NULL);
+	ATF_CHECK_MSG(strstr(got, "\"$wb\" run '--runner' 'userns' '-q' "
+	    "--variant production=\"$r0\" --variant debug=\"$r1\" "
+	    "-o \"$dir/\"\n") != NULL, "%s", got);
+	ATF_CHECK(strstr(got, "bench --rundir") == NULL);
+	free(got);
+	/* Kernels: booted with icount timing, labelled by their variants. */
+	j.boot = 1;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK_MSG(strstr(got, "\"$wb\" boot --timing=icount '--runner' "
+	    "'userns' '-q' -o \"$dir\" -k \"$r1\" \"$r0\"\n") != NULL, "%s",
+	    got);
+	ATF_CHECK(strstr(got, "--variant") == NULL);
+	free(got);
+	j.boot = 0;
+	/* From the shared directory: no sbcast. */
+	j.sbcast = 0;
+	got = wb_slurm_script(&j, &e);
+	ATF_REQUIRE_MSG(got != NULL, "%s", e.msg);
+	ATF_CHECK(strstr(got, "sbcast") == NULL);
+	ATF_CHECK(strstr(got, "\timg=$src\n") != NULL);
+	free(got);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_slurm_script__ships_refused);
+ATF_TC_BODY(wb_slurm_script__ships_refused, tc)
+{
+	static const struct wb_slurm_ship twice[] = {
+		{ "production", SHA_P }, { "production", SHA_D }
+	};
+	static const struct wb_slurm_ship bad_sha[] = { { "p", "abc" } };
+	static const struct wb_slurm_ship bad_label[] = { { "a/b", SHA_P } };
+	struct wb_slurm_job j;
+	struct wb_err e;
+
+	ship_init(&j);
+	j.images = images;
+	j.nimages = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "not both") != NULL);
+	ship_init(&j);
+	j.workdir = NULL;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "absolute work directory") != NULL);
+	ship_init(&j);
+	j.ships = twice;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'production' given twice") != NULL);
+	ship_init(&j);
+	j.ships = bad_sha;
+	j.nships = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'abc' is not a sha256") != NULL);
+	ship_init(&j);
+	j.ships = bad_label;
+	j.nships = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "'a/b': not a variant label") != NULL);
+	ship_init(&j);
+	j.run_args = (char *const []){ "--variant", "x=host" };
+	j.nrun_args = 2;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "the shipped images are the variants") !=
+	    NULL);
+	job_init(&j);
+	j.sbcast = 1;
+	ATF_REQUIRE(wb_slurm_script(&j, &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "sbcast staging and kernels are for "
+	    "shipped images") != NULL);
+}
+
 static char *const sbatch_args[] = { "--mem=64G", "--gres=gpu:1" };
 
 ATF_TC_WITHOUT_HEAD(wb_slurm_script__sbatch_options);
@@ -298,12 +412,50 @@ ATF_TC_BODY(wb_slurm_record__roundtrip, tc)
 	    e.msg);
 }
 
+/* The shipped images' hashes, by label; only a sha256 is read back. */
+ATF_TC_WITHOUT_HEAD(wb_slurm_record__shas);
+ATF_TC_BODY(wb_slurm_record__shas, tc)
+{
+	static const int all[] = { 0, 1 };
+	struct wb_slurm_record r, back;
+	struct wb_err e;
+	char *labels[] = { "production", "debug" };
+	char *shas[] = { SHA_P, NULL };
+
+	memset(&r, 0, sizeof(r));
+	r.ntasks = 2;
+	r.labels = labels;
+	r.shas = shas;
+	r.nlabels = 2;
+	ATF_REQUIRE_EQ(0, wb_slurm_record_add(&r, "41", all, 2, &e));
+	ATF_REQUIRE_MSG(wb_slurm_record_write(".", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_slurm_record_read(".", &back, &e) == 0, "%s",
+	    e.msg);
+	ATF_REQUIRE(back.shas != NULL);
+	ATF_CHECK_STREQ(SHA_P, back.shas[0]);
+	ATF_CHECK(back.shas[1] == NULL);
+	wb_slurm_record_fini(&back);
+	r.labels = NULL;
+	r.shas = NULL;
+	r.nlabels = 0;
+	wb_slurm_record_fini(&r);
+	wbt_write_file("submit.json", "{\"format\": \"worldbench-submit\", "
+	    "\"tasks\": 1, \"variants\": [\"p\"], \"jobs\": [], "
+	    "\"images\": {\"p\": \"abc\"}}");
+	ATF_REQUIRE(wb_slurm_record_read(".", &back, &e) == -1);
+	ATF_CHECK_MSG(strstr(e.msg, "images.p: not a sha256") != NULL, "%s",
+	    e.msg);
+	wb_slurm_record_fini(&back);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_slurm_script__golden);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__install_id);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__refused);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__ships);
+	ATF_TP_ADD_TC(tp, wb_slurm_script__ships_refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_options);
 	ATF_TP_ADD_TC(tp, wb_slurm_script__sbatch_refused);
 	ATF_TP_ADD_TC(tp, wb_slurm_labels__order);
@@ -311,5 +463,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_slurm_state_of__lines);
 	ATF_TP_ADD_TC(tp, wb_slurm_array_spec__forms);
 	ATF_TP_ADD_TC(tp, wb_slurm_record__roundtrip);
+	ATF_TP_ADD_TC(tp, wb_slurm_record__shas);
 	return (atf_no_error());
 }

@@ -92,6 +92,7 @@ EOT
 	done
 
 	atf_check -o match:'^submitted job [0-9]+: 2 tasks' \
+	    -e match:'^worldbench: pre-flight: 1 node, one install' \
 	    "$(wbp)" submit --engine slurm -N 2 --time 300 \
 	    --shared "$PWD/sh" -- --tests syscall --passes 2 --duration 0.5 \
 	    --no-preflight -q \

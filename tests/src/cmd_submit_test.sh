@@ -61,9 +61,32 @@ grep "^${job}_" "$FAKE_SLURM/sacct.state" 2>/dev/null
 exit 0
 EOT
 	printf '#!/bin/sh\nexit 0\n' >fake/squeue
-	chmod +x fake/sbatch fake/sacct fake/squeue
+	# The pre-flight: two nodes up; srun runs the step once per node,
+	# on FAKE_ODD with another worldbench binary at the same path.
+	printf '#!/bin/sh\necho "$*" >>"$FAKE_SLURM/sinfo.args"\nprintf "fakenode0\\nfakenode1\\n"\n' >fake/sinfo
+	cat >fake/srun <<'EOT'
+#!/bin/sh
+echo "$*" >>"$FAKE_SLURM/srun.args"
+for a; do script=$a; done
+for node in fakenode0 fakenode1; do
+	if [ "$node" = "${FAKE_ODD:-}" ]; then
+		cp "$(printf '%s\n' "$script" | sed -n "s/^wb='\(.*\)'$/\1/p")" \
+		    "$FAKE_SLURM/odd" && printf x >>"$FAKE_SLURM/odd"
+		SLURMD_NODENAME=$node sh -c "$(printf '%s\n' "$script" |
+		    sed "s|^wb=.*|wb='$FAKE_SLURM/odd'|")"
+	else
+		SLURMD_NODENAME=$node sh -c "$script"
+	fi
+done
+EOT
+	# scontrol show hostnames: one name a line.
+	printf '#!/bin/sh\necho "$3" | tr , "\\n"\n' >fake/scontrol
+	chmod +x fake/sbatch fake/sacct fake/squeue fake/sinfo fake/srun \
+	    fake/scontrol
 	export FAKE_SLURM=$PWD/fake WB_SBATCH=$PWD/fake/sbatch
 	export WB_SACCT=$PWD/fake/sacct WB_SQUEUE=$PWD/fake/squeue
+	export WB_SINFO=$PWD/fake/sinfo WB_SRUN=$PWD/fake/srun
+	export WB_SCONTROL=$PWD/fake/scontrol
 	RUNARGS="--tests syscall --passes 1 --duration 0.2 --no-preflight -q
 	    --libexec $(atf_config_get builddir)/libexec/worldbench
 	    --variant production=host --variant debug=host"
@@ -154,6 +177,7 @@ submit__fail_resubmit_collect_body()
 {
 	setup
 	FAKE_FAIL=1 FAKE_LOSE=3 atf_check -o match:'submitted job 101: 4 tasks' \
+	    -e match:'pre-flight: 2 nodes, one install' \
 	    "$(wbp)" submit --engine slurm -N 4 --shared "$PWD/sh" -- $RUNARGS
 	atf_check -o match:'^--parsable --array=0-3 .*/sh/job.sbatch$' \
 	    cat fake/sbatch.args
@@ -291,6 +315,132 @@ submit__sbatch_fails_body()
 	atf_check -o match:'"jobs": \[\]' cat sh/submit.json
 }
 
+atf_test_case submit__preflight
+submit__preflight_head()
+{
+	atf_set descr "Before the array is submitted, one srun step on every" \
+	    "node checks the install and the shared directory; a node with" \
+	    "another binary refuses the submission, naming the node"
+}
+submit__preflight_body()
+{
+	setup
+	atf_check -o match:'^submitted job 101: 2 tasks' \
+	    -e match:'pre-flight: 2 nodes, one install' \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" --partition p1 \
+	    --exclude fakenode9,fakenode7 -- $RUNARGS
+	atf_check -o match:'^--nodes=2 --ntasks-per-node=1 .*--nodelist=fakenode0,fakenode1 --partition=p1 /bin/sh -c ' \
+	    cat fake/srun.args
+	atf_check -o match:'^-h -N -o %N -t idle,mixed,allocated,completing --partition=p1$' \
+	    cat fake/sinfo.args
+	export FAKE_ODD=fakenode1
+	atf_check -s exit:1 \
+	    -e match:'pre-flight of 2 nodes refused the submission: node fakenode1: the worldbench install \(binary and libraries\) is sha256 [0-9a-f]{64} there' \
+	    -e match:'not submitted' \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh2" -- $RUNARGS
+	[ ! -f sh2/submit.json ] || atf_fail "a refused submission left a record"
+	[ $(wc -l <fake/sbatch.args) -eq 1 ] || atf_fail "sbatch ran after the refusal"
+	# --no-node-check submits unchecked.
+	atf_check -o match:'^submitted job 102' -e ignore \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh3" --no-node-check \
+	    -- $RUNARGS
+}
+
+atf_test_case submit__ship
+submit__ship_head()
+{
+	atf_set descr "--ship copies each archive once into SHARED/images by" \
+	    "sha256; a task unpacks it, checks the digest and records it;" \
+	    "a task whose staged copy differs exits 4 and runs nothing"
+}
+submit__ship_body()
+{
+	setup
+	"$(wbp)" recipe build --objdir "$(atf_config_get builddir)" \
+	    --topdir "$(atf_config_get top_srcdir)" -w w \
+	    --images host-glibc-production host-glibc-debug >/dev/null 2>&1 ||
+	    atf_fail "recipe build"
+	p=$(sha256sum <w/images/host-glibc-production.tar.zst | cut -c1-64)
+	atf_check -o match:'^submitted job 101: 2 tasks' -e ignore \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" -w "$PWD/nw" \
+	    --ship production=w/images/host-glibc-production.tar.zst \
+	    --ship debug=w/images/host-glibc-debug.tar.zst -- \
+	    --tests syscall --passes 1 --duration 0.2 --no-preflight -q \
+	    --libexec "$(atf_config_get builddir)/libexec/worldbench"
+	cmp -s w/images/host-glibc-production.tar.zst sh/images/$p.tar.zst ||
+	    atf_fail "not shipped as sh/images/$p.tar.zst"
+	test -f sh/images/$p.meta || atf_fail "the .meta was not shipped"
+	atf_check -o match:'2 tasks: 2 done' "$(wbp)" submit --status sh
+	grep -q "\"sha256\": *\"$p\"" sh/fakenode0-101-0/production.json ||
+	    atf_fail "the result does not record the shipped image"
+	grep -q '"recipe": *"host"' sh/fakenode0-101-0/production.json ||
+	    atf_fail "the shipped .meta did not reach the result"
+	grep -q "\"production\": *\"$p\"" sh/submit.json ||
+	    atf_fail "the record does not name the shipped image"
+	atf_check -o match:'production.json' "$(wbp)" submit --collect sh
+	# A result naming another image than the shipped one is refused.
+	sed "s/$p/$(echo $p | tr 0-9a-f 1-9a-f0)/" \
+	    sh/fakenode1-101-1/production.json >x.json &&
+	    mv x.json sh/fakenode1-101-1/production.json
+	atf_check -s exit:65 -o ignore \
+	    -e match:"fakenode1-101-1/production.json: image sha256 [0-9a-f]{64}, not the shipped $p" \
+	    "$(wbp)" submit --collect sh
+	# A staged copy that is not the submitted one: exit 4, nothing run.
+	cp w/images/host-glibc-debug.tar.zst sh/images/$p.tar.zst
+	export SLURM_ARRAY_JOB_ID=9 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=n1
+	atf_check -s exit:4 \
+	    -e match:"n1: image production has sha256 [0-9a-f]{64} here, not the shipped $p; nothing run" \
+	    sh sh/job.sbatch
+	[ ! -e sh/n1-9-0/production.json ] || atf_fail "the task ran"
+	atf_check -s exit:64 -e match:'--ship needs -w' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh4" \
+	    --ship production=w/images/host-glibc-production.tar.zst -- -q
+	atf_check -s exit:64 -e match:'run argument .--variant.: the shipped images are the variants' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh5" -w "$PWD/nw" \
+	    --ship production=w/images/host-glibc-production.tar.zst -- \
+	    --variant x=host
+}
+
+atf_test_case submit__ship_kernel
+submit__ship_kernel_head()
+{
+	atf_set descr "--ship-kernel packs each kernel image once into" \
+	    "SHARED/images by sha256, labelled by its variant; the task" \
+	    "unpacks and checks it, then boots the kernels with icount timing"
+}
+submit__ship_kernel_body()
+{
+	setup
+	for v in production debug; do
+		mkdir -p k/$v
+		printf '{"variant": "%s", "config_sha256": "%s"}\n' $v \
+		    "$(printf %064d 0)" >k/$v/kernel.json
+		echo "not a kernel ($v)" >k/$v/bzImage
+	done
+	atf_check -o match:'^submitted job 101: 2 tasks' -e ignore \
+	    "$(wbp)" submit --engine slurm --shared "$PWD/sh" -w "$PWD/nw" \
+	    --ship-kernel k/production --ship-kernel k/debug -- \
+	    --qemu /bin/false -t 5 -q
+	atf_check -o match:'"production": "[0-9a-f]{64}"' \
+	    -o match:'"debug": "[0-9a-f]{64}"' cat sh/submit.json
+	p=$(sed -n 's/^ *"production": "\([0-9a-f]*\)".*/\1/p' sh/submit.json)
+	test -f sh/images/$p.tar.zst || atf_fail "no sh/images/$p.tar.zst"
+	atf_check -o match:'^"\$wb" boot --timing=icount .* -o "\$dir" -k "\$r1" "\$r0"$' \
+	    grep boot sh/job.sbatch
+	# The task verified and unpacked both kernels, then the boot
+	# (a qemu that fails at once) failed: no DONE.
+	atf_check -o match:"image production is sha256 $p" \
+	    -o match:'image debug is sha256 ' cat fake/task-101-0.out
+	test -f nw/roots/$p/kernel.json || atf_fail "not unpacked by its hash"
+	[ ! -f sh/fakenode0-101-0/DONE ] || atf_fail "a failed boot wrote DONE"
+	atf_check -s exit:64 -e match:'--ship-kernel needs -w' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh2" \
+	    --ship-kernel k/production -- -q
+	atf_check -s exit:66 -e match:'k/none/kernel.json' \
+	    "$(wbp)" submit --engine slurm -n --shared "$PWD/sh3" -w "$PWD/nw" \
+	    --ship-kernel k/none -- -q
+}
+
 atf_test_case submit__usage
 submit__usage_head()
 {
@@ -348,4 +498,7 @@ atf_init_test_cases()
 	atf_add_test_case submit__sbatch_fails
 	atf_add_test_case submit__usage
 	atf_add_test_case submit__images_bench
+	atf_add_test_case submit__preflight
+	atf_add_test_case submit__ship
+	atf_add_test_case submit__ship_kernel
 }

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The allocation's pre-flight of worldbench submit: the nodes the array
+ * may run on (sinfo, less --exclude), one srun step on all of them at
+ * once that prints each node's install identity and whether the shared
+ * directory and the shipped images are usable there
+ * (lib/slurm_preflight.h), and the refusal naming the first node that
+ * differs.  Main-level: warns and returns -1.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "err.h"
+#include "slurm.h"
+#include "slurm_preflight.h"
+#include "spawn.h"
+#include "submit.h"
+
+/* srun --immediate: how long the step may wait for its nodes, seconds. */
+#define PREFLIGHT_WAIT	"60"
+
+/* The words of text (blank-separated), deduplicated, into v. */
+static size_t
+words(char *text, char **v, size_t max)
+{
+	char *w, *save;
+	size_t n, k;
+
+	n = 0;
+	for (w = strtok_r(text, " \t\n", &save); w != NULL && n < max;
+	    w = strtok_r(NULL, " \t\n", &save)) {
+		for (k = 0; k < n && strcmp(v[k], w) != 0; k++)
+			continue;
+		if (k == n)
+			v[n++] = w;
+	}
+	return (n);
+}
+
+static char *
+opt(const char *name, const char *v)
+{
+	char *s;
+
+	if (asprintf(&s, "--%s=%s", name, v) == -1)
+		err(EX_OSERR, "asprintf");
+	return (s);
+}
+
+int
+submit_preflight(const struct wb_slurm_job *j)
+{
+	char *args[16], *argv[32], *nodes[WB_SLURM_MAXTASKS], *ex[1024];
+	char *list, *xlist, *sh, *nl, *out;
+	struct wb_spawn_result r;
+	struct wb_spawn s;
+	struct wb_err e;
+	size_t n, nx, i, k, a, own;
+	int rc;
+
+	a = 0;
+	args[a++] = "-h";
+	args[a++] = "-N";
+	args[a++] = "-o";
+	args[a++] = "%N";
+	args[a++] = "-t";
+	args[a++] = "idle,mixed,allocated,completing";
+	if (j->partition != NULL)
+		args[a++] = opt("partition", j->partition);
+	if (j->nodelist != NULL)
+		args[a++] = opt("nodes", j->nodelist);
+	own = a;
+	args[a] = NULL;
+	list = submit_engine_run("WB_SINFO", "sinfo", args, 0);
+	for (i = 6; i < own; i++)
+		free(args[i]);
+	if (list == NULL)
+		return (-1);
+	n = words(list, nodes, WB_SLURM_MAXTASKS);
+	xlist = NULL;
+	if (j->exclude != NULL) {
+		args[0] = "show";
+		args[1] = "hostnames";
+		args[2] = (char *)j->exclude;
+		args[3] = NULL;
+		if ((xlist = submit_engine_run("WB_SCONTROL", "scontrol",
+		    args, 0)) == NULL) {
+			free(list);
+			return (-1);
+		}
+		nx = words(xlist, ex, 1024);
+		for (i = 0; i < n; ) {
+			for (k = 0; k < nx && strcmp(ex[k], nodes[i]) != 0; k++)
+				continue;
+			if (k < nx)
+				nodes[i] = nodes[--n];
+			else
+				i++;
+		}
+	}
+	if (n == 0) {
+		warnx("pre-flight: no node is up to run the array (sinfo)");
+		free(list);
+		free(xlist);
+		return (-1);
+	}
+	if ((sh = wb_slurm_preflight_sh(j, &e)) == NULL)
+		errx(EX_OSERR, "%s", e.msg);
+	if (asprintf(&nl, "--nodelist=%s", nodes[0]) == -1)
+		err(EX_OSERR, "asprintf");
+	for (i = 1; i < n; i++) {
+		char *t;
+
+		if (asprintf(&t, "%s,%s", nl, nodes[i]) == -1)
+			err(EX_OSERR, "asprintf");
+		free(nl);
+		nl = t;
+	}
+	a = 0;
+	argv[a++] = NULL;	/* the srun program, below */
+	if (asprintf(&argv[a++], "--nodes=%zu", n) == -1)
+		err(EX_OSERR, "asprintf");
+	argv[a++] = strdup("--ntasks-per-node=1");
+	argv[a++] = strdup("--immediate=" PREFLIGHT_WAIT);
+	argv[a++] = strdup("--time=5");
+	argv[a++] = strdup("--job-name=worldbench-preflight");
+	argv[a++] = nl;
+	if (j->partition != NULL)
+		argv[a++] = opt("partition", j->partition);
+	if (j->account != NULL)
+		argv[a++] = opt("account", j->account);
+	if (j->qos != NULL)
+		argv[a++] = opt("qos", j->qos);
+	if (j->reservation != NULL)
+		argv[a++] = opt("reservation", j->reservation);
+	if (j->constraint != NULL)
+		argv[a++] = opt("constraint", j->constraint);
+	argv[a++] = strdup("/bin/sh");
+	argv[a++] = strdup("-c");
+	argv[a++] = sh;
+	argv[a] = NULL;
+	for (i = 1; i < a; i++)
+		if (argv[i] == NULL)
+			err(EX_OSERR, "strdup");
+	rc = -1;
+	if ((argv[0] = submit_engine_prog("WB_SRUN", "srun")) == NULL) {
+		warnx("pre-flight: srun not found (install slurm-client, or "
+		    "set WB_SRUN; --no-node-check to submit unchecked)");
+		goto out;
+	}
+	memset(&s, 0, sizeof(s));
+	s.argv = argv;
+	s.envp = environ;
+	s.timeout = 180;
+	if (wb_spawn_run(&s, 1, &r, &e) == -1) {
+		warnx("pre-flight: %s: %s", argv[0], e.msg);
+		goto out;
+	}
+	out = r.out != NULL ? r.out : "";
+	if (r.timed_out)
+		warnx("pre-flight: srun killed after %.0f seconds", s.timeout);
+	else if (wb_slurm_preflight_check(out, nodes, n, j->install_id,
+	    &e) == -1)
+		warnx("pre-flight of %zu node%s refused the submission: %s%s%s",
+		    n, n == 1 ? "" : "s", e.msg, r.status != 0 ?
+		    "; srun: " : "", r.status != 0 && r.err != NULL ?
+		    r.err : "");
+	else {
+		fprintf(stderr, "worldbench: pre-flight: %zu node%s, one "
+		    "install (%.12s), shared directory and images usable\n",
+		    n, n == 1 ? "" : "s", j->install_id != NULL ?
+		    j->install_id : "?");
+		rc = 0;
+	}
+	wb_spawn_result_fini(&r);
+out:
+	for (i = 0; i < a; i++)
+		free(argv[i]);
+	free(list);
+	free(xlist);
+	return (rc);
+}
