@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # lava-local.sh [-b builddir] [-R root] [-d seconds] [-r rounds] [-T tests]
-#     -o outdir label=kernel ...
+#     [-n jobs] -o outdir label=kernel ...
 #
 # Run a worldbench LAVA job end to end on this machine with Debian's own
 # dispatcher (lava-run from lava-dispatcher), without installing it here:
@@ -18,10 +18,14 @@
 #  3. OUTDIR/job.yaml from 'worldbench lava-job' (the kernels copied to
 #     OUTDIR/kernels/LABEL/bzImage, the initramfs in OUTDIR/work/lava/);
 #  4. lava-run inside the root, OUTDIR bound at the same path so the job's
-#     file:// URLs resolve; its log (one YAML line per record) goes to
-#     OUTDIR/lava-run.log, its own files to OUTDIR/lava/;
-#  5. 'worldbench import --lava' of that log into OUTDIR/results/, and
-#     'worldbench compare' of the first kernel against the others.
+#     file:// URLs resolve, once per job (-n, default 1: job ids 1 to N,
+#     as a lab runs one job per device); job J's log (one YAML line per
+#     record) goes to OUTDIR/lava-run-J.log, its own files to
+#     OUTDIR/lava/J/;
+#  5. 'worldbench import --lava' of each log into OUTDIR/results/J/ (each
+#     job one run: its kernels were interleaved within it), and
+#     'worldbench compare' of the first kernel against the others over
+#     all the jobs, the jobs as the units.
 #
 # Root only; needs debootstrap, unshare and chroot.  The root takes about
 # 1.5 GB.  Not part of make check.
@@ -30,7 +34,7 @@ set -eu
 usage()
 {
 	echo "usage: lava-local.sh [-b builddir] [-R root] [-d seconds]" \
-	    "[-r rounds] [-T tests] -o outdir label=kernel ..." >&2
+	    "[-r rounds] [-T tests] [-n jobs] -o outdir label=kernel ..." >&2
 	exit 64
 }
 
@@ -40,10 +44,12 @@ seconds=5
 rounds=2
 tests=
 out=
-while getopts b:d:o:R:r:T: ch; do
+jobs=1
+while getopts b:d:n:o:R:r:T: ch; do
 	case $ch in
 	b) builddir=$OPTARG ;;
 	d) seconds=$OPTARG ;;
+	n) jobs=$OPTARG ;;
 	o) out=$OPTARG ;;
 	R) root=$OPTARG ;;
 	r) rounds=$OPTARG ;;
@@ -53,6 +59,9 @@ while getopts b:d:o:R:r:T: ch; do
 done
 shift $((OPTIND - 1))
 [ -n "$out" ] && [ $# -ge 1 ] || usage
+case $jobs in
+''|*[!0-9]*|0) usage ;;
+esac
 [ "$(id -u)" -eq 0 ] || { echo "lava-local: run as root" >&2; exit 1; }
 wb=$(cd "$builddir" && pwd)/bin/worldbench
 [ -x "$wb" ] || { echo "lava-local: $wb not built" >&2; exit 1; }
@@ -181,27 +190,39 @@ done
 "$wb" lava-job "$@" -d "$seconds" -r "$rounds" ${tests:+-T "$tests"} \
     -w "$out/work" -o "$out/job.yaml"
 
-# 4. lava-run in the root, in a private mount namespace.
-rm -rf "$out/lava"
-rc=0
-timeout 7200 unshare -m --propagation private sh -euc '
-    r=$1 o=$2
-    mount --bind /proc "$r/proc"
-    mount --bind /sys "$r/sys"
-    mount --rbind /dev "$r/dev"
-    mkdir -p "$r$o"
-    mount --bind "$o" "$r$o"
-    exec chroot "$r" timeout 6900 lava-run --job-id 1 \
-        --output-dir "$o/lava" --device "$o/device.yaml" "$o/job.yaml"
-' sh "$root" "$out" >"$out/lava-run.log" 2>&1 || rc=$?
-tail -n 1 "$out/lava-run.log"
-[ "$rc" -eq 0 ] || { echo "lava-local: lava-run exited $rc" >&2; exit 1; }
+# 4. lava-run in the root, in a private mount namespace, once per job.
+rm -rf "$out/lava" "$out/results"
+j=1
+while [ "$j" -le "$jobs" ]; do
+	rc=0
+	timeout 7200 unshare -m --propagation private sh -euc '
+	    r=$1 o=$2 j=$3
+	    mount --bind /proc "$r/proc"
+	    mount --bind /sys "$r/sys"
+	    mount --rbind /dev "$r/dev"
+	    mkdir -p "$r$o"
+	    mount --bind "$o" "$r$o"
+	    exec chroot "$r" timeout 6900 lava-run --job-id "$j" \
+	        --output-dir "$o/lava/$j" --device "$o/device.yaml" \
+	        "$o/job.yaml"
+	' sh "$root" "$out" "$j" >"$out/lava-run-$j.log" 2>&1 || rc=$?
+	tail -n 1 "$out/lava-run-$j.log"
+	[ "$rc" -eq 0 ] || {
+		echo "lava-local: job $j: lava-run exited $rc" >&2
+		exit 1
+	}
+	# 5. Each job's results back: one run.
+	"$wb" import --lava "$out/lava-run-$j.log" -o "$out/results/$j"
+	j=$((j + 1))
+done
 
-# 5. The results back, and the comparison.
-rm -rf "$out/results"
-"$wb" import --lava "$out/lava-run.log" -o "$out/results"
+# The comparison over every job, the jobs as the units.
 set --
 for label in $labels; do
-	set -- "$@" "$out/results/$label.json"
+	j=1
+	while [ "$j" -le "$jobs" ]; do
+		set -- "$@" "$out/results/$j/$label.json"
+		j=$((j + 1))
+	done
 done
 "$wb" compare "$@"
