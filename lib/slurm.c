@@ -18,9 +18,8 @@
 #include "label.h"
 #include "slurm.h"
 
-/* Write s as one single-quoted shell word. */
-static void
-sh_quote(FILE *f, const char *s)
+void
+wb_sh_quote(FILE *f, const char *s)
 {
 
 	fputc('\'', f);
@@ -44,18 +43,18 @@ script_bench(FILE *f, const struct wb_slurm_job *j)
 	size_t i;
 
 	fputs("\nw=", f);
-	sh_quote(f, j->workdir);
+	wb_sh_quote(f, j->workdir);
 	fputs("\nmkdir -p \"$w\" || exit 1\n\"$wb\" bench --rundir \"$dir\" "
 	    "-w \"$w\" --objdir ", f);
-	sh_quote(f, j->builddir);
+	wb_sh_quote(f, j->builddir);
 	fputs(" --topdir ", f);
-	sh_quote(f, j->srcdir);
+	wb_sh_quote(f, j->srcdir);
 	for (i = 0; i < j->nrun_args; i++) {
 		fputc(' ', f);
 		if (strcmp(j->run_args[i], "--quick") == 0)
 			fputs("--design quick", f);
 		else
-			sh_quote(f, j->run_args[i]);
+			wb_sh_quote(f, j->run_args[i]);
 	}
 	for (i = 0; i < j->nimages; i++)
 		fprintf(f, " %s", j->images[i]);	/* labels: checked */
@@ -110,7 +109,7 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 	size_t i;
 
 	fputs("\nw=", f);
-	sh_quote(f, j->workdir);
+	wb_sh_quote(f, j->workdir);
 	fputs("\nmkdir -p \"$w/images\" || exit 1\n"
 	    "# Stage, unpack and verify one shipped image: label sha256.\n"
 	    "ship() {\n"
@@ -151,7 +150,7 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 	    f);
 	for (i = 0; i < j->nrun_args; i++) {
 		fputc(' ', f);
-		sh_quote(f, j->run_args[i]);
+		wb_sh_quote(f, j->run_args[i]);
 	}
 	if (j->boot) {
 		/* The labels are the kernels' variants (kernel.json). */
@@ -375,9 +374,9 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	script_sbatch(f, j);
 	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", j->shared);
 	fputs("set -u\nwb=", f);
-	sh_quote(f, j->worldbench);
+	wb_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
-	sh_quote(f, j->shared);
+	wb_sh_quote(f, j->shared);
 	fputs("\n"
 	    "node=${SLURMD_NODENAME:-$(uname -n)}\n"
 	    "job=${SLURM_ARRAY_JOB_ID:?not a Slurm array task}\n"
@@ -390,7 +389,7 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 		    "# the libraries it loads (lib/install_id.h).\n"
 		    "have=$(" WB_INSTALL_ID_SH ")\n"
 		    "if [ \"$have\" != ", f);
-		sh_quote(f, j->install_id);
+		wb_sh_quote(f, j->install_id);
 		fputs(" ]; then\n"
 		    "\techo \"worldbench: $node: the worldbench install ($wb "
 		    "and its libraries,\" \\\n"
@@ -421,7 +420,7 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 		fputs("\n\"$wb\" run", f);
 		for (i = 0; i < j->nrun_args; i++) {
 			fputc(' ', f);
-			sh_quote(f, j->run_args[i]);
+			wb_sh_quote(f, j->run_args[i]);
 		}
 		fputs(" -o \"$dir/\"\n", f);
 	}

@@ -10,6 +10,7 @@
 #define WB_SLURM_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct wb_err;
 
@@ -157,5 +158,8 @@ enum wb_slurm_state	wb_slurm_state_parse(const char *);
  */
 enum wb_slurm_state	wb_slurm_state_of(const char *text, const char *jobid,
 			    int index);
+
+/* Write s to f as one single-quoted shell word. */
+void	wb_sh_quote(FILE *, const char *);
 
 #endif

@@ -13,21 +13,6 @@
 #include "slurm.h"
 #include "slurm_preflight.h"
 
-/* Write s as one single-quoted shell word. */
-static void
-sh_quote(FILE *f, const char *s)
-{
-
-	fputc('\'', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			fputs("'\\''", f);
-		else
-			fputc(*s, f);
-	}
-	fputc('\'', f);
-}
-
 char *
 wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
 {
@@ -40,9 +25,9 @@ wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
 		return (NULL);
 	}
 	fputs("wb=", f);
-	sh_quote(f, j->worldbench);
+	wb_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
-	sh_quote(f, j->shared);
+	wb_sh_quote(f, j->shared);
 	fputs("\nnode=${SLURMD_NODENAME:-$(uname -n)}\n"
 	    "id=$(" WB_INSTALL_ID_SH ")\n"
 	    "s=ok\n"

@@ -21,6 +21,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "experiment_boot.h"
+#include "guestopts.h"
 #include "exitmap.h"
 #include "label.h"
 #include "kpaths.h"
@@ -58,13 +59,12 @@ usage(void)
 static char note_prefix[] = "worldbench boot: ";
 
 struct bopts {
-	struct wb_kpaths	 k;
+	struct guestopts	 g;	/* shared with kernel attribute */
 	const char	*kernels[MAXKERNELS];
 	size_t		 nkernels;
-	const char	*outdir, *tests, *accel, *timing, *qemu;
-	const char	*init, *suite, *data, *busybox, *world;
-	double		 seconds, timeout, hang, probe;
-	int		 boots, passes, quick, quiet, memory, strict;
+	const char	*accel, *timing, *world;
+	double		 hang, probe;
+	int		 boots, passes, quick, strict;
 };
 
 /* "[3/8] witness: boot 2 elapsed 1m02s eta 2m10s" before each boot. */
@@ -81,74 +81,51 @@ boot_progress(void *arg, const struct wb_qb_kernel *k, size_t done,
 }
 
 static int
-num_arg(const char *opt, const char *s, double *v)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	if (end == s || *end != '\0' || !(*v > 0) || *v > 1e7) {
-		warnx("%s: bad number '%s'", opt, s);
-		return (-1);
-	}
-	return (0);
-}
-
-static int
 parse(int argc, char **argv, struct bopts *o)
 {
 	static const struct option longopts[] = {
 		{ "accel", required_argument, NULL, 'A' },
-		{ "busybox", required_argument, NULL, 'Y' },
-		{ "data", required_argument, NULL, 'D' },
 		{ "hang-timeout", required_argument, NULL, 'H' },
-		{ "init", required_argument, NULL, 'I' },
 		{ "probe-timeout", required_argument, NULL, 'P' },
-		{ "qemu", required_argument, NULL, 'Q' },
 		{ "quick", no_argument, NULL, 'K' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, 'X' },
-		{ "suite", required_argument, NULL, 'S' },
 		{ "timing", required_argument, NULL, 'M' },
+		GUEST_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
 	double v;
-	int ch;
+	int ch, r;
 
-	while ((ch = getopt_long(argc, argv, "B:d:i:k:m:o:qT:t:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "B:i:k:" GUEST_SHORT, longopts,
 	    NULL)) != -1) {
+		if ((r = guestopts_opt(&o->g, ch, optarg)) == 1)
+			continue;
+		if (r == -1)
+			return (-1);
 		switch (ch) {
 		case 'A':
 			o->accel = optarg;
 			break;
 		case 'B':
-			if (num_arg("-B", optarg, &v) != 0 || v > 1000)
+			if (guestopts_num("-B", optarg, 1000, &v) != 0)
 				return (-1);
 			o->boots = (int)v;
-			break;
-		case 'D':
-			o->data = optarg;
-			break;
-		case 'd':
-			if (num_arg("-d", optarg, &o->seconds) != 0)
-				return (-1);
 			break;
 		case 'H':
 			/* 0 turns hang detection off. */
 			if (strcmp(optarg, "0") == 0)
 				o->hang = 0;
-			else if (num_arg("--hang-timeout", optarg,
+			else if (guestopts_num("--hang-timeout", optarg, 1e7,
 			    &o->hang) != 0)
 				return (-1);
 			break;
-		case 'I':
-			o->init = optarg;
-			break;
 		case 'P':
-			if (num_arg("--probe-timeout", optarg, &o->probe) != 0)
+			if (guestopts_num("--probe-timeout", optarg, 1e7,
+			    &o->probe) != 0)
 				return (-1);
 			break;
 		case 'i':
-			if (num_arg("-i", optarg, &v) != 0 || v > 1000)
+			if (guestopts_num("-i", optarg, 1000, &v) != 0)
 				return (-1);
 			o->passes = (int)v;
 			break;
@@ -165,39 +142,8 @@ parse(int argc, char **argv, struct bopts *o)
 		case 'X':
 			o->strict = 1;
 			break;
-		case 'm':
-			if (num_arg("-m", optarg, &v) != 0 || v < 64 ||
-			    v > 65536)
-				return (-1);
-			o->memory = (int)v;
-			break;
-		case 'o':
-			o->outdir = optarg;
-			break;
-		case 'Q':
-			o->qemu = optarg;
-			break;
 		case 'K':
 			o->quick = 1;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'S':
-			o->suite = optarg;
-			break;
-		case 'T':
-			o->tests = optarg;
-			break;
-		case 't':
-			if (num_arg("-t", optarg, &o->timeout) != 0)
-				return (-1);
-			break;
-		case 'w':
-			o->k.workdir = optarg;
-			break;
-		case 'Y':
-			o->busybox = optarg;
 			break;
 		default:
 			return (-1);
@@ -239,18 +185,18 @@ cmd_boot_root_defaults(struct wb_qb_root *r)
 static void
 defaults(struct bopts *o)
 {
-	struct wb_qb_root r = { o->init, NULL, o->suite, o->data,
-	    o->busybox };
+	struct wb_qb_root r = { o->g.init, NULL, o->g.suite, o->g.data,
+	    o->g.busybox };
 
 	cmd_boot_root_defaults(&r);
-	o->init = r.init;
-	o->suite = r.suite;
-	o->data = r.data;
-	o->busybox = r.busybox;
-	if (o->tests == NULL)
-		o->tests = "all";
-	if (o->outdir == NULL)
-		o->outdir = ".";
+	o->g.init = r.init;
+	o->g.suite = r.suite;
+	o->g.data = r.data;
+	o->g.busybox = r.busybox;
+	if (o->g.tests == NULL)
+		o->g.tests = "all";
+	if (o->g.outdir == NULL)
+		o->g.outdir = ".";
 }
 
 /*
@@ -265,7 +211,7 @@ resolve_world(const struct bopts *o, struct wb_boot_experiment *x,
 {
 	struct stat st;
 
-	if ((*rootp = cmd_world_root(o->world, o->k.workdir, err)) == NULL ||
+	if ((*rootp = cmd_world_root(o->world, o->g.k.workdir, err)) == NULL ||
 	    (*labelp = wb_label_of_world(o->world, stat(o->world, &st) == 0 &&
 	    S_ISDIR(st.st_mode), err)) == NULL)
 		return (-1);
@@ -301,31 +247,31 @@ request(struct bopts *o, struct wb_boot_experiment *x, double *start)
 	struct wb_qemu_policy_req *q = &x->policy;
 
 	memset(x, 0, sizeof(*x));
-	x->paths = &o->k;
+	x->paths = &o->g.k;
 	x->kernels = o->kernels;
 	x->nkernels = o->nkernels;
-	x->root.init = o->init;
-	x->root.suite = o->suite;
-	x->root.data = o->data;
-	x->root.busybox = o->busybox;
-	x->outdir = o->outdir;
-	x->qemu = o->qemu;
-	x->memory_mb = o->memory;
-	x->timeout = o->timeout;
+	x->root.init = o->g.init;
+	x->root.suite = o->g.suite;
+	x->root.data = o->g.data;
+	x->root.busybox = o->g.busybox;
+	x->outdir = o->g.outdir;
+	x->qemu = o->g.qemu;
+	x->memory_mb = o->g.memory;
+	x->timeout = o->g.timeout;
 	q->accel = o->accel;
 	q->timing = o->timing;
-	q->tests = o->tests;
-	q->seconds = o->seconds;
+	q->tests = o->g.tests;
+	q->seconds = o->g.seconds;
 	q->passes = o->passes;
 	q->quick = o->quick;
 	q->boots = o->boots;
 	q->hang = o->hang;
 	q->probe_timeout = o->probe;
-	q->cachedir = o->k.cachedir;
+	q->cachedir = o->g.k.cachedir;
 	x->say = cmd_note;
-	x->note = o->quiet ? NULL : cmd_note;
+	x->note = o->g.quiet ? NULL : cmd_note;
 	x->note_arg = note_prefix;
-	x->progress = o->quiet ? NULL : boot_progress;
+	x->progress = o->g.quiet ? NULL : boot_progress;
 	x->progress_arg = start;
 }
 
@@ -342,7 +288,7 @@ cmd_boot(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.hang = -1;
-	wb_kpaths_init(&o.k, cmd_workdir());
+	wb_kpaths_init(&o.g.k, cmd_workdir());
 	if (args(argc, argv, &o) != 0) {
 		usage();
 		return (EX_USAGE);
@@ -355,7 +301,7 @@ cmd_boot(int argc, char **argv)
 		rc = cmd_fail(&e);
 		goto out;
 	}
-	x.preflight = cmd_preflight_check(o.strict, o.quiet);
+	x.preflight = cmd_preflight_check(o.strict, o.g.quiet);
 	start = wb_spawn_now();
 	if ((rc = wb_boot_experiment_run(&x, &e)) != 0) {
 		if (rc == -2) {

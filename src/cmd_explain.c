@@ -29,6 +29,7 @@
 #include "explain_match.h"
 #include "explain_plan.h"
 #include "explain_result.h"
+#include "guestopts.h"
 #include "kpaths.h"
 #include "recipe.h"
 
@@ -73,21 +74,6 @@ struct explain_opts {
 	double			 seconds;
 	const char		*cachedir;
 };
-
-/* A positive number up to max, or -1 (said). */
-static int
-num_opt(const char *opt, const char *arg, double max, double *v)
-{
-	char *end;
-
-	*v = strtod(arg, &end);
-	if (*arg == '\0' || *end != '\0' || !(*v > 0) || *v > max) {
-		warnx("%s %s: expected a number above 0, at most %g", opt,
-		    arg, max);
-		return (-1);
-	}
-	return (0);
-}
 
 static int
 split_gens(struct explain_opts *o, const char *arg)
@@ -145,7 +131,7 @@ parse(struct explain_opts *o, int argc, char **argv)
 			o->screen = 1;
 			break;
 		case 'b':
-			if (num_opt("--boots", optarg, 100, &v) == -1)
+			if (guestopts_num("--boots", optarg, 100, &v) == -1)
 				return (-1);
 			o->boots = (int)v;
 			break;
@@ -153,12 +139,13 @@ parse(struct explain_opts *o, int argc, char **argv)
 			o->cachedir = optarg;
 			break;
 		case 'd':
-			if (num_opt("--seconds", optarg, 3600, &o->seconds) ==
+			if (guestopts_num("--seconds", optarg, 3600,
+			    &o->seconds) ==
 			    -1)
 				return (-1);
 			break;
 		case 'j':
-			if (num_opt("--jobs", optarg, 1024, &v) == -1)
+			if (guestopts_num("--jobs", optarg, 1024, &v) == -1)
 				return (-1);
 			o->jobs = (int)v;
 			break;

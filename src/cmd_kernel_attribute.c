@@ -21,6 +21,7 @@
 #include "cmdutil.h"
 #include "err.h"
 #include "exitmap.h"
+#include "guestopts.h"
 #include "kpaths.h"
 #include "qemu.h"
 #include "runner.h"
@@ -31,96 +32,37 @@
 static char note_prefix[] = "worldbench kernel attribute: ";
 
 struct aopts {
-	struct wb_kpaths	 k;
-	const char	*tests, *outdir, *qemu, *plugin, *probe;
-	const char	*init, *suite, *data, *busybox;
-	double		 seconds, timeout;
-	int		 memory, quiet;
+	struct guestopts	 g;	/* shared with boot */
+	const char	*plugin, *probe;
 };
-
-static int
-num_arg(const char *opt, const char *s, double *v)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	if (end == s || *end != '\0' || !(*v > 0) || *v > 1e6) {
-		warnx("%s: bad number '%s'", opt, s);
-		return (-1);
-	}
-	return (0);
-}
 
 static int
 parse(int argc, char **argv, struct aopts *o)
 {
 	static const struct option longopts[] = {
-		{ "busybox", required_argument, NULL, 'Y' },
-		{ "data", required_argument, NULL, 'D' },
-		{ "init", required_argument, NULL, 'I' },
 		{ "plugin", required_argument, NULL, 'P' },
 		{ "probe", required_argument, NULL, 'B' },
-		{ "qemu", required_argument, NULL, 'Q' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "suite", required_argument, NULL, 'S' },
+		GUEST_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
-	double v;
-	int ch;
+	int ch, r;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "C:d:m:o:qT:t:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "C:" GUEST_SHORT, longopts,
 	    NULL)) != -1) {
+		if ((r = guestopts_opt(&o->g, ch, optarg)) == 1)
+			continue;
+		if (r == -1)
+			return (-1);
 		switch (ch) {
 		case 'B':
 			o->probe = optarg;
 			break;
 		case 'C':
-			o->k.cachedir = optarg;
-			break;
-		case 'D':
-			o->data = optarg;
-			break;
-		case 'd':
-			if (num_arg("-d", optarg, &o->seconds) != 0)
-				return (-1);
-			break;
-		case 'I':
-			o->init = optarg;
-			break;
-		case 'm':
-			if (num_arg("-m", optarg, &v) != 0 || v < 64 ||
-			    v > 65536)
-				return (-1);
-			o->memory = (int)v;
-			break;
-		case 'o':
-			o->outdir = optarg;
+			o->g.k.cachedir = optarg;
 			break;
 		case 'P':
 			o->plugin = optarg;
-			break;
-		case 'Q':
-			o->qemu = optarg;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'S':
-			o->suite = optarg;
-			break;
-		case 'T':
-			o->tests = optarg;
-			break;
-		case 't':
-			if (num_arg("-t", optarg, &o->timeout) != 0)
-				return (-1);
-			break;
-		case 'w':
-			o->k.workdir = optarg;
-			break;
-		case 'Y':
-			o->busybox = optarg;
 			break;
 		default:
 			return (-1);
@@ -146,30 +88,30 @@ defaults(struct aopts *o)
 	static char init[PATH_MAX + 64], suite[PATH_MAX + 64],
 	    data[PATH_MAX + 64], plugin[PATH_MAX + 64], probe[PATH_MAX + 64];
 
-	if (o->init == NULL)
-		o->init = beside("libexec/worldbench-init/init", init,
+	if (o->g.init == NULL)
+		o->g.init = beside("libexec/worldbench-init/init", init,
 		    sizeof(init));
-	if (o->suite == NULL)
-		o->suite = beside("libexec/worldbench-static", suite,
+	if (o->g.suite == NULL)
+		o->g.suite = beside("libexec/worldbench-static", suite,
 		    sizeof(suite));
-	if (o->data == NULL)
-		o->data = beside("share/worldbench", data, sizeof(data));
+	if (o->g.data == NULL)
+		o->g.data = beside("share/worldbench", data, sizeof(data));
 	if (o->plugin == NULL)
 		o->plugin = beside("libexec/worldbench-qemu/insncount.so",
 		    plugin, sizeof(plugin));
 	if (o->probe == NULL)
 		o->probe = beside("libexec/worldbench-qemu/api-probe.so",
 		    probe, sizeof(probe));
-	if (o->busybox == NULL)
-		o->busybox = "/bin/busybox";
-	if (o->tests == NULL)
-		o->tests = DEFAULT_TESTS;
-	if (o->outdir == NULL)
-		o->outdir = ".";
-	if (o->seconds == 0)
-		o->seconds = 2;
-	if (o->qemu == NULL)
-		o->qemu = WB_QEMU_DEFAULT;
+	if (o->g.busybox == NULL)
+		o->g.busybox = "/bin/busybox";
+	if (o->g.tests == NULL)
+		o->g.tests = DEFAULT_TESTS;
+	if (o->g.outdir == NULL)
+		o->g.outdir = ".";
+	if (o->g.seconds == 0)
+		o->g.seconds = 2;
+	if (o->g.qemu == NULL)
+		o->g.qemu = WB_QEMU_DEFAULT;
 }
 
 /* Split the -T list in place. */
@@ -216,8 +158,8 @@ check_api(const struct aopts *o, int *api, struct wb_err *e)
 	int max;
 
 	if (wb_attrib_api_plugin(o->plugin, api, e) == -1 ||
-	    wb_attrib_api_qemu(o->qemu, o->probe, &max, e) == -1 ||
-	    wb_attrib_api_check(o->plugin, *api, o->qemu, max, e) == -1)
+	    wb_attrib_api_qemu(o->g.qemu, o->probe, &max, e) == -1 ||
+	    wb_attrib_api_check(o->plugin, *api, o->g.qemu, max, e) == -1)
 		return (-1);
 	return (0);
 }
@@ -234,13 +176,13 @@ cmd_kernel_attribute(int argc, char **argv)
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	wb_kpaths_init(&o.k, cmd_workdir());
+	wb_kpaths_init(&o.g.k, cmd_workdir());
 	if (parse(argc, argv, &o) != 0) {
 		cmd_kernel_usage(stderr);
 		return (EX_USAGE);
 	}
 	defaults(&o);
-	if ((list = strdup(o.tests)) == NULL)
+	if ((list = strdup(o.g.tests)) == NULL)
 		err(EX_OSERR, "strdup");
 	if (split_tests(list, ids, &n) != 0) {
 		free(list);
@@ -253,23 +195,23 @@ cmd_kernel_attribute(int argc, char **argv)
 		free(list);
 		return (cmd_fail(&e));
 	}
-	rq.paths = &o.k;
+	rq.paths = &o.g.k;
 	rq.base = argv[optind];
 	rq.debug = argv[optind + 1];
 	rq.tests = ids;
 	rq.ntests = n;
-	rq.seconds = o.seconds;
-	rq.root.init = o.init;
-	rq.root.suite = o.suite;
-	rq.root.data = o.data;
-	rq.root.busybox = o.busybox;
-	rq.outdir = o.outdir;
-	rq.qemu = o.qemu;
+	rq.seconds = o.g.seconds;
+	rq.root.init = o.g.init;
+	rq.root.suite = o.g.suite;
+	rq.root.data = o.g.data;
+	rq.root.busybox = o.g.busybox;
+	rq.outdir = o.g.outdir;
+	rq.qemu = o.g.qemu;
 	rq.plugin = o.plugin;
-	rq.memory_mb = o.memory;
-	rq.timeout = o.timeout;
+	rq.memory_mb = o.g.memory;
+	rq.timeout = o.g.timeout;
 	rq.note_arg = note_prefix;
-	if (!o.quiet) {
+	if (!o.g.quiet) {
 		rq.note = loading;
 		rq.progress = progress;
 	}
@@ -277,8 +219,8 @@ cmd_kernel_attribute(int argc, char **argv)
 	if (wb_attrib_run(&rq, &e) == -1)
 		rc = cmd_fail(&e);
 	else
-		printf("%s/attribution.txt\n%s/attribution.json\n", o.outdir,
-		    o.outdir);
+		printf("%s/attribution.txt\n%s/attribution.json\n", o.g.outdir,
+		    o.g.outdir);
 	free(list);
 	return (rc);
 }

@@ -101,7 +101,7 @@ usage__refusals_body() {
 	atf_check -s exit:64 -e match:'--one-at-a-time.* are for kernel recipes' \
 	    "$(wb)" explain --plan --one-at-a-time --topdir "$(top)" host \
 	    glibc-production glibc-debug
-	atf_check -s exit:64 -e match:'--boots 0: expected a number above 0' \
+	atf_check -s exit:64 -e match:"--boots: bad number '0'" \
 	    "$(wb)" explain --boots 0 linux-ci a b
 	atf_check -s exit:65 -e match:"group 'x=DEBUG_KERNEL': DEBUG_KERNEL is requested by every fragment" \
 	    "$(wb)" explain --plan --topdir "$(top)" --group x=DEBUG_KERNEL \
