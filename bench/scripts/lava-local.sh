@@ -212,6 +212,7 @@ while [ "$j" -le "$jobs" ]; do
 		exit 1
 	}
 	# 5. Each job's results back: one run.
+	mkdir -p "$out/results/$j"
 	"$wb" import --lava "$out/lava-run-$j.log" -o "$out/results/$j"
 	j=$((j + 1))
 done
