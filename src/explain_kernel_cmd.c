@@ -311,22 +311,16 @@ report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	return (rc);
 }
 
-/* resultsdir/<recipe>-<UTC time>, made. */
+/* resultsdir/<recipe>-<UTC time>: made once the kernels are built. */
 static char *
 rundir_new(const struct kexplain_req *q)
 {
-	struct wb_err e;
 	char stamp[32], *d;
 	time_t now = time(NULL);
 
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&now));
 	if (asprintf(&d, "%s/%s-%s", q->resultsdir, q->recipe, stamp) < 0)
 		err(EX_OSERR, "asprintf");
-	if (wb_kpaths_mkdirs(d, &e) != 0) {
-		cmd_fail(&e);
-		free(d);
-		return (NULL);
-	}
 	return (d);
 }
 
@@ -436,10 +430,8 @@ explain_kernel(const struct kexplain_req *q)
 		wb_kexplain_free(kx);
 		return (0);
 	}
-	if ((rundir = rundir_new(q)) == NULL)
-		rc = EX_CANTCREAT;
-	else
-		rc = measure(kx, q, rundir);
+	rundir = rundir_new(q);
+	rc = measure(kx, q, rundir);
 	if (rc == 0 || rc == 1) {
 		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
 		    report_steps(q, kx, rundir, active);
