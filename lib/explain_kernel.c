@@ -40,9 +40,6 @@ read_syms(struct wb_kexplain *kx, const char *const *extra, size_t nextra,
 	size_t i, j, s;
 	const char *key;
 
-	if ((kx->syms = calloc(MAXSYMS, sizeof(*kx->syms))) == NULL ||
-	    (kx->vals = calloc(MAXSYMS, sizeof(*kx->vals))) == NULL)
-		return (wb_err_setsys(err, "calloc"));
 	for (i = 0; i < nextra; i++) {
 		wb_frag_init(&fr);
 		if (wb_frag_merge_file(&fr, extra[i], NULL, NULL, err) == -1) {
@@ -341,6 +338,38 @@ make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
 	return (0);
 }
 
+/* An empty explanation of base against target, its tables made. */
+static struct wb_kexplain *
+kx_new(const char *base, const char *target, struct wb_err *err)
+{
+	struct wb_kexplain *kx;
+
+	if ((kx = calloc(1, sizeof(*kx))) == NULL ||
+	    (kx->base = strdup(base)) == NULL ||
+	    (kx->target = strdup(target)) == NULL ||
+	    (kx->syms = calloc(MAXSYMS, sizeof(*kx->syms))) == NULL ||
+	    (kx->vals = calloc(MAXSYMS, sizeof(*kx->vals))) == NULL ||
+	    (kx->points = calloc(WB_KEXPLAIN_MAXPOINTS + 1,
+	    sizeof(*kx->points))) == NULL ||
+	    (kx->psets = calloc(WB_KEXPLAIN_MAXPOINTS,
+	    sizeof(*kx->psets))) == NULL) {
+		wb_err_setsys(err, "kernel explain");
+		wb_kexplain_free(kx);
+		return (NULL);
+	}
+	return (kx);
+}
+
+static void
+ctx_fini(struct kbuild_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->k; i++)
+		free(c->f[i].name);
+	free(c->f);
+}
+
 struct wb_kexplain *
 wb_kexplain_new(const char *recipe, const char *base, const char *target,
     const char *const *extra, size_t nextra, const char *const *groups,
@@ -353,16 +382,8 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 
 	memset(&c, 0, sizeof(c));
 	c.recipe = recipe;
-	if ((kx = calloc(1, sizeof(*kx))) == NULL ||
-	    (kx->base = strdup(base)) == NULL ||
-	    (kx->target = strdup(target)) == NULL ||
-	    (kx->points = calloc(WB_KEXPLAIN_MAXPOINTS + 1,
-	    sizeof(*kx->points))) == NULL ||
-	    (kx->psets = calloc(WB_KEXPLAIN_MAXPOINTS,
-	    sizeof(*kx->psets))) == NULL) {
-		wb_err_setsys(err, "kernel explain");
-		goto fail;
-	}
+	if ((kx = kx_new(base, target, err)) == NULL)
+		return (NULL);
 	c.kx = kx;
 	if (read_syms(kx, extra, nextra, err) == -1 ||
 	    make_factors(&c, groups, ngroups, err) == -1 ||
@@ -374,14 +395,10 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 	for (i = 0; i < kx->nsteps; i++)
 		if (add_points(kx, kx->steps[i], err) == -1)
 			goto fail;
-	for (i = 0; i < c.k; i++)
-		free(c.f[i].name);
-	free(c.f);
+	ctx_fini(&c);
 	return (kx);
 fail:
-	for (i = 0; i < c.k; i++)
-		free(c.f[i].name);
-	free(c.f);
+	ctx_fini(&c);
 	wb_kexplain_free(kx);
 	return (NULL);
 }
@@ -392,15 +409,6 @@ copy_syms(struct wb_kexplain *to, const struct wb_kexplain *from,
 {
 	size_t i;
 
-	if ((to->base = strdup(from->base)) == NULL ||
-	    (to->target = strdup(from->target)) == NULL ||
-	    (to->syms = calloc(MAXSYMS, sizeof(*to->syms))) == NULL ||
-	    (to->vals = calloc(MAXSYMS, sizeof(*to->vals))) == NULL ||
-	    (to->points = calloc(WB_KEXPLAIN_MAXPOINTS + 1,
-	    sizeof(*to->points))) == NULL ||
-	    (to->psets = calloc(WB_KEXPLAIN_MAXPOINTS,
-	    sizeof(*to->psets))) == NULL)
-		return (wb_err_setsys(err, "kernel explain"));
 	for (i = 0; i < from->nsyms; i++) {
 		if ((to->syms[i] = strdup(from->syms[i])) == NULL ||
 		    (to->vals[i] = strdup(from->vals[i])) == NULL)
@@ -424,10 +432,8 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 	memset(&c, 0, sizeof(c));
 	c.recipe = recipe;
 	*none = 0;
-	if ((r = calloc(1, sizeof(*r))) == NULL) {
-		wb_err_setsys(err, "calloc");
+	if ((r = kx_new(kx->base, kx->target, err)) == NULL)
 		return (NULL);
-	}
 	c.kx = r;
 	if (copy_syms(r, kx, err) == -1)
 		goto fail;
@@ -459,14 +465,10 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 	for (i = 0; i < r->nsteps; i++)
 		if (add_points(r, r->steps[i], err) == -1)
 			goto fail;
-	for (i = 0; i < c.k; i++)
-		free(c.f[i].name);
-	free(c.f);
+	ctx_fini(&c);
 	return (r);
 fail:
-	for (i = 0; i < c.k; i++)
-		free(c.f[i].name);
-	free(c.f);
+	ctx_fini(&c);
 	wb_kexplain_free(r);
 	return (NULL);
 }
