@@ -152,3 +152,23 @@ wb_atomic_write(const char *path, const void *buf, size_t len, mode_t mode,
 	}
 	return (wb_atomic_commit(&a, err));
 }
+
+int
+wb_atomic_render(const char *path, mode_t mode, wb_atomic_fn *fn,
+    const void *arg, struct wb_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int r;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return (wb_err_setsys(err, "%s: open_memstream", path));
+	r = fn(fp, arg, err);
+	if (fclose(fp) != 0 && r == 0)
+		r = wb_err_setsys(err, "%s", path);
+	if (r == 0)
+		r = wb_atomic_write(path, buf, len, mode, err);
+	free(buf);
+	return (r);
+}

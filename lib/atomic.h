@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct wb_err;
 
@@ -30,5 +31,14 @@ void	wb_atomic_abort(struct wb_atomic *);
 /* The whole sequence for a buffer already in memory. */
 int	wb_atomic_write(const char *path, const void *buf, size_t len,
 	    mode_t, struct wb_err *);
+
+/*
+ * The whole sequence for a text that fn writes to a FILE: fn(fp, arg,
+ * err) returns 0 or -1 with err set; nothing is written to path unless
+ * fn succeeds and the whole text was kept.
+ */
+typedef int	wb_atomic_fn(FILE *, const void *arg, struct wb_err *);
+int	wb_atomic_render(const char *path, mode_t, wb_atomic_fn *,
+	    const void *arg, struct wb_err *);
 
 #endif

@@ -261,24 +261,26 @@ provenance(const struct wb_attrib_req *rq, struct kern *k,
 }
 
 static int
+write_json(FILE *fp, const void *rep, struct wb_err *err)
+{
+
+	return (wb_attrib_write_json(fp, rep, err));
+}
+
+static int
+write_text(FILE *fp, const void *rep, struct wb_err *err)
+{
+
+	return (wb_attrib_write_text(fp, rep, err));
+}
+
+static int
 save(const char *path, int json, const struct wb_attrib_report *rep,
     struct wb_err *err)
 {
-	char *buf;
-	size_t len;
-	FILE *m;
-	int r;
 
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "%s", path));
-	r = json ? wb_attrib_write_json(m, rep, err) :
-	    wb_attrib_write_text(m, rep, err);
-	if (fclose(m) != 0 && r == 0)
-		r = wb_err_setsys(err, "%s", path);
-	if (r == 0)
-		r = wb_atomic_write(path, buf, len, 0644, err);
-	free(buf);
-	return (r);
+	return (wb_atomic_render(path, 0644, json ? write_json : write_text,
+	    rep, err));
 }
 
 /* The four boots of test t, its rows and the residual's top symbols. */

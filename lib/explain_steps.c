@@ -183,22 +183,24 @@ wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
 	return (write_text(fp, s));
 }
 
+struct render {
+	enum wb_report_fmt		 fmt;
+	const struct wb_explain_steps	*s;
+};
+
+static int
+render(FILE *fp, const void *arg, struct wb_err *err)
+{
+	const struct render *r = arg;
+
+	return (wb_explain_steps_write(fp, r->fmt, r->s, err));
+}
+
 int
 wb_explain_steps_save(const char *path, enum wb_report_fmt fmt,
     const struct wb_explain_steps *s, struct wb_err *err)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int r;
+	struct render r = { fmt, s };
 
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	r = wb_explain_steps_write(m, fmt, s, err);
-	if (fclose(m) != 0 && r == 0)
-		r = wb_err_setsys(err, "open_memstream");
-	if (r == 0)
-		r = wb_atomic_write(path, buf, len, 0644, err);
-	free(buf);
-	return (r);
+	return (wb_atomic_render(path, 0644, render, &r, err));
 }

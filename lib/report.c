@@ -68,24 +68,24 @@ wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
 	return (wb_err_set(err, "unknown report format %d", (int)f));
 }
 
+struct render {
+	enum wb_report_fmt	 f;
+	const struct wb_report	*r;
+};
+
+static int
+render(FILE *fp, const void *arg, struct wb_err *err)
+{
+	const struct render *x = arg;
+
+	return (wb_report_write(fp, x->f, x->r, err));
+}
+
 int
 wb_report_save(const char *path, enum wb_report_fmt f,
     const struct wb_report *r, struct wb_err *err)
 {
-	FILE *fp;
-	char *buf;
-	size_t len;
-	int rc;
+	struct render x = { f, r };
 
-	buf = NULL;
-	len = 0;
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	rc = wb_report_write(fp, f, r, err);
-	if (fclose(fp) == EOF && rc == 0)
-		rc = wb_err_setsys(err, "%s: report", path);
-	if (rc == 0)
-		rc = wb_atomic_write(path, buf, len, 0644, err);
-	free(buf);
-	return (rc);
+	return (wb_atomic_render(path, 0644, render, &x, err));
 }

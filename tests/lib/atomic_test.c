@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -72,11 +73,49 @@ ATF_TC_BODY(wb_atomic_write__bad_dir, tc)
 	ATF_REQUIRE(strstr(e.msg, "nodir/f") != NULL);
 }
 
+static int
+hello(FILE *fp, const void *arg, struct wb_err *err)
+{
+
+	(void)err;
+	fprintf(fp, "hello %s\n", (const char *)arg);
+	return (0);
+}
+
+static int
+failing(FILE *fp, const void *arg, struct wb_err *err)
+{
+
+	fprintf(fp, "half a report\n");
+	return (wb_err_set(err, "%s: failed", (const char *)arg));
+}
+
+ATF_TC_WITHOUT_HEAD(wb_atomic_render__all_or_nothing);
+ATF_TC_BODY(wb_atomic_render__all_or_nothing, tc)
+{
+	struct wb_err e;
+	char *got;
+
+	wbt_write_file("f", "old\n");
+	ATF_REQUIRE_MSG(wb_atomic_render("f", 0644, hello, "world", &e) == 0,
+	    "%s", e.msg);
+	got = wbt_read_file("f", NULL);
+	ATF_CHECK_STREQ("hello world\n", got);
+	free(got);
+	/* A failing writer leaves the old file as it was. */
+	ATF_CHECK(wb_atomic_render("f", 0644, failing, "writer", &e) == -1);
+	ATF_CHECK_STREQ("writer: failed", e.msg);
+	got = wbt_read_file("f", NULL);
+	ATF_CHECK_STREQ("hello world\n", got);
+	free(got);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_atomic_write__replaces);
 	ATF_TP_ADD_TC(tp, wb_atomic_abort__keeps_old);
 	ATF_TP_ADD_TC(tp, wb_atomic_write__bad_dir);
+	ATF_TP_ADD_TC(tp, wb_atomic_render__all_or_nothing);
 	return (atf_no_error());
 }
