@@ -28,6 +28,7 @@ struct kbuild_ctx {
 	const char		*recipe;
 	struct kfactor		*f;
 	size_t			 k;
+	int			 short_labels;	/* "+syms-HEX" when long */
 };
 
 /* The symbols of the extra fragments, in order, without CONFIG_. */
@@ -197,6 +198,9 @@ label_of(const struct kbuild_ctx *c, uint64_t set, struct wb_err *err)
 		if ((c->f[i].opts & set) == c->f[i].opts)
 			n += (size_t)snprintf(buf + n, n < sizeof(buf) ?
 			    sizeof(buf) - n : 0, "+%s", c->f[i].name);
+	if ((n >= sizeof(buf) || !wb_label_ok(buf, n)) && c->short_labels)
+		n = (size_t)snprintf(buf, sizeof(buf), "%s+syms-%llx",
+		    kx->base, (unsigned long long)set);
 	if (n >= sizeof(buf) || wb_label_check(buf, err) == -1) {
 		wb_err_set(err, "the label of the point %.*s... is not a "
 		    "label (at most 64 characters): give its factors shorter "
@@ -419,6 +423,42 @@ copy_syms(struct wb_kexplain *to, const struct wb_kexplain *from,
 	return (0);
 }
 
+/* Stage two's steps: each member of the active groups after the ones before. */
+static int
+refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
+    const int *active, struct wb_err *err)
+{
+	struct wb_kexplain *r = c->kx;
+	const struct wb_explain_plan *p;
+	struct kfactor total;
+	uint64_t before;
+	size_t i, j, k0 = 0;	/* c's factors: the members, in order */
+
+	for (i = 0; i + 1 < kx->nsteps; i++) {
+		p = kx->steps[i];
+		if (!active[i] || __builtin_popcountll(p->f[0].opts) < 2)
+			continue;
+		before = 0;
+		for (j = 0; j < kx->nsyms; j++) {
+			if (!((p->f[0].opts >> j) & 1))
+				continue;
+			if ((r->steps[r->nsteps] = plan_new(c, kx->enablers |
+			    before, &k0, 1, NULL, NULL, 0, err)) == NULL)
+				return (-1);
+			r->nsteps++;
+			before |= (uint64_t)1 << j;
+			k0++;
+		}
+	}
+	total.name = "all";
+	total.opts = all_syms(kx) & ~kx->enablers;
+	if ((r->steps[r->nsteps] = plan_new(c, kx->enablers, NULL, 1, &total,
+	    NULL, 0, err)) == NULL)
+		return (-1);
+	r->nsteps++;
+	return (0);
+}
+
 struct wb_kexplain *
 wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
     const char *recipe, int *none, struct wb_err *err)
@@ -431,13 +471,15 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 
 	memset(&c, 0, sizeof(c));
 	c.recipe = recipe;
+	c.short_labels = 1;
 	*none = 0;
 	if ((r = kx_new(kx->base, kx->target, err)) == NULL)
 		return (NULL);
 	c.kx = r;
 	if (copy_syms(r, kx, err) == -1)
 		goto fail;
-	if ((c.f = calloc(kx->nsyms, sizeof(*c.f))) == NULL) {
+	if ((c.f = calloc(kx->nsyms, sizeof(*c.f))) == NULL ||
+	    (r->steps = calloc(kx->nsyms + 1, sizeof(*r->steps))) == NULL) {
 		wb_err_setsys(err, "calloc");
 		goto fail;
 	}
@@ -460,11 +502,73 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 		*none = 1;
 		goto fail;
 	}
-	if (make_plans(&c, NULL, 0, 1, 0, err) == -1)
+	if (refine_steps(&c, kx, active, err) == -1)
 		goto fail;
 	for (i = 0; i < r->nsteps; i++)
 		if (add_points(r, r->steps[i], err) == -1)
 			goto fail;
+	ctx_fini(&c);
+	return (r);
+fail:
+	ctx_fini(&c);
+	wb_kexplain_free(r);
+	return (NULL);
+}
+
+struct wb_kexplain *
+wb_kexplain_pair(const struct wb_kexplain *kx, uint64_t set,
+    const char *recipe, struct wb_err *err)
+{
+	struct kbuild_ctx c;
+	struct wb_kexplain *r;
+	struct kfactor one;
+	char name[512];
+	size_t i, n, nf;
+
+	memset(&c, 0, sizeof(c));
+	c.recipe = recipe;
+	c.short_labels = 1;
+	nf = kx->nsteps > 0 ? kx->nsteps - 1 : 0;
+	if (nf == 0 || kx->main != NULL || set == 0 ||
+	    (nf < 64 && set >> nf != 0)) {
+		wb_err_set(err, "a configuration of a search: a nonempty set "
+		    "of the %zu factors of a one-at-a-time plan", nf);
+		return (NULL);
+	}
+	if ((r = kx_new(kx->base, kx->target, err)) == NULL)
+		return (NULL);
+	c.kx = r;
+	if (copy_syms(r, kx, err) == -1)
+		goto fail;
+	if ((c.f = calloc(nf, sizeof(*c.f))) == NULL ||
+	    (r->steps = calloc(1, sizeof(*r->steps))) == NULL) {
+		wb_err_setsys(err, "calloc");
+		goto fail;
+	}
+	one.opts = 0;
+	for (i = n = 0; i < nf; i++) {
+		if ((c.f[c.k].name = strdup(kx->steps[i]->f[0].name)) == NULL) {
+			wb_err_setsys(err, "strdup");
+			goto fail;
+		}
+		c.f[c.k++].opts = kx->steps[i]->f[0].opts;
+		if (!((set >> i) & 1))
+			continue;
+		one.opts |= kx->steps[i]->f[0].opts;
+		n += (size_t)snprintf(name + n, n < sizeof(name) ?
+		    sizeof(name) - n : 0, "%s%s", n ? "+" : "",
+		    kx->steps[i]->f[0].name);
+	}
+	if (n >= sizeof(name))
+		snprintf(name, sizeof(name), "syms-%llx",
+		    (unsigned long long)one.opts);
+	one.name = name;
+	if ((r->steps[0] = plan_new(&c, kx->enablers, NULL, 1, &one, NULL,
+	    0, err)) == NULL)
+		goto fail;
+	r->nsteps = 1;
+	if (add_points(r, r->steps[0], err) == -1)
+		goto fail;
 	ctx_fini(&c);
 	return (r);
 fail:

@@ -65,15 +65,30 @@ void	wb_kexplain_free(struct wb_kexplain *);
 
 /*
  * Two-stage group screening.  Stage one is the one-at-a-time plan kx
- * over groups; stage two steps through each symbol of every group of
+ * over groups; stage two steps through the symbols of every group of
  * several symbols that stage one found active (active[i] for step i),
- * from the same reference, and the total again; no enable step and no
- * base point.  NULL with *none set when no such group is active, else
- * NULL with err set on failure.
+ * each turned on after the ones before it in the group (in the order
+ * the fragments request them, which puts a symbol after those it depends
+ * on, so that every point is a configuration kconfig keeps), the first
+ * from the same reference; the steps of a group add up to its cost.
+ * Then the total again; no enable step and no base point.  NULL with
+ * *none set when no such group is active, else NULL with err set.
  */
 struct wb_kexplain *
 	wb_kexplain_refine(const struct wb_kexplain *, const int *active,
 	    const char *recipe, int *none, struct wb_err *);
+
+/*
+ * One configuration of a search over the factors of the one-at-a-time
+ * plan kx (delta debugging, explain.h): the factors of set on (bit i for
+ * kx's step i; the total is no factor), from the same reference
+ * (base+enablers), as one step of two points.  A point whose label would
+ * be longer than a label may be is named "BASE+syms-HEX", HEX the bits
+ * of its symbols (its fragment lists them).
+ */
+struct wb_kexplain *
+	wb_kexplain_pair(const struct wb_kexplain *, uint64_t set,
+	    const char *recipe, struct wb_err *);
 
 /* The fragment of point i ("CONFIG_X=y\n" per symbol), malloc'ed. */
 char	*wb_kexplain_fragment(const struct wb_kexplain *, size_t i,

@@ -11,7 +11,10 @@
 #                   KERNEL_EXPLAIN=one-at-a-time (one kernel per
 #                   option, the reference), screening (eight groups
 #                   one at a time, then the options of the groups that
-#                   cost) or design (the 16-run fraction over the groups)
+#                   cost), design (the 16-run fraction over the groups)
+#                   or search (delta debugging over screening's groups
+#                   for the fewest that carry KERNEL_EXPLAIN_FRACTION,
+#                   0.9, of the difference)
 # Hooks: "make world-variants" also builds the kernels unless KERNEL=no.
 # "make bench" also boots them when they are built (KERNEL=auto, the
 # default: the README's main command stays minutes long on a fresh
@@ -112,6 +115,8 @@ KERNEL_EXPLAIN_GROUPS.screening := irq=DEBUG_PREEMPT,DEBUG_IRQFLAGS \
 	misc=DEBUG_CREDENTIALS,SCHED_STACK_END_CHECK \
 	list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
 	objects=$(KERNEL_EXPLAIN_OBJECTS)
+KERNEL_EXPLAIN_GROUPS.search := $(KERNEL_EXPLAIN_GROUPS.screening)
+KERNEL_EXPLAIN_FRACTION ?= 0.9
 KERNEL_EXPLAIN_RESULTS ?= $(WORKDIR)/results/kernel-explain
 
 kernel-explain: $(ALL_TARGETS)
@@ -121,6 +126,7 @@ kernel-explain: $(ALL_TARGETS)
 	    $(if $(KERNEL_BOOTS),--boots $(KERNEL_BOOTS)) \
 	    $(if $(filter one-at-a-time,$(KERNEL_EXPLAIN)),--one-at-a-time) \
 	    $(if $(filter screening,$(KERNEL_EXPLAIN)),--screen) \
+	    $(if $(filter search,$(KERNEL_EXPLAIN)),--ddmin $(KERNEL_EXPLAIN_FRACTION)) \
 	    $(foreach g,$(KERNEL_EXPLAIN_GROUPS.$(KERNEL_EXPLAIN)),--group $(g)) \
 	    linux-ci production witness+invariants
 

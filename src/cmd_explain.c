@@ -44,9 +44,9 @@ cmd_explain_usage(FILE *fp)
 	    "           [--group name=OPTION,OPTION ...] "
 	    "[--generators G,G]\n"
 	    "           [--max-order n] [--format text|json|markdown|html]\n"
-	    "           [--one-at-a-time | --screen] [--boots n] "
-	    "[--seconds s]\n"
-	    "           "
+	    "           [--one-at-a-time | --screen | --ddmin fraction] "
+	    "[--boots n]\n"
+	    "           [--seconds s] "
 	    "[--cachedir dir] [--jobs n]\n"
 	    "           [--plan] recipe base-variant target-variant\n");
 }
@@ -71,7 +71,7 @@ struct explain_opts {
 	enum wb_report_fmt	 fmt;
 	/* Kernel recipes only. */
 	int			 one_at_a_time, screen, boots, jobs;
-	double			 seconds;
+	double			 seconds, ddmin;
 	const char		*cachedir;
 };
 
@@ -100,6 +100,7 @@ parse(struct explain_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "boots", required_argument, NULL, 'b' },
 		{ "cachedir", required_argument, NULL, 'C' },
+		{ "ddmin", required_argument, NULL, 'X' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "one-at-a-time", no_argument, NULL, '1' },
@@ -137,6 +138,16 @@ parse(struct explain_opts *o, int argc, char **argv)
 			break;
 		case 'C':
 			o->cachedir = optarg;
+			break;
+		case 'X':
+			o->ddmin = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' ||
+			    !(o->ddmin > 0 && o->ddmin <= 1)) {
+				warnx("--ddmin %s: expected a fraction of the "
+				    "difference, above 0 and at most 1 (0.9)",
+				    optarg);
+				return (-1);
+			}
 			break;
 		case 'd':
 			if (guestopts_num("--seconds", optarg, 3600,
@@ -184,6 +195,11 @@ parse(struct explain_opts *o, int argc, char **argv)
 		default:
 			return (-1);
 		}
+	}
+	if (o->one_at_a_time + o->screen + (o->ddmin > 0) > 1) {
+		warnx("--one-at-a-time, --screen and --ddmin are three "
+		    "designs: choose one");
+		return (-1);
 	}
 	if (cmd_experiment_check(&o->c) == -1)
 		return (-1);
@@ -378,6 +394,7 @@ kernel(struct explain_opts *o, char **argv)
 	q.ngens = o->ngens;
 	q.one_at_a_time = o->one_at_a_time;
 	q.screen = o->screen;
+	q.ddmin = o->ddmin;
 	q.plan_only = o->plan_only;
 	q.quiet = o->c.quiet;
 	q.maxorder = o->maxorder;
@@ -441,11 +458,11 @@ cmd_explain(int argc, char **argv)
 		rc = kernel(&o, argv);
 		goto out;
 	}
-	if (o.one_at_a_time || o.screen || o.boots || o.jobs ||
-	    o.seconds > 0 || o.cachedir != NULL) {
-		warnx("--one-at-a-time, --screen, --boots, --seconds, "
-		    "--cachedir and --jobs are for kernel recipes; %s is a "
-		    "world's",
+	if (o.one_at_a_time || o.screen || o.ddmin > 0 || o.boots ||
+	    o.jobs || o.seconds > 0 || o.cachedir != NULL) {
+		warnx("--one-at-a-time, --screen, --ddmin, --boots, "
+		    "--seconds, --cachedir and --jobs are for kernel recipes; "
+		    "%s is a world's",
 		    argv[0]);
 		rc = EX_USAGE;
 		goto out;

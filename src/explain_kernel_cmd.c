@@ -4,6 +4,7 @@
  */
 #include <err.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,11 @@
 #include "experiment_boot.h"
 #include "explain_format.h"
 #include "explain_kernel.h"
+#include "explain.h"
 #include "explain_kernel_cmd.h"
 #include "explain_plan.h"
 #include "explain_result.h"
+#include "explain_search.h"
 #include "explain_steps.h"
 #include "kbuild.h"
 #include "kvariant.h"
@@ -29,6 +32,13 @@
 #include "spawn.h"
 
 static char note_prefix[] = "worldbench explain: ";
+
+/*
+ * A search reports an interaction where options together differ from
+ * their sum by more than this in ln: twice what one boot repeats within
+ * under icount (0.5%).
+ */
+#define SEARCH_TOL	0.01
 
 /* The target's fragments that the base's list lacks, in merge order. */
 static int
@@ -79,9 +89,22 @@ plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
 		printf("design: %zu runs over %zu factors%s\n",
 		    p->design->nruns, p->k, p->design->p > 0 ?
 		    " (a fraction)" : " (full factorial)");
+	} else if (q->ddmin > 0) {
+		printf("delta debugging to %g%% of the difference: over %zu "
+		    "factors from %s, each configuration it asks for one "
+		    "kernel booted against that reference:\n", 100 * q->ddmin,
+		    kx->nsteps - 1, p->base);
+		for (i = 0; i + 1 < kx->nsteps; i++)
+			printf("  %2zu  %-24s %s\n", i + 1,
+			    kx->steps[i]->f[0].name, wb_explain_plan_opts(
+			    kx->steps[i], kx->steps[i]->f[0].opts, buf,
+			    sizeof(buf)));
+		printf("kernels: the reference, the target, and one per "
+		    "configuration asked for (the answers decide which)\n");
+		return;
 	} else
 		printf("%s: %zu steps from %s\n", q->screen ? "group "
-		    "screening, stage one (stage two: each symbol of every "
+		    "screening, stage one (stage two: the symbols of every "
 		    "group of several that costs)" : "one at a time",
 		    kx->nsteps, p->base);
 	printf("kernels (%zu):\n", kx->npoints);
@@ -262,14 +285,22 @@ report_main(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	return (rc);
 }
 
+/* The final score's effect of a one-step result, NULL if none. */
+static const struct wb_welch *
+final_effect(const struct wb_explain_result *x)
+{
+	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
+
+	return (f->ef != NULL && f->ef->neff > 0 ? &f->ef->eff[0].w : NULL);
+}
+
 /* A step whose final-score interval excludes 1. */
 static int
 step_active(const struct wb_explain_result *x)
 {
-	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
+	const struct wb_welch *w = final_effect(x);
 
-	return (f->ef != NULL && f->ef->neff > 0 && f->ef->eff[0].w.have_ci &&
-	    (f->ef->eff[0].w.hi < 1 || f->ef->eff[0].w.lo > 1));
+	return (w != NULL && w->have_ci && (w->hi < 1 || w->lo > 1));
 }
 
 /* The steps' report; active[i] (if not NULL) for each step. */
@@ -324,10 +355,13 @@ rundir_new(const struct kexplain_req *q)
 	return (d);
 }
 
-/* Build kx's points and boot them into dir: 0, 1 or an exit status. */
+/*
+ * Build kx's points and boot them into dir: 0, 1 or an exit status;
+ * *built (if not NULL) the kernels built now.
+ */
 static int
 measure(const struct wb_kexplain *kx, const struct kexplain_req *q,
-    const char *dir)
+    const char *dir, size_t *nbuilt)
 {
 	char *images[WB_KEXPLAIN_MAXPOINTS] = { NULL };
 	struct wb_err e;
@@ -345,6 +379,8 @@ measure(const struct wb_kexplain *kx, const struct kexplain_req *q,
 	}
 	for (i = 0; i < kx->npoints; i++)
 		free(images[i]);
+	if (nbuilt != NULL)
+		*nbuilt = built;
 	return (rc);
 }
 
@@ -386,11 +422,12 @@ screen(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	}
 	if (asprintf(&dir, "%s/stage2", rundir) < 0)
 		err(EX_OSERR, "asprintf");
-	printf("\nStage two: each symbol of the groups that cost "
-	    "(%zu kernels, %zu not in stage one)\n\n", kx2->npoints,
+	printf("\nStage two: the symbols of the groups that cost, each "
+	    "after the ones before it (%zu kernels, %zu not in stage one)"
+	    "\n\n", kx2->npoints,
 	    new_points(kx, kx2));
 	fflush(stdout);
-	rc = measure(kx2, q, dir);
+	rc = measure(kx2, q, dir, NULL);
 	if ((rc == 0 || rc == 1) && (rc2 = report_steps(q, kx2, dir,
 	    NULL)) != 0)
 		rc = rc2;
@@ -400,6 +437,143 @@ screen(const struct kexplain_req *q, const struct wb_kexplain *kx,
 		    kx->npoints, new_points(kx, kx2));
 	free(dir);
 	wb_kexplain_free(kx2);
+	return (rc);
+}
+
+struct search_arg {
+	const struct kexplain_req	*q;
+	const struct wb_kexplain	*kx;
+	const char			*rundir;
+	struct wb_explain_query		 queries[64 * 64];
+	size_t				 nq, built;
+};
+
+/* The search's cost: the point of set built and booted against the reference. */
+static int
+search_cost(void *arg, uint64_t set, double *v, struct wb_err *e)
+{
+	struct search_arg *s = arg;
+	struct wb_explain_query *qr;
+	struct wb_explain_result *x = NULL;
+	struct wb_kexplain *p;
+	const struct wb_welch *w;
+	char *dir = NULL;
+	size_t built;
+	int rc = -1, m;
+
+	if (s->nq == sizeof(s->queries) / sizeof(s->queries[0]))
+		return (wb_err_set(e, "the search asked for more than %zu "
+		    "configurations", s->nq));
+	if ((p = wb_kexplain_pair(s->kx, set, s->q->recipe, e)) == NULL)
+		return (-1);
+	if (asprintf(&dir, "%s/search/%02zu", s->rundir, s->nq + 1) < 0) {
+		dir = NULL;
+		wb_err_setsys(e, "asprintf");
+		goto out;
+	}
+	fprintf(stderr, "%sconfiguration %zu: %s\n", note_prefix, s->nq + 1,
+	    p->steps[0]->target);
+	if ((m = measure(p, s->q, dir, &built)) != 0 && m != 1) {
+		wb_err_set(e, "configuration %s: not measured (above)",
+		    p->steps[0]->target);
+		goto out;
+	}
+	s->built += built;
+	if ((x = wb_explain_result_new(p->steps[0], dir, 1, 0.95, e)) ==
+	    NULL)
+		goto out;
+	if ((w = final_effect(x)) == NULL) {
+		wb_err_set(e, "configuration %s: no final score in %s",
+		    p->steps[0]->target, dir);
+		goto out;
+	}
+	qr = &s->queries[s->nq];
+	if ((qr->label = strdup(p->steps[0]->target)) == NULL) {
+		wb_err_setsys(e, "strdup");
+		goto out;
+	}
+	qr->set = set;
+	qr->logdiff = *v = w->diff;
+	qr->lo = w->have_ci ? w->lo : NAN;
+	qr->hi = w->have_ci ? w->hi : NAN;
+	s->nq++;
+	fprintf(stderr, "%sconfiguration %zu: %.4f against %s\n",
+	    note_prefix, s->nq, w->ratio, p->steps[0]->base);
+	rc = 0;
+out:
+	wb_explain_result_free(x);
+	wb_kexplain_free(p);
+	free(dir);
+	return (rc);
+}
+
+static int
+search_save(const char *rundir, const char *name, enum wb_report_fmt fmt,
+    const struct wb_explain_search *r)
+{
+	struct wb_err e;
+	char *path;
+	int rc;
+
+	if (asprintf(&path, "%s/%s", rundir, name) < 0)
+		err(EX_OSERR, "asprintf");
+	rc = wb_explain_search_save(path, fmt, r, &e);
+	free(path);
+	return (rc != 0 ? cmd_fail(&e) : 0);
+}
+
+/*
+ * Delta debugging over kx's factors (its one-at-a-time steps): each
+ * configuration asked for is a kernel booted against the reference in
+ * rundir/search/NN; the report is search.txt and search.json.
+ */
+static int
+search(const struct kexplain_req *q, const struct wb_kexplain *kx,
+    const char *rundir)
+{
+	struct search_arg *s;
+	struct wb_explain_search r;
+	struct wb_explain_ddmin *dd;
+	const char *names[64];
+	struct wb_err e;
+	size_t i, nf = kx->nsteps - 1;
+	int rc;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		err(EX_OSERR, "calloc");
+	s->q = q;
+	s->kx = kx;
+	s->rundir = rundir;
+	wb_err_clear(&e);
+	if ((dd = wb_explain_ddmin(nf, search_cost, s, q->ddmin, SEARCH_TOL,
+	    &e)) == NULL)
+		rc = cmd_fail(&e);
+	else {
+		for (i = 0; i < nf; i++)
+			names[i] = kx->steps[i]->f[0].name;
+		memset(&r, 0, sizeof(r));
+		r.dd = dd;
+		r.names = names;
+		r.n = nf;
+		r.reference = kx->steps[0]->base;
+		r.target = kx->target;
+		r.frac = q->ddmin;
+		r.tol = SEARCH_TOL;
+		r.conf = 0.95;
+		r.queries = s->queries;
+		r.nqueries = s->nq;
+		r.kernels = s->nq + 1;
+		r.built = s->built;
+		if ((rc = search_save(rundir, "search.txt", WB_REPORT_TEXT,
+		    &r)) == 0 && (rc = search_save(rundir, "search.json",
+		    WB_REPORT_JSON, &r)) == 0 &&
+		    wb_explain_search_write(stdout, q->fmt, &r, &e) != 0)
+			rc = cmd_fail(&e);
+	}
+	wb_explain_ddmin_free(dd);
+	for (i = 0; i < s->nq; i++)
+		free((char *)s->queries[i].label);
+	free(s);
 	return (rc);
 }
 
@@ -420,7 +594,7 @@ explain_kernel(const struct kexplain_req *q)
 		return (cmd_fail(&e));
 	kx = wb_kexplain_new(q->recipe, q->base, q->target, extra, nextra,
 	    q->groups, q->ngroups, q->gens, q->ngens, q->one_at_a_time ||
-	    q->screen, &e);
+	    q->screen || q->ddmin > 0, &e);
 	wb_kbuild_variant_fini(&b);
 	wb_kbuild_variant_fini(&t);
 	if (kx == NULL)
@@ -431,7 +605,15 @@ explain_kernel(const struct kexplain_req *q)
 		return (0);
 	}
 	rundir = rundir_new(q);
-	rc = measure(kx, q, rundir);
+	if (q->ddmin > 0) {
+		rc = search(q, kx, rundir);
+		if (rc == 0 && q->fmt == WB_REPORT_TEXT)
+			printf("\nReports: %s\n", rundir);
+		free(rundir);
+		wb_kexplain_free(kx);
+		return (rc);
+	}
+	rc = measure(kx, q, rundir, NULL);
 	if (rc == 0 || rc == 1) {
 		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
 		    report_steps(q, kx, rundir, active);

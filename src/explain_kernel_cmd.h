@@ -32,6 +32,7 @@ struct kexplain_req {
 	int			 maxorder;	/* 0: the default */
 	int			 passes, boots, jobs;
 	double			 seconds;	/* per test; 0: the policy's */
+	double			 ddmin;		/* > 0: search to that share */
 	const char		*tests;		/* NULL: all */
 	const char		*resultsdir;	/* runs go below it */
 	enum wb_report_fmt	 fmt;

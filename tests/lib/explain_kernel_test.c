@@ -145,16 +145,23 @@ ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
 
 	kx = plan(1, objects, 1);
 	ATF_REQUIRE_EQ(5, kx->nsteps);
-	/* objects (two symbols) costs: its symbols, one at a time. */
+	/*
+	 * objects (two symbols) costs: its symbols in order, each after the
+	 * ones before it (DEBUG_OBJECTS_FREE depends on DEBUG_OBJECTS).
+	 */
 	r = wb_kexplain_refine(kx, active, "k", &none, &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK(r->enable == NULL);
 	ATF_REQUIRE_EQ(3, r->nsteps);
 	ATF_CHECK_STREQ("debug-objects", r->steps[0]->f[0].name);
-	ATF_CHECK_STREQ("production+debug-kernel+debug-objects-free",
-	    r->steps[1]->target);
+	ATF_CHECK_STREQ("production+debug-kernel", r->steps[0]->base);
+	ATF_CHECK_STREQ("debug-objects-free", r->steps[1]->f[0].name);
+	ATF_CHECK_STREQ("production+debug-kernel+debug-objects",
+	    r->steps[1]->base);
+	ATF_CHECK_STREQ("production+debug-kernel+debug-objects+"
+	    "debug-objects-free", r->steps[1]->target);
 	ATF_CHECK_STREQ("debug", r->steps[2]->target);
-	/* The reference, two singles, the target: no base point. */
+	/* The reference, the two prefixes, the target: no base point. */
 	ATF_CHECK_EQ(4, r->npoints);
 	ATF_CHECK_STREQ("production+debug-kernel", r->points[0]);
 	wb_kexplain_free(r);
@@ -163,6 +170,57 @@ ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
 	r = wb_kexplain_refine(kx, active, "k", &none, &e);
 	ATF_CHECK(r == NULL);
 	ATF_CHECK_EQ(1, none);
+	wb_kexplain_free(kx);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_kexplain_pair__search_points);
+ATF_TC_BODY(wb_kexplain_pair__search_points, tc)
+{
+	static const char *const names[] = {
+		"a-very-long-group-name-one=DEBUG_LIST",
+		"a-very-long-group-name-two=DEBUG_VM"
+	};
+	struct wb_kexplain *kx, *r;
+	struct wb_err e;
+	char *s;
+
+	kx = plan(1, objects, 1);
+	/* Factors: objects, prove-locking, debug-list, debug-vm. */
+	ATF_REQUIRE_EQ(5, kx->nsteps);
+	r = wb_kexplain_pair(kx, 0x6, "k", &e);
+	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(1, r->nsteps);
+	ATF_CHECK_STREQ("production+debug-kernel", r->steps[0]->base);
+	ATF_CHECK_STREQ("production+debug-kernel+prove-locking+debug-list",
+	    r->steps[0]->target);
+	ATF_CHECK_STREQ("prove-locking+debug-list", r->steps[0]->f[0].name);
+	ATF_REQUIRE_EQ(2, r->npoints);
+	s = wb_kexplain_fragment(r, point(r, r->steps[0]->target), &e);
+	ATF_REQUIRE(s != NULL);
+	ATF_CHECK(strstr(s, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
+	    "CONFIG_DEBUG_LIST=y\n") != NULL);
+	ATF_CHECK(strstr(s, "OBJECTS") == NULL);
+	free(s);
+	wb_kexplain_free(r);
+	/* Every factor: the target itself. */
+	r = wb_kexplain_pair(kx, 0xf, "k", &e);
+	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
+	ATF_CHECK_STREQ("debug", r->steps[0]->target);
+	wb_kexplain_free(r);
+	/* No factor, or one it does not have: refused. */
+	ATF_CHECK(wb_kexplain_pair(kx, 0, "k", &e) == NULL);
+	ATF_CHECK(wb_kexplain_pair(kx, 0x10, "k", &e) == NULL);
+	ATF_CHECK(strstr(e.msg, "4 factors") != NULL);
+	wb_kexplain_free(kx);
+	/*
+	 * A label too long for a label: named by its symbols' bits
+	 * (DEBUG_KERNEL 0x1, DEBUG_LIST 0x4, DEBUG_VM 0x20).
+	 */
+	kx = plan(1, names, 2);
+	r = wb_kexplain_pair(kx, 0x3, "k", &e);
+	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
+	ATF_CHECK_STREQ("production+syms-25", r->steps[0]->target);
+	wb_kexplain_free(r);
 	wb_kexplain_free(kx);
 }
 
@@ -222,6 +280,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_at_a_time);
 	ATF_TP_ADD_TC(tp, wb_kexplain_fragment__point_symbols);
 	ATF_TP_ADD_TC(tp, wb_kexplain_refine__active_groups);
+	ATF_TP_ADD_TC(tp, wb_kexplain_pair__search_points);
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__bad_groups);
 	ATF_TP_ADD_TC(tp, wb_kexplain_new__one_fragment);
 	return (0);

@@ -71,6 +71,12 @@ plan__kernel_ci_body() {
 	    "$(wb)" explain --plan --topdir "$(top)" "$@" --group "obj=$o" \
 	    --group list=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
 	    linux-ci production witness+invariants
+	# A search: the same factors, the kernels decided by the answers.
+	atf_check -o match:'^delta debugging to 90% of the difference: over 13 factors from production\+debug-kernel' \
+	    -o match:'^   2  prove-locking  *prove-locking$' \
+	    -o match:'^  13  slub-debug-on ' \
+	    "$(wb)" explain --plan --ddmin 0.9 --topdir "$(top)" \
+	    --group "objects=$o" linux-ci production witness+invariants
 	atf_check -s exit:65 -e match:'at most 64 characters\): give its factors shorter names' \
 	    "$(wb)" explain --plan --topdir "$(top)" "$@" --group "objects=$o" \
 	    --group lists-and-scatter-gather-and-notifiers=DEBUG_LIST,DEBUG_PLIST,DEBUG_SG,DEBUG_NOTIFIERS \
@@ -100,6 +106,15 @@ usage__refusals_body() {
 	    host glibc-production glibc-debug
 	atf_check -s exit:64 -e match:'--one-at-a-time.* are for kernel recipes' \
 	    "$(wb)" explain --plan --one-at-a-time --topdir "$(top)" host \
+	    glibc-production glibc-debug
+	atf_check -s exit:64 -e match:'--ddmin 1.5: expected a fraction' \
+	    "$(wb)" explain --ddmin 1.5 linux-ci a b
+	atf_check -s exit:64 -e match:'--ddmin 0: expected a fraction' \
+	    "$(wb)" explain --ddmin 0 linux-ci a b
+	atf_check -s exit:64 -e match:'three designs: choose one' \
+	    "$(wb)" explain --ddmin 0.9 --screen linux-ci a b
+	atf_check -s exit:64 -e match:'--ddmin.* are for kernel recipes' \
+	    "$(wb)" explain --plan --ddmin 0.9 --topdir "$(top)" host \
 	    glibc-production glibc-debug
 	atf_check -s exit:64 -e match:"--boots: bad number '0'" \
 	    "$(wb)" explain --boots 0 linux-ci a b

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The report of a delta-debugging search (explain.h wb_explain_ddmin):
+ * the set of factors found, what it carries of the total against what
+ * its factors carry alone, the interacting pairs, and every
+ * configuration the search measured, in the order it asked for them.
+ * Shares are of ln(target / reference) in the final score.
+ */
+#ifndef WB_EXPLAIN_SEARCH_H
+#define WB_EXPLAIN_SEARCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report_format.h"
+
+struct wb_err;
+struct wb_explain_ddmin;
+
+struct wb_explain_query {
+	uint64_t	 set;		/* factors on */
+	const char	*label;		/* the point measured */
+	double		 logdiff;	/* ln(point / reference) */
+	double		 lo, hi;	/* its interval, as ratios */
+};
+
+struct wb_explain_search {
+	const struct wb_explain_ddmin	 *dd;
+	const char *const		 *names;	/* the n factors */
+	size_t				  n;
+	const char			 *reference, *target;
+	double				  frac, tol, conf;
+	const struct wb_explain_query	 *queries;	/* asked order */
+	size_t				  nqueries;
+	size_t				  kernels, built;
+};
+
+/* Text or JSON (the others: text). */
+int	wb_explain_search_write(FILE *, enum wb_report_fmt,
+	    const struct wb_explain_search *, struct wb_err *);
+int	wb_explain_search_save(const char *path, enum wb_report_fmt,
+	    const struct wb_explain_search *, struct wb_err *);
+
+#endif
