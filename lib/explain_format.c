@@ -17,6 +17,7 @@
 #include "explain_result.h"
 #include "report_format.h"
 #include "stats.h"
+#include "waterfall.h"
 
 static const char *
 verdict(const struct wb_explain_row *row, size_t j, double conf)
@@ -293,65 +294,47 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 
 /*
  * The waterfall of one row: from the base (0) each odd effect moves the
- * running log ratio by its part of the total, ending at the target.
+ * running log ratio by its part of the total, then the unexplained rest,
+ * ending at the target.
  */
-static void
+static int
 waterfall(FILE *fp, const struct wb_explain_result *x,
-    const struct wb_explain_row *r)
+    const struct wb_explain_row *r, struct wb_err *err)
 {
 	const struct wb_explain_effects *ef = r->ef;
-	double lo = 0, hi = 0, run = 0, v, scale, y0, y1;
-	const int w = 760, barh = 22, left = 340;
-	char names[512], a[32];
-	size_t j, nb = 0;
+	struct wb_waterfall_bar *b;
+	char (*names)[512], (*notes)[32];
+	size_t j, n = 0;
 
+	b = calloc(ef->neff + 1, sizeof(*b));
+	names = calloc(ef->neff + 1, sizeof(*names));
+	notes = calloc(ef->neff + 1, sizeof(*notes));
+	if (b == NULL || names == NULL || notes == NULL) {
+		free(b);
+		free(names);
+		free(notes);
+		return (wb_err_setsys(err, "waterfall"));
+	}
 	for (j = 0; j < ef->neff; j++) {
 		if (isnan(ef->eff[j].share) || ef->eff[j].share == 0)
 			continue;
-		run += ef->eff[j].share * ef->total.diff;
-		lo = fmin(lo, run);
-		hi = fmax(hi, run);
-		nb++;
+		b[n].name = wb_explain_plan_effect(x->plan, ef->eff[j].mask,
+		    names[n], sizeof(names[n]));
+		b[n].note = pct(ef->eff[j].share, ef, notes[n],
+		    sizeof(notes[n]));
+		b[n++].diff = ef->eff[j].share * ef->total.diff;
 	}
-	run += ef->unexplained.diff;
-	lo = fmin(lo, fmin(run, ef->total.diff));
-	hi = fmax(hi, fmax(run, ef->total.diff));
-	scale = hi > lo ? (w - left - 20) / (hi - lo) : 1;
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%zu\" font-family=\"sans-serif\" font-size=\"12\">\n", w,
-	    (nb + 2) * (size_t)barh + 10);
-	run = 0;
-	nb = 0;
-	for (j = 0; j <= ef->neff; j++) {
-		if (j < ef->neff && (isnan(ef->eff[j].share) ||
-		    ef->eff[j].share == 0))
-			continue;
-		if (j == ef->neff && !ef->unexplained.have_ci)
-			break;		/* every odd effect is estimated */
-		v = j < ef->neff ? ef->eff[j].share * ef->total.diff :
-		    ef->unexplained.diff;
-		y0 = left + (run - lo) * scale;
-		y1 = left + (run + v - lo) * scale;
-		fprintf(fp, "<text x=\"4\" y=\"%zu\">", nb * barh + 16);
-		if (j < ef->neff)
-			wb_report_escape(fp, wb_explain_plan_effect(x->plan,
-			    ef->eff[j].mask, names, sizeof(names)), 0);
-		else
-			fputs("unexplained", fp);
-		fprintf(fp, " (%s)</text>\n<rect x=\"%.1f\" y=\"%zu\" "
-		    "width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
-		    pct(j < ef->neff ? ef->eff[j].share :
-		    ef->unexplained_share, ef, a, sizeof(a)), fmin(y0, y1),
-		    nb * barh + 4, fmax(fabs(y1 - y0), 1), barh - 6, v < 0 ?
-		    "#c0392b" : "#2e86c1");
-		run += v;
-		nb++;
+	if (ef->unexplained.have_ci) {
+		b[n].name = "unexplained";
+		b[n].note = pct(ef->unexplained_share, ef, notes[n],
+		    sizeof(notes[n]));
+		b[n++].diff = ef->unexplained.diff;
 	}
-	fprintf(fp, "<text x=\"4\" y=\"%zu\">target / base %.4f</text>\n"
-	    "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"%d\" "
-	    "fill=\"#7f8c8d\"/>\n</svg>\n", nb * barh + 16, ef->total.ratio,
-	    left + fmin(0, ef->total.diff) * scale - lo * scale, nb * barh + 4,
-	    fmax(fabs(ef->total.diff) * scale, 1), barh - 6);
+	wb_waterfall_svg(fp, b, n, ef->total.diff, "target / base");
+	free(b);
+	free(names);
+	free(notes);
+	return (0);
 }
 
 static int	render(enum wb_report_fmt, const struct wb_explain_result *,
@@ -366,7 +349,7 @@ text_escaped(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 
 	if (render(WB_REPORT_TEXT, x, &buf, &len, err) == -1)
 		return (-1);
-	wb_report_escape(fp, buf, WB_ESC_XML);
+	wb_report_escape(fp, buf, 0);
 	free(buf);
 	return (0);
 }
@@ -384,7 +367,8 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		    "starting where the one above ends: from the base (ln 1 = "
 		    "0) to the target, whose whole bar is last; red costs, "
 		    "blue gains.</p>\n", fp);
-		waterfall(fp, x, fin);
+		if (waterfall(fp, x, fin, err) == -1)
+			return (-1);
 	}
 	fputs("<h2>Every test</h2>\n<pre>\n", fp);
 	if (text_escaped(fp, x, err) == -1)

@@ -15,7 +15,9 @@
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "explain_steps.h"
+#include "report_format.h"
 #include "stats.h"
+#include "waterfall.h"
 
 /* The step's effect in row id, or NULL when not estimated. */
 static const struct wb_welch *
@@ -171,6 +173,134 @@ write_json(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 	return (0);
 }
 
+static void
+step_md(FILE *fp, const struct wb_explain_steps *s,
+    const struct wb_explain_result *x, int enabler)
+{
+	const struct wb_welch *w = effect(x, "final");
+	double sh = enabler ? NAN : share(s, x);
+	size_t i;
+
+	fprintf(fp, "| %s%s | ", x->plan->f[0].name, enabler ? " (enabler)" :
+	    "");
+	if (w == NULL)
+		fprintf(fp, "- | - ");
+	else if (w->have_ci)
+		fprintf(fp, "%.4f | [%.4f, %.4f] ", w->ratio, w->lo, w->hi);
+	else
+		fprintf(fp, "%.4f | (no spread) ", w->ratio);
+	if (isnan(sh))
+		fprintf(fp, "| - ");
+	else
+		fprintf(fp, "| %.1f%% ", 100 * sh);
+	for (i = 0; i + 1 < x->nrows; i++)
+		if ((w = effect(x, x->rows[i].id)) == NULL)
+			fprintf(fp, "| - ");
+		else
+			fprintf(fp, "| %.4f ", w->ratio);
+	fprintf(fp, "|\n");
+}
+
+static void
+write_md(FILE *fp, const struct wb_explain_steps *s)
+{
+	const struct wb_explain_result *t = total(s);
+	size_t i;
+
+	fprintf(fp, "# One option at a time: %zu steps, %zu kernels\n\n"
+	    "Reference `%s`; each step turns one factor on there, the last "
+	    "all of them (`%s`).  Ratios below 1: the option costs; "
+	    "intervals %.0f%% over the rounds; share: of ln(target / "
+	    "reference) in the final score.\n\n| step | final | interval "
+	    "| share |", s->nsteps - 1, s->kernels, t->plan->base,
+	    t->plan->target, 100 * t->conf);
+	for (i = 0; i + 1 < t->nrows; i++)
+		fprintf(fp, " %s |", t->rows[i].id);
+	fprintf(fp, "\n|---|---:|---|---:|");
+	for (i = 0; i + 1 < t->nrows; i++)
+		fprintf(fp, "---:|");
+	fputc('\n', fp);
+	if (s->enable != NULL)
+		step_md(fp, s, s->enable, 1);
+	for (i = 0; i < s->nsteps; i++)
+		step_md(fp, s, s->steps[i], 0);
+}
+
+/*
+ * The final score's waterfall: each single step's part of ln(target /
+ * reference), then what they do together beyond their sum, to the total.
+ */
+static int
+steps_waterfall(FILE *fp, const struct wb_explain_steps *s,
+    struct wb_err *err)
+{
+	const struct wb_welch *w, *t;
+	struct wb_waterfall_bar *b;
+	char (*notes)[32];
+	double sum = 0;
+	size_t i, n = 0;
+
+	if ((t = effect(total(s), "final")) == NULL || t->diff == 0)
+		return (0);
+	b = calloc(s->nsteps, sizeof(*b));
+	notes = calloc(s->nsteps, sizeof(*notes));
+	if (b == NULL || notes == NULL) {
+		free(b);
+		free(notes);
+		return (wb_err_setsys(err, "waterfall"));
+	}
+	for (i = 0; i + 1 < s->nsteps; i++) {
+		if ((w = effect(s->steps[i], "final")) == NULL)
+			continue;
+		snprintf(notes[n], sizeof(notes[n]), "%.1f%%", 100 * w->diff /
+		    t->diff);
+		b[n].name = s->steps[i]->plan->f[0].name;
+		b[n].note = notes[n];
+		b[n++].diff = w->diff;
+		sum += w->diff;
+	}
+	snprintf(notes[n], sizeof(notes[n]), "%.1f%%", 100 * (t->diff - sum) /
+	    t->diff);
+	b[n].name = "together, beyond the sum";
+	b[n].note = notes[n];
+	b[n++].diff = t->diff - sum;
+	wb_waterfall_svg(fp, b, n, t->diff, "target / reference");
+	free(b);
+	free(notes);
+	return (0);
+}
+
+static int
+write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	    "<title>worldbench explain: one at a time</title></head><body>\n"
+	    "<h2>Final score: where the difference goes</h2>\n<p>Each bar "
+	    "is one option's step from the reference, as a part of "
+	    "ln(target / reference), starting where the one above ends; "
+	    "the next to last bar is what the options do together beyond "
+	    "the sum of their steps, the last the whole; red costs, blue "
+	    "gains.</p>\n", fp);
+	if (steps_waterfall(fp, s, err) == -1)
+		return (-1);
+	if ((m = open_memstream(&text, &len)) == NULL)
+		return (wb_err_setsys(err, "open_memstream"));
+	write_text(m, s);
+	if (fclose(m) != 0) {
+		free(text);
+		return (wb_err_setsys(err, "open_memstream"));
+	}
+	fputs("<h2>Every step and test</h2>\n<pre>\n", fp);
+	wb_report_escape(fp, text, 0);
+	fputs("</pre>\n</body></html>\n", fp);
+	free(text);
+	return (0);
+}
+
 int
 wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
     const struct wb_explain_steps *s, struct wb_err *err)
@@ -178,9 +308,17 @@ wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
 
 	if (s->nsteps == 0)
 		return (wb_err_set(err, "steps: none"));
-	if (fmt == WB_REPORT_JSON)
+	switch (fmt) {
+	case WB_REPORT_JSON:
 		return (write_json(fp, s, err));
-	return (write_text(fp, s));
+	case WB_REPORT_MARKDOWN:
+		write_md(fp, s);
+		return (0);
+	case WB_REPORT_HTML:
+		return (write_html(fp, s, err));
+	default:
+		return (write_text(fp, s));
+	}
 }
 
 struct render {

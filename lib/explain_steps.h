@@ -26,7 +26,10 @@ struct wb_explain_steps {
 	size_t				 kernels;	/* distinct points */
 };
 
-/* Text or JSON (the others: text). */
+/*
+ * Text, JSON, Markdown or HTML (a waterfall of the final score's steps and
+ * the text table); CSV and the summary: text.
+ */
 int	wb_explain_steps_write(FILE *, enum wb_report_fmt,
 	    const struct wb_explain_steps *, struct wb_err *);
 int	wb_explain_steps_save(const char *path, enum wb_report_fmt,

@@ -332,7 +332,10 @@ report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
 		s.kernels = kx->npoints;
 		if ((rc = save(rundir, "steps.txt", WB_REPORT_TEXT, NULL,
 		    &s)) == 0 && (rc = save(rundir, "steps.json",
-		    WB_REPORT_JSON, NULL, &s)) == 0 &&
+		    WB_REPORT_JSON, NULL, &s)) == 0 && (rc = save(rundir,
+		    "steps.md", WB_REPORT_MARKDOWN, NULL, &s)) == 0 &&
+		    (rc = save(rundir, "steps.html", WB_REPORT_HTML, NULL,
+		    &s)) == 0 &&
 		    wb_explain_steps_write(stdout, q->fmt, &s, &e) != 0)
 			rc = cmd_fail(&e);
 	}

@@ -181,6 +181,9 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	free(got);
 	got = wbt_read_file("out.html", NULL);
 	ATF_CHECK(strstr(got, "<svg") != NULL);
+	/* The text table in <pre> keeps its lines. */
+	ATF_CHECK_MSG(strstr(got, "<pre>\nworldbench explain: recipe ") !=
+	    NULL && strstr(got, "\nfactors (low: ") != NULL, "%s", got);
 	free(got);
 	wb_explain_result_free(x);
 	wb_explain_plan_free(p);

@@ -120,6 +120,23 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	ATF_CHECK_STREQ("a", json_string_value(json_object_get(json_array_get(
 	    json_object_get(j, "steps"), 0), "factor")));
 	json_decref(j);
+	/* Markdown: a row per step; HTML: the waterfall and the table. */
+	ATF_REQUIRE(wb_explain_steps_save("out.md", WB_REPORT_MARKDOWN, &s,
+	    &e) == 0);
+	got = wbt_read_file("out.md", NULL);
+	ATF_CHECK_MSG(strstr(got, "| step | final | interval | share |") !=
+	    NULL, "%s", got);
+	ATF_CHECK_MSG(strstr(got, "\n| all | ") != NULL, "%s", got);
+	free(got);
+	ATF_REQUIRE(wb_explain_steps_save("out.html", WB_REPORT_HTML, &s,
+	    &e) == 0);
+	got = wbt_read_file("out.html", NULL);
+	ATF_CHECK(strstr(got, "<svg") != NULL);
+	ATF_CHECK_MSG(strstr(got, ">together, beyond the sum (") != NULL,
+	    "%s", got);
+	ATF_CHECK(strstr(got, ">target / reference (") != NULL);
+	ATF_CHECK(strstr(got, "<pre>\nOne option at a time") != NULL);
+	free(got);
 	for (i = 0; i < 3; i++)
 		wb_explain_result_free(xs[i]);
 	wb_explain_result_free(en);
