@@ -86,21 +86,30 @@ wb_kpaths_log(const struct wb_kpaths *k, const char *variant)
 	return (s);
 }
 
+int
+wb_kpaths_distinfo(struct wb_kpaths *k, const struct wb_recipe *r,
+    struct wb_err *err)
+{
+	static char dinfo[PATH_MAX + 64];
+
+	if ((size_t)snprintf(dinfo, sizeof(dinfo), "%s/distinfo", r->dir) >=
+	    sizeof(dinfo))
+		return (wb_err_set(err, "%s: path too long", r->dir));
+	k->distinfo = dinfo;
+	return (0);
+}
+
 struct wb_recipe *
 wb_kpaths_recipe(struct wb_kpaths *k, struct wb_err *err)
 {
-	static char dinfo[PATH_MAX + 64];
 	struct wb_recipe *r;
 
 	if ((r = wb_recipe_load(k->recipe, err)) == NULL)
 		return (NULL);
-	if ((size_t)snprintf(dinfo, sizeof(dinfo), "%s/distinfo", r->dir) >=
-	    sizeof(dinfo)) {
-		wb_err_set(err, "%s: path too long", r->dir);
+	if (wb_kpaths_distinfo(k, r, err) == -1) {
 		wb_recipe_free(r);
 		return (NULL);
 	}
-	k->distinfo = dinfo;
 	return (r);
 }
 

@@ -37,6 +37,9 @@ char	*wb_kpaths_log(const struct wb_kpaths *, const char *variant);
  * distinfo beside it.  NULL with err set.
  */
 struct wb_recipe *wb_kpaths_recipe(struct wb_kpaths *, struct wb_err *);
+/* Point k->distinfo at the distinfo beside the recipe r already loaded. */
+int	wb_kpaths_distinfo(struct wb_kpaths *, const struct wb_recipe *,
+	    struct wb_err *);
 /* An image directory given as a path or as a variant name. */
 char	*wb_kpaths_find_image(const struct wb_kpaths *, const char *arg,
 	    struct wb_err *);

@@ -359,11 +359,13 @@ plan_show(const struct wb_explain_plan *p)
 	return (0);
 }
 
-/* A kernel recipe: its points are built and booted (explain_kernel_cmd.h). */
+/*
+ * A kernel recipe, r: its points are built and booted
+ * (explain_kernel_cmd.h).
+ */
 static int
-kernel(struct explain_opts *o, char **argv)
+kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 {
-	struct wb_recipe *r = NULL;
 	struct kexplain_req q;
 	struct wb_err e;
 	char *rpath;
@@ -378,9 +380,8 @@ kernel(struct explain_opts *o, char **argv)
 	    o->c.x.topdir) == -1)
 		err(EX_OSERR, "asprintf");
 	q.k.recipe = rpath;
-	/* The recipe again through kpaths: its distinfo beside it. */
 	if (wb_kpaths_absolute(&q.k, &e) != 0 ||
-	    (r = wb_kpaths_recipe(&q.k, &e)) == NULL) {
+	    wb_kpaths_distinfo(&q.k, r, &e) != 0) {
 		rc = cmd_fail(&e);
 		goto out;
 	}
@@ -407,7 +408,6 @@ kernel(struct explain_opts *o, char **argv)
 	q.fmt = o->fmt;
 	rc = explain_kernel(&q);
 out:
-	wb_recipe_free(r);
 	free(rpath);
 	free((char *)q.k.overlays);
 	return (rc);
@@ -455,7 +455,7 @@ cmd_explain(int argc, char **argv)
 		goto out;
 	}
 	if (is_kernel(r)) {
-		rc = kernel(&o, argv);
+		rc = kernel(&o, argv, r);
 		goto out;
 	}
 	if (o.one_at_a_time || o.screen || o.ddmin > 0 || o.boots ||
