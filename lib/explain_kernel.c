@@ -459,6 +459,53 @@ refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
 	return (0);
 }
 
+/* Replace *label by from's label of the same set, if from has one. */
+static int
+relabel(char **label, uint64_t set, const struct wb_kexplain *from,
+    struct wb_err *err)
+{
+	size_t i;
+	char *s;
+
+	for (i = 0; i < from->npoints; i++)
+		if (from->psets[i] == set && strcmp(*label,
+		    from->points[i]) != 0) {
+			if ((s = strdup(from->points[i])) == NULL)
+				return (wb_err_setsys(err, "strdup"));
+			free(*label);
+			*label = s;
+			break;
+		}
+	return (0);
+}
+
+/*
+ * Stage two's points that stage one has (a group's last step ends at the
+ * group's point) keep stage one's labels: one kernel, built once.
+ */
+static int
+reuse_labels(struct wb_kexplain *r, const struct wb_kexplain *kx,
+    struct wb_err *err)
+{
+	struct wb_explain_plan *p;
+	uint64_t all;
+	size_t i, j, run;
+
+	for (i = 0; i < r->nsteps; i++) {
+		p = r->steps[i];
+		for (all = p->base_on, j = 0; j < p->k; j++)
+			all |= p->f[j].opts;
+		if (relabel(&p->base, p->base_on, kx, err) == -1 ||
+		    relabel(&p->target, all, kx, err) == -1)
+			return (-1);
+		for (run = 0; run < p->design->nruns; run++)
+			if (relabel(&p->labels[run], p->sets[run], kx,
+			    err) == -1)
+				return (-1);
+	}
+	return (0);
+}
+
 struct wb_kexplain *
 wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
     const char *recipe, int *none, struct wb_err *err)
@@ -502,7 +549,8 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 		*none = 1;
 		goto fail;
 	}
-	if (refine_steps(&c, kx, active, err) == -1)
+	if (refine_steps(&c, kx, active, err) == -1 ||
+	    reuse_labels(r, kx, err) == -1)
 		goto fail;
 	for (i = 0; i < r->nsteps; i++)
 		if (add_points(r, r->steps[i], err) == -1)

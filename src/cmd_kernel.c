@@ -18,6 +18,7 @@
 #include "exitmap.h"
 #include "kbuild.h"
 #include "kbuild_match.h"
+#include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
 #include "recipe.h"
@@ -34,8 +35,9 @@ cmd_kernel_usage(FILE *fp)
 	fprintf(fp,
 	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
 	    "       worldbench kernel config " USAGE_OPTS " variant\n"
-	    "       worldbench kernel diff [--check] [-C cachedir] [-R recipe] "
-	    "[-s tarball] [-w workdir]\n"
+	    "       worldbench kernel diff [--check] [--owners] [-C cachedir] "
+	    "[-R recipe]\n"
+	    "           [-s tarball] [-w workdir]\n"
 	    "           variant|image variant|image\n"
 	    "       worldbench kernel attribute [-q] [-C cachedir] "
 	    "[-d seconds] [-m megabytes]\n"
@@ -59,6 +61,7 @@ struct kopts {
 	struct wb_kpaths	 k;
 	struct wb_recipe *recipe;
 	int		 check;		/* kernel diff --check */
+	int		 owners;	/* kernel diff --owners */
 	int		 force;
 	int		 jobs;
 	double		 timeout;
@@ -69,6 +72,7 @@ parse(int argc, char **argv, struct kopts *o)
 {
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'K' },
+		{ "owners", no_argument, NULL, 'W' },
 		{ "no-ccache", no_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -97,6 +101,9 @@ parse(int argc, char **argv, struct kopts *o)
 			break;
 		case 'K':
 			o->check = 1;
+			break;
+		case 'W':
+			o->owners = 1;
 			break;
 		case 'N':
 			o->k.ccache = 0;
@@ -296,6 +303,65 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 	return (rc);
 }
 
+static void
+owners_print(const struct wb_kowners *k)
+{
+	const struct wb_kowner *w;
+	size_t i, j, n[3] = { 0, 0, 0 };
+
+	for (i = 0; i < k->n; i++) {
+		w = &k->o[i];
+		printf("%-32s %s", w->sym, w->requested ? "requested" :
+		    w->shared ? "shared: several requests select it" :
+		    w->nby == 0 ? "by none alone" : "by");
+		for (j = 0; !w->requested && j < w->nby; j++)
+			printf(" %s", w->by[j]);
+		putchar('\n');
+		n[w->requested ? 0 : w->shared || w->nby == 0 ? 2 : 1]++;
+	}
+	printf("# %zu requested, %zu brought by one request, %zu shared; "
+	    "enablers:", n[0], n[1], n[2]);
+	for (i = 0; i < k->nenablers; i++)
+		printf(" %s", k->enablers[i]);
+	printf("%s\n", k->nenablers == 0 ? " none" : "");
+}
+
+/*
+ * kernel diff --owners: which request of the variant's extra fragments
+ * brings each changed symbol (kbuild_owners.h).
+ */
+static int
+kernel_owners(const struct kopts *o, const char *base, const char *name,
+    const char *base_config, struct wb_err *e)
+{
+	struct wb_kbuild_variant bv;
+	struct wb_kowners k;
+	struct kvariant v;
+	int rc;
+
+	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
+		return (wb_err_set(e, "--owners: name the two variants of the "
+		    "recipe, not image directories"));
+	if (wb_kbuild_variant_init(&bv, o->recipe, o->k.overlays, base,
+	    e) != 0)
+		return (-1);
+	if (variant_init(&v, o, name, e) != 0) {
+		wb_kbuild_variant_fini(&bv);
+		return (-1);
+	}
+	wb_kowners_init(&k);
+	printf("# owners %s %s: each changed symbol and the request that "
+	    "brings it (kconfig with that request left out)\n", base, name);
+	fflush(stdout);
+	if ((rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments,
+	    base_config, &k, e)) == 0)
+		owners_print(&k);
+	wb_kowners_fini(&k);
+	kvariant_fini(&v);
+	wb_kbuild_variant_fini(&bv);
+	return (rc);
+}
+
 static int
 kernel_diff(int argc, char **argv)
 {
@@ -333,6 +399,11 @@ kernel_diff(int argc, char **argv)
 	fflush(stdout);
 	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1], ca,
 	    cb, &e) != 0) {
+		rc = cmd_fail(&e);
+		goto release;
+	}
+	if (o.owners && kernel_owners(&o, argv[optind], argv[optind + 1], ca,
+	    &e) != 0) {
 		rc = cmd_fail(&e);
 		goto release;
 	}
