@@ -31,6 +31,7 @@
 
 struct wb_err;
 struct wb_explain_objmap;
+struct wb_kowners;
 
 #define WB_ATTRIB_FORMAT	"worldbench-attribution"
 #define WB_ATTRIB_VERSION	1
@@ -228,14 +229,37 @@ int	wb_attrib_compute(const struct wb_attrib_test *, char *const *names,
 	    size_t ncats, struct wb_attrib_testres *, struct wb_err *);
 void	wb_attrib_testres_fini(struct wb_attrib_testres *);
 
-/* The report: the tests' rows, then the ambiguous names. */
+/*
+ * The report: the tests' rows, then the ambiguous names.  With owners
+ * (kbuild_owners.h: which request of the debug variant brings each
+ * option), each test's options are summed again by the request that
+ * brings them: LOCKDEP, DEBUG_SPINLOCK and PREEMPTIRQ_TRACEPOINTS under
+ * PROVE_LOCKING.
+ */
 struct wb_attrib_report {
 	const char			*base, *debug;	/* labels */
 	const struct wb_attrib_testres	*res;
 	size_t				 nres;
 	const struct wb_attrib_cats	*cats;
+	const struct wb_kowners		*owners;	/* may be NULL */
 	json_t				*provenance;	/* borrowed */
 };
+
+/* One request's sum in one test (wb_attrib_by_request). */
+struct wb_attrib_reqrow {
+	char		*name;		/* "PROVE_LOCKING", "shared: X" */
+	double		 extra, share;
+	char		*options;	/* "LOCKDEP DEBUG_SPINLOCK" */
+};
+/*
+ * The options of r summed by the request that brings each (an option
+ * that is requested itself is its own; one no single request brings,
+ * "shared: OPTION"), by extra, largest first; *rows malloc'ed.
+ */
+int	wb_attrib_by_request(const struct wb_attrib_testres *,
+	    const struct wb_kowners *, struct wb_attrib_reqrow **rows,
+	    size_t *n, struct wb_err *);
+void	wb_attrib_reqrows_free(struct wb_attrib_reqrow *, size_t);
 int	wb_attrib_write_text(FILE *, const struct wb_attrib_report *,
 	    struct wb_err *);
 int	wb_attrib_write_json(FILE *, const struct wb_attrib_report *,

@@ -43,6 +43,30 @@ share_text(char *buf, size_t len, double share)
 		snprintf(buf, len, "%.1f%%", share * 100);
 }
 
+/* The options again, summed by the request that brings each. */
+static int
+request_text(FILE *fp, const struct wb_attrib_testres *r,
+    const struct wb_kowners *k, struct wb_err *err)
+{
+	struct wb_attrib_reqrow *g;
+	char sh[32];
+	size_t i, n;
+
+	if (k == NULL)
+		return (0);
+	if (wb_attrib_by_request(r, k, &g, &n, err) == -1)
+		return (-1);
+	fprintf(fp, "  by request (the debug variant's request that brings "
+	    "each option, kconfig):\n");
+	for (i = 0; i < n; i++) {
+		share_text(sh, sizeof(sh), g[i].share);
+		fprintf(fp, "    %-46s %+12.1f %7s  %s\n", g[i].name,
+		    g[i].extra, sh, g[i].options);
+	}
+	wb_attrib_reqrows_free(g, n);
+	return (0);
+}
+
 static void
 test_text(FILE *fp, const struct wb_attrib_testres *r)
 {
@@ -85,8 +109,11 @@ wb_attrib_write_text(FILE *fp, const struct wb_attrib_report *rep,
 	fprintf(fp, "Instructions per loop of each test, %s (debug) against "
 	    "%s (base),\ncharged to the option that brought each symbol's "
 	    "object into the debug kernel.\n", rep->debug, rep->base);
-	for (i = 0; i < rep->nres; i++)
+	for (i = 0; i < rep->nres; i++) {
 		test_text(fp, &rep->res[i]);
+		if (request_text(fp, &rep->res[i], rep->owners, err) == -1)
+			return (-1);
+	}
 	if (rep->cats != NULL && rep->cats->nambiguous > 0) {
 		fprintf(fp, "\nambiguous static names (defined by objects "
 		    "charged differently):\n");
@@ -105,13 +132,38 @@ num(double v)
 	return (isnan(v) ? json_null() : json_real(v));
 }
 
+/* The by-request rows, or null without owners. */
 static json_t *
-test_json(const struct wb_attrib_testres *r)
+request_json(const struct wb_attrib_testres *r, const struct wb_kowners *k,
+    struct wb_err *err)
+{
+	struct wb_attrib_reqrow *g;
+	json_t *a;
+	size_t i, n;
+
+	if (k == NULL)
+		return (json_null());
+	if (wb_attrib_by_request(r, k, &g, &n, err) == -1)
+		return (NULL);
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:s, s:o, s:o, s:s}",
+		    "request", g[i].name, "extra", num(g[i].extra), "share",
+		    num(g[i].share), "options", g[i].options));
+	wb_attrib_reqrows_free(g, n);
+	return (a);
+}
+
+static json_t *
+test_json(const struct wb_attrib_testres *r, const struct wb_kowners *k,
+    struct wb_err *err)
 {
 	const struct wb_attrib_row *w;
-	json_t *rows, *top;
+	json_t *rows, *top, *req;
 	size_t i;
 
+	if ((req = request_json(r, k, err)) == NULL)
+		return (NULL);
 	top = json_array();
 	for (i = 0; i < r->ntop; i++)
 		json_array_append_new(top, json_pack("{s:s, s:o, s:o, s:o}",
@@ -127,24 +179,29 @@ test_json(const struct wb_attrib_testres *r)
 		    "debug", num(w->debug), "extra", num(w->extra), "share",
 		    num(w->share)));
 	}
-	return (json_pack("{s:s, s:o, s:o, s:o, s:[o, o], s:b, s:o, s:o}",
-	    "id", r->id, "base_total", num(r->base_total), "debug_total",
-	    num(r->debug_total), "kernel_extra", num(r->kernel_extra),
-	    "loops_growth", num(r->growth[0]), num(r->growth[1]),
-	    "proportional", r->proportional, "rows", rows, "residual_top",
-	    top));
+	return (json_pack("{s:s, s:o, s:o, s:o, s:[o, o], s:b, s:o, s:o, "
+	    "s:o}", "id", r->id, "base_total", num(r->base_total),
+	    "debug_total", num(r->debug_total), "kernel_extra",
+	    num(r->kernel_extra), "loops_growth", num(r->growth[0]),
+	    num(r->growth[1]), "proportional", r->proportional, "rows", rows,
+	    "residual_top", top, "by_request", req));
 }
 
 int
 wb_attrib_write_json(FILE *fp, const struct wb_attrib_report *rep,
     struct wb_err *err)
 {
-	json_t *o, *tests, *amb;
+	json_t *o, *tests, *amb, *t;
 	size_t i;
 
 	tests = json_array();
-	for (i = 0; i < rep->nres; i++)
-		json_array_append_new(tests, test_json(&rep->res[i]));
+	for (i = 0; i < rep->nres; i++) {
+		if ((t = test_json(&rep->res[i], rep->owners, err)) == NULL) {
+			json_decref(tests);
+			return (-1);
+		}
+		json_array_append_new(tests, t);
+	}
 	amb = json_array();
 	for (i = 0; rep->cats != NULL && i < rep->cats->nambiguous; i++)
 		json_array_append_new(amb,

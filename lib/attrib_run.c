@@ -403,6 +403,7 @@ run(const struct wb_attrib_req *rq, struct wb_err *err)
 	rep.res = res;
 	rep.nres = rq->ntests;
 	rep.cats = &cats;
+	rep.owners = rq->owners;
 	if ((rep.provenance = provenance(rq, k, err)) == NULL)
 		goto out;
 	snprintf(path, sizeof(path), "%s/attribution.txt", rq->outdir);

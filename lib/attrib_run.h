@@ -14,6 +14,7 @@
 #include "qemu_bench.h"
 
 struct wb_err;
+struct wb_kowners;
 struct wb_kpaths;
 
 struct wb_attrib_req {
@@ -26,6 +27,7 @@ struct wb_attrib_req {
 	const char		*outdir;
 	const char		*qemu;		/* NULL: the default */
 	const char		*plugin;	/* insncount.so */
+	const struct wb_kowners	*owners;	/* NULL: options alone */
 	int			 api;		/* its plugin API version */
 	int			 memory_mb;
 	double			 timeout;	/* per boot; 0: the plan's */

@@ -39,8 +39,9 @@ cmd_kernel_usage(FILE *fp)
 	    "[-R recipe]\n"
 	    "           [-s tarball] [-w workdir]\n"
 	    "           variant|image variant|image\n"
-	    "       worldbench kernel attribute [-q] [-C cachedir] "
-	    "[-d seconds] [-m megabytes]\n"
+	    "       worldbench kernel attribute [-q] [--owners] [-C cachedir] "
+	    "[-R recipe]\n"
+	    "           [-O overlays] [-d seconds] [-m megabytes]\n"
 	    "           [-o outdir] [-T tests] [-t timeout] [-w workdir] "
 	    "[--busybox path]\n"
 	    "           [--data dir] [--init path] [--plugin path] "
@@ -334,31 +335,17 @@ static int
 kernel_owners(const struct kopts *o, const char *base, const char *name,
     const char *base_config, struct wb_err *e)
 {
-	struct wb_kbuild_variant bv;
 	struct wb_kowners k;
-	struct kvariant v;
 	int rc;
 
-	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
-		return (wb_err_set(e, "--owners: name the two variants of the "
-		    "recipe, not image directories"));
-	if (wb_kbuild_variant_init(&bv, o->recipe, o->k.overlays, base,
-	    e) != 0)
-		return (-1);
-	if (variant_init(&v, o, name, e) != 0) {
-		wb_kbuild_variant_fini(&bv);
-		return (-1);
-	}
 	wb_kowners_init(&k);
 	printf("# owners %s %s: each changed symbol and the request that "
 	    "brings it (kconfig with that request left out)\n", base, name);
 	fflush(stdout);
-	if ((rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments,
-	    base_config, &k, e)) == 0)
+	if ((rc = kvariant_owners(&o->k, o->recipe, base, name, base_config,
+	    note_prefix, &k, e)) == 0)
 		owners_print(&k);
 	wb_kowners_fini(&k);
-	kvariant_fini(&v);
-	wb_kbuild_variant_fini(&bv);
 	return (rc);
 }
 

@@ -22,8 +22,11 @@
 #include "err.h"
 #include "exitmap.h"
 #include "guestopts.h"
+#include "kbuild_owners.h"
 #include "kpaths.h"
+#include "kvariant.h"
 #include "qemu.h"
+#include "recipe.h"
 #include "runner.h"
 
 #define MAXTESTS	32
@@ -34,12 +37,14 @@ static char note_prefix[] = "worldbench kernel attribute: ";
 struct aopts {
 	struct guestopts	 g;	/* shared with boot */
 	const char	*plugin, *probe;
+	int		 owners;	/* --owners: sum by request */
 };
 
 static int
 parse(int argc, char **argv, struct aopts *o)
 {
 	static const struct option longopts[] = {
+		{ "owners", no_argument, NULL, 'W' },
 		{ "plugin", required_argument, NULL, 'P' },
 		{ "probe", required_argument, NULL, 'B' },
 		GUEST_LONG,
@@ -48,7 +53,7 @@ parse(int argc, char **argv, struct aopts *o)
 	int ch, r;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "C:" GUEST_SHORT, longopts,
+	while ((ch = getopt_long(argc, argv, "C:O:R:" GUEST_SHORT, longopts,
 	    NULL)) != -1) {
 		if ((r = guestopts_opt(&o->g, ch, optarg)) == 1)
 			continue;
@@ -60,6 +65,15 @@ parse(int argc, char **argv, struct aopts *o)
 			break;
 		case 'C':
 			o->g.k.cachedir = optarg;
+			break;
+		case 'O':
+			o->g.k.overlays = optarg;
+			break;
+		case 'R':
+			o->g.k.recipe = optarg;
+			break;
+		case 'W':
+			o->owners = 1;
 			break;
 		case 'P':
 			o->plugin = optarg;
@@ -164,10 +178,44 @@ check_api(const struct aopts *o, int *api, struct wb_err *e)
 	return (0);
 }
 
+/*
+ * --owners: which request of the debug variant brings each option
+ * (kvariant_owners), from the base image's configuration.
+ */
+static int
+owners(struct aopts *o, const char *base, const char *debug,
+    struct wb_kowners *k, struct wb_err *e)
+{
+	struct wb_recipe *r;
+	char *img, *cfg;
+	int rc;
+
+	if ((r = wb_kpaths_recipe(&o->g.k, e)) == NULL)
+		return (-1);
+	rc = -1;
+	if ((img = wb_kpaths_find_image(&o->g.k, base, e)) != NULL) {
+		if (asprintf(&cfg, "%s/config", img) < 0)
+			wb_err_setsys(e, "asprintf");
+		else {
+			if (!o->g.quiet)
+				fprintf(stderr, "%swhich request brings each "
+				    "option (kconfig, each request left "
+				    "out)\n", note_prefix);
+			rc = kvariant_owners(&o->g.k, r, base, debug, cfg,
+			    note_prefix, k, e);
+			free(cfg);
+		}
+		free(img);
+	}
+	wb_recipe_free(r);
+	return (rc);
+}
+
 int
 cmd_kernel_attribute(int argc, char **argv)
 {
 	struct wb_attrib_req rq;
+	struct wb_kowners k;
 	struct aopts o;
 	struct wb_err e;
 	const char *ids[MAXTESTS];
@@ -195,6 +243,14 @@ cmd_kernel_attribute(int argc, char **argv)
 		free(list);
 		return (cmd_fail(&e));
 	}
+	wb_kowners_init(&k);
+	if (o.owners && owners(&o, argv[optind], argv[optind + 1], &k,
+	    &e) == -1) {
+		free(list);
+		wb_kowners_fini(&k);
+		return (cmd_fail(&e));
+	}
+	rq.owners = o.owners ? &k : NULL;
 	rq.paths = &o.g.k;
 	rq.base = argv[optind];
 	rq.debug = argv[optind + 1];
@@ -222,5 +278,6 @@ cmd_kernel_attribute(int argc, char **argv)
 		printf("%s/attribution.txt\n%s/attribution.json\n", o.g.outdir,
 		    o.g.outdir);
 	free(list);
+	wb_kowners_fini(&k);
 	return (rc);
 }

@@ -8,6 +8,7 @@
 
 #include "cmdutil.h"
 #include "err.h"
+#include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
 #include "recipe.h"
@@ -107,4 +108,29 @@ kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
 	v->kb.note = cmd_note;
 	v->kb.note_arg = prefix;
 	return (0);
+}
+
+int
+kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
+    const char *base, const char *name, const char *base_config,
+    char *prefix, struct wb_kowners *o, struct wb_err *e)
+{
+	struct wb_kbuild_variant bv;
+	struct kvariant v;
+	int rc;
+
+	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
+		return (wb_err_set(e, "owners: name the two variants of the "
+		    "recipe, not image directories"));
+	if (wb_kbuild_variant_init(&bv, r, k->overlays, base, e) != 0)
+		return (-1);
+	if (kvariant_init(&v, k, r, name, NULL, 0, 0, prefix, e) != 0) {
+		wb_kbuild_variant_fini(&bv);
+		return (-1);
+	}
+	rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments, base_config,
+	    o, e);
+	kvariant_fini(&v);
+	wb_kbuild_variant_fini(&bv);
+	return (rc);
 }

@@ -32,5 +32,14 @@ int	kvariant_init(struct kvariant *, const struct wb_kpaths *,
 	    const struct wb_recipe *, const char *name, const char *label,
 	    int jobs, double timeout, char *prefix, struct wb_err *);
 void	kvariant_fini(struct kvariant *);
+/*
+ * Which request of name's fragments that base lacks brings each symbol
+ * name's configuration changes from base_config (lib/kbuild_owners.h):
+ * olddefconfig in WORKDIR/kbuild/NAME.owners.  -1 with err set.
+ */
+struct wb_kowners;
+int	kvariant_owners(const struct wb_kpaths *, const struct wb_recipe *,
+	    const char *base, const char *name, const char *base_config,
+	    char *prefix, struct wb_kowners *, struct wb_err *);
 
 #endif
