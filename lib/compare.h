@@ -281,5 +281,12 @@ void	wb_compare_strata_free(struct wb_cmp_stratum *, size_t n);
 
 /* The run id of a results file (plan "run_id"), or NULL. */
 const char	*wb_compare_run_id(const struct wb_results *);
+/*
+ * A run id as reports name it, into buf (WB_RUN_TAG bytes): its first 8
+ * characters, or for a LAVA import (whose ids share their first 12)
+ * "lava-" and 8 of the job's digest, or "lava-job-N".
+ */
+#define WB_RUN_TAG	32
+const char	*wb_compare_run_tag(const char *id, char *buf);
 
 #endif

@@ -385,14 +385,15 @@ run_problems(struct wb_compare *c, struct wb_results *const *v,
     const struct wb_compare *subs, struct wb_err *err)
 {
 	const struct wb_cmp_problem *p;
+	char tag[WB_RUN_TAG];
 	size_t r, i;
 
 	for (r = 0; r < c->nruns; r++)
 		for (i = 0; i < subs[r].nproblems; i++) {
 			p = &subs[r].problems[i];
 			if (wb_compare_add_problem(c, p->var, p->fatal,
-			    p->what, err, "run %.8s: %s", c->runs[r].id,
-			    p->detail) == -1)
+			    p->what, err, "run %s: %s", wb_compare_run_tag(
+			    c->runs[r].id, tag), p->detail) == -1)
 				return (-1);
 		}
 	for (r = 1; r < c->nruns; r++)

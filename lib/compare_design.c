@@ -63,6 +63,7 @@ static int
 place(struct wb_results *const *v, size_t nv, const char *const *paths,
     char *const *lab, struct wb_cmp_design *d, struct wb_err *err)
 {
+	char tag[WB_RUN_TAG];
 	size_t i, r, l, k, nslot;
 
 	nslot = d->nruns * d->nlab;
@@ -76,8 +77,9 @@ place(struct wb_results *const *v, size_t nv, const char *const *paths,
 		k = r * d->nlab + l;
 		if (d->idx[k] != nv)
 			return (wb_err_set(err, "%s and %s: both are %s of run "
-			    "%.8s", name_of(paths, lab, d->idx[k]),
-			    name_of(paths, lab, i), lab[i], d->ids[r]));
+			    "%s", name_of(paths, lab, d->idx[k]),
+			    name_of(paths, lab, i), lab[i],
+			    wb_compare_run_tag(d->ids[r], tag)));
 		d->idx[k] = i;
 	}
 	for (r = 0; r < d->nruns; r++)
@@ -86,11 +88,11 @@ place(struct wb_results *const *v, size_t nv, const char *const *paths,
 				continue;
 			for (k = 0; d->idx[r * d->nlab + k] == nv; k++)
 				;
-			return (wb_err_set(err, "%s: its run %.8s has no %s "
+			return (wb_err_set(err, "%s: its run %s has no %s "
 			    "results, so the runs cannot be compared run by "
 			    "run (give only runs that hold every variant)",
 			    name_of(paths, lab, d->idx[r * d->nlab + k]),
-			    d->ids[r], d->labels[l]));
+			    wb_compare_run_tag(d->ids[r], tag), d->labels[l]));
 		}
 	return (0);
 }

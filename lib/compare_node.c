@@ -114,7 +114,7 @@ static int
 check_fingerprint(struct wb_compare *c, struct wb_results *const *v,
     size_t r, struct wb_err *err)
 {
-	char diff[768];
+	char diff[768], ta[WB_RUN_TAG], tb[WB_RUN_TAG];
 	json_t *a, *b;
 
 	a = fingerprint(v[c->runs[0].files[0]]);
@@ -124,10 +124,11 @@ check_fingerprint(struct wb_compare *c, struct wb_results *const *v,
 		return (0);
 	fp_diff(a, b, diff, sizeof(diff));
 	return (wb_compare_add_problem(c, 0, 1, "host fingerprint", err,
-	    "run %.8s (%s, node %s) and run %.8s (%s, node %s) ran on "
-	    "different hardware or software: %s", c->runs[0].id,
-	    path_of(c, 0), c->runs[0].node != NULL ? c->runs[0].node : "?",
-	    c->runs[r].id, path_of(c, r), c->runs[r].node != NULL ?
+	    "run %s (%s, node %s) and run %s (%s, node %s) ran on "
+	    "different hardware or software: %s", wb_compare_run_tag(
+	    c->runs[0].id, ta), path_of(c, 0), c->runs[0].node != NULL ?
+	    c->runs[0].node : "?", wb_compare_run_tag(c->runs[r].id, tb),
+	    path_of(c, r), c->runs[r].node != NULL ?
 	    c->runs[r].node : "?", diff));
 }
 
@@ -146,6 +147,7 @@ static int
 check_image(struct wb_compare *c, struct wb_results *const *v, size_t r,
     size_t l, struct wb_err *err)
 {
+	char ta[WB_RUN_TAG], tb[WB_RUN_TAG];
 	const char *a, *b;
 
 	a = image_sha(v[c->runs[0].files[l]]);
@@ -153,11 +155,13 @@ check_image(struct wb_compare *c, struct wb_results *const *v, size_t r,
 	if (a == NULL || b == NULL || strcmp(a, b) == 0)
 		return (0);
 	return (wb_compare_add_problem(c, l, 1, "image hash", err,
-	    "%s names image %.12s in run %.8s (%s, node %s) but %.12s in "
-	    "run %.8s (%s, node %s)", c->labels[l], a, c->runs[0].id,
+	    "%s names image %.12s in run %s (%s, node %s) but %.12s in "
+	    "run %s (%s, node %s)", c->labels[l], a, wb_compare_run_tag(
+	    c->runs[0].id, ta),
 	    c->runs[0].paths[l] != NULL ? c->runs[0].paths[l] : "-",
 	    c->runs[0].node != NULL ? c->runs[0].node : "?", b,
-	    c->runs[r].id, c->runs[r].paths[l] != NULL ?
+	    wb_compare_run_tag(c->runs[r].id, tb), c->runs[r].paths[l] !=
+	    NULL ?
 	    c->runs[r].paths[l] : "-", c->runs[r].node != NULL ?
 	    c->runs[r].node : "?"));
 }

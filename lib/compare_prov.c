@@ -216,10 +216,10 @@ wb_compare_provenance_runs(struct wb_compare *c, const struct wb_results *a,
     const struct wb_results *b, const char *ida, const char *idb,
     struct wb_err *err)
 {
-	char an[64], bn[64];
+	char an[64], bn[64], ta[WB_RUN_TAG], tb[WB_RUN_TAG];
 
-	snprintf(an, sizeof(an), "run %.8s", ida);
-	snprintf(bn, sizeof(bn), "run %.8s", idb);
+	snprintf(an, sizeof(an), "run %s", wb_compare_run_tag(ida, ta));
+	snprintf(bn, sizeof(bn), "run %s", wb_compare_run_tag(idb, tb));
 	if (check_keys(c, a, b, an, bn, 0, 0, err) == -1)
 		return (-1);
 	return (check_tests(c, a, b, an, bn, 0, err));

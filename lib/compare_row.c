@@ -181,3 +181,16 @@ wb_compare_run_id(const struct wb_results *r)
 	id = json_object_get(r->plan, "run_id");
 	return (json_is_string(id) ? json_string_value(id) : NULL);
 }
+
+const char *
+wb_compare_run_tag(const char *id, char *buf)
+{
+
+	if (strncmp(id, "lava-sha256-", 12) == 0)
+		snprintf(buf, WB_RUN_TAG, "lava-%.8s", id + 12);
+	else if (strncmp(id, "lava-", 5) == 0)
+		snprintf(buf, WB_RUN_TAG, "%s", id);
+	else
+		snprintf(buf, WB_RUN_TAG, "%.8s", id);
+	return (buf);
+}

@@ -92,6 +92,7 @@ static void
 runs(FILE *fp, const struct wb_compare *c)
 {
 	char b[32];
+	char tag[WB_RUN_TAG];
 	size_t r, i;
 
 	if (!c->blocked)
@@ -102,7 +103,8 @@ runs(FILE *fp, const struct wb_compare *c)
 	else
 		fprintf(fp, "runs (the units): %zu\n", c->nruns);
 	for (r = 0; r < c->nruns; r++) {
-		fprintf(fp, "  %2zu %.8s", r + 1, c->runs[r].id);
+		fprintf(fp, "  %2zu %s", r + 1, wb_compare_run_tag(
+		    c->runs[r].id, tag));
 		if (c->runs[r].fpkey[0] != '\0')
 			fprintf(fp, " node %s (unit %zu)", c->runs[r].node !=
 			    NULL ? wb_vis(c->runs[r].node) : "?",

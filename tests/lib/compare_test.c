@@ -1122,9 +1122,24 @@ ATF_TC_BODY(wb_compare_verdict__inconclusive, tc)
 	    wb_verdict_text(WB_V_INCONCLUSIVE));
 }
 
+ATF_TC_WITHOUT_HEAD(wb_compare_run_tag__lava);
+ATF_TC_BODY(wb_compare_run_tag__lava, tc)
+{
+	char buf[WB_RUN_TAG];
+
+	ATF_CHECK_STREQ("0123abcd", wb_compare_run_tag(
+	    "0123abcd-4567-89ef", buf));
+	/* LAVA imports share "lava-sha256-": the digest tells them apart. */
+	ATF_CHECK_STREQ("lava-9f86d081", wb_compare_run_tag(
+	    "lava-sha256-9f86d081884c7d659a2feaa0c55ad015", buf));
+	ATF_CHECK_STREQ("lava-job-1234", wb_compare_run_tag("lava-job-1234",
+	    buf));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
+	ATF_TP_ADD_TC(tp, wb_compare_run_tag__lava);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage_all_pairs);
 	ATF_TP_ADD_TC(tp, wb_compare_verdict__inconclusive);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
