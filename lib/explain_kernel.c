@@ -298,12 +298,28 @@ add_points(struct wb_kexplain *kx, const struct wb_explain_plan *p,
 	return (0);
 }
 
+/* The last step: every symbol but the enablers, from the reference. */
+static int
+add_total(struct kbuild_ctx *c, struct wb_err *err)
+{
+	struct wb_kexplain *kx = c->kx;
+	struct kfactor total;
+
+	total.name = "all";
+	total.opts = all_syms(kx) & ~kx->enablers;
+	if ((kx->steps[kx->nsteps] = plan_new(c, kx->enablers, NULL, 1,
+	    &total, NULL, 0, err)) == NULL)
+		return (-1);
+	kx->nsteps++;
+	return (0);
+}
+
 static int
 make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
     int one_at_a_time, int with_enable, struct wb_err *err)
 {
 	struct wb_kexplain *kx = c->kx;
-	struct kfactor en, total;
+	struct kfactor en;
 	char word[128], name[512];
 	size_t i, n, fi[64];
 
@@ -333,13 +349,7 @@ make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
 			return (-1);
 		kx->nsteps++;
 	}
-	total.name = "all";
-	total.opts = all_syms(kx) & ~kx->enablers;
-	if ((kx->steps[c->k] = plan_new(c, kx->enablers, NULL, 1, &total,
-	    NULL, 0, err)) == NULL)
-		return (-1);
-	kx->nsteps++;
-	return (0);
+	return (add_total(c, err));
 }
 
 /* An empty explanation of base against target, its tables made. */
@@ -430,7 +440,6 @@ refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
 {
 	struct wb_kexplain *r = c->kx;
 	const struct wb_explain_plan *p;
-	struct kfactor total;
 	uint64_t before;
 	size_t i, j, k0 = 0;	/* c's factors: the members, in order */
 
@@ -450,13 +459,7 @@ refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
 			k0++;
 		}
 	}
-	total.name = "all";
-	total.opts = all_syms(kx) & ~kx->enablers;
-	if ((r->steps[r->nsteps] = plan_new(c, kx->enablers, NULL, 1, &total,
-	    NULL, 0, err)) == NULL)
-		return (-1);
-	r->nsteps++;
-	return (0);
+	return (add_total(c, err));
 }
 
 /* Replace *label by from's label of the same set, if from has one. */

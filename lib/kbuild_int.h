@@ -20,6 +20,9 @@ struct wb_kbuild;
  */
 int	wb_kbuild_write_merged(const struct wb_frag *base,
 	    const struct wb_frag *want, const char *path, struct wb_err *);
+/* Is path one of the n fragments? */
+int	wb_kbuild_has_fragment(char *const *frags, size_t n,
+	    const char *path);
 int	wb_kbuild_runmake(const struct wb_kbuild *, const char *objdir,
 	    const char *const *targets, const char *config_sha256,
 	    struct wb_err *);

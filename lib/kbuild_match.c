@@ -111,8 +111,8 @@ wb_kmatch_compare(const struct wb_frag *base, const struct wb_frag *built,
 }
 
 /* 1 when path is one of the n fragments. */
-static int
-has_fragment(char *const *frags, size_t n, const char *path)
+int
+wb_kbuild_has_fragment(char *const *frags, size_t n, const char *path)
 {
 	size_t i;
 
@@ -148,7 +148,8 @@ wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
 	if (rc == 0)
 		rc = wb_frag_merge_file(&built, built_config, NULL, NULL, err);
 	for (nextra = i = 0; rc == 0 && i < kb->nfragments; i++)
-		if (!has_fragment(base_frags, nbase, kb->fragments[i])) {
+		if (!wb_kbuild_has_fragment(base_frags, nbase,
+		    kb->fragments[i])) {
 			rc = wb_frag_merge_file(&want, kb->fragments[i], NULL,
 			    NULL, err);
 			nextra++;

@@ -214,17 +214,6 @@ wb_kowners_find(const struct wb_kowners *k, const char *sym)
 	return (NULL);
 }
 
-static int
-has_fragment(char *const *frags, size_t n, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(frags[i], path) == 0)
-			return (1);
-	return (0);
-}
-
 /* olddefconfig over base with want applied, read into out. */
 static int
 derive(const struct wb_kbuild *kb, const char *dir,
@@ -306,7 +295,8 @@ wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
 	wb_frag_init(&full);
 	rc = wb_frag_merge_file(&base, base_config, NULL, NULL, err);
 	for (i = 0; rc == 0 && i < kb->nfragments; i++)
-		if (!has_fragment(base_frags, nbase, kb->fragments[i]))
+		if (!wb_kbuild_has_fragment(base_frags, nbase,
+		    kb->fragments[i]))
 			rc = wb_frag_merge_file(&want, kb->fragments[i], NULL,
 			    NULL, err);
 	if (rc == 0 && want.n == 0)

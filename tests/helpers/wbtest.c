@@ -12,6 +12,8 @@
 
 #include <atf-c.h>
 
+#include "err.h"
+#include "fragment.h"
 #include "wbtest.h"
 
 static const char *
@@ -210,4 +212,29 @@ wbt_write_file(const char *path, const char *text)
 		atf_tc_fail("fopen %s: %s", path, strerror(errno));
 	if (fputs(text, f) == EOF || fclose(f) == EOF)
 		atf_tc_fail("write %s: %s", path, strerror(errno));
+}
+
+void
+wbt_check_golden(const atf_tc_t *tc, const char *path, const char *expected)
+{
+	char *want, *got, *exp;
+
+	exp = wbt_datapath(tc, expected);
+	want = wbt_read_file(exp, NULL);
+	got = wbt_read_file(path, NULL);
+	ATF_CHECK_MSG(strcmp(want, got) == 0, "%s differs from %s; got\n%s",
+	    path, exp, got);
+	free(want);
+	free(got);
+	free(exp);
+}
+
+void
+wbt_frag(struct wb_frag *f, const char *text)
+{
+	struct wb_err e;
+
+	wb_frag_init(f);
+	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
+	    NULL, &e) == 0, "%s", e.msg);
 }

@@ -46,5 +46,12 @@ void		 wbt_run_wb(const atf_tc_t *, struct wbt_out *,
 /* Read a whole file, NUL-terminated; fails the test case on error. */
 char		*wbt_read_file(const char *, size_t *);
 void		 wbt_write_file(const char *, const char *);
+/* The file at path against data/<expected>; fails the case on a diff. */
+void		 wbt_check_golden(const atf_tc_t *, const char *path,
+		    const char *expected);
+
+struct wb_frag;
+/* A configuration from fragment text (init'ed; the caller fini's it). */
+void		 wbt_frag(struct wb_frag *, const char *text);
 
 #endif

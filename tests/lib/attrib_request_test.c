@@ -9,16 +9,7 @@
 #include "err.h"
 #include "fragment.h"
 #include "kbuild_owners.h"
-
-static void
-frag(struct wb_frag *f, const char *text)
-{
-	struct wb_err e;
-
-	wb_frag_init(f);
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
-	    NULL, &e) == 0, "%s", e.msg);
-}
+#include "wbtest.h"
 
 /*
  * PROVE_LOCKING brings LOCKDEP and DEBUG_SPINLOCK, DEBUG_PREEMPT is
@@ -31,24 +22,24 @@ owners(struct wb_kowners *k)
 	struct wb_frag base, want, full, w;
 	struct wb_err e;
 
-	frag(&base, "# CONFIG_LOCKDEP is not set\n");
-	frag(&want, "CONFIG_PROVE_LOCKING=y\nCONFIG_DEBUG_PREEMPT=y\n"
+	wbt_frag(&base, "# CONFIG_LOCKDEP is not set\n");
+	wbt_frag(&want, "CONFIG_PROVE_LOCKING=y\nCONFIG_DEBUG_PREEMPT=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\n");
-	frag(&full, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
+	wbt_frag(&full, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_PREEMPT=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_STACKTRACE=y\n");
 	wb_kowners_init(k);
 	ATF_REQUIRE(wb_kowners_changed(k, &base, &full, &want, &e) == 0);
-	frag(&w, "CONFIG_DEBUG_PREEMPT=y\nCONFIG_DEBUG_OBJECTS=y\n"
+	wbt_frag(&w, "CONFIG_DEBUG_PREEMPT=y\nCONFIG_DEBUG_OBJECTS=y\n"
 	    "CONFIG_STACKTRACE=y\n");
 	ATF_REQUIRE(wb_kowners_add(k, "PROVE_LOCKING", &base, &w, &e) == 0);
 	wb_frag_fini(&w);
-	frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
+	wbt_frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_OBJECTS=y\n"
 	    "CONFIG_STACKTRACE=y\n");
 	ATF_REQUIRE(wb_kowners_add(k, "DEBUG_PREEMPT", &base, &w, &e) == 0);
 	wb_frag_fini(&w);
-	frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
+	wbt_frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_PREEMPT=y\n"
 	    "CONFIG_STACKTRACE=y\n");
 	ATF_REQUIRE(wb_kowners_add(k, "DEBUG_OBJECTS", &base, &w, &e) == 0);

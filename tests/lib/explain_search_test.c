@@ -63,7 +63,6 @@ ATF_TC_BODY(wb_explain_search_write__golden, tc)
 	struct wb_err e;
 	json_error_t je;
 	json_t *j;
-	char *want, *got;
 
 	ATF_REQUIRE((s = calloc(1, sizeof(*s))) != NULL);
 	dd = wb_explain_ddmin(4, cost, s, 0.9, 0.01, &e);
@@ -83,12 +82,7 @@ ATF_TC_BODY(wb_explain_search_write__golden, tc)
 	r.built = 3;
 	ATF_REQUIRE_MSG(wb_explain_search_save("out.txt", WB_REPORT_TEXT, &r,
 	    &e) == 0, "%s", e.msg);
-	want = wbt_read_file(wbt_datapath(tc, "explain-search.expected"),
-	    NULL);
-	got = wbt_read_file("out.txt", NULL);
-	ATF_CHECK_MSG(strcmp(want, got) == 0, "got\n%s", got);
-	free(want);
-	free(got);
+	wbt_check_golden(tc, "out.txt", "explain-search.expected");
 	ATF_REQUIRE(wb_explain_search_save("out.json", WB_REPORT_JSON, &r,
 	    &e) == 0);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, &je)) != NULL);

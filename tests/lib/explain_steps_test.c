@@ -83,7 +83,7 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	struct wb_err e;
 	json_error_t je;
 	json_t *j;
-	char *want, *got;
+	char *got;
 	size_t i;
 
 	wbt_write_file("w.config", "CONFIG_DEBUG_KERNEL=y\nCONFIG_A=y\n");
@@ -107,12 +107,7 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	ATF_REQUIRE_MSG(wb_explain_steps_save("out.txt", WB_REPORT_TEXT,
 	    &s, &e) == 0,
 	    "%s", e.msg);
-	want = wbt_read_file(wbt_datapath(tc, "explain-steps.expected"),
-	    NULL);
-	got = wbt_read_file("out.txt", NULL);
-	ATF_CHECK_MSG(strcmp(want, got) == 0, "got\n%s", got);
-	free(want);
-	free(got);
+	wbt_check_golden(tc, "out.txt", "explain-steps.expected");
 	ATF_REQUIRE(wb_explain_steps_save("out.json", WB_REPORT_JSON, &s,
 	    &e) == 0);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, &je)) != NULL);

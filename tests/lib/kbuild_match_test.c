@@ -6,16 +6,7 @@
 #include "err.h"
 #include "fragment.h"
 #include "kbuild_match.h"
-
-static void
-frag(struct wb_frag *f, const char *text)
-{
-	struct wb_err e;
-
-	wb_frag_init(f);
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
-	    NULL, &e) == 0, "%s", e.msg);
-}
+#include "wbtest.h"
 
 static const char base_cfg[] =
     "# Automatically generated file; DO NOT EDIT.\n"
@@ -37,10 +28,10 @@ compare(const char *built_cfg, struct wb_kmatch *m)
 	struct wb_frag base, built, derived, want;
 	struct wb_err e;
 
-	frag(&base, base_cfg);
-	frag(&want, want_cfg);
-	frag(&derived, derived_cfg);
-	frag(&built, built_cfg);
+	wbt_frag(&base, base_cfg);
+	wbt_frag(&want, want_cfg);
+	wbt_frag(&derived, derived_cfg);
+	wbt_frag(&built, built_cfg);
 	ATF_REQUIRE_MSG(wb_kmatch_compare(&base, &built, &derived, &want, m,
 	    &e) == 0, "%s", e.msg);
 	wb_frag_fini(&base);

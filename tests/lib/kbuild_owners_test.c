@@ -7,16 +7,7 @@
 #include "err.h"
 #include "fragment.h"
 #include "kbuild_owners.h"
-
-static void
-frag(struct wb_frag *f, const char *text)
-{
-	struct wb_err e;
-
-	wb_frag_init(f);
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
-	    NULL, &e) == 0, "%s", e.msg);
-}
+#include "wbtest.h"
 
 static const char *
 by(const struct wb_kowners *k, const char *sym)
@@ -62,11 +53,11 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 	struct wb_err e;
 	size_t i;
 
-	frag(&base, "CONFIG_SLUB_TINY=y\n# CONFIG_DEBUG_VM is not set\n");
-	frag(&want, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
+	wbt_frag(&base, "CONFIG_SLUB_TINY=y\n# CONFIG_DEBUG_VM is not set\n");
+	wbt_frag(&want, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_DEBUG_OBJECTS_FREE=y\n"
 	    "# CONFIG_DEBUG_VM is not set\n");
-	frag(&full, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
+	wbt_frag(&full, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
 	    "CONFIG_LOCKDEP=y\nCONFIG_DEBUG_SPINLOCK=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_DEBUG_OBJECTS_FREE=y\n"
 	    "CONFIG_STACKTRACE=y\n# CONFIG_DEBUG_VM is not set\n");
@@ -79,7 +70,7 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 	ATF_CHECK(wb_kowners_find(&k, "PROVE_LOCKING")->requested);
 	ATF_CHECK(!wb_kowners_find(&k, "LOCKDEP")->requested);
 	for (i = 0; i < sizeof(wo) / sizeof(wo[0]); i++) {
-		frag(&w, wo[i][1]);
+		wbt_frag(&w, wo[i][1]);
 		ATF_REQUIRE(wb_kowners_add(&k, wb_kowners_find(&k,
 		    wo[i][0])->sym, &base, &w, &e) == 0);
 		wb_frag_fini(&w);
@@ -96,7 +87,7 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 	/* Selected by two, neither alone takes it away: the enabler's. */
 	ATF_CHECK_STREQ("DEBUG_KERNEL", by(&k, "STACKTRACE"));
 	/* DEBUG_KERNEL alone turns SLUB_TINY off, not STACKTRACE on. */
-	frag(&w, "CONFIG_DEBUG_KERNEL=y\n");
+	wbt_frag(&w, "CONFIG_DEBUG_KERNEL=y\n");
 	wb_kowners_enabled(&k, &base, &w);
 	wb_frag_fini(&w);
 	ATF_CHECK_STREQ("", by(&k, "STACKTRACE"));
