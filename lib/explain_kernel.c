@@ -384,6 +384,27 @@ ctx_fini(struct kbuild_ctx *c)
 	free(c->f);
 }
 
+/*
+ * A constructor's end: the points of every step added, the context
+ * freed; the explanation, or NULL (freed) when it failed.
+ */
+static struct wb_kexplain *
+kx_done(struct kbuild_ctx *c, int failed, struct wb_err *err)
+{
+	struct wb_kexplain *kx = c->kx;
+	size_t i;
+
+	for (i = 0; !failed && i < kx->nsteps; i++)
+		if (add_points(kx, kx->steps[i], err) == -1)
+			failed = 1;
+	ctx_fini(c);
+	if (failed) {
+		wb_kexplain_free(kx);
+		return (NULL);
+	}
+	return (kx);
+}
+
 struct wb_kexplain *
 wb_kexplain_new(const char *recipe, const char *base, const char *target,
     const char *const *extra, size_t nextra, const char *const *groups,
@@ -392,7 +413,6 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 {
 	struct kbuild_ctx c;
 	struct wb_kexplain *kx;
-	size_t i;
 
 	memset(&c, 0, sizeof(c));
 	c.recipe = recipe;
@@ -405,16 +425,8 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 	    add_point(kx, kx->base, 0, err) == -1 ||
 	    add_points(kx, kx->enable, err) == -1 ||
 	    add_points(kx, kx->main, err) == -1)
-		goto fail;
-	for (i = 0; i < kx->nsteps; i++)
-		if (add_points(kx, kx->steps[i], err) == -1)
-			goto fail;
-	ctx_fini(&c);
-	return (kx);
-fail:
-	ctx_fini(&c);
-	wb_kexplain_free(kx);
-	return (NULL);
+		return (kx_done(&c, 1, err));
+	return (kx_done(&c, 0, err));
 }
 
 static int
@@ -555,15 +567,9 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 	if (refine_steps(&c, kx, active, err) == -1 ||
 	    reuse_labels(r, kx, err) == -1)
 		goto fail;
-	for (i = 0; i < r->nsteps; i++)
-		if (add_points(r, r->steps[i], err) == -1)
-			goto fail;
-	ctx_fini(&c);
-	return (r);
+	return (kx_done(&c, 0, err));
 fail:
-	ctx_fini(&c);
-	wb_kexplain_free(r);
-	return (NULL);
+	return (kx_done(&c, 1, err));
 }
 
 struct wb_kexplain *
@@ -618,14 +624,9 @@ wb_kexplain_pair(const struct wb_kexplain *kx, uint64_t set,
 	    0, err)) == NULL)
 		goto fail;
 	r->nsteps = 1;
-	if (add_points(r, r->steps[0], err) == -1)
-		goto fail;
-	ctx_fini(&c);
-	return (r);
+	return (kx_done(&c, 0, err));
 fail:
-	ctx_fini(&c);
-	wb_kexplain_free(r);
-	return (NULL);
+	return (kx_done(&c, 1, err));
 }
 
 void
