@@ -108,6 +108,22 @@ pair_body()
 	    "$(atf_config_get builddir)/bin/worldbench" kernel diff --check \
 	    -w tw -O "$(overlays)" -R "$(recipe)" production witness+invariants
 
+	# Which request brings each changed symbol: LOCKDEP is no request of
+	# the fragments; PROVE_LOCKING selects it.
+	start=$(date +%s)
+	wb kernel diff --owners -w work -O "$(overlays)" -R "$(recipe)" \
+	    production witness+invariants >owners.out 2>owners.err ||
+	    atf_fail "kernel diff --owners failed: $(cat owners.err)"
+	echo "owners: $(( $(date +%s) - start )) s" >&2
+	for want in 'LOCKDEP +by PROVE_LOCKING' 'PROVE_LOCKING +requested' \
+	    'DEBUG_OBJECTS_ENABLE_DEFAULT +by DEBUG_OBJECTS' \
+	    'STACKDEPOT_ALWAYS_INIT +by SLUB_DEBUG_ON'; do
+		grep -Eq "^$want\$" owners.out ||
+		    atf_fail "no line '$want': $(sed -n '/# owners/,$p' owners.out)"
+	done
+	grep -Eq '^# 17 requested, [0-9]+ brought by one request, 0 shared; enablers: none$' \
+	    owners.out || atf_fail "no summary: $(tail -1 owners.out)"
+
 	# A second build is a no-op.
 	start=$(date +%s)
 	wb kernel build -w work -O "$(overlays)" -R "$(recipe)" production \
