@@ -122,9 +122,11 @@ write_text(FILE *fp, const struct wb_explain_steps *s)
 	if ((w = effect(t, "final")) != NULL && n == s->nsteps - 1)
 		fprintf(fp, "\nproduct of the %zu single steps: %.4f; the "
 		    "total: %.4f; the rest, %.1f%% of the total's "
-		    "log-difference, is how the options combine\n", n,
-		    exp(prod), w->ratio, w->diff != 0 ? 100 * (w->diff -
-		    prod) / w->diff : 0.0);
+		    "log-difference, is %s\n", n, exp(prod), w->ratio,
+		    w->diff != 0 ? 100 * (w->diff - prod) / w->diff : 0.0,
+		    s->partial ? "the factors these steps do not cover "
+		    "(stage one's other groups) and how all combine" :
+		    "how the options combine");
 	return (0);
 }
 
@@ -157,9 +159,10 @@ write_json(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 	steps = json_array();
 	for (i = 0; i < s->nsteps; i++)
 		json_array_append_new(steps, step_json(s, s->steps[i]));
-	root = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o}", "format",
+	root = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:o}", "format",
 	    WB_EXPLAIN_FORMAT "-steps", "version", WB_EXPLAIN_VERSION,
-	    "kernels", (int)s->kernels, "enable", s->enable != NULL ?
+	    "kernels", (int)s->kernels, "partial", json_boolean(s->partial),
+	    "enable", s->enable != NULL ?
 	    step_json(s, s->enable) : json_null(), "steps", steps,
 	    "conf", json_real(total(s)->conf));
 	if (root == NULL)
@@ -261,7 +264,8 @@ steps_waterfall(FILE *fp, const struct wb_explain_steps *s,
 	}
 	snprintf(notes[n], sizeof(notes[n]), "%.1f%%", 100 * (t->diff - sum) /
 	    t->diff);
-	b[n].name = "together, beyond the sum";
+	b[n].name = s->partial ? "the other factors, and together" :
+	    "together, beyond the sum";
 	b[n].note = notes[n];
 	b[n++].diff = t->diff - sum;
 	wb_waterfall_svg(fp, b, n, t->diff, "target / reference");

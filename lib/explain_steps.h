@@ -24,6 +24,8 @@ struct wb_explain_steps {
 	const struct wb_explain_result *const *steps;	/* total last */
 	size_t				 nsteps;
 	size_t				 kernels;	/* distinct points */
+	int				 partial;	/* the steps cover some
+							   factors only */
 };
 
 /*

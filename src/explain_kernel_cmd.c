@@ -303,10 +303,13 @@ step_active(const struct wb_explain_result *x)
 	return (w != NULL && w->have_ci && (w->hi < 1 || w->lo > 1));
 }
 
-/* The steps' report; active[i] (if not NULL) for each step. */
+/*
+ * The steps' report; active[i] (if not NULL) for each step; partial: the
+ * steps cover some factors only (screening's stage two).
+ */
 static int
 report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
-    const char *rundir, int *active)
+    const char *rundir, int *active, int partial)
 {
 	struct wb_explain_result *xs[WB_KEXPLAIN_MAXPOINTS + 1], *en = NULL;
 	struct wb_explain_steps s;
@@ -330,6 +333,7 @@ report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
 		s.steps = (const struct wb_explain_result *const *)xs;
 		s.nsteps = n;
 		s.kernels = kx->npoints;
+		s.partial = partial;
 		if ((rc = save(rundir, "steps.txt", WB_REPORT_TEXT, NULL,
 		    &s)) == 0 && (rc = save(rundir, "steps.json",
 		    WB_REPORT_JSON, NULL, &s)) == 0 && (rc = save(rundir,
@@ -432,7 +436,7 @@ screen(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	fflush(stdout);
 	rc = measure(kx2, q, dir, NULL);
 	if ((rc == 0 || rc == 1) && (rc2 = report_steps(q, kx2, dir,
-	    NULL)) != 0)
+	    NULL, 1)) != 0)
 		rc = rc2;
 	if (rc == 0)
 		printf("\nScreening: %zu kernels (stage one %zu, stage two "
@@ -619,7 +623,7 @@ explain_kernel(const struct kexplain_req *q)
 	rc = measure(kx, q, rundir, NULL);
 	if (rc == 0 || rc == 1) {
 		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
-		    report_steps(q, kx, rundir, active);
+		    report_steps(q, kx, rundir, active, 0);
 		if (rc2 == 0 && q->screen)
 			rc2 = screen(q, kx, active, rundir);
 		if (rc2 != 0)

@@ -104,6 +104,7 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	s.steps = (const struct wb_explain_result *const *)xs;
 	s.nsteps = 3;
 	s.kernels = kx->npoints;
+	s.partial = 0;
 	ATF_REQUIRE_MSG(wb_explain_steps_save("out.txt", WB_REPORT_TEXT,
 	    &s, &e) == 0,
 	    "%s", e.msg);
@@ -131,6 +132,15 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	    "%s", got);
 	ATF_CHECK(strstr(got, ">target / reference (") != NULL);
 	ATF_CHECK(strstr(got, "<pre>\nOne option at a time") != NULL);
+	free(got);
+	/* Steps over some factors only: the rest is not "how they combine". */
+	s.partial = 1;
+	ATF_REQUIRE(wb_explain_steps_save("part.txt", WB_REPORT_TEXT, &s,
+	    &e) == 0);
+	got = wbt_read_file("part.txt", NULL);
+	ATF_CHECK_MSG(strstr(got, "is the factors these steps do not cover "
+	    "(stage one's other groups) and how all combine") != NULL, "%s",
+	    got);
 	free(got);
 	for (i = 0; i < 3; i++)
 		wb_explain_result_free(xs[i]);
