@@ -97,13 +97,22 @@ write_text(FILE *fp, const struct wb_explain_steps *s)
 	double prod = 0;
 	size_t i, n = 0;
 
-	fprintf(fp, "One option at a time: %zu steps, %zu kernels.  The "
-	    "reference is\n%s; each step turns one factor on there, the "
-	    "last all of them\n(the target).  Ratios: the step's point "
-	    "against its reference (below 1:\nthe option costs), %.0f%% "
-	    "intervals over the rounds; share: of\nln(target / reference) "
-	    "in the final score.\n\n", s->nsteps - 1, s->kernels,
-	    t->plan->base, 100 * t->conf);
+	if (s->partial)
+		fprintf(fp, "The symbols of the groups that cost: %zu steps, "
+		    "%zu kernels.  Each\nstep turns one symbol on after the "
+		    "ones before it in its group (its\nreference ends the "
+		    "row), the first from %s;\nthe last turns all on (the "
+		    "target).  ", s->nsteps - 1, s->kernels,
+		    t->plan->base);
+	else
+		fprintf(fp, "One option at a time: %zu steps, %zu kernels.  "
+		    "The reference is\n%s; each step turns one factor on "
+		    "there, the last all of them\n(the target).  ",
+		    s->nsteps - 1, s->kernels, t->plan->base);
+	fprintf(fp, "Ratios: the step's point against its reference (below "
+	    "1:\nthe option costs), %.0f%% intervals over the rounds; share: "
+	    "of\nln(target / reference) in the final score.\n\n",
+	    100 * t->conf);
 	fprintf(fp, "%-28s  %-23s  %7s", "step", "final", "share");
 	for (i = 0; i + 1 < t->nrows; i++)
 		fprintf(fp, "  %-23s", t->rows[i].id);
