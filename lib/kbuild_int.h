@@ -20,6 +20,10 @@ struct wb_kbuild;
  */
 int	wb_kbuild_write_merged(const struct wb_frag *base,
 	    const struct wb_frag *want, const char *path, struct wb_err *);
+/* A key's value in f, NULL for absent or "is not set". */
+const char *wb_kbuild_value(const struct wb_frag *f, const char *key);
+/* Two values the same (NULL: absent or not set, as above)? */
+int	wb_kbuild_same(const char *, const char *);
 /* Is path one of the n fragments? */
 int	wb_kbuild_has_fragment(char *const *frags, size_t n,
 	    const char *path);

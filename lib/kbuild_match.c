@@ -15,9 +15,8 @@
 #include "kbuild_int.h"
 #include "kbuild_match.h"
 
-/* A key's value, NULL for absent or "is not set". */
-static const char *
-value_of(const struct wb_frag *f, const char *key)
+const char *
+wb_kbuild_value(const struct wb_frag *f, const char *key)
 {
 	const struct wb_frag_entry *e;
 
@@ -25,8 +24,8 @@ value_of(const struct wb_frag *f, const char *key)
 	return (e != NULL ? e->value : NULL);
 }
 
-static int
-same(const char *a, const char *b)
+int
+wb_kbuild_same(const char *a, const char *b)
 {
 
 	return (a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0);
@@ -75,19 +74,19 @@ compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
 		if ((skip != NULL && wb_frag_get(skip, key) != NULL) ||
 		    (skip2 != NULL && wb_frag_get(skip2, key) != NULL))
 			continue;
-		b = value_of(base, key);
-		u = value_of(built, key);
-		d = value_of(derived, key);
-		if (!same(b, u)) {
+		b = wb_kbuild_value(base, key);
+		u = wb_kbuild_value(built, key);
+		d = wb_kbuild_value(derived, key);
+		if (!wb_kbuild_same(b, u)) {
 			m->changed++;
 			if (wb_frag_get(want, key) != NULL)
 				m->requested++;
 			else
 				m->implied++;
 		}
-		if (same(u, d))
+		if (wb_kbuild_same(u, d))
 			continue;
-		why = same(b, u) ? "missing" : same(b, d) ? "unexpected" :
+		why = wb_kbuild_same(b, u) ? "missing" : wb_kbuild_same(b, d) ? "unexpected" :
 		    "different";
 		if (report_add(m, key, why, b, u, d, err) == -1)
 			return (-1);

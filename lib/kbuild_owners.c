@@ -16,21 +16,6 @@
 #include "kbuild_owners.h"
 
 static const char *
-value_of(const struct wb_frag *f, const char *key)
-{
-	const struct wb_frag_entry *e = wb_frag_get(f, key);
-
-	return (e != NULL ? e->value : NULL);
-}
-
-static int
-same(const char *a, const char *b)
-{
-
-	return (a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0);
-}
-
-static const char *
 bare(const char *key)
 {
 
@@ -71,7 +56,7 @@ wb_kowners_changed(struct wb_kowners *k, const struct wb_frag *base,
 	for (j = 0; j < 2; j++)
 		for (i = 0; i < f[j]->n; i++) {
 			key = f[j]->e[i].key;
-			if (same(value_of(base, key), value_of(full, key)) ||
+			if (wb_kbuild_same(wb_kbuild_value(base, key), wb_kbuild_value(full, key)) ||
 			    wb_kowners_find(k, key) != NULL)
 				continue;
 			if ((p = realloc(k->o, (k->n + 1) *
@@ -100,7 +85,7 @@ wb_kowners_add(struct wb_kowners *k, const char *left_out,
 	for (i = 0; i < k->n; i++) {
 		o = &k->o[i];
 		snprintf(key, sizeof(key), "CONFIG_%s", o->sym);
-		if (!same(value_of(base, key), value_of(without, key)))
+		if (!wb_kbuild_same(wb_kbuild_value(base, key), wb_kbuild_value(without, key)))
 			continue;
 		if ((p = realloc(o->by, (o->nby + 1) * sizeof(*o->by))) ==
 		    NULL)
@@ -195,7 +180,7 @@ wb_kowners_enabled(struct wb_kowners *k, const struct wb_frag *base,
 		if (j < o->nby)
 			continue;
 		snprintf(key, sizeof(key), "CONFIG_%s", o->sym);
-		if (same(value_of(base, key), value_of(enabled, key))) {
+		if (wb_kbuild_same(wb_kbuild_value(base, key), wb_kbuild_value(enabled, key))) {
 			o->nby = 0;
 			o->shared = 1;
 		}
@@ -230,13 +215,29 @@ derive(const struct wb_kbuild *kb, const char *dir,
 	return (wb_frag_merge_file(out, path, NULL, NULL, err));
 }
 
+/* Set key to v in out ("# key is not set" when v is NULL). */
+static int
+frag_set(struct wb_frag *out, const char *key, const char *v,
+    struct wb_err *err)
+{
+	char *line;
+	int rc;
+
+	if ((v == NULL ? asprintf(&line, "# %s is not set\n", key) :
+	    asprintf(&line, "%s=%s\n", key, v)) < 0)
+		return (wb_err_setsys(err, "asprintf"));
+	rc = wb_frag_merge_buf(out, key, line, strlen(line), NULL, NULL,
+	    err);
+	free(line);
+	return (rc);
+}
+
 /* want with key set as in base. */
 static int
 left_out(const struct wb_frag *want, const struct wb_frag *base,
     const char *key, struct wb_frag *out, struct wb_err *err)
 {
-	const char *v = value_of(base, key);
-	char *text, *line;
+	char *text;
 	int rc;
 
 	if ((text = wb_frag_format(want, err)) == NULL)
@@ -246,13 +247,7 @@ left_out(const struct wb_frag *want, const struct wb_frag *base,
 	free(text);
 	if (rc != 0)
 		return (-1);
-	if ((v == NULL ? asprintf(&line, "# %s is not set\n", key) :
-	    asprintf(&line, "%s=%s\n", key, v)) < 0)
-		return (wb_err_setsys(err, "asprintf"));
-	rc = wb_frag_merge_buf(out, "left out", line, strlen(line), NULL,
-	    NULL, err);
-	free(line);
-	return (rc);
+	return (frag_set(out, key, wb_kbuild_value(base, key), err));
 }
 
 /* Add the enabler sym's setting in want to out. */
@@ -260,19 +255,13 @@ static int
 enabler_frag(struct wb_frag *out, const char *sym, const struct wb_frag *want,
     struct wb_err *err)
 {
-	char key[256], *line;
+	char key[256];
 	const char *v;
-	int rc;
 
 	snprintf(key, sizeof(key), "CONFIG_%s", sym);
-	if ((v = value_of(want, key)) == NULL)
+	if ((v = wb_kbuild_value(want, key)) == NULL)
 		return (0);
-	if (asprintf(&line, "%s=%s\n", key, v) < 0)
-		return (wb_err_setsys(err, "asprintf"));
-	rc = wb_frag_merge_buf(out, "enablers", line, strlen(line), NULL,
-	    NULL, err);
-	free(line);
-	return (rc);
+	return (frag_set(out, key, v, err));
 }
 
 int
