@@ -272,16 +272,9 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 	struct kvariant v;
 	int rc;
 
-	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
-		return (wb_err_set(e, "--check: name the two variants of the "
-		    "recipe, not image directories"));
-	if (wb_kbuild_variant_init(&bv, o->recipe, o->k.overlays, base,
-	    e) != 0)
+	if (kvariant_pair_init(&bv, &v, &o->k, o->recipe, base, name,
+	    o->jobs, o->timeout, note_prefix, "--check", e) != 0)
 		return (-1);
-	if (variant_init(&v, o, name, e) != 0) {
-		wb_kbuild_variant_fini(&bv);
-		return (-1);
-	}
 	rc = -1;
 	if (wb_kmatch_run(&v.kb, bv.fragments, bv.nfragments, base_config,
 	    built_config, &m, e) == 0) {
@@ -299,8 +292,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 			rc = 0;
 		wb_kmatch_fini(&m);
 	}
-	kvariant_fini(&v);
-	wb_kbuild_variant_fini(&bv);
+	kvariant_pair_fini(&bv, &v);
 	return (rc);
 }
 

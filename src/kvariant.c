@@ -111,6 +111,34 @@ kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
 }
 
 int
+kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
+    const struct wb_kpaths *k, const struct wb_recipe *r, const char *base,
+    const char *name, int jobs, double timeout, char *prefix,
+    const char *what, struct wb_err *e)
+{
+
+	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
+		return (wb_err_set(e, "%s: name the two variants of the "
+		    "recipe, not image directories", what));
+	if (wb_kbuild_variant_init(bv, r, k->overlays, base, e) != 0)
+		return (-1);
+	if (kvariant_init(v, k, r, name, NULL, jobs, timeout, prefix,
+	    e) != 0) {
+		wb_kbuild_variant_fini(bv);
+		return (-1);
+	}
+	return (0);
+}
+
+void
+kvariant_pair_fini(struct wb_kbuild_variant *bv, struct kvariant *v)
+{
+
+	kvariant_fini(v);
+	wb_kbuild_variant_fini(bv);
+}
+
+int
 kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
     const char *base, const char *name, const char *base_config,
     char *prefix, struct wb_kowners *o, struct wb_err *e)
@@ -119,18 +147,11 @@ kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
 	struct kvariant v;
 	int rc;
 
-	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
-		return (wb_err_set(e, "owners: name the two variants of the "
-		    "recipe, not image directories"));
-	if (wb_kbuild_variant_init(&bv, r, k->overlays, base, e) != 0)
+	if (kvariant_pair_init(&bv, &v, k, r, base, name, 0, 0, prefix,
+	    "owners", e) != 0)
 		return (-1);
-	if (kvariant_init(&v, k, r, name, NULL, 0, 0, prefix, e) != 0) {
-		wb_kbuild_variant_fini(&bv);
-		return (-1);
-	}
 	rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments, base_config,
 	    o, e);
-	kvariant_fini(&v);
-	wb_kbuild_variant_fini(&bv);
+	kvariant_pair_fini(&bv, &v);
 	return (rc);
 }

@@ -33,6 +33,17 @@ int	kvariant_init(struct kvariant *, const struct wb_kpaths *,
 	    int jobs, double timeout, char *prefix, struct wb_err *);
 void	kvariant_fini(struct kvariant *);
 /*
+ * A check of variant name against variant base (both recipe variant
+ * names, not image directories; what names the check in the refusal):
+ * base's fragments into bv, name's build into v.  -1 with err set, both
+ * left clean; else kvariant_pair_fini() releases both.
+ */
+int	kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
+	    const struct wb_kpaths *, const struct wb_recipe *,
+	    const char *base, const char *name, int jobs, double timeout,
+	    char *prefix, const char *what, struct wb_err *);
+void	kvariant_pair_fini(struct wb_kbuild_variant *, struct kvariant *);
+/*
  * Which request of name's fragments that base lacks brings each symbol
  * name's configuration changes from base_config (lib/kbuild_owners.h):
  * olddefconfig in WORKDIR/kbuild/NAME.owners.  -1 with err set.
