@@ -245,19 +245,44 @@ boot_points(const struct kexplain_req *q, const char *const *images,
 	return (rc);
 }
 
+/* The formats of the reports, in the order they are written. */
+static const struct {
+	const char		*ext;
+	enum wb_report_fmt	 fmt;
+} formats[] = {
+	{ "txt", WB_REPORT_TEXT },
+	{ "json", WB_REPORT_JSON },
+	{ "md", WB_REPORT_MARKDOWN },
+	{ "html", WB_REPORT_HTML },
+};
+
+/*
+ * rundir/stem.{txt,json,md,html} (the first nfmt of them): the design's
+ * x, the steps s or the search sr; then the one in q's format to stdout.
+ */
 static int
-save(const char *rundir, const char *name, enum wb_report_fmt fmt,
-    const struct wb_explain_result *x, const struct wb_explain_steps *s)
+save_reports(const struct kexplain_req *q, const char *rundir,
+    const char *stem, size_t nfmt, const struct wb_explain_result *x,
+    const struct wb_explain_steps *s, const struct wb_explain_search *sr)
 {
 	struct wb_err e;
 	char *path;
-	int r;
+	size_t i;
+	int r = 0;
 
-	if (asprintf(&path, "%s/%s", rundir, name) < 0)
-		err(EX_OSERR, "asprintf");
-	r = x != NULL ? wb_explain_save(path, fmt, x, &e) :
-	    wb_explain_steps_save(path, fmt, s, &e);
-	free(path);
+	for (i = 0; i < nfmt && r == 0; i++) {
+		if (asprintf(&path, "%s/%s.%s", rundir, stem,
+		    formats[i].ext) < 0)
+			err(EX_OSERR, "asprintf");
+		r = x != NULL ? wb_explain_save(path, formats[i].fmt, x, &e) :
+		    s != NULL ? wb_explain_steps_save(path, formats[i].fmt, s,
+		    &e) : wb_explain_search_save(path, formats[i].fmt, sr, &e);
+		free(path);
+	}
+	if (r == 0)
+		r = x != NULL ? wb_explain_write(stdout, q->fmt, x, &e) :
+		    s != NULL ? wb_explain_steps_write(stdout, q->fmt, s, &e) :
+		    wb_explain_search_write(stdout, q->fmt, sr, &e);
 	return (r != 0 ? cmd_fail(&e) : 0);
 }
 
@@ -274,13 +299,7 @@ report_main(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	if ((x = wb_explain_result_new(kx->main, rundir, maxorder, 0.95,
 	    &e)) == NULL)
 		return (cmd_fail(&e));
-	if ((rc = save(rundir, "explain.txt", WB_REPORT_TEXT, x, NULL)) ==
-	    0 && (rc = save(rundir, "explain.json", WB_REPORT_JSON, x,
-	    NULL)) == 0 && (rc = save(rundir, "explain.md",
-	    WB_REPORT_MARKDOWN, x, NULL)) == 0 && (rc = save(rundir,
-	    "explain.html", WB_REPORT_HTML, x, NULL)) == 0 &&
-	    wb_explain_write(stdout, q->fmt, x, &e) != 0)
-		rc = cmd_fail(&e);
+	rc = save_reports(q, rundir, "explain", 4, x, NULL, NULL);
 	wb_explain_result_free(x);
 	return (rc);
 }
@@ -334,14 +353,7 @@ report_steps(const struct kexplain_req *q, const struct wb_kexplain *kx,
 		s.nsteps = n;
 		s.kernels = kx->npoints;
 		s.partial = partial;
-		if ((rc = save(rundir, "steps.txt", WB_REPORT_TEXT, NULL,
-		    &s)) == 0 && (rc = save(rundir, "steps.json",
-		    WB_REPORT_JSON, NULL, &s)) == 0 && (rc = save(rundir,
-		    "steps.md", WB_REPORT_MARKDOWN, NULL, &s)) == 0 &&
-		    (rc = save(rundir, "steps.html", WB_REPORT_HTML, NULL,
-		    &s)) == 0 &&
-		    wb_explain_steps_write(stdout, q->fmt, &s, &e) != 0)
-			rc = cmd_fail(&e);
+		rc = save_reports(q, rundir, "steps", 4, NULL, &s, NULL);
 	}
 	for (i = 0; i < n; i++)
 		wb_explain_result_free(xs[i]);
@@ -514,21 +526,6 @@ out:
 	return (rc);
 }
 
-static int
-search_save(const char *rundir, const char *name, enum wb_report_fmt fmt,
-    const struct wb_explain_search *r)
-{
-	struct wb_err e;
-	char *path;
-	int rc;
-
-	if (asprintf(&path, "%s/%s", rundir, name) < 0)
-		err(EX_OSERR, "asprintf");
-	rc = wb_explain_search_save(path, fmt, r, &e);
-	free(path);
-	return (rc != 0 ? cmd_fail(&e) : 0);
-}
-
 /*
  * Delta debugging over kx's factors (its one-at-a-time steps): each
  * configuration asked for is a kernel booted against the reference in
@@ -571,11 +568,7 @@ search(const struct kexplain_req *q, const struct wb_kexplain *kx,
 		r.nqueries = s->nq;
 		r.kernels = s->nq + 1;
 		r.built = s->built;
-		if ((rc = search_save(rundir, "search.txt", WB_REPORT_TEXT,
-		    &r)) == 0 && (rc = search_save(rundir, "search.json",
-		    WB_REPORT_JSON, &r)) == 0 &&
-		    wb_explain_search_write(stdout, q->fmt, &r, &e) != 0)
-			rc = cmd_fail(&e);
+		rc = save_reports(q, rundir, "search", 2, NULL, NULL, &r);
 	}
 	wb_explain_ddmin_free(dd);
 	for (i = 0; i < s->nq; i++)
@@ -612,25 +605,19 @@ explain_kernel(const struct kexplain_req *q)
 		return (0);
 	}
 	rundir = rundir_new(q);
-	if (q->ddmin > 0) {
-		rc = search(q, kx, rundir);
-		if (rc == 0 && q->fmt == WB_REPORT_TEXT)
-			printf("\nReports: %s\n", rundir);
-		free(rundir);
-		wb_kexplain_free(kx);
-		return (rc);
-	}
-	rc = measure(kx, q, rundir, NULL);
-	if (rc == 0 || rc == 1) {
+	if (q->ddmin > 0)
+		rc = rc2 = search(q, kx, rundir);
+	else if ((rc = measure(kx, q, rundir, NULL)) == 0 || rc == 1) {
 		rc2 = kx->main != NULL ? report_main(q, kx, rundir) :
 		    report_steps(q, kx, rundir, active, 0);
 		if (rc2 == 0 && q->screen)
 			rc2 = screen(q, kx, active, rundir);
-		if (rc2 != 0)
-			rc = rc2;
-		else if (q->fmt == WB_REPORT_TEXT)
-			printf("\nReports: %s\n", rundir);
-	}
+	} else
+		rc2 = rc;
+	if (rc2 != 0)
+		rc = rc2;
+	else if (q->fmt == WB_REPORT_TEXT)
+		printf("\nReports: %s\n", rundir);
 	free(rundir);
 	wb_kexplain_free(kx);
 	return (rc);
