@@ -429,20 +429,27 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 	return (kx_done(&c, 0, err));
 }
 
-static int
-copy_syms(struct wb_kexplain *to, const struct wb_kexplain *from,
-    struct wb_err *err)
+/* A new explanation with kx's variants and symbols, no plans yet. */
+static struct wb_kexplain *
+kx_like(const struct wb_kexplain *kx, struct wb_err *err)
 {
+	struct wb_kexplain *to;
 	size_t i;
 
-	for (i = 0; i < from->nsyms; i++) {
-		if ((to->syms[i] = strdup(from->syms[i])) == NULL ||
-		    (to->vals[i] = strdup(from->vals[i])) == NULL)
-			return (wb_err_setsys(err, "strdup"));
+	if ((to = kx_new(kx->base, kx->target, err)) == NULL)
+		return (NULL);
+	for (i = 0; i < kx->nsyms; i++) {
+		if ((to->syms[i] = strdup(kx->syms[i])) == NULL ||
+		    (to->vals[i] = strdup(kx->vals[i])) == NULL) {
+			wb_err_setsys(err, "strdup");
+			to->nsyms = i + 1;
+			wb_kexplain_free(to);
+			return (NULL);
+		}
 		to->nsyms++;
 	}
-	to->enablers = from->enablers;
-	return (0);
+	to->enablers = kx->enablers;
+	return (to);
 }
 
 /* Stage two's steps: each member of the active groups after the ones before. */
@@ -535,11 +542,9 @@ wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
 	c.recipe = recipe;
 	c.short_labels = 1;
 	*none = 0;
-	if ((r = kx_new(kx->base, kx->target, err)) == NULL)
+	if ((r = kx_like(kx, err)) == NULL)
 		return (NULL);
 	c.kx = r;
-	if (copy_syms(r, kx, err) == -1)
-		goto fail;
 	if ((c.f = calloc(kx->nsyms, sizeof(*c.f))) == NULL ||
 	    (r->steps = calloc(kx->nsyms + 1, sizeof(*r->steps))) == NULL) {
 		wb_err_setsys(err, "calloc");
@@ -592,11 +597,9 @@ wb_kexplain_pair(const struct wb_kexplain *kx, uint64_t set,
 		    "of the %zu factors of a one-at-a-time plan", nf);
 		return (NULL);
 	}
-	if ((r = kx_new(kx->base, kx->target, err)) == NULL)
+	if ((r = kx_like(kx, err)) == NULL)
 		return (NULL);
 	c.kx = r;
-	if (copy_syms(r, kx, err) == -1)
-		goto fail;
 	if ((c.f = calloc(nf, sizeof(*c.f))) == NULL ||
 	    (r->steps = calloc(1, sizeof(*r->steps))) == NULL) {
 		wb_err_setsys(err, "calloc");
