@@ -153,22 +153,42 @@ wb_atomic_write(const char *path, const void *buf, size_t len, mode_t mode,
 	return (wb_atomic_commit(&a, err));
 }
 
-int
-wb_atomic_render(const char *path, mode_t mode, wb_atomic_fn *fn,
-    const void *arg, struct wb_err *err)
+char *
+wb_render(wb_atomic_fn *fn, const void *arg, const char *what,
+    size_t *lenp, struct wb_err *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
 	int r;
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		return (wb_err_setsys(err, "%s: open_memstream", path));
+	if ((fp = open_memstream(&buf, &len)) == NULL) {
+		wb_err_setsys(err, "%s: open_memstream", what);
+		return (NULL);
+	}
 	r = fn(fp, arg, err);
 	if (fclose(fp) != 0 && r == 0)
-		r = wb_err_setsys(err, "%s", path);
-	if (r == 0)
-		r = wb_atomic_write(path, buf, len, mode, err);
+		r = wb_err_setsys(err, "%s", what);
+	if (r != 0) {
+		free(buf);
+		return (NULL);
+	}
+	if (lenp != NULL)
+		*lenp = len;
+	return (buf);
+}
+
+int
+wb_atomic_render(const char *path, mode_t mode, wb_atomic_fn *fn,
+    const void *arg, struct wb_err *err)
+{
+	char *buf;
+	size_t len;
+	int r;
+
+	if ((buf = wb_render(fn, arg, path, &len, err)) == NULL)
+		return (-1);
+	r = wb_atomic_write(path, buf, len, mode, err);
 	free(buf);
 	return (r);
 }

@@ -40,5 +40,12 @@ int	wb_atomic_write(const char *path, const void *buf, size_t len,
 typedef int	wb_atomic_fn(FILE *, const void *arg, struct wb_err *);
 int	wb_atomic_render(const char *path, mode_t, wb_atomic_fn *,
 	    const void *arg, struct wb_err *);
+/*
+ * What fn writes, in memory: malloc'ed and NUL-terminated, its length
+ * in *len (len may be NULL); NULL with err set (naming what) when fn or
+ * the stream fails.
+ */
+char	*wb_render(wb_atomic_fn *, const void *arg, const char *what,
+	    size_t *len, struct wb_err *);
 
 #endif

@@ -337,21 +337,12 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 	return (0);
 }
 
-static int	render(enum wb_report_fmt, const struct wb_explain_result *,
-		    char **, size_t *, struct wb_err *);
-
-/* The text report, escaped for HTML. */
+/* The text report, for the HTML page's <pre>. */
 static int
-text_escaped(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+text_fn(FILE *fp, const void *x, struct wb_err *err)
 {
-	char *buf;
-	size_t len;
 
-	if (render(WB_REPORT_TEXT, x, &buf, &len, err) == -1)
-		return (-1);
-	wb_report_escape(fp, buf, 0);
-	free(buf);
-	return (0);
+	return (write_text(fp, x, err));
 }
 
 static int
@@ -370,10 +361,10 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		if (waterfall(fp, x, fin, err) == -1)
 			return (-1);
 	}
-	fputs("<h2>Every test</h2>\n<pre>\n", fp);
-	if (text_escaped(fp, x, err) == -1)
+	fputs("<h2>Every test</h2>\n", fp);
+	if (wb_report_pre(fp, text_fn, x, err) == -1)
 		return (-1);
-	fputs("</pre>\n</body></html>\n", fp);
+	fputs("</body></html>\n", fp);
 	return (0);
 }
 
@@ -397,39 +388,24 @@ wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
 	}
 }
 
-/* One report into memory: *buf (malloc'ed) of *len bytes. */
-static int
-render(enum wb_report_fmt fmt, const struct wb_explain_result *x,
-    char **buf, size_t *len, struct wb_err *err)
-{
-	FILE *m;
-	int r;
+struct render {
+	enum wb_report_fmt		 fmt;
+	const struct wb_explain_result	*x;
+};
 
-	*buf = NULL;
-	*len = 0;
-	if ((m = open_memstream(buf, len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	r = wb_explain_write(m, fmt, x, err);
-	if (fclose(m) != 0 && r == 0)
-		r = wb_err_setsys(err, "open_memstream");
-	if (r == -1) {
-		free(*buf);
-		*buf = NULL;
-	}
-	return (r);
+static int
+render(FILE *fp, const void *arg, struct wb_err *err)
+{
+	const struct render *r = arg;
+
+	return (wb_explain_write(fp, r->fmt, r->x, err));
 }
 
 int
 wb_explain_save(const char *path, enum wb_report_fmt fmt,
     const struct wb_explain_result *x, struct wb_err *err)
 {
-	char *buf;
-	size_t len;
-	int r;
+	struct render r = { fmt, x };
 
-	if (render(fmt, x, &buf, &len, err) == -1)
-		return (-1);
-	r = wb_atomic_write(path, buf, len, 0644, err);
-	free(buf);
-	return (r);
+	return (wb_atomic_render(path, 0644, render, &r, err));
 }

@@ -283,12 +283,18 @@ steps_waterfall(FILE *fp, const struct wb_explain_steps *s,
 	return (0);
 }
 
+/* The text table, for the HTML page's <pre>. */
+static int
+text_fn(FILE *fp, const void *s, struct wb_err *err)
+{
+
+	(void)err;
+	return (write_text(fp, s));
+}
+
 static int
 write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m;
 
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
 	    "<title>worldbench explain: one at a time</title></head><body>\n"
@@ -300,17 +306,10 @@ write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 	    "gains.</p>\n", fp);
 	if (steps_waterfall(fp, s, err) == -1)
 		return (-1);
-	if ((m = open_memstream(&text, &len)) == NULL)
-		return (wb_err_setsys(err, "open_memstream"));
-	write_text(m, s);
-	if (fclose(m) != 0) {
-		free(text);
-		return (wb_err_setsys(err, "open_memstream"));
-	}
-	fputs("<h2>Every step and test</h2>\n<pre>\n", fp);
-	wb_report_escape(fp, text, 0);
-	fputs("</pre>\n</body></html>\n", fp);
-	free(text);
+	fputs("<h2>Every step and test</h2>\n", fp);
+	if (wb_report_pre(fp, text_fn, s, err) == -1)
+		return (-1);
+	fputs("</body></html>\n", fp);
 	return (0);
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "compare.h"
 #include "err.h"
 #include "report_format.h"
@@ -76,6 +77,21 @@ wb_report_escape(FILE *fp, const char *s, int flags)
 				fputc(*s, fp);
 		}
 	}
+}
+
+int
+wb_report_pre(FILE *fp, int (*fn)(FILE *, const void *, struct wb_err *),
+    const void *arg, struct wb_err *err)
+{
+	char *text;
+
+	if ((text = wb_render(fn, arg, "report", NULL, err)) == NULL)
+		return (-1);
+	fputs("<pre>\n", fp);
+	wb_report_escape(fp, text, 0);
+	fputs("</pre>\n", fp);
+	free(text);
+	return (0);
 }
 
 const char *

@@ -81,6 +81,9 @@ const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
 #define WB_ESC_XML	0x01	/* also drop control characters but tab */
 /* HTML/XML text and attribute values: <, >, & and " as entities. */
 void		 wb_report_escape(FILE *, const char *, int flags);
+/* What fn writes (a text report), escaped, inside <pre>...</pre>. */
+int		 wb_report_pre(FILE *, int (*fn)(FILE *, const void *,
+		    struct wb_err *), const void *arg, struct wb_err *);
 /*
  * A test that failed in every pass of variant w (0 the base) while the
  * other side of the ratio against the base scored: it drops out of
