@@ -219,13 +219,20 @@ write_md(FILE *fp, const struct wb_explain_steps *s)
 	const struct wb_explain_result *t = total(s);
 	size_t i;
 
-	fprintf(fp, "# One option at a time: %zu steps, %zu kernels\n\n"
-	    "Reference `%s`; each step turns one factor on there, the last "
-	    "all of them (`%s`).  Ratios below 1: the option costs; "
-	    "intervals %.0f%% over the rounds; share: of ln(target / "
-	    "reference) in the final score.\n\n| step | final | interval "
-	    "| share |", s->nsteps - 1, s->kernels, t->plan->base,
-	    t->plan->target, 100 * t->conf);
+	if (s->partial)
+		fprintf(fp, "# The symbols of the groups that cost: %zu "
+		    "steps, %zu kernels\n\nEach step turns one symbol on "
+		    "after the ones before it in its group, the first from "
+		    "`%s`; the last all of them (`%s`).  ", s->nsteps - 1,
+		    s->kernels, t->plan->base, t->plan->target);
+	else
+		fprintf(fp, "# One option at a time: %zu steps, %zu kernels"
+		    "\n\nReference `%s`; each step turns one factor on "
+		    "there, the last all of them (`%s`).  ", s->nsteps - 1,
+		    s->kernels, t->plan->base, t->plan->target);
+	fprintf(fp, "Ratios below 1: the option costs; intervals %.0f%% over "
+	    "the rounds; share: of ln(target / reference) in the final "
+	    "score.\n\n| step | final | interval | share |", 100 * t->conf);
 	for (i = 0; i + 1 < t->nrows; i++)
 		fprintf(fp, " %s |", t->rows[i].id);
 	fprintf(fp, "\n|---|---:|---|---:|");

@@ -142,6 +142,12 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	    "(stage one's other groups) and how all combine") != NULL, "%s",
 	    got);
 	free(got);
+	ATF_REQUIRE(wb_explain_steps_save("part.md", WB_REPORT_MARKDOWN, &s,
+	    &e) == 0);
+	got = wbt_read_file("part.md", NULL);
+	ATF_CHECK_MSG(strstr(got, "# The symbols of the groups that cost: "
+	    "2 steps") != NULL, "%s", got);
+	free(got);
 	for (i = 0; i < 3; i++)
 		wb_explain_result_free(xs[i]);
 	wb_explain_result_free(en);
