@@ -223,9 +223,10 @@ submit__cluster_cleanup()
 }
 
 # The CI kernel pair, as tests/kernel/boot_test builds it.
-ci_kernels()
+# tests/kernel/boot_test's persistent work directory for the CI pair.
+ci_work()
 {
-	echo "${WB_CACHE_DIR:-/var/cache/worldbench}/ci-kernels/kernels"
+	echo "${WB_CACHE_DIR:-/var/cache/worldbench}/ci-kernels"
 }
 
 # The CI kernel pair as tests/kernel/boot_test builds it, in the same
@@ -233,7 +234,7 @@ ci_kernels()
 # kyua runs first builds it, the other finds it up to date.
 ci_pair()
 {
-	w=${WB_CACHE_DIR:-/var/cache/worldbench}/ci-kernels
+	w=$(ci_work)
 	[ -f "$w/kernels/production/kernel.json" ] &&
 	    [ -f "$w/kernels/witness+invariants/kernel.json" ] && return 0
 	mkdir -p "$w" || atf_fail "cannot create $w"
@@ -259,7 +260,7 @@ submit__cluster_kernels_head()
 submit__cluster_kernels_body()
 {
 	ci_pair
-	k=$(ci_kernels)
+	k=$(ci_work)/kernels
 	start_cluster
 	d=$(D)
 	user="runuser -u nobody -- env SLURM_CONF=$d/slurm.conf TMPDIR=/tmp"
