@@ -8,6 +8,7 @@
  */
 #include <sys/types.h>
 #include <sys/mount.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -39,6 +40,29 @@ wb_bounds_default(struct wb_bounds *b)
 	b->tmp_size = WB_BOUNDS_TMP_DEFAULT;
 	b->procs = WB_BOUNDS_PROCS_DEFAULT;
 	b->memory = WB_BOUNDS_MEMORY_DEFAULT;
+	b->seal[0] = '\0';
+}
+
+void
+wb_bounds_set_limits(struct wb_bounds *dst, const struct wb_bounds *src)
+{
+
+	dst->tmp_size = src->tmp_size;
+	dst->procs = src->procs;
+	dst->memory = src->memory;
+}
+
+int
+wb_bounds_seal_new(struct wb_bounds *b, struct wb_err *err)
+{
+	unsigned char r[WB_BOUNDS_SEAL_LEN / 2];
+	size_t i;
+
+	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		return (wb_err_setsys(err, "getrandom: the runner's seal"));
+	for (i = 0; i < sizeof(r); i++)
+		snprintf(b->seal + 2 * i, 3, "%02x", r[i]);
+	return (0);
 }
 
 int
@@ -211,13 +235,14 @@ wb_bounds_watch_start(const struct wb_bounds *b)
 	(void)setitimer(ITIMER_REAL, &it, NULL);
 }
 
-static void
-say(const char *what)
+void
+wb_bounds_report(const struct wb_bounds *b, const char *what)
 {
-	char buf[256 + sizeof(WB_BOUNDS_TAG)];
+	char buf[512];
 	int n;
 
-	n = snprintf(buf, sizeof(buf), "%s%s\n", WB_BOUNDS_TAG, what);
+	n = snprintf(buf, sizeof(buf), "%s%s %s\n", WB_BOUNDS_TAG, b->seal,
+	    what);
 	if (n > 0)
 		(void)write(2, buf, (size_t)n < sizeof(buf) ? (size_t)n :
 		    sizeof(buf) - 1);
@@ -246,9 +271,9 @@ resident(const char *pid)
 }
 
 int
-wb_bounds_watch_check(void)
+wb_bounds_watch_check(char *what, size_t len)
 {
-	char what[200], a[32], b[32];
+	char a[32], b[32];
 	struct statvfs sv;
 	struct dirent *d;
 	uint64_t rss;
@@ -270,9 +295,8 @@ wb_bounds_watch_check(void)
 		n += isdigit((unsigned char)d->d_name[0]) != 0;
 	if (n >= watched->procs - watched->procs / 8) {
 		closedir(dir);
-		snprintf(what, sizeof(what), "process bound %ld reached (%ld "
+		snprintf(what, len, "process bound %ld reached (%ld "
 		    "processes)", watched->procs, n);
-		say(what);
 		return (WB_BOUND_PROCS);
 	}
 	rss = 0;
@@ -283,55 +307,64 @@ wb_bounds_watch_check(void)
 	closedir(dir);
 	if (rss >= watched->memory - watched->memory / 8) {
 		wb_bounds_format(watched->memory, a, sizeof(a));
-		snprintf(what, sizeof(what), "memory bound %s reached (%llu "
+		snprintf(what, len, "memory bound %s reached (%llu "
 		    "MiB resident)", a, (unsigned long long)(rss >> 20));
-		say(what);
 		return (WB_BOUND_MEMORY);
 	}
 	if (statvfs("/tmp", &sv) == 0 && sv.f_bavail == 0) {
 		wb_bounds_format(watched->tmp_size, b, sizeof(b));
-		snprintf(what, sizeof(what), "/tmp full (size %s)", b);
-		say(what);
+		snprintf(what, len, "/tmp full (size %s)", b);
 		return (WB_BOUND_TMP);
 	}
 	return (0);
 }
 
-int
-wb_bounds_reason(const struct wb_bounds *b, const struct wb_spawn_result *res,
-    char *buf, size_t len)
+/*
+ * The relay's sealed line in err, or NULL.  A line is sealed when the
+ * seal follows the tag: a command that never saw the seal cannot write
+ * one.
+ */
+static char *
+sealed_line(const struct wb_bounds *b, char *err)
 {
-	const char *p, *line;
-	char a[32];
-	uint64_t rss;
-	size_t n;
+	size_t tl = strlen(WB_BOUNDS_TAG), sl = strlen(b->seal);
+	char *line, *p;
 
-	for (line = res->err; line != NULL && *line != '\0'; line = p + 1) {
-		if (strncmp(line, WB_BOUNDS_TAG, strlen(WB_BOUNDS_TAG)) == 0) {
-			line += strlen(WB_BOUNDS_TAG);
-			n = strcspn(line, "\n");
-			snprintf(buf, len, "%.*s", (int)n, line);
-			return (1);
-		}
+	if (sl == 0)
+		return (NULL);
+	for (line = err; line != NULL && *line != '\0'; line = p + 1) {
+		if (strncmp(line, WB_BOUNDS_TAG, tl) == 0 &&
+		    strncmp(line + tl, b->seal, sl) == 0 &&
+		    line[tl + sl] == ' ')
+			return (line);
 		if ((p = strchr(line, '\n')) == NULL)
 			break;
 	}
-	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_PROCS)) {
-		snprintf(buf, len, "process bound %ld reached", b->procs);
-		return (1);
-	}
-	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_MEMORY)) {
-		wb_bounds_format(b->memory, a, sizeof(a));
-		snprintf(buf, len, "memory bound %s reached", a);
-		return (1);
-	}
-	if (b != NULL && res->status == WB_BOUNDS_STATUS(WB_BOUND_TMP)) {
-		wb_bounds_format(b->tmp_size, a, sizeof(a));
-		snprintf(buf, len, "/tmp full (size %s)", a);
+	return (NULL);
+}
+
+int
+wb_bounds_reason(const struct wb_bounds *b, struct wb_spawn_result *res,
+    char *buf, size_t len)
+{
+	char a[32], *line, *end;
+	uint64_t rss;
+	size_t n;
+
+	if (b == NULL)
+		return (0);
+	if (res->err != NULL && (line = sealed_line(b, res->err)) != NULL) {
+		n = strlen(WB_BOUNDS_TAG) + strlen(b->seal) + 1;
+		end = line + n + strcspn(line + n, "\n");
+		snprintf(buf, len, "%.*s", (int)(end - line - n), line + n);
+		/* The seal is the runner's: the caller prints the rest. */
+		if (*end == '\n')
+			end++;
+		memmove(line, end, strlen(end) + 1);
 		return (1);
 	}
 	rss = (uint64_t)res->ru.ru_maxrss * 1024;
-	if (b != NULL && rss >= b->memory - b->memory / 8) {
+	if (rss >= b->memory - b->memory / 8) {
 		wb_bounds_format(b->memory, a, sizeof(a));
 		snprintf(buf, len, "memory bound %s reached (a process held "
 		    "%llu MiB)", a, (unsigned long long)(rss >> 20));

@@ -216,6 +216,16 @@ die_with_parent(pid_t parent)
 }
 
 /*
+ * What init tells the relay, once, on a pipe nobody else holds: the
+ * command's wait status, or the bound reached and its words.
+ */
+struct init_report {
+	int	status;
+	int	bound;
+	char	what[200];
+};
+
+/*
  * Init: reap everything until the command exits, then pass its wait
  * status up the pipe (PID 1 cannot die by a signal it raises itself) and
  * exit, which kills what is left in the namespace.
@@ -223,16 +233,19 @@ die_with_parent(pid_t parent)
 static void
 init_reap(pid_t cmd, int report, int watch)
 {
+	struct init_report r;
 	int st = 0x7f00;	/* "exit 127" if the command is never seen */
-	int bound = 0, saved;
+	int saved;
 	pid_t w;
 
+	memset(&r, 0, sizeof(r));
 	for (;;) {
 		w = waitpid(-1, &st, 0);
 		saved = errno;
 		/* A bound reached (lib/bounds.c) ends it all. */
-		if (watch && (bound = wb_bounds_watch_check()) != 0) {
-			st = WB_BOUNDS_STATUS(bound) << 8;
+		if (watch && (r.bound = wb_bounds_watch_check(r.what,
+		    sizeof(r.what))) != 0) {
+			st = WB_BOUNDS_STATUS(r.bound) << 8;
 			break;
 		}
 		errno = saved;	/* the check's calls must not end the wait */
@@ -241,22 +254,49 @@ init_reap(pid_t cmd, int report, int watch)
 		if (w == -1 || w == cmd)
 			break;
 	}
-	(void)write(report, &st, sizeof(st));
+	r.status = st;
+	(void)write(report, &r, sizeof(r));
 	_exit(0);
 }
 
-/* The relay: wait for init, then end as the command did. */
+/*
+ * The relay: wait for init, then end as the command did.  Exactly one
+ * report must come: more (or a part of one) means that something other
+ * than init wrote to the pipe, and the status is not to be believed.
+ */
 static void
-relay(pid_t init, int report)
+relay(pid_t init, int report, const struct wb_bounds *b)
 {
-	int st, cst;
+	struct init_report r;
+	char buf[sizeof(r) + 1];
+	size_t got;
+	ssize_t n;
+	int st;
 
 	while (waitpid(init, &st, 0) == -1)
 		if (errno != EINTR)
 			_exit(126);
-	if (read(report, &cst, sizeof(cst)) == (ssize_t)sizeof(cst))
-		wb_fresh_exit_as(cst);
-	wb_fresh_exit_as(st);
+	for (got = 0; got < sizeof(buf); got += (size_t)n)
+		if ((n = read(report, buf + got, sizeof(buf) - got)) <= 0) {
+			if (n == -1 && errno == EINTR) {
+				n = 0;
+				continue;
+			}
+			break;
+		}
+	if (got == 0)
+		wb_fresh_exit_as(st);
+	if (got != sizeof(r)) {
+		errno = EBADMSG;
+		(void)wb_chroot_fail("status report", "forged from inside");
+		_exit(125);
+	}
+	memcpy(&r, buf, sizeof(r));
+	if (r.bound != 0) {
+		r.what[sizeof(r.what) - 1] = '\0';
+		wb_bounds_report(b, r.what);
+	}
+	wb_fresh_exit_as(r.status);
 }
 
 int
@@ -296,12 +336,20 @@ wb_chroot_enter(void *arg)
 		return (wb_chroot_fail("fork", "init"));
 	if (pid > 0) {
 		close(p[1]);
-		relay(pid, p[0]);
+		relay(pid, p[0], &c->bounds);
 	}
 	close(p[0]);
+	/*
+	 * Init holds the bounds and the report: once it is not dumpable,
+	 * the command (without CAP_SYS_PTRACE in the namespace its memory
+	 * belongs to, the caller's) can neither ptrace it nor reach its
+	 * memory or descriptors through /proc, process_vm_* or pidfd_getfd.
+	 */
 	if (die_with_parent(0) == -1 || enter_root(c) == -1 ||
 	    (c->confined && wb_confine_caps() == -1) ||
-	    (c->confined && wb_bounds_rlimits(&c->bounds) == -1))
+	    (c->confined && wb_bounds_rlimits(&c->bounds) == -1) ||
+	    (c->confined && prctl(PR_SET_DUMPABLE, 0) == -1 &&
+	    wb_chroot_fail("prctl", "PR_SET_DUMPABLE") == -1))
 		_exit(126);
 	if ((pid = fork()) == -1) {
 		(void)wb_chroot_fail("fork", "command");
@@ -316,18 +364,16 @@ wb_chroot_enter(void *arg)
 	if (die_with_parent(1) == -1)
 		return (-1);
 	/*
-	 * The seccomp filter costs every system call of every pass (System
-	 * Call Overhead 15%, Pipe Throughput 8% here, bench/README), so only
-	 * the root-only runner, whose command is host uid 0, has it.  In a
-	 * user namespace the kernel already refuses what it is for: host
-	 * keyrings belong to another user (and the namespace has its own
-	 * user keyring), TIOCSTI needs the terminal to be the caller's
-	 * controlling one (there is none) or CAP_SYS_ADMIN in the initial
-	 * namespace, and modules, kexec, reboot, clocks, swap and the rest
-	 * need capabilities of the initial namespace.
+	 * Both confined runners load the seccomp deny list.  In a user
+	 * namespace the kernel already refuses much of it (host keyrings
+	 * belong to another user, modules, kexec, clocks and swap need
+	 * capabilities of the initial namespace), but not io_uring,
+	 * perf_event_open, name_to_handle_at, ptrace or new namespaces.
+	 * What the filter costs System Call Overhead and Pipe Throughput is
+	 * measured by bench/scripts/seccomp-cost.sh (bench/README).
 	 */
 	if (c->confined && (wb_confine_keyring() == -1 ||
-	    (!c->userns && wb_confine_syscalls() == -1)))
+	    wb_confine_syscalls() == -1))
 		return (-1);
 	return (0);
 }
@@ -450,6 +496,8 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 	/* Nothing a confined command writes outlives it but its scratch. */
 	a->c.private_tmp = a->c.confined;
 	wb_bounds_default(&a->c.bounds);
+	if (wb_bounds_seal_new(&a->c.bounds, err) == -1)
+		goto fail;
 	r->bounds = a->c.confined ? &a->c.bounds : NULL;
 	r->set_scratch = chroot_set_scratch;
 	if ((a->root = strdup(r->root)) == NULL ||

@@ -59,6 +59,11 @@ static const char *const denied[] = {
 	"io_uring_setup", "io_uring_enter", "io_uring_register",
 	"userfaultfd", "kcmp", "process_vm_readv", "process_vm_writev",
 	"fanotify_init", "vm86", "vm86old",
+	/*
+	 * Other processes' memory and descriptors: init, which holds the
+	 * bounds, is not dumpable as well (lib/chroot.c).
+	 */
+	"ptrace", "pidfd_getfd", "process_madvise",
 };
 
 /* ioctl requests denied with EPERM (low 32 bits compared). */

@@ -45,7 +45,7 @@ chroot_new(const char *root, const struct wb_runner_opts *o,
 	(void)datadir;
 	if ((r = wb_runner_chroot_new(root, err)) == NULL)
 		return (NULL);
-	wb_chroot_of(r)->bounds = o->bounds;
+	wb_bounds_set_limits(&wb_chroot_of(r)->bounds, &o->bounds);
 	return (r);
 }
 

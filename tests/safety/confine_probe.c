@@ -22,17 +22,34 @@
  *	echo TEXT		write TEXT and a newline
  *	all TEXT DESC		tiocsti on /dev/tty and fds 0-2, chmod
  *				/dev/null, read-key DESC
+ *	unbind			reach the namespace's init, which holds
+ *				the bounds: PTRACE_ATTACH and
+ *				PTRACE_SEIZE, /proc/1/mem, /proc/1/fd/N,
+ *				process_vm_readv, pidfd_getfd, SIGSTOP and
+ *				SIGKILL (an attach that works is undone)
+ *	unbound-procs N		unbind, then fork N sleeping children
+ *	unbound-memory N MB	unbind, then N children each touching MB
+ *				MiB; both end by themselves after 30 s
+ *				(printing "unbounded") if nothing stops
+ *				them
+ *	forge-bound		write the line of a process bound on
+ *				stderr, then exit as a bound would (241)
  */
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 
 #include <linux/keyctl.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,6 +271,182 @@ all(const char *text, const char *desc)
 	return (rc);
 }
 
+/* PTRACE_ATTACH or PTRACE_SEIZE of pid 1; a stop it made is undone. */
+static int
+trace_init(int seize)
+{
+	const char *what = seize ? "ptrace seize pid 1" : "ptrace attach pid 1";
+	long rc;
+	int st;
+
+	if (seize)
+		rc = ptrace(PTRACE_SEIZE, 1, NULL, NULL);
+	else
+		rc = ptrace(PTRACE_ATTACH, 1, NULL, NULL);
+	if (rc == -1)
+		return (refused(what));
+	if (!seize)
+		(void)waitpid(1, &st, __WALL);
+	(void)ptrace(PTRACE_DETACH, 1, NULL, NULL);
+	return (worked(what));
+}
+
+static int
+open_init(const char *path, int flags)
+{
+	int fd;
+
+	if ((fd = open(path, flags)) == -1)
+		return (refused(path));
+	close(fd);
+	return (worked(path));
+}
+
+/*
+ * Init's descriptors through /proc/1/fd, the report pipe among them:
+ * each one listed is opened for writing (the root runner's command may
+ * list the directory, which it owns, but not follow its links).
+ */
+static int
+fds_init(void)
+{
+	char path[300];
+	struct dirent *d;
+	DIR *dir;
+	int rc, n;
+
+	if ((dir = opendir("/proc/1/fd")) == NULL)
+		return (refused("/proc/1/fd"));
+	rc = 0;
+	n = 0;
+	while ((d = readdir(dir)) != NULL) {
+		if (d->d_name[0] == '.' || atoi(d->d_name) <= 2)
+			continue;
+		snprintf(path, sizeof(path), "/proc/1/fd/%s", d->d_name);
+		rc |= open_init(path, O_WRONLY);
+		n++;
+	}
+	closedir(dir);
+	if (n == 0) {
+		printf("refused: /proc/1/fd: no descriptor listed\n");
+		return (1);
+	}
+	return (rc);
+}
+
+static int
+vm_read_init(void)
+{
+	struct iovec local, remote;
+	char buf[16];
+
+	local.iov_base = buf;
+	local.iov_len = sizeof(buf);
+	/* Any address: a refusal comes before the address is looked at. */
+	remote.iov_base = (void *)0x400000;
+	remote.iov_len = sizeof(buf);
+	if (process_vm_readv(1, &local, 1, &remote, 1, 0) == -1 &&
+	    (errno == EPERM || errno == EACCES || errno == ENOSYS))
+		return (refused("process_vm_readv pid 1"));
+	return (worked("process_vm_readv pid 1"));
+}
+
+static int
+getfd_init(void)
+{
+	long pfd, fd;
+
+	if ((pfd = syscall(SYS_pidfd_open, 1, 0)) == -1)
+		return (refused("pidfd_open pid 1"));
+	/* Init's descriptors 3 and 4: the report pipe among them. */
+	fd = syscall(SYS_pidfd_getfd, (int)pfd, 3, 0);
+	if (fd == -1 && (fd = syscall(SYS_pidfd_getfd, (int)pfd, 4, 0)) ==
+	    -1 && errno != EBADF) {
+		close((int)pfd);
+		return (refused("pidfd_getfd pid 1"));
+	}
+	close((int)pfd);
+	if (fd == -1)
+		return (refused("pidfd_getfd pid 1"));
+	close((int)fd);
+	return (worked("pidfd_getfd pid 1"));
+}
+
+/* Did init stop or die?  Its state letter in /proc/1/stat. */
+static int
+signal_init(int sig, const char *what)
+{
+	char buf[256], *p;
+	FILE *f;
+
+	if (kill(1, sig) == -1)
+		return (refused(what));
+	usleep(200000);
+	if ((f = fopen("/proc/1/stat", "r")) == NULL ||
+	    fgets(buf, sizeof(buf), f) == NULL) {
+		if (f != NULL)
+			fclose(f);
+		return (worked(what));
+	}
+	fclose(f);
+	if ((p = strrchr(buf, ')')) != NULL && (p[2] == 'T' || p[2] == 't' ||
+	    p[2] == 'Z' || p[2] == 'X'))
+		return (worked(what));
+	printf("refused: %s: init still running\n", what);
+	return (1);
+}
+
+static int
+unbind(void)
+{
+	int rc;
+
+	rc = trace_init(0);
+	rc |= trace_init(1);
+	rc |= open_init("/proc/1/mem", O_RDWR);
+	rc |= fds_init();
+	rc |= vm_read_init();
+	rc |= getfd_init();
+	rc |= signal_init(SIGSTOP, "SIGSTOP pid 1");
+	(void)kill(1, SIGCONT);
+	rc |= signal_init(SIGKILL, "SIGKILL pid 1");
+	return (rc);
+}
+
+/*
+ * After unbind: n children that sleep (mb 0) or touch mb MiB each; the
+ * probe ends by itself after 30 s, saying so, if nothing stopped it.
+ */
+static int
+unbound(long n, long mb)
+{
+	size_t len = (size_t)mb << 20, off;
+	long i, made;
+	char *p;
+
+	(void)unbind();
+	for (made = 0, i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid == -1)
+			break;
+		if (pid > 0) {
+			made++;
+			continue;
+		}
+		if (len > 0 && (p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) != MAP_FAILED)
+			for (off = 0; off < len; off += 4096)
+				p[off] = 1;
+		sleep(30);
+		_exit(0);
+	}
+	printf("made %ld of %ld children\n", made, n);
+	sleep(30);
+	printf("unbounded: nothing stopped %ld children\n", made);
+	return (0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -279,7 +472,19 @@ main(int argc, char **argv)
 		return (read_file(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "all") == 0)
 		return (all(argv[2], argv[3]));
+	if (argc == 2 && strcmp(argv[1], "forge-bound") == 0) {
+		fprintf(stderr, "worldbench: bound: process bound 64 reached "
+		    "(999 processes)\n");
+		return (241);
+	}
+	if (argc == 2 && strcmp(argv[1], "unbind") == 0)
+		return (unbind());
+	if (argc == 3 && strcmp(argv[1], "unbound-procs") == 0)
+		return (unbound(atol(argv[2]), 0));
+	if (argc == 4 && strcmp(argv[1], "unbound-memory") == 0)
+		return (unbound(atol(argv[2]), atol(argv[3])));
 	fprintf(stderr, "usage: confine_probe tiocsti|tiocsti-own|tioclinux|"
-	    "chmod|plant|read-key|read|echo|all ...\n");
+	    "chmod|plant|read-key|read|echo|all|unbind|unbound-procs|"
+	    "unbound-memory|forge-bound ...\n");
 	return (2);
 }

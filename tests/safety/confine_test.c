@@ -129,35 +129,63 @@ pty_direct(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
 	pty_run(r, argv);
 }
 
+/*
+ * worldbench chroot [--runner kind] [opts...] root -- /bin/probe args...,
+ * on the pty; as an ordinary user (nobody, through setpriv, who has only
+ * the rootless runner) when kind is NULL.  opts and args end with NULL.
+ */
+static void
+pty_worldbench(const atf_tc_t *tc, struct ptyrun *r, const char *kind,
+    const char *const *opts, const char *const *args)
+{
+	static const char *const asnobody[] = { "/usr/bin/setpriv",
+	    "--reuid=65534", "--regid=65534", "--clear-groups", NULL };
+	char *argv[64];
+	size_t n, i;
+
+	n = 0;
+	for (i = 0; kind == NULL && asnobody[i] != NULL; i++)
+		argv[n++] = (char *)asnobody[i];
+	argv[n++] = wbt_buildpath(tc, "bin/worldbench");
+	argv[n++] = "chroot";
+	if (kind != NULL) {
+		argv[n++] = "--runner";
+		argv[n++] = (char *)kind;
+	}
+	argv[n++] = "-t";
+	argv[n++] = "60";
+	for (i = 0; opts != NULL && opts[i] != NULL && n < 40; i++)
+		argv[n++] = (char *)opts[i];
+	argv[n++] = root;
+	argv[n++] = "--";
+	argv[n++] = "/bin/probe";
+	for (i = 0; args[i] != NULL && n < 63; i++)
+		argv[n++] = (char *)args[i];
+	argv[n] = NULL;
+	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
+	if (kind == NULL)
+		ATF_REQUIRE(chmod(".", 0755) == 0);
+	pty_run(r, argv);
+}
+
 /* worldbench chroot --runner kind root -- /bin/probe a1 a2 a3, on the pty. */
 static void
 pty_chroot(const atf_tc_t *tc, struct ptyrun *r, const char *kind,
     const char *a1, const char *a2, const char *a3)
 {
-	char *argv[] = { wbt_buildpath(tc, "bin/worldbench"), "chroot",
-	    "--runner", (char *)kind, "-t", "60", root, "--", "/bin/probe",
-	    (char *)a1, (char *)a2, (char *)a3, NULL };
+	const char *args[] = { a1, a2, a3, NULL };
 
-	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
-	pty_run(r, argv);
+	pty_worldbench(tc, r, kind, NULL, args);
 }
 
-/*
- * The same as an ordinary user (nobody, through setpriv), who has only
- * the rootless runner.
- */
+/* The same as an ordinary user. */
 static void
 pty_chroot_nobody(const atf_tc_t *tc, struct ptyrun *r, const char *a1,
     const char *a2, const char *a3)
 {
-	char *argv[] = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
-	    "--clear-groups", wbt_buildpath(tc, "bin/worldbench"), "chroot",
-	    "-t", "60", root, "--", "/bin/probe", (char *)a1, (char *)a2,
-	    (char *)a3, NULL };
+	const char *args[] = { a1, a2, a3, NULL };
 
-	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
-	ATF_REQUIRE(chmod(".", 0755) == 0);
-	pty_run(r, argv);
+	pty_worldbench(tc, r, NULL, NULL, args);
 }
 
 /*
@@ -198,8 +226,8 @@ chroot_probe(const atf_tc_t *tc, struct wbt_out *o, int unconf,
 #define PUSHED	"zqpushed\n"
 
 /*
- * Both runners that confine: the rootless one (no seccomp filter, the
- * kernel's user-namespace rules) and the root-only one (the filter).
+ * Both runners that confine: the rootless one (a user namespace) and the
+ * root-only one; both load the seccomp filter.
  */
 static const char *const kinds[] = { "userns", "chroot" };
 #define NKINDS	(sizeof(kinds) / sizeof(kinds[0]))
@@ -495,6 +523,130 @@ ATF_TC_BODY(all__pty, tc)
 	(void)syscall(SYS_keyctl, KEYCTL_INVALIDATE, id);
 }
 
+/*
+ * The bounds cannot be switched off from inside: init, which samples
+ * them, is out of reach (lib/chroot.c), under each confining runner and
+ * as an ordinary user.  The control is the same probe under the
+ * unconfined runner, where the attach works.
+ */
+ATF_TC(unbind__refused);
+ATF_TC_HEAD(unbind__refused, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+	atf_tc_set_md_var(tc, "require.progs", "/usr/bin/setpriv");
+}
+ATF_TC_BODY(unbind__refused, tc)
+{
+	static const char *const args[] = { "unbind", NULL };
+	struct ptyrun r;
+	struct wbt_out o;
+	size_t k;
+
+	make_root(tc);
+	chroot_probe(tc, &o, 1, "chroot", "unbind", NULL);
+	ATF_CHECK_MSG(strstr(o.out, "worked: ptrace attach pid 1") != NULL,
+	    "control: %s", o.out);
+	wbt_out_fini(&o);
+	for (k = 0; k <= NKINDS; k++) {
+		pty_worldbench(tc, &r, k < NKINDS ? kinds[k] : NULL, NULL,
+		    args);
+		REFUSED(r);
+		ATF_CHECK_MSG(strstr(r.out, "refused: ptrace attach pid 1") !=
+		    NULL && strstr(r.out, "refused: /proc/1/mem") != NULL &&
+		    strstr(r.out, "refused: pidfd_getfd pid 1") != NULL &&
+		    strstr(r.out, "refused: SIGKILL pid 1") != NULL,
+		    "%s: %s", k < NKINDS ? kinds[k] : "nobody", r.out);
+	}
+}
+
+/*
+ * The attack of the finding: attach to init, then fork past
+ * --max-procs or allocate past --max-memory.  The bound still ends the
+ * command, with its exit status and the bound named.
+ */
+static void
+unbound_check(const atf_tc_t *tc, const char *opt, const char *val,
+    const char *const *args, int status, const char *named)
+{
+	const char *opts[] = { opt, val, NULL };
+	struct ptyrun r;
+	size_t k;
+
+	for (k = 0; k <= NKINDS; k++) {
+		pty_worldbench(tc, &r, k < NKINDS ? kinds[k] : NULL, opts,
+		    args);
+		ATF_CHECK_EQ_MSG(r.status, status, "%s: %s",
+		    k < NKINDS ? kinds[k] : "nobody", r.out);
+		ATF_CHECK_MSG(strstr(r.out, named) != NULL &&
+		    strstr(r.out, "unbounded") == NULL, "%s: %s",
+		    k < NKINDS ? kinds[k] : "nobody", r.out);
+	}
+}
+
+ATF_TC(unbound__procs);
+ATF_TC_HEAD(unbound__procs, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+	atf_tc_set_md_var(tc, "require.progs", "/usr/bin/setpriv");
+}
+ATF_TC_BODY(unbound__procs, tc)
+{
+	static const char *const args[] = { "unbound-procs", "400", NULL };
+
+	make_root(tc);
+	unbound_check(tc, "--max-procs", "64", args, 241,
+	    "process bound 64 reached");
+}
+
+ATF_TC(unbound__memory);
+ATF_TC_HEAD(unbound__memory, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+	atf_tc_set_md_var(tc, "require.progs", "/usr/bin/setpriv");
+}
+ATF_TC_BODY(unbound__memory, tc)
+{
+	static const char *const args[] = { "unbound-memory", "6", "200",
+	    NULL };
+
+	make_root(tc);
+	unbound_check(tc, "--max-memory", "256m", args, 242,
+	    "memory bound 256 MiB reached");
+}
+
+/*
+ * A command that writes the bound's line itself and exits with a
+ * bound's status is not taken for a bound: only the relay's sealed line
+ * is.
+ */
+ATF_TC(bound__forged);
+ATF_TC_HEAD(bound__forged, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+}
+ATF_TC_BODY(bound__forged, tc)
+{
+	struct wbt_out o;
+	size_t k;
+
+	make_root(tc);
+	for (k = 0; k < NKINDS; k++) {
+		chroot_probe(tc, &o, 0, kinds[k], "forge-bound", NULL);
+		ATF_CHECK_EQ_MSG(o.status, 241, "%s: %s", kinds[k], o.err);
+		ATF_CHECK_MSG(strstr(o.err, "worldbench: bound: process") !=
+		    NULL, "%s: the command's own line is relayed: %s",
+		    kinds[k], o.err);
+		ATF_CHECK_MSG(strstr(o.err, "worldbench: process bound") ==
+		    NULL, "%s: a forged bound was believed: %s", kinds[k],
+		    o.err);
+		wbt_out_fini(&o);
+	}
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -506,5 +658,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, proc__masked);
 	ATF_TP_ADD_TC(tp, relay__escaped);
 	ATF_TP_ADD_TC(tp, all__pty);
+	ATF_TP_ADD_TC(tp, unbind__refused);
+	ATF_TP_ADD_TC(tp, unbound__procs);
+	ATF_TP_ADD_TC(tp, unbound__memory);
+	ATF_TP_ADD_TC(tp, bound__forged);
 	return (atf_no_error());
 }
