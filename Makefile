@@ -4,6 +4,8 @@
 # Targets:
 #   all             the worldbench command, the bench suite, the test programs
 #   check           install what the tests need, build, run the kyua suite
+#   check-busy      the same with every CPU saturated by a load generator
+#                   (mk/check-busy.sh): run it before every submission
 #   bench           install what the main job needs, build, bench the
 #                   default variant pair in a new run directory under
 #                   work/results/bench (or resume an interrupted one) and
@@ -78,11 +80,15 @@ include $(sort $(wildcard */module.mk)) $(sort $(filter-out mk/config.mk,$(wildc
 all: $(ALL_TARGETS)
 
 deps:
-	@sh mk/deps.sh build check world kernel report
+	@sh mk/deps.sh build check world kernel report busy
 
 check:
 	@sh mk/deps.sh build check world kernel report
 	@$(MAKE) --no-print-directory check-run
+
+check-busy:
+	@sh mk/deps.sh build check world kernel report busy
+	@sh mk/check-busy.sh "$(MAKE)"
 
 # The build of make bench goes to a log, shown only when it fails.
 # The main job's build uses every CPU (its 5-minute budget includes it).
@@ -131,6 +137,6 @@ install-recipes:
 clean:
 	rm -rf $(O)
 
-.PHONY: all check check-run bench bench-run explain explain-run deps lint install install-recipes clean FORCE
+.PHONY: all check check-busy check-run bench bench-run explain explain-run deps lint install install-recipes clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

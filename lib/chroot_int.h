@@ -33,8 +33,8 @@ int	wb_confine_caps(void);
 int	wb_confine_keyring(void);
 /*
  * The seccomp deny list: keyrings, TIOCSTI and TIOCLINUX, and calls no
- * benchmark makes.  Needs no_new_privs (wb_confine_caps).  The root-only
- * runner's; the userns runner has none (see wb_chroot_enter).
+ * benchmark makes.  Needs no_new_privs (wb_confine_caps).  Loaded by
+ * both confining runners (see wb_chroot_enter).
  */
 int	wb_confine_syscalls(void);
 

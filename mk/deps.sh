@@ -5,7 +5,8 @@
 # root; otherwise the script names them and fails.
 #
 # Groups: build (the toolkit), check (the test suite), world (world images),
-# kernel (kernel images and qemu), report (HTML rendering check).
+# kernel (kernel images and qemu), report (HTML rendering check), busy
+# (the load generator of make check-busy).
 #
 # A package whose files a recipe checksums is pinned: a distinfo line
 # "PACKAGE (name) = version" makes the kernel group install exactly that
@@ -18,6 +19,7 @@ pkgs_check="kyua libatf-dev atf-sh mandoc clang clang-14 libclang-rt-14-dev pyth
 pkgs_world="coreutils grep dpkg-dev debootstrap"
 pkgs_kernel="bc flex bison libelf-dev libssl-dev ccache qemu-system-x86 busybox-static xz-utils python3 binutils"
 pkgs_report="chromium"
+pkgs_busy="stress-ng"
 
 # pins: "name=version distinfo:line" for every PACKAGE line of the recipes.
 pins()
@@ -40,6 +42,7 @@ for g in "$@"; do
 	kernel)	want="$want $pkgs_kernel"
 		pinned=$(pins) ;;
 	report)	want="$want $pkgs_report" ;;
+	busy)	want="$want $pkgs_busy" ;;
 	*)	echo "deps.sh: unknown group '$g'" >&2; exit 64 ;;
 	esac
 done

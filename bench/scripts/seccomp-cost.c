@@ -30,6 +30,8 @@
 #include <unistd.h>
 
 #include "chroot_int.h"
+#include "err.h"
+#include "stats.h"
 
 static double
 cpu_now(void)
@@ -133,7 +135,10 @@ cmp(const void *a, const void *b)
 int
 main(int argc, char **argv)
 {
-	double plain[2], filt[2], *r[2];
+	static const char *const name[] = { "getpid", "pipe" };
+	double plain[2], filt[2], *r[2], *pl[2], *fl[2];
+	struct wb_welch w;
+	struct wb_err e;
 	long n, rounds, i;
 	int k;
 
@@ -147,10 +152,13 @@ main(int argc, char **argv)
 		    "[runner|empty|arg]]]\n");
 		return (64);
 	}
-	r[0] = calloc((size_t)rounds, sizeof(double));
-	r[1] = calloc((size_t)rounds, sizeof(double));
-	if (r[0] == NULL || r[1] == NULL)
-		return (1);
+	for (k = 0; k < 2; k++) {
+		r[k] = calloc((size_t)rounds, sizeof(double));
+		pl[k] = calloc((size_t)rounds, sizeof(double));
+		fl[k] = calloc((size_t)rounds, sizeof(double));
+		if (r[k] == NULL || pl[k] == NULL || fl[k] == NULL)
+			return (1);
+	}
 	printf("round  getpid ns: plain filtered ratio   pipe ns: plain "
 	    "filtered ratio\n");
 	for (i = 0; i < rounds; i++) {
@@ -161,8 +169,11 @@ main(int argc, char **argv)
 			    "no_new_privs needed, and seccomp)\n");
 			return (1);
 		}
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 2; k++) {
 			r[k][i] = filt[k] / plain[k];
+			pl[k][i] = plain[k];
+			fl[k][i] = filt[k];
+		}
 		printf("%5ld  %16.1f %8.1f %5.3f  %14.1f %8.1f %5.3f\n", i + 1,
 		    plain[0], filt[0], r[0][i], plain[1], filt[1], r[1][i]);
 	}
@@ -171,5 +182,20 @@ main(int argc, char **argv)
 	printf("median filtered/plain CPU time per loop (%s filter): getpid "
 	    "%.3f, pipe %.3f (%ld rounds)\n", filter, r[0][rounds / 2],
 	    r[1][rounds / 2], rounds);
+	for (k = 0; k < 2; k++) {
+		if (wb_paired_log(pl[k], fl[k], (size_t)rounds, 0.95, &w,
+		    &e) == -1) {
+			fprintf(stderr, "seccomp-cost: %s\n", e.msg);
+			return (1);
+		}
+		if (w.have_ci)
+			printf("%s filtered/plain: %.3f [%.3f, %.3f] (95%%, "
+			    "paired by round, t with %.0f df)\n", name[k],
+			    w.ratio, w.lo, w.hi, w.df);
+		else
+			printf("%s filtered/plain: %.3f (no interval: %s)\n",
+			    name[k], w.ratio, rounds < 2 ? "one round" :
+			    "no spread");
+	}
 	return (0);
 }
