@@ -32,6 +32,7 @@
 #include "guestopts.h"
 #include "kpaths.h"
 #include "recipe.h"
+#include "strvis.h"
 
 #define NOTE_PREFIX	"worldbench explain: "
 #define MAXGROUPS	16
@@ -351,11 +352,12 @@ plan_show(const struct wb_explain_plan *p)
 
 	printf("factors:\n");
 	for (i = 0; i < p->k; i++)
-		printf("  %c  %-20s %s\n", (int)('A' + i), p->f[i].name,
-		    wb_explain_plan_opts(p, p->f[i].opts, buf, sizeof(buf)));
+		printf("  %c  %-20s %s\n", (int)('A' + i), wb_vis(p->f[i].name),
+		    wb_vis(wb_explain_plan_opts(p, p->f[i].opts, buf,
+		    sizeof(buf))));
 	printf("design points:\n");
 	for (i = 0; i < p->design->nruns; i++)
-		printf("  %2zu  %s\n", i + 1, p->labels[i]);
+		printf("  %2zu  %s\n", i + 1, wb_vis(p->labels[i]));
 	return (0);
 }
 

@@ -20,6 +20,7 @@
 #include "lock.h"
 #include "preflight.h"
 #include "runner.h"
+#include "strvis.h"
 #include "world.h"
 #include "world_fs.h"
 
@@ -148,7 +149,10 @@ void
 cmd_note(void *prefix, const char *line)
 {
 
-	fprintf(stderr, "%s%s\n", (const char *)prefix, line);
+	/* A note may quote a file, a build's output, a label. */
+	fputs((const char *)prefix, stderr);
+	wb_vis_fputs(line, stderr);
+	fputc('\n', stderr);
 }
 
 /*
