@@ -88,14 +88,14 @@ wb_strvis_clean(const char *s)
 }
 
 int
-wb_vis_fputs(const char *s, FILE *fp)
+wb_vis_fputs(const char *s, int flags, FILE *fp)
 {
 	const char *e;
 	char esc[WB_VIS_ESCLEN];
 	size_t n;
 
 	for (; *s != '\0'; s += n)
-		if ((e = wb_vis_char(s, 0, &n, esc)) != NULL) {
+		if ((e = wb_vis_char(s, flags, &n, esc)) != NULL) {
 			if (fputs(e, fp) == EOF)
 				return (-1);
 		} else if (fwrite(s, 1, n, fp) != n)

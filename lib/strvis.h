@@ -28,8 +28,11 @@ char		*wb_strvis(char *buf, size_t len, const char *s);
 const char	*wb_vis(const char *s);
 /* 1 when s holds nothing wb_strvis would escape. */
 int		 wb_strvis_clean(const char *s);
-/* Write all of s, escaped as by wb_strvis, to fp.  -1 on a write error. */
-int		 wb_vis_fputs(const char *s, FILE *fp);
+/*
+ * Write all of s, escaped as by wb_strvis, to fp; with WB_VIS_WHITE
+ * (below) text of several lines.  -1 on a write error.
+ */
+int		 wb_vis_fputs(const char *s, int flags, FILE *fp);
 /*
  * The one rule the functions above and every other writer of outside
  * text (the HTML and XML escapes of lib/report_format.c) follow: the

@@ -289,8 +289,9 @@ match(struct cmd_experiment *c, void *arg)
 
 	if (wb_explain_match(m->p, m->r, c->x.workdir, &rep, &e) == -1)
 		return (cmd_failp("the design points do not match", &e));
+	/* The report names paths found in the images. */
 	if (!m->quiet)
-		fputs(rep, stderr);
+		wb_vis_fputs(rep, WB_VIS_WHITE, stderr);
 	m->report = rep;
 	return (0);
 }

@@ -84,7 +84,7 @@ ATF_TC_BODY(wb_vis_fputs__whole, tc)
 	in[3 * WB_VIS_SIZE] = '\0';
 	out = NULL;
 	ATF_REQUIRE((fp = open_memstream(&out, &len)) != NULL);
-	ATF_REQUIRE_EQ(0, wb_vis_fputs(in, fp));
+	ATF_REQUIRE_EQ(0, wb_vis_fputs(in, 0, fp));
 	ATF_REQUIRE_EQ(0, fclose(fp));
 	ATF_CHECK_EQ(6 * WB_VIS_SIZE, len);
 	ATF_CHECK(strchr(out, '\033') == NULL);
