@@ -15,6 +15,7 @@
 #include "label.h"
 #include "report_format.h"
 #include "results.h"
+#include "strvis.h"
 #include "table.h"
 #include "version.h"
 
@@ -35,7 +36,7 @@ tables(const struct wb_experiment *x, struct wb_results *const *v,
 		return (wb_err_setsys(err, "open_memstream"));
 	rc = 0;
 	for (i = 0; rc == 0 && i < x->nlabels; i++) {
-		fprintf(fp, "==> %s\n", x->labels[i]);
+		fprintf(fp, "==> %s\n", wb_vis(x->labels[i]));
 		if ((t = wb_table_new(fp, WB_TABLE_SEED, WB_EST_UNIXBENCH, 0,
 		    err)) == NULL) {
 			rc = -1;

@@ -17,6 +17,7 @@
 #include "explain_result.h"
 #include "report_format.h"
 #include "stats.h"
+#include "strvis.h"
 #include "waterfall.h"
 
 static const char *
@@ -61,18 +62,18 @@ plan_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	char buf[512], *d;
 	size_t i;
 
-	fprintf(fp, "worldbench explain: recipe %s, %s -> %s\n", p->recipe,
-	    p->base, p->target);
-	fprintf(fp, "factors (low: as in %s, high: as in %s):\n", p->base,
-	    p->target);
+	fprintf(fp, "worldbench explain: recipe %s, %s -> %s\n",
+	    wb_vis(p->recipe), wb_vis(p->base), wb_vis(p->target));
+	fprintf(fp, "factors (low: as in %s, high: as in %s):\n",
+	    wb_vis(p->base), wb_vis(p->target));
 	for (i = 0; i < p->k; i++)
 		fprintf(fp, "  %c  %-20s options %s\n", (int)('A' + i),
-		    p->f[i].name, wb_explain_plan_opts(p, p->f[i].opts, buf,
-		    sizeof(buf)));
+		    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(p,
+		    p->f[i].opts, buf, sizeof(buf))));
 	fprintf(fp, "design points (one image each, one interleaved run, "
 	    "rounds as blocks):\n");
 	for (i = 0; i < p->design->nruns; i++)
-		fprintf(fp, "  %2zu  %s\n", i + 1, p->labels[i]);
+		fprintf(fp, "  %2zu  %s\n", i + 1, wb_vis(p->labels[i]));
 	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
 		return (-1);
 	fputs(d, fp);
@@ -88,25 +89,27 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 	char names[512], a[32], sh[32];
 	size_t j;
 
-	fprintf(fp, "\n%s (%s): %zu rounds", row->name, row->id, row->rounds);
+	fprintf(fp, "\n%s (%s): %zu rounds", wb_vis(row->name),
+	    wb_vis(row->id), row->rounds);
 	if (row->dropped > 0)
 		fprintf(fp, ", %zu left out (a pass failed)", row->dropped);
 	fputc('\n', fp);
 	if (ef == NULL) {
-		fprintf(fp, "  not estimated: %s\n", row->reason);
+		fprintf(fp, "  not estimated: %s\n", wb_vis(row->reason));
 		return;
 	}
 	if (ef->have_total)
 		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
-		    x->plan->target, x->plan->base, ef->total.ratio,
+		    wb_vis(x->plan->target), wb_vis(x->plan->base),
+		    ef->total.ratio,
 		    ef->total.lo, ef->total.hi, total_verdict(&ef->total));
 	fprintf(fp, "  %-4s %-44s %8s  %-19s %7s  %s\n", "", "effect",
 	    "ratio", "interval (Holm)", "share", "verdict");
 	for (j = 0; j < ef->neff; j++)
 		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
 		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
-		    wb_explain_plan_effect(x->plan, ef->eff[j].mask, names,
-		    sizeof(names)), ef->eff[j].w.ratio, ef->eff[j].w.lo,
+		    wb_vis(wb_explain_plan_effect(x->plan, ef->eff[j].mask,
+		    names, sizeof(names))), ef->eff[j].w.ratio, ef->eff[j].w.lo,
 		    ef->eff[j].w.hi, pct(ef->eff[j].share, ef, sh, sizeof(sh)),
 		    verdict(row, j, x->conf));
 	if (ef->have_total && !ef->unexplained.have_ci)
@@ -251,34 +254,37 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	size_t i, j;
 
 	(void)err;
-	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n", p->recipe,
-	    p->target, p->recipe, p->base);
+	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n", wb_vis(p->recipe),
+	    wb_vis(p->target), wb_vis(p->recipe), wb_vis(p->base));
 	fprintf(fp, "| factor | name | options |\n|---|---|---|\n");
 	for (i = 0; i < p->k; i++)
-		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i), p->f[i].name,
-		    wb_explain_plan_opts(p, p->f[i].opts, buf, sizeof(buf)));
+		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i),
+		    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(p,
+		    p->f[i].opts, buf, sizeof(buf))));
 	fprintf(fp, "\n%zu design points (%s), ratios high/low, intervals "
 	    "%.0f%% Holm-adjusted per test.\n", p->design->nruns,
 	    p->design->p == 0 ? "full factorial" : "fraction", 100 * x->conf);
 	for (i = 0; i < x->nrows; i++) {
 		r = &x->rows[i];
-		fprintf(fp, "\n## %s (%zu rounds)\n\n", r->name, r->rounds);
+		fprintf(fp, "\n## %s (%zu rounds)\n\n", wb_vis(r->name),
+		    r->rounds);
 		if (r->ef == NULL) {
-			fprintf(fp, "Not estimated: %s\n", r->reason);
+			fprintf(fp, "Not estimated: %s\n", wb_vis(r->reason));
 			continue;
 		}
 		fprintf(fp, "| effect | factors | ratio | interval | share | "
 		    "verdict |\n|---|---|---:|---|---:|---|\n");
 		if (r->ef->have_total)
 			fprintf(fp, "| total | %s / %s | %.4f | [%.4f, %.4f] "
-			    "| 100%% | %s |\n", p->target, p->base,
+			    "| 100%% | %s |\n", wb_vis(p->target),
+			    wb_vis(p->base),
 			    r->ef->total.ratio, r->ef->total.lo,
 			    r->ef->total.hi, total_verdict(&r->ef->total));
 		for (j = 0; j < r->ef->neff; j++)
 			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
 			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
-			    1, a, sizeof(a)), wb_explain_plan_effect(p,
-			    r->ef->eff[j].mask, buf, sizeof(buf)),
+			    1, a, sizeof(a)), wb_vis(wb_explain_plan_effect(p,
+			    r->ef->eff[j].mask, buf, sizeof(buf))),
 			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
 			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share,
 			    r->ef, sh, sizeof(sh)), verdict(r, j, x->conf));

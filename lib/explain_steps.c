@@ -17,6 +17,7 @@
 #include "explain_steps.h"
 #include "report_format.h"
 #include "stats.h"
+#include "strvis.h"
 #include "waterfall.h"
 
 /* The step's effect in row id, or NULL when not estimated. */
@@ -72,8 +73,8 @@ step_text(FILE *fp, const struct wb_explain_steps *s,
 	double sh;
 	size_t i;
 
-	snprintf(label, sizeof(label), "%s%s", name, enabler ? " (enabler)" :
-	    "");
+	snprintf(label, sizeof(label), "%s%s", wb_vis(name), enabler ?
+	    " (enabler)" : "");
 	fprintf(fp, "%-28s", label);
 	cell(fp, effect(x, "final"));
 	sh = enabler ? NAN : share(s, x);
@@ -83,7 +84,8 @@ step_text(FILE *fp, const struct wb_explain_steps *s,
 		fprintf(fp, "  %6.1f%%", 100 * sh);
 	for (i = 0; i + 1 < x->nrows; i++)
 		cell(fp, effect(x, x->rows[i].id));
-	fprintf(fp, "   %s -> %s", x->plan->base, x->plan->target);
+	fprintf(fp, "   %s -> %s", wb_vis(x->plan->base),
+	    wb_vis(x->plan->target));
 	if (last->dropped > 0)
 		fprintf(fp, " (%zu rounds left out)", last->dropped);
 	fputc('\n', fp);
@@ -103,19 +105,19 @@ write_text(FILE *fp, const struct wb_explain_steps *s)
 		    "ones before it in its group (its\nreference ends the "
 		    "row), the first from %s;\nthe last turns all on (the "
 		    "target).  ", s->nsteps - 1, s->kernels,
-		    t->plan->base);
+		    wb_vis(t->plan->base));
 	else
 		fprintf(fp, "One option at a time: %zu steps, %zu kernels.  "
 		    "The reference is\n%s; each step turns one factor on "
 		    "there, the last all of them\n(the target).  ",
-		    s->nsteps - 1, s->kernels, t->plan->base);
+		    s->nsteps - 1, s->kernels, wb_vis(t->plan->base));
 	fprintf(fp, "Ratios: the step's point against its reference (below "
 	    "1:\nthe option costs), %.0f%% intervals over the rounds; share: "
 	    "of\nln(target / reference) in the final score.\n\n",
 	    100 * t->conf);
 	fprintf(fp, "%-28s  %-23s  %7s", "step", "final", "share");
 	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, "  %-23s", t->rows[i].id);
+		fprintf(fp, "  %-23s", wb_vis(t->rows[i].id));
 	fputc('\n', fp);
 	if (s->enable != NULL)
 		step_text(fp, s, s->enable, s->enable->plan->f[0].name, 1);
@@ -193,8 +195,8 @@ step_md(FILE *fp, const struct wb_explain_steps *s,
 	double sh = enabler ? NAN : share(s, x);
 	size_t i;
 
-	fprintf(fp, "| %s%s | ", x->plan->f[0].name, enabler ? " (enabler)" :
-	    "");
+	fprintf(fp, "| %s%s | ", wb_vis(x->plan->f[0].name), enabler ?
+	    " (enabler)" : "");
 	if (w == NULL)
 		fprintf(fp, "- | - ");
 	else if (w->have_ci)
@@ -224,17 +226,19 @@ write_md(FILE *fp, const struct wb_explain_steps *s)
 		    "steps, %zu kernels\n\nEach step turns one symbol on "
 		    "after the ones before it in its group, the first from "
 		    "`%s`; the last all of them (`%s`).  ", s->nsteps - 1,
-		    s->kernels, t->plan->base, t->plan->target);
+		    s->kernels, wb_vis(t->plan->base),
+		    wb_vis(t->plan->target));
 	else
 		fprintf(fp, "# One option at a time: %zu steps, %zu kernels"
 		    "\n\nReference `%s`; each step turns one factor on "
 		    "there, the last all of them (`%s`).  ", s->nsteps - 1,
-		    s->kernels, t->plan->base, t->plan->target);
+		    s->kernels, wb_vis(t->plan->base),
+		    wb_vis(t->plan->target));
 	fprintf(fp, "Ratios below 1: the option costs; intervals %.0f%% over "
 	    "the rounds; share: of ln(target / reference) in the final "
 	    "score.\n\n| step | final | interval | share |", 100 * t->conf);
 	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, " %s |", t->rows[i].id);
+		fprintf(fp, " %s |", wb_vis(t->rows[i].id));
 	fprintf(fp, "\n|---|---:|---|---:|");
 	for (i = 0; i + 1 < t->nrows; i++)
 		fprintf(fp, "---:|");

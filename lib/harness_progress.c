@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "results.h"
 #include "spawn.h"
+#include "strvis.h"
 #include "suite.h"
 
 void
@@ -30,8 +31,9 @@ step_name(FILE *fp, const struct wb_harness *h,
 {
 
 	fprintf(fp, "[%zu/%zu] %s%s%s pass %d/%d", seq, h->norder,
-	    h->nv > 1 ? h->v[it->variant].label : "", h->nv > 1 ? " " : "",
-	    h->tests[it->test]->id, it->pass, h->passes[it->test]);
+	    h->nv > 1 ? wb_vis(h->v[it->variant].label) : "",
+	    h->nv > 1 ? " " : "", wb_vis(h->tests[it->test]->id), it->pass,
+	    h->passes[it->test]);
 	/* Adaptive: the plan so far; the rule may add rounds up to this. */
 	if (h->target_ci > 0)
 		fprintf(fp, " (of at most %d)", h->max_passes);
@@ -119,10 +121,13 @@ wb_harness_progress_end(FILE *fp, struct wb_harness *h,
 		step_name(fp, h, it, i + 1);
 		fputs(": ", fp);
 	}
+	/* The error quotes the pass's own stderr. */
 	if (s->status == WB_SAMPLE_OK)
-		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, t->unit, s->wall);
+		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, wb_vis(t->unit),
+		    s->wall);
 	else
 		fprintf(fp, "%s: %s\n", s->status == WB_SAMPLE_TIMEOUT ?
-		    "TIMEOUT" : "FAILED", s->error != NULL ? s->error : "?");
+		    "TIMEOUT" : "FAILED", s->error != NULL ?
+		    wb_vis(s->error) : "?");
 	fflush(fp);
 }

@@ -11,6 +11,7 @@
 #include "err.h"
 #include "release.h"
 #include "report_format.h"
+#include "strvis.h"
 
 void
 wb_release_init(struct wb_release *r)
@@ -95,9 +96,11 @@ wb_release_print(FILE *fp, const struct wb_release *r)
 	for (i = 0; i < r->n; i++) {
 		fprintf(fp, "%s %s.%s: %s",
 		    wb_check_status_name(r->checks[i].status),
-		    r->checks[i].cls, r->checks[i].name, r->checks[i].detail);
+		    wb_vis(r->checks[i].cls), wb_vis(r->checks[i].name),
+		    wb_vis(r->checks[i].detail));
 		if (r->checks[i].reason != NULL)
-			fprintf(fp, "; waived (%s)", r->checks[i].reason);
+			fprintf(fp, "; waived (%s)",
+			    wb_vis(r->checks[i].reason));
 		fputc('\n', fp);
 	}
 	return (ferror(fp) ? -1 : 0);
@@ -121,21 +124,21 @@ wb_release_junit(const char *path, const char *suite,
 		    r->checks[i].status == WB_CHECK_WAIVED;
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<testsuites>\n<testsuite name=\"");
-	wb_report_escape(fp, suite, WB_ESC_XML);
+	wb_report_escape(fp, suite);
 	fprintf(fp, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
 	    "skipped=\"%zu\">\n", r->n, r->nfail + r->ninconclusive, nskip);
 	for (i = 0; i < r->n; i++) {
 		c = &r->checks[i];
 		fputs("  <testcase classname=\"", fp);
-		wb_report_escape(fp, c->cls, WB_ESC_XML);
+		wb_report_escape(fp, c->cls);
 		fputs("\" name=\"", fp);
-		wb_report_escape(fp, c->name, WB_ESC_XML);
+		wb_report_escape(fp, c->name);
 		fputs("\">", fp);
 		if (c->status == WB_CHECK_WAIVED) {
 			fputs("<skipped message=\"waived (", fp);
-			wb_report_escape(fp, c->reason, WB_ESC_XML);
+			wb_report_escape(fp, c->reason);
 			fputs("): ", fp);
-			wb_report_escape(fp, c->detail, WB_ESC_XML);
+			wb_report_escape(fp, c->detail);
 			fputs("\"/>", fp);
 		} else if (c->status != WB_CHECK_PASS) {
 			fputs(c->status == WB_CHECK_FAIL ?
@@ -143,11 +146,11 @@ wb_release_junit(const char *path, const char *suite,
 			    WB_CHECK_INCONCLUSIVE ? "<failure type=\""
 			    "inconclusive\" message=\"" : "<skipped message=\"",
 			    fp);
-			wb_report_escape(fp, c->detail, WB_ESC_XML);
+			wb_report_escape(fp, c->detail);
 			fputs("\"/>", fp);
 		} else {
 			fputs("<system-out>", fp);
-			wb_report_escape(fp, c->detail, WB_ESC_XML);
+			wb_report_escape(fp, c->detail);
 			fputs("</system-out>", fp);
 		}
 		fputs("</testcase>\n", fp);

@@ -15,6 +15,7 @@
 #include "report_format.h"
 #include "score.h"
 #include "stats.h"
+#include "strvis.h"
 
 const char *
 wb_report_estimator_text(const struct wb_compare *c)
@@ -50,14 +51,19 @@ wb_report_num(char *buf, size_t len, const char *fmt, double v)
 }
 
 /*
- * Write s with <, >, & and " as entities.  XML 1.0 cannot carry control
- * characters at all, so WB_ESC_XML drops them (all but tab).
+ * Write s with <, >, & and " as entities.  A control character is
+ * written as its escape (lib/strvis.h), visible text, which XML 1.0,
+ * unable to carry most of them, accepts as well.
  */
 void
-wb_report_escape(FILE *fp, const char *s, int flags)
+wb_report_escape(FILE *fp, const char *s)
 {
+	const char *e;
+	char esc[WB_VIS_ESCLEN];
+	size_t n;
 
-	for (; *s != '\0'; s++) {
+	for (; *s != '\0'; s += n) {
+		n = 1;
 		switch (*s) {
 		case '<':
 			fputs("&lt;", fp);
@@ -72,9 +78,10 @@ wb_report_escape(FILE *fp, const char *s, int flags)
 			fputs("&quot;", fp);
 			break;
 		default:
-			if ((flags & WB_ESC_XML) == 0 ||
-			    (unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, fp);
+			if ((e = wb_vis_char(s, WB_VIS_WHITE, &n, esc)) != NULL)
+				fputs(e, fp);
+			else
+				fwrite(s, 1, n, fp);
 		}
 	}
 }
@@ -88,7 +95,7 @@ wb_report_pre(FILE *fp, int (*fn)(FILE *, const void *, struct wb_err *),
 	if ((text = wb_render(fn, arg, "report", NULL, err)) == NULL)
 		return (-1);
 	fputs("<pre>\n", fp);
-	wb_report_escape(fp, text, 0);
+	wb_report_escape(fp, text);
 	fputs("</pre>\n", fp);
 	free(text);
 	return (0);

@@ -78,9 +78,12 @@ const char	*wb_report_adaptive_text(const struct wb_compare *, char *buf,
 int		 wb_report_has_resources(const struct wb_compare *, size_t v);
 /* "-" for NaN, else printf(fmt, v). */
 const char	*wb_report_num(char *buf, size_t len, const char *fmt, double);
-#define WB_ESC_XML	0x01	/* also drop control characters but tab */
-/* HTML/XML text and attribute values: <, >, & and " as entities. */
-void		 wb_report_escape(FILE *, const char *, int flags);
+/*
+ * HTML/XML text and attribute values: <, >, & and " as entities, and
+ * control characters but newline and tab as wb_strvis shows them
+ * ("\x1b"): neither a browser nor a terminal showing the file sees one.
+ */
+void		 wb_report_escape(FILE *, const char *);
 /* What fn writes (a text report), escaped, inside <pre>...</pre>. */
 int		 wb_report_pre(FILE *, int (*fn)(FILE *, const void *,
 		    struct wb_err *), const void *arg, struct wb_err *);

@@ -218,7 +218,7 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		for (i = 0; i < c->nproblems; i++) {
 			fprintf(fp, "- %s: different %s: ",
 			    c->problems[i].fatal ? "**INVALID**" : "note",
-			    c->problems[i].what);
+			    wb_vis(c->problems[i].what));
 			cell(fp, c->problems[i].detail);
 			fputc('\n', fp);
 		}

@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "err.h"
 #include "report_format.h"
+#include "strvis.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 
@@ -20,7 +21,7 @@ line(FILE *fp, const struct wb_compare *c, const char *name, double ratio,
 {
 	char r[32], lo[32], hi[32], vt[96];
 
-	fprintf(fp, "  %-38s %s", name, N(r, "%.3f", ratio));
+	fprintf(fp, "  %-38s %s", wb_vis(name), N(r, "%.3f", ratio));
 	if (w->have_ci)
 		fprintf(fp, " [%s, %s]", N(lo, "%.3f", w->lo),
 		    N(hi, "%.3f", w->hi));
@@ -37,7 +38,7 @@ variant(FILE *fp, const struct wb_compare *c, size_t v)
 	size_t i, n;
 
 	fprintf(fp, "%s / %s (ratio of rates, below 1: slower):\n",
-	    c->labels[v], c->labels[0]);
+	    wb_vis(c->labels[v]), wb_vis(c->labels[0]));
 	if (f->verdict != WB_V_MISSING)
 		line(fp, c, "Final score", f->ratio, &f->w, f->verdict);
 	for (i = n = 0; i < c->nrows; i++) {

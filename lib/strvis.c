@@ -7,12 +7,14 @@
 
 #include "strvis.h"
 
-/* The escape of the character at s (its length in *n), or NULL. */
-static const char *
-escape(const unsigned char *s, size_t *n, char esc[8])
+const char *
+wb_vis_char(const char *str, int flags, size_t *n, char esc[WB_VIS_ESCLEN])
 {
+	const unsigned char *s = (const unsigned char *)str;
 
 	*n = 1;
+	if ((flags & WB_VIS_WHITE) != 0 && (*s == '\n' || *s == '\t'))
+		return (NULL);
 	if (*s == '\n')
 		return ("\\n");
 	if (*s == '\r')
@@ -20,45 +22,40 @@ escape(const unsigned char *s, size_t *n, char esc[8])
 	if (*s == '\t')
 		return ("\\t");
 	if (*s < 0x20 || *s == 0x7f) {
-		snprintf(esc, 8, "\\x%02x", *s);
+		snprintf(esc, WB_VIS_ESCLEN, "\\x%02x", *s);
 		return (esc);
 	}
 	if (*s == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
 		*n = 2;
-		snprintf(esc, 8, "\\u%04x", s[1]);
+		snprintf(esc, WB_VIS_ESCLEN, "\\u%04x", s[1]);
 		return (esc);
 	}
+	/* Keep a UTF-8 sequence whole or not at all. */
+	if (*s >= 0xc0)
+		for (*n = 1; *n < 4 && (s[*n] & 0xc0) == 0x80; (*n)++)
+			continue;
 	return (NULL);
 }
 
 char *
 wb_strvis(char *buf, size_t len, const char *s)
 {
-	const unsigned char *p;
 	const char *e;
-	char esc[8];
+	char esc[WB_VIS_ESCLEN];
 	size_t o, n, el;
 
 	if (len == 0)
 		return (buf);
-	o = 0;
-	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
-		if ((e = escape(p, &n, esc)) != NULL) {
+	for (o = 0; *s != '\0'; s += n) {
+		if ((e = wb_vis_char(s, 0, &n, esc)) == NULL) {
+			e = s;
+			el = n;
+		} else
 			el = strlen(e);
-			if (o + el >= len)
-				break;
-			memcpy(buf + o, e, el);
-			o += el;
-			continue;
-		}
-		/* Keep a UTF-8 sequence whole or not at all. */
-		if (*p >= 0xc0)
-			for (n = 1; n < 4 && (p[n] & 0xc0) == 0x80; n++)
-				continue;
-		if (o + n >= len)
+		if (o + el >= len)
 			break;
-		memcpy(buf + o, p, n);
-		o += n;
+		memcpy(buf + o, e, el);
+		o += el;
 	}
 	buf[o] = '\0';
 	return (buf);
@@ -81,12 +78,27 @@ wb_vis(const char *s)
 int
 wb_strvis_clean(const char *s)
 {
-	const unsigned char *p;
-	char esc[8];
+	char esc[WB_VIS_ESCLEN];
 	size_t n;
 
-	for (p = (const unsigned char *)s; *p != '\0'; p++)
-		if (escape(p, &n, esc) != NULL)
+	for (; *s != '\0'; s += n)
+		if (wb_vis_char(s, 0, &n, esc) != NULL)
 			return (0);
 	return (1);
+}
+
+int
+wb_vis_fputs(const char *s, int flags, FILE *fp)
+{
+	const char *e;
+	char esc[WB_VIS_ESCLEN];
+	size_t n;
+
+	for (; *s != '\0'; s += n)
+		if ((e = wb_vis_char(s, flags, &n, esc)) != NULL) {
+			if (fputs(e, fp) == EOF)
+				return (-1);
+		} else if (fwrite(s, 1, n, fp) != n)
+			return (-1);
+	return (0);
 }

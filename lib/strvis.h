@@ -8,6 +8,7 @@
 #define WB_STRVIS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Copy s into buf (size len, always NUL-terminated, cut on a character
@@ -27,5 +28,21 @@ char		*wb_strvis(char *buf, size_t len, const char *s);
 const char	*wb_vis(const char *s);
 /* 1 when s holds nothing wb_strvis would escape. */
 int		 wb_strvis_clean(const char *s);
+/*
+ * Write all of s, escaped as by wb_strvis, to fp; with WB_VIS_WHITE
+ * (below) text of several lines.  -1 on a write error.
+ */
+int		 wb_vis_fputs(const char *s, int flags, FILE *fp);
+/*
+ * The one rule the functions above and every other writer of outside
+ * text (the HTML and XML escapes of lib/report_format.c) follow: the
+ * escape of the character at s, its length in bytes in *n, or NULL when
+ * it is kept as it is (then *n covers a whole UTF-8 sequence).  With
+ * WB_VIS_WHITE, \n and \t are kept, for text of several lines.
+ */
+#define WB_VIS_WHITE	0x01
+#define WB_VIS_ESCLEN	8
+const char	*wb_vis_char(const char *s, int flags, size_t *n,
+		    char esc[WB_VIS_ESCLEN]);
 
 #endif

@@ -18,10 +18,10 @@ bar(FILE *fp, size_t row, const char *name, const char *note, double x0,
 {
 
 	fprintf(fp, "<text x=\"4\" y=\"%zu\">", row * BARH + 16);
-	wb_report_escape(fp, name, WB_ESC_XML);
+	wb_report_escape(fp, name);
 	if (note != NULL && note[0] != '\0') {
 		fputs(" (", fp);
-		wb_report_escape(fp, note, WB_ESC_XML);
+		wb_report_escape(fp, note);
 		fputc(')', fp);
 	}
 	fprintf(fp, "</text>\n<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" "

@@ -60,31 +60,18 @@ print_rusage(const struct wb_spawn_result *res)
 /*
  * The command's output, relayed once it has ended.  To a terminal,
  * every control character but newline and tab is shown as an escape
- * (wb_strvis), so that the image cannot send the caller's terminal
+ * (wb_vis_fputs), so that the image cannot send the caller's terminal
  * escape sequences (some terminals answer a query by typing into their
  * own input); to a file or a pipe, the bytes as they were written.
  */
 static void
 relay(FILE *fp, const char *s)
 {
-	char seg[1024], vis[4 * sizeof(seg) + 1];
-	size_t n;
 
-	if (!isatty(fileno(fp))) {
+	if (!isatty(fileno(fp)))
 		fputs(s, fp);
-		return;
-	}
-	while (*s != '\0') {
-		n = strcspn(s, "\n\t");
-		if (n > sizeof(seg) - 1)
-			n = sizeof(seg) - 1;
-		memcpy(seg, s, n);
-		seg[n] = '\0';
-		fputs(wb_strvis(vis, sizeof(vis), seg), fp);
-		s += n;
-		if (*s == '\n' || *s == '\t')
-			putc(*s++, fp);
-	}
+	else
+		wb_vis_fputs(s, WB_VIS_WHITE, fp);
 }
 
 /* argv for the child: absolute commands run directly, others via sh. */

@@ -28,6 +28,7 @@
 #include "results.h"
 #include "score.h"
 #include "stats.h"
+#include "strvis.h"
 #include "version.h"
 
 struct copts {
@@ -174,9 +175,9 @@ print_problems(const struct wb_compare *c)
 
 	for (i = 0; i < c->nproblems; i++)
 		if (c->problems[i].fatal)
-			warnx("%s: different %s (%s)", c->labels[
-			    c->problems[i].var], c->problems[i].what,
-			    c->problems[i].detail);
+			warnx("%s: different %s (%s)", wb_vis(c->labels[
+			    c->problems[i].var]), wb_vis(c->problems[i].what),
+			    wb_vis(c->problems[i].detail));
 }
 
 static int

@@ -32,6 +32,7 @@
 #include "guestopts.h"
 #include "kpaths.h"
 #include "recipe.h"
+#include "strvis.h"
 
 #define NOTE_PREFIX	"worldbench explain: "
 #define MAXGROUPS	16
@@ -288,8 +289,9 @@ match(struct cmd_experiment *c, void *arg)
 
 	if (wb_explain_match(m->p, m->r, c->x.workdir, &rep, &e) == -1)
 		return (cmd_failp("the design points do not match", &e));
+	/* The report names paths found in the images. */
 	if (!m->quiet)
-		fputs(rep, stderr);
+		wb_vis_fputs(rep, WB_VIS_WHITE, stderr);
 	m->report = rep;
 	return (0);
 }
@@ -351,11 +353,12 @@ plan_show(const struct wb_explain_plan *p)
 
 	printf("factors:\n");
 	for (i = 0; i < p->k; i++)
-		printf("  %c  %-20s %s\n", (int)('A' + i), p->f[i].name,
-		    wb_explain_plan_opts(p, p->f[i].opts, buf, sizeof(buf)));
+		printf("  %c  %-20s %s\n", (int)('A' + i), wb_vis(p->f[i].name),
+		    wb_vis(wb_explain_plan_opts(p, p->f[i].opts, buf,
+		    sizeof(buf))));
 	printf("design points:\n");
 	for (i = 0; i < p->design->nruns; i++)
-		printf("  %2zu  %s\n", i + 1, p->labels[i]);
+		printf("  %2zu  %s\n", i + 1, wb_vis(p->labels[i]));
 	return (0);
 }
 

@@ -19,6 +19,7 @@
 #include "exitmap.h"
 #include "fragment.h"
 #include "label.h"
+#include "strvis.h"
 
 void
 cmd_images_usage(FILE *fp)
@@ -81,10 +82,12 @@ list(const char *workdir)
 				rc = cmd_fail(&e);
 			} else
 				printf("%-28s %-30s %-12.12s %10s %s\n",
-				    get(&f, "name"), *get(&f, "options") ==
-				    '\0' ? "-" : get(&f, "options"),
-				    get(&f, "hash"), get(&f, "size"),
-				    get(&f, "path"));
+				    wb_vis(get(&f, "name")),
+				    *get(&f, "options") == '\0' ? "-" :
+				    wb_vis(get(&f, "options")),
+				    wb_vis(get(&f, "hash")),
+				    wb_vis(get(&f, "size")),
+				    wb_vis(get(&f, "path")));
 			wb_frag_fini(&f);
 		}
 		free(names[i]);

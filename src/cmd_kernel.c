@@ -22,6 +22,7 @@
 #include "kpaths.h"
 #include "kvariant.h"
 #include "recipe.h"
+#include "strvis.h"
 
 #define USAGE_OPTS \
 	"[-f] [-j jobs] [-C cachedir] [-O overlays]\n" \
@@ -304,18 +305,18 @@ owners_print(const struct wb_kowners *k)
 
 	for (i = 0; i < k->n; i++) {
 		w = &k->o[i];
-		printf("%-32s %s", w->sym, w->requested ? "requested" :
+		printf("%-32s %s", wb_vis(w->sym), w->requested ? "requested" :
 		    w->shared ? "shared: several requests select it" :
 		    w->nby == 0 ? "by none alone" : "by");
 		for (j = 0; !w->requested && j < w->nby; j++)
-			printf(" %s", w->by[j]);
+			printf(" %s", wb_vis(w->by[j]));
 		putchar('\n');
 		n[w->requested ? 0 : w->shared || w->nby == 0 ? 2 : 1]++;
 	}
 	printf("# %zu requested, %zu brought by one request, %zu shared; "
 	    "enablers:", n[0], n[1], n[2]);
 	for (i = 0; i < k->nenablers; i++)
-		printf(" %s", k->enablers[i]);
+		printf(" %s", wb_vis(k->enablers[i]));
 	printf("%s\n", k->nenablers == 0 ? " none" : "");
 }
 
@@ -373,8 +374,10 @@ kernel_diff(int argc, char **argv)
 	if (wb_kbuild_unpack(o.k.tarball, srcdir, &srctree, digest, &e) != 0 ||
 	    wb_kbuild_diffconfig(srctree, ca, cb, &out, &e) != 0)
 		goto done;
-	printf("# scripts/diffconfig %s %s\n%s", argv[optind],
-	    argv[optind + 1], out);
+	/* Its lines show the configurations' strings as they are. */
+	printf("# scripts/diffconfig %s %s\n", wb_vis(argv[optind]),
+	    wb_vis(argv[optind + 1]));
+	wb_vis_fputs(out, WB_VIS_WHITE, stdout);
 	fflush(stdout);
 	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1], ca,
 	    cb, &e) != 0) {

@@ -17,6 +17,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "preflight.h"
+#include "strvis.h"
 
 void
 cmd_preflight_usage(FILE *fp)
@@ -42,17 +43,19 @@ print_text(const struct wb_preflight *pf)
 	printf("load average   %.2f %.2f %.2f (%ld CPUs)\n", pf->load[0],
 	    pf->load[1], pf->load[2], pf->ncpu);
 	printf("governor       %s\n", pf->governor[0] != '\0' ?
-	    pf->governor : "unavailable (no cpufreq)");
+	    wb_vis(pf->governor) : "unavailable (no cpufreq)");
 	printf("SMT            %s\n", pf->smt < 0 ? "unknown" :
 	    pf->smt ? "on" : "off");
 	printf("swap           %ld KB used of %ld KB\n", pf->swap_used_kb,
 	    pf->swap_total_kb);
 	printf("/dev/kvm       %s\n", pf->kvm ? "usable" : "unavailable");
+	/* A process names itself: its name may hold anything. */
 	for (i = 0; i < pf->ntop; i++)
 		printf("busy           %6.1f%% CPU  pid %ld  %s\n",
-		    pf->top[i].cpu_pct, (long)pf->top[i].pid, pf->top[i].comm);
+		    pf->top[i].cpu_pct, (long)pf->top[i].pid,
+		    wb_vis(pf->top[i].comm));
 	for (i = 0; i < pf->nwarnings; i++)
-		printf("WARNING        %s\n", pf->warnings[i]);
+		printf("WARNING        %s\n", wb_vis(pf->warnings[i]));
 	printf("verdict        %s\n", pf->busy ? "BUSY: expect noisy numbers" :
 	    "quiet");
 }

@@ -21,6 +21,7 @@
 #include "lock.h"
 #include "recipe.h"
 #include "runner.h"
+#include "strvis.h"
 #include "world_fs.h"
 
 void
@@ -51,7 +52,8 @@ print_lint(void *arg, const char *file, unsigned line, const char *msg)
 {
 
 	(void)arg;
-	fprintf(stderr, "%s:%u: %s\n", file, line, msg);
+	/* A message may quote the recipe's text. */
+	fprintf(stderr, "%s:%u: %s\n", wb_vis(file), line, wb_vis(msg));
 }
 
 static int
@@ -91,7 +93,7 @@ recipe_variants(int argc, char **argv)
 		return (cmd_fail(&e));
 	}
 	for (i = 0; i < r->nvariants; i++)
-		printf("%s\n", r->variants[i]);
+		printf("%s\n", wb_vis(r->variants[i]));
 	wb_recipe_free(r);
 	return (0);
 }

@@ -30,6 +30,7 @@
 #include "progress.h"
 #include "runner.h"
 #include "runopts.h"
+#include "strvis.h"
 #include "suite.h"
 
 #define MAX_VARIANTS	64
@@ -122,11 +123,12 @@ report_failures(const struct wb_harness *h)
 				continue;
 			total += n;
 			if (nv > 1)
-				warnx("%s: %s: %zu failed pass%s", label, test,
-				    n, n == 1 ? "" : "es");
+				warnx("%s: %s: %zu failed pass%s",
+				    wb_vis(label), wb_vis(test), n, n == 1 ?
+				    "" : "es");
 			else
-				warnx("%s: %zu failed pass%s", test, n,
-				    n == 1 ? "" : "es");
+				warnx("%s: %zu failed pass%s", wb_vis(test),
+				    n, n == 1 ? "" : "es");
 		}
 	return (total);
 }

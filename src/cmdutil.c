@@ -20,6 +20,7 @@
 #include "lock.h"
 #include "preflight.h"
 #include "runner.h"
+#include "strvis.h"
 #include "world.h"
 #include "world_fs.h"
 
@@ -46,7 +47,7 @@ cmd_preflight_check(int strict, int quiet)
 		exit(cmd_failp("preflight", &e));
 	if (!quiet || (strict && pf.busy))
 		for (i = 0; i < pf.nwarnings; i++)
-			warnx("preflight: %s", pf.warnings[i]);
+			warnx("preflight: %s", wb_vis(pf.warnings[i]));
 	if (strict && pf.busy)
 		errx(1, "--strict: the host is busy (load %.2f on %ld CPUs); "
 		    "not starting", pf.load[0], pf.ncpu);
@@ -61,7 +62,7 @@ refusal(void *arg, const char *path, const char *why)
 {
 
 	(void)arg;
-	warnx("refused: %s: %s", path, why);
+	warnx("refused: %s: %s", wb_vis(path), wb_vis(why));
 }
 
 static void
@@ -69,7 +70,7 @@ unpack_note(void *arg, const char *path, const char *why)
 {
 
 	(void)arg;
-	warnx("%s: %s", path, why);
+	warnx("%s: %s", wb_vis(path), wb_vis(why));
 }
 
 void
@@ -148,7 +149,10 @@ void
 cmd_note(void *prefix, const char *line)
 {
 
-	fprintf(stderr, "%s%s\n", (const char *)prefix, line);
+	/* A note may quote a file, a build's output, a label. */
+	fputs((const char *)prefix, stderr);
+	wb_vis_fputs(line, 0, stderr);
+	fputc('\n', stderr);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "exitmap.h"
 #include "experiment_cmd.h"
 #include "recipe.h"
+#include "strvis.h"
 #include "suite.h"
 #include "world_fs.h"
 
@@ -147,7 +148,8 @@ images(struct cmd_experiment *o, const char *log)
 	if (wb_experiment_images(&o->x, log, &e) == 0)
 		return (0);
 	if ((tail = wb_build_log_tail(log, 20, &e2)) != NULL) {
-		fputs(tail, stderr);
+		/* A build's output: compilers colour it, anything may. */
+		wb_vis_fputs(tail, WB_VIS_WHITE, stderr);
 		free(tail);
 	}
 	return (cmd_failp("building the images", &e));

@@ -30,6 +30,7 @@
 #include "kvariant.h"
 #include "recipe.h"
 #include "spawn.h"
+#include "strvis.h"
 
 static char note_prefix[] = "worldbench explain: ";
 
@@ -75,17 +76,19 @@ plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
 
 	p = kx->main != NULL ? kx->main : kx->steps[0];
 	printf("symbols (requested by the fragments of %s that %s lacks):\n",
-	    q->target, q->base);
+	    wb_vis(q->target), wb_vis(q->base));
+	/* A value is a fragment's text: a string may hold anything. */
 	for (i = 0; i < kx->nsyms; i++)
-		printf("  CONFIG_%s=%s%s\n", kx->syms[i], kx->vals[i],
+		printf("  CONFIG_%s=%s%s\n", wb_vis(kx->syms[i]),
+		    wb_vis(kx->vals[i]),
 		    (kx->enablers >> i) & 1 ? "  (enabler: on in every point "
 		    "but the base)" : "");
 	if (kx->main != NULL) {
 		printf("factors:\n");
 		for (i = 0; i < p->k; i++)
 			printf("  %c  %-20s %s\n", (int)('A' + i),
-			    p->f[i].name, wb_explain_plan_opts(p, p->f[i].opts,
-			    buf, sizeof(buf)));
+			    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(
+			    p, p->f[i].opts, buf, sizeof(buf))));
 		printf("design: %zu runs over %zu factors%s\n",
 		    p->design->nruns, p->k, p->design->p > 0 ?
 		    " (a fraction)" : " (full factorial)");
@@ -93,12 +96,12 @@ plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
 		printf("delta debugging to %g%% of the difference: over %zu "
 		    "factors from %s, each configuration it asks for one "
 		    "kernel booted against that reference:\n", 100 * q->ddmin,
-		    kx->nsteps - 1, p->base);
+		    kx->nsteps - 1, wb_vis(p->base));
 		for (i = 0; i + 1 < kx->nsteps; i++)
 			printf("  %2zu  %-24s %s\n", i + 1,
-			    kx->steps[i]->f[0].name, wb_explain_plan_opts(
-			    kx->steps[i], kx->steps[i]->f[0].opts, buf,
-			    sizeof(buf)));
+			    wb_vis(kx->steps[i]->f[0].name),
+			    wb_vis(wb_explain_plan_opts(kx->steps[i],
+			    kx->steps[i]->f[0].opts, buf, sizeof(buf))));
 		printf("kernels: the reference, the target, and one per "
 		    "configuration asked for (the answers decide which)\n");
 		return;
@@ -106,10 +109,10 @@ plan_show(const struct wb_kexplain *kx, const struct kexplain_req *q)
 		printf("%s: %zu steps from %s\n", q->screen ? "group "
 		    "screening, stage one (stage two: the symbols of every "
 		    "group of several that costs)" : "one at a time",
-		    kx->nsteps, p->base);
+		    kx->nsteps, wb_vis(p->base));
 	printf("kernels (%zu):\n", kx->npoints);
 	for (i = 0; i < kx->npoints; i++)
-		printf("  %2zu  %s\n", i + 1, kx->points[i]);
+		printf("  %2zu  %s\n", i + 1, wb_vis(kx->points[i]));
 }
 
 /* Point i's build: its fragments, the shared build directory. */
@@ -186,7 +189,7 @@ build_points(const struct wb_kexplain *kx, const struct kexplain_req *q,
 			if (!q->quiet)
 				fprintf(stderr, "%s[%zu/%zu] kernel %s\n",
 				    note_prefix, i + 1, kx->npoints,
-				    kx->points[i]);
+				    wb_vis(kx->points[i]));
 			t0 = wb_spawn_now();
 			if (wb_kbuild_run(&v.kb, 0, &b, &e) != 0)
 				rc = cmd_fail(&e);
@@ -196,7 +199,8 @@ build_points(const struct wb_kexplain *kx, const struct kexplain_req *q,
 				(*built)++;
 				if (!q->quiet)
 					fprintf(stderr, "%sbuilt %s in %.0f "
-					    "s\n", note_prefix, kx->points[i],
+					    "s\n", note_prefix,
+					    wb_vis(kx->points[i]),
 					    wb_spawn_now() - t0);
 			}
 		}
@@ -491,7 +495,7 @@ search_cost(void *arg, uint64_t set, double *v, struct wb_err *e)
 		goto out;
 	}
 	fprintf(stderr, "%sconfiguration %zu: %s\n", note_prefix, s->nq + 1,
-	    p->steps[0]->target);
+	    wb_vis(p->steps[0]->target));
 	if ((m = measure(p, s->q, dir, &built)) != 0 && m != 1) {
 		wb_err_set(e, "configuration %s: not measured (above)",
 		    p->steps[0]->target);
@@ -517,7 +521,7 @@ search_cost(void *arg, uint64_t set, double *v, struct wb_err *e)
 	qr->hi = w->have_ci ? w->hi : NAN;
 	s->nq++;
 	fprintf(stderr, "%sconfiguration %zu: %.4f against %s\n",
-	    note_prefix, s->nq, w->ratio, p->steps[0]->base);
+	    note_prefix, s->nq, w->ratio, wb_vis(p->steps[0]->base));
 	rc = 0;
 out:
 	wb_explain_result_free(x);

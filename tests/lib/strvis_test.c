@@ -2,6 +2,8 @@
 /*
  * Control characters from files are escaped, everything else kept.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <atf-c.h>
@@ -49,11 +51,55 @@ ATF_TC_BODY(wb_vis__slots, tc)
 	ATF_CHECK_STREQ("", wb_vis(NULL));
 }
 
+/* Newline and tab are kept only when asked; a C1 control is two bytes. */
+ATF_TC_WITHOUT_HEAD(wb_vis_char__white);
+ATF_TC_BODY(wb_vis_char__white, tc)
+{
+	char esc[WB_VIS_ESCLEN];
+	size_t n;
+
+	ATF_CHECK(wb_vis_char("\n", WB_VIS_WHITE, &n, esc) == NULL);
+	ATF_CHECK(wb_vis_char("\t", WB_VIS_WHITE, &n, esc) == NULL);
+	ATF_CHECK_STREQ("\\n", wb_vis_char("\n", 0, &n, esc));
+	ATF_CHECK_STREQ("\\r", wb_vis_char("\r", WB_VIS_WHITE, &n, esc));
+	ATF_CHECK_STREQ("\\x07", wb_vis_char("\007", WB_VIS_WHITE, &n,
+	    esc));
+	ATF_CHECK_STREQ("\\u009b", wb_vis_char("\xc2\x9b", 0, &n, esc));
+	ATF_CHECK_EQ(2, n);
+	ATF_CHECK(wb_vis_char("\xe2\x82\xac", 0, &n, esc) == NULL);
+	ATF_CHECK_EQ(3, n);
+}
+
+/* wb_vis_fputs writes all of a string longer than wb_vis's slots. */
+ATF_TC_WITHOUT_HEAD(wb_vis_fputs__whole);
+ATF_TC_BODY(wb_vis_fputs__whole, tc)
+{
+	char *in, *out;
+	size_t i, len;
+	FILE *fp;
+
+	ATF_REQUIRE((in = malloc(3 * WB_VIS_SIZE + 1)) != NULL);
+	for (i = 0; i < 3 * WB_VIS_SIZE; i += 3)
+		memcpy(in + i, "a\033b", 3);
+	in[3 * WB_VIS_SIZE] = '\0';
+	out = NULL;
+	ATF_REQUIRE((fp = open_memstream(&out, &len)) != NULL);
+	ATF_REQUIRE_EQ(0, wb_vis_fputs(in, 0, fp));
+	ATF_REQUIRE_EQ(0, fclose(fp));
+	ATF_CHECK_EQ(6 * WB_VIS_SIZE, len);
+	ATF_CHECK(strchr(out, '\033') == NULL);
+	ATF_CHECK_EQ(0, strncmp(out, "a\\x1bba\\x1bb", 12));
+	free(in);
+	free(out);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_strvis__controls);
 	ATF_TP_ADD_TC(tp, wb_strvis__truncates_whole);
 	ATF_TP_ADD_TC(tp, wb_vis__slots);
+	ATF_TP_ADD_TC(tp, wb_vis_char__white);
+	ATF_TP_ADD_TC(tp, wb_vis_fputs__whole);
 	return (atf_no_error());
 }

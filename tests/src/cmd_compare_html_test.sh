@@ -66,6 +66,29 @@ self_contained_escapes_body() {
 	atf_check -s exit:1 grep -F '<b>&debug' r.html
 }
 
+atf_test_case controls_escaped
+controls_escaped_head() {
+	atf_set descr "An OSC 52 clipboard write and a CSI sequence in a" \
+	    "label, a recorded string and a test's name reach the HTML" \
+	    "report escaped, never raw"
+}
+controls_escaped_body() {
+	fixtures
+	# JSON escapes: the file holds ESC and BEL once read.
+	x='\\u001b]52;c;aGk=\\u0007\\u001b[2J'
+	sed -e "s/\"label\": \"debug\"/\"label\": \"lab$x\"/" \
+	    -e "s/\"timing\": \"wall\"/\"timing\": \"tim$x\"/" \
+	    -e "s/\"name\": \"Dhrystone 2 using register variables\"/\"name\": \"nm$x\"/" \
+	    -e "s/\"id\": \"dhry2reg\"/\"id\": \"id$x\"/" debug.json > evil.json
+	v='\x1b]52;c;aGk=\x07\x1b[2J'
+	atf_check -e ignore "$WB" compare --force -F html -o r.html prod.json \
+	    evil.json
+	for s in "<th>lab$v</th>" "tim$v" "nm$v"; do
+		grep -qF "$s" r.html || atf_fail "no $s in r.html"
+	done
+	atf_check -o inline:'0\n' sh -c "tr -dc '\\033\\007' < r.html | wc -c"
+}
+
 atf_test_case log_axis_and_system
 log_axis_and_system_head() {
 	atf_set descr "The chart is on a log axis centred on 1; the system table"
@@ -105,4 +128,5 @@ atf_init_test_cases() {
 	atf_add_test_case blank_page_fails
 	atf_add_test_case self_contained
 	atf_add_test_case self_contained_escapes
+	atf_add_test_case controls_escaped
 }

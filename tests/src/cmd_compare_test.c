@@ -224,6 +224,70 @@ ATF_TC_BODY(compare__label_escaped_every_format, tc)
 	}
 }
 
+#define OSC52_CSI	"\033]52;c;aGk=\007\033[2J"
+#define OSC52_CSI_VIS	"\\x1b]52;c;aGk=\\x07\\x1b[2J"
+
+/* No raw ESC or BEL in o, and want in it. */
+static void
+check_vis(const struct wbt_out *o, const char *what, const char *out,
+    const char *want)
+{
+
+	ATF_CHECK_MSG(strpbrk(o->out, "\033\007") == NULL &&
+	    strpbrk(o->err, "\033\007") == NULL, "%s: a raw escape", what);
+	ATF_CHECK_MSG(strstr(out, want) != NULL, "%s: no '%s' in: %s", what,
+	    want, out);
+}
+
+/*
+ * A results file whose label, recorded timing mode and first test's id
+ * and name hold an OSC 52 clipboard write and a CSI sequence: the
+ * refusal on stderr quotes them escaped, and so do the forced
+ * comparison's text and summary.
+ */
+ATF_TC_WITHOUT_HEAD(compare__provenance_escaped);
+ATF_TC_BODY(compare__provenance_escaped, tc)
+{
+	const char *a[] = { "compare", "prod.json", "evil.json", NULL };
+	const char *f[] = { "compare", "--force", "-F", NULL, "prod.json",
+	    "evil.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *j, *p, *t;
+
+	fixture(tc, "debug.json");
+	fixture(tc, "prod.json");
+	j = json_load_file("debug.json", 0, &je);
+	ATF_REQUIRE(j != NULL);
+	p = json_object_get(j, "provenance");
+	json_object_set_new(p, "label", json_string("lab" OSC52_CSI));
+	json_object_set_new(p, "timing", json_string("tim" OSC52_CSI));
+	t = json_array_get(json_object_get(j, "tests"), 0);
+	json_object_set_new(t, "id", json_string("id" OSC52_CSI));
+	json_object_set_new(t, "name", json_string("nm" OSC52_CSI));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "evil.json", 0));
+	json_decref(j);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s", o.err);
+	check_vis(&o, "refusal", o.err, "worldbench: lab" OSC52_CSI_VIS
+	    ": different timing mode (prod wall, lab" OSC52_CSI_VIS " tim"
+	    OSC52_CSI_VIS ")\n");
+	wbt_out_fini(&o);
+	f[3] = "text";
+	wbt_run_wb(tc, &o, f, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	check_vis(&o, "text", o.out, "INVALID: different timing mode: prod "
+	    "wall, lab" OSC52_CSI_VIS " tim" OSC52_CSI_VIS);
+	check_vis(&o, "text", o.out, "\nnm" OSC52_CSI_VIS " (id" OSC52_CSI_VIS
+	    ", lps)\n");
+	wbt_out_fini(&o);
+	f[3] = "summary";
+	wbt_run_wb(tc, &o, f, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	check_vis(&o, "summary", o.out, "lab" OSC52_CSI_VIS " / prod (ratio");
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__refuses_other_host);
 ATF_TC_BODY(compare__refuses_other_host, tc)
 {
@@ -643,6 +707,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__json_schema);
 	ATF_TP_ADD_TC(tp, compare__all_failed_no_ratio);
 	ATF_TP_ADD_TC(tp, compare__label_escaped_every_format);
+	ATF_TP_ADD_TC(tp, compare__provenance_escaped);
 	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
 	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
 	ATF_TP_ADD_TC(tp, compare__bad_file);

@@ -83,6 +83,24 @@ plan__kernel_ci_body() {
 	    linux-ci production witness+invariants
 }
 
+atf_test_case plan__escapes_fragment_strings
+plan__escapes_fragment_strings_head() {
+	atf_set descr "A fragment's string value holding an OSC 52 clipboard" \
+	    "write and a CSI sequence is shown escaped by --plan, never raw"
+}
+plan__escapes_fragment_strings_body() {
+	mkdir -p t/recipes t/overlays
+	cp -R "$(top)/recipes/linux-ci" t/recipes/ || atf_fail "copy recipe"
+	cp -R "$(top)/overlays/kernel" t/overlays/ || atf_fail "copy overlays"
+	printf 'CONFIG_CMDLINE="osc\033]52;c;aGk=\007csi\033[2J"\n' \
+	    >>t/overlays/kernel/witness.config
+	atf_check -o save:out -e save:err "$(wb)" explain --plan \
+	    --one-at-a-time --topdir t linux-ci production witness+invariants
+	grep -qxF '  CONFIG_CMDLINE="osc\x1b]52;c;aGk=\x07csi\x1b[2J"' out ||
+	    atf_fail "the value is not shown escaped: $(cat -v out)"
+	atf_check -o inline:'0\n' sh -c "cat out err | tr -dc '\\033\\007' | wc -c"
+}
+
 atf_test_case usage__refusals
 usage__refusals_head() {
 	atf_set descr "Bad input: usage 64, a plan that cannot be made 65," \
@@ -155,6 +173,7 @@ run__host_glibc_body() {
 atf_init_test_cases() {
 	atf_add_test_case plan__host_glibc
 	atf_add_test_case plan__kernel_ci
+	atf_add_test_case plan__escapes_fragment_strings
 	atf_add_test_case usage__refusals
 	atf_add_test_case run__host_glibc
 }

@@ -98,6 +98,30 @@ ATF_TC_BODY(run__progress_and_failure, tc)
 }
 
 /*
+ * A failing pass whose stderr holds an OSC 52 clipboard write and a CSI
+ * sequence: its progress line shows them escaped, and nothing run prints
+ * carries a raw ESC or BEL.
+ */
+ATF_TC_WITHOUT_HEAD(run__failure_escaped);
+ATF_TC_BODY(run__failure_escaped, tc)
+{
+	struct wbt_out o;
+
+	fake("pipe", "#!/bin/sh\nprintf 'osc \\033]52;c;aGk=\\007 csi "
+	    "\\033[2J end\\n' >&2\nexit 1\n");
+	wbt_run(&o, (char *[]){ wb(tc), "run", "--progress", "--tests",
+	    "pipe", "--passes", "1", "--duration", "0.5", "--libexec",
+	    "libexec", "--datadir", "share", "-o", "r.json", NULL });
+	ATF_REQUIRE_EQ_MSG(1, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strpbrk(o.err, "\033\007") == NULL &&
+	    strpbrk(o.out, "\033\007") == NULL, "a raw escape: %s", o.err);
+	ATF_CHECK_MSG(strstr(o.err, "FAILED: copy 1: unexpected output on "
+	    "stderr: 'osc \\x1b]52;c;aGk=\\x07 csi \\x1b[2J end'\n") != NULL,
+	    "%s", o.err);
+	wbt_out_fini(&o);
+}
+
+/*
  * Without root a chroot runner cannot enter the image: every pass fails,
  * and the run must not exit 0 nor mark its file complete.
  */
@@ -467,6 +491,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, run__fake_quiet);
+	ATF_TP_ADD_TC(tp, run__failure_escaped);
 	ATF_TP_ADD_TC(tp, run__progress_and_failure);
 	ATF_TP_ADD_TC(tp, run__chroot_as_nobody);
 	ATF_TP_ADD_TC(tp, run__copies_own_dirs);
