@@ -7,6 +7,26 @@
 
 #include "strvis.h"
 
+/* The length of the well-formed UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t len, i;
+
+	if (*s >= 0xc2 && *s <= 0xdf)
+		len = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		len = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		len = 4;
+	else
+		return (0);
+	for (i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return (0);
+	return (len);
+}
+
 const char *
 wb_vis_char(const char *str, int flags, size_t *n, char esc[WB_VIS_ESCLEN])
 {
@@ -30,11 +50,18 @@ wb_vis_char(const char *str, int flags, size_t *n, char esc[WB_VIS_ESCLEN])
 		snprintf(esc, WB_VIS_ESCLEN, "\\u%04x", s[1]);
 		return (esc);
 	}
-	/* Keep a UTF-8 sequence whole or not at all. */
-	if (*s >= 0xc0)
-		for (*n = 1; *n < 4 && (s[*n] & 0xc0) == 0x80; (*n)++)
-			continue;
-	return (NULL);
+	if (*s < 0x80)
+		return (NULL);
+	/*
+	 * Keep a whole UTF-8 sequence; any other byte above 0x7f is shown
+	 * as an escape, since a terminal not in UTF-8 mode reads a lone
+	 * 0x9b as CSI.
+	 */
+	if ((*n = utf8_len(s)) != 0)
+		return (NULL);
+	*n = 1;
+	snprintf(esc, WB_VIS_ESCLEN, "\\x%02x", *s);
+	return (esc);
 }
 
 char *

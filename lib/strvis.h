@@ -14,7 +14,9 @@
  * Copy s into buf (size len, always NUL-terminated, cut on a character
  * boundary) with \n, \r and \t as "\n", "\r", "\t", every other C0
  * control and DEL as "\xNN" (ESC is "\x1b"), and the C1 controls
- * U+0080..U+009F as "\u00NN".  Other bytes, UTF-8 included, are kept.
+ * U+0080..U+009F as "\u00NN", a byte above 0x7f that is not part of a
+ * well-formed UTF-8 sequence as "\xNN" (a lone 0x9b is CSI to a terminal
+ * not in UTF-8 mode).  Other text, UTF-8 included, is kept.
  * Returns buf.
  */
 char		*wb_strvis(char *buf, size_t len, const char *s);

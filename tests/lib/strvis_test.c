@@ -28,6 +28,22 @@ ATF_TC_BODY(wb_strvis__controls, tc)
 	ATF_CHECK_EQ(0, wb_strvis_clean("bell\007"));
 }
 
+/* A byte that is not well-formed UTF-8 is escaped: a lone 0x9b is CSI. */
+ATF_TC_WITHOUT_HEAD(wb_strvis__stray_bytes);
+ATF_TC_BODY(wb_strvis__stray_bytes, tc)
+{
+	char buf[128];
+
+	ATF_CHECK_STREQ("\\x9b2J", wb_strvis(buf, sizeof(buf), "\x9b" "2J"));
+	ATF_CHECK_STREQ("\\xc3x", wb_strvis(buf, sizeof(buf), "\xc3x"));
+	ATF_CHECK_STREQ("\\xc0\\xaf", wb_strvis(buf, sizeof(buf),
+	    "\xc0\xaf"));
+	ATF_CHECK_STREQ("\\xff", wb_strvis(buf, sizeof(buf), "\xff"));
+	ATF_CHECK_STREQ("\xe2\x82\xac \xf0\x9f\x98\x80", wb_strvis(buf,
+	    sizeof(buf), "\xe2\x82\xac \xf0\x9f\x98\x80"));
+	ATF_CHECK_EQ(0, wb_strvis_clean("\x9b"));
+}
+
 ATF_TC_WITHOUT_HEAD(wb_strvis__truncates_whole);
 ATF_TC_BODY(wb_strvis__truncates_whole, tc)
 {
@@ -97,6 +113,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_strvis__controls);
+	ATF_TP_ADD_TC(tp, wb_strvis__stray_bytes);
 	ATF_TP_ADD_TC(tp, wb_strvis__truncates_whole);
 	ATF_TP_ADD_TC(tp, wb_vis__slots);
 	ATF_TP_ADD_TC(tp, wb_vis_char__white);
