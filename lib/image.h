@@ -132,8 +132,9 @@ long	wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
  * rewritten in between is refused rather than unpacked under the old
  * digest.
  */
-long	wb_image_unpack_fd_opts(int fd, const char *aname, const char *sha256,
-	    const char *dir, const struct wb_unpack_opts *, struct wb_err *);
+long	wb_image_unpack_fd_opts(int fd, const char *aname,
+	    const char *sha256, const char *dir, const struct wb_unpack_opts *,
+	    struct wb_err *);
 /* The same with the default bounds, refusals to fn, notes dropped. */
 long	wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *,
 	    void *, struct wb_err *);

@@ -30,7 +30,7 @@ struct feed {
 	const char		*want;		/* the digest asked for */
 	const struct wb_unpack_opts *o;
 	struct wb_sha256	*h;
-	struct wb_err		 err;		/* of the digest, in a callback */
+	struct wb_err		 err;		/* inside a callback */
 	char			 buf[FEED_BLOCK];
 };
 
