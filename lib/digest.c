@@ -92,27 +92,23 @@ wb_sha256_buf(const void *buf, size_t len, char hex[WB_SHA256_HEXSIZE],
 }
 
 int
-wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
+wb_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
 	struct wb_sha256 *h;
 	char buf[65536];
 	ssize_t n;
-	int fd, rc;
+	int rc;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return (wb_err_setsys(err, "%s", path));
-	if ((h = wb_sha256_new(err)) == NULL) {
-		close(fd);
+	if ((h = wb_sha256_new(err)) == NULL)
 		return (-1);
-	}
 	rc = 0;
 	for (;;) {
 		n = read(fd, buf, sizeof(buf));
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			rc = wb_err_setsys(err, "%s: read", path);
+			rc = wb_err_setsys(err, "%s: read", name);
 			break;
 		}
 		if (n == 0)
@@ -123,6 +119,18 @@ wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
 	if (rc == 0)
 		rc = wb_sha256_final(h, hex, err);
 	wb_sha256_free(h);
+	return (rc);
+}
+
+int
+wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
+    struct wb_err *err)
+{
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return (wb_err_setsys(err, "%s", path));
+	rc = wb_sha256_fd(fd, path, hex, err);
 	close(fd);
 	return (rc);
 }

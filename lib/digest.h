@@ -29,5 +29,11 @@ int	wb_sha256_hex_ok(const char *s);
 /* Hashes the file's contents; the error names the path. */
 int	wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
 	    struct wb_err *);
+/*
+ * Hashes what is left to read of fd (from its offset to the end); the
+ * error names name.
+ */
+int	wb_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
+	    struct wb_err *);
 
 #endif

@@ -64,15 +64,26 @@ struct wb_unpack_opts {
 	unsigned long long	 max_bytes;
 	unsigned long long	 max_entries;
 	wb_refuse_fn		*refuse;	/* each refusal; may be NULL */
-	/* Each entry accepted with a change (setuid bit dropped). */
+	/*
+	 * Each entry accepted with a change (setuid bit dropped); and for
+	 * wb_world_root_opts(), a cached root unpacked again.
+	 */
 	wb_refuse_fn		*note;		/* may be NULL */
-	void			*arg;		/* for both */
+	void			*arg;		/* for all three */
 	/*
 	 * When non-NULL and set (by a signal handler), the unpack stops at
 	 * the next entry or data block, removes its temporary tree and fails
 	 * ("interrupted").
 	 */
 	volatile sig_atomic_t	*stop;
+	/*
+	 * wb_world_root_opts() only, for the tests that replace the archive
+	 * at the worst moment: called with the archive's path and digest
+	 * once the archive was hashed, before its cached root is looked up
+	 * or it is unpacked.  NULL in every command.
+	 */
+	void			(*hashed)(void *arg, const char *archive,
+				    const char *sha256);
 };
 
 /*
@@ -111,6 +122,19 @@ long	wb_image_unpack_opts(const char *archive, const char *dir,
 	    const struct wb_unpack_opts *, struct wb_err *);
 long	wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
 	    const struct wb_unpack_opts *, struct wb_err *);
+/*
+ * The same from the descriptor fd, read from its offset to its end
+ * (aname names it in messages), keeping the tree only when the bytes
+ * read, the ones libarchive unpacked and whatever follows the last
+ * entry, have the digest sha256 (lowercase hex).  Otherwise the tree is
+ * removed and the error names the archive and both digests: hash a
+ * file through the descriptor it is then unpacked from, and a file
+ * rewritten in between is refused rather than unpacked under the old
+ * digest.
+ */
+long	wb_image_unpack_fd_opts(int fd, const char *aname,
+	    const char *sha256, const char *dir, const struct wb_unpack_opts *,
+	    struct wb_err *);
 /* The same with the default bounds, refusals to fn, notes dropped. */
 long	wb_image_unpack(const char *archive, const char *dir, wb_refuse_fn *,
 	    void *, struct wb_err *);

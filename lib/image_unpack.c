@@ -282,9 +282,10 @@ split(const char *dir, char *base, size_t cap, int *pfd, struct wb_err *err)
 	return (0);
 }
 
-static long
-unpack_archive(struct archive *in, const char *aname, const char *dir,
-    const struct wb_unpack_opts *o, struct wb_err *err)
+long
+wb_unpack_archive(struct archive *in, const char *aname, const char *dir,
+    const struct wb_unpack_opts *o, wb_unpack_verify_fn *verify, void *varg,
+    struct wb_err *err)
 {
 	char base[NAME_MAX + 1], tmp[NAME_MAX + 1];
 	struct unpack u;
@@ -310,6 +311,8 @@ unpack_archive(struct archive *in, const char *aname, const char *dir,
 		return (-1);
 	}
 	r = fill(&u, in, aname, err);
+	if (r == 0 && verify != NULL)
+		r = verify(varg, err);
 	if (r == 0 && renameat2(pfd, tmp, pfd, base, RENAME_NOREPLACE) == -1)
 		r = wb_err_setsys(err, "rename %s to %s", tmp, dir);
 	if (r == -1 && wb_rmtree_at(pfd, tmp, &e2) == -1 && o->refuse != NULL)
@@ -321,8 +324,8 @@ unpack_archive(struct archive *in, const char *aname, const char *dir,
 	return (r == -1 ? -1 : u.entries);
 }
 
-static struct archive *
-reader_new(struct wb_err *err)
+struct archive *
+wb_unpack_reader_new(struct wb_err *err)
 {
 	struct archive *a;
 
@@ -345,14 +348,14 @@ wb_image_unpack_opts(const char *archive, const char *dir,
 	struct archive *a;
 	long n;
 
-	if ((a = reader_new(err)) == NULL)
+	if ((a = wb_unpack_reader_new(err)) == NULL)
 		return (-1);
 	if (archive_read_open_filename(a, archive, 65536) != ARCHIVE_OK) {
 		wb_err_set(err, "%s: %s", archive, archive_error_string(a));
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack_archive(a, archive, dir, o, err);
+	n = wb_unpack_archive(a, archive, dir, o, NULL, NULL, err);
 	archive_read_free(a);
 	return (n);
 }
@@ -364,14 +367,15 @@ wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
 	struct archive *a;
 	long n;
 
-	if ((a = reader_new(err)) == NULL)
+	if ((a = wb_unpack_reader_new(err)) == NULL)
 		return (-1);
 	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
 		wb_err_set(err, "(memory): %s", archive_error_string(a));
 		archive_read_free(a);
 		return (-1);
 	}
-	n = unpack_archive(a, "(memory)", dir, o, err);
+	n = wb_unpack_archive(a, "(memory)", dir, o, NULL, NULL,
+	    err);
 	archive_read_free(a);
 	return (n);
 }

@@ -44,6 +44,22 @@ struct unpack {
 	int			 bounded;	/* a bound was hit: stop */
 };
 
+/* A reader of every format and filter an image may come in. */
+struct archive *wb_unpack_reader_new(struct wb_err *);
+/*
+ * The last check before the temporary tree is renamed into place:
+ * 0 to rename it, -1 (err set) to remove it and fail.
+ */
+typedef int	wb_unpack_verify_fn(void *arg, struct wb_err *);
+/*
+ * Unpack the archive open in "in" (called aname in messages) into dir,
+ * by way of a temporary tree (image.h); verify may be NULL.  Returns
+ * the number of entries, or -1.
+ */
+long	wb_unpack_archive(struct archive *in, const char *aname,
+	    const char *dir, const struct wb_unpack_opts *,
+	    wb_unpack_verify_fn *verify, void *varg, struct wb_err *);
+
 /* Report a refusal of the entry called name (already escaped). */
 void	wb_unpack_refuse(struct unpack *, const char *name, const char *fmt,
 	    ...) __attribute__((format(printf, 3, 4)));

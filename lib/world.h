@@ -11,10 +11,16 @@ struct wb_err;
 
 /*
  * The root directory for IMAGE: an unpacked root directory as it is, or
- * an image archive unpacked once into WORKDIR/roots/<sha256>/ (verified
- * by its digest; reused when present, since it is only renamed into place
- * complete).  Returns a malloc'ed absolute path.  Refusals of the
- * unpacker are reported through refuse (may be NULL).
+ * an image archive unpacked once into WORKDIR/roots/<sha256>/.  The
+ * archive is opened once; <sha256> is the digest of the bytes read
+ * through that descriptor, and the unpacker hashes what it reads from
+ * it again and keeps the tree only when the two agree (a file rewritten
+ * in between is refused, naming both digests).  WORKDIR/roots/
+ * .<sha256>.digest records the digest and the root's inode; a root is
+ * reused only when its record matches, anything else there is removed
+ * (reported through the note of wb_world_root_opts()) and unpacked
+ * again.  Returns a malloc'ed absolute path.  Refusals of the unpacker
+ * are reported through refuse (may be NULL).
  */
 char	*wb_world_root(const char *image, const char *workdir,
 	    void (*refuse)(void *, const char *, const char *), void *,

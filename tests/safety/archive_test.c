@@ -1125,7 +1125,9 @@ ATF_TC_BODY(unpack__killed_tree_swept, tc)
 	wbt_run(&o, argv);
 	ATF_REQUIRE_MSG(o.status == 0, "exit %d: %s", o.status, o.err);
 	ATF_CHECK_EQ(wbt_count_named(BOX "/t/work/roots", ".unpack."), 0);
-	ATF_CHECK_EQ(wbt_count_named(BOX "/t/work/roots", ""), 1);
+	/* The root and the record of the digest it was unpacked from. */
+	ATF_CHECK_EQ(wbt_count_named(BOX "/t/work/roots", ".digest"), 1);
+	ATF_CHECK_EQ(wbt_count_named(BOX "/t/work/roots", ""), 2);
 	wbt_out_fini(&o);
 }
 
