@@ -327,17 +327,38 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 	return (0);
 }
 
-int
-wb_frag_merge_file(struct wb_frag *f, const char *path,
+static int
+merge_path(struct wb_frag *f, const char *path, int oflags,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	int fd, r;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | oflags)) ==
+	    -1) {
+		if (errno == ELOOP && (oflags & O_NOFOLLOW) != 0)
+			return (wb_err_set(err, "%s: fragment is a symbolic "
+			    "link, not followed", path));
 		return (wb_err_setsys(err, "%s", path));
+	}
 	r = wb_frag_merge_fd(f, fd, path, fn, arg, err);
 	close(fd);
 	return (r);
+}
+
+int
+wb_frag_merge_file(struct wb_frag *f, const char *path,
+    wb_frag_override_fn *fn, void *arg, struct wb_err *err)
+{
+
+	return (merge_path(f, path, 0, fn, arg, err));
+}
+
+int
+wb_frag_merge_nofollow(struct wb_frag *f, const char *path,
+    wb_frag_override_fn *fn, void *arg, struct wb_err *err)
+{
+
+	return (merge_path(f, path, O_NOFOLLOW, fn, arg, err));
 }
 
 int

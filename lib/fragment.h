@@ -71,6 +71,13 @@ void	wb_frag_fini(struct wb_frag *);
  */
 int	wb_frag_merge_file(struct wb_frag *, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
+/*
+ * The same for a fragment of an overlay tree: path is opened with
+ * O_NOFOLLOW, so a fragment that is a symbolic link is refused, its
+ * target never read.
+ */
+int	wb_frag_merge_nofollow(struct wb_frag *, const char *path,
+	    wb_frag_override_fn *, void *, struct wb_err *);
 /* The same from an open fd (a regular file), path naming it in errors. */
 int	wb_frag_merge_fd(struct wb_frag *, int fd, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);

@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <atf-c.h>
 
 #include "err.h"
 #include "fragment.h"
 #include "interrupt.h"
+#include "wbtest.h"
 
 #define MANY	200000
 
@@ -255,6 +257,37 @@ ATF_TC_BODY(wb_frag_merge_buf__interrupted, tc)
 	free(a);
 }
 
+/*
+ * A fragment of an overlay tree that is a symbolic link is refused and
+ * its target not opened; wb_frag_merge_file() (a path the user gave)
+ * still follows one.
+ */
+ATF_TC_WITHOUT_HEAD(wb_frag_merge_nofollow__symlink_refused);
+ATF_TC_BODY(wb_frag_merge_nofollow__symlink_refused, tc)
+{
+	struct wb_frag f;
+	struct wb_err err;
+	int w;
+
+	wbt_write_file("target", "A=1\n");
+	ATF_REQUIRE(symlink("target", "link") == 0);
+	wb_frag_init(&f);
+	w = wbt_watch_reads("target");
+	ATF_CHECK_EQ(wb_frag_merge_nofollow(&f, "link", NULL, NULL, &err), -1);
+	wbt_unread(w, "target");
+	ATF_CHECK_STREQ("link: fragment is a symbolic link, not followed",
+	    err.msg);
+	ATF_CHECK_EQ(f.n, 0);
+	ATF_REQUIRE_MSG(wb_frag_merge_nofollow(&f, "target", NULL, NULL,
+	    &err) == 0, "%s", err.msg);
+	wb_frag_fini(&f);
+	wb_frag_init(&f);
+	ATF_REQUIRE_MSG(wb_frag_merge_file(&f, "link", NULL, NULL, &err) == 0,
+	    "%s", err.msg);
+	ATF_CHECK_EQ(f.n, 1);
+	wb_frag_fini(&f);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -263,6 +296,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__bad_lines);
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__many_lines);
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__interrupted);
+	ATF_TP_ADD_TC(tp, wb_frag_merge_nofollow__symlink_refused);
 	ATF_TP_ADD_TC(tp, wb_frag_verify__reports_missing);
 	return (atf_no_error());
 }
