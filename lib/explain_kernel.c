@@ -43,7 +43,8 @@ read_syms(struct wb_kexplain *kx, const char *const *extra, size_t nextra,
 
 	for (i = 0; i < nextra; i++) {
 		wb_frag_init(&fr);
-		if (wb_frag_merge_file(&fr, extra[i], NULL, NULL, err) == -1) {
+		if (wb_frag_merge_nofollow(&fr, extra[i], NULL, NULL, err) ==
+		    -1) {
 			wb_frag_fini(&fr);
 			return (-1);
 		}

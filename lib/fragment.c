@@ -15,8 +15,12 @@
 #include "atomic.h"
 #include "err.h"
 #include "fragment.h"
+#include "interrupt.h"
 
 #define FRAG_MAXSIZE	(16 * 1024 * 1024)
+/* Lines merged between two polls of the interrupt. */
+#define FRAG_POLL	4096
+#define ROTL(x, b)	(((x) << (b)) | ((x) >> (64 - (b))))
 
 void
 wb_frag_init(struct wb_frag *f)
@@ -25,6 +29,9 @@ wb_frag_init(struct wb_frag *f)
 	f->e = NULL;
 	f->n = 0;
 	f->cap = 0;
+	f->slot = NULL;
+	f->nslot = 0;
+	f->seed[0] = f->seed[1] = 0;
 }
 
 static void
@@ -44,18 +51,115 @@ wb_frag_fini(struct wb_frag *f)
 	for (i = 0; i < f->n; i++)
 		entry_fini(&f->e[i]);
 	free(f->e);
+	free(f->slot);
 	wb_frag_init(f);
+}
+
+static void
+sipround(uint64_t v[4])
+{
+
+	v[0] += v[1];
+	v[1] = ROTL(v[1], 13) ^ v[0];
+	v[0] = ROTL(v[0], 32);
+	v[2] += v[3];
+	v[3] = ROTL(v[3], 16) ^ v[2];
+	v[0] += v[3];
+	v[3] = ROTL(v[3], 21) ^ v[0];
+	v[2] += v[1];
+	v[1] = ROTL(v[1], 17) ^ v[2];
+	v[2] = ROTL(v[2], 32);
+}
+
+/*
+ * SipHash-1-3 of the len bytes of s under the key k: a keyed hash, so
+ * that whoever writes a fragment cannot choose keys that collide.
+ */
+static uint64_t
+key_hash(const uint64_t k[2], const char *s, size_t len)
+{
+	uint64_t v[4], m;
+	size_t i, j;
+
+	v[0] = k[0] ^ 0x736f6d6570736575ULL;
+	v[1] = k[1] ^ 0x646f72616e646f6dULL;
+	v[2] = k[0] ^ 0x6c7967656e657261ULL;
+	v[3] = k[1] ^ 0x7465646279746573ULL;
+	for (i = 0; i + 8 <= len; i += 8) {
+		for (m = 0, j = 0; j < 8; j++)
+			m |= (uint64_t)(unsigned char)s[i + j] << (8 * j);
+		v[3] ^= m;
+		sipround(v);
+		v[0] ^= m;
+	}
+	for (m = (uint64_t)len << 56, j = 0; i + j < len; j++)
+		m |= (uint64_t)(unsigned char)s[i + j] << (8 * j);
+	v[3] ^= m;
+	sipround(v);
+	v[0] ^= m;
+	v[2] ^= 0xff;
+	sipround(v);
+	sipround(v);
+	sipround(v);
+	return (v[0] ^ v[1] ^ v[2] ^ v[3]);
+}
+
+/*
+ * The slot of key (len bytes, no NUL) in f's index: the one holding its
+ * entry, else the empty one where it goes.  f->nslot must be non-zero.
+ */
+static size_t *
+find_slot(const struct wb_frag *f, const char *key, size_t len)
+{
+	const char *k;
+	size_t i, mask;
+
+	mask = f->nslot - 1;
+	for (i = (size_t)key_hash(f->seed, key, len) & mask;
+	    f->slot[i] != 0; i = (i + 1) & mask) {
+		k = f->e[f->slot[i] - 1].key;
+		if (strncmp(k, key, len) == 0 && k[len] == '\0')
+			break;
+	}
+	return (&f->slot[i]);
+}
+
+/*
+ * Make room in the index for one more entry: it stays at most half
+ * full, so that a probe ends soon.  The first call draws the hash key.
+ */
+static int
+index_reserve(struct wb_frag *f, const char *name, unsigned line,
+    struct wb_err *err)
+{
+	size_t *old, i, n;
+
+	if (f->nslot != 0 && (f->n + 1) * 2 <= f->nslot)
+		return (0);
+	if (f->nslot == 0 && getentropy(f->seed, sizeof(f->seed)) == -1)
+		return (wb_err_setsys(err, "%s:%u: getentropy", name, line));
+	n = f->nslot == 0 ? 128 : f->nslot * 2;
+	old = f->slot;
+	if ((f->slot = calloc(n, sizeof(*f->slot))) == NULL) {
+		f->slot = old;
+		return (wb_err_setsys(err, "%s:%u", name, line));
+	}
+	f->nslot = n;
+	for (i = 0; i < f->n; i++)
+		*find_slot(f, f->e[i].key, strlen(f->e[i].key)) = i + 1;
+	free(old);
+	return (0);
 }
 
 const struct wb_frag_entry *
 wb_frag_get(const struct wb_frag *f, const char *key)
 {
-	size_t i;
+	size_t *slot;
 
-	for (i = 0; i < f->n; i++)
-		if (strcmp(f->e[i].key, key) == 0)
-			return (&f->e[i]);
-	return (NULL);
+	if (f->nslot == 0)
+		return (NULL);
+	slot = find_slot(f, key, strlen(key));
+	return (*slot != 0 ? &f->e[*slot - 1] : NULL);
 }
 
 static int
@@ -144,9 +248,11 @@ frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	struct wb_frag_entry ne, *e, *ne_arr;
-	size_t i;
+	size_t *slot;
 	int same;
 
+	if (index_reserve(f, name, line, err) == -1)
+		return (-1);
 	memset(&ne, 0, sizeof(ne));
 	ne.line = line;
 	if ((ne.key = strndup(key, keylen)) == NULL ||
@@ -155,10 +261,9 @@ frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
 		entry_fini(&ne);
 		return (wb_err_setsys(err, "%s:%u", name, line));
 	}
-	for (i = 0; i < f->n; i++) {
-		e = &f->e[i];
-		if (strcmp(e->key, ne.key) != 0)
-			continue;
+	slot = find_slot(f, key, keylen);
+	if (*slot != 0) {
+		e = &f->e[*slot - 1];
 		if (strcmp(e->file, ne.file) == 0) {
 			wb_err_set(err, "%s:%u: %s already set at line %u",
 			    name, line, ne.key, e->line);
@@ -186,6 +291,7 @@ frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
 		f->e = ne_arr;
 	}
 	f->e[f->n++] = ne;
+	*slot = f->n;
 	return (0);
 }
 
@@ -203,6 +309,9 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 	p = buf;
 	end = buf + len;
 	for (line = 1; p < end; line++) {
+		if (line % FRAG_POLL == 0 && wb_interrupted() != 0)
+			return (wb_err_set(err, "%s:%u: interrupted by signal "
+			    "%d", name, line, wb_interrupted()));
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		r = parse_line(p, (size_t)(nl - p), &key, &keylen, &val,
@@ -218,17 +327,38 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 	return (0);
 }
 
-int
-wb_frag_merge_file(struct wb_frag *f, const char *path,
+static int
+merge_path(struct wb_frag *f, const char *path, int oflags,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	int fd, r;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | oflags)) ==
+	    -1) {
+		if (errno == ELOOP && (oflags & O_NOFOLLOW) != 0)
+			return (wb_err_set(err, "%s: fragment is a symbolic "
+			    "link, not followed", path));
 		return (wb_err_setsys(err, "%s", path));
+	}
 	r = wb_frag_merge_fd(f, fd, path, fn, arg, err);
 	close(fd);
 	return (r);
+}
+
+int
+wb_frag_merge_file(struct wb_frag *f, const char *path,
+    wb_frag_override_fn *fn, void *arg, struct wb_err *err)
+{
+
+	return (merge_path(f, path, 0, fn, arg, err));
+}
+
+int
+wb_frag_merge_nofollow(struct wb_frag *f, const char *path,
+    wb_frag_override_fn *fn, void *arg, struct wb_err *err)
+{
+
+	return (merge_path(f, path, O_NOFOLLOW, fn, arg, err));
 }
 
 int

@@ -22,6 +22,7 @@
 #define WB_FRAGMENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct wb_err;
 
@@ -32,11 +33,19 @@ struct wb_frag_entry {
 	unsigned	 line;
 };
 
-/* A merged configuration; entries keep first-seen key order. */
+/*
+ * A merged configuration; entries keep first-seen key order.  The keys
+ * are indexed by a hash table under a random key, so that a merge and a
+ * look-up cost the same whatever the keys (a fragment of hostile names
+ * cannot make them collide).  Only this module writes to a wb_frag.
+ */
 struct wb_frag {
 	struct wb_frag_entry	*e;
 	size_t			 n;
 	size_t			 cap;
+	size_t			*slot;		/* i + 1 for e[i], 0: empty */
+	size_t			 nslot;		/* 0, or a power of two */
+	uint64_t		 seed[2];
 };
 
 /*
@@ -55,8 +64,19 @@ typedef void	wb_frag_missing_fn(void *arg,
 void	wb_frag_init(struct wb_frag *);
 void	wb_frag_fini(struct wb_frag *);
 
-/* Merge one fragment (file or buffer named name) into f. */
+/*
+ * Merge one fragment (file or buffer named name) into f.  The merge
+ * polls wb_interrupted() (interrupt.h) and fails with "name:line:
+ * interrupted by signal N" once it is set.
+ */
 int	wb_frag_merge_file(struct wb_frag *, const char *path,
+	    wb_frag_override_fn *, void *, struct wb_err *);
+/*
+ * The same for a fragment of an overlay tree: path is opened with
+ * O_NOFOLLOW, so a fragment that is a symbolic link is refused, its
+ * target never read.
+ */
+int	wb_frag_merge_nofollow(struct wb_frag *, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
 /* The same from an open fd (a regular file), path naming it in errors. */
 int	wb_frag_merge_fd(struct wb_frag *, int fd, const char *path,

@@ -407,8 +407,8 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 	for (i = 0; rc == 0 && i < kb->nfragments; i++) {
 		wb_kbuild_note(kb, "%s: merging %s", kb->variant,
 		    kb->fragments[i]);
-		rc = wb_frag_merge_file(&want, kb->fragments[i], on_override,
-		    &mc, err);
+		rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+		    on_override, &mc, err);
 	}
 	res->noverrides = mc.n;
 	if (rc == 0)

@@ -149,8 +149,8 @@ wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
 	for (nextra = i = 0; rc == 0 && i < kb->nfragments; i++)
 		if (!wb_kbuild_has_fragment(base_frags, nbase,
 		    kb->fragments[i])) {
-			rc = wb_frag_merge_file(&want, kb->fragments[i], NULL,
-			    NULL, err);
+			rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+			    NULL, NULL, err);
 			nextra++;
 		}
 	if (rc == 0)

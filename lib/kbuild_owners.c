@@ -286,8 +286,8 @@ wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
 	for (i = 0; rc == 0 && i < kb->nfragments; i++)
 		if (!wb_kbuild_has_fragment(base_frags, nbase,
 		    kb->fragments[i]))
-			rc = wb_frag_merge_file(&want, kb->fragments[i], NULL,
-			    NULL, err);
+			rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+			    NULL, NULL, err);
 	if (rc == 0 && want.n == 0)
 		rc = wb_err_set(err, "%s: no fragment the base lacks: "
 		    "nothing is requested", kb->variant);

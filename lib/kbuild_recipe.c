@@ -5,10 +5,14 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "beneath.h"
 #include "err.h"
 #include "kbuild.h"
 #include "recipe.h"
@@ -72,21 +76,62 @@ target_var(const struct wb_recipe *r, const char *name, const char *dflt,
 	return (0);
 }
 
+/*
+ * Check that the fragment rel (shown as path) is a regular file inside
+ * the overlays directory ofd, reached without any symbolic link: a link
+ * would let the recipe read a file of the host (/etc/shadow) as a
+ * fragment.  Only opened, never read.
+ */
+static int
+check_fragment(int ofd, const char *rel, const char *path,
+    const struct wb_recipe *r, const struct wb_recipe_var *v,
+    const char *name, const char *overlays, struct wb_err *err)
+{
+	struct stat st;
+	int fd, rc;
+
+	if ((fd = wb_beneath_openat(ofd, rel, O_RDONLY | O_NONBLOCK, 0)) ==
+	    -1) {
+		if (errno == ELOOP || errno == EXDEV)
+			return (wb_err_set(err, "%s:%u: %s: fragment %s is a "
+			    "symbolic link or lies under one, not followed (a "
+			    "fragment is a regular file inside %s)", r->path,
+			    v->line, name, path, overlays));
+		return (wb_err_setsys(err, "%s:%u: %s: fragment %s", r->path,
+		    v->line, name, path));
+	}
+	rc = 0;
+	if (fstat(fd, &st) != 0)
+		rc = wb_err_setsys(err, "%s:%u: %s: fragment %s", r->path,
+		    v->line, name, path);
+	else if (!S_ISREG(st.st_mode))
+		rc = wb_err_set(err, "%s:%u: %s: fragment %s is not a "
+		    "regular file", r->path, v->line, name, path);
+	close(fd);
+	return (rc);
+}
+
 /* Append overlays/<entry> for each entry of the variable name. */
 static int
 add_fragments(struct wb_kbuild_variant *kv, const struct wb_recipe *r,
     const char *overlays, const char *name, struct wb_err *err)
 {
 	const struct wb_recipe_var *v;
-	struct stat st;
 	char **w, **nv, *path;
 	size_t i;
-	int rc;
+	int ofd, rc;
 
 	if ((v = wb_recipe_var(r, name)) == NULL)
 		return (0);
 	if ((w = wb_words_split(v->value, err)) == NULL)
 		return (-1);
+	ofd = -1;
+	if (w[0] != NULL && (ofd = open(overlays, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1) {
+		wb_words_free(w);
+		return (wb_err_setsys(err, "%s:%u: %s: overlays directory %s",
+		    r->path, v->line, name, overlays));
+	}
 	rc = 0;
 	for (i = 0; rc == 0 && w[i] != NULL; i++) {
 		if (!wb_kbuild_fragment_name_ok(w[i])) {
@@ -99,22 +144,20 @@ add_fragments(struct wb_kbuild_variant *kv, const struct wb_recipe *r,
 			rc = wb_err_setsys(err, "%s", r->path);
 			break;
 		}
-		if (stat(path, &st) != 0)
-			rc = wb_err_setsys(err, "%s:%u: %s: fragment %s",
-			    r->path, v->line, name, path);
-		else if (!S_ISREG(st.st_mode))
-			rc = wb_err_set(err, "%s:%u: %s: fragment %s is not a "
-			    "regular file", r->path, v->line, name, path);
-		else if ((nv = reallocarray(kv->fragments, kv->nfragments + 1,
-		    sizeof(*nv))) == NULL)
+		rc = check_fragment(ofd, w[i], path, r, v, name, overlays,
+		    err);
+		if (rc == 0 && (nv = reallocarray(kv->fragments,
+		    kv->nfragments + 1, sizeof(*nv))) == NULL)
 			rc = wb_err_setsys(err, "%s", r->path);
-		else {
+		else if (rc == 0) {
 			kv->fragments = nv;
 			kv->fragments[kv->nfragments++] = path;
 			path = NULL;
 		}
 		free(path);
 	}
+	if (ofd != -1)
+		close(ofd);
 	wb_words_free(w);
 	return (rc);
 }

@@ -17,6 +17,7 @@
 
 #include "digest.h"
 #include "err.h"
+#include "label.h"
 #include "lava.h"
 #include "lava_int.h"
 #include "results.h"
@@ -338,6 +339,10 @@ add_case(struct imp *m, json_t *c, size_t idx, const char *path,
 	if ((d = wb_suite_find(name)) == NULL)
 		return (wb_err_set(err, "%s: test case %zu (suite %s): '%s' "
 		    "is not a suite test", path, idx, suite, name));
+	if (!wb_label_ok(label, strlen(label)))
+		return (wb_err_set(err, "%s: test case %zu (suite %s): '%s' "
+		    "is not a label (at most %d bytes of [A-Za-z0-9._+-], "
+		    "one '@')", path, idx, suite, label, WB_LABEL_MAX));
 	if ((r = variant(m, label, c, path, err)) == NULL)
 		return (-1);
 	if ((t = wb_results_find_test(r, d->id)) == NULL &&

@@ -306,7 +306,7 @@ merge_fragment(int dfd, const char *name, const char *s, const char *d,
 	else if (errno != ENOENT)
 		rc = wb_err_setsys(err, "%s", d);
 	if (rc == 0)
-		rc = wb_frag_merge_file(&f, s, frag_override, fr, err);
+		rc = wb_frag_merge_nofollow(&f, s, frag_override, fr, err);
 	if (rc == 0 && (buf = wb_frag_format(&f, err)) == NULL)
 		rc = -1;
 	if (rc == 0) {
@@ -355,6 +355,11 @@ merge_fragments(const char *fragdir, const char *rel, const char *root,
 		}
 		if (lstat(s, &st) == -1) {
 			rc = wb_err_setsys(err, "stat %s", s);
+			break;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			rc = wb_err_set(err, "%s: fragment is a symbolic link, "
+			    "not followed", s);
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {

@@ -29,6 +29,17 @@ struct wb_err;
 #define WB_COPIES_MAX		256
 #define WB_BASELINE_MIN		1e-6
 
+/*
+ * Lengths in bytes a results file's strings are held to when read: a
+ * test id as the suite's ids; the names of a test, a unit, a status and
+ * every key of provenance and plan; any other string (an error, a
+ * finding, a provenance value, a path).  A label is at most WB_LABEL_MAX
+ * (label.h).
+ */
+#define WB_RESULTS_ID_MAX	64
+#define WB_RESULTS_NAME_MAX	256
+#define WB_RESULTS_TEXT_MAX	4096
+
 enum wb_results_status {
 	WB_RESULTS_INCOMPLETE,		/* still running, or interrupted */
 	WB_RESULTS_COMPLETE,		/* every planned pass ran and was ok */

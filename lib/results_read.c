@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "label.h"
 #include "results.h"
 
 struct rd {
@@ -36,6 +37,101 @@ bad(struct rd *rd, const char *field, const char *problem)
 {
 
 	return (wb_err_set(rd->err, "%s: %s: %s", rd->file, field, problem));
+}
+
+/*
+ * The string v of field f is at most max bytes (what names the kind of
+ * string the limit is for).  A NUL inside is refused by the parser.
+ */
+static int
+check_len(struct rd *rd, json_t *v, const char *f, size_t max,
+    const char *what)
+{
+	size_t len;
+
+	len = json_string_length(v);
+	if (len > max)
+		return (wb_err_set(rd->err, "%s: %s: %zu bytes, longer than "
+		    "the %zu bytes %s may have", rd->file, f, len, max, what));
+	return (0);
+}
+
+/*
+ * Every string under v (the field where) is free text of at most
+ * WB_RESULTS_TEXT_MAX bytes, every key a name.
+ */
+static int
+check_tree(struct rd *rd, json_t *v, const char *where)
+{
+	const char *key;
+	json_t *m;
+	size_t i, len;
+	char f[512];
+
+	if (json_is_string(v))
+		return (check_len(rd, v, where, WB_RESULTS_TEXT_MAX,
+		    "free text"));
+	if (json_is_object(v))
+		json_object_foreach(v, key, m) {
+			if ((len = strlen(key)) > WB_RESULTS_NAME_MAX)
+				return (wb_err_set(rd->err, "%s: %s: a key of "
+				    "%zu bytes, longer than the %d bytes a "
+				    "name may have", rd->file, where, len,
+				    WB_RESULTS_NAME_MAX));
+			join(f, sizeof(f), where, key);
+			if (check_tree(rd, m, f) == -1)
+				return (-1);
+		}
+	if (json_is_array(v))
+		json_array_foreach(v, i, m) {
+			snprintf(f, sizeof(f), "%s[%zu]", where, i);
+			if (check_tree(rd, m, f) == -1)
+				return (-1);
+		}
+	return (0);
+}
+
+/* The label at key of o (field where), if a string, is one's length. */
+static int
+check_label(struct rd *rd, json_t *o, const char *where, const char *key)
+{
+	json_t *v;
+	char f[256];
+
+	if (!json_is_object(o) || !json_is_string(v = json_object_get(o,
+	    key)))
+		return (0);
+	join(f, sizeof(f), where, key);
+	return (check_len(rd, v, f, WB_LABEL_MAX, "a label"));
+}
+
+/*
+ * The labels a results file names (provenance label, an older file's
+ * variant or variant.name, the plan's variants) are held to the label
+ * grammar's length, then every other string to the free-text one.
+ */
+static int
+check_strings(struct rd *rd, json_t *prov, json_t *plan)
+{
+	json_t *v;
+	size_t i;
+	char w[64];
+
+	if (check_label(rd, prov, "provenance", "label") == -1 ||
+	    check_label(rd, prov, "provenance", "variant") == -1 ||
+	    check_label(rd, json_object_get(prov, "variant"),
+	    "provenance.variant", "name") == -1)
+		return (-1);
+	v = json_object_get(plan, "variants");
+	if (json_is_array(v))
+		for (i = 0; i < json_array_size(v); i++) {
+			snprintf(w, sizeof(w), "plan.variants[%zu]", i);
+			if (check_label(rd, json_array_get(v, i), w,
+			    "label") == -1)
+				return (-1);
+		}
+	return (check_tree(rd, prov, "provenance") == -1 ||
+	    check_tree(rd, plan, "plan") == -1 ? -1 : 0);
 }
 
 /* Reject keys not in the NULL-terminated list (catches typos). */
@@ -73,9 +169,10 @@ field(struct rd *rd, json_t *o, const char *where, const char *key,
 	return (v);
 }
 
+/* A string of at most max bytes (what says what it is, for the error). */
 static int
 get_str(struct rd *rd, json_t *o, const char *where, const char *key,
-    const char **out)
+    size_t max, const char *what, const char **out)
 {
 	json_t *v;
 	char f[256];
@@ -84,9 +181,12 @@ get_str(struct rd *rd, json_t *o, const char *where, const char *key,
 		return (-1);
 	if (!json_is_string(v))
 		return (bad(rd, f, "not a string"));
+	if (check_len(rd, v, f, max, what) == -1)
+		return (-1);
 	*out = json_string_value(v);
 	return (0);
 }
+
 
 static int
 get_num(struct rd *rd, json_t *o, const char *where, const char *key,
@@ -173,7 +273,8 @@ read_sample(struct rd *rd, json_t *o, const char *w,
 	if (get_int(rd, o, w, "boot", 0, INT_MAX, &v) == -1)
 		return (-1);
 	s.boot = (int)v;
-	if (get_str(rd, o, w, "status", &st) == -1)
+	if (get_str(rd, o, w, "status", WB_RESULTS_NAME_MAX, "a name",
+	    &st) == -1)
 		return (-1);
 	if (strcmp(st, "ok") == 0)
 		s.status = WB_SAMPLE_OK;
@@ -188,6 +289,9 @@ read_sample(struct rd *rd, json_t *o, const char *w,
 	if ((e = field(rd, o, w, "error", 0, f, sizeof(f))) != NULL) {
 		if (!json_is_string(e))
 			return (bad(rd, f, "not a string"));
+		if (check_len(rd, e, f, WB_RESULTS_TEXT_MAX, "free text") ==
+		    -1)
+			return (-1);
 		s.error = (char *)json_string_value(e);
 	}
 	if (get_nonneg(rd, o, w, "count", &s.count) == -1 ||
@@ -229,9 +333,12 @@ read_test(struct rd *rd, struct wb_results *r, json_t *o, const char *w)
 	if (!json_is_object(o))
 		return (bad(rd, w, "not an object"));
 	if (check_keys(rd, o, w, test_keys) == -1 ||
-	    get_str(rd, o, w, "id", &id) == -1 ||
-	    get_str(rd, o, w, "name", &name) == -1 ||
-	    get_str(rd, o, w, "unit", &unit) == -1 ||
+	    get_str(rd, o, w, "id", WB_RESULTS_ID_MAX, "a test id",
+	    &id) == -1 ||
+	    get_str(rd, o, w, "name", WB_RESULTS_NAME_MAX, "a test name",
+	    &name) == -1 ||
+	    get_str(rd, o, w, "unit", WB_RESULTS_NAME_MAX, "a unit",
+	    &unit) == -1 ||
 	    get_int(rd, o, w, "timebase", 0, INT_MAX, &timebase) == -1 ||
 	    get_num(rd, o, w, "baseline", &baseline) == -1 ||
 	    get_int(rd, o, w, "passes_planned", 0, WB_PASS_MAX,
@@ -278,7 +385,8 @@ read_root(struct rd *rd, struct wb_results *r, json_t *root)
 
 	if (!json_is_object(root))
 		return (bad(rd, "document", "not a JSON object"));
-	if (get_str(rd, root, "", "format", &s) == -1)
+	if (get_str(rd, root, "", "format", WB_RESULTS_NAME_MAX, "a name",
+	    &s) == -1)
 		return (-1);
 	if (strcmp(s, WB_RESULTS_FORMAT) != 0)
 		return (bad(rd, "format", "not \"" WB_RESULTS_FORMAT "\""));
@@ -289,7 +397,8 @@ read_root(struct rd *rd, struct wb_results *r, json_t *root)
 		    "(this worldbench reads version %d)", rd->file, version,
 		    WB_RESULTS_VERSION));
 	if (check_keys(rd, root, "", top_keys) == -1 ||
-	    get_str(rd, root, "", "status", &s) == -1)
+	    get_str(rd, root, "", "status", WB_RESULTS_NAME_MAX, "a name",
+	    &s) == -1)
 		return (-1);
 	if (strcmp(s, "complete") == 0)
 		r->status = WB_RESULTS_COMPLETE;
@@ -317,9 +426,13 @@ read_root(struct rd *rd, struct wb_results *r, json_t *root)
 	if ((v = field(rd, root, "", "findings", 0, f, sizeof(f))) != NULL) {
 		if (!json_is_array(v))
 			return (bad(rd, f, "not an array"));
+		if (check_tree(rd, v, "findings") == -1)
+			return (-1);
 		json_decref(r->findings);
 		r->findings = json_incref(v);
 	}
+	if (check_strings(rd, r->provenance, r->plan) == -1)
+		return (-1);
 	if ((v = field(rd, root, "", "tests", 1, f, sizeof(f))) == NULL)
 		return (-1);
 	if (!json_is_array(v))

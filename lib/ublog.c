@@ -14,6 +14,9 @@
 #include "suite.h"
 #include "ublog.h"
 
+/* The longest line of a log (its header's CPU lines are the longest). */
+#define UB_LINE_MAX	65536
+
 enum ub_kind { UB_NONE, UB_V4, UB_V5 };
 
 struct ub {
@@ -39,6 +42,10 @@ next_line(struct ub *u)
 		return (0);
 	}
 	u->lineno++;
+	if (n > UB_LINE_MAX)
+		return (wb_err_set(u->err, "%s:%ld: a line of %zd bytes, "
+		    "longer than the %d bytes a log line may have", u->path,
+		    u->lineno, n, UB_LINE_MAX));
 	while (n > 0 && (u->line[n - 1] == '\n' || u->line[n - 1] == '\r'))
 		u->line[--n] = '\0';
 	return (1);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <sys/types.h>
+#include <sys/inotify.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -237,4 +238,27 @@ wbt_frag(struct wb_frag *f, const char *text)
 	wb_frag_init(f);
 	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
 	    NULL, &e) == 0, "%s", e.msg);
+}
+
+int
+wbt_watch_reads(const char *path)
+{
+	int fd;
+
+	ATF_REQUIRE((fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) != -1);
+	ATF_REQUIRE_MSG(inotify_add_watch(fd, path, IN_OPEN | IN_ACCESS) !=
+	    -1, "watch %s: %s", path, strerror(errno));
+	return (fd);
+}
+
+void
+wbt_unread(int watch, const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+
+	n = read(watch, buf, sizeof(buf));
+	ATF_CHECK_MSG(n == -1 && errno == EAGAIN, "%s was opened or read",
+	    path);
+	close(watch);
 }

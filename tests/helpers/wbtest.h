@@ -54,4 +54,11 @@ struct wb_frag;
 /* A configuration from fragment text (init'ed; the caller fini's it). */
 void		 wbt_frag(struct wb_frag *, const char *text);
 
+/*
+ * Watch path for being opened or read (inotify); wbt_unread() then fails
+ * the case if it was since the watch began, and closes the watch.
+ */
+int		 wbt_watch_reads(const char *path);
+void		 wbt_unread(int watch, const char *path);
+
 #endif

@@ -3,14 +3,20 @@
  * Config-fragment merge: order, later wins, every override reported,
  * verification of the result.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <atf-c.h>
 
 #include "err.h"
 #include "fragment.h"
+#include "interrupt.h"
+#include "wbtest.h"
+
+#define MANY	200000
 
 struct log {
 	char	buf[2048];
@@ -141,12 +147,156 @@ ATF_TC_BODY(wb_frag_verify__reports_missing, tc)
 	wb_frag_fini(&have);
 }
 
+/*
+ * n lines "K<i>=<value><i>" (every tenth "# K<i> is not set" when unset
+ * is set), then extra; malloc'ed, its length in *len.
+ */
+static char *
+many_lines(size_t n, const char *value, int unset, const char *extra,
+    size_t *len)
+{
+	char *buf, *p;
+	size_t i;
+
+	ATF_REQUIRE((buf = malloc(n * 40 + strlen(extra) + 1)) != NULL);
+	for (p = buf, i = 0; i < n; i++)
+		if (unset && i % 10 == 0)
+			p += sprintf(p, "# K%zu is not set\n", i);
+		else
+			p += sprintf(p, "K%zu=%s%zu\n", i, value, i);
+	p = stpcpy(p, extra);
+	*len = (size_t)(p - buf);
+	return (buf);
+}
+
+static void
+count(void *arg, const struct wb_frag_entry *old,
+    const struct wb_frag_entry *new, int same)
+{
+
+	(void)old;
+	(void)new;
+	(void)same;
+	(*(size_t *)arg)++;
+}
+
+/*
+ * A fragment of many lines, then one that sets them all again: every key
+ * once in first-seen order, the later value winning, every override
+ * reported once; a key set twice in one fragment still refused.
+ */
+ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__many_lines);
+ATF_TC_BODY(wb_frag_merge_buf__many_lines, tc)
+{
+	const struct wb_frag_entry *e;
+	struct wb_frag f, g;
+	struct wb_err err;
+	size_t len, n;
+	char *a, *b, *bad;
+
+	a = many_lines(MANY, "a", 0, "", &len);
+	wb_frag_init(&f);
+	ATF_REQUIRE_MSG(wb_frag_merge_buf(&f, "a", a, len, NULL, NULL,
+	    &err) == 0, "%s", err.msg);
+	ATF_CHECK_EQ(f.n, MANY);
+	b = many_lines(MANY, "b", 1, "NEW=1\n", &len);
+	n = 0;
+	ATF_REQUIRE_MSG(wb_frag_merge_buf(&f, "b", b, len, count, &n,
+	    &err) == 0, "%s", err.msg);
+	ATF_CHECK_EQ(n, MANY);
+	ATF_CHECK_EQ(f.n, MANY + 1);
+	ATF_CHECK_STREQ(f.e[0].key, "K0");
+	ATF_CHECK_STREQ(f.e[MANY - 1].key, "K199999");
+	ATF_CHECK_STREQ(f.e[MANY].key, "NEW");
+	ATF_REQUIRE((e = wb_frag_get(&f, "K199999")) != NULL);
+	ATF_CHECK_STREQ(e->value, "b199999");
+	ATF_CHECK_STREQ(e->file, "b");
+	ATF_CHECK_EQ(e->line, MANY);
+	ATF_REQUIRE((e = wb_frag_get(&f, "K123450")) != NULL);
+	ATF_CHECK(e->value == NULL);
+	ATF_CHECK(wb_frag_get(&f, "K200000") == NULL);
+	ATF_CHECK(wb_frag_get(&f, "K") == NULL);
+
+	wb_frag_init(&g);
+	ATF_REQUIRE(wb_frag_merge_buf(&g, "b", b, len, NULL, NULL,
+	    &err) == 0);
+	ATF_CHECK_EQ(wb_frag_verify(&g, &f, NULL, NULL), 0);
+	ATF_CHECK_EQ(wb_frag_verify(&f, &g, NULL, NULL), 0);
+	wb_frag_fini(&g);
+	wb_frag_fini(&f);
+
+	bad = many_lines(MANY, "a", 0, "K77=again\n", &len);
+	wb_frag_init(&f);
+	ATF_CHECK_EQ(wb_frag_merge_buf(&f, "bad", bad, len, NULL, NULL, &err),
+	    -1);
+	ATF_CHECK_STREQ("bad:200001: K77 already set at line 78", err.msg);
+	wb_frag_fini(&f);
+	free(a);
+	free(b);
+	free(bad);
+}
+
+/* An interrupt stops a long merge with an error naming where. */
+ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__interrupted);
+ATF_TC_BODY(wb_frag_merge_buf__interrupted, tc)
+{
+	struct wb_frag f;
+	struct wb_err err;
+	size_t len;
+	char *a;
+
+	a = many_lines(MANY, "a", 0, "", &len);
+	wb_frag_init(&f);
+	wb_interrupt_set(SIGTERM);
+	ATF_CHECK_EQ(wb_frag_merge_buf(&f, "big", a, len, NULL, NULL, &err),
+	    -1);
+	wb_interrupt_clear();
+	ATF_CHECK_STREQ("big:4096: interrupted by signal 15", err.msg);
+	ATF_CHECK(f.n < MANY);
+	wb_frag_fini(&f);
+	free(a);
+}
+
+/*
+ * A fragment of an overlay tree that is a symbolic link is refused and
+ * its target not opened; wb_frag_merge_file() (a path the user gave)
+ * still follows one.
+ */
+ATF_TC_WITHOUT_HEAD(wb_frag_merge_nofollow__symlink_refused);
+ATF_TC_BODY(wb_frag_merge_nofollow__symlink_refused, tc)
+{
+	struct wb_frag f;
+	struct wb_err err;
+	int w;
+
+	wbt_write_file("target", "A=1\n");
+	ATF_REQUIRE(symlink("target", "link") == 0);
+	wb_frag_init(&f);
+	w = wbt_watch_reads("target");
+	ATF_CHECK_EQ(wb_frag_merge_nofollow(&f, "link", NULL, NULL, &err), -1);
+	wbt_unread(w, "target");
+	ATF_CHECK_STREQ("link: fragment is a symbolic link, not followed",
+	    err.msg);
+	ATF_CHECK_EQ(f.n, 0);
+	ATF_REQUIRE_MSG(wb_frag_merge_nofollow(&f, "target", NULL, NULL,
+	    &err) == 0, "%s", err.msg);
+	wb_frag_fini(&f);
+	wb_frag_init(&f);
+	ATF_REQUIRE_MSG(wb_frag_merge_file(&f, "link", NULL, NULL, &err) == 0,
+	    "%s", err.msg);
+	ATF_CHECK_EQ(f.n, 1);
+	wb_frag_fini(&f);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__later_wins_reported);
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__append);
 	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__bad_lines);
+	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__many_lines);
+	ATF_TP_ADD_TC(tp, wb_frag_merge_buf__interrupted);
+	ATF_TP_ADD_TC(tp, wb_frag_merge_nofollow__symlink_refused);
 	ATF_TP_ADD_TC(tp, wb_frag_verify__reports_missing);
 	return (atf_no_error());
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <atf-c.h>
 
@@ -211,6 +212,54 @@ ATF_TC_BODY(wb_kbuild_variant_init__bad_recipe, tc)
 }
 
 /*
+ * A fragment that is a symbolic link, or reached through one, is refused
+ * by name and its target is not opened: not a file of the host
+ * (/etc/passwd), not one beside the overlays directory.
+ */
+ATF_TC_WITHOUT_HEAD(wb_kbuild_variant_init__symlinked_fragment);
+ATF_TC_BODY(wb_kbuild_variant_init__symlinked_fragment, tc)
+{
+	struct wb_recipe *r;
+	char *secret;
+	int w;
+
+	r = load_small("", "kernel/alpha.config", "");
+	ATF_REQUIRE(unlink("ovl/kernel/alpha.config") == 0);
+	ATF_REQUIRE(symlink("/etc/passwd", "ovl/kernel/alpha.config") == 0);
+	check_error(r, "alpha", "^k/recipe:13: ALPHA_OVERLAYS_ON: fragment "
+	    "ovl/kernel/alpha.config is a symbolic link or lies under one, "
+	    "not followed \\(a fragment is a regular file inside ovl\\)$");
+
+	ATF_REQUIRE(mkdir("outside", 0755) == 0);
+	wbt_write_file("outside/secret.config", "CONFIG_SECRET=y\n");
+	secret = wbt_abspath("outside/secret.config");
+	ATF_REQUIRE(unlink("ovl/kernel/alpha.config") == 0);
+	ATF_REQUIRE(symlink(secret, "ovl/kernel/alpha.config") == 0);
+	w = wbt_watch_reads("outside/secret.config");
+	check_error(r, "alpha", "^k/recipe:13: ALPHA_OVERLAYS_ON: fragment "
+	    "ovl/kernel/alpha.config is a symbolic link");
+	wbt_unread(w, "outside/secret.config");
+	free(secret);
+	/* The variants that do not name it still resolve. */
+	check_variant(r, "plain", "ovl/kernel/base.config|"
+	    "ovl/kernel/extra.config|ovl/kernel/nobeta.config");
+	wb_recipe_free(r);
+	ATF_REQUIRE(system("rm -rf k ovl") == 0);
+
+	/* A directory on the way that is a link. */
+	r = load_small("", "kernel/out/secret.config", "");
+	secret = wbt_abspath("outside");
+	ATF_REQUIRE(symlink(secret, "ovl/kernel/out") == 0);
+	free(secret);
+	w = wbt_watch_reads("outside/secret.config");
+	check_error(r, "alpha", "^k/recipe:13: ALPHA_OVERLAYS_ON: fragment "
+	    "ovl/kernel/out/secret.config is a symbolic link or lies under "
+	    "one, not followed");
+	wbt_unread(w, "outside/secret.config");
+	wb_recipe_free(r);
+}
+
+/*
  * The four variants of the real recipe have the fragments, in the order,
  * and so the input hash that the hard-coded mapping gave them before the
  * recipe was read (base.config, then <knob>.config for each '+'-separated
@@ -287,6 +336,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_kbuild_variant_init__targets);
 	ATF_TP_ADD_TC(tp, wb_kbuild_variant_init__errors);
 	ATF_TP_ADD_TC(tp, wb_kbuild_variant_init__bad_recipe);
+	ATF_TP_ADD_TC(tp, wb_kbuild_variant_init__symlinked_fragment);
 	ATF_TP_ADD_TC(tp, wb_kbuild_variant_init__real_recipe_unchanged);
 	return (atf_no_error());
 }

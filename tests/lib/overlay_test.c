@@ -227,6 +227,36 @@ ATF_TC_BODY(wb_overlay_apply__fragment_target_link, tc)
 	wb_owners_free(own);
 }
 
+/* A fragment of the overlay that is a link is refused, its target unread. */
+ATF_TC_WITHOUT_HEAD(wb_overlay_apply__fragment_is_link);
+ATF_TC_BODY(wb_overlay_apply__fragment_is_link, tc)
+{
+	static const char *const dirs[] = { "root", "root/etc", "outside",
+	    "o", "o/fragments", "o/fragments/etc", NULL };
+	struct wb_owners *own;
+	struct wb_manifest m;
+	struct wb_err e;
+	char *out;
+	int w;
+
+	mkdirs(dirs);
+	wbt_write_file("outside/env", "HOST=1\n");
+	out = wbt_abspath("outside/env");
+	ATF_REQUIRE(symlink(out, "o/fragments/etc/env") == 0);
+	free(out);
+	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	wb_manifest_init(&m);
+	w = wbt_watch_reads("outside/env");
+	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
+	    -1);
+	wbt_unread(w, "outside/env");
+	ATF_CHECK_STREQ("o/fragments/etc/env: fragment is a symbolic link, "
+	    "not followed", e.msg);
+	ATF_CHECK(access("root/etc/env", F_OK) == -1);
+	wb_manifest_fini(&m);
+	wb_owners_free(own);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_overlay_apply__rootfs_linked_dir);
 ATF_TC_BODY(wb_overlay_apply__rootfs_linked_dir, tc)
 {
@@ -252,6 +282,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__bad_manifest);
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__fragments_linked_dir);
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__fragment_target_link);
+	ATF_TP_ADD_TC(tp, wb_overlay_apply__fragment_is_link);
 	ATF_TP_ADD_TC(tp, wb_overlay_apply__rootfs_linked_dir);
 	return (atf_no_error());
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <atf-c.h>
@@ -194,6 +196,97 @@ ATF_TC_BODY(wb_results_read__out_of_range, tc)
 	    "tests[0].samples[0].boot: 4294967296 is not in 0..");
 }
 
+/* A string of n bytes "aaa...", for the limits below; static. */
+static const char *
+str(size_t n)
+{
+	static char buf[4200];
+
+	ATF_REQUIRE(n < sizeof(buf));
+	memset(buf, 'a', n);
+	buf[n] = '\0';
+	return (buf);
+}
+
+/* The results text with ps in provenance, pl in plan, t as the test. */
+static void
+limit_case(const char *ps, const char *pl, const char *t, const char *want)
+{
+	struct wb_results *r;
+	struct wb_err e;
+	char *text;
+
+	ATF_REQUIRE(asprintf(&text, "{\"format\":\"worldbench-results\","
+	    "\"version\":1,\"status\":\"complete\",\"provenance\":{%s},"
+	    "\"plan\":{%s},\"tests\":[%s]}", ps, pl, t) != -1);
+	if (want != NULL)
+		expect_error(text, want);
+	else {
+		wbt_write_file("ok.json", text);
+		ATF_CHECK_MSG(wb_results_read("ok.json", &r, &e) == 0,
+		    "%.200s: %s", text, e.msg);
+		wb_results_free(r);
+	}
+	free(text);
+}
+
+#define SAMPLE_OK "{" SAMPLE "\"status\":\"ok\",\"rate\":5}"
+
+/* Every string is bounded: labels and ids by grammar, names, free text. */
+ATF_TC_WITHOUT_HEAD(wb_results_read__string_limits);
+ATF_TC_BODY(wb_results_read__string_limits, tc)
+{
+	char p[4600], t[4600];
+
+	/* A label: 64 bytes is one, 65 is not, wherever it is recorded. */
+	snprintf(p, sizeof(p), "\"label\":\"%s\"", str(64));
+	limit_case(p, "", "", NULL);
+	snprintf(p, sizeof(p), "\"label\":\"%s\"", str(65));
+	limit_case(p, "", "", "bad.json: provenance.label: 65 bytes, longer "
+	    "than the 64 bytes a label may have");
+	snprintf(p, sizeof(p), "\"variant\":{\"name\":\"%s\"}", str(65));
+	limit_case(p, "", "", "bad.json: provenance.variant.name: 65 bytes");
+	snprintf(p, sizeof(p), "\"variants\":[{\"label\":\"x\"},"
+	    "{\"label\":\"%s\"}]", str(65));
+	limit_case("", p, "", "bad.json: plan.variants[1].label: 65 bytes");
+	/* Free text and keys in provenance and plan. */
+	snprintf(p, sizeof(p), "\"cflags\":\"%s\"", str(4096));
+	limit_case(p, "", "", NULL);
+	snprintf(p, sizeof(p), "\"host\":{\"fingerprint\":{\"cpu\":[\"x\","
+	    "\"%s\"]}}", str(4097));
+	limit_case(p, "", "", "bad.json: provenance.host.fingerprint.cpu[1]: "
+	    "4097 bytes, longer than the 4096 bytes free text may have");
+	snprintf(p, sizeof(p), "\"%s\":1", str(257));
+	limit_case("", p, "", "bad.json: plan: a key of 257 bytes, longer "
+	    "than the 256 bytes a name may have");
+	/* A test's id, name and unit, a sample's error. */
+	snprintf(t, sizeof(t), "{\"id\":\"%s\",\"name\":\"P\","
+	    "\"unit\":\"lps\",\"timebase\":1,\"baseline\":1,"
+	    "\"passes_planned\":1,\"duration\":1,\"samples\":[]}", str(65));
+	limit_case("", "", t, "bad.json: tests[0].id: 65 bytes, longer than "
+	    "the 64 bytes a test id may have");
+	snprintf(t, sizeof(t), "{\"id\":\"pipe\",\"name\":\"%s\","
+	    "\"unit\":\"lps\",\"timebase\":1,\"baseline\":1,"
+	    "\"passes_planned\":1,\"duration\":1,\"samples\":[]}", str(257));
+	limit_case("", "", t, "bad.json: tests[0].name: 257 bytes");
+	snprintf(t, sizeof(t), "{\"id\":\"pipe\",\"name\":\"P\","
+	    "\"unit\":\"%s\",\"timebase\":1,\"baseline\":1,"
+	    "\"passes_planned\":1,\"duration\":1,\"samples\":[]}", str(257));
+	limit_case("", "", t, "bad.json: tests[0].unit: 257 bytes");
+	snprintf(t, sizeof(t), TEST "{" SAMPLE "\"status\":\"failed\","
+	    "\"rate\":0,\"error\":\"%s\"}]}", str(4097));
+	limit_case("", "", t, "bad.json: tests[0].samples[0].error: 4097 "
+	    "bytes, longer than the 4096 bytes free text may have");
+	/* A NUL inside a name: the parser's error, with its position. */
+	limit_case("", "", "{\"id\":\"pi\\u0000pe\",\"name\":\"P\","
+	    "\"unit\":\"lps\",\"timebase\":1,\"baseline\":1,"
+	    "\"passes_planned\":1,\"duration\":1,\"samples\":[]}",
+	    "bad.json:1:116: \\u0000 is not allowed");
+	/* A test of ordinary strings is still read. */
+	limit_case("\"label\":\"host-glibc-debug@production\"", "",
+	    TEST SAMPLE_OK "]}", NULL);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_results_read__missing_file);
 ATF_TC_BODY(wb_results_read__missing_file, tc)
 {
@@ -226,6 +319,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_results_read__valid_minimal);
 	ATF_TP_ADD_TC(tp, wb_results_read__malformed);
 	ATF_TP_ADD_TC(tp, wb_results_read__out_of_range);
+	ATF_TP_ADD_TC(tp, wb_results_read__string_limits);
 	ATF_TP_ADD_TC(tp, wb_results_read__missing_file);
 	ATF_TP_ADD_TC(tp, wb_results_add_test__duplicate);
 	return (atf_no_error());

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -135,6 +136,23 @@ ATF_TC_BODY(wb_ublog_import__garbage, tc)
 	    "log.in: table 2 asked for, but the file has 1");
 }
 
+/* A line longer than a log's is refused by file, line and limit. */
+ATF_TC_WITHOUT_HEAD(wb_ublog_import__long_line);
+ATF_TC_BODY(wb_ublog_import__long_line, tc)
+{
+	char *text;
+	size_t n;
+
+	n = 1 << 20;
+	ATF_REQUIRE((text = malloc(n + 32)) != NULL);
+	strcpy(text, "INDEX VALUES\n");
+	memset(text + 13, 'x', n);
+	strcpy(text + 13 + n, "\n");
+	garbage(text, 1, "log.in:2: a line of 1048577 bytes, longer than the "
+	    "65536 bytes a log line may have");
+	free(text);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_ublog_import__out_of_range);
 ATF_TC_BODY(wb_ublog_import__out_of_range, tc)
 {
@@ -172,6 +190,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_ublog_import__seed_samples);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__unixbench5);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__garbage);
+	ATF_TP_ADD_TC(tp, wb_ublog_import__long_line);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__minimal_ok);
 	ATF_TP_ADD_TC(tp, wb_ublog_import__out_of_range);
 	return (atf_no_error());

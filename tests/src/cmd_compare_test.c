@@ -288,6 +288,76 @@ ATF_TC_BODY(compare__provenance_escaped, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * Write the fixture name to out with the string at where (provenance
+ * "label", or the first test's "name") len bytes long; len 0 leaves it.
+ */
+static void
+long_string(const atf_tc_t *tc, const char *name, const char *out,
+    const char *where, size_t len)
+{
+	json_t *root, *o;
+	json_error_t je;
+	char *s;
+
+	root = json_load_file(wbt_datapath(tc, name), 0, &je);
+	ATF_REQUIRE_MSG(root != NULL, "%s: %s", name, je.text);
+	if (len > 0) {
+		ATF_REQUIRE((s = malloc(len + 1)) != NULL);
+		memset(s, 'x', len);
+		s[len] = '\0';
+		o = strcmp(where, "label") == 0 ? json_object_get(root,
+		    "provenance") : json_array_get(json_object_get(root,
+		    "tests"), 0);
+		ATF_REQUIRE(json_object_set_new(o, where, json_string(s)) ==
+		    0);
+		free(s);
+	}
+	ATF_REQUIRE(json_dump_file(root, out, 0) == 0);
+	json_decref(root);
+}
+
+/*
+ * A results file with a 1 MiB label or test name is refused as bad data,
+ * naming the file, the field and the limit; the same file with its own
+ * strings is compared.
+ */
+ATF_TC_WITHOUT_HEAD(compare__long_strings_refused);
+ATF_TC_BODY(compare__long_strings_refused, tc)
+{
+	static const char *const label[] = { "compare", "label.json",
+	    "debug.json", NULL };
+	static const char *const name[] = { "compare", "prod.json",
+	    "name.json", NULL };
+	static const char *const ok[] = { "compare", "prod.json",
+	    "debug.json", NULL };
+	struct wbt_out o;
+
+	long_string(tc, "prod.json", "label.json", "label", 1 << 20);
+	long_string(tc, "debug.json", "name.json", "name", 1 << 20);
+	long_string(tc, "prod.json", "prod.json", "label", 0);
+	long_string(tc, "debug.json", "debug.json", "label", 0);
+	wbt_run_wb(tc, &o, label, 14);
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_STREQ("", o.out);
+	ATF_CHECK_MSG(strstr(o.err, "label.json: provenance.label: 1048576 "
+	    "bytes, longer than the 64 bytes a label may have") != NULL,
+	    "%s", o.err);
+	ATF_CHECK_MSG(strlen(o.err) < 1024, "%zu bytes on stderr",
+	    strlen(o.err));
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, name, 14);
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "name.json: tests[0].name: 1048576 "
+	    "bytes, longer than the 256 bytes a test name may have") != NULL,
+	    "%s", o.err);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, ok, 14);
+	ATF_CHECK_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK(strstr(o.out, "Dhrystone") != NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__refuses_other_host);
 ATF_TC_BODY(compare__refuses_other_host, tc)
 {
@@ -708,6 +778,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__all_failed_no_ratio);
 	ATF_TP_ADD_TC(tp, compare__label_escaped_every_format);
 	ATF_TP_ADD_TC(tp, compare__provenance_escaped);
+	ATF_TP_ADD_TC(tp, compare__long_strings_refused);
 	ATF_TP_ADD_TC(tp, compare__refuses_other_host);
 	ATF_TP_ADD_TC(tp, compare__refuses_pass_length);
 	ATF_TP_ADD_TC(tp, compare__bad_file);

@@ -377,6 +377,11 @@ import__lava_bad_body()
 	printf '[{"suite": "1_wb-a-1", "name": "nosuch", "result": "pass"}]' >t.json
 	atf_check -s exit:65 -e match:"t.json: test case 0 .*'nosuch' is not a suite test" \
 	    "$(wbp)" import --lava t.json -o o
+	long=$(printf '%065d' 0)
+	printf '[{"suite": "1_wb-%s-1", "name": "pipe", "result": "pass", "measurement": "1", "unit": "lps"}]' \
+	    "$long" >long.json
+	atf_check -s exit:65 -e match:"long.json: test case 0 .*'$long' is not a label \\(at most 64 bytes" \
+	    "$(wbp)" import --lava long.json -o o
 	[ ! -d o ] || atf_fail "results written"
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atf-c.h>
+#include <jansson.h>
 
 #include "wbtest.h"
 
@@ -75,6 +76,56 @@ ATF_TC_BODY(table__bad_file, tc)
 	wbt_out_fini(&o);
 }
 
+/* Write in to out with the string at obj[key] len bytes long. */
+static void
+set_long(const char *in, const char *out, int test, const char *key,
+    size_t len)
+{
+	json_t *root, *o;
+	json_error_t je;
+	char *s;
+
+	ATF_REQUIRE_MSG((root = json_load_file(in, 0, &je)) != NULL, "%s: %s",
+	    in, je.text);
+	ATF_REQUIRE((s = malloc(len + 1)) != NULL);
+	memset(s, 'y', len);
+	s[len] = '\0';
+	o = test ? json_array_get(json_object_get(root, "tests"), 0) :
+	    json_object_get(root, "provenance");
+	ATF_REQUIRE(json_object_set_new(o, key, json_string(s)) == 0);
+	free(s);
+	ATF_REQUIRE(json_dump_file(root, out, 0) == 0);
+	json_decref(root);
+}
+
+/*
+ * A 1 MiB label or test name is refused by file, field and limit; the
+ * other files are still printed, and a label at the limit is accepted.
+ */
+ATF_TC_WITHOUT_HEAD(table__long_strings_refused);
+ATF_TC_BODY(table__long_strings_refused, tc)
+{
+	struct wbt_out o;
+
+	import(tc, "1", "a.json");
+	set_long("a.json", "label.json", 0, "label", 1 << 20);
+	set_long("a.json", "name.json", 1, "name", 1 << 20);
+	set_long("a.json", "max.json", 0, "label", 64);
+	wbt_run(&o, (char *[]){ wb(tc), "table", "label.json", "name.json",
+	    "max.json", NULL });
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "label.json: provenance.label: 1048576 "
+	    "bytes, longer than the 64 bytes a label may have") != NULL, "%s",
+	    o.err);
+	ATF_CHECK_MSG(strstr(o.err, "name.json: tests[0].name: 1048576 "
+	    "bytes, longer than the 256 bytes a test name may have") != NULL,
+	    "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.out, "==> max.json (yyyy") != NULL, "%s",
+	    o.out);
+	ATF_CHECK(strstr(o.out, "label.json") == NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(table__usage);
 ATF_TC_BODY(table__usage, tc)
 {
@@ -100,6 +151,7 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, table__several_files);
 	ATF_TP_ADD_TC(tp, table__bad_file);
+	ATF_TP_ADD_TC(tp, table__long_strings_refused);
 	ATF_TP_ADD_TC(tp, table__usage);
 	return (atf_no_error());
 }
