@@ -418,7 +418,7 @@ stated(const atf_tc_t *tc, double ratio, int status, const char *want)
  * An A/A pair whose rows' one-sided 95% lower bound (0.9519) is just
  * above 0.95 passes: the release passes only if every row does, so no
  * correction is due.  The Bonferroni two-sided 1 - 0.05/7 interval of
- * the old gate put it at 0.9144, below the limit, and no test passed.
+ * the old gate put it at 0.9156, below the limit, and no test passed.
  */
 ATF_TC_WITHOUT_HEAD(check_release__gate_aa_passes_at_stated_level);
 ATF_TC_BODY(check_release__gate_aa_passes_at_stated_level, tc)
