@@ -378,12 +378,13 @@ write_results(const char *path, const char *label, double ratio, double sd)
 		    t[k].timebase, t[k].baseline);
 		for (i = 0; i < 8; i++) {
 			rate = t[k].level * ratio * exp(i % 2 == 0 ? sd : -sd);
-			fprintf(fp, "%s{\"pass\": %d, \"seq\": %d, \"boot\": 0, "
-			    "\"status\": \"ok\", \"count\": %.17g, "
-			    "\"elapsed\": 10.0, \"rate\": %.17g, \"copies\": 1, "
-			    "\"wall\": 10.1, \"utime\": 1.0, \"stime\": 1.0, "
-			    "\"minflt\": 100, \"majflt\": 0, \"nvcsw\": 10, "
-			    "\"nivcsw\": 1}", i > 0 ? ", " : "", i + 1, i + 1,
+			fprintf(fp, "%s{\"pass\": %d, \"seq\": %d, "
+			    "\"boot\": 0, \"status\": \"ok\", "
+			    "\"count\": %.17g, \"elapsed\": 10.0, "
+			    "\"rate\": %.17g, \"copies\": 1, \"wall\": 10.1, "
+			    "\"utime\": 1.0, \"stime\": 1.0, \"minflt\": 100, "
+			    "\"majflt\": 0, \"nvcsw\": 10, \"nivcsw\": 1}",
+			    i > 0 ? ", " : "", i + 1, i + 1,
 			    rate * 10 / (t[k].timebase > 0 ? t[k].timebase : 1),
 			    rate);
 		}
