@@ -128,3 +128,15 @@ $(SECCOMP_COST): $(O)/obj/bench/scripts/seccomp-cost.o $(LIBWB)
 tests: $(SECCOMP_COST)
 
 -include $(O)/obj/bench/scripts/seccomp-cost.d
+
+# The error rates of the check-release gate (bench/scripts/
+# gate-error.sh); the same.
+GATE_ERROR :=		$(O)/bin/gate-error
+
+$(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(GATE_ERROR)
+
+-include $(O)/obj/bench/scripts/gate-error.d

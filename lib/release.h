@@ -188,16 +188,41 @@ int	wb_release_probe_run(struct wb_release *, const char *root, int host,
  * sets are nbase and nres files: one each (compared as they are), or
  * runs that each hold one baseline and one results file (runs as
  * units, compare.h); any other set is an error naming a file.  Gated
- * rows: the final score, and with all_tests every test.  With m gated
- * rows, each interval is two-sided at 1 - (1 - conf) / m (Bonferroni):
- * PASS when its lower bound is above 1 - max_regression / 100, FAIL when
- * its upper bound is below it, INCONCLUSIVE otherwise.
+ * rows: the final score, and with all_tests every test.  With alpha =
+ * 1 - conf (conf in [0.5, 1)) and m gated rows, a row PASSes when the
+ * one-sided 1 - alpha lower bound of its ratio is above the limit L =
+ * 1 - max_regression / 100 (intersection-union: no correction, the
+ * release passes only if every row does), FAILs when its one-sided
+ * 1 - alpha / m upper bound is below L (Bonferroni) and is INCONCLUSIVE
+ * otherwise.
  */
 int	wb_release_gate(struct wb_release *, struct wb_results *const *base,
 	    const char *const *basepaths, size_t nbase,
 	    struct wb_results *const *res, const char *const *respaths,
 	    size_t nres, double max_regression, double conf, int all_tests,
 	    struct wb_err *);
+
+/*
+ * The decision of one gated row from the log ratio's estimate diff, its
+ * standard error se and degrees of freedom df, against limit (L, e.g.
+ * 0.95), at alpha in (0, 0.5] among m gated rows.  lo is the one-sided
+ * 1 - alpha lower bound of the ratio, hi its one-sided 1 - alpha / m
+ * upper bound.  Without an interval (se not above 0, df not above 0:
+ * no spread, or one unit on a side) the row is INCONCLUSIVE with lo and
+ * hi NaN.  No file is read and nothing is printed: the simulation
+ * bench/scripts/gate-error.c calls it as the gate does.
+ */
+struct wb_gate_row {
+	enum wb_check_status	 st;
+	double			 ratio;
+	double			 lo;		/* one-sided, at lo_level */
+	double			 hi;		/* one-sided, at hi_level */
+	double			 lo_level;	/* 1 - alpha */
+	double			 hi_level;	/* 1 - alpha / m */
+	int			 have_ci;
+};
+void	wb_release_gate_row(double diff, double se, double df, double limit,
+	    double alpha, size_t m, struct wb_gate_row *);
 
 int	wb_release_print(FILE *, const struct wb_release *);
 /* JUnit XML, written atomically. */

@@ -5,15 +5,27 @@
  *
  * Each gated row (the final score; every test too unless only the final
  * is gated) has the null hypothesis "the results are slower than the
- * baseline by more than the limit" (ratio <= 1 - limit).  With m gated
- * rows, each row's interval is two-sided at 1 - alpha / m, alpha = 1 -
- * conf (Bonferroni across the gated rows): a row PASSes when its lower
- * bound is above the limit, FAILs when its upper bound is below it (the
- * regression beyond the limit is proven) and is INCONCLUSIVE when the
- * interval straddles it.  The release passes only when every gated row
- * passes: the chance of passing a release that regressed beyond the
- * limit in some row is at most alpha / (2m), and the chance of a FAIL
- * claimed for a release within the limit in every row at most alpha / 2.
+ * baseline by more than the limit" (ratio <= L = 1 - limit).  With
+ * alpha = 1 - conf and m gated rows:
+ *
+ * - a row PASSes when the one-sided 1 - alpha lower bound of its ratio
+ *   is above L.  The release passes only when every gated row passes:
+ *   an intersection-union test, whose chance of passing a release that
+ *   regressed beyond the limit in some row is at most alpha with no
+ *   correction for m (to pass, that row's own level-alpha test must
+ *   wrongly reject).
+ * - a row FAILs when the one-sided 1 - alpha / m upper bound of its
+ *   ratio is below L (Bonferroni over the m rows): the release fails as
+ *   soon as one row fails, so this direction is a union and needs the
+ *   family-wise correction; the chance of a FAIL for a release within
+ *   the limit in every row is at most alpha.  Bonferroni rather than
+ *   Holm: each row's verdict is then its own, known when it is printed,
+ *   and Holm would only move rows that Bonferroni leaves inconclusive.
+ * - otherwise the row is INCONCLUSIVE, as is a row without an interval
+ *   (no spread between the units, or one unit on a side).
+ *
+ * With alpha <= 0.5 the lower bound is at most the ratio and the upper
+ * bound at least it, so no row both passes and fails.
  *
  * The intervals are those of compare.h on the same units: paired passes
  * of one interleaved run, Welch's t for files compared as they are, and
@@ -33,8 +45,7 @@
 
 struct gate {
 	struct wb_release	*r;
-	double			 conf;	/* family-wise */
-	double			 level;	/* per row */
+	double			 alpha;	/* 1 - conf */
 	double			 limit;	/* 1 - max regression */
 	double			 maxreg;
 	size_t			 m;	/* gated rows */
@@ -59,43 +70,74 @@ units_name(const struct wb_compare *c, char *buf, size_t len)
 	return (buf);
 }
 
-/* One gated row: its interval at the per-row level against the limit. */
+void
+wb_release_gate_row(double diff, double se, double df, double limit,
+    double alpha, size_t m, struct wb_gate_row *g)
+{
+	double q;
+
+	memset(g, 0, sizeof(*g));
+	g->ratio = exp(diff);
+	g->lo_level = 1 - alpha;
+	g->hi_level = 1 - alpha / (double)(m > 0 ? m : 1);
+	g->lo = g->hi = NAN;
+	g->st = WB_CHECK_INCONCLUSIVE;
+	if (!(se > 0 && df > 0 && isfinite(se) && isfinite(diff)))
+		return;
+	g->have_ci = 1;
+	q = wb_t_quantile(g->lo_level, df);
+	g->lo = exp(diff - q * se);
+	q = wb_t_quantile(g->hi_level, df);
+	g->hi = exp(diff + q * se);
+	if (g->lo > limit)
+		g->st = WB_CHECK_PASS;
+	else if (g->hi < limit)
+		g->st = WB_CHECK_FAIL;
+}
+
+/* One gated row: its bounds against the limit, each at its own level. */
 static int
 gate_row(struct gate *g, const char *name, const struct wb_welch *w,
     const char *over, struct wb_err *err)
 {
-	enum wb_check_status st;
-	double q, lo, hi;
-	const char *why;
+	struct wb_gate_row d;
 
-	if (!w->have_ci)
+	memset(&d, 0, sizeof(d));
+
+	if (w->have_ci)
+		wb_release_gate_row(w->diff, w->se, w->df, g->limit, g->alpha,
+		    g->m, &d);
+	if (!w->have_ci || !d.have_ci)
 		return (wb_release_add(g->r, WB_CHECK_INCONCLUSIVE,
 		    "performance", name, err, "ratio %.4f%s: %s; limit %.4f "
-		    "(-%g%%): neither a pass nor a regression can be proven",
-		    w->ratio, over, w->novar ? "no spread between the units, "
-		    "no interval" : "one unit on a side, no interval",
-		    g->limit, g->maxreg));
-	q = wb_t_quantile(1 - (1 - g->level) / 2, w->df);
-	lo = exp(w->diff - q * w->se);
-	hi = exp(w->diff + q * w->se);
-	if (lo > g->limit) {
-		st = WB_CHECK_PASS;
-		why = "lower bound above the limit: no regression beyond it "
-		    "(non-inferior)";
-	} else if (hi < g->limit) {
-		st = WB_CHECK_FAIL;
-		why = "upper bound below the limit: regression beyond it "
-		    "proven";
-	} else {
-		st = WB_CHECK_INCONCLUSIVE;
-		why = "the interval straddles the limit: neither a pass nor "
-		    "a regression beyond it is proven";
+		    "(-%g%%): neither a pass nor a regression beyond the "
+		    "limit can be proven", w->ratio, over, w->novar ?
+		    "no spread between the units, no bound" :
+		    "one unit on a side, no bound", g->limit, g->maxreg));
+	switch (d.st) {
+	case WB_CHECK_PASS:
+		return (wb_release_add(g->r, d.st, "performance", name, err,
+		    "ratio %.4f%s: one-sided %.4g%% lower bound %.4f > "
+		    "%.4f (limit -%g%%; %s): no regression beyond the limit "
+		    "(non-inferior)", w->ratio, over, d.lo_level * 100, d.lo,
+		    g->limit, g->maxreg, g->units));
+	case WB_CHECK_FAIL:
+		return (wb_release_add(g->r, d.st, "performance", name, err,
+		    "ratio %.4f%s: one-sided upper bound %.4f at %.4g%% "
+		    "(Bonferroni over %zu gated row%s) < %.4f (limit -%g%%; "
+		    "%s): regression beyond the limit proven", w->ratio, over,
+		    d.hi, d.hi_level * 100, g->m, g->m == 1 ? "" : "s",
+		    g->limit, g->maxreg, g->units));
+	default:
+		return (wb_release_add(g->r, d.st, "performance", name, err,
+		    "ratio %.4f%s: one-sided %.4g%% lower bound %.4f <= "
+		    "%.4f (limit -%g%%; %s) <= one-sided upper bound %.4f at "
+		    "%.4g%% (Bonferroni over %zu gated row%s): neither a pass "
+		    "nor a regression beyond the limit is proven", w->ratio,
+		    over, d.lo_level * 100, d.lo, g->limit, g->maxreg,
+		    g->units, d.hi, d.hi_level * 100, g->m,
+		    g->m == 1 ? "" : "s"));
 	}
-	return (wb_release_add(g->r, st, "performance", name, err,
-	    "ratio %.4f [%.4f, %.4f]%s at %.4g%% (Bonferroni over %zu gated "
-	    "rows, %.4g%% family-wise; %s); limit %.4f (-%g%%): %s",
-	    w->ratio, lo, hi, over, g->level * 100, g->m, g->conf * 100,
-	    g->units, g->limit, g->maxreg, why));
 }
 
 static int
@@ -171,8 +213,9 @@ wb_release_gate(struct wb_release *r, struct wb_results *const *base,
 	if (!(maxreg >= 0 && maxreg < 100))
 		return (wb_err_set(err, "max regression %g%% is not in "
 		    "[0, 100)", maxreg));
-	if (!(conf > 0 && conf < 1))
-		return (wb_err_set(err, "confidence %g is not in (0, 1)", conf));
+	if (!(conf >= 0.5 && conf < 1))
+		return (wb_err_set(err, "confidence %g is not in [0.5, 1)",
+		    conf));
 	if (nbase == 0 || nres == 0)
 		return (wb_err_set(err, "the gate needs a baseline and "
 		    "results"));
@@ -211,7 +254,7 @@ wb_release_gate(struct wb_release *r, struct wb_results *const *base,
 	}
 	memset(&g, 0, sizeof(g));
 	g.r = r;
-	g.conf = conf;
+	g.alpha = 1 - conf;
 	g.limit = 1 - maxreg / 100;
 	g.maxreg = maxreg;
 	g.units = units_name(&c, units, sizeof(units));
@@ -227,7 +270,6 @@ wb_release_gate(struct wb_release *r, struct wb_results *const *base,
 		for (i = 0; all_tests && i < c.nrows; i++)
 			g.m += scored(&c.rows[i].cells[0]) &&
 			    scored(&c.rows[i].cells[1]);
-		g.level = 1 - (1 - conf) / (double)g.m;
 		rc = gate_rows(&g, &c, all_tests, err);
 	}
 	wb_compare_fini(&c);

@@ -34,8 +34,8 @@ const struct cmd_exit_row cmd_exit_rows[] = {
 	    "check failed" },
 	{ 2,			"check-release: the gate failed (a regression "
 	    "beyond the limit proven, or a test missing)" },
-	{ 3,			"check-release: the gate is inconclusive (the "
-	    "interval cannot exclude the limit)" },
+	{ 3,			"check-release: the gate is inconclusive (no "
+	    "row proven beyond the limit, some not within it)" },
 	{ EX_USAGE,		"usage: an unknown command or option, a bad "
 	    "option value" },
 	{ EX_DATAERR,		"bad input: a malformed or inconsistent file" },

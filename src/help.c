@@ -109,7 +109,7 @@ static const struct help_opt opts[] = {
 	{ "check-release", "-j, --junit file", "also write a JUnit XML report" },
 	{ "check-release", "-n, --no-probe", "do not run the malloc probe in the world" },
 	{ "check-release", "-w, --workdir dir", "where an image archive is unpacked" },
-	{ "check-release", "--confidence level", "the level of the gate's interval (default 95)" },
+	{ "check-release", "--confidence level", "the gate's level: 1 - alpha (default 95)" },
 	{ "check-release", "--gate all|final", "gate every test or the final score only" },
 	{ "check-release", "--waivers file", "kernel options waived, with a reason each" },
 	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },

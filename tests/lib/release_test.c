@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "err.h"
 #include "release.h"
 #include "results.h"
+#include "stats.h"
 #include "wbtest.h"
 
 static const char prod_config[] =
@@ -597,6 +599,79 @@ ATF_TC_BODY(wb_release_gate__three_outcomes, tc)
 	wb_results_free(b);
 }
 
+/*
+ * An A/A row (ratio 1, se 0.028, 14 df) among m = 7 at a 5% limit: its
+ * one-sided 95% lower bound 0.9519 clears 0.95 and it passes, though the
+ * old rule's two-sided 1 - 0.05/7 interval reached below the limit.
+ */
+ATF_TC_WITHOUT_HEAD(wb_release_gate_row__aa_passes_uncorrected);
+ATF_TC_BODY(wb_release_gate_row__aa_passes_uncorrected, tc)
+{
+	struct wb_gate_row g;
+	double old;
+
+	wb_release_gate_row(0, 0.028, 14, 0.95, 0.05, 7, &g);
+	ATF_CHECK_EQ(WB_CHECK_PASS, g.st);
+	ATF_CHECK(g.have_ci);
+	ATF_CHECK_MSG(g.lo > 0.95 && g.lo < 0.953, "lo %g", g.lo);
+	ATF_CHECK_MSG(fabs(g.lo_level - 0.95) < 1e-12, "%g", g.lo_level);
+	ATF_CHECK_MSG(fabs(g.hi_level - (1 - 0.05 / 7)) < 1e-12, "%g",
+	    g.hi_level);
+	old = exp(-wb_t_quantile(1 - 0.05 / 14, 14) * 0.028);
+	ATF_CHECK_MSG(old < 0.95, "old lower bound %g", old);
+}
+
+/* 15% slower: the Bonferroni one-sided upper bound is below 0.95. */
+ATF_TC_WITHOUT_HEAD(wb_release_gate_row__regression_fails);
+ATF_TC_BODY(wb_release_gate_row__regression_fails, tc)
+{
+	struct wb_gate_row g;
+
+	wb_release_gate_row(log(0.85), 0.028, 14, 0.95, 0.05, 7, &g);
+	ATF_CHECK_EQ(WB_CHECK_FAIL, g.st);
+	ATF_CHECK_MSG(g.hi < 0.95 && g.hi > 0.85, "hi %g", g.hi);
+	ATF_CHECK_MSG(fabs(g.hi - exp(log(0.85) + wb_t_quantile(1 - 0.05 / 7,
+	    14) * 0.028)) < 1e-12, "hi %g", g.hi);
+}
+
+/*
+ * A FAIL needs the family-wise level: a row whose uncorrected one-sided
+ * upper bound is below the limit but whose Bonferroni one is not is
+ * inconclusive, and so is a row at the limit.
+ */
+ATF_TC_WITHOUT_HEAD(wb_release_gate_row__between_inconclusive);
+ATF_TC_BODY(wb_release_gate_row__between_inconclusive, tc)
+{
+	struct wb_gate_row g;
+	double d;
+
+	d = log(0.95) - 2 * 0.028;	/* t(0.95) < 2 < t(1 - 0.05/7) */
+	wb_release_gate_row(d, 0.028, 14, 0.95, 0.05, 7, &g);
+	ATF_CHECK_EQ(WB_CHECK_INCONCLUSIVE, g.st);
+	ATF_CHECK(exp(d + wb_t_quantile(0.95, 14) * 0.028) < 0.95);
+	ATF_CHECK_MSG(g.lo <= 0.95 && g.hi >= 0.95, "%g %g", g.lo, g.hi);
+	wb_release_gate_row(d, 0.028, 14, 0.95, 0.05, 1, &g);
+	ATF_CHECK_EQ(WB_CHECK_FAIL, g.st);
+	wb_release_gate_row(log(0.95), 0.028, 14, 0.95, 0.05, 7, &g);
+	ATF_CHECK_EQ(WB_CHECK_INCONCLUSIVE, g.st);
+}
+
+/* No spread (se 0) or no degrees of freedom: no bound, inconclusive. */
+ATF_TC_WITHOUT_HEAD(wb_release_gate_row__no_spread);
+ATF_TC_BODY(wb_release_gate_row__no_spread, tc)
+{
+	struct wb_gate_row g;
+
+	wb_release_gate_row(0, 0, 7, 0.95, 0.05, 13, &g);
+	ATF_CHECK_EQ(WB_CHECK_INCONCLUSIVE, g.st);
+	ATF_CHECK(!g.have_ci);
+	ATF_CHECK(isnan(g.lo) && isnan(g.hi));
+	ATF_CHECK_MSG(fabs(g.ratio - 1) < 1e-12, "%g", g.ratio);
+	wb_release_gate_row(log(0.5), 0.01, 0, 0.95, 0.05, 13, &g);
+	ATF_CHECK_EQ(WB_CHECK_INCONCLUSIVE, g.st);
+	ATF_CHECK(!g.have_ci);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -618,5 +693,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_release_world_files__symlinks_not_followed);
 	ATF_TP_ADD_TC(tp, wb_waivers_parse__lines);
 	ATF_TP_ADD_TC(tp, wb_release_gate__three_outcomes);
+	ATF_TP_ADD_TC(tp, wb_release_gate_row__aa_passes_uncorrected);
+	ATF_TP_ADD_TC(tp, wb_release_gate_row__regression_fails);
+	ATF_TP_ADD_TC(tp, wb_release_gate_row__between_inconclusive);
+	ATF_TP_ADD_TC(tp, wb_release_gate_row__no_spread);
 	return (atf_no_error());
 }

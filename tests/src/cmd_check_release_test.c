@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <sys/stat.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,8 +249,10 @@ ATF_TC_BODY(check_release__gate_significant_regression_fails, tc)
 	/* debug is 31% slower overall: beyond 5%, proven: exit 2. */
 	gate(tc, "debug.json", "5", 2, "FAIL performance.final-score", NULL,
 	    NULL);
-	gate(tc, "debug.json", "5", 2, "upper bound below the limit: "
-	    "regression beyond it proven", NULL, NULL);
+	gate(tc, "debug.json", "5", 2, "one-sided upper bound 0.6945 at "
+	    "99.29% (Bonferroni over 7 gated rows) < 0.9500", NULL, NULL);
+	gate(tc, "debug.json", "5", 2, "regression beyond the limit proven",
+	    NULL, NULL);
 	/* Its shell8 row fails too; its pipe row passes. */
 	gate(tc, "debug.json", "5", 2, "FAIL performance.shell8", NULL, NULL);
 	gate(tc, "debug.json", "5", 2, "PASS performance.pipe", NULL, NULL);
@@ -262,21 +265,21 @@ ATF_TC_BODY(check_release__gate_within_limit_passes, tc)
 	/* The same build twice: every row proven within 5%: exit 0. */
 	gate(tc, "prod2.json", "5", 0, "PASS performance.final-score", NULL,
 	    NULL);
-	gate(tc, "prod2.json", "5", 0, "lower bound above the limit", NULL,
-	    NULL);
-	gate(tc, "prod2.json", "5", 0, "Bonferroni over 7 gated rows", NULL,
-	    NULL);
+	gate(tc, "prod2.json", "5", 0, "one-sided 95% lower bound 0.9928 > "
+	    "0.9500", NULL, NULL);
+	gate(tc, "prod2.json", "5", 0, "no regression beyond the limit "
+	    "(non-inferior)", NULL, NULL);
 	/* A 31% regression of the final score is within a 50% limit. */
 	gate(tc, "debug.json", "50%", 0, "PASS performance.final-score",
 	    "--gate", "final");
-	gate(tc, "debug.json", "50%", 0, "at 95% (Bonferroni over 1 gated",
+	gate(tc, "debug.json", "50%", 0, "one-sided 95% lower bound",
 	    "--gate", "final");
 }
 
 /*
- * The interval of the final score (0.6882 [0.6832, 0.6932]) straddles a
- * 31% limit (0.69): neither proven, exit 3.  The old gate passed such a
- * case with exit 0.
+ * The final score's one-sided 95% bounds (0.6840 below, 0.6923 above; one
+ * gated row, so no correction) are on both sides of a 31% limit (0.69):
+ * neither proven, exit 3.
  */
 ATF_TC_WITHOUT_HEAD(check_release__gate_inconclusive);
 ATF_TC_BODY(check_release__gate_inconclusive, tc)
@@ -284,8 +287,11 @@ ATF_TC_BODY(check_release__gate_inconclusive, tc)
 
 	gate(tc, "debug.json", "31", 3, "INCONCLUSIVE performance.final-score",
 	    "--gate", "final");
-	gate(tc, "debug.json", "31", 3, "the interval straddles the limit",
-	    "--gate", "final");
+	gate(tc, "debug.json", "31", 3, "one-sided 95% lower bound 0.6840 <= "
+	    "0.6900", "--gate", "final");
+	gate(tc, "debug.json", "31", 3, "<= one-sided upper bound 0.6923 at "
+	    "95% (Bonferroni over 1 gated row): neither a pass nor a "
+	    "regression", "--gate", "final");
 	gate(tc, "debug.json", "31", 3, "1 inconclusive", "--gate", "final");
 }
 
@@ -328,6 +334,123 @@ ATF_TC_BODY(check_release__gate_text_golden, tc)
 	}
 	free(want);
 	wbt_out_fini(&o);
+}
+
+/*
+ * A results file of the six tests of prod.json, 8 passes each: test k's
+ * rate is level * ratio * exp(+-sd), the sign alternating by pass.  Two
+ * such files differ only by ratio; each test's log ratio has Welch's
+ * standard error sd * sqrt(2/7) with 14 degrees of freedom.
+ */
+static void
+write_results(const char *path, const char *label, double ratio, double sd)
+{
+	static const struct {
+		const char	*id, *name, *unit;
+		int		 timebase;
+		double		 baseline, level;
+	} t[] = {
+		{ "dhry2reg", "Dhrystone 2 using register variables", "lps",
+		    1, 116700, 14e6 },
+		{ "whetstone-double", "Double-Precision Whetstone", "MWIPS",
+		    0, 55, 3000 },
+		{ "execl", "Execl Throughput", "lps", 1, 43, 1800 },
+		{ "pipe", "Pipe Throughput", "lps", 1, 12440, 1.1e6 },
+		{ "spawn", "Process Creation", "lps", 1, 126, 4700 },
+		{ "shell8", "Shell Scripts (8 concurrent)", "lpm", 60, 6, 900 },
+	};
+	FILE *fp;
+	double rate;
+	size_t k;
+	int i;
+
+	ATF_REQUIRE((fp = fopen(path, "w")) != NULL);
+	fprintf(fp, "{\"format\": \"worldbench-results\", \"version\": 1, "
+	    "\"status\": \"complete\", \"plan\": {}, \"findings\": [], "
+	    "\"provenance\": {\"host\": {\"fingerprint\": {\"hostname\": "
+	    "\"testhost\"}}, \"label\": \"%s\", \"suite_hash\": "
+	    "\"0123abcd\", \"timing\": \"wall\"}, \"tests\": [", label);
+	for (k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+		fprintf(fp, "%s{\"id\": \"%s\", \"name\": \"%s\", \"unit\": "
+		    "\"%s\", \"timebase\": %d, \"baseline\": %g, "
+		    "\"duration\": 10.0, \"passes_planned\": 8, \"samples\": [",
+		    k > 0 ? ", " : "", t[k].id, t[k].name, t[k].unit,
+		    t[k].timebase, t[k].baseline);
+		for (i = 0; i < 8; i++) {
+			rate = t[k].level * ratio * exp(i % 2 == 0 ? sd : -sd);
+			fprintf(fp, "%s{\"pass\": %d, \"seq\": %d, "
+			    "\"boot\": 0, \"status\": \"ok\", "
+			    "\"count\": %.17g, \"elapsed\": 10.0, "
+			    "\"rate\": %.17g, \"copies\": 1, \"wall\": 10.1, "
+			    "\"utime\": 1.0, \"stime\": 1.0, \"minflt\": 100, "
+			    "\"majflt\": 0, \"nvcsw\": 10, \"nivcsw\": 1}",
+			    i > 0 ? ", " : "", i + 1, i + 1,
+			    rate * 10 / (t[k].timebase > 0 ? t[k].timebase : 1),
+			    rate);
+		}
+		fprintf(fp, "]}");
+	}
+	fprintf(fp, "]}\n");
+	ATF_REQUIRE(fclose(fp) == 0);
+}
+
+/*
+ * The gate at a 5% limit over two written files, the results at ratio
+ * with sd 0.0524: each test's standard error is 0.0280 (14 df), m = 7.
+ */
+static void
+stated(const atf_tc_t *tc, double ratio, int status, const char *want)
+{
+	const char *a[] = { "check-release", "--no-probe", "--baseline",
+	    "base.json", "--results", "res.json", NULL, NULL };
+	struct wbt_out o;
+
+	write_results("base.json", "base", 1, 0.0524);
+	write_results("res.json", "res", ratio, 0.0524);
+	a[6] = data(tc, "prod-root");
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(status, o.status, "%s%s", o.out, o.err);
+	ATF_CHECK_MSG(strstr(o.out, want) != NULL, "%s not in %s", want,
+	    o.out);
+	wbt_out_fini(&o);
+}
+
+/*
+ * An A/A pair whose rows' one-sided 95% lower bound (0.9519) is just
+ * above 0.95 passes: the release passes only if every row does, so no
+ * correction is due.  The Bonferroni two-sided 1 - 0.05/7 interval of
+ * the old gate put it at 0.9156, below the limit, and no test passed.
+ */
+ATF_TC_WITHOUT_HEAD(check_release__gate_aa_passes_at_stated_level);
+ATF_TC_BODY(check_release__gate_aa_passes_at_stated_level, tc)
+{
+
+	stated(tc, 1, 0, "PASS performance.pipe: ratio 1.0000: one-sided 95% "
+	    "lower bound 0.9519 > 0.9500 (limit -5%");
+	stated(tc, 1, 0, "PASS performance.final-score: ratio 1.0000 over 6 "
+	    "tests: one-sided 95% lower bound");
+	stated(tc, 1, 0, "14 checks, 0 failed\n");
+}
+
+/* 15% slower on every test: the corrected upper bound proves it. */
+ATF_TC_WITHOUT_HEAD(check_release__gate_clear_regression_fails);
+ATF_TC_BODY(check_release__gate_clear_regression_fails, tc)
+{
+
+	stated(tc, 0.85, 2, "FAIL performance.spawn: ratio 0.8500: one-sided "
+	    "upper bound 0.9192 at 99.29% (Bonferroni over 7 gated rows) < "
+	    "0.9500 (limit -5%");
+	stated(tc, 0.85, 2, "FAIL performance.final-score");
+}
+
+/* Exactly at the limit: neither bound clears it, exit 3. */
+ATF_TC_WITHOUT_HEAD(check_release__gate_between_inconclusive);
+ATF_TC_BODY(check_release__gate_between_inconclusive, tc)
+{
+
+	stated(tc, 0.95, 3, "INCONCLUSIVE performance.execl: ratio 0.9500: "
+	    "one-sided 95% lower bound");
+	stated(tc, 0.95, 3, "7 inconclusive");
 }
 
 static void
@@ -591,6 +714,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, check_release__gate_inconclusive);
 	ATF_TP_ADD_TC(tp, check_release__gate_text_golden);
 	ATF_TP_ADD_TC(tp, check_release__gate_missing_test_fails);
+	ATF_TP_ADD_TC(tp, check_release__gate_aa_passes_at_stated_level);
+	ATF_TP_ADD_TC(tp, check_release__gate_clear_regression_fails);
+	ATF_TP_ADD_TC(tp, check_release__gate_between_inconclusive);
 	ATF_TP_ADD_TC(tp, check_release__gate_runs_as_units);
 	ATF_TP_ADD_TC(tp, check_release__gate_mixed_set_refused);
 	ATF_TP_ADD_TC(tp, check_release__world_reads_every_env_place);
