@@ -21,8 +21,10 @@
 #include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
+#include "lock.h"
 #include "recipe.h"
 #include "strvis.h"
+#include "world_fs.h"
 
 #define USAGE_OPTS \
 	"[-f] [-j jobs] [-C cachedir] [-O overlays]\n" \
@@ -163,6 +165,21 @@ variant_init(struct kvariant *v, const struct kopts *o, const char *name,
 	    o->timeout, note_prefix, e));
 }
 
+/*
+ * One builder of a kernel work directory at a time: another waits (up
+ * to an hour, a cold build of a full kernel) and then finds its kernels
+ * up to date instead of building the same trees beside it.  -1 with e
+ * set.
+ */
+static int
+lock_kwork(const struct kopts *o, struct wb_err *e)
+{
+
+	if (wb_mkdirs(o->k.workdir, 0755, e) == -1)
+		return (-1);
+	return (wb_lock_workdir(o->k.workdir, 3600, e));
+}
+
 static int
 kernel_build(int argc, char **argv)
 {
@@ -170,7 +187,7 @@ kernel_build(int argc, char **argv)
 	struct kopts o;
 	struct wb_err e;
 	struct timespec t0, t1;
-	int i, built, rc;
+	int i, built, rc, lock;
 
 	if (parse(argc, argv, &o) != 0 || optind >= argc) {
 		usage();
@@ -187,6 +204,10 @@ kernel_build(int argc, char **argv)
 			return (cmd_fail(&e));
 		}
 		wb_kbuild_variant_fini(&v.kv);
+	}
+	if ((lock = lock_kwork(&o, &e)) == -1) {
+		wb_recipe_free(o.recipe);
+		return (cmd_fail(&e));
 	}
 	rc = 0;
 	for (i = optind; i < argc; i++) {
@@ -208,6 +229,7 @@ kernel_build(int argc, char **argv)
 		if (rc != 0)
 			break;
 	}
+	wb_unlock_workdir(lock);
 	wb_recipe_free(o.recipe);
 	return (rc);
 }
@@ -349,7 +371,7 @@ kernel_diff(int argc, char **argv)
 	struct wb_err e;
 	char *a, *b, *ca, *cb, *out, *srctree, *srcdir;
 	char digest[WB_SHA256_HEXSIZE];
-	int rc;
+	int rc, lock;
 
 	if (parse(argc, argv, &o) != 0 || optind != argc - 2) {
 		usage();
@@ -360,6 +382,10 @@ kernel_diff(int argc, char **argv)
 	wb_err_clear(&e);
 	a = b = ca = cb = out = srctree = srcdir = NULL;
 	rc = 1;
+	lock = -1;
+	/* --check and --owners configure trees in the work directory. */
+	if ((o.check || o.owners) && (lock = lock_kwork(&o, &e)) == -1)
+		goto done;
 	if (image_arg(&o, argv[optind], &e) != 0 ||
 	    image_arg(&o, argv[optind + 1], &e) != 0 ||
 	    (a = wb_kpaths_find_image(&o.k, argv[optind], &e)) == NULL ||
@@ -394,6 +420,7 @@ done:
 	if (rc != 0)
 		warnx("%s", e.msg);
 release:
+	wb_unlock_workdir(lock);
 	free(a);
 	free(b);
 	free(ca);
