@@ -40,9 +40,9 @@
 #include "chroot_int.h"
 #include "err.h"
 #include "fresh.h"
-#include "recipe.h"
 #include "runner.h"
 #include "userns.h"
+#include "words.h"
 
 /*
  * Device files bound from the host into the image's /dev.  No tty: the

@@ -19,8 +19,8 @@
 #include "chroot.h"
 #include "err.h"
 #include "fragment.h"
-#include "recipe.h"
 #include "spawn.h"
+#include "words.h"
 
 #define ENV_PATH	"etc/worldbench/environment"
 #define ENV_MAXSIZE	(64 * 1024)

@@ -17,7 +17,7 @@
 #include "digest.h"
 #include "err.h"
 #include "provenance.h"
-#include "qemu.h"
+#include "toolver.h"
 
 /* What /proc/cpuinfo says, of the first processor where it repeats. */
 struct cpuinfo {
@@ -179,7 +179,7 @@ qemu_version(void)
 
 	if (access(WB_QEMU_DEFAULT, X_OK) != 0)
 		return (json_null());
-	if (wb_qemu_version(WB_QEMU_DEFAULT, buf, sizeof(buf), &e) != 0)
+	if (wb_toolver_get(WB_QEMU_DEFAULT, buf, sizeof(buf), &e) != 0)
 		return (json_null());
 	return (json_string(buf));
 }

@@ -15,6 +15,7 @@
 #include "err.h"
 #include "qemu.h"
 #include "spawn.h"
+#include "toolver.h"
 #include "world_fs.h"
 
 #define CONSOLE_MAX	(64 * 1024 * 1024)
@@ -191,29 +192,9 @@ wb_qemu_argv_line(char *const *argv, struct wb_err *err)
 int
 wb_qemu_version(const char *qemu, char *buf, size_t len, struct wb_err *err)
 {
-	struct wb_spawn_result r;
-	struct wb_spawn sp;
-	char *argv[3];
-	int rc;
 
-	argv[0] = (char *)(qemu != NULL ? qemu : WB_QEMU_DEFAULT);
-	argv[1] = "--version";
-	argv[2] = NULL;
-	memset(&sp, 0, sizeof(sp));
-	sp.argv = argv;
-	sp.timeout = 30;
-	memset(&r, 0, sizeof(r));
-	if (wb_spawn_run(&sp, 1, &r, err) != 0)
-		return (-1);
-	rc = 0;
-	if (r.status != 0 || r.out == NULL || r.out[0] == '\0')
-		rc = wb_err_set(err, "%s --version: exit %d%s%s", argv[0],
-		    r.status, r.err != NULL && *r.err != '\0' ? ": " : "",
-		    r.err != NULL ? r.err : "");
-	else
-		snprintf(buf, len, "%.*s", (int)strcspn(r.out, "\n"), r.out);
-	wb_spawn_result_fini(&r);
-	return (rc);
+	return (wb_toolver_get(qemu != NULL ? qemu : WB_QEMU_DEFAULT, buf, len,
+	    err));
 }
 
 static int

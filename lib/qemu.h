@@ -23,9 +23,10 @@
 
 #include <stddef.h>
 
+#include "toolver.h"
+
 struct wb_err;
 
-#define WB_QEMU_DEFAULT		"/usr/bin/qemu-system-x86_64"
 #define WB_QEMU_ICOUNT_SHIFT	3
 #define WB_QEMU_HANG_TIMEOUT	30.0	/* seconds of console silence */
 

@@ -35,18 +35,6 @@ wb_phase_name(enum wb_phase p)
 	return (phase_names[p]);
 }
 
-void
-wb_words_free(char **w)
-{
-	size_t i;
-
-	if (w == NULL)
-		return;
-	for (i = 0; w[i] != NULL; i++)
-		free(w[i]);
-	free(w);
-}
-
 static int
 words_push(char ***wp, size_t *np, const char *s, size_t len,
     struct wb_err *err)

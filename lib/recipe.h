@@ -30,6 +30,8 @@
 
 #include <stddef.h>
 
+#include "words.h"
+
 struct wb_err;
 
 /* Phases, in order. */
@@ -126,7 +128,6 @@ void	wb_recipe_config_fini(struct wb_recipe_config *);
  */
 char	**wb_recipe_words(const struct wb_recipe_config *, const char *var,
 	    const char *helper, struct wb_err *);
-void	  wb_words_free(char **);
 /* Split on blanks into a NULL-terminated vector. */
 char	**wb_words_split(const char *, struct wb_err *);
 
