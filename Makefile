@@ -26,7 +26,7 @@ all:
 
 include mk/config.mk
 
-LIB_SRCS :=	$(sort $(wildcard lib/*.c))
+LIB_SRCS :=	$(sort $(wildcard lib/*/*.c))
 CMD_SRCS :=	$(sort $(wildcard src/*.c))
 LIB_OBJS :=	$(LIB_SRCS:%.c=$(O)/obj/%.o)
 CMD_OBJS :=	$(CMD_SRCS:%.c=$(O)/obj/%.o)
@@ -64,8 +64,8 @@ WB_VTRACKED :=	$(WB_VERSION) $(WB_GITREV) $(CC) $(CFLAGS)
 $(TRACK_VERSION): FORCE
 	$(call wb_track,$(WB_VTRACKED))
 
-$(O)/obj/lib/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(CC)"' -DWB_CFLAGS='"$(CFLAGS)"'
-$(O)/obj/lib/version.o: $(TRACK_VERSION)
+$(O)/obj/lib/util/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(CC)"' -DWB_CFLAGS='"$(CFLAGS)"'
+$(O)/obj/lib/util/version.o: $(TRACK_VERSION)
 
 $(LIBWB): $(LIB_OBJS)
 	$(QUIET_GEN)rm -f $@ && $(AR) rcs $@ $^
@@ -74,8 +74,9 @@ $(WORLDBENCH): $(CMD_OBJS) $(LIBWB)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJS) $(LIBWB) $(LIB_LIBS)
 
-# Area modules (bench suite, tests, images, kernels) add their own rules.
-include $(sort $(wildcard */module.mk)) $(sort $(filter-out mk/config.mk,$(wildcard mk/*.mk)))
+# The library's modules (lib/*/module.mk) and the areas (bench suite,
+# tests, images, kernels) add their own rules.
+include $(sort $(wildcard lib/*/module.mk)) $(sort $(wildcard */module.mk)) $(sort $(filter-out mk/config.mk,$(wildcard mk/*.mk)))
 
 all: $(ALL_TARGETS)
 

@@ -12,7 +12,7 @@ BENCH_OPTFLAGS :=	-O3 -ffast-math
 BENCH_CFLAGS :=		-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE $(BENCH_OPTFLAGS)
 
 # The tests, their objects and link flags: bench/suite.def, the table
-# that lib/suite.c includes too.  Each line becomes one word
+# that lib/model/suite.c includes too.  Each line becomes one word
 # "id|obj+obj|lib+lib".
 BENCH_SUITE :=		bench/suite.def
 BENCH_SUITE_LINES :=	$(shell awk -F'"' '/^WB_TEST/ { gsub(/ /, "+", $$4); \

@@ -26,7 +26,11 @@ WARNFLAGS ?=	-Wall -Wextra -Werror
 CFLAGS ?=	$(OPTFLAGS)
 # LDFLAGS reaches every link (worldbench, tests, bench programs, init).
 LDFLAGS ?=
-WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) -iquote lib
+# Every module folder of lib/ is on the quote path: a file names a header
+# by its file name, and mk/layers.sh checks which headers it may name.
+WB_LIB_DIRS :=	$(sort $(patsubst %/,%,$(dir $(wildcard lib/*/*.h))))
+WB_LIB_IQUOTE :=	$(addprefix -iquote ,$(WB_LIB_DIRS))
+WB_CFLAGS =	$(CSTD) $(WARNFLAGS) -D_GNU_SOURCE $(CFLAGS) $(WB_LIB_IQUOTE)
 
 # SANITIZE=1 builds worldbench, libwb and the tests with ASan and UBSan
 # (any UBSan report aborts).  The bench programs keep their own fixed

@@ -22,7 +22,7 @@ FUZZ_O :=		$(O)/fuzz
 FUZZ_SAN :=		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 			-fno-omit-frame-pointer
 FUZZ_CFLAGS :=		-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -g -O1 \
-			$(FUZZ_SAN) -iquote lib -iquote fuzz
+			$(FUZZ_SAN) $(WB_LIB_IQUOTE) -iquote fuzz
 FUZZ_LIB_OBJS :=	$(LIB_SRCS:%.c=$(FUZZ_O)/obj/%.o)
 FUZZ_LIBWB :=		$(FUZZ_O)/libwb.a
 FUZZ_HELPER_OBJ :=	$(FUZZ_O)/obj/fuzz/fuzz_file.o
@@ -38,7 +38,7 @@ $(FUZZ_O)/obj/lib/%.o: lib/%.c $(FUZZ_TRACK)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 	    $(LIB_CFLAGS) $(EXTRA_CPPFLAGS_$(notdir $*)) -MMD -MP -c -o $@ $<
 
-$(FUZZ_O)/obj/lib/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(FUZZ_CC)"' -DWB_CFLAGS='"fuzz"'
+$(FUZZ_O)/obj/lib/util/version.o: EXTRA_CPPFLAGS_version = -DWB_VERSION='"$(WB_VERSION)"' -DWB_GITREV='"$(WB_GITREV)"' -DWB_CC='"$(FUZZ_CC)"' -DWB_CFLAGS='"fuzz"'
 
 $(FUZZ_O)/obj/fuzz/%.o: fuzz/%.c $(FUZZ_TRACK)
 	@mkdir -p $(@D)

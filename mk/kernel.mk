@@ -42,9 +42,9 @@ KERNEL_RESULTS ?=	$(WORKDIR)/results/kernel
 # The guest init is static and self-contained: it shares only the frame
 # encoder with the host.
 WBINIT :=		$(O)/libexec/worldbench-init/init
-WBINIT_SRCS :=		$(sort $(wildcard bench/init/*.c)) lib/serial_frame.c
+WBINIT_SRCS :=		$(sort $(wildcard bench/init/*.c)) lib/guest/serial_frame.c
 WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
-			-static -iquote lib -iquote bench/init
+			-static -iquote lib/util -iquote lib/guest -iquote bench/init
 
 # The fragments, installed next to the suite data so that the command
 # finds them outside the source tree.
@@ -65,7 +65,7 @@ $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/serial.h lib/clean_env.h $(TRACK_CFLAGS)
+$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/guest/serial.h lib/util/clean_env.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) $(LDFLAGS) -o $@ $(WBINIT_SRCS)
 

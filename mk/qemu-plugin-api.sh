@@ -5,7 +5,7 @@
 # own range before anything else, so the probe plugin
 # (bench/qemu-plugin/api-probe.c), which claims an impossible version,
 # makes qemu name its maximum in the refusal: "... but this QEMU supports
-# only up to version N".  lib/attrib_api.c does the same in C.
+# only up to version N".  lib/explain/attrib_api.c does the same in C.
 set -eu
 probe=${1:?usage: qemu-plugin-api.sh probe.so [qemu]}
 qemu=${2:-/usr/bin/qemu-system-x86_64}

@@ -53,7 +53,7 @@ WV_IMAGES =		$(if $(filter command line environment,$(origin VARIANTS)),$(VARIAN
 BENCH_IMAGES =		$(if $(VARIANTS),$(VARIANTS),$(BENCH_VARIANTS_DEFAULT))
 
 # Build each image named in $(1): worldbench splits each label
-# ("host-glibc-debug": recipe host, variant glibc-debug; lib/label.h).
+# ("host-glibc-debug": recipe host, variant glibc-debug; lib/model/label.h).
 define wb_build_images
 	@mkdir -p $(WORKDIR)
 	@$(WORLDBENCH) recipe build --objdir $(O) -w $(WORKDIR) --images $(1)
@@ -67,7 +67,7 @@ world-variants: $(ALL_TARGETS)
 images: $(WORLDBENCH)
 	@$(WORLDBENCH) images -w $(WORKDIR)
 
-# The experiment is one command (lib/experiment.c): build, unpack, one
+# The experiment is one command (lib/experiment/experiment.c): build, unpack, one
 # interleaved run in a run directory of its own, reports, summary.  Its
 # progress goes to stdout too, so that "make bench | tee log" keeps it.
 bench-run: $(ALL_TARGETS)

@@ -2,7 +2,7 @@
 /*
  * worldbench bench: the whole experiment over image labels (build,
  * unpack, one interleaved run in a run directory of its own, reports),
- * as lib/experiment.h defines it; what "make bench" and each Slurm task
+ * as lib/experiment/experiment.h defines it; what "make bench" and each Slurm task
  * run.  This file parses options and prints.
  */
 #include <err.h>

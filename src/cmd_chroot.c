@@ -215,7 +215,7 @@ cmd_chroot(int argc, char **argv)
 		return (cmd_fail(&e));
 	}
 	/*
-	 * main's interrupt (lib/interrupt.h) cancels the command:
+	 * main's interrupt (lib/util/interrupt.h) cancels the command:
 	 * wb_spawn_run() then kills its whole process group, and we exit
 	 * 128 + signal once it is reaped.
 	 */

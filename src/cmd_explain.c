@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench explain: which knob of a recipe costs what.  The factors
- * are the options on which two variants differ (lib/explain_plan.h);
+ * are the options on which two variants differ (lib/explain/explain_plan.h);
  * every design point is an image the recipe engine builds and caches,
  * all of them run interleaved in one experiment (as "bench" runs its
  * labels), and the effects are estimated with rounds as blocks
- * (lib/explain_result.h).  The reports go into the run directory:
+ * (lib/explain/explain_result.h).  The reports go into the run directory:
  * explain.txt, explain.json, explain.md and explain.html.  This file
  * parses options and prints.
  */

@@ -2,7 +2,7 @@
 /*
  * worldbench kernel attribute: which CONFIG_ options the debug kernel's
  * extra instructions run in, per test, from one qemu plugin run per
- * kernel, test and run length (lib/attrib_run.h).  A kernel subcommand
+ * kernel, test and run length (lib/explain/attrib_run.h).  A kernel subcommand
  * because what it reads is a kernel pair's builds (System.map, the
  * objects, .config and the source's Makefiles), found as "kernel build"
  * leaves them.

@@ -464,7 +464,7 @@ check_opts(struct run_opts *o)
 
 /*
  * One run per results file (or directory) at a time: a second run on the
- * same output would overwrite the first one's passes.  lib/lock.h takes
+ * same output would overwrite the first one's passes.  lib/util/lock.h takes
  * the lock on the canonical path; it is released (and its files removed)
  * at exit.
  */

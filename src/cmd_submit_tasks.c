@@ -349,7 +349,7 @@ print_summary(const char *name, double *v, size_t n, size_t ncol)
 
 /*
  * The across-node verdict of variant k: the comparison's final score
- * with the node runs as units (lib/compare_blocked.c), in the family of
+ * with the node runs as units (lib/stats/compare_blocked.c), in the family of
  * every test and final score, Holm-adjusted.
  */
 static void

@@ -23,7 +23,7 @@ json_t		*cmd_preflight_check(int strict, int quiet);
 /*
  * An unpack run by a command: cmd_unpack_begin() fills o so that each
  * refusal is warned about ("refused: PATH: WHY"), each note too ("PATH:
- * WHY"), and main's interrupt (lib/interrupt.h) stops the unpack,
+ * WHY"), and main's interrupt (lib/util/interrupt.h) stops the unpack,
  * which then removes its temporary tree; cmd_unpack_end() is kept for
  * symmetry (main exits 128 + the signal once the command returns).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The one map from an error's class (lib/err.h) to worldbench's exit
+ * The one map from an error's class (lib/util/err.h) to worldbench's exit
  * status, documented in worldbench(1) EXIT STATUS.  Every command reports
  * a library error through it.  Main-level only: cmd_die() exits.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What "worldbench bench" and "worldbench explain" share: the options
- * of an experiment (lib/experiment.h) and the pipeline that runs it,
+ * of an experiment (lib/experiment/experiment.h) and the pipeline that runs it,
  * with the notes and messages of both commands.
  */
 #ifndef WB_EXPERIMENT_CMD_H

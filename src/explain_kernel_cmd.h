@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench explain over a kernel recipe (BUILD_STYLE=kbuild): the
- * plans of lib/explain_kernel.h, every point built by lib/kbuild.h in one
+ * plans of lib/explain/explain_kernel.h, every point built by lib/image/kbuild.h in one
  * reused build directory (kbuild rebuilds what a changed symbol touches;
  * ccache keeps the rest), all points booted interleaved under qemu
- * (lib/experiment_boot.h, icount timing by default), and the reports:
+ * (lib/experiment/experiment_boot.h, icount timing by default), and the reports:
  * the design's (explain.*) or the one-at-a-time table (steps.*); with
  * screen, the groups one at a time and then, in stage2/, each symbol of
  * the groups whose cost is proven.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * One kernel variant's build, set up for lib/kbuild.h: the recipe's
+ * One kernel variant's build, set up for lib/image/kbuild.h: the recipe's
  * fragments for the variant, the shared source tree unpacked and
  * checked against distinfo, the image, build and log paths and the
  * directories they need.  Shared by "worldbench kernel" and the kernel
@@ -45,7 +45,7 @@ int	kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
 void	kvariant_pair_fini(struct wb_kbuild_variant *, struct kvariant *);
 /*
  * Which request of name's fragments that base lacks brings each symbol
- * name's configuration changes from base_config (lib/kbuild_owners.h):
+ * name's configuration changes from base_config (lib/image/kbuild_owners.h):
  * olddefconfig in WORKDIR/kbuild/NAME.owners.  -1 with err set.
  */
 struct wb_kowners;

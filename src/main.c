@@ -150,7 +150,7 @@ wants_help(int argc, char **argv)
 }
 
 /*
- * The one interrupt handler of the process (lib/interrupt.h): SIGHUP,
+ * The one interrupt handler of the process (lib/util/interrupt.h): SIGHUP,
  * SIGINT and SIGTERM set the interrupt, which every library loop polls;
  * the command then winds down (children killed with their groups,
  * completed passes kept, temporary trees removed) and we exit 128 +

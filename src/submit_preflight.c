@@ -4,7 +4,7 @@
  * may run on (sinfo, less --exclude), one srun step on all of them at
  * once that prints each node's install identity and whether the shared
  * directory and the shipped images are usable there
- * (lib/slurm_preflight.h), and the refusal naming the first node that
+ * (lib/farm/slurm_preflight.h), and the refusal naming the first node that
  * differs.  Main-level: warns and returns -1.
  */
 #include <err.h>

@@ -4,14 +4,14 @@
 # and run by kyua.  Tests find the source tree and the build tree through
 # the kyua configuration variables "srcdir" and "builddir".
 
-TEST_C_SRCS :=		$(sort $(wildcard tests/*/*_test.c))
-TEST_SH_SRCS :=		$(sort $(wildcard tests/*/*_test.sh))
+TEST_C_SRCS :=		$(sort $(wildcard tests/*/*_test.c tests/lib/*/*_test.c))
+TEST_SH_SRCS :=		$(sort $(wildcard tests/*/*_test.sh tests/lib/*/*_test.sh))
 TEST_HELPER_SRCS :=	$(sort $(wildcard tests/helpers/*.c))
 TEST_HELPER_OBJS :=	$(TEST_HELPER_SRCS:%.c=$(O)/obj/%.o)
-TEST_KYUAFILES :=	$(patsubst %,$(O)/%,$(sort $(wildcard tests/Kyuafile tests/*/Kyuafile)))
+TEST_KYUAFILES :=	$(patsubst %,$(O)/%,$(sort $(wildcard tests/Kyuafile tests/*/Kyuafile tests/lib/*/Kyuafile)))
 TEST_PROGS :=		$(TEST_C_SRCS:%.c=$(O)/%) $(TEST_SH_SRCS:%.sh=$(O)/%)
 # Static programs that tests copy into tiny image roots (tests/*/*_probe.c).
-TEST_PROBE_SRCS :=	$(sort $(wildcard tests/*/*_probe.c))
+TEST_PROBE_SRCS :=	$(sort $(wildcard tests/*/*_probe.c tests/lib/*/*_probe.c))
 TEST_PROBES :=		$(TEST_PROBE_SRCS:%.c=$(O)/%)
 LIBWBTEST :=		$(O)/libwbtest.a
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The environment of the suite programs in the guest: the same clean
- * environment the chroot runner gives (lib/clean_env.h),
+ * environment the chroot runner gives (lib/util/clean_env.h),
  * then the world's declared variables from /etc/worldbench/environment
  * (KEY=value lines, '#' comments and blank lines ignored; the format of
  * worldbench-overlay(5)), so that a debug world's knobs (GLIBC_TUNABLES

@@ -6,7 +6,7 @@
  * clocksource to settle, runs the suite programs
  * named on the kernel command line with their pass lengths, relays every
  * pass and the kernel log over the console in the frames of
- * lib/serial.h, prints the end frame and powers the machine off.
+ * lib/guest/serial.h, prints the end frame and powers the machine off.
  *
  * It never exits: PID 1 exiting panics the kernel.
  */

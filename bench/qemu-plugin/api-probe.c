@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A plugin no qemu loads: it claims an API version above any real one,
- * so that qemu's refusal names the version it accepts (lib/attrib_api.c).
+ * so that qemu's refusal names the version it accepts (lib/explain/attrib_api.c).
  * It needs no qemu header.
  */
 int	qemu_plugin_version = 1000000;

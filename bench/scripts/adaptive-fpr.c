@@ -2,7 +2,7 @@
 /*
  * adaptive-fpr: the false-positive rate of worldbench run --target-ci,
  * simulated.  Two variants with no difference at all run interleaved
- * (paired by round) through the two-stage rule of lib/adapt.c exactly as
+ * (paired by round) through the two-stage rule of lib/stats/adapt.c exactly as
  * the harness drives it: the planned passes first, then one more pass
  * of each test the rule picks, until it picks none or a test reaches
  * --max-passes.  The results carry the plan the harness writes (adaptive
@@ -224,7 +224,7 @@ old_rule(struct sim *s, double target, int *extend)
 	wb_compare_fini(&c);
 }
 
-/* lib/adapt.c's decision. */
+/* lib/stats/adapt.c's decision. */
 static void
 new_rule(struct sim *s, double target, int *extend)
 {
@@ -332,7 +332,7 @@ rule_name(const struct sim *s)
 		    "pairs", s->min);
 		return (buf);
 	}
-	return ("two-stage (lib/adapt.c)");
+	return ("two-stage (lib/stats/adapt.c)");
 }
 
 int

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # adaptive-fpr.sh: the false-positive rate of worldbench run --target-ci
 # under the null (two variants with no difference), simulated through the
-# two-stage rule of lib/adapt.c and the intervals of lib/compare.c by
+# two-stage rule of lib/stats/adapt.c and the intervals of lib/stats/compare.c by
 # build/bin/adaptive-fpr (bench/scripts/adaptive-fpr.c, built by "make
 # tests"): 12 tests with 5% to 30% noise per pass, a drift common to both
 # variants per round, 3 planned passes (--quick), at most 30.  Stage one

@@ -8,7 +8,7 @@
 # exists for this measurement only: the runner then enters that root the
 # old way, writable, with every capability, the host's network, IPC and
 # UTS namespaces).  The same files, the same page cache, and in a run no
-# inherited descriptor for either (lib/fresh.h): only the confinement
+# inherited descriptor for either (lib/util/fresh.h): only the confinement
 # differs.  Prints "worldbench compare"
 # of unconfined against confined (paired by round) and checks that the
 # results files record the runner kinds "userns" (or "chroot") and

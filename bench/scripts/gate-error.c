@@ -2,7 +2,7 @@
 /*
  * gate-error: the error rates of the check-release performance gate,
  * simulated through the library's own row decision (wb_release_gate_row,
- * lib/release_gate.c).  A simulated release has m gated rows, each
+ * lib/release/release_gate.c).  A simulated release has m gated rows, each
  * judged on n paired log ratios drawn as ln(ratio) + sigma * N(0, 1)
  * (wb_paired_log: Student's t, n - 1 df); the release FAILs when some
  * row fails, PASSes when every row passes, else is inconclusive.  The

@@ -99,7 +99,7 @@ if [ ! -x "$root/usr/bin/lava-run" ]; then
 	' sh "$root"
 fi
 
-# 2. The device: qemu-system-x86_64 as worldbench boots it (lib/qemu.c),
+# 2. The device: qemu-system-x86_64 as worldbench boots it (lib/guest/qemu.c),
 # the serial console on stdio for LAVA's connection.
 cat >"$out/device.yaml" <<'EOF'
 # A local qemu device for lava-run (the keys of lava-server's qemu.jinja2,

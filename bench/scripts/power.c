@@ -7,9 +7,9 @@
  * score, counts as proven when its p value is below alpha / m and the
  * ratio is below 1 (slower): the Holm step-down family of m hypotheses
  * (12 tests and the final score: m = 13) at its worst step.  A test's
- * interval is the paired t of lib/stats.c (wb_paired_log, n - 1 df), the
+ * interval is the paired t of lib/stats/stats.c (wb_paired_log, n - 1 df), the
  * final's the delta method with Satterthwaite's df over the mean of the
- * per-test log ratios (wb_delta_*), as lib/compare.c builds them.
+ * per-test log ratios (wb_delta_*), as lib/stats/compare.c builds them.
  *
  * Noise models (-N): normal, or t3 (Student's t with 3 df scaled to the
  * same standard deviation: heavy tails, the occasional wild pair).
@@ -107,7 +107,7 @@ one_run(struct sim *s, int n)
 			errx(1, "%s: %s", s->t[j].id, e.msg);
 		if (proven(&w, s->level))
 			s->t[j].proven++;
-		/* As lib/compare.c adds a paired term. */
+		/* As lib/stats/compare.c adds a paired term. */
 		wb_delta_add(&d, 1.0 / (double)s->ntests, w.diff,
 		    w.se * w.se * n, (size_t)n, 0, 2);
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * seccomp-cost: what the chroot runner's seccomp filter
- * (lib/chroot_seccomp.c) costs the two tests that are nothing but system
+ * (lib/sandbox/chroot_seccomp.c) costs the two tests that are nothing but system
  * calls.  Each round forks two children, one that loads the filter
  * exactly as a confined command does and one that does not, and each
  * times, in CPU time, a loop of getpid(2) (System Call Overhead) and a
@@ -29,7 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "chroot_int.h"
+#include "chroot.h"
 #include "err.h"
 #include "stats.h"
 

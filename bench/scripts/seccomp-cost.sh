@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # seccomp-cost.sh: what the chroot runner's seccomp filter
-# (lib/chroot_seccomp.c) costs System Call Overhead and Pipe Throughput,
+# (lib/sandbox/chroot_seccomp.c) costs System Call Overhead and Pipe Throughput,
 # measured by build/bin/seccomp-cost (bench/scripts/seccomp-cost.c,
 # built by "make tests"): per round, a getpid loop and a 512-byte pipe
 # round-trip loop in a child that loads the filter and in one that does

@@ -83,6 +83,13 @@ wbt_datapath(const atf_tc_t *tc, const char *rel)
 	dir = join(config_path(tc, "srcdir"), "data");
 	p = join(dir, rel);
 	free(dir);
+	if (access(p, F_OK) == 0)
+		return (p);
+	/* A module's tests (tests/lib/<module>/) share tests/lib/data. */
+	free(p);
+	dir = join(config_path(tc, "srcdir"), "../data");
+	p = join(dir, rel);
+	free(dir);
 	return (p);
 }
 

@@ -29,7 +29,8 @@ char		*wbt_buildpath(const atf_tc_t *, const char *);
 char		*wbt_abspath(const char *);
 /*
  * "<dir of this test program>/data/<rel>": the fixtures of tests/<dir>/data,
- * which mk/testdata.mk copies beside the test programs.
+ * which mk/testdata.mk copies beside the test programs; for the tests of
+ * a library module (tests/lib/<module>/), the shared tests/lib/data.
  */
 char		*wbt_datapath(const atf_tc_t *, const char *);
 

@@ -1067,7 +1067,7 @@ ATF_TC_HEAD(unpack__sigterm_removes_tree, tc)
 
 	atf_tc_set_md_var(tc, "descr", "SIGTERM in the middle of image unpack: "
 	    "the temporary tree is removed, then the process exits with the "
-	    "signal's status, 128 + 15 (lib/interrupt.h)");
+	    "signal's status, 128 + 15 (lib/util/interrupt.h)");
 }
 ATF_TC_BODY(unpack__sigterm_removes_tree, tc)
 {

@@ -525,7 +525,7 @@ ATF_TC_BODY(all__pty, tc)
 
 /*
  * The bounds cannot be switched off from inside: init, which samples
- * them, is out of reach (lib/chroot.c), under each confining runner and
+ * them, is out of reach (lib/sandbox/chroot.c), under each confining runner and
  * as an ordinary user.  The control is the same probe under the
  * unconfined runner, where the attach works.
  */

@@ -1,6 +1,6 @@
 #! /usr/bin/env atf-sh
 # SPDX-License-Identifier: BSD-2-Clause
-# worldbench bench: the experiment of lib/experiment.c on the embedded
+# worldbench bench: the experiment of lib/experiment/experiment.c on the embedded
 # default pair, built from the host's binaries: a run directory of its
 # own with every report, the latest link, the list of runs, resume of an
 # interrupted run with the same settings, a new run with other settings.

@@ -1,6 +1,6 @@
 #! /usr/bin/env atf-sh
 # SPDX-License-Identifier: BSD-2-Clause
-# worldbench run under SIGHUP, SIGINT and SIGTERM (lib/interrupt.h): the
+# worldbench run under SIGHUP, SIGINT and SIGTERM (lib/util/interrupt.h): the
 # pass that was running is dropped, never recorded as failed; completed
 # passes are kept; the exit status is 128 + the signal; --resume then
 # completes the run.  A signal ignored at start (nohup) stays ignored.

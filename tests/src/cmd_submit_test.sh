@@ -461,7 +461,7 @@ atf_test_case submit__images_bench
 submit__images_bench_head()
 {
 	atf_set descr "With --image each task runs one worldbench bench in its" \
-	    "directory (the experiment of lib/experiment.c); harness-only" \
+	    "directory (the experiment of lib/experiment/experiment.c); harness-only" \
 	    "run options are refused"
 	atf_set require.user root
 	atf_set timeout 300

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * An explanation as text, JSON, Markdown or HTML (the formats of
+ * lib/report/report_format.h but csv and summary): the plan (factors, points,
+ * design and aliasing in words), then per test and for the final score
+ * the target against the base and each effect's ratio, Holm-adjusted
+ * interval, share and verdict, and what is left unexplained.  The HTML
+ * page draws the final score's shares as a waterfall from the base to
+ * the target.
+ */
+#ifndef WB_EXPLAIN_FORMAT_H
+#define WB_EXPLAIN_FORMAT_H
+
+#include <stdio.h>
+
+#include "report_format.h"
+
+#include <jansson.h>
+
+struct wb_err;
+struct wb_explain_result;
+struct wb_welch;
+
+#define WB_EXPLAIN_FORMAT	"worldbench-explain"
+#define WB_EXPLAIN_VERSION	1
+
+int	wb_explain_write(FILE *, enum wb_report_fmt,
+	    const struct wb_explain_result *, struct wb_err *);
+/* Atomic: path is replaced only by the complete report. */
+int	wb_explain_save(const char *path, enum wb_report_fmt,
+	    const struct wb_explain_result *, struct wb_err *);
+
+/* {ratio, lo, hi, p}, null where there is no interval. */
+json_t	*wb_explain_welch_json(const struct wb_welch *);
+
+#endif

@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# lib/stats: paired statistics, designs, adaptive passes, and compare's
+# rows, families and verdicts.
+# A module may include the headers of the modules of lower layers, never
+# of higher ones; headers named *_int.h (and stats_PRIVATE) are its own.
+# mk/layers.sh checks both.
+WB_MODULES +=		stats
+stats_LAYER :=		4

@@ -1,0 +1,85 @@
+#! /usr/bin/env atf-sh
+# SPDX-License-Identifier: BSD-2-Clause
+# mk/layers.sh: the include rules of lib/'s modules.
+
+# A two-module tree under ./t: low (layer 1) and high (layer 2).
+mktree() {
+	mkdir -p t/lib/low t/lib/high t/src t/tests/lib/low
+	printf 'low_LAYER :=\t1\n' > t/lib/low/module.mk
+	printf 'high_LAYER :=\t2\nhigh_PRIVATE :=\thidden.h\n' > t/lib/high/module.mk
+	echo '/* low */' > t/lib/low/low.h
+	echo '/* low */' > t/lib/low/low_int.h
+	printf '#include "low.h"\n#include "low_int.h"\n' > t/lib/low/low.c
+	echo '/* high */' > t/lib/high/high.h
+	echo '/* high */' > t/lib/high/hidden.h
+	printf '#include "low.h"\n#include "hidden.h"\n' > t/lib/high/high.c
+	printf '#include "high.h"\n#include "low.h"\n' > t/src/main.c
+	printf '#include "low_int.h"\n' > t/tests/lib/low/low_test.c
+}
+
+atf_test_case layers__tree
+layers__tree_head() {
+	atf_set descr "the project's own tree keeps the rules"
+}
+layers__tree_body() {
+	atf_check -o match:'^layers: [0-9]+ files, [0-9]+ includes of lib/ headers, 0 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" \
+	    "$(atf_config_get top_srcdir)"
+}
+
+atf_test_case layers__clean
+layers__clean_head() {
+	atf_set descr "downward includes, own private headers and a module's tests pass"
+}
+layers__clean_body() {
+	mktree
+	atf_check -o match:'^layers: 8 files, 7 includes of lib/ headers, 0 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+}
+
+atf_test_case layers__upward
+layers__upward_head() {
+	atf_set descr "a lower layer including a higher one is named with its line"
+}
+layers__upward_body() {
+	mktree
+	printf '#include "low.h"\n#include "high.h"\n' > t/lib/low/low.c
+	atf_check -s exit:1 \
+	    -o match:'^lib/low/low.c:2: includes high.h of module high \(layer 2\) from module low \(layer 1\)' \
+	    -o match:', 1 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+}
+
+atf_test_case layers__private
+layers__private_head() {
+	atf_set descr "a private header (*_int.h or listed) used outside its module fails"
+}
+layers__private_body() {
+	mktree
+	printf '#include "low.h"\n#include "low_int.h"\n' > t/lib/high/high.c
+	printf '#include "hidden.h"\n' > t/src/main.c
+	atf_check -s exit:1 \
+	    -o match:'^lib/high/high.c:2: includes low_int.h, private to module low$' \
+	    -o match:'^src/main.c:1: includes hidden.h, private to module high$' \
+	    -o match:', 2 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+}
+
+atf_test_case layers__no_layer
+layers__no_layer_head() {
+	atf_set descr "a module.mk without its layer is refused"
+}
+layers__no_layer_body() {
+	mktree
+	echo '# nothing' > t/lib/high/module.mk
+	atf_check -s exit:2 -e match:'lib/high/module.mk: no high_LAYER := N line' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+}
+
+atf_init_test_cases() {
+	atf_add_test_case layers__tree
+	atf_add_test_case layers__clean
+	atf_add_test_case layers__upward
+	atf_add_test_case layers__private
+	atf_add_test_case layers__no_layer
+}
