@@ -239,12 +239,126 @@ kill_all(struct child *c, size_t n, int timed_out)
 }
 
 /* Wait for every child and every pipe; kill all at the deadline. */
+/*
+ * Every child is reaped and its group killed; a process that left the
+ * group may still hold a pipe.  Stop reading it a second after the last
+ * child went (*gone: when that was, 0 while children live).
+ */
+static void
+drop_strays(struct child *c, size_t n, size_t live, double *gone)
+{
+	size_t i, k;
+
+	if (live == 0 && *gone == 0)
+		*gone = wb_spawn_now();
+	if (live > 0 || wb_spawn_now() - *gone <= 1.0)
+		return;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 2; k++)
+			if (c[i].fd[k] != -1) {
+				close(c[i].fd[k]);
+				c[i].fd[k] = -1;
+			}
+}
+
+/* The descriptors to wait on: open pipes and live children; the count. */
+static size_t
+poll_set(const struct child *c, size_t n, struct pollfd *pfd)
+{
+	size_t i, k, np;
+
+	np = 0;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 2; k++)
+			if (c[i].fd[k] != -1) {
+				pfd[np].fd = c[i].fd[k];
+				pfd[np++].events = POLLIN;
+			}
+		if (c[i].pidfd != -1) {
+			pfd[np].fd = c[i].pidfd;
+			pfd[np++].events = POLLIN;
+		}
+	}
+	return (np);
+}
+
+/*
+ * Kill every group once: at the deadline (as a timeout), on
+ * cancellation, or when the watcher asks.  Returns the new killed flag.
+ */
+static int
+maybe_kill(const struct wb_spawn *sp, struct child *c, size_t n,
+    size_t live, double deadline, int killed)
+{
+
+	if (killed)
+		return (1);
+	if (deadline - wb_spawn_now() <= 0)
+		kill_all(c, n, 1);
+	else if (cancelled(sp))
+		kill_all(c, n, 0);
+	else if (live > 0 && sp->watch != NULL &&
+	    sp->watch(sp->watch_arg) != 0)
+		kill_all(c, n, 0);
+	else
+		return (0);
+	return (1);
+}
+
+/*
+ * How long to poll, in ms: at most 250 ms while children run, no later
+ * than the deadline, and no later than the next progress tick (which is
+ * called here when it is due; *next moves on).
+ */
+static int
+poll_ms(const struct wb_spawn *sp, int killed, size_t live, double deadline,
+    double start, double *next)
+{
+	double left;
+	int ms;
+
+	if (killed || live == 0)
+		return (live == 0 ? 100 : 1000);
+	left = deadline - wb_spawn_now();
+	ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
+	if (ms > 250)
+		ms = 250;
+	if (sp->tick != NULL && sp->tick_every > 0) {
+		left = *next - wb_spawn_now();
+		if (left <= 0) {
+			sp->tick(sp->tick_arg, wb_spawn_now() - start);
+			*next += sp->tick_every;
+			left = *next - wb_spawn_now();
+		}
+		if (left > 0 && ms > (int)ceil(left * 1000))
+			ms = (int)ceil(left * 1000);
+	}
+	return (ms);
+}
+
+/* Read what the pipes hold and reap the children that exited. */
+static void
+service(struct child *c, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 2; k++)
+			if (c[i].fd[k] != -1)
+				drain(&c[i], (int)k);
+		if (c[i].pidfd != -1 &&
+		    poll(&(struct pollfd){ .fd = c[i].pidfd,
+		    .events = POLLIN }, 1, 0) == 1)
+			reap(&c[i]);
+	}
+}
+
 static void
 wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
     struct pollfd *pfd)
 {
-	double deadline, left, gone, start, next;
-	size_t i, k, np, live;
+	double deadline, gone, start, next;
+	size_t i, np, live;
 	int killed, ms;
 
 	start = wb_spawn_now();
@@ -256,77 +370,14 @@ wait_all(const struct wb_spawn *sp, struct child *c, size_t n,
 		live = 0;
 		for (i = 0; i < n; i++)
 			live += c[i].pidfd != -1;
-		/*
-		 * Every child is reaped and its group killed; a process that
-		 * left the group may still hold a pipe.  Stop reading it after
-		 * a second.
-		 */
-		if (live == 0 && gone == 0)
-			gone = wb_spawn_now();
-		if (live == 0 && wb_spawn_now() - gone > 1.0)
-			for (i = 0; i < n; i++)
-				for (k = 0; k < 2; k++)
-					if (c[i].fd[k] != -1) {
-						close(c[i].fd[k]);
-						c[i].fd[k] = -1;
-					}
-		np = 0;
-		for (i = 0; i < n; i++) {
-			for (k = 0; k < 2; k++)
-				if (c[i].fd[k] != -1) {
-					pfd[np].fd = c[i].fd[k];
-					pfd[np++].events = POLLIN;
-				}
-			if (c[i].pidfd != -1) {
-				pfd[np].fd = c[i].pidfd;
-				pfd[np++].events = POLLIN;
-			}
-		}
-		if (np == 0)
+		drop_strays(c, n, live, &gone);
+		if ((np = poll_set(c, n, pfd)) == 0)
 			return;
-		if (!killed && (left = deadline - wb_spawn_now()) <= 0) {
-			kill_all(c, n, 1);
-			killed = 1;
-		}
-		if (!killed && cancelled(sp)) {
-			kill_all(c, n, 0);
-			killed = 1;
-		}
-		if (!killed && live > 0 && sp->watch != NULL &&
-		    sp->watch(sp->watch_arg) != 0) {
-			kill_all(c, n, 0);
-			killed = 1;
-		}
-		if (killed || live == 0)
-			ms = live == 0 ? 100 : 1000;
-		else {
-			left = deadline - wb_spawn_now();
-			ms = left > 3600 ? 3600000 : (int)ceil(left * 1000);
-			if (ms > 250)
-				ms = 250;
-			if (sp->tick != NULL && sp->tick_every > 0) {
-				left = next - wb_spawn_now();
-				if (left <= 0) {
-					sp->tick(sp->tick_arg,
-					    wb_spawn_now() - start);
-					next += sp->tick_every;
-					left = next - wb_spawn_now();
-				}
-				if (left > 0 && ms > (int)ceil(left * 1000))
-					ms = (int)ceil(left * 1000);
-			}
-		}
+		killed = maybe_kill(sp, c, n, live, deadline, killed);
+		ms = poll_ms(sp, killed, live, deadline, start, &next);
 		if (poll(pfd, np, ms) == -1 && errno != EINTR)
 			(void)usleep(10000);
-		for (i = 0; i < n; i++) {
-			for (k = 0; k < 2; k++)
-				if (c[i].fd[k] != -1)
-					drain(&c[i], (int)k);
-			if (c[i].pidfd != -1 &&
-			    poll(&(struct pollfd){ .fd = c[i].pidfd,
-			    .events = POLLIN }, 1, 0) == 1)
-				reap(&c[i]);
-		}
+		service(c, n);
 	}
 }
 
