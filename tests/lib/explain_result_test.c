@@ -99,6 +99,7 @@ explained(struct wb_recipe **rp, struct wb_explain_plan **pp)
 		write_point(*pp, i);
 	x = wb_explain_result_new(*pp, "run", 2, 0.95, &e);
 	ATF_REQUIRE_MSG(x != NULL, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_explain_family(x, &e) == 0, "%s", e.msg);
 	return (x);
 }
 
@@ -124,12 +125,12 @@ ATF_TC_BODY(wb_explain_result_new__effects, tc)
 	/* Effects A, B, AB in that order; A halves syscall. */
 	ATF_REQUIRE_EQ(3, sys->ef->neff);
 	ATF_CHECK(fabs(sys->ef->eff[0].w.ratio - 0.5) < 0.01);
-	ATF_CHECK(wb_explain_row_significant(sys, 0, 0.95));
-	ATF_CHECK(!wb_explain_row_significant(sys, 1, 0.95));
+	ATF_CHECK(wb_explain_row_significant(sys, 0));
+	ATF_CHECK(!wb_explain_row_significant(sys, 1));
 	ATF_CHECK(fabs(sys->ef->eff[0].share - 1) < 0.05);
 	ATF_CHECK(fabs(pipe->ef->eff[1].w.ratio - 0.8) < 0.01);
-	ATF_CHECK(wb_explain_row_significant(pipe, 1, 0.95));
-	ATF_CHECK(!wb_explain_row_significant(pipe, 0, 0.95));
+	ATF_CHECK(wb_explain_row_significant(pipe, 1));
+	ATF_CHECK(!wb_explain_row_significant(pipe, 0));
 	/* The final is the geometric mean of the two. */
 	ATF_CHECK(fabs(fin->ef->eff[0].w.ratio - sqrt(0.5)) < 0.01);
 	ATF_CHECK(fabs(fin->ef->eff[1].w.ratio - sqrt(0.8)) < 0.01);
