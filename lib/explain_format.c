@@ -470,8 +470,8 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		    "blue gains where the verdict is proven in the family; "
 		    "grey: not proven (no difference proven, or "
 		    "inconclusive).  The whisker on each bar is its interval "
-		    "(at its Holm level), around the bar's end: where the part could end.</p>"
-		    "\n", fp);
+		    "(at its Holm level), around the bar's end: where the "
+		    "part could end.</p>\n", fp);
 		if (waterfall(fp, x, fin, err) == -1)
 			return (-1);
 	}
