@@ -72,6 +72,7 @@ struct count {
 struct tally {
 	struct count	old_eff, old_all, new_all;
 	long		inconclusive, effects;
+	size_t		m;		/* the new rule's family */
 };
 
 static void
@@ -206,6 +207,7 @@ judge_new(struct wb_explain_result *x, struct tally *t)
 			t->effects++;
 		}
 	}
+	t->m = x->family;
 	t->new_all.tables += n > 0;
 	t->new_all.verdicts += n;
 }
@@ -309,6 +311,7 @@ main(int argc, char **argv)
 	show("old, effects", &t.old_eff, s.tables);
 	show("old, all", &t.old_all, s.tables);
 	show("new", &t.new_all, s.tables);
+	printf("  new: one family of m = %zu\n", t.m);
 	printf("  new: %.1f%% of effects inconclusive (compare's rule: "
 	    "interval beyond [%.2f, %.2f] or df <= %d)\n", 100 *
 	    (double)t.inconclusive / (double)t.effects, WB_LARGE_LO,
