@@ -12,6 +12,7 @@
 #include "atomic.h"
 #include "compare.h"
 #include "err.h"
+#include "explain.h"
 #include "explain_format.h"
 #include "explain_plan.h"
 #include "explain_result.h"
@@ -90,6 +91,9 @@ step_text(FILE *fp, const struct wb_explain_steps *s,
 	if (last->dropped > 0)
 		fprintf(fp, " (%zu rounds left out)", last->dropped);
 	fputc('\n', fp);
+	if (!isnan(sh) && wb_explain_share_caveat(sh) != NULL)
+		fprintf(fp, "  share: %.1f%% (%s)\n", 100 * sh,
+		    wb_explain_share_caveat(sh));
 }
 
 static int
@@ -159,6 +163,11 @@ step_json(const struct wb_explain_steps *s,
 	    x->plan->f[0].name, "reference", x->plan->base, "point",
 	    x->plan->target, "share", isnan(share(s, x)) ? json_null() :
 	    json_real(share(s, x)), "tests", tests);
+	if (o != NULL)
+		json_object_set_new(o, "share_caveat",
+		    wb_explain_share_caveat(share(s, x)) != NULL ?
+		    json_string(wb_explain_share_caveat(share(s, x))) :
+		    json_null());
 	return (o);
 }
 
@@ -206,6 +215,9 @@ step_md(FILE *fp, const struct wb_explain_steps *s,
 		fprintf(fp, "%.4f | (no spread) ", w->ratio);
 	if (isnan(sh))
 		fprintf(fp, "| - ");
+	else if (wb_explain_share_caveat(sh) != NULL)
+		fprintf(fp, "| %.1f%% (%s) ", 100 * sh,
+		    wb_explain_share_caveat(sh));
 	else
 		fprintf(fp, "| %.1f%% ", 100 * sh);
 	for (i = 0; i + 1 < x->nrows; i++)
