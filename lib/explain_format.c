@@ -253,8 +253,9 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 	if (r->ef->have_total) {
 		json_object_set_new(o, "total", judged_json(x, &r->ef->total,
 		    r->total_padj, r->total_verdict));
-		json_object_set_new(o, "unexplained", r->ef->unexplained.have_ci ?
-		    judged_json(x, &r->ef->unexplained, r->unexplained_padj,
+		json_object_set_new(o, "unexplained",
+		    r->ef->unexplained.have_ci ? judged_json(x,
+		    &r->ef->unexplained, r->unexplained_padj,
 		    r->unexplained_verdict) : wb_explain_welch_json(
 		    &r->ef->unexplained));
 		share_json(o, "unexplained_share", r->ef->unexplained_share, r);
