@@ -140,3 +140,15 @@ $(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
 tests: $(GATE_ERROR)
 
 -include $(O)/obj/bench/scripts/gate-error.d
+
+# The family-wise error of worldbench explain with no real effect
+# (bench/scripts/explain-fwer.sh, issue 31); the same.
+EXPLAIN_FWER :=		$(O)/bin/explain-fwer
+
+$(EXPLAIN_FWER): $(O)/obj/bench/scripts/explain-fwer.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(EXPLAIN_FWER)
+
+-include $(O)/obj/bench/scripts/explain-fwer.d

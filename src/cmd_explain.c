@@ -337,6 +337,10 @@ explain(struct explain_opts *o, const struct wb_explain_plan *p,
 	if ((x = wb_explain_result_new(p, o->c.x.rundir, o->maxorder, 0.95,
 	    &e)) == NULL)
 		return (cmd_fail(&e));
+	if (wb_explain_family(x, &e) == -1) {
+		wb_explain_result_free(x);
+		return (cmd_fail(&e));
+	}
 	rc2 = report(o, x);
 	wb_explain_result_free(x);
 	if (rc != 0)

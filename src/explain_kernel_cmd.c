@@ -303,6 +303,10 @@ report_main(const struct kexplain_req *q, const struct wb_kexplain *kx,
 	if ((x = wb_explain_result_new(kx->main, rundir, maxorder, 0.95,
 	    &e)) == NULL)
 		return (cmd_fail(&e));
+	if (wb_explain_family(x, &e) == -1) {
+		wb_explain_result_free(x);
+		return (cmd_fail(&e));
+	}
 	rc = save_reports(q, rundir, "explain", 4, x, NULL, NULL);
 	wb_explain_result_free(x);
 	return (rc);

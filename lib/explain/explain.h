@@ -67,6 +67,13 @@ struct wb_explain_effects *
 	    const size_t *n, int paired, int maxorder, double conf,
 	    struct wb_err *);
 void	wb_explain_effects_free(struct wb_explain_effects *);
+/*
+ * What a reader must know of a share (never clipped): below 0, "the
+ * effect opposes the total" (it moves the other way, and the others
+ * carry more than all of it); above 1, "over 100%: other effects offset
+ * it"; else (and for NaN) NULL.
+ */
+const char	*wb_explain_share_caveat(double share);
 
 /*
  * Delta debugging.  cost(arg, set, &logdiff, err) measures the

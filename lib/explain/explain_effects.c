@@ -309,3 +309,15 @@ wb_explain_effects_free(struct wb_explain_effects *e)
 	free(e->eff);
 	free(e);
 }
+
+const char *
+wb_explain_share_caveat(double share)
+{
+
+	/* Beyond rounding: shares of 0 and 1 are exact in theory. */
+	if (share < -1e-9)
+		return ("the effect opposes the total");
+	if (share > 1 + 1e-9)
+		return ("over 100%: other effects offset it");
+	return (NULL);
+}

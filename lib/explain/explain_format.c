@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "atomic.h"
+#include "compare.h"
 #include "design.h"
 #include "err.h"
 #include "explain_format.h"
@@ -20,38 +21,61 @@
 #include "strvis.h"
 #include "waterfall.h"
 
+/* Compare's words for a verdict (report_format.h), at the level conf. */
 static const char *
-verdict(const struct wb_explain_row *row, size_t j, double conf)
+words(const struct wb_explain_result *x, int v, const struct wb_welch *w,
+    char *buf, size_t len)
 {
 
-	if (!wb_explain_row_significant(row, j, conf))
-		return ("no difference proven");
-	return (row->ef->eff[j].w.ratio < 1 ? "*slower" : "*faster");
+	return (wb_report_verdict_at(x->conf, v, w, buf, len));
 }
 
-static const char *
-total_verdict(const struct wb_welch *w)
+/* Shares are shown where the total is proven to differ from 1. */
+static int
+shares_shown(const struct wb_explain_row *r)
 {
 
-	if (!w->have_ci || !(w->lo > 1 || w->hi < 1))
-		return ("no difference proven");
-	return (w->ratio < 1 ? "*slower" : "*faster");
+	return (r->ef != NULL && r->ef->have_total &&
+	    wb_explain_proven(r->total_verdict));
 }
 
 /*
- * A share, or "-" where it means nothing: NaN, or a total not shown to
- * differ from 1 (a share of nothing is noise over noise).
+ * A share as the text shows it, or "-" where it means nothing: NaN, or a
+ * total not proven to differ (a share of nothing is noise over noise).
  */
 static char *
-pct(double share, const struct wb_explain_effects *ef, char *buf,
-    size_t len)
+pct(double share, const struct wb_explain_row *r, char *buf, size_t len)
 {
 
-	if (isnan(share) || !ef->total.have_ci ||
-	    !(ef->total.lo > 1 || ef->total.hi < 1))
+	if (isnan(share) || !shares_shown(r))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%.1f%%", 100 * share);
+	return (buf);
+}
+
+/* The caveat of a share that is shown, or NULL. */
+static const char *
+caveat(double share, const struct wb_explain_row *r)
+{
+
+	return (isnan(share) || !shares_shown(r) ? NULL :
+	    wb_explain_share_caveat(share));
+}
+
+/* pct, and its caveat in parentheses: "-12.0% (the effect opposes ...)". */
+static char *
+pct_noted(double share, const struct wb_explain_row *r, char *buf,
+    size_t len)
+{
+	char p[32];
+	const char *c;
+
+	pct(share, r, p, sizeof(p));
+	if ((c = caveat(share, r)) != NULL)
+		snprintf(buf, len, "%s (%s)", p, c);
+	else
+		snprintf(buf, len, "%s", p);
 	return (buf);
 }
 
@@ -82,11 +106,22 @@ plan_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 }
 
 static void
+caveat_text(FILE *fp, double share, const struct wb_explain_row *r)
+{
+	char sh[32];
+	const char *c;
+
+	if ((c = caveat(share, r)) != NULL)
+		fprintf(fp, "  %-4s share: %s (%s)\n", "", pct(share, r, sh,
+		    sizeof(sh)), c);
+}
+
+static void
 row_text(FILE *fp, const struct wb_explain_result *x,
     const struct wb_explain_row *row)
 {
 	const struct wb_explain_effects *ef = row->ef;
-	char names[512], a[32], sh[32];
+	char names[512], a[32], sh[32], vt[128];
 	size_t j;
 
 	fprintf(fp, "\n%s (%s): %zu rounds", wb_vis(row->name),
@@ -101,39 +136,47 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 	if (ef->have_total)
 		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
 		    wb_vis(x->plan->target), wb_vis(x->plan->base),
-		    ef->total.ratio,
-		    ef->total.lo, ef->total.hi, total_verdict(&ef->total));
+		    ef->total.ratio, ef->total.lo, ef->total.hi,
+		    words(x, row->total_verdict, &ef->total, vt, sizeof(vt)));
 	fprintf(fp, "  %-4s %-44s %8s  %-19s %7s  %s\n", "", "effect",
 	    "ratio", "interval (Holm)", "share", "verdict");
-	for (j = 0; j < ef->neff; j++)
+	for (j = 0; j < ef->neff; j++) {
 		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
 		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
 		    wb_vis(wb_explain_plan_effect(x->plan, ef->eff[j].mask,
 		    names, sizeof(names))), ef->eff[j].w.ratio, ef->eff[j].w.lo,
-		    ef->eff[j].w.hi, pct(ef->eff[j].share, ef, sh, sizeof(sh)),
-		    verdict(row, j, x->conf));
+		    ef->eff[j].w.hi, pct(ef->eff[j].share, row, sh, sizeof(sh)),
+		    words(x, row->verdict[j], &ef->eff[j].w, vt, sizeof(vt)));
+		caveat_text(fp, ef->eff[j].share, row);
+	}
 	if (ef->have_total && !ef->unexplained.have_ci)
 		fprintf(fp, "  %-4s %s\n", "", "unexplained: nothing (every "
 		    "effect of odd order is estimated)");
-	else if (ef->have_total)
+	else if (ef->have_total) {
 		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n", "",
 		    "unexplained (higher odd interactions)",
 		    ef->unexplained.ratio, ef->unexplained.lo,
-		    ef->unexplained.hi, pct(ef->unexplained_share, ef, sh,
-		    sizeof(sh)), total_verdict(&ef->unexplained));
+		    ef->unexplained.hi, pct(ef->unexplained_share, row, sh,
+		    sizeof(sh)), words(x, row->unexplained_verdict,
+		    &ef->unexplained, vt, sizeof(vt)));
+		caveat_text(fp, ef->unexplained_share, row);
+	}
 }
 
 static int
 write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 {
+	char fam[256], pc[16];
 	size_t i;
 
 	if (plan_text(fp, x, err) == -1)
 		return (-1);
+	wb_conf_format(x->conf, pc, sizeof(pc));
 	fprintf(fp, "\nratio: high against low (below 1: the knob costs); "
-	    "intervals %.0f%%, Holm-adjusted over each test's effects; "
-	    "share: of ln(target/base), where that differs from 0\n",
-	    100 * x->conf);
+	    "share: of ln(target/base), shown where that is proven to "
+	    "differ from 0\n"
+	    "verdicts: %s; each interval at its Holm step's level, %s%% "
+	    "family-wise\n", wb_explain_family_text(x, fam, sizeof(fam)), pc);
 	for (i = 0; i < x->nrows; i++)
 		row_text(fp, x, &x->rows[i]);
 	return (0);
@@ -156,6 +199,42 @@ num(double v)
 	return (isnan(v) ? json_null() : json_real(v));
 }
 
+/* A judged estimate: its interval, Holm p, level and verdict. */
+static json_t *
+judged_json(const struct wb_explain_result *x, const struct wb_welch *w,
+    double padj, int v)
+{
+	char vt[128];
+	json_t *o;
+
+	o = wb_explain_welch_json(w);
+	json_object_set_new(o, "p_holm", num(padj));
+	json_object_set_new(o, "level", json_real(w->conf));
+	json_object_set_new(o, "verdict", json_string(wb_verdict_name(v)));
+	json_object_set_new(o, "verdict_text", json_string(words(x, v, w, vt,
+	    sizeof(vt))));
+	json_object_set_new(o, "significant", json_boolean(
+	    wb_explain_proven(v)));
+	return (o);
+}
+
+/* A share: the number always; shown and caveat as the text has them. */
+static void
+share_json(json_t *o, const char *key, double share,
+    const struct wb_explain_row *r)
+{
+	char k[64];
+	const char *c;
+
+	json_object_set_new(o, key, num(share));
+	snprintf(k, sizeof(k), "%s_shown", key);
+	json_object_set_new(o, k, json_boolean(!isnan(share) &&
+	    shares_shown(r)));
+	snprintf(k, sizeof(k), "%s_caveat", key);
+	json_object_set_new(o, k, (c = caveat(share, r)) != NULL ?
+	    json_string(c) : json_null());
+}
+
 static json_t *
 row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 {
@@ -172,15 +251,19 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 		return (o);
 	}
 	if (r->ef->have_total) {
-		json_object_set_new(o, "total", wb_explain_welch_json(&r->ef->total));
-		json_object_set_new(o, "unexplained", wb_explain_welch_json(
+		json_object_set_new(o, "total", judged_json(x, &r->ef->total,
+		    r->total_padj, r->total_verdict));
+		json_object_set_new(o, "unexplained",
+		    r->ef->unexplained.have_ci ? judged_json(x,
+		    &r->ef->unexplained, r->unexplained_padj,
+		    r->unexplained_verdict) : wb_explain_welch_json(
 		    &r->ef->unexplained));
-		json_object_set_new(o, "unexplained_share",
-		    num(r->ef->unexplained_share));
+		share_json(o, "unexplained_share", r->ef->unexplained_share, r);
 	}
 	effs = json_array();
 	for (j = 0; j < r->ef->neff; j++) {
-		e = wb_explain_welch_json(&r->ef->eff[j].w);
+		e = judged_json(x, &r->ef->eff[j].w, r->adj_p[j],
+		    r->verdict[j]);
 		json_object_set_new(e, "effect", json_string(
 		    wb_design_effect_name(r->ef->eff[j].mask, 1, a,
 		    sizeof(a))));
@@ -189,12 +272,7 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 		    sizeof(names))));
 		json_object_set_new(e, "order", json_integer(
 		    r->ef->eff[j].order));
-		json_object_set_new(e, "p_holm", num(r->adj_p[j]));
-		json_object_set_new(e, "level", json_real(
-		    r->ef->eff[j].w.conf));
-		json_object_set_new(e, "share", num(r->ef->eff[j].share));
-		json_object_set_new(e, "significant", json_boolean(
-		    wb_explain_row_significant(r, j, x->conf)));
+		share_json(e, "share", r->ef->eff[j].share, r);
 		json_array_append_new(effs, e);
 	}
 	json_object_set_new(o, "effects", effs);
@@ -225,11 +303,13 @@ write_json(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	ra = json_array();
 	for (i = 0; i < x->nrows; i++)
 		json_array_append_new(ra, row_json(x, &x->rows[i]));
-	o = json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:s, s:{s:I, s:I, "
-	    "s:s, s:s}, s:o, s:o, s:o}", "format", WB_EXPLAIN_FORMAT,
-	    "version", WB_EXPLAIN_VERSION, "recipe", p->recipe, "base",
-	    p->base, "target", p->target, "confidence", x->conf,
-	    "adjust", "holm", "design", "factors", (json_int_t)p->k, "runs",
+	o = json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:s, s:{s:s, s:I, "
+	    "s:s}, s:{s:I, s:I, s:s, s:s}, s:o, s:o, s:o}", "format",
+	    WB_EXPLAIN_FORMAT, "version", WB_EXPLAIN_VERSION, "recipe",
+	    p->recipe, "base", p->base, "target", p->target, "confidence",
+	    x->conf, "adjust", "holm", "family", "method", "holm", "m",
+	    (json_int_t)x->family, "text", wb_explain_family_text(x, buf,
+	    sizeof(buf)), "design", "factors", (json_int_t)p->k, "runs",
 	    (json_int_t)p->design->nruns, "resolution",
 	    wb_design_resolution_name(p->design->resolution), "text", d,
 	    "factors", fa, "points", pa, "rows", ra);
@@ -250,7 +330,7 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 {
 	const struct wb_explain_plan *p = x->plan;
 	const struct wb_explain_row *r;
-	char buf[512], a[32], sh[32];
+	char buf[512], a[32], sh[96], vt[128], pc[16];
 	size_t i, j;
 
 	(void)err;
@@ -261,9 +341,13 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i),
 		    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(p,
 		    p->f[i].opts, buf, sizeof(buf))));
-	fprintf(fp, "\n%zu design points (%s), ratios high/low, intervals "
-	    "%.0f%% Holm-adjusted per test.\n", p->design->nruns,
-	    p->design->p == 0 ? "full factorial" : "fraction", 100 * x->conf);
+	wb_conf_format(x->conf, pc, sizeof(pc));
+	fprintf(fp, "\n%zu design points (%s), ratios high/low.  Verdicts: "
+	    "%s; each interval at its Holm step's level, %s%% family-wise.  "
+	    "Shares of ln(target/base), shown where that is proven to "
+	    "differ from 0.\n", p->design->nruns, p->design->p == 0 ?
+	    "full factorial" : "fraction", wb_explain_family_text(x, buf,
+	    sizeof(buf)), pc);
 	for (i = 0; i < x->nrows; i++) {
 		r = &x->rows[i];
 		fprintf(fp, "\n## %s (%zu rounds)\n\n", wb_vis(r->name),
@@ -279,37 +363,51 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 			    "| 100%% | %s |\n", wb_vis(p->target),
 			    wb_vis(p->base),
 			    r->ef->total.ratio, r->ef->total.lo,
-			    r->ef->total.hi, total_verdict(&r->ef->total));
+			    r->ef->total.hi, words(x, r->total_verdict,
+			    &r->ef->total, vt, sizeof(vt)));
 		for (j = 0; j < r->ef->neff; j++)
 			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
 			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
 			    1, a, sizeof(a)), wb_vis(wb_explain_plan_effect(p,
 			    r->ef->eff[j].mask, buf, sizeof(buf))),
 			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
-			    r->ef->eff[j].w.hi, pct(r->ef->eff[j].share,
-			    r->ef, sh, sizeof(sh)), verdict(r, j, x->conf));
+			    r->ef->eff[j].w.hi, pct_noted(r->ef->eff[j].share,
+			    r, sh, sizeof(sh)), words(x, r->verdict[j],
+			    &r->ef->eff[j].w, vt, sizeof(vt)));
 		if (r->ef->have_total && r->ef->unexplained.have_ci)
 			fprintf(fp, "| rest | unexplained | %.4f | [%.4f, %.4f] "
 			    "| %s | %s |\n", r->ef->unexplained.ratio,
 			    r->ef->unexplained.lo, r->ef->unexplained.hi,
-			    pct(r->ef->unexplained_share, r->ef, sh,
-			    sizeof(sh)), total_verdict(&r->ef->unexplained));
+			    pct_noted(r->ef->unexplained_share, r, sh,
+			    sizeof(sh)), words(x, r->unexplained_verdict,
+			    &r->ef->unexplained, vt, sizeof(vt)));
 	}
 	return (0);
+}
+
+/* A judged estimate as a bar: its interval in ln, proven or not. */
+static void
+judged_bar(struct wb_waterfall_bar *b, const struct wb_welch *w, int v)
+{
+
+	b->lo = w->have_ci ? log(w->lo) : NAN;
+	b->hi = w->have_ci ? log(w->hi) : NAN;
+	b->proven = wb_explain_proven(v);
 }
 
 /*
  * The waterfall of one row: from the base (0) each odd effect moves the
  * running log ratio by its part of the total, then the unexplained rest,
- * ending at the target.
+ * ending at the target; each bar with its interval (at its Holm level),
+ * grey unless proven.
  */
 static int
 waterfall(FILE *fp, const struct wb_explain_result *x,
     const struct wb_explain_row *r, struct wb_err *err)
 {
 	const struct wb_explain_effects *ef = r->ef;
-	struct wb_waterfall_bar *b;
-	char (*names)[512], (*notes)[32];
+	struct wb_waterfall_bar *b, t;
+	char (*names)[512], (*notes)[96], tnote[32];
 	size_t j, n = 0;
 
 	b = calloc(ef->neff + 1, sizeof(*b));
@@ -326,17 +424,24 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 			continue;
 		b[n].name = wb_explain_plan_effect(x->plan, ef->eff[j].mask,
 		    names[n], sizeof(names[n]));
-		b[n].note = pct(ef->eff[j].share, ef, notes[n],
+		b[n].note = pct_noted(ef->eff[j].share, r, notes[n],
 		    sizeof(notes[n]));
-		b[n++].diff = ef->eff[j].share * ef->total.diff;
+		b[n].diff = ef->eff[j].w.diff;
+		judged_bar(&b[n++], &ef->eff[j].w, r->verdict[j]);
 	}
 	if (ef->unexplained.have_ci) {
 		b[n].name = "unexplained";
-		b[n].note = pct(ef->unexplained_share, ef, notes[n],
+		b[n].note = pct_noted(ef->unexplained_share, r, notes[n],
 		    sizeof(notes[n]));
-		b[n++].diff = ef->unexplained.diff;
+		b[n].diff = ef->unexplained.diff;
+		judged_bar(&b[n++], &ef->unexplained, r->unexplained_verdict);
 	}
-	wb_waterfall_svg(fp, b, n, ef->total.diff, "target / base");
+	snprintf(tnote, sizeof(tnote), "%.4f", ef->total.ratio);
+	t.name = "target / base";
+	t.note = tnote;
+	t.diff = ef->total.diff;
+	judged_bar(&t, &ef->total, r->total_verdict);
+	wb_waterfall_svg(fp, b, n, &t);
 	free(b);
 	free(names);
 	free(notes);
@@ -362,8 +467,12 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		fputs("<h2>Final score: where the difference goes</h2>\n<p>"
 		    "Each bar is an effect's part of ln(target/base), each "
 		    "starting where the one above ends: from the base (ln 1 = "
-		    "0) to the target, whose whole bar is last; red costs, "
-		    "blue gains.</p>\n", fp);
+		    "0) to the target, whose whole bar is last.  Red costs and "
+		    "blue gains where the verdict is proven in the family; "
+		    "grey: not proven (no difference proven, or "
+		    "inconclusive).  The whisker on each bar is its interval "
+		    "(at its Holm level), around the bar's end: where the "
+		    "part could end.</p>\n", fp);
 		if (waterfall(fp, x, fin, err) == -1)
 			return (-1);
 	}
@@ -379,6 +488,9 @@ wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
     const struct wb_explain_result *x, struct wb_err *err)
 {
 
+	if (!x->judged)
+		return (wb_err_set(err, "explain: the effects are not judged "
+		    "(wb_explain_family)"));
 	switch (fmt) {
 	case WB_REPORT_TEXT:
 		return (write_text(fp, x, err));

@@ -3,10 +3,13 @@
  * An explanation as text, JSON, Markdown or HTML (the formats of
  * lib/report/report_format.h but csv and summary): the plan (factors, points,
  * design and aliasing in words), then per test and for the final score
- * the target against the base and each effect's ratio, Holm-adjusted
- * interval, share and verdict, and what is left unexplained.  The HTML
- * page draws the final score's shares as a waterfall from the base to
- * the target.
+ * the target against the base and each effect's ratio, interval at its
+ * Holm level in the one family (explain_result.h), share (with its
+ * caveat, wb_explain_share_caveat) and verdict in compare's words, and
+ * what is left unexplained.  The HTML page draws the final score's
+ * shares as a waterfall from the base to the target, unproven bars
+ * grey, every bar with its interval.  The result must be judged
+ * (wb_explain_family).  Version 2: one family over every test.
  */
 #ifndef WB_EXPLAIN_FORMAT_H
 #define WB_EXPLAIN_FORMAT_H
@@ -22,7 +25,7 @@ struct wb_explain_result;
 struct wb_welch;
 
 #define WB_EXPLAIN_FORMAT	"worldbench-explain"
-#define WB_EXPLAIN_VERSION	1
+#define WB_EXPLAIN_VERSION	2
 
 int	wb_explain_write(FILE *, enum wb_report_fmt,
 	    const struct wb_explain_result *, struct wb_err *);

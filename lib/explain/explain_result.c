@@ -85,6 +85,7 @@ row_init(struct wb_explain_row *row, const char *id, const char *name,
 	size_t i;
 
 	memset(row, 0, sizeof(*row));
+	row->total_padj = row->unexplained_padj = NAN;
 	*y = NULL;
 	if ((row->id = strdup(id)) == NULL ||
 	    (row->name = strdup(name)) == NULL ||
@@ -114,7 +115,6 @@ row_estimate(struct wb_explain_row *row, const struct wb_explain_result *x,
 {
 	const struct wb_design *d = x->plan->design;
 	struct wb_err e;
-	double *p, *lv = NULL;
 	size_t *n, i;
 
 	if ((n = calloc(d->nruns, sizeof(*n))) == NULL)
@@ -124,36 +124,9 @@ row_estimate(struct wb_explain_row *row, const struct wb_explain_result *x,
 	row->ef = row->rounds < 2 ? NULL : wb_explain_effects(d,
 	    (const double *const *)y, n, 1, x->maxorder, x->conf, &e);
 	free(n);
-	if (row->ef == NULL) {
-		if (asprintf(&row->reason, "%s", row->rounds < 2 ?
-		    "fewer than 2 complete rounds" : e.msg) == -1)
-			return (wb_err_setsys(err, "asprintf"));
-		return (0);
-	}
-	if ((p = calloc(row->ef->neff + 1, sizeof(*p))) == NULL ||
-	    (row->adj_p = calloc(row->ef->neff + 1, sizeof(*p))) == NULL) {
-		free(p);
-		return (wb_err_setsys(err, "calloc"));
-	}
-	for (i = 0; i < row->ef->neff; i++)
-		p[i] = row->ef->eff[i].w.p;
-	if ((lv = calloc(row->ef->neff + 1, sizeof(*lv))) == NULL) {
-		free(p);
-		return (wb_err_setsys(err, "calloc"));
-	}
-	if (wb_adjust_p(WB_ADJ_HOLM, p, row->ef->neff, row->adj_p, err) ==
-	    -1 || wb_adjust_levels(WB_ADJ_HOLM, p, row->ef->neff, 1 - x->conf, lv,
-	    err) == -1) {
-		free(p);
-		free(lv);
-		return (-1);
-	}
-	/* Each interval at its Holm level: it excludes 1 when significant. */
-	for (i = 0; i < row->ef->neff; i++)
-		if (!isnan(lv[i]))
-			wb_welch_set_conf(&row->ef->eff[i].w, 1 - lv[i]);
-	free(p);
-	free(lv);
+	if (row->ef == NULL && asprintf(&row->reason, "%s", row->rounds < 2 ?
+	    "fewer than 2 complete rounds" : e.msg) == -1)
+		return (wb_err_setsys(err, "asprintf"));
 	return (0);
 }
 
@@ -302,15 +275,6 @@ fail:
 	return (NULL);
 }
 
-int
-wb_explain_row_significant(const struct wb_explain_row *row, size_t j,
-    double conf)
-{
-
-	return (row->ef != NULL && row->adj_p != NULL && j < row->ef->neff &&
-	    !isnan(row->adj_p[j]) && row->adj_p[j] < 1 - conf);
-}
-
 void
 wb_explain_result_free(struct wb_explain_result *x)
 {
@@ -323,6 +287,7 @@ wb_explain_result_free(struct wb_explain_result *x)
 		free(x->rows[i].name);
 		wb_explain_effects_free(x->rows[i].ef);
 		free(x->rows[i].adj_p);
+		free(x->rows[i].verdict);
 		free(x->rows[i].reason);
 	}
 	free(x->rows);

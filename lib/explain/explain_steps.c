@@ -10,7 +10,9 @@
 #include <jansson.h>
 
 #include "atomic.h"
+#include "compare.h"
 #include "err.h"
+#include "explain.h"
 #include "explain_format.h"
 #include "explain_plan.h"
 #include "explain_result.h"
@@ -89,6 +91,9 @@ step_text(FILE *fp, const struct wb_explain_steps *s,
 	if (last->dropped > 0)
 		fprintf(fp, " (%zu rounds left out)", last->dropped);
 	fputc('\n', fp);
+	if (!isnan(sh) && wb_explain_share_caveat(sh) != NULL)
+		fprintf(fp, "  share: %.1f%% (%s)\n", 100 * sh,
+		    wb_explain_share_caveat(sh));
 }
 
 static int
@@ -158,6 +163,11 @@ step_json(const struct wb_explain_steps *s,
 	    x->plan->f[0].name, "reference", x->plan->base, "point",
 	    x->plan->target, "share", isnan(share(s, x)) ? json_null() :
 	    json_real(share(s, x)), "tests", tests);
+	if (o != NULL)
+		json_object_set_new(o, "share_caveat",
+		    wb_explain_share_caveat(share(s, x)) != NULL ?
+		    json_string(wb_explain_share_caveat(share(s, x))) :
+		    json_null());
 	return (o);
 }
 
@@ -205,6 +215,9 @@ step_md(FILE *fp, const struct wb_explain_steps *s,
 		fprintf(fp, "%.4f | (no spread) ", w->ratio);
 	if (isnan(sh))
 		fprintf(fp, "| - ");
+	else if (wb_explain_share_caveat(sh) != NULL)
+		fprintf(fp, "| %.1f%% (%s) ", 100 * sh,
+		    wb_explain_share_caveat(sh));
 	else
 		fprintf(fp, "| %.1f%% ", 100 * sh);
 	for (i = 0; i + 1 < x->nrows; i++)
@@ -250,28 +263,90 @@ write_md(FILE *fp, const struct wb_explain_steps *s)
 }
 
 /*
+ * The bars of the steps' waterfall judged together (Holm over the single
+ * steps and the total, compare's rule): each copy of a step's welch at
+ * its Holm level, and whether it is proven.  n welches in w, of which
+ * the last is the total.
+ */
+static int
+steps_judge(struct wb_welch *w, size_t n, double conf, int *proven,
+    struct wb_err *err)
+{
+	double *p, *adj, *lvl;
+	size_t i;
+	int rc = -1;
+
+	p = calloc(n + 1, sizeof(*p));
+	adj = calloc(n + 1, sizeof(*adj));
+	lvl = calloc(n + 1, sizeof(*lvl));
+	if (p == NULL || adj == NULL || lvl == NULL) {
+		wb_err_setsys(err, "waterfall");
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		p[i] = w[i].have_ci ? w[i].p : NAN;
+	if (wb_adjust_p(WB_ADJ_HOLM, p, n, adj, err) == -1 ||
+	    wb_adjust_levels(WB_ADJ_HOLM, p, n, 1 - conf, lvl, err) == -1)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (!isnan(lvl[i]))
+			wb_welch_set_conf(&w[i], 1 - lvl[i]);
+		proven[i] = wb_explain_proven(wb_compare_verdict(&w[i], adj[i],
+		    conf));
+	}
+	rc = 0;
+out:
+	free(p);
+	free(adj);
+	free(lvl);
+	return (rc);
+}
+
+static void
+step_bar(struct wb_waterfall_bar *b, const struct wb_welch *w, int proven)
+{
+
+	b->diff = w->diff;
+	b->lo = w->have_ci ? log(w->lo) : NAN;
+	b->hi = w->have_ci ? log(w->hi) : NAN;
+	b->proven = proven;
+}
+
+/*
  * The final score's waterfall: each single step's part of ln(target /
  * reference), then what they do together beyond their sum, to the total.
+ * The steps and the total are judged in one family (Holm); the rest
+ * beyond the sum has no interval (it is the total less the steps) and is
+ * never proven: grey, without a whisker.
  */
 static int
 steps_waterfall(FILE *fp, const struct wb_explain_steps *s,
     struct wb_err *err)
 {
 	const struct wb_welch *w, *t;
-	struct wb_waterfall_bar *b;
-	char (*notes)[32];
+	struct wb_waterfall_bar *b, tb;
+	struct wb_welch *ws;
+	char (*notes)[32], tnote[32];
 	double sum = 0;
-	size_t i, n = 0;
+	size_t i, n = 0, nw = 0;
+	int *proven, rc = -1;
 
 	if ((t = effect(total(s), "final")) == NULL || t->diff == 0)
 		return (0);
 	b = calloc(s->nsteps, sizeof(*b));
 	notes = calloc(s->nsteps, sizeof(*notes));
-	if (b == NULL || notes == NULL) {
-		free(b);
-		free(notes);
-		return (wb_err_setsys(err, "waterfall"));
+	ws = calloc(s->nsteps, sizeof(*ws));
+	proven = calloc(s->nsteps, sizeof(*proven));
+	if (b == NULL || notes == NULL || ws == NULL || proven == NULL) {
+		wb_err_setsys(err, "waterfall");
+		goto out;
 	}
+	for (i = 0; i + 1 < s->nsteps; i++)
+		if ((w = effect(s->steps[i], "final")) != NULL)
+			ws[nw++] = *w;
+	ws[nw++] = *t;
+	if (steps_judge(ws, nw, total(s)->conf, proven, err) == -1)
+		goto out;
 	for (i = 0; i + 1 < s->nsteps; i++) {
 		if ((w = effect(s->steps[i], "final")) == NULL)
 			continue;
@@ -279,19 +354,30 @@ steps_waterfall(FILE *fp, const struct wb_explain_steps *s,
 		    t->diff);
 		b[n].name = s->steps[i]->plan->f[0].name;
 		b[n].note = notes[n];
-		b[n++].diff = w->diff;
+		step_bar(&b[n], &ws[n], proven[n]);
 		sum += w->diff;
+		n++;
 	}
-	snprintf(notes[n], sizeof(notes[n]), "%.1f%%", 100 * (t->diff - sum) /
-	    t->diff);
+	snprintf(notes[n], sizeof(notes[n]), "%.1f%%, no interval",
+	    100 * (t->diff - sum) / t->diff);
 	b[n].name = s->partial ? "the other factors, and together" :
 	    "together, beyond the sum";
 	b[n].note = notes[n];
-	b[n++].diff = t->diff - sum;
-	wb_waterfall_svg(fp, b, n, t->diff, "target / reference");
+	b[n].diff = t->diff - sum;
+	b[n].lo = b[n].hi = NAN;
+	b[n++].proven = 0;
+	snprintf(tnote, sizeof(tnote), "%.4f", t->ratio);
+	tb.name = "target / reference";
+	tb.note = tnote;
+	step_bar(&tb, &ws[nw - 1], proven[nw - 1]);
+	wb_waterfall_svg(fp, b, n, &tb);
+	rc = 0;
+out:
 	free(b);
 	free(notes);
-	return (0);
+	free(ws);
+	free(proven);
+	return (rc);
 }
 
 /* The text table, for the HTML page's <pre>. */
@@ -313,8 +399,12 @@ write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 	    "is one option's step from the reference, as a part of "
 	    "ln(target / reference), starting where the one above ends; "
 	    "the next to last bar is what the options do together beyond "
-	    "the sum of their steps, the last the whole; red costs, blue "
-	    "gains.</p>\n", fp);
+	    "the sum of their steps, the last the whole.  Red costs and "
+	    "blue gains where the verdict is proven (Holm over the single "
+	    "steps and the total, compare's rule); grey: not proven, and "
+	    "the rest beyond the sum, which has no interval.  The whisker "
+	    "on each bar is its interval at its Holm level, around the "
+	    "bar's end: where the step could end.</p>\n", fp);
 	if (steps_waterfall(fp, s, err) == -1)
 		return (-1);
 	fputs("<h2>Every step and test</h2>\n", fp);

@@ -212,6 +212,14 @@ const char *
 wb_report_verdict(const struct wb_compare *c, int v,
     const struct wb_welch *w, char *buf, size_t len)
 {
+
+	return (wb_report_verdict_at(c->conf, v, w, buf, len));
+}
+
+const char *
+wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
+    char *buf, size_t len)
+{
 	char pct[16];
 	double d;
 
@@ -220,7 +228,7 @@ wb_report_verdict(const struct wb_compare *c, int v,
 		snprintf(buf, len, "%s (%.0f%% power: <%.2f or >%.2f)",
 		    wb_verdict_text(v), 100 * WB_DETECT_POWER, 1 / d, d);
 	else if (v == WB_V_SAME) {
-		wb_conf_format(c->conf, pct, sizeof(pct));
+		wb_conf_format(conf, pct, sizeof(pct));
 		snprintf(buf, len, "No difference proven at %s%% confidence",
 		    pct);
 	} else

@@ -99,5 +99,11 @@ const char	*wb_report_dropped_text(const struct wb_compare *, size_t v,
 /* "No difference proven at 95% confidence", "slower", ... */
 const char	*wb_report_verdict(const struct wb_compare *, int verdict,
 		    const struct wb_welch *, char *buf, size_t len);
+/*
+ * The same words for a verdict judged at level conf outside a
+ * comparison (worldbench explain's effects): one wording for both.
+ */
+const char	*wb_report_verdict_at(double conf, int verdict,
+		    const struct wb_welch *, char *buf, size_t len);
 
 #endif

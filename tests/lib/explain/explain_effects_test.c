@@ -220,6 +220,23 @@ ATF_TC_BODY(wb_explain_effects__bad_input, tc)
 	wb_design_free(d);
 }
 
+/* Shares are never clipped: below 0 and above 100% each say why. */
+ATF_TC_WITHOUT_HEAD(wb_explain_share_caveat__signs);
+ATF_TC_BODY(wb_explain_share_caveat__signs, tc)
+{
+	const char *c;
+
+	ATF_CHECK((c = wb_explain_share_caveat(-0.12)) != NULL &&
+	    strcmp(c, "the effect opposes the total") == 0);
+	ATF_CHECK((c = wb_explain_share_caveat(1.25)) != NULL &&
+	    strcmp(c, "over 100%: other effects offset it") == 0);
+	ATF_CHECK(wb_explain_share_caveat(0.5) == NULL);
+	/* Exactly 0 (an even interaction) and 1 (the one factor). */
+	ATF_CHECK(wb_explain_share_caveat(0) == NULL);
+	ATF_CHECK(wb_explain_share_caveat(1) == NULL);
+	ATF_CHECK(wb_explain_share_caveat(NAN) == NULL);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -227,5 +244,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_explain_effects__paired_rounds);
 	ATF_TP_ADD_TC(tp, wb_explain_effects__fraction_aliases);
 	ATF_TP_ADD_TC(tp, wb_explain_effects__bad_input);
+	ATF_TP_ADD_TC(tp, wb_explain_share_caveat__signs);
 	return (atf_no_error());
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <atf-c.h>
 #include <jansson.h>
@@ -99,6 +100,7 @@ explained(struct wb_recipe **rp, struct wb_explain_plan **pp)
 		write_point(*pp, i);
 	x = wb_explain_result_new(*pp, "run", 2, 0.95, &e);
 	ATF_REQUIRE_MSG(x != NULL, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_explain_family(x, &e) == 0, "%s", e.msg);
 	return (x);
 }
 
@@ -124,12 +126,12 @@ ATF_TC_BODY(wb_explain_result_new__effects, tc)
 	/* Effects A, B, AB in that order; A halves syscall. */
 	ATF_REQUIRE_EQ(3, sys->ef->neff);
 	ATF_CHECK(fabs(sys->ef->eff[0].w.ratio - 0.5) < 0.01);
-	ATF_CHECK(wb_explain_row_significant(sys, 0, 0.95));
-	ATF_CHECK(!wb_explain_row_significant(sys, 1, 0.95));
+	ATF_CHECK(wb_explain_row_significant(sys, 0));
+	ATF_CHECK(!wb_explain_row_significant(sys, 1));
 	ATF_CHECK(fabs(sys->ef->eff[0].share - 1) < 0.05);
 	ATF_CHECK(fabs(pipe->ef->eff[1].w.ratio - 0.8) < 0.01);
-	ATF_CHECK(wb_explain_row_significant(pipe, 1, 0.95));
-	ATF_CHECK(!wb_explain_row_significant(pipe, 0, 0.95));
+	ATF_CHECK(wb_explain_row_significant(pipe, 1));
+	ATF_CHECK(!wb_explain_row_significant(pipe, 0));
 	/* The final is the geometric mean of the two. */
 	ATF_CHECK(fabs(fin->ef->eff[0].w.ratio - sqrt(0.5)) < 0.01);
 	ATF_CHECK(fabs(fin->ef->eff[1].w.ratio - sqrt(0.8)) < 0.01);
@@ -184,7 +186,73 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	/* The text table in <pre> keeps its lines. */
 	ATF_CHECK_MSG(strstr(got, "<pre>\nworldbench explain: recipe ") !=
 	    NULL && strstr(got, "\nfactors (low: ") != NULL, "%s", got);
+	/* Every bar of the final's waterfall has its whisker. */
+	ATF_CHECK(strstr(got, "<path ") != NULL);
 	free(got);
+	wb_explain_result_free(x);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
+/*
+ * The JSON has the text's family and share caveats: pipe's A opposes the
+ * total (share below 0, kept as it is), B is over 100%.
+ */
+ATF_TC_WITHOUT_HEAD(wb_explain_write__json_family_shares);
+ATF_TC_BODY(wb_explain_write__json_family_shares, tc)
+{
+	struct wb_explain_result *x;
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	json_t *o, *effs, *a, *b;
+	json_error_t je;
+	struct wb_err e;
+
+	x = explained(&r, &p);
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	    0, "%s", e.msg);
+	ATF_REQUIRE_MSG((o = json_load_file("out.json", 0, &je)) != NULL,
+	    "%s", je.text);
+	ATF_CHECK_EQ(2, json_integer_value(json_object_get(o, "version")));
+	ATF_CHECK_EQ(12, json_integer_value(json_object_get(json_object_get(o,
+	    "family"), "m")));
+	ATF_CHECK_STREQ("holm", json_string_value(json_object_get(
+	    json_object_get(o, "family"), "method")));
+	effs = json_object_get(json_array_get(json_object_get(o, "rows"), 1),
+	    "effects");
+	a = json_array_get(effs, 0);
+	b = json_array_get(effs, 1);
+	ATF_CHECK(json_real_value(json_object_get(a, "share")) < 0);
+	ATF_CHECK_STREQ("the effect opposes the total", json_string_value(
+	    json_object_get(a, "share_caveat")));
+	ATF_CHECK(json_real_value(json_object_get(b, "share")) > 1);
+	ATF_CHECK_STREQ("over 100%: other effects offset it",
+	    json_string_value(json_object_get(b, "share_caveat")));
+	ATF_CHECK_STREQ("slower", json_string_value(json_object_get(b,
+	    "verdict")));
+	/* 4 rounds, 3 df: too few to call "no difference" (compare's rule). */
+	ATF_CHECK_STREQ("inconclusive", json_string_value(json_object_get(a,
+	    "verdict")));
+	json_decref(o);
+	wb_explain_result_free(x);
+	wb_explain_plan_free(p);
+	wb_recipe_free(r);
+}
+
+/* An unjudged result is no report. */
+ATF_TC_WITHOUT_HEAD(wb_explain_write__unjudged);
+ATF_TC_BODY(wb_explain_write__unjudged, tc)
+{
+	struct wb_explain_result *x;
+	struct wb_explain_plan *p;
+	struct wb_recipe *r;
+	struct wb_err e;
+
+	x = explained(&r, &p);
+	x->judged = 0;
+	ATF_CHECK(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) == -1);
+	ATF_CHECK(strstr(e.msg, "not judged") != NULL);
+	ATF_CHECK(access("out.txt", F_OK) == -1);
 	wb_explain_result_free(x);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);
@@ -196,5 +264,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_explain_result_new__effects);
 	ATF_TP_ADD_TC(tp, wb_explain_result_new__missing_point);
 	ATF_TP_ADD_TC(tp, wb_explain_write__text);
+	ATF_TP_ADD_TC(tp, wb_explain_write__json_family_shares);
+	ATF_TP_ADD_TC(tp, wb_explain_write__unjudged);
 	return (atf_no_error());
 }

@@ -74,6 +74,18 @@ write_point(const struct wb_kexplain *kx, size_t i)
 	wb_results_free(r);
 }
 
+static size_t
+count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, what)) != NULL) {
+		n++;
+		s += strlen(what);
+	}
+	return (n);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_explain_steps_write__text);
 ATF_TC_BODY(wb_explain_steps_write__text, tc)
 {
@@ -131,6 +143,15 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	ATF_CHECK_MSG(strstr(got, ">together, beyond the sum (") != NULL,
 	    "%s", got);
 	ATF_CHECK(strstr(got, ">target / reference (") != NULL);
+	/*
+	 * a, b and the total are proven (red) with whiskers; the rest
+	 * beyond the sum has no interval: grey, no whisker.
+	 */
+	ATF_CHECK_EQ_MSG(3, count(got, "fill=\"#c0392b\""), "%s", got);
+	ATF_CHECK_EQ(1, count(got, "fill=\"#b3b6b7\""));
+	ATF_CHECK_EQ(3, count(got, "<path "));
+	ATF_CHECK(strstr(got, ">together, beyond the sum (0.3%, no "
+	    "interval)<") != NULL);
 	ATF_CHECK(strstr(got, "<pre>\nOne option at a time") != NULL);
 	free(got);
 	/* Steps over some factors only: the rest is not "how they combine". */
