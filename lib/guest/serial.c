@@ -329,24 +329,158 @@ add_pass(struct wb_serial *s, const struct frame *fr, const char *name,
 	return (0);
 }
 
+/* One frame kind's handler: fields checked for count, name:ln for errors. */
+typedef int frame_fn(struct wb_serial *, struct frame *, const char *,
+    unsigned, struct wb_err *);
+
+static int
+on_hello(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+	long n;
+
+	if (lnum(fr->f[0], &n) != 0 || n != WB_SERIAL_PROTO)
+		return (wb_err_set(err, "%s:%u: protocol version '%s', "
+		    "expected %d", name, ln, fr->f[0], WB_SERIAL_PROTO));
+	s->hello = (int)n;
+	return (set_str(&s->init_version, fr->f[1], err));
+}
+
+static int
+on_uname(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+	char buf[1280];
+
+	(void)name;
+	(void)ln;
+	snprintf(buf, sizeof(buf), "%s %s %s %s %s", fr->f[0], fr->f[1],
+	    fr->f[2], fr->f[3], fr->f[4]);
+	if (set_str(&s->uname, buf, err) != 0 ||
+	    set_str(&s->release, fr->f[2], err) != 0)
+		return (-1);
+	return (set_str(&s->version, fr->f[3], err));
+}
+
+static int
+on_boot(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+	double v;
+
+	if (num(fr->f[0], &v) != 0 || v < 0)
+		return (wb_err_set(err, "%s:%u: boot: bad time '%s'", name,
+		    ln, fr->f[0]));
+	s->boot_to_init = v / 1e9;
+	return (0);
+}
+
+static int
+on_clock(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+	double v;
+
+	if (num(fr->f[1], &v) != 0 || v < 0)
+		return (wb_err_set(err, "%s:%u: clock: bad time '%s'", name,
+		    ln, fr->f[1]));
+	s->clock_settle = v / 1000;
+	return (set_str(&s->clocksource, fr->f[0], err));
+}
+
+static int
+on_pass(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+
+	return (add_pass(s, fr, name, ln, err));
+}
+
+static int
+on_kmsg(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+
+	(void)name;
+	(void)ln;
+	clean_line(fr->f[0]);	/* unescaped: ESC may be back */
+	return (push_str(&s->kmsg, &s->nkmsg, WB_SERIAL_KEEP_LINES,
+	    &s->dropped, fr->f[0], err));
+}
+
+/* Only its arrival matters (hang detection). */
+static int
+on_alive(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+
+	(void)s;
+	(void)fr;
+	(void)name;
+	(void)ln;
+	(void)err;
+	return (0);
+}
+
+static int
+on_env(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+
+	if (strchr(fr->f[0], '=') == NULL)
+		return (wb_err_set(err, "%s:%u: env: expected KEY=value",
+		    name, ln));
+	clean_line(fr->f[0]);
+	return (push_str(&s->env, &s->nenv, WB_SERIAL_KEEP_LINES,
+	    &s->dropped, fr->f[0], err));
+}
+
+static int
+on_error(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+
+	(void)name;
+	(void)ln;
+	clean_line(fr->f[0]);
+	return (push_str(&s->errors, &s->nerrors, WB_SERIAL_KEEP_SPLATS,
+	    &s->dropped, fr->f[0], err));
+}
+
+static int
+on_end(struct wb_serial *s, struct frame *fr, const char *name,
+    unsigned ln, struct wb_err *err)
+{
+	long n;
+
+	if (lnum(fr->f[0], &n) != 0 || n < 0)
+		return (wb_err_set(err, "%s:%u: end: bad count '%s'", name,
+		    ln, fr->f[0]));
+	if ((size_t)n != s->npasses)
+		return (wb_err_set(err, "%s:%u: end frame counts %ld passes, "
+		    "%zu received", name, ln, n, s->npasses));
+	s->end_npasses = n;
+	s->ended = 1;
+	return (0);
+}
+
 static const struct {
 	const char	*kind;
 	size_t		 nf;
+	frame_fn	*fn;
 } kinds[] = {
-	{ "hello", 2 }, { "uname", 5 }, { "boot", 1 }, { "clock", 2 },
-	{ "pass", 11 }, { "kmsg", 1 }, { "env", 1 }, { "alive", 3 },
-	{ "error", 1 },
-	{ "end", 1 },
+	{ "hello", 2, on_hello }, { "uname", 5, on_uname },
+	{ "boot", 1, on_boot }, { "clock", 2, on_clock },
+	{ "pass", 11, on_pass }, { "kmsg", 1, on_kmsg },
+	{ "env", 1, on_env }, { "alive", 3, on_alive },
+	{ "error", 1, on_error }, { "end", 1, on_end },
 };
 
 static int
 handle_frame(struct wb_serial *s, struct frame *fr, const char *name,
     unsigned ln, struct wb_err *err)
 {
-	char buf[1280];
 	size_t i;
-	double v;
-	long n;
 
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (strcmp(fr->kind, kinds[i].kind) == 0)
@@ -360,71 +494,10 @@ handle_frame(struct wb_serial *s, struct frame *fr, const char *name,
 	if (s->ended)
 		return (wb_err_set(err, "%s:%u: frame after the end frame",
 		    name, ln));
-	if (strcmp(fr->kind, "hello") == 0) {
-		if (lnum(fr->f[0], &n) != 0 || n != WB_SERIAL_PROTO)
-			return (wb_err_set(err, "%s:%u: protocol version "
-			    "'%s', expected %d", name, ln, fr->f[0],
-			    WB_SERIAL_PROTO));
-		s->hello = (int)n;
-		return (set_str(&s->init_version, fr->f[1], err));
-	}
-	if (s->hello == 0)
+	if (s->hello == 0 && kinds[i].fn != on_hello)
 		return (wb_err_set(err, "%s:%u: %s frame before hello", name,
 		    ln, fr->kind));
-	if (strcmp(fr->kind, "uname") == 0) {
-		snprintf(buf, sizeof(buf), "%s %s %s %s %s", fr->f[0],
-		    fr->f[1], fr->f[2], fr->f[3], fr->f[4]);
-		if (set_str(&s->uname, buf, err) != 0 ||
-		    set_str(&s->release, fr->f[2], err) != 0)
-			return (-1);
-		return (set_str(&s->version, fr->f[3], err));
-	}
-	if (strcmp(fr->kind, "boot") == 0) {
-		if (num(fr->f[0], &v) != 0 || v < 0)
-			return (wb_err_set(err, "%s:%u: boot: bad time '%s'",
-			    name, ln, fr->f[0]));
-		s->boot_to_init = v / 1e9;
-		return (0);
-	}
-	if (strcmp(fr->kind, "clock") == 0) {
-		if (num(fr->f[1], &v) != 0 || v < 0)
-			return (wb_err_set(err, "%s:%u: clock: bad time '%s'",
-			    name, ln, fr->f[1]));
-		s->clock_settle = v / 1000;
-		return (set_str(&s->clocksource, fr->f[0], err));
-	}
-	if (strcmp(fr->kind, "pass") == 0)
-		return (add_pass(s, fr, name, ln, err));
-	if (strcmp(fr->kind, "kmsg") == 0) {
-		clean_line(fr->f[0]);	/* unescaped: ESC may be back */
-		return (push_str(&s->kmsg, &s->nkmsg, WB_SERIAL_KEEP_LINES,
-		    &s->dropped, fr->f[0], err));
-	}
-	if (strcmp(fr->kind, "alive") == 0)
-		return (0);	/* only its arrival matters (hang detection) */
-	if (strcmp(fr->kind, "env") == 0) {
-		if (strchr(fr->f[0], '=') == NULL)
-			return (wb_err_set(err, "%s:%u: env: expected "
-			    "KEY=value", name, ln));
-		clean_line(fr->f[0]);
-		return (push_str(&s->env, &s->nenv, WB_SERIAL_KEEP_LINES,
-		    &s->dropped, fr->f[0], err));
-	}
-	if (strcmp(fr->kind, "error") == 0) {
-		clean_line(fr->f[0]);
-		return (push_str(&s->errors, &s->nerrors,
-		    WB_SERIAL_KEEP_SPLATS, &s->dropped, fr->f[0], err));
-	}
-	/* end */
-	if (lnum(fr->f[0], &n) != 0 || n < 0)
-		return (wb_err_set(err, "%s:%u: end: bad count '%s'", name,
-		    ln, fr->f[0]));
-	if ((size_t)n != s->npasses)
-		return (wb_err_set(err, "%s:%u: end frame counts %ld passes, "
-		    "%zu received", name, ln, n, s->npasses));
-	s->end_npasses = n;
-	s->ended = 1;
-	return (0);
+	return (kinds[i].fn(s, fr, name, ln, err));
 }
 
 /* --- Splats. --- */
