@@ -257,22 +257,99 @@ add_var(struct wb_recipe *r, const char *name, size_t namelen,
  * lines (a trailing backslash); the value's pieces are joined by one
  * space and trimmed.
  */
+/* Append one trimmed piece of a value, joined by a space. */
+static int
+value_add(struct wb_recipe *r, char **val, size_t *vlen, const char *w,
+    size_t len, struct wb_err *err)
+{
+	char *nv;
+
+	while (len > 0 && (*w == ' ' || *w == '\t')) {
+		w++;
+		len--;
+	}
+	while (len > 0 && (w[len - 1] == ' ' || w[len - 1] == '\t'))
+		len--;
+	if (len == 0)
+		return (0);
+	if ((nv = realloc(*val, *vlen + len + 2)) == NULL)
+		return (wb_err_setsys(err, "%s", r->path));
+	*val = nv;
+	if (*vlen > 0)
+		nv[(*vlen)++] = ' ';
+	memcpy(nv + *vlen, w, len);
+	*vlen += len;
+	nv[*vlen] = '\0';
+	return (0);
+}
+
+/*
+ * The value that starts at w, through its continuation lines: *nl is the
+ * end of the current physical line (NULL at the end of the text) and
+ * *line its number; both move on over continuation lines.  The value
+ * (NULL when empty) is malloc'ed into *val.
+ */
+static int
+value_read(struct wb_recipe *r, char *w, char **nl, unsigned *line,
+    char **val, size_t *vlen, struct wb_err *err)
+{
+	size_t len;
+	int cont;
+
+	for (;;) {
+		len = strlen(w);
+		if ((cont = len > 0 && w[len - 1] == '\\'))
+			len--;
+		if (value_add(r, val, vlen, w, len, err) == -1)
+			return (-1);
+		if (!cont)
+			return (0);
+		if (*nl == NULL || *(w = *nl + 1) == '\0')
+			return (wb_err_set(err, "%s:%u: backslash at end of "
+			    "file", r->path, *line));
+		++*line;
+		if ((*nl = strchr(w, '\n')) != NULL)
+			**nl = '\0';
+		if (w[0] == '#')
+			return (wb_err_set(err, "%s:%u: comment inside a "
+			    "continued line", r->path, *line));
+	}
+}
+
+/* The problem of a physical line that is not VAR=value; NULL if none. */
+static const char *
+line_problem(const char *p, const char **eq)
+{
+
+	if (p[0] == ' ' || p[0] == '\t')
+		return ("line starts with a blank (continuation without a "
+		    "backslash?)");
+	if ((*eq = strchr(p, '=')) == NULL ||
+	    !is_varname(p, (size_t)(*eq - p)))
+		return ("expected VAR=value");
+	return (NULL);
+}
+
+/*
+ * Parse the text.  A logical line is a physical line plus continuation
+ * lines (a trailing backslash); the value's pieces are joined by one
+ * space and trimmed.
+ */
 static int
 parse(struct wb_recipe *r, struct wb_err *err)
 {
-	char *p, *nl, *eq, *val, *w;
+	const char *eq, *why;
+	char *p, *nl, *val;
 	size_t vlen, len;
 	unsigned line, start;
-	int cont;
+	int rc;
 
-	val = NULL;
-	vlen = 0;
 	p = r->text;
 	for (line = 1; *p != '\0'; line++) {
 		start = line;
 		if ((nl = strchr(p, '\n')) != NULL)
 			*nl = '\0';
-		else if (*p != '\0' && r->textlen > 0)
+		else if (r->textlen > 0)
 			return (wb_err_set(err, "%s:%u: no newline at end of "
 			    "file", r->path, line));
 		len = strlen(p);
@@ -283,76 +360,20 @@ parse(struct wb_recipe *r, struct wb_err *err)
 			p = nl + 1;
 			continue;
 		}
-		if (p[0] == ' ' || p[0] == '\t')
-			return (wb_err_set(err, "%s:%u: line starts with a "
-			    "blank (continuation without a backslash?)",
-			    r->path, line));
-		if ((eq = strchr(p, '=')) == NULL ||
-		    !is_varname(p, (size_t)(eq - p)))
-			return (wb_err_set(err, "%s:%u: expected VAR=value",
-			    r->path, line));
-		free(val);
+		if ((why = line_problem(p, &eq)) != NULL)
+			return (wb_err_set(err, "%s:%u: %s", r->path, line,
+			    why));
 		val = NULL;
 		vlen = 0;
-		w = eq + 1;
-		for (;;) {
-			len = strlen(w);
-			cont = len > 0 && w[len - 1] == '\\';
-			if (cont)
-				len--;
-			while (len > 0 && (*w == ' ' || *w == '\t')) {
-				w++;
-				len--;
-			}
-			while (len > 0 && (w[len - 1] == ' ' ||
-			    w[len - 1] == '\t'))
-				len--;
-			if (len > 0) {
-				char *nv;
-
-				if ((nv = realloc(val, vlen + len + 2)) ==
-				    NULL) {
-					free(val);
-					return (wb_err_setsys(err, "%s",
-					    r->path));
-				}
-				val = nv;
-				if (vlen > 0)
-					val[vlen++] = ' ';
-				memcpy(val + vlen, w, len);
-				vlen += len;
-				val[vlen] = '\0';
-			}
-			if (!cont)
-				break;
-			if (nl == NULL) {
-				free(val);
-				return (wb_err_set(err, "%s:%u: backslash at "
-				    "end of file", r->path, line));
-			}
-			w = nl + 1;
-			line++;
-			if (*w == '\0') {
-				free(val);
-				return (wb_err_set(err, "%s:%u: backslash at "
-				    "end of file", r->path, line - 1));
-			}
-			if ((nl = strchr(w, '\n')) != NULL)
-				*nl = '\0';
-			if (w[0] == '#') {
-				free(val);
-				return (wb_err_set(err, "%s:%u: comment inside "
-				    "a continued line", r->path, line));
-			}
-		}
-		if (add_var(r, p, (size_t)(eq - p), val == NULL ? "" : val,
-		    vlen, start, err) == -1) {
-			free(val);
-			return (-1);
-		}
+		rc = value_read(r, (char *)eq + 1, &nl, &line, &val, &vlen,
+		    err);
+		if (rc == 0)
+			rc = add_var(r, p, (size_t)(eq - p),
+			    val == NULL ? "" : val, vlen, start, err);
 		/* No value outlives its line: early returns cannot leak. */
 		free(val);
-		val = NULL;
+		if (rc == -1)
+			return (-1);
 		if (nl == NULL)
 			break;
 		p = nl + 1;
