@@ -555,33 +555,26 @@ first_problem(void *arg, const char *file, unsigned line, const char *msg)
 		wb_err_set(e, "%s:%u: %s", file, line, msg);
 }
 
-static int
-build_one(const struct wb_engine *eng, const char *path, const char *variant,
-    char hash_out[65], char **stage_out, int depth, struct wb_err *err)
+/*
+ * The build style of a recipe the engine may build, after its lint; NULL
+ * with err set otherwise.
+ */
+static const struct wb_build_style *
+style_checked(struct wb_recipe *r, const char *path, struct wb_err *err)
 {
 	const struct wb_build_style *st;
-	struct wb_recipe_config cfg;
-	struct wb_recipe *r;
-	struct wb_build b;
+	const char *bs;
 	struct wb_err lint;
 	size_t nlint;
-	int p, rc;
 
 	lint.msg[0] = '\0';
-	if (depth > MAXDEPTH)
-		return (wb_err_set(err, "%s: components nested too deep",
-		    path));
-	if ((r = wb_recipe_load(path, err)) == NULL)
-		return (-1);
-	memset(&b, 0, sizeof(b));
-	rc = -1;
+	bs = wb_recipe_get(r, "BUILD_STYLE");
 	/* Before the lint: this is the message such a recipe needs. */
-	if ((st = wb_build_style_find(wb_recipe_get(r, "BUILD_STYLE") ==
-	    NULL ? "" : wb_recipe_get(r, "BUILD_STYLE"))) != NULL &&
+	if ((st = wb_build_style_find(bs == NULL ? "" : bs)) != NULL &&
 	    st->built_by != NULL) {
 		wb_err_set(err, "%s: BUILD_STYLE=%s is not built by the recipe "
 		    "engine: use '%s'", path, st->name, st->built_by);
-		goto out;
+		return (NULL);
 	}
 	if ((nlint = wb_recipe_lint(r, first_problem, &lint)) != 0) {
 		if (nlint > 1)
@@ -590,13 +583,60 @@ build_one(const struct wb_engine *eng, const char *path, const char *variant,
 			    path);
 		else
 			wb_err_set(err, "%s", lint.msg);
-		goto out;
+		return (NULL);
 	}
-	if ((st = wb_build_style_find(wb_recipe_get(r, "BUILD_STYLE"))) ==
-	    NULL) {
+	if ((st = wb_build_style_find(bs)) == NULL)
 		wb_err_set(err, "%s: unknown BUILD_STYLE", path);
-		goto out;
+	return (st);
+}
+
+/* Run the phases not stamped yet (all with force); a cached image says so. */
+static int
+phases_run(const struct wb_engine *eng, struct wb_build *b,
+    const struct wb_build_style *st, struct wb_err *err)
+{
+	char sp[PATH_MAX];
+	int p;
+
+	/* A deleted image is packed again from the stage. */
+	if (st->package != NULL && access(b->image, F_OK) == -1) {
+		stamp_path(b, WB_PHASE_PACKAGE, sp, sizeof(sp));
+		(void)unlink(sp);
 	}
+	if (!eng->force && stamped(b, WB_PHASE_PACKAGE)) {
+		progress(eng, "%-10s %-20s cached    %.12s",
+		    wb_recipe_get(b->recipe, "NAME"), b->config->variant,
+		    b->hash);
+		return (0);
+	}
+	for (p = 0; p < WB_NPHASES; p++) {
+		if (!eng->force && stamped(b, (enum wb_phase)p))
+			continue;
+		if (run_phase(eng, b, st, (enum wb_phase)p, err) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+build_one(const struct wb_engine *eng, const char *path, const char *variant,
+    char hash_out[65], char **stage_out, int depth, struct wb_err *err)
+{
+	const struct wb_build_style *st;
+	struct wb_recipe_config cfg;
+	struct wb_recipe *r;
+	struct wb_build b;
+	int rc;
+
+	if (depth > MAXDEPTH)
+		return (wb_err_set(err, "%s: components nested too deep",
+		    path));
+	if ((r = wb_recipe_load(path, err)) == NULL)
+		return (-1);
+	memset(&b, 0, sizeof(b));
+	rc = -1;
+	if ((st = style_checked(r, path, err)) == NULL)
+		goto out;
 	if (wb_recipe_config_init(&cfg, r, variant, err) == -1)
 		goto out;
 	b.recipe = r;
@@ -610,27 +650,9 @@ build_one(const struct wb_engine *eng, const char *path, const char *variant,
 		goto out_cfg;
 	}
 	if (input_hash(eng, &b, st, depth, err) == -1 ||
-	    build_paths(eng, &b, err) == -1)
+	    build_paths(eng, &b, err) == -1 ||
+	    phases_run(eng, &b, st, err) == -1)
 		goto out_cfg;
-	/* A deleted image is packed again from the stage. */
-	if (st->package != NULL && access(b.image, F_OK) == -1) {
-		char sp[PATH_MAX];
-
-		stamp_path(&b, WB_PHASE_PACKAGE, sp, sizeof(sp));
-		(void)unlink(sp);
-	}
-	if (!eng->force && stamped(&b, WB_PHASE_PACKAGE)) {
-		progress(eng, "%-10s %-20s cached    %.12s",
-		    wb_recipe_get(r, "NAME"), variant, b.hash);
-	} else {
-		for (p = 0; p < WB_NPHASES; p++) {
-			if (!eng->force && stamped(&b, (enum wb_phase)p))
-				continue;
-			if (run_phase(eng, &b, st, (enum wb_phase)p, err) ==
-			    -1)
-				goto out_cfg;
-		}
-	}
 	if (hash_out != NULL)
 		memcpy(hash_out, b.hash, 65);
 	if (stage_out != NULL && (*stage_out = strdup(b.stagedir)) == NULL) {
