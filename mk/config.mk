@@ -12,6 +12,9 @@ BINDIR ?=	$(PREFIX)/bin
 LIBEXECDIR ?=	$(PREFIX)/libexec/worldbench
 DATADIR ?=	$(PREFIX)/share/worldbench
 MANDIR ?=	$(PREFIX)/share/man
+BASHCOMPDIR ?=	$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
 
 # O is the build directory; WORKDIR holds images, logs and results.
 O ?=		build
