@@ -247,8 +247,9 @@ parse_piece(const char *p, size_t len, struct help_optinfo *o)
 		o->shortname = p[1];
 		a = p + 2;
 	} else {
-		n = strcspn(p + 2, " =[");
-		if (n == 0 || n >= sizeof(o->longname) || 2 + n > len)
+		for (n = 0; 2 + n < len && strchr(" =[", p[2 + n]) == NULL; n++)
+			;
+		if (n == 0 || n >= sizeof(o->longname))
 			return (-1);
 		memcpy(o->longname, p + 2, n);
 		o->longname[n] = '\0';

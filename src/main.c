@@ -54,7 +54,7 @@ static const struct command commands[] = {
 	    "pack a root, unpack an image safely, diff two images" },
 	{ "images", cmd_images, cmd_images_usage,
 	    "images [-w workdir] [--root name]",
-	    "list the built images, or print one image's unpacked root" },
+	    "the built images, or the unpacked root of one of them" },
 	{ "chroot", cmd_chroot, cmd_chroot_usage,
 	    "chroot [options] image -- command ...",
 	    "run a command confined in an image" },
