@@ -99,6 +99,7 @@ static const struct help_opt opts[] = {
 	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
 	{ "compare", "--factorial[=knobA,knobB]", "a 2x2 factorial of four results of one run" },
 	{ "compare", "--stratify", "one report per node type (fingerprint)" },
+	{ "compare", "--name label=name", "show the variant labelled label as name; repeat" },
 	{ "preflight", "-j, --json", "print the check as JSON" },
 	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
 	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
