@@ -13,6 +13,7 @@
 #   deps            install every Debian package any target needs (root)
 #   install         PREFIX=... DESTDIR=...
 #   lint            mandoc -T lint over the man pages
+#   help            this list of targets, from the comment headers
 #   clean
 #
 # V=1 shows the commands.  O=DIR moves the build directory.
@@ -159,6 +160,9 @@ install-recipes:
 clean:
 	rm -rf $(O)
 
-.PHONY: all check check-busy check-run bench bench-run explain explain-run deps lint install install-recipes clean FORCE
+help:
+	@sh mk/help.sh Makefile $(sort $(wildcard mk/*.mk))
+
+.PHONY: all check check-busy check-run bench bench-run explain explain-run deps lint install install-recipes clean help FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

@@ -62,7 +62,7 @@ endif
 endef
 
 # Goals that must work before any library is installed.
-WB_NOPROBE_GOALS :=	deps check bench clean distclean install-recipes
+WB_NOPROBE_GOALS :=	deps check bench clean distclean install-recipes help
 ifneq ($(filter-out $(WB_NOPROBE_GOALS),$(or $(MAKECMDGOALS),all)),)
 # Without the probe itself every library would look missing.
 ifeq ($(shell command -v $(firstword $(PKG_CONFIG)) 2>/dev/null),)
