@@ -117,6 +117,11 @@ completion(int argc, char **argv)
 		c[i].synopsis = commands[i].synopsis;
 		c[i].desc = commands[i].desc;
 	}
+	if (argc == 3 && (strcmp(argv[2], "-h") == 0 ||
+	    strcmp(argv[2], "--help") == 0)) {
+		printf("usage: worldbench completion bash|zsh|fish\n");
+		return (0);
+	}
 	if (argc != 3 || completion_write(stdout, argv[2], c, NCOMMANDS) != 0) {
 		fprintf(stderr, "usage: worldbench completion bash|zsh|fish\n");
 		return (EX_USAGE);
