@@ -12,6 +12,9 @@ BINDIR ?=	$(PREFIX)/bin
 LIBEXECDIR ?=	$(PREFIX)/libexec/worldbench
 DATADIR ?=	$(PREFIX)/share/worldbench
 MANDIR ?=	$(PREFIX)/share/man
+BASHCOMPDIR ?=	$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
 
 # O is the build directory; WORKDIR holds images, logs and results.
 O ?=		build
@@ -63,7 +66,7 @@ endif
 endef
 
 # Goals that must work before any library is installed.
-WB_NOPROBE_GOALS :=	deps check bench clean distclean install-recipes
+WB_NOPROBE_GOALS :=	deps check bench clean distclean install-recipes help
 ifneq ($(filter-out $(WB_NOPROBE_GOALS),$(or $(MAKECMDGOALS),all)),)
 # Without the probe itself every library would look missing.
 ifeq ($(shell command -v $(firstword $(PKG_CONFIG)) 2>/dev/null),)

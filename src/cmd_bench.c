@@ -14,6 +14,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include "bench_list.h"
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
@@ -82,16 +83,14 @@ list(const char *results)
 {
 	struct wb_experiment_run *v;
 	struct wb_err e;
-	size_t i, n;
+	size_t n;
 
 	if (wb_experiment_runs(results, &v, &n, &e) == -1)
 		return (cmd_fail(&e));
 	if (n == 0)
 		printf("no runs under %s\n", results);
-	for (i = 0; i < n; i++)
-		printf("%s  %s  %s\n", v[i].name, v[i].finished ? "finished" :
-		    "interrupted", v[i].final != NULL ? v[i].final :
-		    v[i].settings != NULL ? v[i].settings : "");
+	else
+		bench_list_print(stdout, v, n);
 	wb_experiment_runs_free(v, n);
 	return (0);
 }

@@ -20,6 +20,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "compare_names.h"
 #include "compare.h"
 #include "err.h"
 #include "exitmap.h"
@@ -42,6 +43,7 @@ struct copts {
 	const char		*out;
 	int			 factorial;
 	char			*knobs[2];
+	struct compare_names	 names;
 };
 
 void
@@ -53,7 +55,7 @@ cmd_compare_usage(FILE *fp)
 	    "                          [-e unixbench|all] "
 	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
-	    "[--stratify] base other ...\n");
+	    "[--stratify] [--name label=name ...] base other ...\n");
 }
 
 static int
@@ -106,6 +108,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "force", no_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "factorial", optional_argument, NULL, 'X' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
 		{ "stratify", no_argument, NULL, 'S' },
@@ -152,6 +155,10 @@ parse_args(int argc, char **argv, struct copts *o)
 			break;
 		case 'S':
 			o->stratify = 1;
+			break;
+		case 'N':
+			if (compare_names_add(&o->names, optarg) == -1)
+				return (-1);
 			break;
 		case 'X':
 			o->factorial = 1;
@@ -351,6 +358,8 @@ cmd_compare(int argc, char **argv)
 			rc = cmd_fail(&e);
 			break;
 		}
+	if (rc == 0 && compare_names_apply(&o.names, v, argc) == -1)
+		rc = EX_USAGE;
 	if (rc == 0 && o.stratify)
 		rc = stratified(&o, v, argc, argv);
 	else if (rc == 0)

@@ -99,6 +99,7 @@ static const struct help_opt opts[] = {
 	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
 	{ "compare", "--factorial[=knobA,knobB]", "a 2x2 factorial of four results of one run" },
 	{ "compare", "--stratify", "one report per node type (fingerprint)" },
+	{ "compare", "--name label=name", "show the variant labelled label as name; repeat" },
 	{ "preflight", "-j, --json", "print the check as JSON" },
 	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
 	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
@@ -230,57 +231,121 @@ static const struct help_opt opts[] = {
 	{ "submit", "--variant label", "collect: one variant's results" },
 };
 
-/* Long option names of each command, for typo suggestions. */
-static const char *const longs[] = {
-	"run:copies", "run:datadir", "run:design", "run:duration", "run:index", "run:label",
-	"run:libexec", "run:locale", "run:max-passes", "run:max-time",
-	"run:no-preflight", "run:output", "run:passes", "run:progress",
-	"run:quick", "run:quiet", "run:resume", "run:seed", "run:strict",
-	"run:target-ci", "run:target-ci-test", "run:tests",
-	"run:runner", "run:tmp-size", "run:max-procs", "run:max-memory",
-	"run:map-id", "chroot:runner", "chroot:tmp-size", "chroot:max-procs",
-	"chroot:max-memory", "chroot:map-id", "run:variant", "run:help",
-	"bench:design", "bench:list", "bench:no-preflight", "bench:objdir",
-	"bench:output", "bench:passes", "bench:quiet", "bench:rundir", "bench:strict", "bench:tests",
-	"bench:topdir", "bench:workdir", "bench:help",
-	"explain:boots", "explain:cachedir", "explain:ddmin", "explain:jobs",
-	"explain:one-at-a-time", "explain:screen", "explain:seconds",
-	"explain:design", "explain:format", "explain:generators",
-	"explain:group", "explain:max-order", "explain:no-preflight",
-	"explain:objdir", "explain:output", "explain:passes", "explain:plan", "explain:quiet",
-	"explain:strict", "explain:tests", "explain:topdir", "explain:workdir",
-	"explain:help",
-	"table:estimator", "table:format", "table:help",
-	"import:label", "import:output", "import:table", "import:lava",
-	"import:help",
-	"compare:adjust", "compare:confidence", "compare:estimator",
-	"compare:force", "compare:format", "compare:factorial",
-	"compare:output", "compare:plot", "compare:stratify", "compare:help",
-	"preflight:json", "preflight:strict", "preflight:window",
-	"check-release:baseline", "check-release:host", "check-release:junit",
-	"check-release:max-regression", "check-release:no-probe",
-	"check-release:results", "check-release:workdir",
-	"check-release:confidence", "check-release:gate",
-	"check-release:waivers", "recipe:images",
-	"images:root", "image:manifest", "image:mtime",
-	"boot:accel", "boot:busybox", "boot:data", "boot:hang-timeout",
-	"boot:init", "boot:probe-timeout", "boot:qemu", "boot:quick",
-	"boot:quiet", "boot:strict", "boot:suite", "boot:timing",
-	"kernel:check", "kernel:owners", "kernel:no-ccache", "kernel:busybox", "kernel:data",
-	"kernel:init", "kernel:plugin", "kernel:probe", "kernel:qemu",
-	"kernel:quiet", "kernel:suite", "recipe:objdir", "recipe:topdir",
-	"submit:collect", "submit:dry-run", "submit:engine", "submit:image",
-	"submit:partition", "submit:resubmit", "submit:shared",
-	"submit:spread", "submit:srcdir", "submit:status", "submit:time",
-	"submit:variant", "submit:account", "submit:qos", "submit:constraint",
-	"submit:nodelist", "submit:exclude", "submit:reservation",
-	"submit:throttle", "submit:sbatch-arg", "submit:ship", "submit:stage",
-	"submit:no-node-check", "submit:ship-kernel",
-	"lava-job:boot-method", "lava-job:busybox", "lava-job:data",
-	"lava-job:device-type", "lava-job:dtb", "lava-job:kernel-type",
-	"lava-job:job-name", "lava-job:ramdisk", "lava-job:rounds",
-	"lava-job:suite",
-};
+/*
+ * One piece of an option's synopsis, "-c", "--copies n", "--accel=tcg|kvm"
+ * or "--factorial[=knobA,knobB]", into o; 0, or -1 when it is not an
+ * option.
+ */
+static int
+parse_piece(const char *p, size_t len, struct help_optinfo *o)
+{
+	size_t n;
+	const char *a;
+
+	if (len < 2 || p[0] != '-')
+		return (-1);
+	if (p[1] != '-') {
+		o->shortname = p[1];
+		a = p + 2;
+	} else {
+		for (n = 0; 2 + n < len && strchr(" =[", p[2 + n]) == NULL; n++)
+			;
+		if (n == 0 || n >= sizeof(o->longname))
+			return (-1);
+		memcpy(o->longname, p + 2, n);
+		o->longname[n] = '\0';
+		a = p + 2 + n;
+	}
+	if (a < p + len && *a == '[') {
+		o->optional = 1;
+		a++;
+	}
+	if (a < p + len && (*a == ' ' || *a == '='))
+		a++;
+	n = (size_t)(p + len - a);
+	if (n > 0 && o->optional && a[n - 1] == ']')
+		n--;
+	if (n >= sizeof(o->arg))
+		n = sizeof(o->arg) - 1;
+	memcpy(o->arg, a, n);
+	o->arg[n] = '\0';
+	return (0);
+}
+
+/* The argument of cmd's option --name as another command states it. */
+static void
+borrow_arg(struct help_optinfo *o)
+{
+	struct help_optinfo t;
+	const char *p, *e;
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		for (p = opts[i].opt; *p != '\0'; p = *e == '\0' ? e : e + 2) {
+			if ((e = strstr(p, ", ")) == NULL)
+				e = p + strlen(p);
+			memset(&t, 0, sizeof(t));
+			if (parse_piece(p, (size_t)(e - p), &t) == 0 &&
+			    strcmp(t.longname, o->longname) == 0 &&
+			    t.arg[0] != '\0') {
+				memcpy(o->arg, t.arg, sizeof(o->arg));
+				o->optional = t.optional;
+				return;
+			}
+		}
+}
+
+static int
+seen(const struct help_optinfo *v, size_t n, const struct help_optinfo *o)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((o->longname[0] != '\0' &&
+		    strcmp(v[i].longname, o->longname) == 0) ||
+		    (o->shortname != 0 && v[i].shortname == o->shortname))
+			return (1);
+	return (0);
+}
+
+size_t
+help_options_of(const char *cmd, struct help_optinfo *v, size_t max)
+{
+	struct help_optinfo pc[4];
+	const char *p, *e;
+	size_t i, j, k, n;
+
+	n = 0;
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		if (strcmp(opts[i].cmd, cmd) != 0 || opts[i].opt[0] != '-')
+			continue;
+		k = 0;
+		for (p = opts[i].opt; *p != '\0' && k < 4;
+		    p = *e == '\0' ? e : e + 2) {
+			if ((e = strstr(p, ", ")) == NULL)
+				e = p + strlen(p);
+			memset(&pc[k], 0, sizeof(pc[k]));
+			pc[k].desc = opts[i].desc;
+			if (parse_piece(p, (size_t)(e - p), &pc[k]) == 0)
+				k++;
+		}
+		/* "-c, --copies n" is one option; "--a, --b" are two. */
+		if (k == 2 && pc[0].shortname != 0 && pc[0].arg[0] == '\0' &&
+		    pc[1].longname[0] != '\0') {
+			pc[1].shortname = pc[0].shortname;
+			pc[0] = pc[1];
+			k = 1;
+		}
+		for (j = 0; j < k && n < max; j++) {
+			if (pc[j].longname[0] != '\0' && pc[j].arg[0] == '\0' &&
+			    strncmp(pc[j].desc, "as for", 6) == 0)
+				borrow_arg(&pc[j]);
+			if (!seen(v, n, &pc[j]))
+				v[n++] = pc[j];
+		}
+	}
+	return (n);
+}
 
 int
 help_options(FILE *fp, const char *cmd)
@@ -381,17 +446,19 @@ help_nearest(const char *s, const char *const *names, size_t n)
 void
 help_suggest_options(const char *cmd, int argc, char **argv)
 {
-	const char *names[64], *best;
-	size_t i, n, cl;
+	struct help_optinfo v[HELP_MAXOPTS];
+	const char *names[HELP_MAXOPTS + 1], *best;
+	size_t i, m, n;
 	int k;
 
-	cl = strlen(cmd);
+	m = help_options_of(cmd, v, HELP_MAXOPTS);
 	n = 0;
-	for (i = 0; i < sizeof(longs) / sizeof(longs[0]) && n < 64; i++)
-		if (strncmp(longs[i], cmd, cl) == 0 && longs[i][cl] == ':')
-			names[n++] = longs[i] + cl + 1;
+	for (i = 0; i < m; i++)
+		if (v[i].longname[0] != '\0')
+			names[n++] = v[i].longname;
 	if (n == 0)
 		return;
+	names[n++] = "help";
 	for (k = 1; k < argc; k++) {
 		char word[64];
 		size_t len;

@@ -12,6 +12,25 @@
 
 /* The options of cmd, one a line, and for run the tests; 0, -1 if none. */
 int	help_options(FILE *, const char *cmd);
+/*
+ * One option of a command as its line in the table states it: the long
+ * name without "--" (or ""), the short letter (or 0), the argument's
+ * synopsis ("n", "auto|userns|chroot"; "" for none), whether the argument
+ * is optional (--name[=arg]), and the description.  The table is the
+ * one source of help, completion and typo hints (src/completion.c).
+ */
+struct help_optinfo {
+	char		 longname[32];
+	char		 shortname;
+	char		 arg[48];
+	int		 optional;
+	const char	*desc;
+};
+
+#define HELP_MAXOPTS	96
+
+/* cmd's options, at most max, in the table's order; how many. */
+size_t	help_options_of(const char *cmd, struct help_optinfo *, size_t max);
 /* The exit statuses of worldbench(1). */
 void	help_exit_statuses(FILE *);
 /* The nearest of the n names to s within two edits, or NULL. */

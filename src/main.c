@@ -10,6 +10,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "completion.h"
 #include "help.h"
 #include "interrupt.h"
 #include "version.h"
@@ -19,39 +20,59 @@ struct command {
 	int		(*fn)(int, char **);
 	void		(*usage)(FILE *);
 	const char	*synopsis;
+	const char	*desc;
 };
 
 static const struct command commands[] = {
 	{ "bench", cmd_bench, cmd_bench_usage,
-	    "bench [options] label ..." },
+	    "bench [options] label ...",
+	    "build images, bench them interleaved, print tables and verdicts" },
 	{ "explain", cmd_explain, cmd_explain_usage,
-	    "explain [options] recipe base-variant target-variant" },
-	{ "run", cmd_run, cmd_run_usage, "run [options] -o results" },
+	    "explain [options] recipe base-variant target-variant",
+	    "which of the knobs between two variants costs what" },
+	{ "run", cmd_run, cmd_run_usage, "run [options] -o results",
+	    "run the suite on the host or in image roots, keep every pass" },
 	{ "table", cmd_table, cmd_table_usage,
-	    "table [--format fmt] results ..." },
-	{ "import", cmd_import, cmd_import_usage, "import log -o results" },
+	    "table [-e estimator] [-F format] results ...",
+	    "print a results file as UnixBench's tables, JSON, CSV, Markdown" },
+	{ "import", cmd_import, cmd_import_usage,
+	    "import [-l label] [-t n] log -o results | --lava file -o dir",
+	    "read a UnixBench log or a LAVA job's results into results" },
 	{ "compare", cmd_compare, cmd_compare_usage,
-	    "compare [options] base other ..." },
+	    "compare [options] base other ...",
+	    "ratios, intervals and verdicts of results against a base" },
 	{ "preflight", cmd_preflight, cmd_preflight_usage,
-	    "preflight [--strict]" },
+	    "preflight [-j] [-s] [-w seconds]",
+	    "check the host's noise: load, governor, SMT, swap, busy processes" },
 	{ "check-release", cmd_check_release, cmd_check_release_usage,
-	    "check-release [options] image|config|--host" },
+	    "check-release [options] image|config|--host",
+	    "prove no debug knob is on; gate a release on its results" },
 	{ "recipe", cmd_recipe, cmd_recipe_usage,
-	    "recipe build|lint|variants ..." },
-	{ "image", cmd_image, cmd_image_usage, "image pack|unpack ..." },
+	    "recipe build|lint|variants ...",
+	    "build, check or list the variants of a world or kernel recipe" },
+	{ "image", cmd_image, cmd_image_usage, "image pack|unpack|diff ...",
+	    "pack a root, unpack an image safely, diff two images" },
 	{ "images", cmd_images, cmd_images_usage,
-	    "images [-w workdir] [--root name]" },
+	    "images [-w workdir] [--root name]",
+	    "the built images, or the unpacked root of one of them" },
 	{ "chroot", cmd_chroot, cmd_chroot_usage,
-	    "chroot [options] image -- command ..." },
+	    "chroot [options] image -- command ...",
+	    "run a command confined in an image" },
 	{ "boot", cmd_boot, cmd_boot_usage,
-	    "boot [options] kernel-image [world-image]" },
+	    "boot [options] kernel-image [world-image]",
+	    "boot kernels under qemu and bench them interleaved" },
 	{ "kernel", cmd_kernel, cmd_kernel_usage,
-	    "kernel build|config|diff ..." },
+	    "kernel build|config|diff|attribute ...",
+	    "build kernel variants, compare configs, attribute their cost" },
 	{ "lava-job", cmd_lava_job, cmd_lava_job_usage,
-	    "lava-job -k label=kernel ... -o job.yaml" },
+	    "lava-job -k label=kernel ... -o job.yaml",
+	    "write a LAVA job that benches kernels on a device farm" },
 	{ "submit", cmd_submit, cmd_submit_usage,
-	    "submit --engine slurm|--status|--resubmit|--collect ..." },
+	    "submit --engine slurm|--status|--resubmit|--collect ...",
+	    "run the paired experiment as a Slurm job array, collect it" },
 };
+
+#define NCOMMANDS	(sizeof(commands) / sizeof(commands[0]))
 
 static void
 usage(FILE *fp)
@@ -60,10 +81,52 @@ usage(FILE *fp)
 
 	fprintf(fp, "usage: worldbench --version\n"
 	    "       worldbench -h | --help\n");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "       worldbench %s\n", commands[i].synopsis);
 	fprintf(fp, "       worldbench command -h | --help\n"
 	    "       worldbench help [command | exit-status]\n");
+}
+
+/* The usage, then what each command is for (-h, --help, help). */
+static void
+usage_described(FILE *fp)
+{
+	size_t i;
+
+	usage(fp);
+	fprintf(fp, "\ncommands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(fp, "  %-14s %s\n", commands[i].name,
+		    commands[i].desc);
+	fprintf(fp, "\n'worldbench help command' for its options; "
+	    "worldbench(1) for the full text.\n");
+}
+
+/*
+ * worldbench completion bash|zsh|fish: the completion script, from the
+ * help table and the command list (src/completion.c).
+ */
+static int
+completion(int argc, char **argv)
+{
+	struct completion_cmd c[NCOMMANDS];
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++) {
+		c[i].name = commands[i].name;
+		c[i].synopsis = commands[i].synopsis;
+		c[i].desc = commands[i].desc;
+	}
+	if (argc == 3 && (strcmp(argv[2], "-h") == 0 ||
+	    strcmp(argv[2], "--help") == 0)) {
+		printf("usage: worldbench completion bash|zsh|fish\n");
+		return (0);
+	}
+	if (argc != 3 || completion_write(stdout, argv[2], c, NCOMMANDS) != 0) {
+		fprintf(stderr, "usage: worldbench completion bash|zsh|fish\n");
+		return (EX_USAGE);
+	}
+	return (0);
 }
 
 /* A command's synopsis and options, for -h, --help and help CMD. */
@@ -80,7 +143,7 @@ find_command(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(name, commands[i].name) == 0)
 			return (&commands[i]);
 	return (NULL);
@@ -90,10 +153,10 @@ find_command(const char *name)
 static int
 unknown_command(const char *name)
 {
-	const char *names[sizeof(commands) / sizeof(commands[0])], *best;
+	const char *names[NCOMMANDS], *best;
 	size_t i;
 
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (i = 0; i < NCOMMANDS; i++)
 		names[i] = commands[i].name;
 	if ((best = help_nearest(name, names, i)) != NULL)
 		warnx("unknown command '%s'; did you mean '%s'?", name, best);
@@ -109,7 +172,7 @@ help(int argc, char **argv)
 	const struct command *c;
 
 	if (argc < 3) {
-		usage(stdout);
+		usage_described(stdout);
 		return (0);
 	}
 	if (argc > 3) {
@@ -213,12 +276,14 @@ main(int argc, char *argv[])
 		return (0);
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-		usage(stdout);
+		usage_described(stdout);
 		return (0);
 	}
 	if (strcmp(argv[1], "help") == 0)
 		return (help(argc, argv));
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+	if (strcmp(argv[1], "completion") == 0)
+		return (completion(argc, argv));
+	for (i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
 		if (wants_help(argc - 1, argv + 1)) {

@@ -31,6 +31,11 @@ $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
 
+# The help table and its completion scripts (src/help.c).
+TEST_CPPFLAGS_src :=		-iquote src
+TEST_OBJS_src/completion :=	$(O)/obj/src/help.o $(O)/obj/src/exitmap.o
+$(O)/tests/src/completion_test: $(TEST_OBJS_src/completion)
+
 $(O)/tests/%_probe: tests/%_probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CSTD) $(WARNFLAGS) -D_GNU_SOURCE -O2 -static $(LDFLAGS) -o $@ $<

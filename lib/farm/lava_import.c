@@ -17,6 +17,7 @@
 
 #include "digest.h"
 #include "err.h"
+#include "filekind.h"
 #include "label.h"
 #include "lava.h"
 #include "lava_int.h"
@@ -169,8 +170,8 @@ is_log(FILE *fp, const char *path, struct wb_err *err)
 	return (r);
 }
 
-json_t *
-wb_lava_results_load(const char *path, struct wb_err *err)
+static json_t *
+load(const char *path, struct wb_err *err)
 {
 	json_error_t je;
 	json_t *root, *list;
@@ -214,6 +215,16 @@ wb_lava_results_load(const char *path, struct wb_err *err)
 		return (NULL);
 	}
 	return (root);
+}
+
+json_t *
+wb_lava_results_load(const char *path, struct wb_err *err)
+{
+	json_t *list;
+
+	if ((list = load(path, err)) == NULL)
+		(void)wb_filekind_hint(err, path, WB_FILE_LAVA);
+	return (list);
 }
 
 /* A string field, or a number given as a string (YAML) or a number. */

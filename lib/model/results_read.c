@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "filekind.h"
 #include "label.h"
 #include "results.h"
 
@@ -463,10 +464,11 @@ wb_results_read(const char *path, struct wb_results **out,
 			(void)wb_err_set(err, "%s: %s", path, je.text);
 			if (json_error_code(&je) == json_error_cannot_open_file)
 				(void)wb_err_class(err, WB_ERR_NOINPUT);
-			return (-1);
+			return (wb_filekind_hint(err, path, WB_FILE_RESULTS));
 		}
-		return (wb_err_set(err, "%s:%d:%d: %s", path, je.line,
-		    je.column, je.text));
+		(void)wb_err_set(err, "%s:%d:%d: %s", path, je.line,
+		    je.column, je.text);
+		return (wb_filekind_hint(err, path, WB_FILE_RESULTS));
 	}
 	if ((r = wb_results_new(err)) == NULL) {
 		json_decref(root);
@@ -475,7 +477,7 @@ wb_results_read(const char *path, struct wb_results **out,
 	if (read_root(&rd, r, root) == -1) {
 		json_decref(root);
 		wb_results_free(r);
-		return (-1);
+		return (wb_filekind_hint(err, path, WB_FILE_RESULTS));
 	}
 	json_decref(root);
 	*out = r;

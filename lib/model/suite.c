@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,6 +217,31 @@ list_has(const char *list, const char *id)
 	return (0);
 }
 
+/*
+ * "unknown test 'x'; valid ids: a, b, ...; or all, unixbench5,
+ * unixbench4": the whole list, so that a typo needs no second command.
+ */
+static int
+unknown_test(struct wb_err *err, const char *p, size_t len)
+{
+	char ids[768];
+	size_t i, o;
+	int w;
+
+	o = 0;
+	ids[0] = '\0';
+	for (i = 0; i < NSUITE && o < sizeof(ids); i++) {
+		w = snprintf(ids + o, sizeof(ids) - o, "%s%s",
+		    i > 0 ? ", " : "", suite[i].id);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+	return (wb_err_set(err, "unknown test '%.*s'; valid ids: %s; "
+	    "or all, %s, %s", (int)(len > 64 ? 64 : len), p, ids,
+	    WB_INDEX_UNIXBENCH5, WB_INDEX_UNIXBENCH4));
+}
+
 int
 wb_suite_parse_list(const char *list, const struct wb_test_def ***out,
     size_t *n, struct wb_err *err)
@@ -241,8 +267,7 @@ wb_suite_parse_list(const char *list, const struct wb_test_def ***out,
 			    strncmp(suite[i].id, p, len) == 0)
 				break;
 		if (i == NSUITE)
-			return (wb_err_set(err, "unknown test '%.*s'",
-			    (int)len, p));
+			return (unknown_test(err, p, len));
 	}
 	if (index == NULL && *list == '\0')
 		return (wb_err_set(err, "empty test list"));

@@ -10,6 +10,7 @@
 
 #include "digest.h"
 #include "err.h"
+#include "filekind.h"
 #include "results.h"
 #include "suite.h"
 #include "ublog.h"
@@ -347,7 +348,7 @@ wb_ublog_import(const char *path, int table, struct wb_results **out,
 	fclose(u.fp);
 	if (rc == -1) {
 		wb_results_free(r);
-		return (-1);
+		return (wb_filekind_hint(err, path, WB_FILE_UBLOG));
 	}
 	*out = r;
 	return (0);

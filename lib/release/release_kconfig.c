@@ -11,6 +11,7 @@
 #include <archive.h>
 
 #include "err.h"
+#include "filekind.h"
 #include "release.h"
 
 static const struct wb_kdebug kdebug[] = {
@@ -218,5 +219,7 @@ wb_release_kconfig(struct wb_release *r, const char *path,
 		return (-1);
 	rc = wb_release_kconfig_buf(r, path, buf, len, err);
 	free(buf);
+	if (rc == -1)
+		return (wb_filekind_hint(err, path, WB_FILE_KCONFIG));
 	return (rc);
 }

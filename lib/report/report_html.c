@@ -50,9 +50,13 @@ head(FILE *fp)
 	    "<style>\n"
 	    "body{font-family:sans-serif;margin:2em;color:#222}\n"
 	    "p{max-width:1100px}\n"
-	    "table{border-collapse:collapse;margin:1em 0}\n"
+	    "table{border-collapse:collapse;margin:1em 0;max-width:100%}\n"
 	    "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;"
 	    "white-space:nowrap}\n"
+	    "td.wrap,td.slower,td.faster,td.same{white-space:normal;"
+	    "min-width:8em;overflow-wrap:anywhere}\n"
+	    "p.run{font-family:monospace}\n"
+	    "table.sys td{white-space:normal;overflow-wrap:anywhere}\n"
 	    "th:first-child,td:first-child{text-align:left}\n"
 	    "td.slower,td.faster,td.same,th.verdict{text-align:left}\n"
 	    "th{background:#eee}\n"
@@ -65,6 +69,61 @@ head(FILE *fp)
 	    "</style>\n</head>\n<body>\n", fp);
 }
 
+/* A string of a result's provenance, or NULL. */
+static const char *
+prov_str(const struct wb_results *r, const char *key)
+{
+
+	return (json_string_value(json_object_get(r->provenance, key)));
+}
+
+/*
+ * The run the report belongs to and when it ran: "Run ID, 2026-12-04
+ * 18:11:46Z to 18:15:59Z" (or every run id, when the files come from
+ * several runs), from the results' provenance.
+ */
+static void
+run_line(FILE *fp, const struct wb_report *rep)
+{
+	const struct wb_compare *c = rep->cmp;
+	const char *id, *start, *end, *d;
+	size_t i, j, nid;
+
+	start = end = NULL;
+	nid = 0;
+	fputs("<p class=\"run\">", fp);
+	for (i = 0; rep->results != NULL && i < c->nvar; i++) {
+		if ((d = prov_str(rep->results[i], "date_start")) != NULL &&
+		    (start == NULL || strcmp(d, start) < 0))
+			start = d;
+		if ((d = prov_str(rep->results[i], "date_end")) != NULL &&
+		    (end == NULL || strcmp(d, end) > 0))
+			end = d;
+		if ((id = wb_compare_run_id(rep->results[i])) == NULL)
+			continue;
+		for (j = 0; j < i; j++)
+			if (wb_compare_run_id(rep->results[j]) != NULL &&
+			    strcmp(wb_compare_run_id(rep->results[j]), id) == 0)
+				break;
+		if (j < i)
+			continue;
+		fputs(nid++ == 0 ? "Run " : ", ", fp);
+		wb_report_escape(fp, id);
+	}
+	if (nid == 0)
+		fputs("Run id not recorded", fp);
+	if (start != NULL) {
+		fputs("; ran ", fp);
+		wb_report_escape(fp, start);
+		if (end != NULL) {
+			fputs(" to ", fp);
+			wb_report_escape(fp, end);
+		}
+	} else
+		fputs("; date not recorded", fp);
+	fputs("</p>\n", fp);
+}
+
 static void
 method(FILE *fp, const struct wb_report *rep)
 {
@@ -73,7 +132,9 @@ method(FILE *fp, const struct wb_report *rep)
 	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
-	fputs("<h1>worldbench compare</h1>\n<p>Estimator: ", fp);
+	fputs("<h1>worldbench compare</h1>\n", fp);
+	run_line(fp, rep);
+	fputs("<p>Estimator: ", fp);
 	wb_report_escape(fp, wb_report_estimator_text(c));
 	fputs(". ", fp);
 	wb_report_escape(fp, wb_report_ratio_text());
@@ -211,7 +272,7 @@ system_table(FILE *fp, const struct wb_report *rep)
 
 	if (rep->results == NULL)
 		return;
-	fputs("<h2>System</h2>\n<table>\n<tr><th>Variant</th><th>CPU</th>"
+	fputs("<h2>System</h2>\n<table class=\"sys\">\n<tr><th>Variant</th><th>CPU</th>"
 	    "<th>CPUs</th><th>Kernel</th><th>Load (1 min, start &rarr; end)"
 	    "</th><th>Timing</th><th>Runner</th><th>Scratch</th></tr>\n", fp);
 	for (v = 0; v < c->nvar; v++) {
@@ -384,27 +445,42 @@ bar(FILE *fp, const struct scale *s, int y, const char *name, double ratio,
 	    CH_LABEL + CH_PLOT + 8, y + 14, ratio);
 }
 
-/* Grid lines at r and 1/r for the steps that fit, labelled. */
+/* The narrowest gap between two tick labels, in px (five characters). */
+#define CH_TICKGAP	32
+
+/*
+ * Grid lines at r and 1/r for the steps that fit, labelled where the
+ * label keeps CH_TICKGAP px from every label already drawn (1 first, then
+ * the coarse steps before the fine ones), so that no two collide.
+ */
 static void
 ticks(FILE *fp, const struct scale *s, int y0, int y1)
 {
 	static const double steps[] = { 1.1, 1.25, 1.5, 2, 3, 5, 10, 20, 50,
 	    100, 1000 };
-	double x, r[2];
-	size_t i, n;
+	double x, r[2], drawn[2 * sizeof(steps) / sizeof(steps[0]) + 1];
+	size_t i, k, n, nd;
 	int side;
 
 	for (i = n = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		if (log(steps[i]) > s->lmax)
 			break;
-		/* At most five steps each side: skip the finer ones. */
 		n++;
 	}
-	for (i = n > 5 ? n - 5 : 0; i < n; i++) {
+	nd = 0;
+	drawn[nd++] = xpos(s, 1);
+	/* At most five steps each side, the coarsest first. */
+	for (i = n; i-- > (n > 5 ? n - 5 : 0);) {
 		r[0] = 1 / steps[i];
 		r[1] = steps[i];
 		for (side = 0; side < 2; side++) {
 			x = xpos(s, r[side]);
+			for (k = 0; k < nd; k++)
+				if (fabs(drawn[k] - x) < CH_TICKGAP)
+					break;
+			if (k < nd)
+				continue;
+			drawn[nd++] = x;
 			fprintf(fp, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 			    "y2=\"%d\" stroke=\"#ddd\"/>\n<text x=\"%.1f\" "
 			    "y=\"%d\" font-size=\"10\" text-anchor=\"middle\">"

@@ -33,6 +33,30 @@ installed_builds_world_body() {
 	    tar -tf w/images/host-glibc-production.tar.zst --zstd
 }
 
+atf_test_case install__completions
+install__completions_head() {
+	atf_set descr "make install puts the bash, zsh and fish completions in their standard directories"
+	atf_set require.progs "make"
+}
+install__completions_body() {
+	b=$(atf_config_get builddir)
+	top=$(atf_config_get top_srcdir)
+	atf_check -o ignore make -s -C "$top" O="$b" DESTDIR="$PWD/d" \
+	    PREFIX=/opt/wb install
+	s=d/opt/wb/share
+	for f in bash-completion/completions/worldbench \
+	    zsh/site-functions/_worldbench \
+	    fish/vendor_completions.d/worldbench.fish; do
+		test -s "$s/$f" || atf_fail "no $s/$f"
+	done
+	atf_check -o match:'complete -o filenames -F _worldbench worldbench' \
+	    tail -n 1 "$s/bash-completion/completions/worldbench"
+	atf_check -o inline:'#compdef worldbench\n' head -n 1 \
+	    "$s/zsh/site-functions/_worldbench"
+	test -x d/opt/wb/bin/worldbench || atf_fail "no worldbench installed"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case install__completions
 	atf_add_test_case installed_builds_world
 }

@@ -50,7 +50,8 @@ bench__run_reports_body() {
 	    atf_fail "latest is $(readlink res/latest), not $r"
 	atf_check -o inline:"design=quick tests=syscall images=host-glibc-production,host-glibc-debug\n" \
 	    cat "$r/settings"
-	atf_check -o match:"^${r#res/}  finished  Final score " \
+	atf_check -o match:'^RUN +STATE +DESIGN +TESTS +IMAGES +FINAL SCORE' \
+	    -o match:"^${r#res/}  finished  quick +syscall +host-glibc-production,host-glibc-debug +[0-9.]+ \\[" \
 	    "$(wbp)" bench --list -o res
 	# A second run never writes into the first.
 	cksum "$r/host-glibc-debug.json" >before

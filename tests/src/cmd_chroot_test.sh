@@ -1,7 +1,7 @@
 #! /usr/bin/env atf-sh
 # SPDX-License-Identifier: BSD-2-Clause
 # worldbench chroot IMAGE: an image name of the work directory works as
-# its archive path does (the README's example).
+# its archive path does (the example in doc/results.md).
 
 wbp() { echo "$(atf_config_get builddir)/bin/worldbench"; }
 

@@ -121,7 +121,61 @@ summary_body() {
 	atf_check -s exit:1 grep -i 'no difference' s.txt
 }
 
+atf_test_case run_ticks_width
+run_ticks_width_head() {
+	atf_set descr "The report names its run and when it ran, no two tick labels collide, and it fits a 1280 px window"
+	atf_set require.progs chromium
+	atf_set timeout 300
+}
+run_ticks_width_body() {
+	fixtures
+	for f in run1-prod.json run1-debug.json; do
+		cp "$(atf_get_srcdir)/data/$f" . || atf_fail "fixture $f"
+	done
+	atf_check "$WB" compare -F html -o r.html run1-prod.json run1-debug.json
+	atf_check -o match:'^<p class="run">Run a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1; date not recorded</p>$' \
+	    cat r.html
+	# With dates recorded: the earliest start and the latest end.
+	sed 's/"label": "prod",/"label": "prod", "date_start": "2026-01-02T03:04:05Z", "date_end": "2026-01-02T03:09:00Z",/' \
+	    run1-prod.json >dated.json
+	atf_check "$WB" compare -F html -o d.html dated.json run1-debug.json
+	atf_check -o match:'; ran 2026-01-02T03:04:05Z to 2026-01-02T03:09:00Z</p>' \
+	    cat d.html
+	# The tick labels (font-size 10, centred) are 32 px apart or more.
+	atf_check "$WB" compare -F html -o t.html prod.json debug.json
+	sed -n 's/.*<text x="\([0-9.]*\)" y="[0-9]*" font-size="10" text-anchor="middle">.*/\1/p' \
+	    t.html | sort -n >xs
+	test "$(wc -l <xs)" -ge 3 || atf_fail "too few tick labels: $(cat xs)"
+	atf_check -o empty awk 'NR > 1 && $1 - p < 32 { print p, $1 } { p = $1 }' xs
+	atf_check -o match:'px wide \(window 1280,1600\)' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" -s 1280,1600 t.html t.png
+	atf_check -o match:'px wide' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" -s 1280,1600 r.html r.png
+}
+
+atf_test_case too_wide_fails
+too_wide_fails_head() {
+	atf_set descr "The render check rejects a page wider than its window"
+	atf_set require.progs chromium
+	atf_set timeout 300
+}
+too_wide_fails_body() {
+	{
+		printf '<!DOCTYPE html>\n<html><body><table><tr>'
+		i=0
+		while [ $i -lt 400 ]; do
+			printf '<td style="white-space:nowrap">cell%d cell</td>' $i
+			i=$((i + 1))
+		done
+		printf '</tr></table></body></html>\n'
+	} >wide.html
+	atf_check -s exit:1 -o ignore -e match:'px wide, more than the 1280 px window' \
+	    sh "$(atf_get_srcdir)/html-render-check.sh" -s 1280,1600 wide.html w.png
+}
+
 atf_init_test_cases() {
+	atf_add_test_case run_ticks_width
+	atf_add_test_case too_wide_fails
 	atf_add_test_case log_axis_and_system
 	atf_add_test_case summary
 	atf_add_test_case renders

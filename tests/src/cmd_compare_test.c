@@ -764,6 +764,58 @@ ATF_TC_BODY(compare__dropped_test_problem_every_format, tc)
 	wbt_out_fini(&o);
 }
 
+ATF_TC_WITHOUT_HEAD(compare__name_renames);
+ATF_TC_BODY(compare__name_renames, tc)
+{
+	const char *args[] = { "compare", "-F", "summary", "--name",
+	    "prod=production", "--name", "debug=malloc-debug", "run1-prod.json",
+	    "run1-debug.json", NULL };
+	const char *swap[] = { "compare", "-F", "csv", "--name", "prod=debug",
+	    "--name", "debug=prod", "run1-prod.json", "run1-debug.json", NULL };
+	struct wbt_out o;
+	char *before;
+
+	fixture(tc, "run1-prod.json");
+	fixture(tc, "run1-debug.json");
+	before = wbt_read_file("run1-prod.json", NULL);
+	wbt_run_wb(tc, &o, args, 9);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strncmp(o.out, "malloc-debug / production (", 27) == 0,
+	    "%s", o.out);
+	wbt_out_fini(&o);
+	/* A=B B=A swaps the two names; the files are not written. */
+	wbt_run_wb(tc, &o, swap, 9);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.out, "\ndhry2reg,Dhrystone 2 using register "
+	    "variables,debug,5,0,1.39601e+07,") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	ATF_CHECK_STREQ(before, wbt_read_file("run1-prod.json", NULL));
+	free(before);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__name_unknown_label);
+ATF_TC_BODY(compare__name_unknown_label, tc)
+{
+	const char *args[] = { "compare", "--name", "nosuch=x",
+	    "run1-prod.json", "run1-debug.json", NULL };
+	const char *bad[] = { "compare", "--name", "noequals",
+	    "run1-prod.json", "run1-debug.json", NULL };
+	struct wbt_out o;
+
+	fixture(tc, "run1-prod.json");
+	fixture(tc, "run1-debug.json");
+	wbt_run_wb(tc, &o, args, 5);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "no results file is labelled 'nosuch' "
+	    "(the labels: prod, debug)") != NULL, "%s", o.err);
+	ATF_CHECK_STREQ("", o.out);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, bad, 5);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK(strstr(o.err, "expected LABEL=NAME") != NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -790,5 +842,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__factorial_golden);
 	ATF_TP_ADD_TC(tp, compare__factorial_text_golden);
 	ATF_TP_ADD_TC(tp, compare__imported_no_ci);
+	ATF_TP_ADD_TC(tp, compare__name_renames);
+	ATF_TP_ADD_TC(tp, compare__name_unknown_label);
 	return (atf_no_error());
 }

@@ -150,6 +150,21 @@ ATF_TC_BODY(import__usage, tc)
 	}
 }
 
+ATF_TC_WITHOUT_HEAD(import__results_names_table);
+ATF_TC_BODY(import__results_names_table, tc)
+{
+	struct wbt_out o;
+
+	wbt_run(&o, (char *[]){ wb(tc), "import",
+	    (char *)data(tc, "prod.json"), "-o", "r.json", NULL });
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "prod.json is a worldbench results file: "
+	    "worldbench table, compare and check-release --results read it)")
+	    != NULL, "%s", o.err);
+	ATF_CHECK(access("r.json", F_OK) == -1);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -158,5 +173,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, import__seed_altered);
 	ATF_TP_ADD_TC(tp, import__garbage);
 	ATF_TP_ADD_TC(tp, import__usage);
+	ATF_TP_ADD_TC(tp, import__results_names_table);
 	return (atf_no_error());
 }

@@ -487,6 +487,21 @@ ATF_TC_BODY(run__usage, tc)
 	}
 }
 
+ATF_TC_WITHOUT_HEAD(run__unknown_test_lists_ids);
+ATF_TC_BODY(run__unknown_test_lists_ids, tc)
+{
+	const char *args[] = { "run", "-T", "shell9", "-o", "x.json", NULL };
+	struct wbt_out o;
+
+	wbt_run_wb(tc, &o, args, 5);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "unknown test 'shell9'; valid ids: "
+	    "dhry2reg, ") != NULL, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.err, "shell1, shell8") != NULL, "%s", o.err);
+	ATF_CHECK(access("x.json", F_OK) == -1);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -502,5 +517,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, run__missing_suite);
 	ATF_TP_ADD_TC(tp, run__sigterm_then_resume);
 	ATF_TP_ADD_TC(tp, run__usage);
+	ATF_TP_ADD_TC(tp, run__unknown_test_lists_ids);
 	return (atf_no_error());
 }

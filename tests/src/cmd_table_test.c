@@ -146,6 +146,27 @@ ATF_TC_BODY(table__usage, tc)
 	}
 }
 
+ATF_TC_WITHOUT_HEAD(table__log_names_import);
+ATF_TC_BODY(table__log_names_import, tc)
+{
+	struct wbt_out o;
+
+	/* A UnixBench log given to table and to compare. */
+	wbt_run(&o, (char *[]){ wb(tc), "table",
+	    (char *)data(tc, "ublog-prod.txt"), NULL });
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "ublog-prod.txt is a UnixBench log: "
+	    "worldbench import reads it)") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	wbt_run(&o, (char *[]){ wb(tc), "compare",
+	    (char *)data(tc, "ublog-prod.txt"),
+	    (char *)data(tc, "ublog-debug.txt"), NULL });
+	ATF_CHECK_EQ(65, o.status);
+	ATF_CHECK_MSG(strstr(o.err, "worldbench import reads it") != NULL,
+	    "%s", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -153,5 +174,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, table__bad_file);
 	ATF_TP_ADD_TC(tp, table__long_strings_refused);
 	ATF_TP_ADD_TC(tp, table__usage);
+	ATF_TP_ADD_TC(tp, table__log_names_import);
 	return (atf_no_error());
 }

@@ -79,7 +79,25 @@ letters_body() {
 	    "$(wbp)" table -F nosuch x.json
 }
 
+atf_test_case help__describes_every_command
+help__describes_every_command_head() {
+	atf_set descr "help and --help describe every command of the usage in one line"
+}
+help__describes_every_command_body() {
+	"$(wbp)" help >h
+	sed -n 's/^       worldbench \([a-z][a-z-]*\) .*/\1/p' h |
+	    grep -v -e '^command$' -e '^help$' >cmds
+	test "$(wc -l <cmds)" -ge 16 || atf_fail "too few commands: $(cat cmds)"
+	while read -r c; do
+		grep -q "^  $c  *[a-z]" h || atf_fail "$c is not described"
+	done <cmds
+	atf_check -o file:h "$(wbp)" --help
+	atf_check -o match:'^usage: worldbench completion bash\|zsh\|fish$' \
+	    "$(wbp)" completion --help
+}
+
 atf_init_test_cases() {
+	atf_add_test_case help__describes_every_command
 	atf_add_test_case help
 	atf_add_test_case usage_lists_real_commands
 	atf_add_test_case letters
