@@ -228,6 +228,7 @@ struct wb_compare {
 	 */
 	char			*unmatched;
 	char			*match_unrecorded;
+	int			 match_none;	/* no file records one */
 };
 
 /*

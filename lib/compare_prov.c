@@ -296,7 +296,7 @@ wb_compare_matching(struct wb_compare *c, struct wb_results *const *v,
 	for (i = 0; i < c->nvar; i++)
 		rv[i] = c->blocked ? v[c->runs[0].files[i]] : v[i];
 	rc = wb_ident_check_results(rv, c->nvar, c->labels, c->paths,
-	    &c->unmatched, &c->match_unrecorded, err);
+	    &c->unmatched, &c->match_unrecorded, &c->match_none, err);
 	free(rv);
 	return (rc);
 }

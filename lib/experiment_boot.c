@@ -103,7 +103,7 @@ matching(const struct wb_boot_experiment *x, struct boot_run *b,
 	rc = 0;
 	if (um != NULL)
 		say(x, "WARNING: --unmatched: UNMATCHED images: %s", um);
-	if (ur != NULL)
+	if (ur != NULL && !wb_ident_none((const json_t *const *)ids, n))
 		wb_notef(x->note, x->note_arg, "matching not recorded for %s "
 		    "(a kernel image without its configuration): not checked",
 		    ur);

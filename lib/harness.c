@@ -367,7 +367,7 @@ matching(struct wb_harness *h, int allowed, struct wb_err *err)
 	struct wb_results **rv;
 	char **labels;
 	size_t i;
-	int rc;
+	int rc, none;
 
 	rv = calloc(h->nv, sizeof(*rv));
 	labels = calloc(h->nv, sizeof(*labels));
@@ -381,7 +381,12 @@ matching(struct wb_harness *h, int allowed, struct wb_err *err)
 		labels[i] = h->v[i].label;
 	}
 	rc = wb_ident_check_results(rv, h->nv, labels, NULL, &h->unmatched,
-	    &h->match_unrecorded, err);
+	    &h->match_unrecorded, &none, err);
+	if (rc == 0 && none) {
+		/* Directories or the host: nothing recorded, nothing said. */
+		free(h->match_unrecorded);
+		h->match_unrecorded = NULL;
+	}
 	free(rv);
 	free(labels);
 	if (rc == 0 && h->unmatched != NULL && !allowed)

@@ -76,11 +76,19 @@ int	wb_ident_check_all(const json_t *const *ids, size_t n,
  * Every variant of a comparison against the base (v[0]), from each
  * file's provenance "identity": *unmatched the reasons ("; "-joined),
  * *unrecorded the labels without a record (", "-joined); each NULL when
- * there is none.  labels name the variants, paths the files (may hold
- * NULL).  0, or -1 with err set.
+ * there is none; *none (may be NULL) as wb_ident_none().  labels name
+ * the variants, paths the files (may hold NULL).  0, or -1 with err set.
  */
 int	wb_ident_check_results(struct wb_results *const *v, size_t n,
 	    char *const *labels, char *const *paths, char **unmatched,
-	    char **unrecorded, struct wb_err *);
+	    char **unrecorded, int *none, struct wb_err *);
+/*
+ * 1 when none of the records is one (results from before identities
+ * were recorded, roots that are directories): matching not recorded,
+ * which the commands say only where it does not change what older
+ * inputs printed (compare's JSON report, "matching": "not recorded");
+ * a mix of recorded and unrecorded is said on standard error.
+ */
+int	wb_ident_none(const json_t *const *ids, size_t n);
 
 #endif

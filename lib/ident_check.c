@@ -323,9 +323,20 @@ wb_ident_check_all(const json_t *const *ids, size_t n, char *const *labels,
 }
 
 int
+wb_ident_none(const json_t *const *ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (json_string_value(json_object_get(ids[i], "kind")) != NULL)
+			return (0);
+	return (1);
+}
+
+int
 wb_ident_check_results(struct wb_results *const *v, size_t n,
     char *const *labels, char *const *paths, char **unmatched,
-    char **unrecorded, struct wb_err *err)
+    char **unrecorded, int *none, struct wb_err *err)
 {
 	const json_t **ids;
 	size_t i;
@@ -337,6 +348,8 @@ wb_ident_check_results(struct wb_results *const *v, size_t n,
 		ids[i] = json_object_get(v[i]->provenance, "identity");
 	rc = wb_ident_check_all(ids, n, labels, paths, unmatched, unrecorded,
 	    err);
+	if (rc == 0 && none != NULL)
+		*none = wb_ident_none(ids, n);
 	free(ids);
 	return (rc);
 }

@@ -197,7 +197,7 @@ static int
 matching(const struct copts *o, const struct wb_compare *c)
 {
 
-	if (c->match_unrecorded != NULL)
+	if (c->match_unrecorded != NULL && !c->match_none)
 		warnx("matching not recorded for %s (results from before "
 		    "worldbench recorded image identities, or a root that is "
 		    "not an image): not checked", wb_vis(c->match_unrecorded));
