@@ -54,8 +54,8 @@ struct wb_experiment {
 	json_t			 *preflight;	/* copied into each file */
 	char *const		 *argv;		/* for provenance */
 	int			  argc;
-	int			  unmatched;	/* run images that differ in
-						   more than the knob */
+	/* Run images that differ in more than the knob (ident.h). */
+	int			  unmatched;
 	/* One line per step (building, new run, resuming); may be NULL. */
 	void			(*note)(void *, const char *);
 	void			 *note_arg;
@@ -78,8 +78,8 @@ int	wb_experiment_images(struct wb_experiment *, const char *log,
  * *unmatched why they differ in more than the knob, *unrecorded the
  * labels without a record; NULL when there is nothing to say.
  */
-int	wb_experiment_matching(const struct wb_experiment *, char **unmatched,
-	    char **unrecorded, struct wb_err *);
+int	wb_experiment_matching(const struct wb_experiment *,
+	    char **unmatched, char **unrecorded, struct wb_err *);
 /*
  * Choose the run directory: the interrupted latest run when its
  * settings are these (resumed = 1), else a new directory, made the

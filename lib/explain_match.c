@@ -169,7 +169,8 @@ wb_explain_match(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	int rc = 0;
 
 	*report = NULL;
-	if (wb_knob_owners_read(&ob, workdir, p->labels[p->design->base], err) == -1)
+	if (wb_knob_owners_read(&ob, workdir, p->labels[p->design->base],
+	    err) == -1)
 		return (-1);
 	if ((rep = open_memstream(report, &len)) == NULL) {
 		wb_knob_owners_fini(&ob);

@@ -51,7 +51,7 @@ json_t	*wb_ident_kernel(const char *imagedir, struct wb_err *);
 enum wb_ident_verdict {
 	WB_IDENT_MATCHED,
 	WB_IDENT_UNMATCHED,	/* *why names the first difference */
-	WB_IDENT_UNRECORDED	/* a side has no record (or not of one kind) */
+	WB_IDENT_UNRECORDED	/* a side has no record */
 };
 
 /*

@@ -18,7 +18,7 @@ struct wb_image_change;
 
 struct entry {
 	char		*path;
-	char		*link;		/* symlink or hard-link target */
+	char		*link;		/* symlink or hard link target */
 	mode_t		 type;
 	mode_t		 perm;
 	long long	 uid, gid, size;

@@ -25,9 +25,11 @@ struct wb_kmatch {
 	size_t	 mismatched;	/* symbols where build and derivation differ */
 	size_t	 nextra;	/* the variant's fragments the base lacks */
 	char	*report;	/* one line per mismatch, malloc'ed; or NULL */
-	char	*owned;		/* the changed symbols, one a line, malloc'ed;
-				   NULL when none: what the knob owns when
-				   nothing mismatched */
+	/*
+	 * The changed symbols, one a line, malloc'ed (NULL when none):
+	 * what the knob owns when nothing mismatched.
+	 */
+	char	*owned;
 };
 
 /*

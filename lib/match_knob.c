@@ -42,9 +42,9 @@ wb_knob_sources_minus(char *const *a, char *const *b, const char *kind,
 			if (strcmp(a[i], b[j]) == 0)
 				break;
 		if (b[j] == NULL)
-			snprintf(out + strlen(out), len - strlen(out), "%s%s%s;",
-			    kind != NULL ? kind : "", kind != NULL ? " " : "",
-			    a[i]);
+			snprintf(out + strlen(out), len - strlen(out),
+			    "%s%s%s;", kind != NULL ? kind : "",
+			    kind != NULL ? " " : "", a[i]);
 	}
 }
 
@@ -78,8 +78,8 @@ wb_knob_owners_fini(struct wb_knob_owners *o)
 }
 
 int
-wb_knob_owners_read(struct wb_knob_owners *o, const char *workdir, const char *label,
-    struct wb_err *err)
+wb_knob_owners_read(struct wb_knob_owners *o, const char *workdir,
+    const char *label, struct wb_err *err)
 {
 	char path[4096], *p, *nl, *tab;
 	size_t cap = 0, line = 0;
