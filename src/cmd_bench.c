@@ -23,6 +23,7 @@
 #include "recipe.h"
 #include "runner.h"
 #include "runopts.h"
+#include "strvis.h"
 #include "world_fs.h"
 
 /* The prefix of the experiment's notes (cmd_note). */
@@ -32,7 +33,7 @@ void
 cmd_bench_usage(FILE *fp)
 {
 	fprintf(fp, "usage: worldbench bench " EXPERIMENT_USAGE "\n"
-	    "           [--rundir dir] label ...\n"
+	    "           [--rundir dir] [--unmatched] label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
 
@@ -50,6 +51,7 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "list", no_argument, NULL, 'L' },
 		{ "rundir", required_argument, NULL, 'R' },
+		{ "unmatched", no_argument, NULL, 'U' },
 		EXPERIMENT_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -68,6 +70,9 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 			break;
 		case 'R':
 			o->x.fixed_rundir = optarg;
+			break;
+		case 'U':
+			o->x.unmatched = 1;
 			break;
 		default:
 			return (-1);
@@ -93,6 +98,34 @@ list(const char *results)
 		bench_list_print(stdout, v, n);
 	wb_experiment_runs_free(v, n);
 	return (0);
+}
+
+/*
+ * Once the images are built, before a run directory is chosen: images
+ * that differ in more than the knob are refused unless --unmatched.
+ */
+static int
+matching(struct cmd_experiment *o, void *arg)
+{
+	char *unmatched, *unrecorded;
+	struct wb_err e;
+	int rc = 0;
+
+	(void)arg;
+	if (o->x.nlabels < 2)
+		return (0);
+	if (wb_experiment_matching(&o->x, &unmatched, &unrecorded, &e) == -1)
+		return (cmd_failp("matching", &e));
+	if (unmatched != NULL && !o->x.unmatched) {
+		warnx("refusing to run: the images differ in more than the "
+		    "knob: %s (--unmatched to run them anyway)",
+		    wb_vis(unmatched));
+		rc = EX_DATAERR;
+	} else
+		cmd_matching_say(unmatched, unrecorded, o->quiet);
+	free(unmatched);
+	free(unrecorded);
+	return (rc);
 }
 
 static int
@@ -142,6 +175,7 @@ cmd_bench(int argc, char **argv)
 	o.x.nlabels = (size_t)argc;
 	o.x.argv = argv0;
 	o.x.argc = argc0;
+	o.images_built = matching;
 	rc = experiment(&o);
 	wb_experiment_fini(&o.x);
 	return (rc);

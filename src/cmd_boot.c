@@ -46,6 +46,7 @@ cmd_boot_usage(FILE *fp)
 	    "           [--hang-timeout seconds] [--probe-timeout seconds]\n"
 	    "           [--init path] [--suite dir] [--data dir] "
 	    "[--qemu path] [--strict]\n"
+	    "           [--unmatched]\n"
 	    "           kernel-image [world-image]\n");
 }
 
@@ -65,6 +66,7 @@ struct bopts {
 	const char	*accel, *timing, *world;
 	double		 hang, probe;
 	int		 boots, passes, quick, strict;
+	int		 unmatched;
 };
 
 /* "[3/8] witness: boot 2 elapsed 1m02s eta 2m10s" before each boot. */
@@ -90,6 +92,7 @@ parse(int argc, char **argv, struct bopts *o)
 		{ "quick", no_argument, NULL, 'K' },
 		{ "strict", no_argument, NULL, 'X' },
 		{ "timing", required_argument, NULL, 'M' },
+		{ "unmatched", no_argument, NULL, 'U' },
 		GUEST_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -144,6 +147,9 @@ parse(int argc, char **argv, struct bopts *o)
 			break;
 		case 'K':
 			o->quick = 1;
+			break;
+		case 'U':
+			o->unmatched = 1;
 			break;
 		default:
 			return (-1);
@@ -273,6 +279,7 @@ request(struct bopts *o, struct wb_boot_experiment *x, double *start)
 	x->note_arg = note_prefix;
 	x->progress = o->g.quiet ? NULL : boot_progress;
 	x->progress_arg = start;
+	x->unmatched = o->unmatched;
 }
 
 int

@@ -6,7 +6,9 @@
  *
  * Exit status: 0 when the report was written; 1 when provenance
  * invalidates the comparison (mixed node fingerprints, different image
- * hashes under one label, ...) and --force was not given (--stratify:
+ * hashes under one label, ...) and --force was not given, or when the
+ * images differ in more than the knob (lib/image/ident.h) and --unmatched was
+ * not given (--stratify:
  * in some stratum); 65 (EX_DATAERR)
  * for an unreadable or invalid results file; 73/74 when the report
  * cannot be written; 64 for usage errors.
@@ -40,6 +42,7 @@ struct copts {
 	int			 plot;
 	int			 force;
 	int			 stratify;
+	int			 unmatched;
 	const char		*out;
 	int			 factorial;
 	char			*knobs[2];
@@ -55,7 +58,8 @@ cmd_compare_usage(FILE *fp)
 	    "                          [-e unixbench|all] "
 	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
-	    "[--stratify] [--name label=name ...] base other ...\n");
+	    "[--stratify] [--unmatched] [--name label=name ...]\n"
+	    "                          base other ...\n");
 }
 
 static int
@@ -112,6 +116,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
 		{ "stratify", no_argument, NULL, 'S' },
+		{ "unmatched", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -160,6 +165,9 @@ parse_args(int argc, char **argv, struct copts *o)
 			if (compare_names_add(&o->names, optarg) == -1)
 				return (-1);
 			break;
+		case 'U':
+			o->unmatched = 1;
+			break;
 		case 'X':
 			o->factorial = 1;
 			if (optarg != NULL && parse_knobs(optarg, o) == -1) {
@@ -185,6 +193,32 @@ print_problems(const struct wb_compare *c)
 			warnx("%s: different %s (%s)", wb_vis(c->labels[
 			    c->problems[i].var]), wb_vis(c->problems[i].what),
 			    wb_vis(c->problems[i].detail));
+}
+
+/*
+ * Images that differ in more than the knob: refused unless --unmatched
+ * (then the report carries the note); files without identity records
+ * are compared with a note.  Non-zero: refused (said).
+ */
+static int
+matching(const struct copts *o, const struct wb_compare *c)
+{
+
+	if (c->match_unrecorded != NULL && !c->match_none)
+		warnx("matching not recorded for %s (results from before "
+		    "worldbench recorded image identities, or a root that is "
+		    "not an image): not checked", wb_vis(c->match_unrecorded));
+	if (c->unmatched == NULL)
+		return (0);
+	warnx("%s", wb_vis(c->unmatched));
+	if (!o->unmatched) {
+		warnx("refusing to compare: the images differ in more than "
+		    "the knob (--unmatched to compare anyway, noted in the "
+		    "report)");
+		return (1);
+	}
+	warnx("WARNING: --unmatched: the report says UNMATCHED images");
+	return (0);
 }
 
 static int
@@ -228,6 +262,10 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 		    "several runs");
 		wb_compare_fini(&c);
 		return (EX_USAGE);
+	}
+	if (matching(o, &c) != 0) {
+		wb_compare_fini(&c);
+		return (1);
 	}
 	if (c.nfatal > 0) {
 		print_problems(&c);

@@ -311,7 +311,8 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 			    "fragments: %zu symbol%s differ from what kconfig "
 			    "derives:\n%s", name, base, m.mismatched,
 			    m.mismatched == 1 ? "" : "s", m.report);
-		else
+		else if (wb_kmatch_record(&m, v.kb.imagedir, base,
+		    base_config, e) == 0)
 			rc = 0;
 		wb_kmatch_fini(&m);
 	}

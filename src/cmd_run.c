@@ -49,7 +49,8 @@ cmd_run_usage(FILE *fp)
 	    "[--max-time seconds]\n"
 	    "           [--seed n] [--target-ci percent] "
 	    "[--target-ci-test percent]\n"
-	    "           [--variant label=root ...] [--strict | --no-preflight]\n"
+	    "           [--variant label=root ...] [--unmatched]\n"
+	    "           [--strict | --no-preflight]\n"
 	    "           " RUNOPTS_USAGE "\n"
 	    "           -o file|dir\n"
 	    "       worldbench run [-q] [--progress] [--datadir dir] "
@@ -277,6 +278,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "target-ci-test", required_argument, NULL, 'W' },
 		{ "tests", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'v' },
+		{ "unmatched", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		RUNOPTS_LONG,
 		{ NULL, 0, NULL, 0 }
@@ -397,6 +399,9 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'v':
 			if (add_variant(o, optarg) == -1)
 				return (-1);
+			break;
+		case 'U':
+			o->c.unmatched = 1;
 			break;
 		default:
 			return (-1);
@@ -555,6 +560,9 @@ cmd_run(int argc, char **argv)
 	free(tests);
 	if (h == NULL)
 		cmd_die(&e);
+	if (o.c.nvariants > 1)
+		cmd_matching_say(wb_harness_unmatched(h),
+		    wb_harness_match_unrecorded(h), o.quiet);
 	rc = cmd_run_harness(h, o.quiet, o.progress);
 	run_opts_fini(&o);
 	return (rc);

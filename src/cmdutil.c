@@ -177,3 +177,15 @@ cmd_tree_defaults(const char **objdir, const char **topdir, char *objbuf,
 		*objdir = tree || wb_exe_path(".", objbuf, PATH_MAX,
 		    &e) == -1 ? "build" : objbuf;
 }
+
+void
+cmd_matching_say(const char *unmatched, const char *unrecorded, int quiet)
+{
+
+	if (unmatched != NULL)
+		warnx("WARNING: --unmatched: UNMATCHED images: %s",
+		    wb_vis(unmatched));
+	if (unrecorded != NULL && !quiet)
+		warnx("matching not recorded for %s (not an image with an "
+		    "identity record): not checked", wb_vis(unrecorded));
+}

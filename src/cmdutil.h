@@ -44,6 +44,13 @@ void		 cmd_unpack_end(struct cmd_unpack *);
  */
 void		 cmd_note(void *prefix, const char *line);
 /*
+ * What a run, a bench or a boot says of its images' matching
+ * (lib/image/ident.h): "UNMATCHED images: ..." always, the labels whose
+ * matching is not recorded unless quiet.  Either may be NULL.
+ */
+void		 cmd_matching_say(const char *unmatched,
+		    const char *unrecorded, int quiet);
+/*
  * Defaults of --objdir and --topdir (NULL ones are set): in a source
  * tree ("recipes/" here) the tree and its build/; otherwise the tree of
  * the running binary, whose share/worldbench holds the recipes and

@@ -15,6 +15,7 @@
 #include "err.h"
 #include "experiment.h"
 #include "harness.h"
+#include "ident.h"
 #include "label.h"
 #include "lock.h"
 #include "note.h"
@@ -152,6 +153,7 @@ harness_new(struct wb_experiment *x, struct wb_err *err)
 		c.argc = x->argc;
 		c.preflight = x->preflight;
 		c.runner = x->runner;
+		c.unmatched = x->unmatched;
 		h = wb_harness_new(&c, err);
 	}
 	for (i = 0; i < x->nlabels; i++)
@@ -200,4 +202,28 @@ wb_experiment_fini(struct wb_experiment *x)
 	free(x->settings);
 	x->rundir = NULL;
 	x->settings = NULL;
+}
+
+int
+wb_experiment_matching(const struct wb_experiment *x, char **unmatched,
+    char **unrecorded, struct wb_err *err)
+{
+	json_t *ids[WB_EXPERIMENT_MAXLABELS];
+	size_t i, n;
+	int rc = -1;
+
+	*unmatched = *unrecorded = NULL;
+	if (x->nlabels > WB_EXPERIMENT_MAXLABELS)
+		return (wb_err_set(err, "an experiment has 1 to %d variants, "
+		    "not %zu", WB_EXPERIMENT_MAXLABELS, x->nlabels));
+	for (n = 0; n < x->nlabels; n++)
+		if ((ids[n] = wb_ident_world_image(x->workdir, x->labels[n],
+		    err)) == NULL)
+			goto done;
+	rc = wb_ident_check_all((const json_t *const *)ids, n,
+	    (char *const *)x->labels, NULL, unmatched, unrecorded, err);
+done:
+	for (i = 0; i < n; i++)
+		json_decref(ids[i]);
+	return (rc);
 }

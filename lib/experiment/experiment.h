@@ -54,6 +54,8 @@ struct wb_experiment {
 	json_t			 *preflight;	/* copied into each file */
 	char *const		 *argv;		/* for provenance */
 	int			  argc;
+	/* Run images that differ in more than the knob (ident.h). */
+	int			  unmatched;
 	/* One line per step (building, new run, resuming); may be NULL. */
 	void			(*note)(void *, const char *);
 	void			 *note_arg;
@@ -71,6 +73,13 @@ struct wb_experiment {
  */
 int	wb_experiment_images(struct wb_experiment *, const char *log,
 	    struct wb_err *);
+/*
+ * The built images' matching, each against the first (lib/image/ident.h):
+ * *unmatched why they differ in more than the knob, *unrecorded the
+ * labels without a record; NULL when there is nothing to say.
+ */
+int	wb_experiment_matching(const struct wb_experiment *,
+	    char **unmatched, char **unrecorded, struct wb_err *);
 /*
  * Choose the run directory: the interrupted latest run when its
  * settings are these (resumed = 1), else a new directory, made the

@@ -12,6 +12,7 @@
 
 #include "err.h"
 #include "experiment_boot.h"
+#include "ident.h"
 #include "kpaths.h"
 #include "note.h"
 #include "provenance.h"
@@ -72,6 +73,46 @@ open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
 		b->nk++;
 	}
 	return (0);
+}
+
+/* Every kernel against the first: only the knob may differ. */
+static int
+matching(const struct wb_boot_experiment *x, struct boot_run *b,
+    struct wb_err *e)
+{
+	json_t *ids[WB_BOOT_MAXKERNELS];
+	char *labels[WB_BOOT_MAXKERNELS], *um = NULL, *ur = NULL;
+	size_t i, n;
+	int rc = -1;
+
+	memset(ids, 0, sizeof(ids));
+	memset(labels, 0, sizeof(labels));
+	for (n = 0; n < b->nk; n++) {
+		labels[n] = b->ks[n].label;
+		if ((ids[n] = wb_ident_kernel(b->ks[n].imagedir, e)) == NULL)
+			goto done;
+	}
+	if (wb_ident_check_all((const json_t *const *)ids, n, labels, NULL,
+	    &um, &ur, e) == -1)
+		goto done;
+	if (um != NULL && !x->unmatched) {
+		wb_err_set(e, "refusing to boot: the kernels differ in more "
+		    "than the knob: %s (--unmatched to boot them anyway)", um);
+		goto done;
+	}
+	rc = 0;
+	if (um != NULL)
+		say(x, "WARNING: --unmatched: UNMATCHED images: %s", um);
+	if (ur != NULL && !wb_ident_none((const json_t *const *)ids, n))
+		wb_notef(x->note, x->note_arg, "matching not recorded for %s "
+		    "(a kernel image without its configuration): not checked",
+		    ur);
+done:
+	for (i = 0; i < n; i++)
+		json_decref(ids[i]);
+	free(um);
+	free(ur);
+	return (rc);
 }
 
 /* The initramfs, the command line and the qemu version of the plan. */
@@ -186,8 +227,8 @@ run(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
 	if (suite_hash(x, b, e) != 0)
 		return (-1);
 	plan->suite_hash = b->hash;
-	if (open_kernels(x, b, e) != 0 || prepare(x, b, e) != 0 ||
-	    decide(x, b, e) != 0)
+	if (open_kernels(x, b, e) != 0 || matching(x, b, e) != 0 ||
+	    prepare(x, b, e) != 0 || decide(x, b, e) != 0)
 		return (-1);
 	plan_fill(x, b);
 	if (x->note != NULL)

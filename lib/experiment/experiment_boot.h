@@ -37,6 +37,13 @@ struct wb_boot_experiment {
 	struct wb_qemu_policy_req policy;
 	json_t			 *preflight;	/* copied into each file */
 	/*
+	 * Boot kernels that differ in more than the knob (lib/image/ident.h),
+	 * each against the first; without it they are refused (before any
+	 * boot), the error naming the first symbol and both kernels.
+	 * UNMATCHED and "matching not recorded" are said (say, note).
+	 */
+	int			  unmatched;
+	/*
 	 * Lines for the operator, each may be NULL: say gets the decisions
 	 * (the accelerator, the boots per kernel, each with its reason);
 	 * note the rest (a KVM probe, the caveat, each boot's findings);

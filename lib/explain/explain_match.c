@@ -16,119 +16,8 @@
 #include "explain_plan.h"
 #include "image_diff.h"
 #include "label.h"
+#include "match_knob.h"
 #include "recipe.h"
-
-#define	OWNERS_MAX	(256 * 1024 * 1024)
-
-/* An owners record: "path\tlabel" lines, sorted by path. */
-struct owners {
-	char	*text;
-	char	**path, **label;
-	size_t	 n;
-};
-
-static void
-owners_fini(struct owners *o)
-{
-
-	free(o->text);
-	free(o->path);
-	free(o->label);
-	memset(o, 0, sizeof(*o));
-}
-
-static int
-owners_read(struct owners *o, const char *workdir, const char *label,
-    struct wb_err *err)
-{
-	char path[4096], *p, *nl, *tab;
-	size_t cap = 0, line = 0;
-	int fd;
-
-	memset(o, 0, sizeof(*o));
-	snprintf(path, sizeof(path), "%s/images/%s.owners", workdir, label);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return (wb_err_setsys(err, "%s: no record of where its files "
-		    "came from (an image built by an older worldbench: build "
-		    "it again with worldbench recipe build --force)", path));
-	o->text = wb_fd_slurp(fd, OWNERS_MAX, NULL, path, err);
-	close(fd);
-	if (o->text == NULL)
-		return (-1);
-	for (p = o->text; *p != '\0'; p = nl + 1) {
-		line++;
-		if ((nl = strchr(p, '\n')) == NULL ||
-		    (tab = memchr(p, '\t', (size_t)(nl - p))) == NULL)
-			return (wb_err_set(err, "%s:%zu: expected path<TAB>"
-			    "owner", path, line));
-		*tab = *nl = '\0';
-		if (o->n == cap) {
-			cap = cap == 0 ? 256 : cap * 2;
-			if ((o->path = reallocarray(o->path, cap,
-			    sizeof(char *))) == NULL ||
-			    (o->label = reallocarray(o->label, cap,
-			    sizeof(char *))) == NULL)
-				return (wb_err_setsys(err, "%s", path));
-		}
-		o->path[o->n] = p;
-		o->label[o->n++] = tab + 1;
-	}
-	return (0);
-}
-
-static const char *
-owner_of(const struct owners *o, const char *path)
-{
-	size_t lo = 0, hi = o->n, mid;
-	int c;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = strcmp(path, o->path[mid])) == 0)
-			return (o->label[mid]);
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return (NULL);
-}
-
-/* Is any of the comma-separated owners in the blank-separated set? */
-static int
-allowed(const char *owners, const char *knobs)
-{
-	const char *p, *k;
-	size_t len, klen;
-
-	for (p = owners; p != NULL && *p != '\0'; p += len) {
-		while (*p == ',' || *p == ' ')
-			p++;
-		len = strcspn(p, ",");
-		for (k = knobs; *k != '\0'; k += klen + (k[klen] == ';')) {
-			klen = strcspn(k, ";");
-			if (klen == len && strncmp(k, p, len) == 0)
-				return (1);
-		}
-	}
-	return (0);
-}
-
-/* Append "kind word;" for each word of a not in b. */
-static void
-sources_minus(char **a, char **b, const char *kind, char *out, size_t len)
-{
-	size_t i, j;
-
-	for (i = 0; a[i] != NULL; i++) {
-		for (j = 0; b[j] != NULL; j++)
-			if (strcmp(a[i], b[j]) == 0)
-				break;
-		if (b[j] == NULL)
-			snprintf(out + strlen(out), len - strlen(out), "%s %s;",
-			    kind, a[i]);
-	}
-}
 
 /*
  * "overlay X;component Y;" for the overlays and components that the
@@ -158,8 +47,8 @@ knob_sources(const struct wb_recipe *r, const char *base, const char *point,
 		    err)) == NULL || (wp = wb_recipe_words(&cp, what[i][0],
 		    what[i][0], err)) == NULL)
 			goto done;
-		sources_minus(wb, wp, what[i][1], out, len);
-		sources_minus(wp, wb, what[i][1], out, len);
+		wb_knob_sources_minus(wb, wp, what[i][1], out, len);
+		wb_knob_sources_minus(wp, wb, what[i][1], out, len);
 		wb_words_free(wb);
 		wb_words_free(wp);
 		wb = wp = NULL;
@@ -171,24 +60,6 @@ done:
 	wb_recipe_config_fini(&cb);
 	wb_recipe_config_fini(&cp);
 	return (rc);
-}
-
-/* "overlay a;component b;" as "overlay a, component b" into buf. */
-static const char *
-knobs_text(const char *knobs, char *buf, size_t len)
-{
-	size_t i, n = 0;
-
-	for (i = 0; knobs[i] != '\0' && n + 3 < len; i++) {
-		if (knobs[i] != ';')
-			buf[n++] = knobs[i];
-		else if (knobs[i + 1] != '\0') {
-			buf[n++] = ',';
-			buf[n++] = ' ';
-		}
-	}
-	buf[n] = '\0';
-	return (n > 0 ? buf : "none");
 }
 
 /* One point: every change must be the knobs'. */
@@ -240,13 +111,13 @@ same_stage(const char *workdir, const char *base, const char *point,
 
 static int
 match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
-    const char *workdir, size_t i, const struct owners *ob, FILE *rep,
+    const char *workdir, size_t i, const struct wb_knob_owners *ob, FILE *rep,
     struct wb_err *err)
 {
 	const char *base = p->labels[p->design->base], *ow, *owb;
 	struct wb_image_change *ch = NULL;
 	char *ap = NULL, *bp = NULL, knobs[4096], kt[4096];
-	struct owners op;
+	struct wb_knob_owners op;
 	size_t n = 0, j;
 	int rc = -1;
 
@@ -254,7 +125,7 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	if (same_stage(workdir, base, p->labels[i], err) == -1 ||
 	    knob_sources(r, base + strlen(p->recipe) + 1, p->labels[i] +
 	    strlen(p->recipe) + 1, knobs, sizeof(knobs), err) == -1 ||
-	    owners_read(&op, workdir, p->labels[i], err) == -1 ||
+	    wb_knob_owners_read(&op, workdir, p->labels[i], err) == -1 ||
 	    (ap = wb_label_image_path(workdir, base, err)) == NULL ||
 	    (bp = wb_label_image_path(workdir, p->labels[i], err)) == NULL ||
 	    wb_image_diff(ap, bp, &ch, &n, err) == -1)
@@ -262,15 +133,16 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	fprintf(rep, "  %s: %zu path%s differ%s", p->labels[i], n,
 	    n == 1 ? "" : "s", n == 1 ? "s" : "");
 	for (j = 0; j < n; j++) {
-		ow = owner_of(&op, ch[j].path);
-		owb = owner_of(ob, ch[j].path);
-		if (!allowed(ow, knobs) && !allowed(owb, knobs)) {
+		ow = wb_knob_owner_of(&op, ch[j].path);
+		owb = wb_knob_owner_of(ob, ch[j].path);
+		if (!wb_knob_allowed(ow, knobs) &&
+		    !wb_knob_allowed(owb, knobs)) {
 			wb_err_set(err, "%s differs from the base %s in %s "
 			    "(%c%s%s, made by %s), which none of its knobs "
 			    "makes (%s)", p->labels[i], base, ch[j].path,
 			    ch[j].kind, ch[j].what[0] != '\0' ? " " : "",
 			    ch[j].what, ow != NULL ? ow : owb != NULL ? owb :
-			    "nothing recorded", knobs_text(knobs, kt,
+			    "nothing recorded", wb_knob_text(knobs, kt,
 			    sizeof(kt)));
 			goto done;
 		}
@@ -281,7 +153,7 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	rc = 0;
 done:
 	wb_image_changes_free(ch, n);
-	owners_fini(&op);
+	wb_knob_owners_fini(&op);
 	free(ap);
 	free(bp);
 	return (rc);
@@ -291,16 +163,17 @@ int
 wb_explain_match(const struct wb_explain_plan *p, const struct wb_recipe *r,
     const char *workdir, char **report, struct wb_err *err)
 {
-	struct owners ob;
+	struct wb_knob_owners ob;
 	size_t len = 0, i;
 	FILE *rep;
 	int rc = 0;
 
 	*report = NULL;
-	if (owners_read(&ob, workdir, p->labels[p->design->base], err) == -1)
+	if (wb_knob_owners_read(&ob, workdir, p->labels[p->design->base],
+	    err) == -1)
 		return (-1);
 	if ((rep = open_memstream(report, &len)) == NULL) {
-		owners_fini(&ob);
+		wb_knob_owners_fini(&ob);
 		return (wb_err_setsys(err, "open_memstream"));
 	}
 	fprintf(rep, "matching: every point against the base %s, each path "
@@ -310,7 +183,7 @@ wb_explain_match(const struct wb_explain_plan *p, const struct wb_recipe *r,
 		if (i != p->design->base)
 			rc = match_point(p, r, workdir, i, &ob, rep, err);
 	fclose(rep);
-	owners_fini(&ob);
+	wb_knob_owners_fini(&ob);
 	if (rc == -1) {
 		free(*report);
 		*report = NULL;

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "ident.h"
 #include "initramfs.h"
 #include "label.h"
 #include "note.h"
@@ -181,7 +182,7 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
     int boots, struct wb_err *err)
 {
 	struct wb_results *r;
-	json_t *kern, *tests, *qemu;
+	json_t *kern, *tests, *qemu, *ident;
 	size_t i;
 
 	r = k->results;
@@ -221,6 +222,8 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    err) != 0 ||
 	    wb_results_set_provenance(r, "qemu", qemu, err) != 0 ||
 	    wb_results_set_provenance(r, "kernel", kern, err) != 0 ||
+	    (ident = wb_ident_kernel(k->imagedir, err)) == NULL ||
+	    wb_results_set_provenance(r, "identity", ident, err) != 0 ||
 	    wb_results_set_provenance(r, "world", p->world != NULL ?
 	    json_string(p->world) : json_null(), err) != 0 ||
 	    wb_results_set_provenance(r, "suite_hash",

@@ -17,23 +17,10 @@
 #include "digest.h"
 #include "err.h"
 #include "image_diff.h"
+#include "image_diff_int.h"
 
-struct entry {
-	char		*path;
-	char		*link;		/* symlink or hard-link target */
-	mode_t		 type;
-	mode_t		 perm;
-	long long	 uid, gid, size;
-	char		 sha[WB_SHA256_HEXSIZE];
-};
-
-struct entries {
-	struct entry	*v;
-	size_t		 n, cap;
-};
-
-static void
-entries_free(struct entries *es)
+void
+wb_image_entries_free(struct entries *es)
 {
 	size_t i;
 
@@ -42,6 +29,7 @@ entries_free(struct entries *es)
 		free(es->v[i].link);
 	}
 	free(es->v);
+	memset(es, 0, sizeof(*es));
 }
 
 /* "./etc/x" and "etc/x" are one path; a directory's "/" is dropped. */
@@ -92,28 +80,41 @@ hash_data(struct archive *ar, const char *file, struct entry *e,
 	return (0);
 }
 
+/* A new zeroed entry at the end of es; NULL with err set. */
+struct entry *
+wb_image_entries_add(struct entries *es, const char *file, struct wb_err *err)
+{
+	struct entry *v;
+
+	if (es->n == WB_IMAGE_DIFF_MAXENTRIES) {
+		wb_err_set(err, "%s: more than %d entries", file,
+		    WB_IMAGE_DIFF_MAXENTRIES);
+		return (NULL);
+	}
+	if (es->n == es->cap) {
+		es->cap = es->cap == 0 ? 256 : es->cap * 2;
+		if ((v = reallocarray(es->v, es->cap, sizeof(*v))) == NULL) {
+			wb_err_setsys(err, "realloc");
+			return (NULL);
+		}
+		es->v = v;
+	}
+	memset(&es->v[es->n], 0, sizeof(es->v[0]));
+	return (&es->v[es->n++]);
+}
+
 static int
 add_entry(struct entries *es, struct archive *ar, struct archive_entry *ae,
     const char *file, struct wb_err *err)
 {
-	struct entry *e, *v;
+	struct entry *e;
 	const char *l;
 
-	if (es->n == WB_IMAGE_DIFF_MAXENTRIES)
-		return (wb_err_set(err, "%s: more than %d entries", file,
-		    WB_IMAGE_DIFF_MAXENTRIES));
-	if (es->n == es->cap) {
-		es->cap = es->cap == 0 ? 256 : es->cap * 2;
-		if ((v = reallocarray(es->v, es->cap, sizeof(*v))) == NULL)
-			return (wb_err_setsys(err, "realloc"));
-		es->v = v;
-	}
-	e = &es->v[es->n];
-	memset(e, 0, sizeof(*e));
+	if ((e = wb_image_entries_add(es, file, err)) == NULL)
+		return (-1);
 	if ((e->path = clean_path(archive_entry_pathname(ae) != NULL ?
 	    archive_entry_pathname(ae) : "")) == NULL)
 		return (wb_err_setsys(err, "strdup"));
-	es->n++;
 	e->type = archive_entry_filetype(ae);
 	e->perm = archive_entry_perm(ae);
 	e->uid = (long long)archive_entry_uid(ae);
@@ -136,12 +137,25 @@ by_path(const void *a, const void *b)
 	    ((const struct entry *)b)->path));
 }
 
-static int
-read_entries(const char *file, struct entries *es, struct wb_err *err)
+int
+wb_image_entries_sort(struct entries *es, const char *file,
+    struct wb_err *err)
+{
+	size_t i;
+
+	qsort(es->v, es->n, sizeof(*es->v), by_path);
+	for (i = 1; i < es->n; i++)
+		if (strcmp(es->v[i - 1].path, es->v[i].path) == 0)
+			return (wb_err_set(err, "%s: %s: two entries", file,
+			    es->v[i].path));
+	return (0);
+}
+
+int
+wb_image_entries_read(const char *file, struct entries *es, struct wb_err *err)
 {
 	struct archive_entry *ae;
 	struct archive *ar;
-	size_t i;
 	int r, rc;
 
 	if ((ar = archive_read_new()) == NULL)
@@ -164,14 +178,7 @@ read_entries(const char *file, struct entries *es, struct wb_err *err)
 		wb_err_set(err, "%s: %s", file, archive_error_string(ar));
 		goto out;
 	}
-	qsort(es->v, es->n, sizeof(*es->v), by_path);
-	for (i = 1; i < es->n; i++)
-		if (strcmp(es->v[i - 1].path, es->v[i].path) == 0) {
-			wb_err_set(err, "%s: %s: two entries", file,
-			    es->v[i].path);
-			goto out;
-		}
-	rc = 0;
+	rc = wb_image_entries_sort(es, file, err);
 out:
 	archive_read_free(ar);
 	return (rc);
@@ -219,8 +226,8 @@ add_change(struct wb_image_change **out, size_t *n, const char *path,
 	return (0);
 }
 
-static int
-walk(const struct entries *a, const struct entries *b,
+int
+wb_image_entries_diff(const struct entries *a, const struct entries *b,
     struct wb_image_change **out, size_t *n, struct wb_err *err)
 {
 	char what[64];
@@ -262,10 +269,11 @@ wb_image_diff(const char *a, const char *b, struct wb_image_change **out,
 	memset(&ea, 0, sizeof(ea));
 	memset(&eb, 0, sizeof(eb));
 	rc = -1;
-	if (read_entries(a, &ea, err) == 0 && read_entries(b, &eb, err) == 0)
-		rc = walk(&ea, &eb, out, n, err);
-	entries_free(&ea);
-	entries_free(&eb);
+	if (wb_image_entries_read(a, &ea, err) == 0 &&
+	    wb_image_entries_read(b, &eb, err) == 0)
+		rc = wb_image_entries_diff(&ea, &eb, out, n, err);
+	wb_image_entries_free(&ea);
+	wb_image_entries_free(&eb);
 	if (rc == -1) {
 		wb_image_changes_free(*out, *n);
 		*out = NULL;

@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "atomic.h"
+#include "digest.h"
 #include "err.h"
 #include "fragment.h"
 #include "kbuild.h"
@@ -29,6 +33,22 @@ wb_kbuild_same(const char *a, const char *b)
 {
 
 	return (a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0);
+}
+
+/* Append line and a newline to *buf. */
+static int
+lines_add(char **buf, const char *line, struct wb_err *err)
+{
+	size_t old;
+	char *r;
+
+	old = *buf != NULL ? strlen(*buf) : 0;
+	if ((r = realloc(*buf, old + strlen(line) + 2)) == NULL)
+		return (wb_err_setsys(err, "realloc"));
+	strcpy(r + old, line);
+	strcpy(r + old + strlen(line), "\n");
+	*buf = r;
+	return (0);
 }
 
 static int
@@ -79,6 +99,8 @@ compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
 		d = wb_kbuild_value(derived, key);
 		if (!wb_kbuild_same(b, u)) {
 			m->changed++;
+			if (lines_add(&m->owned, key, err) == -1)
+				return (-1);
 			if (wb_frag_get(want, key) != NULL)
 				m->requested++;
 			else
@@ -174,5 +196,42 @@ wb_kmatch_fini(struct wb_kmatch *m)
 {
 
 	free(m->report);
+	free(m->owned);
 	memset(m, 0, sizeof(*m));
+}
+
+int
+wb_kmatch_record(const struct wb_kmatch *m, const char *imagedir,
+    const char *base, const char *base_config, struct wb_err *err)
+{
+	char sha[WB_SHA256_HEXSIZE], path[4096], *text, *p, *nl;
+	json_t *o, *syms;
+	int rc;
+
+	if (wb_sha256_file(base_config, sha, err) == -1)
+		return (-1);
+	if ((syms = json_array()) == NULL)
+		return (wb_err_set(err, "%s: out of memory", WB_KMATCH_RECORD));
+	for (p = m->owned; p != NULL && *p != '\0'; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		if (json_array_append_new(syms, json_stringn(p,
+		    (size_t)(nl - p))) == -1) {
+			json_decref(syms);
+			return (wb_err_set(err, "%s: out of memory",
+			    WB_KMATCH_RECORD));
+		}
+		if (*nl == '\0')
+			break;
+	}
+	if ((o = json_pack("{s:s, s:s, s:o}", "base", base,
+	    "base_config_sha256", sha, "symbols", syms)) == NULL)
+		return (wb_err_set(err, "%s: out of memory", WB_KMATCH_RECORD));
+	text = json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS);
+	json_decref(o);
+	if (text == NULL)
+		return (wb_err_set(err, "%s: cannot format", WB_KMATCH_RECORD));
+	snprintf(path, sizeof(path), "%s/%s", imagedir, WB_KMATCH_RECORD);
+	rc = wb_atomic_write(path, text, strlen(text), 0644, err);
+	free(text);
+	return (rc);
 }

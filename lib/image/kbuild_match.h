@@ -25,6 +25,11 @@ struct wb_kmatch {
 	size_t	 mismatched;	/* symbols where build and derivation differ */
 	size_t	 nextra;	/* the variant's fragments the base lacks */
 	char	*report;	/* one line per mismatch, malloc'ed; or NULL */
+	/*
+	 * The changed symbols, one a line, malloc'ed (NULL when none):
+	 * what the knob owns when nothing mismatched.
+	 */
+	char	*owned;
 };
 
 /*
@@ -47,5 +52,15 @@ int	wb_kmatch_run(const struct wb_kbuild *kb,
 	    char *const *base_frags, size_t nbase, const char *base_config,
 	    const char *built_config, struct wb_kmatch *, struct wb_err *);
 void	wb_kmatch_fini(struct wb_kmatch *);
+
+/*
+ * The record of a check that passed, for the comparisons that come
+ * later (ident_kernel.c reads it into a results file): imagedir/match.json,
+ * {"base": name, "base_config_sha256": ..., "symbols": [the changed
+ * symbols]}, written atomically.
+ */
+#define WB_KMATCH_RECORD	"match.json"
+int	wb_kmatch_record(const struct wb_kmatch *, const char *imagedir,
+	    const char *base, const char *base_config, struct wb_err *);
 
 #endif

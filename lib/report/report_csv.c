@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
@@ -68,7 +69,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_cell *k;
 	const struct wb_cmp_final *f;
-	char dt[1024];
+	char dt[1024], *um;
 	size_t i, v, w;
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
@@ -128,6 +129,16 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,\n",
 			    c->rows[i].cells[w].nbad);
 		}
+	if (c->unmatched != NULL) {
+		fputs("problem,", fp);
+		if (asprintf(&um, "UNMATCHED images: %s", c->unmatched) == -1)
+			return (wb_err_setsys(err, "csv"));
+		field(fp, um);
+		free(um);
+		fputc(',', fp);
+		field(fp, c->labels[0]);
+		fputs(",0,0,,,,,,,,,,,,,,,unmatched,,,,,\n", fp);
+	}
 	for (i = 0; i < c->nproblems; i++) {
 		if (!c->problems[i].fatal)
 			continue;

@@ -176,6 +176,11 @@ method(FILE *fp, const struct wb_report *rep)
 			}
 	if (n > 0)
 		fputs("</ul></div>\n", fp);
+	if (c->unmatched != NULL) {
+		fputs("<div class=\"warn\"><b>UNMATCHED images:</b> ", fp);
+		wb_report_escape(fp, c->unmatched);
+		fputs("</div>\n", fp);
+	}
 	if (c->nproblems == 0)
 		return;
 	fprintf(fp, "<div class=\"warn\"><b>%s</b><ul>\n", c->nfatal > 0 ?

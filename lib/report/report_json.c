@@ -397,6 +397,13 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	    "timing", c->timing, "uncertainty", c->uncertainty, "caveat",
 	    wb_report_emulated_text(c)) : json_null(), &ok);
 	put(root, "forced", json_boolean(c->forced), &ok);
+	put(root, "matching", json_string(c->unmatched != NULL ?
+	    "unmatched" : c->match_none ? "not recorded" :
+	    c->match_unrecorded != NULL ? "partly recorded" : "matched"),
+	    &ok);
+	put(root, "unmatched", c->unmatched != NULL ?
+	    json_sprintf("UNMATCHED images: %s", c->unmatched) : json_null(),
+	    &ok);
 	put(root, "units", c->blocked ?
 	    json_integer((json_int_t)c->nunits) : json_null(), &ok);
 	put(root, "target_ci", num(c->target), &ok);

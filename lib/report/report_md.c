@@ -211,6 +211,11 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 				cell(fp, dt);
 				fputs(".\n", fp);
 			}
+	if (c->unmatched != NULL) {
+		fputs("\n- **UNMATCHED images**: ", fp);
+		cell(fp, c->unmatched);
+		fputs(".\n", fp);
+	}
 	if (c->nproblems > 0) {
 		fprintf(fp, "\n%s\n\n", c->nfatal > 0 ? "**WARNING: forced "
 		    "comparison; the provenance invalidates it.**" :

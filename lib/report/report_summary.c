@@ -62,6 +62,8 @@ wb_report_summary(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	if (c->nfatal > 0)
 		fputs("WARNING: forced comparison; the provenance invalidates "
 		    "it.\n", fp);
+	if (c->unmatched != NULL)
+		fprintf(fp, "UNMATCHED images: %s\n", wb_vis(c->unmatched));
 	for (v = 1; v < c->nvar; v++)
 		variant(fp, c, v);
 	if (ferror(fp))

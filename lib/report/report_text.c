@@ -168,6 +168,10 @@ problems(FILE *fp, const struct wb_compare *c)
 {
 	size_t i;
 
+	if (c->unmatched != NULL)
+		fprintf(fp, "\nUNMATCHED images: %s.  The images differ in "
+		    "more than the knob: a difference below may be theirs, "
+		    "not the knob's.\n", wb_vis(c->unmatched));
 	dropped(fp, c);
 	if (c->nproblems == 0)
 		return;

@@ -22,6 +22,7 @@
 #include "fstype.h"
 #include "harness.h"
 #include "harness_int.h"
+#include "ident.h"
 #include "label.h"
 #include "provenance.h"
 #include "results.h"
@@ -51,6 +52,8 @@ wb_harness_free(struct wb_harness *h)
 	free(h->passes);
 	free(h->durations);
 	free(h->locale);
+	free(h->unmatched);
+	free(h->match_unrecorded);
 	free(h->order);
 	json_decref(h->plan);
 	free(h);
@@ -167,7 +170,7 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 {
 	char hex[WB_SHA256_HEXSIZE], *bi;
 	struct wb_results *r;
-	json_t *files, *binfo;
+	json_t *files, *binfo, *ident;
 
 	r = v->results;
 	if (wb_harness_suite_prov(v, &files, hex, err) == -1)
@@ -214,6 +217,8 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "image",
 	    wb_world_image_ident(v->root, err), err) == -1 ||
+	    (ident = wb_ident_world(v->root, err)) == NULL ||
+	    wb_results_set_provenance(r, "identity", ident, err) == -1 ||
 	    wb_results_set_provenance(r, "locale", json_string(h->locale),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "scratch_fs", scratch_fs(v, err),
@@ -355,6 +360,56 @@ config_tests(struct wb_harness *h, const struct wb_harness_config *c,
 	return (0);
 }
 
+/* Every variant's image against the first's; refused unless allowed. */
+static int
+matching(struct wb_harness *h, int allowed, struct wb_err *err)
+{
+	struct wb_results **rv;
+	char **labels;
+	size_t i;
+	int rc, none;
+
+	rv = calloc(h->nv, sizeof(*rv));
+	labels = calloc(h->nv, sizeof(*labels));
+	if (rv == NULL || labels == NULL) {
+		free(rv);
+		free(labels);
+		return (wb_err_setsys(err, "calloc"));
+	}
+	for (i = 0; i < h->nv; i++) {
+		rv[i] = h->v[i].results;
+		labels[i] = h->v[i].label;
+	}
+	rc = wb_ident_check_results(rv, h->nv, labels, NULL, &h->unmatched,
+	    &h->match_unrecorded, &none, err);
+	if (rc == 0 && none) {
+		/* Directories or the host: nothing recorded, nothing said. */
+		free(h->match_unrecorded);
+		h->match_unrecorded = NULL;
+	}
+	free(rv);
+	free(labels);
+	if (rc == 0 && h->unmatched != NULL && !allowed)
+		rc = wb_err_set(err, "refusing to run: the images differ in "
+		    "more than the knob: %s (--unmatched to run them anyway)",
+		    h->unmatched);
+	return (rc);
+}
+
+const char *
+wb_harness_unmatched(const struct wb_harness *h)
+{
+
+	return (h->unmatched);
+}
+
+const char *
+wb_harness_match_unrecorded(const struct wb_harness *h)
+{
+
+	return (h->match_unrecorded);
+}
+
 struct wb_harness *
 wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 {
@@ -410,7 +465,8 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 	for (i = 0; i < h->nv; i++)
 		if (wb_harness_attach(h, &h->v[i], err) == -1)
 			goto fail;
-	if (wb_harness_write_all(h, err) == -1)
+	if (matching(h, c->unmatched, err) == -1 ||
+	    wb_harness_write_all(h, err) == -1)
 		goto fail;
 	return (h);
 fail:

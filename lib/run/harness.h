@@ -54,6 +54,12 @@ struct wb_harness_config {
 	 * NULL for the defaults of the rootless runner.
 	 */
 	const struct wb_runner_opts	 *runner;
+	/*
+	 * Run images that differ in more than the knob (lib/image/ident.h):
+	 * without it a new run over such images is refused, its error
+	 * naming the first difference and both images.
+	 */
+	int				  unmatched;
 };
 
 struct wb_harness;
@@ -102,6 +108,14 @@ bool	wb_harness_locale_ok(const char *);
  */
 const char	*wb_harness_scratch_fs(const struct wb_harness *, size_t v);
 const char	*wb_harness_label(const struct wb_harness *, size_t v);
+/*
+ * A new run's matching, every variant against the first: why the images
+ * differ in more than the knob (run with wb_harness_config.unmatched),
+ * and the labels whose roots record no image identity (a directory, the
+ * host); NULL when there is nothing to say.
+ */
+const char	*wb_harness_unmatched(const struct wb_harness *);
+const char	*wb_harness_match_unrecorded(const struct wb_harness *);
 /* The numbers of variants and of tests, for wb_harness_failed(). */
 void	wb_harness_size(const struct wb_harness *, size_t *nv, size_t *nt);
 /*

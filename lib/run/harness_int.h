@@ -28,6 +28,8 @@ struct wb_hvariant {
 struct wb_harness {
 	struct wb_hvariant		*v;
 	size_t				 nv;
+	char				*unmatched;	/* ident.h */
+	char				*match_unrecorded;
 	const struct wb_test_def	**tests;
 	size_t				 ntests;
 	int				*passes;	/* planned, per test */

@@ -493,5 +493,7 @@ wb_compare_fini(struct wb_compare *c)
 	free(c->problems);
 	free(c->timing);
 	free(c->uncertainty);
+	free(c->unmatched);
+	free(c->match_unrecorded);
 	memset(c, 0, sizeof(*c));
 }

@@ -217,6 +217,18 @@ struct wb_compare {
 	int			 emulated;
 	char			*timing;	/* "icount", "wall", NULL */
 	char			*uncertainty;	/* NULL when not emulated */
+	/*
+	 * Matching (lib/image/ident.h): why the images differ in more than the
+	 * knob, each variant against the base ("; "-joined), NULL when
+	 * they match or nothing is recorded; the labels whose files
+	 * record no image identity (results from before it, a directory
+	 * root), NULL when all do.  The command refuses an unmatched
+	 * comparison unless told (--unmatched); every report prints the
+	 * note "UNMATCHED images: ..." when it is set.
+	 */
+	char			*unmatched;
+	char			*match_unrecorded;
+	int			 match_none;	/* no file records one */
 };
 
 /*

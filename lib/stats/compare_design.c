@@ -184,7 +184,8 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 		rc = wb_compare_build_blocked(v, &d, paths, conf, est, adjust,
 		    c, err);
 	wb_compare_design_fini(&d);
-	if (rc == 0 && (rc = wb_compare_emulation(c, v, nv, err)) != 0)
+	if (rc == 0 && ((rc = wb_compare_emulation(c, v, nv, err)) != 0 ||
+	    (rc = wb_compare_matching(c, v, err)) != 0))
 		wb_compare_fini(c);
 	return (rc);
 }

@@ -10,6 +10,7 @@
 #include "compare.h"
 #include "compare_prov.h"
 #include "err.h"
+#include "ident.h"
 #include "results.h"
 
 /*
@@ -280,4 +281,22 @@ wb_compare_emulation(struct wb_compare *c, struct wb_results *const *v,
 	if (t != NULL && (c->timing = strdup(t)) == NULL)
 		return (wb_err_setsys(err, "uncertainty"));
 	return (0);
+}
+
+int
+wb_compare_matching(struct wb_compare *c, struct wb_results *const *v,
+    struct wb_err *err)
+{
+	struct wb_results **rv;
+	size_t i;
+	int rc;
+
+	if ((rv = calloc(c->nvar, sizeof(*rv))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	for (i = 0; i < c->nvar; i++)
+		rv[i] = c->blocked ? v[c->runs[0].files[i]] : v[i];
+	rc = wb_ident_check_results(rv, c->nvar, c->labels, c->paths,
+	    &c->unmatched, &c->match_unrecorded, &c->match_none, err);
+	free(rv);
+	return (rc);
 }

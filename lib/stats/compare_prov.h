@@ -31,6 +31,13 @@ int	wb_compare_provenance_runs(struct wb_compare *,
 int	wb_compare_emulation(struct wb_compare *, struct wb_results *const *,
 	    size_t nv, struct wb_err *);
 
+/*
+ * Set c->unmatched and c->match_unrecorded from the files' identity
+ * records (each variant's file of the first run when blocked).
+ */
+int	wb_compare_matching(struct wb_compare *, struct wb_results *const *,
+	    struct wb_err *);
+
 int	wb_compare_add_problem(struct wb_compare *, size_t var, int fatal,
 	    const char *what, struct wb_err *, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 6, 7)));

@@ -816,10 +816,212 @@ ATF_TC_BODY(compare__name_unknown_label, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * Matching (lib/image/ident.h): identity records put into the fixtures' provenance.
+ * A world's: its manifest (two files and the knob's preload) and the
+ * owners of the paths the world did not make.
+ */
+#define SHA_A	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define SHA_B	"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+
+static void
+set_identity(const char *file, json_t *id)
+{
+	json_error_t je;
+	json_t *j;
+
+	j = json_load_file(file, 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s: %s", file, je.text);
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
+	    "provenance"), "identity", id));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, file, JSON_INDENT(1)));
+	json_decref(j);
+}
+
+/* debug: the knob's overlay adds etc/ld.so.preload; sed drifts. */
+static json_t *
+world_id(const char *name, int debug, int drift)
+{
+	json_t *man, *own;
+
+	man = json_pack("{s:s, s:s}", "bin/sh", "f 0755 0:0 " SHA_A,
+	    "usr/bin/sed", drift ? "f 0755 0:0 " SHA_B : "f 0755 0:0 " SHA_A);
+	own = json_object();
+	ATF_REQUIRE(man != NULL && own != NULL);
+	if (debug) {
+		ATF_REQUIRE_EQ(0, json_object_set_new(man, "etc/ld.so.preload",
+		    json_string("f 0644 0:0 " SHA_B)));
+		ATF_REQUIRE_EQ(0, json_object_set_new(own, "etc/ld.so.preload",
+		    json_string("overlay glibc-debug")));
+	}
+	return (json_pack("{s:s, s:s, s:o, s:o}", "kind", "world", "name",
+	    name, "manifest", man, "owners", own));
+}
+
+static void
+world_pair(const atf_tc_t *tc, int drift)
+{
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	set_identity("prod.json", world_id("host-glibc-production", 0, 0));
+	set_identity("debug.json", world_id("host-glibc-debug", 1, drift));
+}
+
+ATF_TC_WITHOUT_HEAD(compare__unmatched_world_refused);
+ATF_TC_BODY(compare__unmatched_world_refused, tc)
+{
+	static const char *const a[] = { "compare", "prod.json", "debug.json",
+	    NULL };
+	struct wbt_out o;
+
+	world_pair(tc, 1);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s", o.err);
+	ATF_CHECK_STREQ("", o.out);
+	ATF_CHECK_MSG(strstr(o.err, "usr/bin/sed") != NULL &&
+	    strstr(o.err, "host-glibc-debug") != NULL &&
+	    strstr(o.err, "host-glibc-production") != NULL &&
+	    strstr(o.err, "--unmatched") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__unmatched_every_format);
+ATF_TC_BODY(compare__unmatched_every_format, tc)
+{
+	static const char *const fmts[] = { "text", "json", "markdown",
+	    "csv", "html", "summary" };
+	static const char *const want[] = { "\nUNMATCHED images: debug ",
+	    "\"unmatched\": \"UNMATCHED images: debug ",
+	    "- **UNMATCHED images**: debug ", "problem,\"UNMATCHED images: ",
+	    "<b>UNMATCHED images:</b> debug ", "UNMATCHED images: debug " };
+	const char *a[] = { "compare", "--unmatched", "-F", NULL, "prod.json",
+	    "debug.json", NULL };
+	struct wbt_out o;
+	size_t i;
+
+	world_pair(tc, 1);
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		a[3] = fmts[i];
+		wbt_run_wb(tc, &o, a, 14);
+		ATF_CHECK_EQ_MSG(0, o.status, "%s: %s", fmts[i], o.err);
+		ATF_CHECK_MSG(strstr(o.out, want[i]) != NULL &&
+		    strstr(o.out, "usr/bin/sed") != NULL, "%s: %s", fmts[i],
+		    o.out);
+		ATF_CHECK_MSG(strstr(o.err, "UNMATCHED") != NULL, "%s", o.err);
+		wbt_out_fini(&o);
+	}
+}
+
+/* Only the knob's file differs: the golden output is unchanged. */
+ATF_TC_WITHOUT_HEAD(compare__matched_golden_unchanged);
+ATF_TC_BODY(compare__matched_golden_unchanged, tc)
+{
+	static const char *const a[] = { "compare", "--format=markdown",
+	    "-c", "99", "prod.json", "debug.json", NULL };
+	struct wbt_out o;
+	char *want;
+
+	world_pair(tc, 0);
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_STREQ("", o.err);
+	want = wbt_read_file(wbt_datapath(tc, "compare-markdown.expected"),
+	    NULL);
+	ATF_CHECK_STREQ(want, o.out);
+	free(want);
+	wbt_out_fini(&o);
+}
+
+/* One side recorded, the other from before: compared, and said. */
+ATF_TC_WITHOUT_HEAD(compare__matching_not_recorded);
+ATF_TC_BODY(compare__matching_not_recorded, tc)
+{
+	static const char *const a[] = { "compare", "-F", "json", "prod.json",
+	    "debug.json", NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	set_identity("prod.json", world_id("host-glibc-production", 0, 0));
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.err, "matching not recorded for debug") !=
+	    NULL, "%s", o.err);
+	ATF_CHECK(strstr(o.out, "\"matching\": \"partly recorded\"") != NULL);
+	wbt_out_fini(&o);
+	/* Neither: as before, said in the JSON report only. */
+	fixture(tc, "prod.json");
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ(0, o.status);
+	ATF_CHECK_STREQ("", o.err);
+	ATF_CHECK(strstr(o.out, "\"matching\": \"not recorded\"") != NULL);
+	wbt_out_fini(&o);
+}
+
+static json_t *
+kernel_id(const char *name, const char *digest, int witness, int extra)
+{
+	json_t *cfg, *frags;
+
+	cfg = json_pack("{s:s, s:s}", "CONFIG_64BIT", "y", "CONFIG_PRINTK",
+	    "y");
+	frags = json_pack("{s:{s:s}}", "base.config", "CONFIG_PRINTK", "y");
+	ATF_REQUIRE(cfg != NULL && frags != NULL);
+	if (witness) {
+		ATF_REQUIRE_EQ(0, json_object_set_new(cfg,
+		    "CONFIG_PROVE_LOCKING", json_string("y")));
+		ATF_REQUIRE_EQ(0, json_object_set_new(cfg, "CONFIG_LOCKDEP",
+		    json_string("y")));
+		ATF_REQUIRE_EQ(0, json_object_set_new(frags, "witness.config",
+		    json_pack("{s:s}", "CONFIG_PROVE_LOCKING", "y")));
+	}
+	if (extra)
+		ATF_REQUIRE_EQ(0, json_object_set_new(cfg, "CONFIG_KASAN",
+		    json_string("y")));
+	return (json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "kind", "kernel",
+	    "name", name, "digest", digest, "config", cfg, "fragments", frags,
+	    "match", witness ? json_pack("{s:s, s:s, s:[s, s]}", "base",
+	    "production", "base_config_sha256", SHA_A, "symbols",
+	    "CONFIG_LOCKDEP", "CONFIG_PROVE_LOCKING") : json_null()));
+}
+
+/*
+ * Kernels: the knob's fragment and what kconfig derived from it may
+ * differ; a symbol that neither explains is refused, named.
+ */
+ATF_TC_WITHOUT_HEAD(compare__unmatched_kernel_refused);
+ATF_TC_BODY(compare__unmatched_kernel_refused, tc)
+{
+	static const char *const a[] = { "compare", "prod.json", "debug.json",
+	    NULL };
+	struct wbt_out o;
+
+	fixture(tc, "prod.json");
+	fixture(tc, "debug.json");
+	set_identity("prod.json", kernel_id("production", SHA_A, 0, 0));
+	set_identity("debug.json", kernel_id("witness", SHA_B, 1, 0));
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(0, o.status, "matched pair: %s", o.err);
+	wbt_out_fini(&o);
+	set_identity("debug.json", kernel_id("witness", SHA_B, 1, 1));
+	wbt_run_wb(tc, &o, a, 14);
+	ATF_CHECK_EQ_MSG(1, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.err, "CONFIG_KASAN") != NULL &&
+	    strstr(o.err, "kernel witness") != NULL &&
+	    strstr(o.err, "kernel production") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, compare__text_golden);
+	ATF_TP_ADD_TC(tp, compare__unmatched_world_refused);
+	ATF_TP_ADD_TC(tp, compare__unmatched_every_format);
+	ATF_TP_ADD_TC(tp, compare__matched_golden_unchanged);
+	ATF_TP_ADD_TC(tp, compare__matching_not_recorded);
+	ATF_TP_ADD_TC(tp, compare__unmatched_kernel_refused);
 	ATF_TP_ADD_TC(tp, compare__adaptive_two_stage);
 	ATF_TP_ADD_TC(tp, compare__dropped_test_problem_every_format);
 	ATF_TP_ADD_TC(tp, compare__plot_golden);

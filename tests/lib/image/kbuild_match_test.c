@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdlib.h>
 #include <string.h>
 
 #include <atf-c.h>
+#include <jansson.h>
 
 #include "err.h"
 #include "fragment.h"
@@ -54,6 +56,37 @@ ATF_TC_BODY(wb_kmatch_compare__matching, tc)
 	wb_kmatch_fini(&m);
 }
 
+/*
+ * The changed symbols, and their record beside the variant's image,
+ * which boot copies into the results for compare (lib/image/ident.h).
+ */
+ATF_TC_WITHOUT_HEAD(wb_kmatch_record__symbols);
+ATF_TC_BODY(wb_kmatch_record__symbols, tc)
+{
+	struct wb_kmatch m;
+	struct wb_err e;
+	json_error_t je;
+	json_t *j, *syms;
+
+	compare(derived_cfg, &m);
+	ATF_CHECK_STREQ("CONFIG_PROVE_LOCKING\nCONFIG_LOCKDEP\n", m.owned);
+	wbt_write_file("base.config", base_cfg);
+	ATF_REQUIRE_MSG(wb_kmatch_record(&m, ".", "production",
+	    "base.config", &e) == 0, "%s", e.msg);
+	wb_kmatch_fini(&m);
+	j = json_load_file(WB_KMATCH_RECORD, 0, &je);
+	ATF_REQUIRE_MSG(j != NULL, "%s", je.text);
+	ATF_CHECK_STREQ("production", json_string_value(json_object_get(j,
+	    "base")));
+	ATF_CHECK_EQ(64, strlen(json_string_value(json_object_get(j,
+	    "base_config_sha256"))));
+	syms = json_object_get(j, "symbols");
+	ATF_CHECK_EQ(2, json_array_size(syms));
+	ATF_CHECK_STREQ("CONFIG_LOCKDEP", json_string_value(
+	    json_array_get(syms, 1)));
+	json_decref(j);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__unrequested_change);
 ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
 {
@@ -76,6 +109,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_kmatch_compare__matching);
+	ATF_TP_ADD_TC(tp, wb_kmatch_record__symbols);
 	ATF_TP_ADD_TC(tp, wb_kmatch_compare__unrequested_change);
 	return (atf_no_error());
 }
