@@ -591,7 +591,7 @@ image_runner(void)
 	struct wb_runner *r;
 
 	ATF_REQUIRE((r = calloc(1, sizeof(*r))) != NULL);
-	r->kind = "chroot";
+	r->kind = WB_RUNNER_CHROOT;
 	ATF_REQUIRE((r->root = wbt_abspath("img")) != NULL);
 	ATF_REQUIRE((r->libexecdir = strdup("/usr/libexec/worldbench")) !=
 	    NULL);
