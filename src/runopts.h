@@ -26,7 +26,7 @@ enum {
 	{ "max-memory", required_argument, NULL, RUNOPT_MAX_MEMORY }, \
 	{ "map-id", required_argument, NULL, RUNOPT_MAP_ID }
 
-#define RUNOPTS_USAGE	"[--runner auto|userns|chroot] [--tmp-size size] " \
+#define RUNOPTS_USAGE	"[--runner auto|name] [--tmp-size size] " \
 	"[--max-procs n]\n           [--max-memory size] [--map-id uid:gid]"
 
 /* 1 when ch was one of ours (parsed), 0 when not, -1 on a bad value. */
