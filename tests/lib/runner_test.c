@@ -17,27 +17,50 @@
 #include "runner.h"
 #include "wbtest.h"
 
+/* The index of name in the table, -1 when absent. */
+static int
+table_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < WB_RUNNER_NKINDS; i++)
+		if (strcmp(wb_runner_class_of((enum wb_runner_kind)i)->name,
+		    name) == 0)
+			return (i);
+	return (-1);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_runner_kind_name__table_order);
 ATF_TC_BODY(wb_runner_kind_name__table_order, tc)
 {
-	/* The order --runner auto tries them (lib/runner_list.h). */
-	static const char *const want[] = { "userns", "chroot", "host" };
 	const struct wb_runner_class *c;
-	int i;
+	int i, j;
 
-	ATF_REQUIRE_EQ(3, WB_RUNNER_NKINDS);
+	/*
+	 * The order --runner auto tries them (lib/runner_list.h): rootless
+	 * before root-only.  A new line may go anywhere, so only the
+	 * order of these three is fixed, and each constant is its line.
+	 */
+	ATF_CHECK_EQ(WB_RUNNER_USERNS, table_index("userns"));
+	ATF_CHECK_EQ(WB_RUNNER_CHROOT, table_index("chroot"));
+	ATF_CHECK_EQ(WB_RUNNER_HOST, table_index("host"));
+	ATF_CHECK(WB_RUNNER_USERNS < WB_RUNNER_CHROOT);
+	ATF_CHECK(WB_RUNNER_CHROOT < WB_RUNNER_HOST);
 	for (i = 0; i < WB_RUNNER_NKINDS; i++) {
-		ATF_CHECK_STREQ(want[i], wb_runner_kind_name(
-		    (enum wb_runner_kind)i));
 		ATF_REQUIRE((c = wb_runner_class_of((enum wb_runner_kind)i)) !=
 		    NULL);
-		ATF_CHECK_STREQ(want[i], c->name);
-		ATF_CHECK(c->probe != NULL && c->new != NULL &&
-		    c->provenance != NULL && c->summary != NULL);
+		ATF_CHECK_STREQ(c->name, wb_runner_kind_name(
+		    (enum wb_runner_kind)i));
+		ATF_CHECK_MSG(c->probe != NULL && c->new != NULL &&
+		    c->provenance != NULL && c->summary != NULL,
+		    "%s: an entry without probe, constructor, provenance or "
+		    "summary", c->name);
+		/* Names are unique, and none is the option "auto". */
+		ATF_CHECK(strcmp(c->name, "auto") != 0);
+		for (j = 0; j < i; j++)
+			ATF_CHECK(strcmp(c->name, wb_runner_kind_name(
+			    (enum wb_runner_kind)j)) != 0);
 	}
-	ATF_CHECK_EQ(WB_RUNNER_USERNS, 0);
-	ATF_CHECK_EQ(WB_RUNNER_CHROOT, 1);
-	ATF_CHECK_EQ(WB_RUNNER_HOST, 2);
 	ATF_CHECK(wb_runner_class_of(WB_RUNNER_AUTO) == NULL);
 	ATF_CHECK(wb_runner_class_of(WB_RUNNER_NKINDS) == NULL);
 	ATF_CHECK_STREQ("auto", wb_runner_kind_name(WB_RUNNER_AUTO));
@@ -75,8 +98,9 @@ ATF_TC_BODY(wb_runner_kind_parse__unknown, tc)
 		    "'%s' parsed", bad[i]);
 		ATF_CHECK_EQ(WB_RUNNER_HOST, k);
 		snprintf(want, sizeof(want), "runner '%s': no such runner "
-		    "(expected auto, userns, chroot or host)", bad[i]);
-		ATF_CHECK_STREQ(want, e.msg);
+		    "(expected auto, userns, chroot", bad[i]);
+		ATF_CHECK_MSG(strncmp(want, e.msg, strlen(want)) == 0 &&
+		    strstr(e.msg, " or host)") != NULL, "%s", e.msg);
 	}
 }
 
@@ -265,6 +289,8 @@ ATF_TC_BODY(wb_runner_resume_opts__recorded, tc)
 ATF_TC_WITHOUT_HEAD(wb_runner_resume_opts__refused);
 ATF_TC_BODY(wb_runner_resume_opts__refused, tc)
 {
+	static const char jail[] = "r.json:4: provenance.runner: runner kind "
+	    "'jail' is not a runner of this build (it has userns chroot";
 	struct wb_runner_opts o;
 	struct wb_err e;
 	json_t *p;
@@ -275,8 +301,7 @@ ATF_TC_BODY(wb_runner_resume_opts__refused, tc)
 	ATF_REQUIRE((p = json_pack("{s:s}", "runner", "jail")) != NULL);
 	ATF_REQUIRE_EQ(-1, wb_runner_resume_opts(p, "r.json", "/img", &o,
 	    &e));
-	ATF_CHECK_STREQ("r.json:4: provenance.runner: runner kind 'jail' is "
-	    "not a runner of this build (it has userns chroot host)", e.msg);
+	ATF_CHECK_MSG(strncmp(e.msg, jail, strlen(jail)) == 0, "%s", e.msg);
 	json_decref(p);
 	/* "auto" is an option, never a recorded kind. */
 	ATF_REQUIRE((p = json_pack("{s:s}", "runner", "auto")) != NULL);
