@@ -422,14 +422,6 @@ check_dir(const char *root, const char *path, struct wb_err *err)
 	return (0);
 }
 
-void
-wb_chroot_private_tmp(struct wb_runner *r)
-{
-	struct chroot_arg *a = r->setup_arg;
-
-	a->c.private_tmp = 1;
-}
-
 struct wb_chroot *
 wb_chroot_of(struct wb_runner *r)
 {

@@ -89,12 +89,6 @@ struct wb_runner *wb_chroot_runner_new(const char *root,
 json_t	*wb_chroot_provenance(const struct wb_runner *);
 int	 wb_chroot_resume(const json_t *prov, const char *file,
 	    struct wb_runner_opts *, struct wb_err *);
-/*
- * Give a chroot runner's children a fresh tmpfs /tmp, gone with the
- * command, instead of the image's /tmp (which the harness, working from
- * the host, needs).  No effect on an unconfined runner.
- */
-void	wb_chroot_private_tmp(struct wb_runner *);
 /* The settings of a chroot runner's children, for lib/runner.c. */
 struct wb_chroot *wb_chroot_of(struct wb_runner *);
 

@@ -63,7 +63,7 @@ wb_chroot_provenance(const struct wb_runner *r)
 	}
 	o = json_pack("{s:o, s:{s:b, s:b, s:b, s:b}}", "bounds", b,
 	    "confinement", "confined", c->confined, "seccomp", c->confined,
-	    "userns", c->userns, "private_tmp", c->private_tmp);
+	    "userns", c->userns, "private_tmp", c->confined && c->private_tmp);
 	return (o);
 }
 
