@@ -609,21 +609,22 @@ ATF_TC_BODY(wb_harness_resume__unknown_runner_refused, tc)
 	ATF_REQUIRE_STREQ("host", json_string_value(json_object_get(
 	    json_object_get(j, "provenance"), "runner")));
 	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
-	    "provenance"), "runner", json_string("jail")));
+	    "provenance"), "runner", json_string("no-such-runner")));
 	ATF_REQUIRE_EQ(0, json_dump_file(j, "out.json", JSON_INDENT(2) |
 	    JSON_SORT_KEYS));
 	json_decref(j);
 	/* The line, counted here from the text. */
 	ATF_REQUIRE((text = wbt_read_file("out.json", NULL)) != NULL);
-	ATF_REQUIRE((at = strstr(text, "\"runner\": \"jail\"")) != NULL);
+	ATF_REQUIRE((at = strstr(text, "\"runner\": \"no-such-runner\"")) !=
+	    NULL);
 	for (line = 1; at > text; at--)
 		line += at[-1] == '\n';
 	free(text);
 	h = wb_harness_resume("out.json", "libexec", "share",
 	    (char *[]){ "x", NULL }, 1, &e);
-	ATF_REQUIRE_MSG(h == NULL, "resumed a run whose runner is 'jail'");
+	ATF_REQUIRE_MSG(h == NULL, "resumed a run of an unknown runner");
 	snprintf(want, sizeof(want), "out.json:%d: provenance.runner: runner "
-	    "kind 'jail' is not a runner of this build", line);
+	    "kind 'no-such-runner' is not a runner of this build", line);
 	ATF_CHECK_MSG(strstr(e.msg, want) != NULL, "want '%s' in: %s", want,
 	    e.msg);
 }

@@ -85,7 +85,8 @@ ATF_TC_BODY(wb_runner_kind_parse__round_trip, tc)
 ATF_TC_WITHOUT_HEAD(wb_runner_kind_parse__unknown);
 ATF_TC_BODY(wb_runner_kind_parse__unknown, tc)
 {
-	static const char *const bad[] = { "jail", "", "Chroot", "userns ",
+	static const char *const bad[] = { "no-such-runner", "", "Chroot",
+	    "userns ",
 	    "chroot-unconfined", "qemu", "?" };
 	enum wb_runner_kind k;
 	struct wb_err e;
@@ -289,19 +290,22 @@ ATF_TC_BODY(wb_runner_resume_opts__recorded, tc)
 ATF_TC_WITHOUT_HEAD(wb_runner_resume_opts__refused);
 ATF_TC_BODY(wb_runner_resume_opts__refused, tc)
 {
-	static const char jail[] = "r.json:4: provenance.runner: runner kind "
-	    "'jail' is not a runner of this build (it has userns chroot";
+	static const char want[] = "r.json:4: provenance.runner: runner kind "
+	    "'no-such-runner' is not a runner of this build (it has userns "
+	    "chroot";
 	struct wb_runner_opts o;
 	struct wb_err e;
 	json_t *p;
 
 	/* Line 4 of the file; "runner" of the plan (line 2) is not it. */
 	wbt_write_file("r.json", "{\n  \"plan\": {\"runner\": \"x\"},\n"
-	    "  \"provenance\": {\n    \"runner\": \"jail\"\n  }\n}\n");
-	ATF_REQUIRE((p = json_pack("{s:s}", "runner", "jail")) != NULL);
+	    "  \"provenance\": {\n    \"runner\": \"no-such-runner\"\n"
+	    "  }\n}\n");
+	ATF_REQUIRE((p = json_pack("{s:s}", "runner", "no-such-runner")) !=
+	    NULL);
 	ATF_REQUIRE_EQ(-1, wb_runner_resume_opts(p, "r.json", "/img", &o,
 	    &e));
-	ATF_CHECK_MSG(strncmp(e.msg, jail, strlen(jail)) == 0, "%s", e.msg);
+	ATF_CHECK_MSG(strncmp(e.msg, want, strlen(want)) == 0, "%s", e.msg);
 	json_decref(p);
 	/* "auto" is an option, never a recorded kind. */
 	ATF_REQUIRE((p = json_pack("{s:s}", "runner", "auto")) != NULL);
