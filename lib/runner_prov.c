@@ -80,7 +80,7 @@ wb_runner_resume_opts(const json_t *prov, const char *file,
 		snprintf(why + strlen(why), sizeof(why) - strlen(why), ")");
 		return (bad_kind(file, name, why, err));
 	}
-	if (host != (o->kind == WB_RUNNER_HOST))
+	if (host == c->images)
 		return (bad_kind(file, name, host ? "for a variant whose root "
 		    "is the host" : "for a variant whose root is an image",
 		    err));
