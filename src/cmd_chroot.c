@@ -109,8 +109,10 @@ run(const char *root, int argc, char **argv, double timeout, int rflag,
 	if ((r = wb_runner_new(ro->kind, root, ro, NULL, NULL, &e)) == NULL) {
 		return (cmd_fail(&e));
 	}
-	/* Nothing the command writes outlives it. */
-	wb_chroot_private_tmp(r);
+	/*
+	 * Nothing the command writes outlives it: every confining runner
+	 * gives it a private /tmp of its own.
+	 */
 	if ((env = wb_env_merge(r->env, &e)) == NULL) {
 		rc = cmd_fail(&e);
 		wb_runner_free(r);

@@ -17,6 +17,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "preflight.h"
+#include "runner.h"
 #include "strvis.h"
 
 void
@@ -35,8 +36,39 @@ usage(void)
 	return (EX_USAGE);
 }
 
+/* Where the suite can run here: each runner of the table, probed. */
 static void
-print_text(const struct wb_preflight *pf)
+print_runners(const struct wb_runner_probe *rp)
+{
+	int i;
+
+	for (i = 0; i < WB_RUNNER_NKINDS; i++)
+		printf("runner         %-7s %s: %s\n", rp[i].name,
+		    rp[i].usable ? "usable" : "unusable", wb_vis(rp[i].why));
+}
+
+static json_t *
+runners_json(const struct wb_runner_probe *rp)
+{
+	json_t *a, *o;
+	int i;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < WB_RUNNER_NKINDS; i++) {
+		o = json_pack("{s:s, s:b, s:b, s:s, s:s}", "name", rp[i].name,
+		    "usable", rp[i].usable, "images", rp[i].images, "why",
+		    rp[i].why, "summary", rp[i].summary);
+		if (o == NULL || json_array_append_new(a, o) == -1) {
+			json_decref(a);
+			return (NULL);
+		}
+	}
+	return (a);
+}
+
+static void
+print_text(const struct wb_preflight *pf, const struct wb_runner_probe *rp)
 {
 	size_t i;
 
@@ -49,6 +81,7 @@ print_text(const struct wb_preflight *pf)
 	printf("swap           %ld KB used of %ld KB\n", pf->swap_used_kb,
 	    pf->swap_total_kb);
 	printf("/dev/kvm       %s\n", pf->kvm ? "usable" : "unavailable");
+	print_runners(rp);
 	/* A process names itself: its name may hold anything. */
 	for (i = 0; i < pf->ntop; i++)
 		printf("busy           %6.1f%% CPU  pid %ld  %s\n",
@@ -69,6 +102,7 @@ cmd_preflight(int argc, char **argv)
 		{ "window", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct wb_runner_probe rp[WB_RUNNER_NKINDS];
 	struct wb_preflight_src src;
 	struct wb_preflight pf;
 	struct wb_err e;
@@ -106,15 +140,17 @@ cmd_preflight(int argc, char **argv)
 		return (usage());
 	if (wb_preflight_run(&src, &pf, &e) == -1)
 		cmd_die(&e);
+	wb_runner_probe_all(rp);
 	if (json) {
-		if ((j = wb_preflight_json(&pf)) == NULL)
+		if ((j = wb_preflight_json(&pf)) == NULL ||
+		    json_object_set_new(j, "runners", runners_json(rp)) == -1)
 			errx(EX_OSERR, "out of memory");
 		if (json_dumpf(j, stdout, JSON_INDENT(2) |
 		    JSON_PRESERVE_ORDER) == -1 || putchar('\n') == EOF)
 			errx(EX_IOERR, "write");
 		json_decref(j);
 	} else
-		print_text(&pf);
+		print_text(&pf, rp);
 	ch = strict && pf.busy ? 1 : 0;
 	if (ch)
 		warnx("--strict: the host is busy; not a good time to "

@@ -31,11 +31,15 @@ runopts_parse(struct wb_runner_opts *o, int ch, const char *arg)
 	unsigned long u, g;
 	uint64_t v;
 	char *end;
+	struct wb_err e;
 	long n;
 
 	switch (ch) {
 	case RUNOPT_RUNNER:
-		o->kind = arg;
+		if (wb_runner_kind_parse(arg, &o->kind, &e) == -1) {
+			warnx("--runner: %s", e.msg);
+			return (-1);
+		}
 		return (1);
 	case RUNOPT_TMP_SIZE:
 	case RUNOPT_MAX_MEMORY:
@@ -78,16 +82,15 @@ runopts_parse(struct wb_runner_opts *o, int ch, const char *arg)
 int
 runopts_resolve(struct wb_runner_opts *o)
 {
-	char note[512];
+	char note[1024];
 	struct wb_err e;
-	const char *k;
 
-	if ((k = wb_runner_kind(o->kind, note, sizeof(note), &e)) == NULL) {
+	if (wb_runner_resolve(o->kind, &o->kind, note, sizeof(note),
+	    &e) == -1) {
 		warnx("%s", e.msg);
 		return (-1);
 	}
 	if (*note != '\0')
 		warnx("%s", note);
-	o->kind = k;
 	return (0);
 }

@@ -26,14 +26,15 @@ enum {
 	{ "max-memory", required_argument, NULL, RUNOPT_MAX_MEMORY }, \
 	{ "map-id", required_argument, NULL, RUNOPT_MAP_ID }
 
-#define RUNOPTS_USAGE	"[--runner auto|userns|chroot] [--tmp-size size] " \
+#define RUNOPTS_USAGE	"[--runner auto|name] [--tmp-size size] " \
 	"[--max-procs n]\n           [--max-memory size] [--map-id uid:gid]"
 
 /* 1 when ch was one of ours (parsed), 0 when not, -1 on a bad value. */
 int	runopts_parse(struct wb_runner_opts *, int ch, const char *arg);
 /*
- * Resolve "auto" (printing the one-line note when the rootless runner
- * cannot start and root falls back to chroot); -1 after a message.
+ * Resolve the kind (auto: the first runner of the table that can start
+ * here, printing one line on why any before it was skipped) and probe
+ * it; -1 after a message.
  */
 int	runopts_resolve(struct wb_runner_opts *);
 

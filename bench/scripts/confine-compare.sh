@@ -12,7 +12,8 @@
 # differs.  Prints "worldbench compare"
 # of unconfined against confined (paired by round) and checks that the
 # results files record the runner kinds "userns" (or "chroot") and
-# "chroot-unconfined".
+# "chroot" with the confinement off (provenance "confinement":
+# "confined" false, "seccomp" false).
 #
 # usage: confine-compare.sh [-n passes] [-o outdir] [-w worldbench]
 #            [-W workdir] image [-- extra worldbench run options]
@@ -70,12 +71,16 @@ end=$(date +%s)
 echo "confine-compare: $((end - start)) s; load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # The runner each file's provenance records (the plan, after it, lists
-# every variant's).
+# every variant's), with "-unconfined" when its confinement was off.
 runner_of() {
 	if command -v jq >/dev/null; then
-		jq -r .provenance.runner "$1"
+		jq -r '.provenance.runner + (if .provenance.confinement.confined
+		    == false then "-unconfined" else "" end)' "$1"
 	else
-		grep -m1 '"runner":' "$1" | sed 's/.*"runner": *"\([^"]*\)".*/\1/'
+		k=$(grep -m1 '"runner":' "$1" |
+		    sed 's/.*"runner": *"\([^"]*\)".*/\1/')
+		grep -q '"confined": *false' "$1" && k=$k-unconfined
+		echo "$k"
 	fi
 }
 # The confined variant runs in the default runner: userns where user

@@ -5,4 +5,4 @@
 # of higher ones; headers named *_int.h (and image_PRIVATE) are its own.
 # mk/layers.sh checks both.
 WB_MODULES +=		image
-image_LAYER :=		5
+image_LAYER :=		4

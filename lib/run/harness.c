@@ -17,7 +17,6 @@
 #include <jansson.h>
 
 #include "adapt.h"
-#include "chroot.h"
 #include "err.h"
 #include "fstype.h"
 #include "harness.h"
@@ -59,32 +58,41 @@ wb_harness_free(struct wb_harness *h)
 	free(h);
 }
 
+/*
+ * The runner of a variant: the host's own suite for root "host", else
+ * the kind resolved from --runner (NULL options: the rootless runner).
+ */
 static struct wb_runner *
 make_runner(const char *root, const struct wb_runner_opts *o,
     const char *libexec, const char *datadir, struct wb_err *err)
 {
+	enum wb_runner_kind k;
 
-	return (wb_runner_new(o != NULL ? o->kind : "userns", root, o,
-	    libexec, datadir, err));
+	if (strcmp(root, "host") == 0)
+		k = WB_RUNNER_HOST;
+	else
+		k = o != NULL ? o->kind : WB_RUNNER_USERNS;
+	return (wb_runner_new(k, root, o, libexec, datadir, err));
 }
 
-/* The bounds and ids a variant's runner used, for provenance. */
-json_t *
-wb_harness_bounds_json(struct wb_runner *r)
+/* Provenance "runner" and what the runner's class records beside it. */
+static int
+runner_provenance(struct wb_results *res, const struct wb_runner *r,
+    struct wb_err *err)
 {
-	json_t *o;
+	const char *key;
+	json_t *o, *m;
 
-	if (r->bounds == NULL)
-		return (json_null());
-	o = json_pack("{s:I, s:I, s:I}", "tmp_size",
-	    (json_int_t)r->bounds->tmp_size, "procs",
-	    (json_int_t)r->bounds->procs, "memory",
-	    (json_int_t)r->bounds->memory);
-	if (o != NULL && strcmp(r->kind, "userns") == 0)
-		(void)json_object_set_new(o, "userns_map", json_pack("[I, I]",
-		    (json_int_t)wb_chroot_of(r)->map_uid,
-		    (json_int_t)wb_chroot_of(r)->map_gid));
-	return (o);
+	if ((o = wb_runner_provenance(r)) == NULL)
+		return (wb_err_set(err, "out of memory"));
+	json_object_foreach(o, key, m)
+		if (wb_results_set_provenance(res, key, json_incref(m),
+		    err) == -1) {
+			json_decref(o);
+			return (-1);
+		}
+	json_decref(o);
+	return (0);
 }
 
 /* Every planned program must be there before the first pass. */
@@ -205,10 +213,7 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "label", json_string(v->label),
 	    err) == -1 ||
-	    wb_results_set_provenance(r, "runner",
-	    json_string(v->runner->kind), err) == -1 ||
-	    wb_results_set_provenance(r, "bounds",
-	    wb_harness_bounds_json(v->runner), err) == -1 ||
+	    runner_provenance(r, v->runner, err) == -1 ||
 	    wb_results_set_provenance(r, "timing", json_string("wall"),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "argv", wb_harness_argv_json(argv, argc),

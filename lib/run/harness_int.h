@@ -83,8 +83,6 @@ char	*wb_runner_hostpath(const struct wb_runner *, const char *inner);
 int	wb_harness_suite_prov(struct wb_hvariant *, json_t **files,
 	    char *hex, struct wb_err *);
 json_t	*wb_harness_argv_json(char *const *argv, int argc);
-/* Provenance "bounds" of a runner: sizes, and the userns runner's ids. */
-json_t	*wb_harness_bounds_json(struct wb_runner *);
 int	wb_harness_write_all(struct wb_harness *, struct wb_err *);
 /* Share the plan with v's results; add planned tests missing there. */
 int	wb_harness_attach(struct wb_harness *, struct wb_hvariant *,

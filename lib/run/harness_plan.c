@@ -126,7 +126,7 @@ variants_json(const struct wb_harness *h)
 		    h->v[i].label, "root", h->v[i].root, "file",
 		    strrchr(h->v[i].path, '/') != NULL ?
 		    strrchr(h->v[i].path, '/') + 1 : h->v[i].path,
-		    "runner", r->kind, "libexec", r->libexecdir, "datadir",
+		    "runner", wb_runner_kind_name(r->kind), "libexec", r->libexecdir, "datadir",
 		    r->datadir);
 		if (o == NULL || json_array_append_new(a, o) == -1) {
 			json_decref(a);

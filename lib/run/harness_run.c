@@ -289,40 +289,6 @@ wb_harness_run(struct wb_harness *h, volatile sig_atomic_t *stop, FILE *fp,
 /* Resuming. */
 
 /*
- * The runner a variant recorded: its kind (a run started before the
- * kinds were recorded used the chroot runner) and its bounds.
- */
-static int
-resume_opts(json_t *prov, struct wb_runner_opts *o, struct wb_err *err)
-{
-	json_t *b, *m;
-	const char *k;
-	json_int_t ts, np, mem, u, g;
-
-	wb_runner_opts_init(o);
-	k = json_string_value(json_object_get(prov, "runner"));
-	o->kind = k != NULL && strcmp(k, "userns") == 0 ? "userns" : "chroot";
-	if ((b = json_object_get(prov, "bounds")) == NULL || json_is_null(b))
-		return (0);
-	if (json_unpack(b, "{s:I, s:I, s:I}", "tmp_size", &ts, "procs", &np,
-	    "memory", &mem) == -1 || ts <= 0 || np <= 0 || mem <= 0)
-		return (wb_err_set(err, "provenance.bounds: malformed"));
-	o->bounds.tmp_size = (uint64_t)ts;
-	o->bounds.procs = (long)np;
-	o->bounds.memory = (uint64_t)mem;
-	if ((m = json_object_get(b, "userns_map")) != NULL) {
-		if (json_unpack(m, "[I, I]", &u, &g) == -1 || u < 0 ||
-		    g < 0 || u > 0xfffffffe || g > 0xfffffffe)
-			return (wb_err_set(err, "provenance.bounds.userns_map: "
-			    "malformed"));
-		o->map_set = geteuid() == 0;
-		o->map_uid = (uid_t)u;
-		o->map_gid = (gid_t)g;
-	}
-	return (0);
-}
-
-/*
  * The results file is data only: the programs come from libexec and
  * datadir (the command line, or beside the running binary), never from
  * the suite location the file records, and the suite hash is computed
@@ -350,7 +316,8 @@ load_variant(struct wb_hvariant *v, const char *dir, json_t *pv,
 	}
 	if (wb_results_read(v->path, &v->results, err) == -1)
 		return (-1);
-	if (resume_opts(v->results->provenance, &o, err) == -1 ||
+	if (wb_runner_resume_opts(v->results->provenance, v->path, v->root,
+	    &o, err) == -1 ||
 	    (v->runner = wb_runner_new(o.kind, v->root, &o, libexec, datadir,
 	    err)) == NULL)
 		return (-1);

@@ -422,14 +422,6 @@ check_dir(const char *root, const char *path, struct wb_err *err)
 	return (0);
 }
 
-void
-wb_chroot_private_tmp(struct wb_runner *r)
-{
-	struct chroot_arg *a = r->setup_arg;
-
-	a->c.private_tmp = 1;
-}
-
 struct wb_chroot *
 wb_chroot_of(struct wb_runner *r)
 {
@@ -467,6 +459,14 @@ unconfined(const char *root)
 struct wb_runner *
 wb_runner_chroot_new(const char *root, struct wb_err *err)
 {
+
+	return (wb_chroot_runner_new(root, WB_RUNNER_CHROOT, err));
+}
+
+struct wb_runner *
+wb_chroot_runner_new(const char *root, enum wb_runner_kind kind,
+    struct wb_err *err)
+{
 	struct chroot_arg *a;
 	struct wb_runner *r;
 	struct stat st;
@@ -477,7 +477,7 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 		wb_err_setsys(err, "calloc");
 		return (NULL);
 	}
-	r->kind = "chroot";
+	r->kind = kind;
 	r->setup_arg = a;
 	r->free_arg = chroot_arg_free;
 	r->child_setup = chroot_setup;
@@ -491,8 +491,9 @@ wb_runner_chroot_new(const char *root, struct wb_err *err)
 		goto fail;
 	}
 	a->c.confined = !unconfined(r->root);
+	/* The unconfined measurement mode is the chroot runner's alone. */
 	if (!a->c.confined)
-		r->kind = "chroot-unconfined";
+		r->kind = WB_RUNNER_CHROOT;
 	/* Nothing a confined command writes outlives it but its scratch. */
 	a->c.private_tmp = a->c.confined;
 	wb_bounds_default(&a->c.bounds);

@@ -11,7 +11,10 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "bounds.h"
+#include "runner.h"
 
 struct wb_err;
 
@@ -71,13 +74,21 @@ struct wb_chroot {
 /* child_setup for wb_spawn: arg is a struct wb_chroot *. */
 int	wb_chroot_enter(void *chroot);
 
-struct wb_runner;
 /*
- * Give a chroot runner's children a fresh tmpfs /tmp, gone with the
- * command, instead of the image's /tmp (which the harness, working from
- * the host, needs).  No effect on an unconfined runner.
+ * A runner of kind (chroot or userns: the class finishes it) over the
+ * image at root; the unconfined measurement mode makes it a chroot
+ * runner whatever kind is.  wb_runner_chroot_new() is kind chroot.
  */
-void	wb_chroot_private_tmp(struct wb_runner *);
+struct wb_runner *wb_chroot_runner_new(const char *root,
+	    enum wb_runner_kind, struct wb_err *);
+/*
+ * Both confining runners' provenance (the bounds, the userns id map,
+ * the confinement: seccomp, private /tmp) and its reading on resume
+ * (lib/sandbox/runner_chroot.c).
+ */
+json_t	*wb_chroot_provenance(const struct wb_runner *);
+int	 wb_chroot_resume(const json_t *prov, const char *file,
+	    struct wb_runner_opts *, struct wb_err *);
 /* The settings of a chroot runner's children, for lib/sandbox/runner.c. */
 struct wb_chroot *wb_chroot_of(struct wb_runner *);
 

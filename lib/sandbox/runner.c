@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The host runner, and freeing any runner.  The table of kinds that
- * builds a runner by name is lib/sandbox/runner_kinds.c; the chroot runner is
- * built by wb_runner_chroot_new() in lib/sandbox/chroot.c.
+ * The host runner and its entry in the runner table, and freeing any
+ * runner.  The table is lib/sandbox/runner_list.h (lib/sandbox/runner_kinds.c); the
+ * chroot and userns runners are lib/sandbox/runner_chroot.c and
+ * lib/sandbox/runner_userns.c.
  */
 #include <sys/stat.h>
 
@@ -89,7 +90,7 @@ wb_runner_host_new(const char *libexecdir, const char *datadir,
 		wb_err_setsys(err, "calloc");
 		return (NULL);
 	}
-	r->kind = "host";
+	r->kind = WB_RUNNER_HOST;
 	/* A pass is a child of the process that closed the descriptors. */
 	r->child_setup = wb_fresh_setup;
 	tmp = getenv("TMPDIR");
@@ -125,3 +126,42 @@ wb_runner_free(struct wb_runner *r)
 	free(r->scratchdir);
 	free(r);
 }
+
+static int
+host_probe(char *why, size_t len)
+{
+
+	snprintf(why, len, "always (runs the host's own suite, no image)");
+	return (0);
+}
+
+static struct wb_runner *
+host_new(const char *root, const struct wb_runner_opts *o,
+    const char *libexecdir, const char *datadir, struct wb_err *err)
+{
+
+	(void)root;
+	(void)o;
+	return (wb_runner_host_new(libexecdir, datadir, err));
+}
+
+/* Nothing bounds or confines the host's suite, and the file says so. */
+static json_t *
+host_provenance(const struct wb_runner *r)
+{
+
+	(void)r;
+	return (json_pack("{s:n, s:{s:b, s:b, s:b, s:b}}", "bounds",
+	    "confinement", "confined", 0, "seccomp", 0, "userns", 0,
+	    "private_tmp", 0));
+}
+
+const struct wb_runner_class wb_runner_class_host = {
+	.name = "host",
+	.summary = "the suite of this build or installation, on the host",
+	.images = 0,
+	.probe = host_probe,
+	.new = host_new,
+	.provenance = host_provenance,
+	.resume = NULL,
+};

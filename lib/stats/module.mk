@@ -5,4 +5,4 @@
 # of higher ones; headers named *_int.h (and stats_PRIVATE) are its own.
 # mk/layers.sh checks both.
 WB_MODULES +=		stats
-stats_LAYER :=		4
+stats_LAYER :=		5

@@ -156,7 +156,7 @@ userns__ordinary_user_body()
 	atf_check -o save:ids -e empty $as_nobody "$(wbp)" chroot img -- /bin/probe ids
 	atf_check -o match:"^ +0 +65534 +1$" head -1 ids
 	atf_check -o match:"^chmod refused: (Operation not permitted|Read-only file system)$" cat ids
-	atf_check -s exit:1 -e match:"the chroot runner needs root" \
+	atf_check -s exit:1 -e match:"the chroot runner cannot start: it needs root" \
 	    $as_nobody "$(wbp)" chroot --runner chroot img -- /bin/probe ids
 	atf_check -s exit:1 -o empty -e ignore $as_nobody "$(wbp)" run \
 	    --no-preflight -q --tests dhry2reg,spawn -i 1 -d 1 --max-procs 64 \
@@ -181,10 +181,10 @@ userns__disabled_fallback_body()
 	# host's setting stays as it is); its root is uid 0 there.
 	off="echo 0 > /proc/sys/user/max_user_namespaces || exit 99"
 	atf_check -o match:"^ +0 +0 +1$" -o match:"^chmod " \
-	    -e match:"user namespaces are not available here .*user.max_user_namespaces; running as root in the chroot runner instead" \
+	    -e match:"user namespaces are not available here .*user.max_user_namespaces; using the chroot runner \\(running as root\\)" \
 	    unshare --user --map-root-user sh -c \
 	    "$off; exec $(wbp) chroot img -- /bin/probe ids"
-	atf_check -s exit:1 -e match:"rootless runner cannot start" \
+	atf_check -s exit:1 -e match:"the userns runner cannot start: user namespaces are not available" \
 	    unshare --user --map-root-user sh -c \
 	    "$off; exec $(wbp) chroot --runner userns img -- /bin/probe ids"
 }

@@ -16,6 +16,33 @@ reports_body() {
 	    "$WB" preflight --json -w 0.2
 }
 
+atf_test_case runners
+runners_head() {
+	atf_set descr "preflight lists every runner of the table, in its" \
+	    "order, with its probe and the reason"
+}
+runners_body() {
+	WB="$(atf_config_get builddir)/bin/worldbench"
+	"$WB" preflight -w 0.1 >out || atf_fail "exit $?"
+	# These three in this order; another runner may sit anywhere.
+	atf_check -o inline:"userns\nchroot\nhost\n" \
+	    sh -c "sed -n 's/^runner  *\([a-z]*\) .*/\1/p' out |
+	    grep -x -e userns -e chroot -e host"
+	atf_check -o match:'^runner +host +usable: always' cat out
+	atf_check -o match:'^runner +(userns|chroot) +(usable|unusable): .+' cat out
+	if [ "$(id -u)" != 0 ]; then
+		atf_check -o match:'^runner +chroot +unusable: it needs root' cat out
+	elif command -v setpriv >/dev/null; then
+		atf_check -o match:'^runner +chroot +unusable: it needs root \(euid 65534\)' \
+		    -o match:'^runner +host +usable' \
+		    setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    "$WB" preflight -w 0.1
+	fi
+	atf_check -o match:'"runners": \[' -o match:'"name": "userns"' \
+	    -o match:'"usable": (true|false)' -o match:'"why": ' \
+	    "$WB" preflight --json -w 0.1
+}
+
 atf_test_case strict_matches_verdict
 strict_matches_verdict_head() {
 	atf_set descr "--strict fails exactly when the verdict is BUSY"
@@ -94,6 +121,7 @@ run__strict_body() {
 }
 
 atf_init_test_cases() {
+	atf_add_test_case runners
 	atf_add_test_case run__records_preflight
 	atf_add_test_case run__strict
 	atf_add_test_case reports

@@ -584,6 +584,51 @@ ATF_TC_BODY(wb_harness_resume__recorded_suite_ignored, tc)
 	free(share);
 }
 
+/*
+ * A results file whose runner is not one of this build (a jail, a
+ * typo) is not resumed in some other runner: the error names the file,
+ * the line of provenance.runner and the kind.
+ */
+ATF_TC_WITHOUT_HEAD(wb_harness_resume__unknown_runner_refused);
+ATF_TC_BODY(wb_harness_resume__unknown_runner_refused, tc)
+{
+	char want[128], *text, *at;
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed;
+	json_t *j;
+	int line;
+
+	fake("pipe", OK_PIPE);
+	h = start("pipe", 2, 1, "out.json");
+	stop = 1;
+	ATF_REQUIRE_EQ(1, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	stop = 0;
+	wb_harness_free(h);
+	ATF_REQUIRE((j = json_load_file("out.json", 0, NULL)) != NULL);
+	ATF_REQUIRE_STREQ("host", json_string_value(json_object_get(
+	    json_object_get(j, "provenance"), "runner")));
+	ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(j,
+	    "provenance"), "runner", json_string("no-such-runner")));
+	ATF_REQUIRE_EQ(0, json_dump_file(j, "out.json", JSON_INDENT(2) |
+	    JSON_SORT_KEYS));
+	json_decref(j);
+	/* The line, counted here from the text. */
+	ATF_REQUIRE((text = wbt_read_file("out.json", NULL)) != NULL);
+	ATF_REQUIRE((at = strstr(text, "\"runner\": \"no-such-runner\"")) !=
+	    NULL);
+	for (line = 1; at > text; at--)
+		line += at[-1] == '\n';
+	free(text);
+	h = wb_harness_resume("out.json", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	ATF_REQUIRE_MSG(h == NULL, "resumed a run of an unknown runner");
+	snprintf(want, sizeof(want), "out.json:%d: provenance.runner: runner "
+	    "kind 'no-such-runner' is not a runner of this build", line);
+	ATF_CHECK_MSG(strstr(e.msg, want) != NULL, "want '%s' in: %s", want,
+	    e.msg);
+}
+
 /* A runner over the image root "img" whose /tmp is a link to outside. */
 static struct wb_runner *
 image_runner(void)
@@ -591,7 +636,7 @@ image_runner(void)
 	struct wb_runner *r;
 
 	ATF_REQUIRE((r = calloc(1, sizeof(*r))) != NULL);
-	r->kind = "chroot";
+	r->kind = WB_RUNNER_CHROOT;
 	ATF_REQUIRE((r->root = wbt_abspath("img")) != NULL);
 	ATF_REQUIRE((r->libexecdir = strdup("/usr/libexec/worldbench")) !=
 	    NULL);
@@ -697,6 +742,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
 	ATF_TP_ADD_TC(tp, wb_harness_resume__recorded_suite_ignored);
+	ATF_TP_ADD_TC(tp, wb_harness_resume__unknown_runner_refused);
 	ATF_TP_ADD_TC(tp, wb_scratch_make__image_tmp_link);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tmp_link);
 	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tree);

@@ -386,13 +386,24 @@ ATF_TC_BODY(chroot__runner_read_only, tc)
 	char path[PATH_MAX * 2], *out;
 	struct wb_runner *r;
 	struct wb_err e;
+	json_t *prov;
 
 	make_root();
 	ATF_REQUIRE(setenv(WB_CHROOT_UNCONFINED_ENV, root, 1) == 0);
 	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
 	    e.msg);
 	ATF_REQUIRE(unsetenv(WB_CHROOT_UNCONFINED_ENV) == 0);
-	ATF_CHECK_STREQ("chroot-unconfined", r->kind);
+	/* The provenance says it was unconfined, without seccomp. */
+	ATF_CHECK_EQ(WB_RUNNER_CHROOT, r->kind);
+	ATF_REQUIRE((prov = wb_runner_provenance(r)) != NULL);
+	ATF_CHECK_STREQ("chroot", json_string_value(json_object_get(prov,
+	    "runner")));
+	ATF_CHECK(json_is_false(json_object_get(json_object_get(prov,
+	    "confinement"), "confined")));
+	ATF_CHECK(json_is_false(json_object_get(json_object_get(prov,
+	    "confinement"), "seccomp")));
+	ATF_CHECK(json_is_null(json_object_get(prov, "bounds")));
+	json_decref(prov);
 	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
 	ATF_CHECK_STREQ("etc=0\ntmp=0\n", out);
 	free(out);
@@ -404,7 +415,13 @@ ATF_TC_BODY(chroot__runner_read_only, tc)
 
 	ATF_REQUIRE_MSG((r = wb_runner_chroot_new(root, &e)) != NULL, "%s",
 	    e.msg);
-	ATF_CHECK_STREQ("chroot", r->kind);
+	ATF_CHECK_EQ(WB_RUNNER_CHROOT, r->kind);
+	ATF_REQUIRE((prov = wb_runner_provenance(r)) != NULL);
+	ATF_CHECK(json_is_true(json_object_get(json_object_get(prov,
+	    "confinement"), "seccomp")));
+	ATF_CHECK(json_is_integer(json_object_get(json_object_get(prov,
+	    "bounds"), "procs")));
+	json_decref(prov);
 	ATF_CHECK_EQ(runner_sh(r, script, &out), 0);
 	ATF_CHECK_MSG(strncmp(out, "etc=", 4) == 0 &&
 	    strncmp(out, "etc=0", 5) != 0 && strstr(out, "\ntmp=0\n") != NULL,
