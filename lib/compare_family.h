@@ -14,5 +14,10 @@ struct wb_compare;
 struct wb_err;
 
 int	wb_compare_adjust(struct wb_compare *, struct wb_err *);
+/*
+ * The verdicts again from the adjusted p values and intervals, against
+ * c->negligible (wb_compare_judge); wb_compare_adjust() ends with it.
+ */
+void	wb_compare_rejudge(struct wb_compare *);
 
 #endif

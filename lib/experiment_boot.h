@@ -36,6 +36,9 @@ struct wb_boot_experiment {
 	const char		 *plugin;	/* qemu -plugin argument; NULL */
 	struct wb_qemu_policy_req policy;
 	json_t			 *preflight;	/* copied into each file */
+	/* --negligible (percent): recorded in each file's plan. */
+	int			  have_negligible;
+	double			  negligible;
 	/*
 	 * Lines for the operator, each may be NULL: say gets the decisions
 	 * (the accelerator, the boots per kernel, each with its reason);

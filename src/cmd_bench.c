@@ -31,7 +31,7 @@ void
 cmd_bench_usage(FILE *fp)
 {
 	fprintf(fp, "usage: worldbench bench " EXPERIMENT_USAGE "\n"
-	    "           [--rundir dir] label ...\n"
+	    "           [--negligible percent] [--rundir dir] label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
 
@@ -48,6 +48,7 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "list", no_argument, NULL, 'L' },
+		{ "negligible", required_argument, NULL, 'n' },
 		{ "rundir", required_argument, NULL, 'R' },
 		EXPERIMENT_LONG,
 		{ NULL, 0, NULL, 0 }
@@ -64,6 +65,12 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 		switch (ch) {
 		case 'L':
 			*listp = 1;
+			break;
+		case 'n':
+			if (cmd_parse_negligible(optarg, &o->x.negligible) ==
+			    -1)
+				return (-1);
+			o->x.have_negligible = 1;
 			break;
 		case 'R':
 			o->x.fixed_rundir = optarg;

@@ -20,6 +20,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "compare.h"
 #include "err.h"
 #include "exitmap.h"
@@ -42,6 +43,7 @@ struct copts {
 	const char		*out;
 	int			 factorial;
 	char			*knobs[2];
+	double			 negligible;	/* percent; NaN: the default */
 };
 
 void
@@ -53,7 +55,8 @@ cmd_compare_usage(FILE *fp)
 	    "                          [-e unixbench|all] "
 	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
-	    "[--stratify] base other ...\n");
+	    "[--negligible percent]\n"
+	    "                          [--stratify] base other ...\n");
 }
 
 static int
@@ -106,6 +109,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "force", no_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "factorial", optional_argument, NULL, 'X' },
+		{ "negligible", required_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
 		{ "stratify", no_argument, NULL, 'S' },
@@ -143,6 +147,11 @@ parse_args(int argc, char **argv, struct copts *o)
 			break;
 		case 'f':
 			o->force = 1;
+			break;
+		case 'N':
+			if (cmd_parse_negligible(optarg, &o->negligible) ==
+			    -1)
+				return (-1);
 			break;
 		case 'o':
 			o->out = optarg;
@@ -214,6 +223,11 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 
 	if (wb_compare_build(v, nv, NULL, (const char *const *)paths,
 	    o->conf, o->est, o->adjust, &c, &e) == -1) {
+		return (cmd_fail(&e));
+	}
+	if (!isnan(o->negligible) && wb_compare_set_negligible(&c,
+	    o->negligible, WB_NEGL_OPTION, &e) == -1) {
+		wb_compare_fini(&c);
 		return (cmd_fail(&e));
 	}
 	if (o->factorial && c.blocked) {
@@ -326,6 +340,7 @@ cmd_compare(int argc, char **argv)
 	o.est = WB_EST_UNIXBENCH;
 	o.adjust = WB_ADJ_HOLM;
 	o.fmt = WB_REPORT_TEXT;
+	o.negligible = NAN;
 	if ((i = parse_args(argc, argv, &o)) == -1)
 		return (usage());
 	argc -= i;
