@@ -15,7 +15,9 @@
  * One family for the multiplicity adjustment: every test of every
  * variant against the base, and each variant's final score.  Intervals
  * are printed at the level of their adjusted test (wb_adjust_levels), so
- * an interval excludes 1 exactly when its verdict is faster or slower.
+ * an interval excludes 1 exactly when a difference is proven; the
+ * verdict then weighs it against the negligible threshold
+ * (wb_compare_judge).
  * Failed passes enter no statistic; a side without an ok pass has no
  * ratio (NaN).
  *
