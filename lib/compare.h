@@ -79,8 +79,8 @@ enum wb_verdict {
 
 /* Where a comparison's negligible threshold came from. */
 enum wb_negl_src {
-	WB_NEGL_WALL,		/* default: wall-clock (or unrecorded) timing */
-	WB_NEGL_ICOUNT,		/* default: every file's timing is icount */
+	WB_NEGL_WALL,		/* default: wall-clock or unrecorded */
+	WB_NEGL_ICOUNT,		/* default: every file's timing icount */
 	WB_NEGL_RECORDED,	/* the base run's plan "negligible" */
 	WB_NEGL_OPTION		/* --negligible */
 };

@@ -43,7 +43,7 @@ struct copts {
 	const char		*out;
 	int			 factorial;
 	char			*knobs[2];
-	double			 negligible;	/* percent; NaN: the default */
+	double			 negligible;	/* percent; NaN: default */
 };
 
 void
