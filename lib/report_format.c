@@ -225,7 +225,16 @@ const char *
 wb_report_verdict(const struct wb_compare *c, int v,
     const struct wb_welch *w, char *buf, size_t len)
 {
-	char pct[16], ch[48], pw[80];
+
+	return (wb_report_verdict_at(c->conf, v, w, buf, len));
+}
+
+const char *
+wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
+    char *buf, size_t len)
+{
+	char pct[16];
+	char ch[48], pw[80];
 	double d;
 
 	pw[0] = '\0';
@@ -242,18 +251,18 @@ wb_report_verdict(const struct wb_compare *c, int v,
 		    "below" : "above", w->lo < WB_LARGE_LO ? WB_LARGE_LO :
 		    WB_LARGE_HI, pw);
 	else if (v == WB_V_NEGLIGIBLE && w != NULL)
-		snprintf(buf, len, "%s: negligible (within %g%%%s)",
-		    change_text(w->ratio, ch, sizeof(ch)), 100 * c->negligible,
-		    w->novar ? "; no spread, the interval is the point" : "");
+		snprintf(buf, len, "%s: negligible%s",
+		    change_text(w->ratio, ch, sizeof(ch)), w->novar ?
+		    " (no spread: the interval is the point)" : "");
 	else if (v == WB_V_SMALL && w != NULL)
-		snprintf(buf, len, "%s: proven, but below the %g%% threshold",
-		    change_text(w->ratio, ch, sizeof(ch)), 100 * c->negligible);
+		snprintf(buf, len, "%s: proven, but below the threshold",
+		    change_text(w->ratio, ch, sizeof(ch)));
 	else if ((v == WB_V_FASTER || v == WB_V_SLOWER) && w != NULL &&
 	    w->novar)
 		snprintf(buf, len, "%s (no spread: deterministic)",
 		    change_text(w->ratio, ch, sizeof(ch)));
 	else if (v == WB_V_SAME) {
-		wb_conf_format(c->conf, pct, sizeof(pct));
+		wb_conf_format(conf, pct, sizeof(pct));
 		snprintf(buf, len, "No difference proven at %s%% confidence",
 		    pct);
 	} else

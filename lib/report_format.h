@@ -104,10 +104,15 @@ const char	*wb_report_negligible_text(const struct wb_compare *,
 		    char *buf, size_t len);
 /*
  * "No difference proven at 95% confidence", "slower", "slower by
- * 0.0002%: negligible (within 0.5%)", "inconclusive: interval too wide
- * (...)", ...
+ * 0.0002%: negligible", "inconclusive: interval too wide (...)", ...
  */
 const char	*wb_report_verdict(const struct wb_compare *, int verdict,
+		    const struct wb_welch *, char *buf, size_t len);
+/*
+ * The same words for a verdict judged at level conf outside a
+ * comparison (worldbench explain's effects): one wording for both.
+ */
+const char	*wb_report_verdict_at(double conf, int verdict,
 		    const struct wb_welch *, char *buf, size_t len);
 
 #endif
