@@ -107,7 +107,7 @@ ATF_TC_BODY(compare__icount_text_golden, tc)
 	ATF_CHECK(strstr(o.out, "*slower") == NULL);
 	ATF_CHECK(strstr(o.out, "Negligible: a ratio within 0.5% of 1") !=
 	    NULL);
-	ATF_CHECK(strstr(o.out, "no spread, the interval is the point") !=
+	ATF_CHECK(strstr(o.out, "(no spread: the interval is the point)") !=
 	    NULL);
 	free(want);
 	wbt_out_fini(&o);
