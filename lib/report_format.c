@@ -240,16 +240,16 @@ wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
 	pw[0] = '\0';
 	if (v == WB_V_INCONCLUSIVE && w != NULL &&
 	    isfinite(d = wb_detectable_ratio(w, WB_DETECT_POWER)))
-		snprintf(pw, sizeof(pw), "; %.0f%% power: <%.2f or >%.2f",
+		snprintf(pw, sizeof(pw), "%.0f%% power: <%.2f or >%.2f; ",
 		    100 * WB_DETECT_POWER, 1 / d, d);
 	if (v == WB_V_INCONCLUSIVE && w != NULL && !(w->df > WB_FEW_DF))
-		snprintf(buf, len, "inconclusive: %s (%.3g df%s)",
-		    wb_compare_inconclusive_why(w), w->df, pw);
+		snprintf(buf, len, "inconclusive: %s (%s%.3g df)",
+		    wb_compare_inconclusive_why(w), pw, w->df);
 	else if (v == WB_V_INCONCLUSIVE && w != NULL)
-		snprintf(buf, len, "inconclusive: %s (reaches %s %.2f%s)",
-		    wb_compare_inconclusive_why(w), w->lo < WB_LARGE_LO ?
+		snprintf(buf, len, "inconclusive: %s (%sreaches %s %.2f)",
+		    wb_compare_inconclusive_why(w), pw, w->lo < WB_LARGE_LO ?
 		    "below" : "above", w->lo < WB_LARGE_LO ? WB_LARGE_LO :
-		    WB_LARGE_HI, pw);
+		    WB_LARGE_HI);
 	else if (v == WB_V_NEGLIGIBLE && w != NULL)
 		snprintf(buf, len, "%s: negligible%s",
 		    change_text(w->ratio, ch, sizeof(ch)), w->novar ?
