@@ -109,7 +109,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "force", no_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "factorial", optional_argument, NULL, 'X' },
-		{ "negligible", required_argument, NULL, 'N' },
+		{ "negligible", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
 		{ "stratify", no_argument, NULL, 'S' },
@@ -148,7 +148,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		case 'f':
 			o->force = 1;
 			break;
-		case 'N':
+		case 'n':
 			if (cmd_parse_negligible(optarg, &o->negligible) ==
 			    -1)
 				return (-1);
