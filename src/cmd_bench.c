@@ -33,7 +33,8 @@ void
 cmd_bench_usage(FILE *fp)
 {
 	fprintf(fp, "usage: worldbench bench " EXPERIMENT_USAGE "\n"
-	    "           [--rundir dir] [--unmatched] label ...\n"
+	    "           [--negligible percent] [--rundir dir] [--unmatched]\n"
+	    "           label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
 
@@ -50,6 +51,7 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "list", no_argument, NULL, 'L' },
+		{ "negligible", required_argument, NULL, 'n' },
 		{ "rundir", required_argument, NULL, 'R' },
 		{ "unmatched", no_argument, NULL, 'U' },
 		EXPERIMENT_LONG,
@@ -67,6 +69,12 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 		switch (ch) {
 		case 'L':
 			*listp = 1;
+			break;
+		case 'n':
+			if (cmd_parse_negligible(optarg, &o->x.negligible) ==
+			    -1)
+				return (-1);
+			o->x.have_negligible = 1;
 			break;
 		case 'R':
 			o->x.fixed_rundir = optarg;

@@ -43,7 +43,8 @@ cmd_boot_usage(FILE *fp)
 	    "[-w workdir]\n"
 	    "           [--accel=tcg|kvm] [--timing=icount|wall] "
 	    "[--busybox path]\n"
-	    "           [--hang-timeout seconds] [--probe-timeout seconds]\n"
+	    "           [--hang-timeout seconds] [--negligible percent]\n"
+	    "           [--probe-timeout seconds]\n"
 	    "           [--init path] [--suite dir] [--data dir] "
 	    "[--qemu path] [--strict]\n"
 	    "           [--unmatched]\n"
@@ -67,6 +68,8 @@ struct bopts {
 	double		 hang, probe;
 	int		 boots, passes, quick, strict;
 	int		 unmatched;
+	int		 have_negligible;
+	double		 negligible;	/* percent */
 };
 
 /* "[3/8] witness: boot 2 elapsed 1m02s eta 2m10s" before each boot. */
@@ -88,6 +91,7 @@ parse(int argc, char **argv, struct bopts *o)
 	static const struct option longopts[] = {
 		{ "accel", required_argument, NULL, 'A' },
 		{ "hang-timeout", required_argument, NULL, 'H' },
+		{ "negligible", required_argument, NULL, 'N' },
 		{ "probe-timeout", required_argument, NULL, 'P' },
 		{ "quick", no_argument, NULL, 'K' },
 		{ "strict", no_argument, NULL, 'X' },
@@ -141,6 +145,11 @@ parse(int argc, char **argv, struct bopts *o)
 			break;
 		case 'M':
 			o->timing = optarg;
+			break;
+		case 'N':
+			if (cmd_parse_negligible(optarg, &o->negligible) == -1)
+				return (-1);
+			o->have_negligible = 1;
 			break;
 		case 'X':
 			o->strict = 1;
@@ -308,6 +317,8 @@ cmd_boot(int argc, char **argv)
 		rc = cmd_fail(&e);
 		goto out;
 	}
+	x.have_negligible = o.have_negligible;
+	x.negligible = o.negligible;
 	x.preflight = cmd_preflight_check(o.strict, o.g.quiet);
 	start = wb_spawn_now();
 	if ((rc = wb_boot_experiment_run(&x, &e)) != 0) {

@@ -22,8 +22,9 @@
 #include <sysexits.h>
 
 #include "cmd.h"
-#include "compare_names.h"
+#include "cmdutil.h"
 #include "compare.h"
+#include "compare_names.h"
 #include "err.h"
 #include "exitmap.h"
 #include "factorial.h"
@@ -47,6 +48,7 @@ struct copts {
 	int			 factorial;
 	char			*knobs[2];
 	struct compare_names	 names;
+	double			 negligible;	/* percent; NaN: default */
 };
 
 void
@@ -59,7 +61,7 @@ cmd_compare_usage(FILE *fp)
 	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
 	    "[--stratify] [--unmatched] [--name label=name ...]\n"
-	    "                          base other ...\n");
+	    "                          [--negligible percent] base other ...\n");
 }
 
 static int
@@ -113,6 +115,7 @@ parse_args(int argc, char **argv, struct copts *o)
 		{ "format", required_argument, NULL, 'F' },
 		{ "factorial", optional_argument, NULL, 'X' },
 		{ "name", required_argument, NULL, 'N' },
+		{ "negligible", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "plot", no_argument, NULL, 'p' },
 		{ "stratify", no_argument, NULL, 'S' },
@@ -151,6 +154,11 @@ parse_args(int argc, char **argv, struct copts *o)
 			break;
 		case 'f':
 			o->force = 1;
+			break;
+		case 'n':
+			if (cmd_parse_negligible(optarg, &o->negligible) ==
+			    -1)
+				return (-1);
 			break;
 		case 'o':
 			o->out = optarg;
@@ -255,6 +263,11 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 
 	if (wb_compare_build(v, nv, NULL, (const char *const *)paths,
 	    o->conf, o->est, o->adjust, &c, &e) == -1) {
+		return (cmd_fail(&e));
+	}
+	if (!isnan(o->negligible) && wb_compare_set_negligible(&c,
+	    o->negligible, WB_NEGL_OPTION, &e) == -1) {
+		wb_compare_fini(&c);
 		return (cmd_fail(&e));
 	}
 	if (o->factorial && c.blocked) {
@@ -371,6 +384,7 @@ cmd_compare(int argc, char **argv)
 	o.est = WB_EST_UNIXBENCH;
 	o.adjust = WB_ADJ_HOLM;
 	o.fmt = WB_REPORT_TEXT;
+	o.negligible = NAN;
 	if ((i = parse_args(argc, argv, &o)) == -1)
 		return (usage());
 	argc -= i;

@@ -47,9 +47,10 @@ cmd_run_usage(FILE *fp)
 	    "           [--index unixbench5|unixbench4]\n"
 	    "           [--libexec dir] [--locale name] [--max-passes n] "
 	    "[--max-time seconds]\n"
-	    "           [--seed n] [--target-ci percent] "
-	    "[--target-ci-test percent]\n"
-	    "           [--variant label=root ...] [--unmatched]\n"
+	    "           [--negligible percent] [--seed n] "
+	    "[--target-ci percent]\n"
+	    "           [--target-ci-test percent] [--variant label=root ...]\n"
+	    "           [--unmatched]\n"
 	    "           [--strict | --no-preflight]\n"
 	    "           " RUNOPTS_USAGE "\n"
 	    "           -o file|dir\n"
@@ -265,6 +266,7 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		{ "locale", required_argument, NULL, 'C' },
 		{ "max-passes", required_argument, NULL, 'M' },
 		{ "max-time", required_argument, NULL, 'm' },
+		{ "negligible", required_argument, NULL, 'n' },
 		{ "no-preflight", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "passes", required_argument, NULL, 'i' },
@@ -353,6 +355,12 @@ parse_opts(struct run_opts *o, int argc, char **argv)
 		case 'N':
 			o->no_preflight = 1;
 			break;
+		case 'n':
+			if (cmd_parse_negligible(optarg, &o->c.negligible) ==
+			    -1)
+				return (-1);
+			o->c.have_negligible = 1;
+			break;
 		case 'o':
 			o->c.output = optarg;
 			break;
@@ -426,7 +434,7 @@ check_opts(struct run_opts *o)
 		    o->label != NULL || o->c.duration != 0 ||
 		    o->c.copies != 1 || o->have_seed || o->index_given ||
 		    o->c.target_ci != 0 || o->c.target_test != 0 ||
-		    o->c.max_passes != 0 ||
+		    o->c.max_passes != 0 || o->c.have_negligible ||
 		    o->c.max_time != 0 || o->strict || o->no_preflight ||
 		    o->c.locale != NULL || o->ro_given) {
 			warnx("--resume takes its plan from the results file; "

@@ -356,7 +356,7 @@ static void
 across_nodes(const struct wb_compare *c, size_t k)
 {
 	const struct wb_cmp_final *f = &c->final[k];
-	char vt[96];
+	char vt[160];
 
 	printf("%s / %s over %zu node runs: ratio %.4f", c->labels[k],
 	    c->labels[0], c->blocked ? c->nruns : 1, f->ratio);

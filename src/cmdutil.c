@@ -24,6 +24,23 @@
 #include "world.h"
 #include "world_fs.h"
 
+int
+cmd_parse_negligible(const char *arg, double *pct)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= 0 && v < 100)) {
+		warnx("--negligible: '%s' is not a percentage from 0 to below "
+		    "100", arg);
+		return (-1);
+	}
+	*pct = v;
+	return (0);
+}
+
 const char *
 cmd_workdir(void)
 {

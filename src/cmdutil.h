@@ -12,6 +12,11 @@
 
 #include "image.h"
 
+/*
+ * --negligible percent: a number from 0 to below 100 (the smallest effect
+ * of interest, lib/stats/compare.h); -1 after a message naming the option.
+ */
+int		 cmd_parse_negligible(const char *arg, double *pct);
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
 /*

@@ -277,8 +277,13 @@ judge(struct sim *s, double target, struct tally *t)
 	size_t i, k;
 	int any;
 
+	/*
+	 * The error rate of the test itself: no negligible threshold, so
+	 * that every proven difference counts as faster or slower.
+	 */
 	if (wb_compare_build(s->v, 2, NULL, NULL, 0.95, WB_EST_UNIXBENCH,
-	    WB_ADJ_HOLM, &c, &e) == -1)
+	    WB_ADJ_HOLM, &c, &e) == -1 ||
+	    wb_compare_set_negligible(&c, 0, WB_NEGL_OPTION, &e) == -1)
 		errx(EX_SOFTWARE, "%s", e.msg);
 	t->raw += c.final[1].w.p < 0.05;
 	t->reported += c.final[1].verdict == WB_V_FASTER ||

@@ -165,8 +165,10 @@ judge(struct wb_results **v, size_t nv, int *raw, int *final, int *any)
 	struct wb_err e;
 	size_t i;
 
+	/* The test's own error rate: no negligible threshold. */
 	if (wb_compare_build(v, nv, NULL, NULL, 0.95, WB_EST_UNIXBENCH,
-	    WB_ADJ_HOLM, &c, &e) == -1)
+	    WB_ADJ_HOLM, &c, &e) == -1 ||
+	    wb_compare_set_negligible(&c, 0, WB_NEGL_OPTION, &e) == -1)
 		errx(EX_SOFTWARE, "%s", e.msg);
 	*raw = c.final[1].w.have_ci && c.final[1].w.p < 0.05;
 	*final = sig(c.final[1].verdict);

@@ -154,6 +154,8 @@ harness_new(struct wb_experiment *x, struct wb_err *err)
 		c.preflight = x->preflight;
 		c.runner = x->runner;
 		c.unmatched = x->unmatched;
+		c.have_negligible = x->have_negligible;
+		c.negligible = x->negligible;
 		h = wb_harness_new(&c, err);
 	}
 	for (i = 0; i < x->nlabels; i++)

@@ -50,6 +50,9 @@ struct wb_experiment {
 	const char		 *tests;	/* "id,id" or NULL: the index */
 	int			  passes;	/* 0: the design's */
 	const struct wb_runner_opts *runner;
+	/* --negligible (percent): recorded in the plan, used by the report. */
+	int			  have_negligible;
+	double			  negligible;
 	const struct wb_unpack_opts *unpack;	/* refusals, stop flag */
 	json_t			 *preflight;	/* copied into each file */
 	char *const		 *argv;		/* for provenance */

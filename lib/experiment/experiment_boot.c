@@ -187,6 +187,8 @@ plan_fill(const struct wb_boot_experiment *x, struct boot_run *b)
 	plan->note = x->note;
 	plan->note_arg = x->note_arg;
 	plan->preflight = x->preflight;
+	plan->have_negligible = x->have_negligible;
+	plan->negligible = x->negligible;
 }
 
 /* Record each kernel's repeatability, write its results, keep the paths. */

@@ -36,6 +36,9 @@ struct wb_boot_experiment {
 	const char		 *plugin;	/* qemu -plugin argument; NULL */
 	struct wb_qemu_policy_req policy;
 	json_t			 *preflight;	/* copied into each file */
+	/* --negligible (percent): recorded in each file's plan. */
+	int			  have_negligible;
+	double			  negligible;
 	/*
 	 * Boot kernels that differ in more than the knob (lib/image/ident.h),
 	 * each against the first; without it they are refused (before any

@@ -83,6 +83,11 @@ comparison(const struct wb_experiment *x, struct wb_results *const *v,
 	if (wb_compare_build(v, x->nlabels, NULL, (const char *const *)paths,
 	    0.95, WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, err) == -1)
 		return (-1);
+	if (x->have_negligible && wb_compare_set_negligible(&c,
+	    x->negligible, WB_NEGL_OPTION, err) == -1) {
+		wb_compare_fini(&c);
+		return (-1);
+	}
 	if (c.nfatal > 0) {
 		wb_err_set(err, "%s: the variants of one run differ in %s (%s)",
 		    x->rundir, c.problems[0].what, c.problems[0].detail);

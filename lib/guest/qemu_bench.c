@@ -241,7 +241,8 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    wb_results_set_plan(r, "tests", tests, err) != 0 ||
 	    wb_results_set_plan(r, "boots", json_integer(boots), err) != 0 ||
 	    wb_results_set_plan(r, "cmdline", json_string(p->cmdline),
-	    err) != 0)
+	    err) != 0 || (p->have_negligible && wb_results_set_plan(r,
+	    "negligible", json_real(p->negligible), err) != 0))
 		return (-1);
 	for (i = 0; i < p->ntests; i++)
 		if (wb_results_add_test(r, p->tests[i].def->id,

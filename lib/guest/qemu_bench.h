@@ -77,6 +77,9 @@ struct wb_qb_plan {
 	const char		*suite_hash;
 	const char		*world;		/* NULL: none */
 	json_t			*preflight;	/* copied to provenance; NULL */
+	/* --negligible: recorded as plan "negligible" (percent). */
+	int			 have_negligible;
+	double			 negligible;
 	/* Progress lines (may be NULL). */
 	void			(*note)(void *, const char *);
 	void			*note_arg;

@@ -63,6 +63,15 @@ ratio_fields(FILE *fp, int base, double ratio, double score_ratio,
 	fprintf(fp, ",%s", wb_verdict_name(verdict));
 }
 
+/* The threshold of negligible effects and its source; ends the line. */
+static void
+negl_fields(FILE *fp, const struct wb_compare *c)
+{
+
+	fprintf(fp, ",%g,%s\n", 100 * c->negligible,
+	    wb_negl_src_name(c->negl_src));
+}
+
 int
 wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
@@ -74,7 +83,8 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 
 	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
 	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
-	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio,ci_level\n");
+	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio,ci_level,"
+	    "negligible_pct,negligible_source\n");
 	for (i = 0; i < c->nrows; i++)
 		for (v = 0; v < c->nvar; v++) {
 			k = &c->rows[i].cells[v];
@@ -102,7 +112,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			nfield(fp, "%.6g", v == 0 ? NAN : k->cpu_ratio);
 			nfield(fp, "%.6g", v == 0 || !k->w.have_ci ? NAN :
 			    k->w.conf);
-			fputc('\n', fp);
+			negl_fields(fp, c);
 		}
 	for (v = 0; v < c->nvar; v++) {
 		f = &c->final[v];
@@ -115,7 +125,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		    f->ratio, f->score_ratio, &f->w, f->padj, f->verdict);
 		fputs(",,,,", fp);
 		nfield(fp, "%.6g", v == 0 || !f->w.have_ci ? NAN : f->w.conf);
-		fputc('\n', fp);
+		negl_fields(fp, c);
 	}
 	for (v = 1; v < c->nvar; v++)
 		for (i = 0; i < c->nrows; i++) {
@@ -126,7 +136,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			field(fp, dt);
 			fputc(',', fp);
 			field(fp, c->labels[w]);
-			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,\n",
+			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,,,\n",
 			    c->rows[i].cells[w].nbad);
 		}
 	if (c->unmatched != NULL) {
@@ -149,7 +159,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		field(fp, dt);
 		fputc(',', fp);
 		field(fp, c->labels[c->problems[i].var]);
-		fputs(",0,0,,,,,,,,,,,,,,,invalid,,,,,\n", fp);
+		fputs(",0,0,,,,,,,,,,,,,,,invalid,,,,,,,\n", fp);
 	}
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));

@@ -124,15 +124,14 @@ wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
 	case WB_ADJ_HOLM:
 		how = "(Holm); each interval is at the level of its Holm "
 		    "step (Bonferroni over the hypotheses left at that "
-		    "step), so it excludes 1 exactly when the verdict is "
-		    "faster or slower";
+		    "step), so it excludes 1 exactly when a difference is "
+		    "proven";
 		break;
 	case WB_ADJ_BH:
 		how = "(Benjamini-Hochberg); every interval is at the "
 		    "false-coverage-rate level (Benjamini-Yekutieli: the "
 		    "error rate times the share of hypotheses rejected), so "
-		    "it excludes 1 exactly when the verdict is faster or "
-		    "slower";
+		    "it excludes 1 exactly when a difference is proven";
 		break;
 	default:
 		how = "(not adjusted); the intervals are plain";
@@ -208,6 +207,20 @@ wb_report_dropped_text(const struct wb_compare *c, size_t v, size_t i,
 	return (buf);
 }
 
+/* "slower by 0.0002%", "faster by 1.5%", "no change". */
+static const char *
+change_text(double ratio, char *buf, size_t len)
+{
+
+	if (ratio > 1)
+		snprintf(buf, len, "faster by %.3g%%", 100 * (ratio - 1));
+	else if (ratio < 1)
+		snprintf(buf, len, "slower by %.3g%%", 100 * (1 - ratio));
+	else
+		snprintf(buf, len, "no change");
+	return (buf);
+}
+
 const char *
 wb_report_verdict(const struct wb_compare *c, int v,
     const struct wb_welch *w, char *buf, size_t len)
@@ -221,18 +234,55 @@ wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
     char *buf, size_t len)
 {
 	char pct[16];
+	char ch[48], pw[80];
 	double d;
 
+	pw[0] = '\0';
 	if (v == WB_V_INCONCLUSIVE && w != NULL &&
 	    isfinite(d = wb_detectable_ratio(w, WB_DETECT_POWER)))
-		snprintf(buf, len, "%s (%.0f%% power: <%.2f or >%.2f)",
-		    wb_verdict_text(v), 100 * WB_DETECT_POWER, 1 / d, d);
+		snprintf(pw, sizeof(pw), "%.0f%% power: <%.2f or >%.2f; ",
+		    100 * WB_DETECT_POWER, 1 / d, d);
+	if (v == WB_V_INCONCLUSIVE && w != NULL && !(w->df > WB_FEW_DF))
+		snprintf(buf, len, "inconclusive: %s (%s%.3g df)",
+		    wb_compare_inconclusive_why(w), pw, w->df);
+	else if (v == WB_V_INCONCLUSIVE && w != NULL)
+		snprintf(buf, len, "inconclusive: %s (%sreaches %s %.2f)",
+		    wb_compare_inconclusive_why(w), pw, w->lo < WB_LARGE_LO ?
+		    "below" : "above", w->lo < WB_LARGE_LO ? WB_LARGE_LO :
+		    WB_LARGE_HI);
+	else if (v == WB_V_NEGLIGIBLE && w != NULL)
+		snprintf(buf, len, "%s: negligible%s",
+		    change_text(w->ratio, ch, sizeof(ch)), w->novar ?
+		    " (no spread: the interval is the point)" : "");
+	else if (v == WB_V_SMALL && w != NULL)
+		snprintf(buf, len, "%s: proven, but below the threshold",
+		    change_text(w->ratio, ch, sizeof(ch)));
+	else if ((v == WB_V_FASTER || v == WB_V_SLOWER) && w != NULL &&
+	    w->novar)
+		snprintf(buf, len, "%s (no spread: deterministic)",
+		    change_text(w->ratio, ch, sizeof(ch)));
 	else if (v == WB_V_SAME) {
 		wb_conf_format(conf, pct, sizeof(pct));
 		snprintf(buf, len, "No difference proven at %s%% confidence",
 		    pct);
 	} else
 		snprintf(buf, len, "%s", wb_verdict_text(v));
+	return (buf);
+}
+
+const char *
+wb_report_negligible_text(const struct wb_compare *c, char *buf,
+    size_t len)
+{
+
+	snprintf(buf, len, "Negligible: a ratio within %g%% of 1 (%.4f to "
+	    "%.4f), %s. A row is faster or slower when its difference is "
+	    "proven and its ratio lies beyond that; negligible when its "
+	    "1 - 2 alpha interval lies within it (two one-sided tests at the "
+	    "row's own level), proven different or not; small, not flagged, "
+	    "when proven different with a ratio within it but not proven "
+	    "negligible.", 100 * c->negligible, 1 / (1 + c->negligible),
+	    1 + c->negligible, wb_negl_src_text(c->negl_src));
 	return (buf);
 }
 

@@ -96,7 +96,16 @@ int		 wb_report_pre(FILE *, int (*fn)(FILE *, const void *,
  */
 const char	*wb_report_dropped_text(const struct wb_compare *, size_t v,
 		    size_t i, size_t *wp, char *buf, size_t len);
-/* "No difference proven at 95% confidence", "slower", ... */
+/*
+ * The threshold of negligible effects, where it came from, and the
+ * order of the verdicts against it.
+ */
+const char	*wb_report_negligible_text(const struct wb_compare *,
+		    char *buf, size_t len);
+/*
+ * "No difference proven at 95% confidence", "slower", "slower by
+ * 0.0002%: negligible", "inconclusive: interval too wide (...)", ...
+ */
 const char	*wb_report_verdict(const struct wb_compare *, int verdict,
 		    const struct wb_welch *, char *buf, size_t len);
 /*

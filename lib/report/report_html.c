@@ -128,7 +128,7 @@ static void
 method(FILE *fp, const struct wb_report *rep)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[2048], dt[512];
+	char pct[16], adj[512], ad[512], un[2048], dt[512], ng[512];
 	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
@@ -149,6 +149,8 @@ method(FILE *fp, const struct wb_report *rep)
 		fputs(" The final-score ratio is the geometric mean of the "
 		    "per-test ratios; its interval comes from the delta "
 		    "method.", fp);
+	fputc(' ', fp);
+	wb_report_escape(fp, wb_report_negligible_text(c, ng, sizeof(ng)));
 	if (wb_report_units_text(c, un, sizeof(un)) != NULL) {
 		fputc(' ', fp);
 		wb_report_escape(fp, un);
@@ -321,7 +323,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 {
 	const struct wb_cmp_cell *b, *o;
 	const struct wb_cmp_final *f = &c->final[v];
-	char s1[32], s2[32], r[32], p[32], sr[32], vt[96];
+	char s1[32], s2[32], r[32], p[32], sr[32], vt[160];
 	size_t i;
 
 	fputs("<h2>", fp);

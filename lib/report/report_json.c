@@ -44,6 +44,7 @@ push(json_t *a, json_t *value, int *ok)
 static json_t *
 interval(const struct wb_welch *w, int *ok)
 {
+	double lo, hi;
 	json_t *o;
 
 	if ((o = json_object()) == NULL) {
@@ -54,6 +55,10 @@ interval(const struct wb_welch *w, int *ok)
 	put(o, "ci", w->have_ci ? json_pack("[oo]", num(w->lo),
 	    num(w->hi)) : json_null(), ok);
 	put(o, "ci_level", w->have_ci ? num(w->conf) : json_null(), ok);
+	wb_tost_interval(w, &lo, &hi);
+	put(o, "tost_ci", w->have_ci ? json_pack("[oo]", num(lo), num(hi)) :
+	    json_null(), ok);
+	put(o, "no_spread", json_boolean(w->novar), ok);
 	put(o, "df", num(w->df), ok);
 	put(o, "p", num(w->p), ok);
 	return (o);
@@ -372,6 +377,7 @@ int
 wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
+	char ng[512];
 	json_t *root;
 	int ok;
 
@@ -390,6 +396,10 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "final_method", json_string(c->blocked ? "runs-t" :
 	    "delta"), &ok);
 	put(root, "family", json_integer(c->family), &ok);
+	wb_report_negligible_text(c, ng, sizeof(ng));
+	put(root, "negligible", json_pack("{s:f, s:s, s:s}", "percent",
+	    100 * c->negligible, "source", wb_negl_src_name(c->negl_src),
+	    "rule", ng), &ok);
 	put(root, "same_run", json_boolean(c->same_run), &ok);
 	put(root, "blocked", json_boolean(c->blocked), &ok);
 	put(root, "runs", runs_json(c, &ok), &ok);

@@ -47,7 +47,7 @@ static void
 verdict(FILE *fp, const struct wb_compare *c, int v,
     const struct wb_welch *w)
 {
-	char vt[96];
+	char vt[160];
 	int sig;
 
 	sig = v == WB_V_FASTER || v == WB_V_SLOWER;
@@ -187,7 +187,7 @@ int
 wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char pct[16], adj[512], ad[512], un[2048], dt[512];
+	char pct[16], adj[512], ad[512], un[2048], dt[512], ng[512];
 	size_t i, v, w, n;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
@@ -198,6 +198,7 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	    wb_report_final_text(c) != NULL ? wb_report_final_text(c) :
 	    "The final-score ratio is the geometric mean of the per-test "
 	    "ratios, its interval from the delta method.");
+	fprintf(fp, "\n%s\n", wb_report_negligible_text(c, ng, sizeof(ng)));
 	if (wb_report_units_text(c, un, sizeof(un)) != NULL)
 		fprintf(fp, "\n%s\n", un);
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)

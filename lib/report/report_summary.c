@@ -19,7 +19,7 @@ static void
 line(FILE *fp, const struct wb_compare *c, const char *name, double ratio,
     const struct wb_welch *w, int verdict)
 {
-	char r[32], lo[32], hi[32], vt[96];
+	char r[32], lo[32], hi[32], vt[160];
 
 	fprintf(fp, "  %-38s %s", wb_vis(name), N(r, "%.3f", ratio));
 	if (w->have_ci)
@@ -49,8 +49,11 @@ variant(FILE *fp, const struct wb_compare *c, size_t v)
 		n++;
 	}
 	if (n == 0)
-		fputs("  no test differs significantly\n", fp);
+		fprintf(fp, "  no test proven different by more than %g%%\n",
+		    100 * c->negligible);
 	fprintf(fp, "  (%s)\n", wb_report_adjust_text(c, adj, sizeof(adj)));
+	fprintf(fp, "  (negligible: within %g%%, %s)\n", 100 * c->negligible,
+	    wb_negl_src_text(c->negl_src));
 }
 
 int

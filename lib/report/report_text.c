@@ -48,7 +48,7 @@ para(FILE *fp, const char *s)
 static void
 header(FILE *fp, const struct wb_compare *c)
 {
-	char pct[16], adj[512], ad[512], un[2048], *m;
+	char pct[16], adj[512], ad[512], un[2048], ng[512], *m;
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants", c->nvar);
@@ -68,6 +68,7 @@ header(FILE *fp, const struct wb_compare *c)
 		para(fp, m);
 		free(m);
 	}
+	para(fp, wb_report_negligible_text(c, ng, sizeof(ng)));
 	if (wb_report_units_text(c, un, sizeof(un)) != NULL)
 		para(fp, un);
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
@@ -189,7 +190,7 @@ static void
 ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
     const struct wb_cmp_cell *o)
 {
-	char r[32], lo[32], hi[32], p[32], pa[32], sr[32], vt[96];
+	char r[32], lo[32], hi[32], p[32], pa[32], sr[32], vt[160];
 
 	fprintf(fp, "  %s / %s: ratio %s", wb_vis(c->labels[v]),
 	    wb_vis(c->labels[0]),
@@ -294,7 +295,7 @@ static void
 summary_row(FILE *fp, const struct wb_compare *c, const char *name,
     double ratio, const struct wb_welch *w, double score_ratio, int verdict)
 {
-	char r[32], sr[32], iv[80], vt[96];
+	char r[32], sr[32], iv[80], vt[160];
 
 	fprintf(fp, "  %-40.40s %8s %19s %11s %c%s\n", wb_vis(name),
 	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :

@@ -467,6 +467,11 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 	    wb_harness_plan_build(h, c->index, c->design, c->output_is_dir,
 	    err) == -1)
 		goto fail;
+	if (c->have_negligible && json_object_set_new(h->plan, "negligible",
+	    json_real(c->negligible)) == -1) {
+		wb_err_set(err, "plan: out of memory");
+		goto fail;
+	}
 	for (i = 0; i < h->nv; i++)
 		if (wb_harness_attach(h, &h->v[i], err) == -1)
 			goto fail;

@@ -47,6 +47,12 @@ struct wb_harness_config {
 	double				  target_test;	/* per test; 0 none */
 	int				  max_passes;
 	double				  max_time;	/* seconds */
+	/*
+	 * --negligible: recorded as plan "negligible" (percent), the
+	 * threshold compare then uses (lib/stats/compare.h).
+	 */
+	int				  have_negligible;
+	double				  negligible;
 	/* The host's pre-flight check, copied into each file (or NULL). */
 	json_t				 *preflight;
 	/*

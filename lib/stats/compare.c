@@ -237,10 +237,8 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	struct wb_delta d;
 	double lsum, ssum;
 	size_t i, k;
-	int novar;
 
 	f = &c->final[v];
-	novar = 0;
 	f->ratio = f->score_ratio = f->halfwidth = f->padj = NAN;
 	f->w.ratio = f->w.lo = f->w.hi = f->w.p = f->w.df = f->w.se = NAN;
 	k = 0;
@@ -264,10 +262,11 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 			continue;
 		lsum += log(o->ratio);
 		ssum += log(o->score_ratio);
-		/* No spread in one test leaves the final's unknown too. */
-		if (o->w.novar)
-			d.incomplete = novar = 1;
 		/*
+		 * A test without spread adds its difference and no
+		 * variance: the final's interval is the other tests'
+		 * (a point when none has spread).
+		 *
 		 * A paired term (two-stage or not) has one variance, that
 		 * of all its log ratios: se^2 * npairs; the interval takes
 		 * Satterthwaite's degrees of freedom.
@@ -282,12 +281,11 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 	}
 	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
-	f->w.novar = novar;
 	f->ratio = exp(lsum / k);
 	f->score_ratio = exp(ssum / k);
 	f->halfwidth = wb_ratio_halfwidth(&f->w);
 	/* The verdict comes with the family's adjustment. */
-	f->verdict = f->w.novar ? WB_V_NOVAR : WB_V_NOCI;
+	f->verdict = WB_V_NOCI;
 	return (0);
 }
 
@@ -430,7 +428,8 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
-	if (wb_compare_adjust(c, err) == -1 ||
+	if (wb_compare_negligible_init(c, v, paths, nv, err) == -1 ||
+	    wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
 	rc = 0;

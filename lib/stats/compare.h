@@ -15,7 +15,9 @@
  * One family for the multiplicity adjustment: every test of every
  * variant against the base, and each variant's final score.  Intervals
  * are printed at the level of their adjusted test (wb_adjust_levels), so
- * an interval excludes 1 exactly when its verdict is faster or slower.
+ * an interval excludes 1 exactly when a difference is proven; the
+ * verdict then weighs it against the negligible threshold
+ * (wb_compare_judge).
  * Failed passes enter no statistic; a side without an ok pass has no
  * ratio (NaN).
  *
@@ -44,21 +46,48 @@
 struct wb_err;
 struct wb_results;
 
+/*
+ * A row's verdict, in the order they are tried (wb_compare_judge): a
+ * difference beyond the negligible threshold d, then negligible, then a
+ * difference below d, then no difference proven or inconclusive.
+ */
 enum wb_verdict {
 	WB_V_BASE,		/* the base column itself */
 	WB_V_MISSING,		/* no ok sample on one side */
 	WB_V_NOCI,		/* a ratio but no interval (n < 2) */
-	WB_V_NOVAR,		/* no spread at all: cannot judge */
 	WB_V_SAME,		/* no difference proven */
 	/*
 	 * No difference proven, but the interval still holds a large
 	 * effect (below WB_LARGE_LO or above WB_LARGE_HI) or has at most
-	 * WB_FEW_DF degrees of freedom: too few passes to say.
+	 * WB_FEW_DF degrees of freedom.
 	 */
 	WB_V_INCONCLUSIVE,
-	WB_V_FASTER,		/* significantly higher rate than the base */
-	WB_V_SLOWER
+	WB_V_FASTER,		/* proven higher rate, by more than d */
+	WB_V_SLOWER,		/* proven lower rate, by more than d */
+	/*
+	 * The 1 - 2 alpha interval lies within [1/(1 + d), 1 + d]: proven
+	 * smaller than d (equivalence by two one-sided tests at the row's
+	 * alpha), whether or not it differs from 1.
+	 */
+	WB_V_NEGLIGIBLE,
+	/*
+	 * Proven different from 1 with an estimate within d, but not
+	 * proven within d: a small change, not flagged.
+	 */
+	WB_V_SMALL
 };
+
+/* Where a comparison's negligible threshold came from. */
+enum wb_negl_src {
+	WB_NEGL_WALL,		/* default: wall-clock or unrecorded */
+	WB_NEGL_ICOUNT,		/* default: every file's timing icount */
+	WB_NEGL_RECORDED,	/* the base run's plan "negligible" */
+	WB_NEGL_OPTION		/* --negligible */
+};
+
+/* Default thresholds, in percent (bench/README, "Negligible effects"). */
+#define WB_NEGL_WALL_PCT	2.0
+#define WB_NEGL_ICOUNT_PCT	0.5
 
 /*
  * Blocked: each run's ratio (NaN where that run has none), how many runs
@@ -171,6 +200,13 @@ struct wb_compare {
 	double			 conf;
 	enum wb_estimator	 est;
 	enum wb_adjust		 adjust;
+	/*
+	 * The smallest effect of interest: ratios within [1/(1 + d),
+	 * 1 + d] are negligible (d a fraction, 0.02 for 2%), and where it
+	 * came from.
+	 */
+	double			 negligible;
+	enum wb_negl_src	 negl_src;
 	size_t			 nvar;
 	char			**labels;	/* nvar */
 	char			**paths;	/* nvar, may hold NULLs */
@@ -249,7 +285,7 @@ int	wb_compare_build(struct wb_results *const *v, size_t nv,
 void	wb_compare_fini(struct wb_compare *);
 
 const char	*wb_verdict_name(enum wb_verdict);
-/* "No difference proven", "faster", ... */
+/* "No difference proven", "faster", "negligible", ... */
 const char	*wb_verdict_text(enum wb_verdict);
 /* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
 void		 wb_conf_format(double conf, char *buf, size_t len);
@@ -261,13 +297,40 @@ void		 wb_conf_format(double conf, char *buf, size_t len);
 #define WB_DETECT_POWER	0.8
 
 /*
- * The verdict of an interval and its adjusted p value: faster or slower
- * only when the adjusted p is below 1 - conf and the interval excludes 1;
- * else inconclusive when the interval (at its adjusted level) reaches
- * below WB_LARGE_LO or above WB_LARGE_HI or has WB_FEW_DF degrees of
- * freedom or fewer, and no difference proven otherwise.
+ * The verdict of an interval (at its adjusted level 1 - alpha) and its
+ * adjusted p value against the negligible threshold d (a fraction):
+ *	faster/slower	the adjusted p is below 1 - conf, the interval
+ *			excludes 1, and the ratio lies outside
+ *			[1/(1 + d), 1 + d];
+ *	negligible	else the 1 - 2 alpha interval lies inside it;
+ *	small		else the difference from 1 is proven (as above);
+ *	inconclusive	else the interval reaches below WB_LARGE_LO or
+ *			above WB_LARGE_HI or has WB_FEW_DF degrees of
+ *			freedom or fewer;
+ *	no difference	otherwise.
+ * Without an interval: no-ci.  Without spread the interval is the point
+ * (lib/stats/stats.h), so the verdict is negligible, faster or slower.
  */
+int	wb_compare_judge(const struct wb_welch *, double padj, double conf,
+	    double d);
+/* wb_compare_judge without a threshold (d = 0). */
 int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
+/*
+ * Replace the threshold (percent, 0 to below 100; 0: none) and judge
+ * every row and final score again.  -1 with err set for a bad value.
+ */
+int	wb_compare_set_negligible(struct wb_compare *, double pct,
+	    enum wb_negl_src, struct wb_err *);
+/* "the default for wall-clock timing", "--negligible", ... */
+const char	*wb_negl_src_text(enum wb_negl_src);
+/* "wall", "icount", "recorded", "option": the JSON's spelling. */
+const char	*wb_negl_src_name(enum wb_negl_src);
+/*
+ * Why a row is inconclusive: "too few passes" when it has WB_FEW_DF
+ * degrees of freedom or fewer, else "interval too wide".
+ */
+const char	*wb_compare_inconclusive_why(const struct wb_welch *);
+
 /*
  * "paired-log", "welch-log" or "mixed": the method the cells used;
  * "blocked" when runs are the units.

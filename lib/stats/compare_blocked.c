@@ -288,7 +288,7 @@ block_final(struct wb_compare *c, const struct wb_compare *subs, size_t v,
 		f->ratio = f->w.ratio;
 		f->score_ratio = geomean(sr, c->nruns);
 		f->halfwidth = wb_ratio_halfwidth(&f->w);
-		f->verdict = f->w.novar ? WB_V_NOVAR : WB_V_NOCI;
+		f->verdict = WB_V_NOCI;
 	}
 	free(ratio);
 	free(sr);
@@ -455,7 +455,8 @@ build(struct wb_compare *c, struct wb_results *const *v,
 		if (block_final(c, subs, l, err) == -1)
 			return (-1);
 	}
-	if (wb_compare_adjust(c, err) == -1 ||
+	if (wb_compare_negligible_init(c, v, paths, c->nruns * c->nvar,
+	    err) == -1 || wb_compare_adjust(c, err) == -1 ||
 	    run_problems(c, v, subs, err) == -1 ||
 	    wb_compare_node_problems(c, v, err) == -1)
 		return (-1);

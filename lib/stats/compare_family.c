@@ -14,7 +14,8 @@
  * The family: every test of every variant against the base, and every
  * variant's final score.  The adjusted p values give the verdicts; each
  * interval is recomputed at the level its adjusted test used, so that it
- * excludes 1 exactly when the verdict says faster or slower.
+ * excludes 1 exactly when the difference is proven (faster, slower, or
+ * small; a negligible row may exclude it too).
  */
 int
 wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
@@ -58,8 +59,6 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 			c->rows[i].cells[v].padj = adj[k];
 			if (!isnan(lvl[k]))
 				wb_welch_set_conf(w[k], 1 - lvl[k]);
-			c->rows[i].cells[v].verdict = wb_compare_verdict(w[k],
-			    adj[k], c->conf);
 			k++;
 		}
 		if (c->final[v].verdict == WB_V_MISSING)
@@ -67,10 +66,9 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 		c->final[v].padj = adj[k];
 		if (!isnan(lvl[k]))
 			wb_welch_set_conf(w[k], 1 - lvl[k]);
-		c->final[v].verdict = wb_compare_verdict(w[k], adj[k],
-		    c->conf);
 		k++;
 	}
+	wb_compare_rejudge(c);
 	rc = 0;
 out:
 	free(p);
@@ -78,4 +76,25 @@ out:
 	free(lvl);
 	free(w);
 	return (rc);
+}
+
+void
+wb_compare_rejudge(struct wb_compare *c)
+{
+	struct wb_cmp_cell *o;
+	struct wb_cmp_final *f;
+	size_t i, v;
+
+	for (v = 1; v < c->nvar; v++) {
+		for (i = 0; i < c->nrows; i++) {
+			o = &c->rows[i].cells[v];
+			if (o->verdict != WB_V_MISSING)
+				o->verdict = wb_compare_judge(&o->w, o->padj,
+				    c->conf, c->negligible);
+		}
+		f = &c->final[v];
+		if (f->verdict != WB_V_MISSING)
+			f->verdict = wb_compare_judge(&f->w, f->padj,
+			    c->conf, c->negligible);
+	}
 }

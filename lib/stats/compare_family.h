@@ -4,7 +4,8 @@
  * base, and every variant's final score, adjusted together.  The
  * adjusted p values give the verdicts, and each interval is recomputed
  * at the level its adjusted test used (wb_adjust_levels), so that it
- * excludes 1 exactly when the verdict says faster or slower.  Cells and
+ * excludes 1 exactly when a difference is proven (faster, slower or
+ * small; a negligible row may exclude it too).  Cells and
  * finals whose verdict is WB_V_MISSING are left out.
  */
 #ifndef WB_COMPARE_FAMILY_H
@@ -14,5 +15,10 @@ struct wb_compare;
 struct wb_err;
 
 int	wb_compare_adjust(struct wb_compare *, struct wb_err *);
+/*
+ * The verdicts again from the adjusted p values and intervals, against
+ * c->negligible (wb_compare_judge); wb_compare_adjust() ends with it.
+ */
+void	wb_compare_rejudge(struct wb_compare *);
 
 #endif

@@ -61,6 +61,16 @@ int	wb_compare_nodes(struct wb_compare *, struct wb_results *const *,
 int	wb_compare_node_problems(struct wb_compare *,
 	    struct wb_results *const *, struct wb_err *);
 
+/*
+ * lib/stats/compare_negl.c.  The default threshold: the first file's plan
+ * "negligible" (percent; an error naming the file when it is not from
+ * 0 to below 100), else 0.5% when every file's timing is icount, else
+ * 2%.
+ */
+int	wb_compare_negligible_init(struct wb_compare *,
+	    struct wb_results *const *, const char *const *paths, size_t nv,
+	    struct wb_err *);
+
 /* The row of test id, or NULL. */
 struct wb_cmp_row *wb_compare_find_row(const struct wb_compare *,
 	    const char *id);

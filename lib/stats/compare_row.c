@@ -32,8 +32,6 @@ wb_verdict_name(enum wb_verdict v)
 		return ("missing");
 	case WB_V_NOCI:
 		return ("no-ci");
-	case WB_V_NOVAR:
-		return ("no-variance");
 	case WB_V_SAME:
 		return ("no-difference");
 	case WB_V_INCONCLUSIVE:
@@ -42,6 +40,10 @@ wb_verdict_name(enum wb_verdict v)
 		return ("faster");
 	case WB_V_SLOWER:
 		return ("slower");
+	case WB_V_NEGLIGIBLE:
+		return ("negligible");
+	case WB_V_SMALL:
+		return ("small");
 	}
 	return ("?");
 }
@@ -57,16 +59,18 @@ wb_verdict_text(enum wb_verdict v)
 		return ("missing: no ok sample");
 	case WB_V_NOCI:
 		return ("one sample: repeatability not measured");
-	case WB_V_NOVAR:
-		return ("cannot judge: no variance");
 	case WB_V_SAME:
 		return ("No difference proven");
 	case WB_V_INCONCLUSIVE:
-		return ("inconclusive: too few passes");
+		return ("inconclusive");
 	case WB_V_FASTER:
 		return ("faster");
 	case WB_V_SLOWER:
 		return ("slower");
+	case WB_V_NEGLIGIBLE:
+		return ("negligible");
+	case WB_V_SMALL:
+		return ("small: below the threshold");
 	}
 	return ("?");
 }
@@ -98,20 +102,40 @@ wb_conf_format(double conf, char *buf, size_t len)
 }
 
 int
+wb_compare_judge(const struct wb_welch *w, double padj, double conf,
+    double d)
+{
+	int proven;
+
+	if (!w->have_ci)
+		return (WB_V_NOCI);
+	proven = !isnan(padj) && padj < 1 - conf &&
+	    !(w->lo <= 1 && w->hi >= 1);
+	if (proven && (w->ratio < 1 / (1 + d) || w->ratio > 1 + d))
+		return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
+	if (wb_equivalent(w, d))
+		return (WB_V_NEGLIGIBLE);
+	if (proven)
+		return (WB_V_SMALL);
+	if (w->lo < WB_LARGE_LO || w->hi > WB_LARGE_HI ||
+	    !(w->df > WB_FEW_DF))
+		return (WB_V_INCONCLUSIVE);
+	return (WB_V_SAME);
+}
+
+int
 wb_compare_verdict(const struct wb_welch *w, double padj, double conf)
 {
 
-	if (w->novar)
-		return (WB_V_NOVAR);
-	if (!w->have_ci)
-		return (WB_V_NOCI);
-	if (isnan(padj) || padj >= 1 - conf || (w->lo <= 1 && w->hi >= 1)) {
-		if (w->lo < WB_LARGE_LO || w->hi > WB_LARGE_HI ||
-		    !(w->df > WB_FEW_DF))
-			return (WB_V_INCONCLUSIVE);
-		return (WB_V_SAME);
-	}
-	return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
+	return (wb_compare_judge(w, padj, conf, 0));
+}
+
+const char *
+wb_compare_inconclusive_why(const struct wb_welch *w)
+{
+
+	return (!(w->df > WB_FEW_DF) ? "too few passes" :
+	    "interval too wide");
 }
 
 char *

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
 
 #include "err.h"
 #include "stats.h"
@@ -138,18 +140,34 @@ logs_of(const double *x, size_t n, const char *side, double **out,
 	return (0);
 }
 
+/*
+ * Rounding of the mean log can leave 1e-17 where the spread is really
+ * zero; no measured rates are that close, so a standard error below
+ * 1e-12 is taken as exactly zero.
+ */
+#define WB_SE_ZERO	1e-12
+
 static void
 welch_interval(struct wb_welch *w)
 {
 
-	/*
-	 * Rounding of the mean log can leave 1e-17 where the spread is
-	 * really zero; no measured rates are that close.
-	 */
-	if (!(w->se >= 1e-12)) {
+	if (!(w->se >= WB_SE_ZERO)) {
+		/*
+		 * No spread: every log ratio (or every value of each side)
+		 * is the same, a deterministic difference.  The interval
+		 * is the point at every level; a nonzero difference is
+		 * proven (p = 0), a zero one is not (p = 1).
+		 */
 		w->novar = 1;
-		w->have_ci = 0;
-		w->lo = w->hi = w->t = w->p = NAN;
+		w->se = 0;
+		if (fabs(w->diff) < WB_SE_ZERO) {
+			w->t = 0;
+			w->p = 1;
+		} else {
+			w->t = w->diff > 0 ? INFINITY : -INFINITY;
+			w->p = 0;
+		}
+		wb_welch_set_conf(w, w->conf);
 		return;
 	}
 	w->t = w->diff / w->se;
@@ -165,9 +183,42 @@ wb_welch_set_conf(struct wb_welch *w, double conf)
 	if (!w->have_ci)
 		return;
 	w->conf = conf;
+	if (w->novar) {
+		w->lo = w->hi = exp(w->diff);
+		return;
+	}
 	q = wb_t_quantile(1 - (1 - conf) / 2, w->df);
 	w->lo = exp(w->diff - q * w->se);
 	w->hi = exp(w->diff + q * w->se);
+}
+
+void
+wb_tost_interval(const struct wb_welch *w, double *lo, double *hi)
+{
+	double q;
+
+	*lo = *hi = NAN;
+	if (!w->have_ci)
+		return;
+	if (w->novar) {
+		*lo = *hi = exp(w->diff);
+		return;
+	}
+	/* Two one-sided tests at alpha: the 1 - 2 alpha interval. */
+	q = wb_t_quantile(w->conf, w->df);
+	*lo = exp(w->diff - q * w->se);
+	*hi = exp(w->diff + q * w->se);
+}
+
+int
+wb_equivalent(const struct wb_welch *w, double d)
+{
+	double lo, hi;
+
+	if (!w->have_ci || !(d >= 0))
+		return (0);
+	wb_tost_interval(w, &lo, &hi);
+	return (lo >= 1 / (1 + d) && hi <= 1 + d);
 }
 
 static int
@@ -444,14 +495,100 @@ wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
 	return (0);
 }
 
+/*
+ * The noncentral t: T = (Z + delta) / sqrt(V / df), V chi-square with df
+ * degrees of freedom.  Given V = v, T > c exactly when Z > c sqrt(v/df) -
+ * delta, and T < -c when Z < -c sqrt(v/df) - delta; the power is the
+ * mean of the two normal tails over V's density.
+ */
+struct nct {
+	double	c, delta, df, lognorm;
+};
+
+static double
+nct_integrand(double v, void *arg)
+{
+	const struct nct *k = arg;
+	double s, dens;
+
+	if (!(v > 0))
+		return (0);
+	dens = exp(k->lognorm + (k->df / 2 - 1) * log(v) - v / 2);
+	s = sqrt(v / k->df);
+	return (dens * (gsl_cdf_ugaussian_Q(k->c * s - k->delta) +
+	    gsl_cdf_ugaussian_P(-k->c * s - k->delta)));
+}
+
+double
+wb_t_power(double delta, double df, double alpha)
+{
+	gsl_integration_workspace *ws;
+	gsl_error_handler_t *old;
+	gsl_function f;
+	struct nct k;
+	double r, abserr, top;
+	int rc;
+
+	if (!(df > 0) || !(alpha > 0 && alpha < 1) || isnan(delta))
+		return (NAN);
+	k.c = wb_t_quantile(1 - alpha / 2, df);
+	k.delta = delta;
+	k.df = df;
+	k.lognorm = -(df / 2) * M_LN2 - lgamma(df / 2);
+	/* Beyond df + 40 sd of the chi-square no mass is left that counts. */
+	top = df + 40 * sqrt(2 * df) + 100;
+	if ((ws = gsl_integration_workspace_alloc(256)) == NULL)
+		return (NAN);
+	f.function = nct_integrand;
+	f.params = &k;
+	/* GSL's default handler aborts; a failed integral is NaN here. */
+	old = gsl_set_error_handler_off();
+	rc = gsl_integration_qags(&f, 0, top, 1e-12, 1e-9, 256, ws, &r,
+	    &abserr);
+	gsl_set_error_handler(old);
+	gsl_integration_workspace_free(ws);
+	return (rc == 0 ? fmin(1, fmax(0, r)) : NAN);
+}
+
+double
+wb_t_detectable(double df, double alpha, double power)
+{
+	double lo, hi, mid, p;
+	int i;
+
+	if (!(power > 0 && power < 1) || !(df > 0) ||
+	    !(alpha > 0 && alpha < 1) || !(power > alpha))
+		return (NAN);
+	lo = 0;
+	hi = 1;
+	for (i = 0; (p = wb_t_power(hi, df, alpha)) < power; i++) {
+		if (isnan(p) || i > 60)
+			return (NAN);
+		lo = hi;
+		hi *= 2;
+	}
+	for (i = 0; i < 60 && hi - lo > 1e-9 * hi; i++) {
+		mid = (lo + hi) / 2;
+		if (isnan(p = wb_t_power(mid, df, alpha)))
+			return (NAN);
+		if (p < power)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return ((lo + hi) / 2);
+}
+
 double
 wb_detectable_ratio(const struct wb_welch *w, double power)
 {
+	double delta;
 
-	if (!w->have_ci || !(w->df > 0) || !(power > 0 && power < 1))
+	if (!w->have_ci || w->novar || !(w->df > 0) ||
+	    !(power > 0 && power < 1))
 		return (NAN);
-	return (exp((wb_t_quantile(1 - (1 - w->conf) / 2, w->df) +
-	    wb_t_quantile(power, w->df)) * w->se));
+	delta = wb_t_detectable(w->df, 1 - w->conf, power);
+	return (exp(delta * w->se));
 }
 
 double

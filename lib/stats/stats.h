@@ -51,9 +51,10 @@ struct wb_welch {
 	double	p;		/* two-sided p value */
 	double	conf;		/* the interval's level, e.g. 0.95 */
 	/*
-	 * No spread: every value (or every log ratio) the same, so the
-	 * standard error is zero.  That is no evidence of a difference:
-	 * have_ci is 0 and p is NaN.
+	 * No spread: every value (or every log ratio) the same, the standard
+	 * error zero.  The difference is then deterministic: se is 0, the
+	 * interval (have_ci stays 1) is the point exp(diff) at every level,
+	 * p is 0 (1 when diff is 0) and df may be NaN.
 	 */
 	int	novar;
 };
@@ -62,8 +63,7 @@ struct wb_welch {
  * Every value must be finite and > 0 (na, nb >= 1); otherwise an error
  * naming the side and index.  With n < 2 on either side the ratio is
  * set and have_ci is 0.  When the standard error is zero (below 1e-12,
- * rounding) novar is set instead of an interval: identical samples prove
- * nothing.
+ * rounding) novar is set and the interval is the point.
  */
 int	wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
 	    double conf, struct wb_welch *, struct wb_err *);
@@ -133,13 +133,34 @@ int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
 	    double alpha, double *level, struct wb_err *);
 
 /*
+ * The power of the two-sided level-alpha t test with df degrees of
+ * freedom when the true effect is delta standard errors (the noncentral
+ * t, integrated over the chi-square of the variance); NaN on bad
+ * arguments.
+ */
+double	wb_t_power(double delta, double df, double alpha);
+/* The delta (in standard errors) at which that power is power. */
+double	wb_t_detectable(double df, double alpha, double power);
+/*
  * The smallest ratio above 1 that a test at w's level (1 - w->conf,
- * two-sided) would detect with the given power, from w's standard error
- * and degrees of freedom: exp((t(1 - alpha/2) + t(power)) * se), both
- * quantiles with w->df (the opposite tail neglected); its inverse is the
- * smallest below 1.  NaN without an interval.
+ * two-sided, w->df degrees of freedom) detects with the given power if
+ * the true spread is the measured one: exp(delta * se), delta from the
+ * noncentral t (wb_t_detectable); its inverse is the smallest below 1.
+ * NaN without an interval or without spread.
  */
 double	wb_detectable_ratio(const struct wb_welch *, double power);
+
+/*
+ * Equivalence (two one-sided tests at w's alpha = 1 - w->conf): the
+ * 1 - 2 alpha interval of the ratio, the point itself without spread;
+ * NaNs without an interval.
+ */
+void	wb_tost_interval(const struct wb_welch *, double *lo, double *hi);
+/*
+ * Whether that interval lies within [1/(1 + d), 1 + d] (d a fraction,
+ * 0.02 for 2%): the ratio is proven within d of 1.
+ */
+int	wb_equivalent(const struct wb_welch *, double d);
 
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
 double	wb_ratio_halfwidth(const struct wb_welch *);

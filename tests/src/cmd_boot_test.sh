@@ -137,6 +137,23 @@ kvm_calls()
 	grep -c '^kvm$' calls || true
 }
 
+atf_test_case boot__negligible_recorded
+boot__negligible_recorded_head()
+{
+	atf_set descr "--negligible is recorded in the results' plan for" \
+	    "compare; a bad value is a usage error"
+	atf_set require.progs "busybox python3"
+	atf_set timeout 60
+}
+boot__negligible_recorded_body()
+{
+	setup
+	atf_check -s exit:1 -o ignore -e ignore $(boot_cmd) --negligible 0.25
+	atf_check -o inline:'0.25\n' python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["plan"]["negligible"])' bo/production.json
+	atf_check -s exit:64 -o ignore -e match:"--negligible: 'x'" \
+	    $(boot_cmd) --negligible x
+}
+
 atf_test_case boot__accel_icount_default
 boot__accel_icount_default_head()
 {
@@ -390,6 +407,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case boot__world_forms
 	atf_add_test_case boot__world_unknown
+	atf_add_test_case boot__negligible_recorded
 	atf_add_test_case boot__accel_icount_default
 	atf_add_test_case boot__accel_kvm_icount
 	atf_add_test_case boot__accel_probe_ok

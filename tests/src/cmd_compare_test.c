@@ -76,6 +76,109 @@ ATF_TC_BODY(compare__markdown_golden, tc)
 	golden(tc, a, "compare-markdown.expected");
 }
 
+/*
+ * The near-deterministic A/A pair of issue 31 (mkresults.py): one qemu
+ * -icount run, the second side 0.0002% slower on every test, whetstone
+ * without any spread.  The default threshold is icount's 0.5%, and every
+ * row and the final score say "negligible"; none is flagged.
+ */
+static void
+icount_run(const atf_tc_t *tc, const char *const *args, struct wbt_out *o)
+{
+
+	fixture(tc, "icount-a.json");
+	fixture(tc, "icount-b.json");
+	wbt_run_wb(tc, o, args, 14);
+	ATF_REQUIRE_EQ_MSG(0, o->status, "stderr: %s", o->err);
+}
+
+ATF_TC_WITHOUT_HEAD(compare__icount_text_golden);
+ATF_TC_BODY(compare__icount_text_golden, tc)
+{
+	static const char *const a[] = { "compare", "icount-a.json",
+	    "icount-b.json", NULL };
+	struct wbt_out o;
+	char *want;
+
+	icount_run(tc, a, &o);
+	want = wbt_read_file(wbt_datapath(tc, "compare-icount.expected"),
+	    NULL);
+	ATF_CHECK_STREQ_MSG(want, o.out, "got:\n%s", o.out);
+	ATF_CHECK(strstr(o.out, "*slower") == NULL);
+	ATF_CHECK(strstr(o.out, "Negligible: a ratio within 0.5% of 1") !=
+	    NULL);
+	ATF_CHECK(strstr(o.out, "(no spread: the interval is the point)") !=
+	    NULL);
+	free(want);
+	wbt_out_fini(&o);
+}
+
+/*
+ * The JSON of the same pair against its golden file, the generator
+ * (version and revision) left out; every verdict is "negligible".
+ */
+ATF_TC_WITHOUT_HEAD(compare__icount_json_golden);
+ATF_TC_BODY(compare__icount_json_golden, tc)
+{
+	static const char *const a[] = { "compare", "-F", "json",
+	    "icount-a.json", "icount-b.json", NULL };
+	struct wbt_out o;
+	json_error_t je;
+	json_t *got, *want, *t, *c;
+	size_t i, n;
+
+	icount_run(tc, a, &o);
+	got = json_loads(o.out, 0, &je);
+	ATF_REQUIRE_MSG(got != NULL, "%d: %s", je.line, je.text);
+	want = json_load_file(wbt_datapath(tc, "compare-icount-json.expected"),
+	    0, &je);
+	ATF_REQUIRE_MSG(want != NULL, "%d: %s", je.line, je.text);
+	json_object_del(got, "generator");
+	json_object_del(want, "generator");
+	ATF_CHECK_MSG(json_equal(want, got), "got:\n%s", o.out);
+	ATF_CHECK_EQ(0.5, json_number_value(json_object_get(
+	    json_object_get(got, "negligible"), "percent")));
+	ATF_CHECK_STREQ("icount", json_string_value(json_object_get(
+	    json_object_get(got, "negligible"), "source")));
+	n = 0;
+	json_array_foreach(json_object_get(got, "tests"), i, t) {
+		c = json_array_get(json_object_get(t, "variants"), 1);
+		ATF_CHECK_STREQ("negligible", json_string_value(
+		    json_object_get(c, "verdict")));
+		n++;
+	}
+	ATF_CHECK_EQ(6, n);
+	c = json_array_get(json_object_get(got, "variants"), 1);
+	ATF_CHECK_STREQ("negligible", json_string_value(json_object_get(c,
+	    "final_verdict")));
+	json_decref(got);
+	json_decref(want);
+	wbt_out_fini(&o);
+}
+
+/* --negligible 0: no threshold, and the same pair is "*slower" again. */
+ATF_TC_WITHOUT_HEAD(compare__negligible_option);
+ATF_TC_BODY(compare__negligible_option, tc)
+{
+	static const char *const a[] = { "compare", "--negligible", "0",
+	    "icount-a.json", "icount-b.json", NULL };
+	static const char *const bad[] = { "compare", "--negligible", "1%",
+	    "icount-a.json", "icount-b.json", NULL };
+	struct wbt_out o;
+
+	icount_run(tc, a, &o);
+	ATF_CHECK(strstr(o.out, "FINAL SCORE (geometric mean)               "
+	    "1.0000    [1.0000, 1.0000]      1.0000 *slower") != NULL);
+	ATF_CHECK(strstr(o.out, "within 0% of 1 (1.0000 to 1.0000), "
+	    "--negligible") != NULL);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, bad, 14);
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK(strstr(o.err, "--negligible: '1%' is not a percentage") !=
+	    NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(compare__identical_no_difference);
 ATF_TC_BODY(compare__identical_no_difference, tc)
 {
@@ -1027,6 +1130,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__plot_golden);
 	ATF_TP_ADD_TC(tp, compare__csv_golden);
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);
+	ATF_TP_ADD_TC(tp, compare__icount_text_golden);
+	ATF_TP_ADD_TC(tp, compare__icount_json_golden);
+	ATF_TP_ADD_TC(tp, compare__negligible_option);
 	ATF_TP_ADD_TC(tp, compare__identical_no_difference);
 	ATF_TP_ADD_TC(tp, compare__json_schema);
 	ATF_TP_ADD_TC(tp, compare__all_failed_no_ratio);

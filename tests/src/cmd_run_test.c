@@ -458,6 +458,40 @@ ATF_TC_BODY(run__sigterm_then_resume, tc)
 	free(mark);
 }
 
+/*
+ * --negligible is recorded in the plan of every variant's file, and
+ * compare then uses it ("recorded by the run"); a bad value is a usage
+ * error.
+ */
+ATF_TC_WITHOUT_HEAD(run__negligible_recorded);
+ATF_TC_BODY(run__negligible_recorded, tc)
+{
+	struct wbt_out o;
+	char *s;
+
+	fake("pipe", OK);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-q", "-T", "pipe", "-i", "2",
+	    "-d", "0.5", "--libexec", "libexec", "--datadir", "share",
+	    "--negligible", "1.5", "--variant", "a=host", "--variant",
+	    "b=host", "-o", "out/", NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	wbt_out_fini(&o);
+	s = wbt_read_file("out/b.json", NULL);
+	ATF_CHECK(strstr(s, "\"negligible\": 1.5") != NULL);
+	free(s);
+	wbt_run(&o, (char *[]){ wb(tc), "compare", "out/a.json", "out/b.json",
+	    NULL });
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s", o.err);
+	ATF_CHECK_MSG(strstr(o.out, "Negligible: a ratio within 1.5% of 1 "
+	    "(0.9852 to 1.0150), recorded by the run") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	wbt_run(&o, (char *[]){ wb(tc), "run", "-T", "pipe", "--negligible",
+	    "-2", "-o", "x.json", NULL });
+	ATF_CHECK_EQ(64, o.status);
+	ATF_CHECK(strstr(o.err, "--negligible: '-2'") != NULL);
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(run__usage);
 ATF_TC_BODY(run__usage, tc)
 {
@@ -506,6 +540,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, run__fake_quiet);
+	ATF_TP_ADD_TC(tp, run__negligible_recorded);
 	ATF_TP_ADD_TC(tp, run__failure_escaped);
 	ATF_TP_ADD_TC(tp, run__progress_and_failure);
 	ATF_TP_ADD_TC(tp, run__chroot_as_nobody);

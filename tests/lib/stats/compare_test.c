@@ -77,6 +77,7 @@ ATF_TC_BODY(wb_compare_build__identical_no_difference, tc)
 {
 	struct wb_results *a, *b;
 	struct wb_compare c;
+	struct wb_err e;
 	size_t i;
 
 	a = mk("a", ones, 10, 0.02, "h", 10);
@@ -84,13 +85,26 @@ ATF_TC_BODY(wb_compare_build__identical_no_difference, tc)
 	build(a, b, &c);
 	ATF_REQUIRE_EQ(3, c.nrows);
 	ATF_CHECK_STREQ("a", c.labels[0]);
+	/* Wall-clock timing (none recorded): 2%, and the rows are within. */
+	ATF_CHECK_EQ(WB_NEGL_WALL, c.negl_src);
+	ATF_CHECK_EQ(0.02, c.negligible);
 	for (i = 0; i < c.nrows; i++) {
-		ATF_CHECK_EQ_MSG(WB_V_SAME, c.rows[i].cells[1].verdict,
+		ATF_CHECK_EQ_MSG(WB_V_NEGLIGIBLE, c.rows[i].cells[1].verdict,
 		    "%s: %s", c.rows[i].id,
 		    wb_verdict_name(c.rows[i].cells[1].verdict));
 		ATF_CHECK(fabs(c.rows[i].cells[1].ratio - 1) < 1e-9);
 	}
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.final[1].verdict);
+	/* Without a threshold nothing is negligible: no difference. */
+	ATF_REQUIRE_EQ(0, wb_compare_set_negligible(&c, 0, WB_NEGL_OPTION,
+	    &e));
+	for (i = 0; i < c.nrows; i++)
+		ATF_CHECK_EQ(WB_V_SAME, c.rows[i].cells[1].verdict);
 	ATF_CHECK_EQ(WB_V_SAME, c.final[1].verdict);
+	ATF_CHECK_EQ(-1, wb_compare_set_negligible(&c, 100, WB_NEGL_OPTION,
+	    &e));
+	ATF_CHECK_EQ(-1, wb_compare_set_negligible(&c, -1, WB_NEGL_OPTION,
+	    &e));
 	ATF_CHECK(c.final[1].w.lo < 1 && c.final[1].w.hi > 1);
 	/* Only the note that the files come from separate runs. */
 	ATF_REQUIRE_EQ(1, c.nproblems);
@@ -111,7 +125,7 @@ ATF_TC_BODY(wb_compare_build__clear_difference, tc)
 	a = mk("a", ones, 10, 0.02, "h", 10);
 	b = mk("b", slow, 10, 0.02, "h", 10);
 	build(a, b, &c);
-	ATF_CHECK_EQ(WB_V_SAME, c.rows[0].cells[1].verdict);
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.rows[0].cells[1].verdict);
 	ATF_CHECK_EQ(WB_V_SLOWER, c.rows[2].cells[1].verdict);
 	ATF_CHECK(fabs(c.rows[2].cells[1].ratio - 0.5) < 0.01);
 	ATF_CHECK(c.rows[2].cells[1].w.hi < 1);
@@ -504,6 +518,9 @@ ATF_TC_BODY(wb_compare_build__interval_agrees_with_verdict, tc)
 		for (h = 0; h < 3; h++) {
 			ATF_REQUIRE(wb_compare_build(v, 3, NULL, NULL, 0.95,
 			    WB_EST_ALL, how[h], &c, &e) == 0);
+			/* The pure test: no threshold. */
+			ATF_REQUIRE(wb_compare_set_negligible(&c, 0,
+			    WB_NEGL_OPTION, &e) == 0);
 			ATF_CHECK_EQ(8, c.family);
 			for (i = 1; i < 3; i++)
 				for (k = 0; k <= c.nrows; k++) {
@@ -537,29 +554,152 @@ ATF_TC_BODY(wb_compare_build__interval_agrees_with_verdict, tc)
 
 /*
  * Identical samples, or samples whose log ratios are all the same, have
- * no spread: that proves nothing (it used to print "1.0000 [1.0000,
- * 1.0000] *slower" for a ratio a hair below 1).
+ * no spread: a deterministic difference, whose interval is the point
+ * (it used to be "cannot judge", which blanked the final score too).
+ * Within the threshold it is negligible, beyond it proven.
  */
-ATF_TC_WITHOUT_HEAD(wb_compare_build__zero_variance_cannot_judge);
-ATF_TC_BODY(wb_compare_build__zero_variance_cannot_judge, tc)
+ATF_TC_WITHOUT_HEAD(wb_compare_build__zero_spread_point);
+ATF_TC_BODY(wb_compare_build__zero_spread_point, tc)
 {
 	static const double f[3] = { 1, 0.999999, 1.2 };
 	struct wb_results *a, *b;
 	struct wb_compare c;
+	const struct wb_cmp_cell *o;
+	size_t k;
 
 	a = mk("a", ones, 5, 0, "h", 10);
 	b = mk("b", f, 5, 0, "h", 10);
 	build(a, b, &c);
-	for (size_t k = 0; k < 3; k++) {
-		ATF_CHECK_EQ_MSG(WB_V_NOVAR, c.rows[k].cells[1].verdict,
+	for (k = 0; k < 3; k++) {
+		o = &c.rows[k].cells[1];
+		ATF_CHECK(o->w.have_ci && o->w.novar);
+		ATF_CHECK_EQ(o->w.lo, o->w.hi);
+		ATF_CHECK(fabs(o->w.lo - f[k]) < 1e-9);
+		ATF_CHECK_EQ_MSG(k < 2 ? WB_V_NEGLIGIBLE : WB_V_FASTER,
+		    o->verdict, "%s: %s", c.rows[k].id,
+		    wb_verdict_name(o->verdict));
+	}
+	/* The final score is the point too: cbrt(1.2 * 0.999999). */
+	ATF_CHECK(c.final[1].w.have_ci && c.final[1].w.novar);
+	ATF_CHECK(fabs(c.final[1].w.lo - cbrt(1.2 * 0.999999)) < 1e-9);
+	ATF_CHECK_EQ(WB_V_FASTER, c.final[1].verdict);
+	ATF_CHECK_EQ(4, c.family);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/*
+ * One test without spread beside tests with it: the final score keeps
+ * an interval (the others' variance, Satterthwaite's df over them) and a
+ * verdict, where it used to be "cannot judge" for all of them.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__zero_spread_final);
+ATF_TC_BODY(wb_compare_build__zero_spread_final, tc)
+{
+	static const double slow[3] = { 1, 1, 0.5 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	size_t i;
+
+	a = mk("a", ones, 10, 0.02, "h", 10);
+	b = mk("b", slow, 10, 0.02, "h", 10);
+	/* dhry2reg: every pass of both sides at exactly 1000. */
+	for (i = 0; i < 10; i++) {
+		a->tests[0]->samples[i].rate = 1000;
+		b->tests[0]->samples[i].rate = 1000;
+	}
+	build(a, b, &c);
+	ATF_CHECK(c.rows[0].cells[1].w.novar);
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.rows[0].cells[1].verdict);
+	ATF_CHECK_EQ(WB_V_SLOWER, c.rows[2].cells[1].verdict);
+	ATF_CHECK(c.final[1].w.have_ci);
+	ATF_CHECK(!c.final[1].w.novar);
+	ATF_CHECK(c.final[1].w.lo < c.final[1].ratio &&
+	    c.final[1].ratio < c.final[1].w.hi);
+	ATF_CHECK(fabs(c.final[1].ratio - cbrt(0.5)) < 0.01);
+	ATF_CHECK_EQ(WB_V_SLOWER, c.final[1].verdict);
+	ATF_CHECK_EQ(4, c.family);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
+/*
+ * The threshold's default follows the timing: icount in every file
+ * 0.5%, else 2%; a threshold the run recorded (plan "negligible") wins,
+ * and a bad one is an error naming the file.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__negligible_default);
+ATF_TC_BODY(wb_compare_build__negligible_default, tc)
+{
+	const char *paths[2] = { "a.json", "b.json" };
+	struct wb_results *v[2];
+	struct wb_compare c;
+	struct wb_err e;
+
+	v[0] = mk("a", ones, 5, 0.01, "h", 10);
+	v[1] = mk("b", ones, 5, 0.01, "h", 10);
+	ATF_REQUIRE(wb_results_set_provenance(v[0], "timing",
+	    json_string("icount"), &e) == 0);
+	build(v[0], v[1], &c);
+	ATF_CHECK_EQ(WB_NEGL_WALL, c.negl_src);
+	wb_compare_fini(&c);
+	ATF_REQUIRE(wb_results_set_provenance(v[1], "timing",
+	    json_string("icount"), &e) == 0);
+	build(v[0], v[1], &c);
+	ATF_CHECK_EQ(WB_NEGL_ICOUNT, c.negl_src);
+	ATF_CHECK_EQ(0.005, c.negligible);
+	wb_compare_fini(&c);
+	ATF_REQUIRE(wb_results_set_plan(v[0], "negligible", json_real(1),
+	    &e) == 0);
+	build(v[0], v[1], &c);
+	ATF_CHECK_EQ(WB_NEGL_RECORDED, c.negl_src);
+	ATF_CHECK_EQ(0.01, c.negligible);
+	wb_compare_fini(&c);
+	ATF_REQUIRE(wb_results_set_plan(v[0], "negligible",
+	    json_string("1%"), &e) == 0);
+	ATF_CHECK_EQ(-1, wb_compare_build(v, 2, NULL, paths, 0.95,
+	    WB_EST_ALL, WB_ADJ_HOLM, &c, &e));
+	ATF_CHECK_MSG(strstr(e.msg, "a.json: plan.negligible") != NULL, "%s",
+	    e.msg);
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+}
+
+/*
+ * The near-deterministic pair of issue 31: icount timing, 8 passes of
+ * each test, the other side 0.0002% slower with a spread of 1e-7 per
+ * pass.  Every row and the final score are negligible, not "*slower".
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_build__icount_shift_negligible);
+ATF_TC_BODY(wb_compare_build__icount_shift_negligible, tc)
+{
+	static const double shift[3] = { 0.999998, 0.999998, 0.999998 };
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t k;
+
+	a = mk("a", ones, 8, 1e-7, "h", 10);
+	b = mk("b", shift, 8, 1e-7, "h", 10);
+	ATF_REQUIRE(wb_results_set_provenance(a, "timing",
+	    json_string("icount"), &e) == 0);
+	ATF_REQUIRE(wb_results_set_provenance(b, "timing",
+	    json_string("icount"), &e) == 0);
+	build(a, b, &c);
+	for (k = 0; k < 3; k++) {
+		/* The difference is proven; it is also negligible. */
+		ATF_CHECK(c.rows[k].cells[1].w.hi < 1);
+		ATF_CHECK_EQ_MSG(WB_V_NEGLIGIBLE, c.rows[k].cells[1].verdict,
 		    "%s: %s", c.rows[k].id,
 		    wb_verdict_name(c.rows[k].cells[1].verdict));
-		ATF_CHECK(!c.rows[k].cells[1].w.have_ci);
-		ATF_CHECK(isnan(c.rows[k].cells[1].padj));
 	}
-	ATF_CHECK_EQ(WB_V_NOVAR, c.final[1].verdict);
-	ATF_CHECK(!sig(c.final[1].verdict));
-	ATF_CHECK_EQ(0, c.family);
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.final[1].verdict);
+	/* Without a threshold the old verdict: slower. */
+	ATF_REQUIRE_EQ(0, wb_compare_set_negligible(&c, 0, WB_NEGL_OPTION,
+	    &e));
+	ATF_CHECK_EQ(WB_V_SLOWER, c.final[1].verdict);
 	wb_compare_fini(&c);
 	wb_results_free(a);
 	wb_results_free(b);
@@ -597,8 +737,13 @@ ATF_TC_BODY(wb_compare_build__run_id_decides_same_run, tc)
 	ATF_CHECK(!c.same_run);
 	ATF_CHECK(!c.rows[0].cells[1].paired);
 	ATF_CHECK_STREQ("welch-log", wb_compare_method_name(&c));
-	/* The run effect is called a difference, and flagged. */
-	ATF_CHECK(sig(c.final[1].verdict));
+	/*
+	 * The run effect is called a difference (below the 2% threshold:
+	 * negligible or small, not faster or slower), and flagged.
+	 */
+	ATF_CHECK(c.final[1].w.hi < 1);
+	ATF_CHECK(c.final[1].verdict == WB_V_NEGLIGIBLE ||
+	    c.final[1].verdict == WB_V_SMALL);
 	for (i = nrun = 0; i < c.nproblems; i++)
 		if (strcmp(c.problems[i].what, "run") == 0) {
 			nrun++;
@@ -1118,8 +1263,84 @@ ATF_TC_BODY(wb_compare_verdict__inconclusive, tc)
 	w.hi = 0.99;
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_verdict(&w, 0.01, 0.95));
 	ATF_CHECK_STREQ("inconclusive", wb_verdict_name(WB_V_INCONCLUSIVE));
-	ATF_CHECK_STREQ("inconclusive: too few passes",
-	    wb_verdict_text(WB_V_INCONCLUSIVE));
+	/* The reason is the one that applies. */
+	w.df = 3;
+	ATF_CHECK_STREQ("too few passes", wb_compare_inconclusive_why(&w));
+	w.df = 7;
+	ATF_CHECK_STREQ("interval too wide", wb_compare_inconclusive_why(&w));
+}
+
+/*
+ * The order of the verdicts against a threshold of 2%: proven and beyond
+ * it, negligible (the 90% interval within [1/1.02, 1.02]), proven but
+ * small, then no difference or inconclusive.
+ */
+ATF_TC_WITHOUT_HEAD(wb_compare_judge__order);
+ATF_TC_BODY(wb_compare_judge__order, tc)
+{
+	struct wb_welch w;
+	double lo, hi;
+
+	memset(&w, 0, sizeof(w));
+	w.have_ci = 1;
+	w.df = 20;
+	w.conf = 0.95;
+	/* Inside: 0.995 with se 0.004, the 90% interval [0.988, 1.002]. */
+	w.diff = log(0.995);
+	w.ratio = 0.995;
+	w.se = 0.004;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, wb_compare_judge(&w, 0.3, 0.95, 0.02));
+	ATF_CHECK_EQ(WB_V_SAME, wb_compare_judge(&w, 0.3, 0.95, 0));
+	/* Straddling 1/1.02: no difference proven, nor negligibility. */
+	w.diff = log(0.99);
+	w.ratio = 0.99;
+	w.se = 0.008;
+	wb_welch_set_conf(&w, 0.95);
+	wb_tost_interval(&w, &lo, &hi);
+	ATF_REQUIRE(lo < 1 / 1.02 && w.hi > 1);
+	ATF_CHECK_EQ(WB_V_SAME, wb_compare_judge(&w, 0.3, 0.95, 0.02));
+	/* Proven, the ratio within 2%, the interval not: small. */
+	w.diff = log(0.985);
+	w.ratio = 0.985;
+	w.se = 0.005;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_REQUIRE(w.hi < 1);
+	ATF_CHECK_EQ(WB_V_SMALL, wb_compare_judge(&w, 0.01, 0.95, 0.02));
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0.01, 0.95, 0));
+	/* Proven and beyond: slower; above: faster. */
+	w.diff = log(0.97);
+	w.ratio = 0.97;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0.001, 0.95, 0.02));
+	w.diff = log(1.03);
+	w.ratio = 1.03;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_FASTER, wb_compare_judge(&w, 0.001, 0.95, 0.02));
+	/* Wide and not proven: inconclusive, as before. */
+	w.diff = 0;
+	w.ratio = 1;
+	w.se = 0.2;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_judge(&w, 0.9, 0.95,
+	    0.02));
+	/* Zero spread: the point, inside or beyond. */
+	memset(&w, 0, sizeof(w));
+	w.have_ci = w.novar = 1;
+	w.df = NAN;
+	w.conf = 0.95;
+	w.diff = log(0.999998);
+	w.ratio = 0.999998;
+	w.p = 0;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, wb_compare_judge(&w, 0, 0.95, 0.005));
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0, 0.95, 0));
+	w.diff = log(0.99);
+	w.ratio = 0.99;
+	wb_welch_set_conf(&w, 0.95);
+	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0, 0.95, 0.005));
+	w.have_ci = 0;
+	ATF_CHECK_EQ(WB_V_NOCI, wb_compare_judge(&w, NAN, 0.95, 0.005));
 }
 
 ATF_TC_WITHOUT_HEAD(wb_compare_run_tag__lava);
@@ -1142,6 +1363,10 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_run_tag__lava);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_two_stage_all_pairs);
 	ATF_TP_ADD_TC(tp, wb_compare_verdict__inconclusive);
+	ATF_TP_ADD_TC(tp, wb_compare_judge__order);
+	ATF_TP_ADD_TC(tp, wb_compare_build__zero_spread_final);
+	ATF_TP_ADD_TC(tp, wb_compare_build__negligible_default);
+	ATF_TP_ADD_TC(tp, wb_compare_build__icount_shift_negligible);
 	ATF_TP_ADD_TC(tp, wb_compare_build__adaptive_old_and_bad);
 	ATF_TP_ADD_TC(tp, wb_compare_build__identical_no_difference);
 	ATF_TP_ADD_TC(tp, wb_compare_build__clear_difference);
@@ -1157,7 +1382,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__needs_two);
 	ATF_TP_ADD_TC(tp, wb_compare_build__ratio_inside_interval);
 	ATF_TP_ADD_TC(tp, wb_compare_build__interval_agrees_with_verdict);
-	ATF_TP_ADD_TC(tp, wb_compare_build__zero_variance_cannot_judge);
+	ATF_TP_ADD_TC(tp, wb_compare_build__zero_spread_point);
 	ATF_TP_ADD_TC(tp, wb_compare_build__run_id_decides_same_run);
 	ATF_TP_ADD_TC(tp, wb_compare_build__all_failed_no_ratio);
 	ATF_TP_ADD_TC(tp, wb_compare_build__resources_per_loop);

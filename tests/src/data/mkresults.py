@@ -14,14 +14,15 @@ TESTS = [
 ]
 
 def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02,
-        plan=None):
+        plan=None, cvs=None):
     rnd = random.Random(seed)
     tests = []
     for (tid, name, unit, tb, base, dur, level) in TESTS:
         d = (durations or {}).get(tid, dur)
         samples = []
         for p in range(1, passes + 1):
-            rate = level * factors.get(tid, 1.0) * math.exp(rnd.gauss(0, cv))
+            rate = level * factors.get(tid, 1.0) * math.exp(rnd.gauss(0,
+                (cvs or {}).get(tid, cv)))
             samples.append({"pass": p, "seq": p, "boot": 0, "status": "ok",
                 "count": rate * d / (tb if tb else 1), "elapsed": float(d),
                 "rate": rate, "copies": 1, "wall": d + 0.1, "utime": 1.0,
@@ -30,8 +31,8 @@ def results(seed, factors, passes=10, prov=None, durations=None, cv=0.02,
         tests.append({"id": tid, "name": name, "unit": unit, "timebase": tb,
             "baseline": base, "passes_planned": passes, "duration": float(d),
             "samples": samples})
-    p = {"suite": {"hash": "0123abcd"}, "host": {"name": "testhost"},
-         "timing": {"mode": "wall"}}
+    p = {"suite_hash": "0123abcd", "host": {"fingerprint": {"hostname":
+        "testhost"}}, "timing": "wall"}
     p.update(prov or {})
     return {"format": "worldbench-results", "version": 1,
         "status": "complete", "provenance": p, "plan": plan or {},
@@ -49,7 +50,7 @@ write(d, "prod2.json", results(6, {}, prov={"label": "prod2"}))
 write(d, "debug.json", results(3, {"shell8": 0.13, "spawn": 0.90,
     "execl": 0.95}, prov={"label": "debug"}))
 write(d, "otherhost.json", results(4, {}, prov={"label": "otherhost",
-    "host": {"name": "elsewhere"}}))
+    "host": {"fingerprint": {"hostname": "elsewhere"}}}))
 write(d, "shortpass.json", results(5, {}, prov={"label": "shortpass"},
     durations={"dhry2reg": 2}))
 # 2x2: kernel debug costs spawn/execl 20%, malloc debug costs shell8 85%,
@@ -68,3 +69,12 @@ for (i, run, shell8) in ((1, "a1" * 16, 0.13), (2, "b2" * 16, 0.14)):
         write(d, "run%d-%s.json" % (i, lab), results(20 + 2 * i +
             (lab == "debug"), f, passes=5, prov={"label": lab},
             plan={"run_id": run}))
+# A near-deterministic A/A pair of one qemu -icount run (issue 31): the
+# same kernel twice, the second 0.0002% slower on every test, 8 passes,
+# instruction-count jitter of 2e-7 per pass but none at all in whetstone
+# (a deterministic difference).  Every row is negligible.
+for (lab, seed, f) in (("icount-a", 30, 1.0), ("icount-b", 31, 0.999998)):
+    write(d, "%s.json" % lab, results(seed, dict((t[0], f) for t in TESTS),
+        passes=8, cv=2e-7, cvs={"whetstone-double": 0}, prov={"label": lab, "runner": "qemu",
+        "timing": "icount", "uncertainty": "passes within one boot; "
+        "repeat boots not measured"}, plan={"run_id": "c3" * 16}))
