@@ -140,3 +140,15 @@ $(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
 tests: $(GATE_ERROR)
 
 -include $(O)/obj/bench/scripts/gate-error.d
+
+# The error rates and power of the release-series change-point detector
+# (bench/scripts/changepoint-sim.sh); the same.
+CHANGEPOINT_SIM :=	$(O)/bin/changepoint-sim
+
+$(CHANGEPOINT_SIM): $(O)/obj/bench/scripts/changepoint-sim.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(CHANGEPOINT_SIM)
+
+-include $(O)/obj/bench/scripts/changepoint-sim.d
