@@ -32,9 +32,13 @@
  * run WB_CP_PERMUTATIONS_ONLINE (-R) so that the online level is
  * reachable.
  *
- * usage: changepoint-sim [-a alpha] [-o online-alpha] [-m min-size]
- *            [-N releases] [-n series] [-p pairs] [-R permutations]
- *            [-s seed] [-M model] sigma:pair-sigma:step ...
+ * usage: changepoint-sim [-f] [-a alpha] [-e exponent] [-o online-alpha]
+ *            [-m min-size] [-N releases] [-n series] [-p pairs]
+ *            [-R permutations] [-s seed] [-M model] sigma:pair-sigma:step ...
+ *
+ * -f prints the offline false alarms alone (cheap: many series); -e is
+ * the detector's distance exponent (1; 2 is the classic mean-shift
+ * statistic).
  */
 #include <err.h>
 #include <math.h>
@@ -62,6 +66,7 @@ struct sim {
 	long		 reps;
 	size_t		 pairs;
 	int		 t3;		/* heavy tails */
+	int		 offline_only;	/* -f: offline false alarms alone */
 	double		 sigma, psigma, step;
 };
 
@@ -69,11 +74,11 @@ static void
 usage(void)
 {
 
-	fprintf(stderr, "usage: changepoint-sim [-a alpha] [-o online-alpha] "
-	    "[-m min-size] [-N releases]\n"
-	    "           [-n series] [-p pairs] [-R permutations] [-s seed] "
-	    "[-M normal|t3]\n"
-	    "           sigma:pair-sigma:step ...\n");
+	fprintf(stderr, "usage: changepoint-sim [-f] [-a alpha] [-e exponent] "
+	    "[-o online-alpha]\n"
+	    "           [-m min-size] [-N releases] [-n series] [-p pairs]\n"
+	    "           [-R permutations] [-s seed] [-M normal|t3] "
+	    "sigma:pair-sigma:step ...\n");
 	exit(EX_USAGE);
 }
 
@@ -247,7 +252,8 @@ false_alarms(struct sim *s)
 
 	step = s->step;
 	s->step = 0;
-	for (online = 0; online < 2; online++) {
+	al[1] = co[1] = 0;
+	for (online = 0; online < 2 - s->offline_only; online++) {
 		al[online] = co[online] = 0;
 		for (r = 0; r < s->reps; r++) {
 			run(s, s->nrel, s->nrel, online, online ?
@@ -265,6 +271,10 @@ false_alarms(struct sim *s)
 	printf("  offline (alpha %g): ", s->o.alpha);
 	show("alarm", al[0], s->reps);
 	show("confirmed", co[0], s->reps);
+	if (s->offline_only) {
+		putchar('\n');
+		return;
+	}
 	printf("\n  online (alpha %g per look):", s->alpha_online);
 	show("alarm", al[1], s->reps);
 	show("confirmed", co[1], s->reps);
@@ -349,13 +359,16 @@ main(int argc, char **argv)
 	s.nrel = 50;
 	s.reps = 2000;
 	s.pairs = 10;
-	while ((ch = getopt(argc, argv, "a:e:m:M:N:n:o:p:R:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:e:fm:M:N:n:o:p:R:s:")) != -1) {
 		switch (ch) {
 		case 'a':
 			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
 			break;
 		case 'e':
 			s.o.exponent = number(optarg, 0.01, 2, "exponent");
+			break;
+		case 'f':
+			s.offline_only = 1;
 			break;
 		case 'm':
 			s.o.min_size = (size_t)number(optarg, 2, 100,
@@ -413,6 +426,8 @@ main(int argc, char **argv)
 		    "normal", s.sigma, s.pairs, s.psigma, s.o.exponent,
 		    s.o.min_size, s.o.permutations, s.reps);
 		false_alarms(&s);
+		if (s.offline_only)
+			continue;
 		detection(&s);
 		timing(&s);
 		fflush(stdout);
