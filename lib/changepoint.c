@@ -130,7 +130,8 @@ perm_p(const double *x, size_t m, const struct wb_cp_opts *o, double q,
 	r = o->permutations;
 	for (k = 0; k < r; k++) {
 		for (i = m - 1; i > 0; i--) {
-			j = (size_t)(wb_splitmix_uniform(&rng) * (double)(i + 1));
+			j = (size_t)(wb_splitmix_uniform(&rng) *
+			    (double)(i + 1));
 			if (j > i)
 				j = i;
 			tmp = buf[i];

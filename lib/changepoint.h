@@ -65,7 +65,7 @@ struct wb_cp_opts {
 	unsigned	 permutations;	/* R per test, >= 1 */
 	size_t		 min_size;	/* values on each side, >= 2 */
 	uint64_t	 seed;
-	double		 conf;		/* level of the intervals, 0 < conf < 1 */
+	double		 conf;		/* of the intervals, 0 < conf < 1 */
 	size_t		 max_cps;	/* stop after this many; 0: no limit */
 	double		 exponent;	/* distance |a - b|^e, 0 < e <= 2 */
 };
@@ -73,7 +73,7 @@ struct wb_cp_opts {
 struct wb_cp {
 	size_t	at;		/* first index after the change */
 	size_t	before;		/* the release before it: at - 1 */
-	size_t	from, to;	/* the segments beside it: [from, at), [at, to) */
+	size_t	from, to;	/* segments beside it: [from, at), [at, to) */
 	double	ratio, lo, hi;	/* exp(mean right - mean left), interval */
 	double	p;		/* permutation p value of the split */
 	double	stat;		/* its e-divisive statistic Q */

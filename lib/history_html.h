@@ -43,7 +43,7 @@ struct wb_hist_series {
 	const char		*machine;	/* fingerprint */
 	const char		*variant;
 	const char		*test;
-	const char		*unit;		/* of the values, e.g. "score" */
+	const char		*unit;		/* of the values: "score" */
 	size_t			 n;		/* releases */
 	const char *const	*releases;	/* n names, in order */
 	const double		*value;		/* n values, finite and > 0 */

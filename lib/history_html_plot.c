@@ -120,8 +120,8 @@ points(FILE *fp, const struct axis *a, const struct wb_hist_series *s)
 	for (i = 0; i < s->n; i++)
 		if (s->lo != NULL && s->hi != NULL && !isnan(s->lo[i]) &&
 		    !isnan(s->hi[i]))
-			fprintf(fp, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" "
-			    "x2=\"%.1f\" y2=\"%.1f\"/>\n", px(a, i),
+			fprintf(fp, "<line class=\"ci\" x1=\"%.1f\" "
+			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", px(a, i),
 			    py(a, s->lo[i]), px(a, i), py(a, s->hi[i]));
 	fputs("<polyline class=\"line\" points=\"", fp);
 	for (i = 0; i < s->n; i++)

@@ -51,7 +51,8 @@ entries(const char *dir)
 		return (-1);
 	n = 0;
 	while ((d = readdir(dp)) != NULL)
-		n += strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0;
+		n += strcmp(d->d_name, ".") != 0 &&
+		    strcmp(d->d_name, "..") != 0;
 	closedir(dp);
 	return (n);
 }

@@ -55,18 +55,19 @@ marks_in_dom_body() {
 	dom site/series-1.html > d1.html || atf_fail "chromium --dump-dom"
 	atf_check -o match:'<svg ' cat d1.html
 	atf_check -o match:'<circle class="pt"' cat d1.html
-	atf_check -o match:'<g class="cp confirmed" data-release="14.3" data-before="14.2">' \
-	    cat d1.html
-	atf_check -o match:'<a href="compare-14.2-14.3.html"><g class="cp confirmed"' \
-	    cat d1.html
+	m='<g class="cp confirmed" data-release="14.3" data-before="14.2">'
+	atf_check -o match:"$m" cat d1.html
+	atf_check -o match:"<a href=\"compare-14.2-14.3.html\">$m" cat d1.html
 	atf_check -o match:'<g class="cp candidate" data-release="15.2"' \
 	    cat d1.html
 	dom site/series-2.html > d2.html || atf_fail "chromium --dump-dom"
 	atf_check -o match:'<g class="cp rejected" data-release="r3 ' \
 	    cat d2.html
 	# Markup in a release name stayed text: no element was made of it.
-	atf_check -o match:'<td class="s">r2 &lt;b&gt;bold&lt;/b&gt;</td>' cat d2.html
-	atf_check -s exit:1 grep -F '<b>bold' d2.html
+	atf_check -o match:'<td class="s">r2 &lt;b&gt;bold&lt;/b&gt;</td>' \
+	    cat d2.html
+	# (An attribute may hold it raw: older Chromium serializes < there.)
+	atf_check -s exit:1 grep -F '<td class="s">r2 <b>' d2.html
 	dom site/index.html > di.html || atf_fail "chromium --dump-dom"
 	atf_check -o match:'<a href="series-2.html">' cat di.html
 }
@@ -78,7 +79,8 @@ self_contained_head() {
 self_contained_body() {
 	site
 	atf_check -s exit:1 grep -E '<script|<link|src=|url\(' site/*.html
-	atf_check -o inline:'0\n' sh -c "cat site/*.html | tr -dc '\\033\\007' | wc -c"
+	atf_check -o inline:'0\n' \
+	    sh -c "cat site/*.html | tr -dc '\\033\\007' | wc -c"
 }
 
 atf_init_test_cases() {
