@@ -226,7 +226,7 @@ int
 wb_changepoint_find(const double *x, size_t n, const struct wb_cp_opts *o,
     struct wb_cp_result *r, struct wb_err *err)
 {
-	struct seg *queue;
+	struct seg *queue, sg;
 	struct wb_cp *cps, *c;
 	double *buf, *scratch, q, p;
 	size_t head, tail, m, t, ncps;
@@ -254,26 +254,24 @@ wb_changepoint_find(const double *x, size_t n, const struct wb_cp_opts *o,
 	ncps = 0;
 	head = tail = 0;
 	queue[tail++] = (struct seg){ 0, n };
-	while (head < tail &&
-	    (o->max_cps == 0 || ncps < o->max_cps)) {
-		struct seg s = queue[head++];
-
-		m = s.to - s.from;
-		if ((t = wb_cp_best_split(x + s.from, m, o->min_size,
+	while (head < tail && (o->max_cps == 0 || ncps < o->max_cps)) {
+		sg = queue[head++];
+		m = sg.to - sg.from;
+		if ((t = wb_cp_best_split(x + sg.from, m, o->min_size,
 		    o->exponent, &q, scratch)) == 0)
 			continue;
-		p = perm_p(x + s.from, m, o, q, seg_seed(o->seed, s.from,
-		    s.to), buf, scratch);
+		p = perm_p(x + sg.from, m, o, q, seg_seed(o->seed, sg.from,
+		    sg.to), buf, scratch);
 		r->tests++;
 		if (p > o->alpha)
 			continue;
 		c = &cps[ncps];
-		c->at = s.from + t;
+		c->at = sg.from + t;
 		c->p = p;
 		c->stat = q;
 		c->order = ncps++;
-		queue[tail++] = (struct seg){ s.from, s.from + t };
-		queue[tail++] = (struct seg){ s.from + t, s.to };
+		queue[tail++] = (struct seg){ sg.from, sg.from + t };
+		queue[tail++] = (struct seg){ sg.from + t, sg.to };
 	}
 	free(queue);
 	free(buf);
