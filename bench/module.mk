@@ -83,72 +83,17 @@ $(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk $(BENCH_SUITE)
 
 -include $(wildcard $(BENCH_OBJDIR)/*.d)
 
-# The simulation of the adaptive rule (bench/scripts/adaptive-fpr.sh);
-# built with the tests, not installed.
-ADAPTIVE_FPR :=		$(O)/bin/adaptive-fpr
+# The measurement and simulation programs behind bench/scripts/*.sh
+# (adaptive-fpr, runs-fpr, power, seccomp-cost, gate-error, explain-fwer,
+# changepoint-sim, ...): each bench/scripts/NAME.c is linked with the
+# library into $(O)/bin/NAME, built with the tests, not installed.
+BENCH_SCRIPT_SRCS :=	$(sort $(wildcard bench/scripts/*.c))
+BENCH_SCRIPT_PROGS :=	$(patsubst bench/scripts/%.c,$(O)/bin/%,$(BENCH_SCRIPT_SRCS))
 
-$(ADAPTIVE_FPR): $(O)/obj/bench/scripts/adaptive-fpr.o $(LIBWB)
+$(BENCH_SCRIPT_PROGS): $(O)/bin/%: $(O)/obj/bench/scripts/%.o $(LIBWB)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
 
-tests: $(ADAPTIVE_FPR)
+tests: $(BENCH_SCRIPT_PROGS)
 
--include $(O)/obj/bench/scripts/adaptive-fpr.d
-
-# The simulation of runs as units (bench/scripts/runs-fpr.sh); the same.
-RUNS_FPR :=		$(O)/bin/runs-fpr
-
-$(RUNS_FPR): $(O)/obj/bench/scripts/runs-fpr.o $(LIBWB)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
-
-tests: $(RUNS_FPR)
-
--include $(O)/obj/bench/scripts/runs-fpr.d
-
-# The power of the bench design (bench/scripts/power.sh); the same.
-POWER :=		$(O)/bin/power
-
-$(POWER): $(O)/obj/bench/scripts/power.o $(LIBWB)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
-
-tests: $(POWER)
-
--include $(O)/obj/bench/scripts/power.d
-
-# The cost of the chroot runner's seccomp filter (bench/scripts/
-# seccomp-cost.sh); the same.
-SECCOMP_COST :=		$(O)/bin/seccomp-cost
-
-$(SECCOMP_COST): $(O)/obj/bench/scripts/seccomp-cost.o $(LIBWB)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
-
-tests: $(SECCOMP_COST)
-
--include $(O)/obj/bench/scripts/seccomp-cost.d
-
-# The error rates of the check-release gate (bench/scripts/
-# gate-error.sh); the same.
-GATE_ERROR :=		$(O)/bin/gate-error
-
-$(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
-
-tests: $(GATE_ERROR)
-
--include $(O)/obj/bench/scripts/gate-error.d
-
-# The family-wise error of worldbench explain with no real effect
-# (bench/scripts/explain-fwer.sh, issue 31); the same.
-EXPLAIN_FWER :=		$(O)/bin/explain-fwer
-
-$(EXPLAIN_FWER): $(O)/obj/bench/scripts/explain-fwer.o $(LIBWB)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
-
-tests: $(EXPLAIN_FWER)
-
--include $(O)/obj/bench/scripts/explain-fwer.d
+-include $(BENCH_SCRIPT_SRCS:%.c=$(O)/obj/%.d)

@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * changepoint-sim: the error rates and the power of the release-series
+ * change-point detector (wb_changepoint_find, lib/stats/changepoint.c), alone
+ * and with every candidate confirmed by a paired re-measurement.
+ *
+ * A simulated series is one value per release, the log of its score:
+ * mu_i + sigma * e_i, e_i standard normal or Student's t with 3 df
+ * scaled to unit variance (heavy tails), mu_i = 0 before the step and
+ * ln(1 + step) from release s on.  Two ways to run the detector:
+ *   offline  once, on the whole series;
+ *   online   after every release, on the releases so far (from
+ *            2 * min_size on): what a release engineer running
+ *            "history changes" after each release does.  An alarm of
+ *            any look is an alarm of the series.
+ * Confirmation of a candidate at index `at': the two releases at - 1
+ * and at are measured again, paired and interleaved: p pairs of log
+ * ratios mu_at - mu_(at-1) + sigma_pair * e, judged by the paired
+ * interval of lib/stats/stats.c at 95% (wb_paired_log, as compare judges a
+ * row): confirmed when it excludes 1 on the candidate's side.  Online,
+ * an index is re-measured once.
+ *
+ * Lines (rates in percent with Wilson 95% intervals):
+ *   false alarms: no step, N releases: any change point (offline and
+ *     online at the -a and -o levels), any confirmed, and for
+ *     comparison the naive rule "the best split's Welch p < 0.05";
+ *   detection: a step at release s = N - 10 seen h = 3, 5, 10 releases
+ *     later (the series cut at s + h): a candidate within 2 of s on
+ *     the step's side ("near"), exactly at s, and confirmed.
+ * Then the CPU time of 100 offline series of N releases at the
+ * library's default permutations (WB_CP_PERMUTATIONS).  The tests here
+ * run WB_CP_PERMUTATIONS_ONLINE (-R) so that the online level is
+ * reachable.
+ *
+ * usage: changepoint-sim [-f] [-a alpha] [-e exponent] [-o online-alpha]
+ *            [-m min-size] [-N releases] [-n series] [-p pairs]
+ *            [-R permutations] [-s seed] [-M model] sigma:pair-sigma:step ...
+ *
+ * -f prints the offline false alarms alone (cheap: many series); -e is
+ * the detector's distance exponent (1; 2 is the classic mean-shift
+ * statistic).
+ */
+#include <err.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "changepoint.h"
+#include "err.h"
+#include "splitmix.h"
+#include "stats.h"
+
+#define MAXN	1000
+#define MAXP	1000
+
+struct sim {
+	uint64_t	 rng;
+	struct wb_cp_opts o;		/* offline */
+	double		 alpha_online;
+	size_t		 nrel;		/* N */
+	long		 reps;
+	size_t		 pairs;
+	int		 t3;		/* heavy tails */
+	int		 offline_only;	/* -f: offline false alarms alone */
+	double		 sigma, psigma, step;
+};
+
+static void
+usage(void)
+{
+
+	fprintf(stderr, "usage: changepoint-sim [-f] [-a alpha] [-e exponent] "
+	    "[-o online-alpha]\n"
+	    "           [-m min-size] [-N releases] [-n series] [-p pairs]\n"
+	    "           [-R permutations] [-s seed] [-M normal|t3] "
+	    "sigma:pair-sigma:step ...\n");
+	exit(EX_USAGE);
+}
+
+static double
+number(const char *s, double lo, double hi, const char *what)
+{
+	char *end;
+	double v;
+
+	v = strtod(s, &end);
+	if (end == s || (*end != '\0' && *end != ':') || !(v >= lo && v <= hi))
+		errx(EX_USAGE, "bad %s '%s'", what, s);
+	return (v);
+}
+
+static double
+noise(struct sim *s)
+{
+
+	return (s->t3 ? wb_splitmix_t3(&s->rng) : wb_splitmix_gauss(&s->rng));
+}
+
+/* A series of n releases, the step at release `at' (n: none). */
+static void
+series(struct sim *s, double *x, size_t n, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x[i] = (i >= at ? log1p(s->step) : 0) + s->sigma * noise(s);
+}
+
+/* Re-measure releases at - 1 and at; 1 when the side is confirmed. */
+static int
+confirm(struct sim *s, size_t at, size_t step_at, double ratio)
+{
+	double a[MAXP], b[MAXP], mu;
+	struct wb_welch w;
+	struct wb_err e;
+	size_t i;
+
+	mu = at == step_at ? log1p(s->step) : 0;
+	for (i = 0; i < s->pairs; i++) {
+		a[i] = 1;
+		b[i] = exp(mu + s->psigma * noise(s));
+	}
+	if (wb_paired_log(a, b, s->pairs, 0.95, &w, &e) == -1)
+		errx(1, "%s", e.msg);
+	if (!w.have_ci)
+		return (0);
+	return (ratio > 1 ? w.lo > 1 : w.hi < 1);
+}
+
+/* The naive rule: some split's Welch p below 0.05. */
+static int
+naive(const double *x, size_t n, size_t min_size)
+{
+	double ml, mr, vl, vr, se, df;
+	size_t t;
+
+	for (t = min_size; t + min_size <= n; t++) {
+		ml = wb_mean(x, t);
+		mr = wb_mean(x + t, n - t);
+		vl = wb_var(x, t);
+		vr = wb_var(x + t, n - t);
+		se = sqrt(vl / t + vr / (n - t));
+		df = wb_welch_df(vl, t, vr, n - t);
+		if (se > 0 && wb_t_pvalue((mr - ml) / se, df) < 0.05)
+			return (1);
+	}
+	return (0);
+}
+
+struct outcome {
+	int	alarm;		/* any candidate */
+	int	confirmed;	/* any candidate confirmed */
+	int	near;		/* a candidate within 2 of the step, its side */
+	int	exact;		/* ... at the step */
+	int	hit;		/* ... at the step and confirmed */
+};
+
+/*
+ * Run the detector on x[0..n-1] at opts o; candidates at indexes not
+ * yet measured (seen 0) are confirmed (seen 2) or rejected (seen 1).
+ * Only a look with counts set counts toward near, exact and hit
+ * (online: the looks after the step).
+ */
+static void
+look(struct sim *s, const double *x, size_t n, const struct wb_cp_opts *o,
+    size_t step_at, char *seen, int counts, struct outcome *out)
+{
+	struct wb_cp_result r;
+	struct wb_err e;
+	const struct wb_cp *c;
+	size_t i;
+	int ok, side;
+
+	if (wb_changepoint_find(x, n, o, &r, &e) == -1)
+		errx(1, "%s", e.msg);
+	for (i = 0; i < r.ncps; i++) {
+		c = &r.cps[i];
+		out->alarm = 1;
+		side = s->step == 0 || (c->ratio > 1) == (s->step > 0);
+		ok = 0;
+		if (!seen[c->at]) {
+			seen[c->at] = 1;
+			ok = confirm(s, c->at, step_at, c->ratio);
+			out->confirmed |= ok;
+		} else
+			ok = seen[c->at] == 2;
+		if (ok)
+			seen[c->at] = 2;
+		if (!counts || !side)
+			continue;
+		if (c->at + 2 >= step_at && c->at <= step_at + 2)
+			out->near = 1;
+		if (c->at == step_at) {
+			out->exact = 1;
+			out->hit |= ok;
+		}
+	}
+	wb_cp_result_free(&r);
+}
+
+/* One series, offline or online, the step at step_at, cut at n. */
+static void
+run(struct sim *s, size_t n, size_t step_at, int online, double alpha,
+    struct outcome *out)
+{
+	double x[MAXN];
+	char seen[MAXN];
+	struct wb_cp_opts o;
+	size_t k;
+
+	memset(out, 0, sizeof(*out));
+	memset(seen, 0, sizeof(seen));
+	o = s->o;
+	o.alpha = alpha;
+	o.seed = wb_splitmix_next(&s->rng);
+	series(s, x, n, step_at);
+	if (!online) {
+		look(s, x, n, &o, step_at, seen, 1, out);
+		return;
+	}
+	for (k = 2 * o.min_size; k <= n; k++)
+		look(s, x, k, &o, step_at, seen, k > step_at, out);
+}
+
+/* Wilson's 95% interval of k in reps, printed in percent. */
+static void
+show(const char *what, long k, long reps)
+{
+	double c, h, n, p, z;
+
+	z = 1.959963984540054;
+	n = (double)reps;
+	p = (double)k / n;
+	c = (p + z * z / (2 * n)) / (1 + z * z / n);
+	h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+	printf("  %s %6.2f%% [%5.2f, %5.2f]", what, 100 * p,
+	    100 * fmax(0, c - h), 100 * fmin(1, c + h));
+}
+
+static void
+false_alarms(struct sim *s)
+{
+	struct outcome out;
+	double x[MAXN], step;
+	long r, al[2], co[2], nv;
+	int online;
+
+	step = s->step;
+	s->step = 0;
+	al[1] = co[1] = 0;
+	for (online = 0; online < 2 - s->offline_only; online++) {
+		al[online] = co[online] = 0;
+		for (r = 0; r < s->reps; r++) {
+			run(s, s->nrel, s->nrel, online, online ?
+			    s->alpha_online : s->o.alpha, &out);
+			al[online] += out.alarm;
+			co[online] += out.confirmed;
+		}
+	}
+	for (nv = 0, r = 0; r < s->reps; r++) {
+		series(s, x, s->nrel, s->nrel);
+		nv += naive(x, s->nrel, s->o.min_size);
+	}
+	s->step = step;
+	printf("false alarms, %zu releases, no step:\n", s->nrel);
+	printf("  offline (alpha %g): ", s->o.alpha);
+	show("alarm", al[0], s->reps);
+	show("confirmed", co[0], s->reps);
+	if (s->offline_only) {
+		putchar('\n');
+		return;
+	}
+	printf("\n  online (alpha %g per look):", s->alpha_online);
+	show("alarm", al[1], s->reps);
+	show("confirmed", co[1], s->reps);
+	printf("\n  naive (best split's Welch p < 0.05):");
+	show("alarm", nv, s->reps);
+	putchar('\n');
+}
+
+static void
+detection(struct sim *s)
+{
+	static const size_t hs[] = { 3, 5, 10 };
+	struct outcome out;
+	long r, near, exact, hit;
+	size_t i, at;
+	int online;
+
+	at = s->nrel - 10;
+	printf("detection of a %+.1f%% step at release %zu:\n",
+	    100 * s->step, at);
+	for (online = 0; online < 2; online++)
+		for (i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
+			near = exact = hit = 0;
+			for (r = 0; r < s->reps; r++) {
+				run(s, at + hs[i], at, online, online ?
+				    s->alpha_online : s->o.alpha, &out);
+				near += out.near;
+				exact += out.exact;
+				hit += out.hit;
+			}
+			printf("  %-7s h=%-2zu", online ? "online" : "offline",
+			    hs[i]);
+			show("near", near, s->reps);
+			show("exact", exact, s->reps);
+			show("confirmed", hit, s->reps);
+			putchar('\n');
+		}
+}
+
+/*
+ * CPU time of 100 offline series of N releases (no step, then a step),
+ * at the library's default permutations.
+ */
+static void
+timing(struct sim *s)
+{
+	struct timespec a, b;
+	struct outcome out;
+	double t[2];
+	unsigned r;
+	int i, k;
+
+	r = s->o.permutations;
+	s->o.permutations = WB_CP_PERMUTATIONS;
+	for (k = 0; k < 2; k++) {
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+		for (i = 0; i < 100; i++)
+			run(s, s->nrel, k == 0 ? s->nrel : s->nrel / 2, 0,
+			    s->o.alpha, &out);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+		t[k] = (double)(b.tv_sec - a.tv_sec) +
+		    (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+	}
+	s->o.permutations = r;
+	printf("time, 100 series of %zu releases, offline, %u permutations: "
+	    "%.3f s with no step, %.3f s with a step in the middle\n",
+	    s->nrel, WB_CP_PERMUTATIONS, t[0], t[1]);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sim s;
+	const char *p;
+	int ch, i;
+
+	memset(&s, 0, sizeof(s));
+	wb_cp_opts_init(&s.o);
+	s.rng = 20261;
+	s.alpha_online = WB_CP_ALPHA_ONLINE;
+	s.o.permutations = WB_CP_PERMUTATIONS_ONLINE;
+	s.nrel = 50;
+	s.reps = 2000;
+	s.pairs = 10;
+	while ((ch = getopt(argc, argv, "a:e:fm:M:N:n:o:p:R:s:")) != -1) {
+		switch (ch) {
+		case 'a':
+			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
+			break;
+		case 'e':
+			s.o.exponent = number(optarg, 0.01, 2, "exponent");
+			break;
+		case 'f':
+			s.offline_only = 1;
+			break;
+		case 'm':
+			s.o.min_size = (size_t)number(optarg, 2, 100,
+			    "minimum size");
+			break;
+		case 'M':
+			if (strcmp(optarg, "normal") == 0)
+				s.t3 = 0;
+			else if (strcmp(optarg, "t3") == 0)
+				s.t3 = 1;
+			else
+				errx(EX_USAGE, "bad model '%s'", optarg);
+			break;
+		case 'N':
+			s.nrel = (size_t)number(optarg, 20, MAXN, "releases");
+			break;
+		case 'n':
+			s.reps = (long)number(optarg, 1, 1e9, "series");
+			break;
+		case 'o':
+			s.alpha_online = number(optarg, 1e-6, 0.5,
+			    "online alpha");
+			break;
+		case 'p':
+			s.pairs = (size_t)number(optarg, 2, MAXP, "pairs");
+			break;
+		case 'R':
+			s.o.permutations = (unsigned)number(optarg, 1, 1e6,
+			    "permutations");
+			break;
+		case 's':
+			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		usage();
+	for (i = 0; i < argc; i++) {
+		s.sigma = number(argv[i], 1e-7, 1, "sigma");
+		if ((p = strchr(argv[i], ':')) == NULL)
+			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
+			    argv[i]);
+		s.psigma = number(p + 1, 1e-7, 1, "pair sigma");
+		if ((p = strchr(p + 1, ':')) == NULL)
+			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
+			    argv[i]);
+		s.step = number(p + 1, -0.5, 1, "step");
+		printf("# %s noise, sigma %g per release; confirmation %zu "
+		    "pairs of sigma %g; exponent %g, min size %zu, %u "
+		    "permutations, %ld series per line\n", s.t3 ? "t3" :
+		    "normal", s.sigma, s.pairs, s.psigma, s.o.exponent,
+		    s.o.min_size, s.o.permutations, s.reps);
+		false_alarms(&s);
+		if (s.offline_only)
+			continue;
+		detection(&s);
+		timing(&s);
+		fflush(stdout);
+	}
+	return (0);
+}

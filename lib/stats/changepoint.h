@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Change points in a series of releases: where a per-release value (the
+ * log of the release's score) steps up or down and stays there.
+ *
+ * The method is e-divisive means (Matteson and James): a split of a
+ * segment into a left and a right part is scored by the energy distance
+ * of the two parts (with distance exponent 1),
+ *
+ *	Q(t) = t (m - t) / m * (2 mean |L - R| - mean |L - L'| - mean |R - R'|),
+ *
+ * the best split of the segment is the t with the largest Q, and it is
+ * kept only when a permutation test says so: the same maximum over the
+ * segment's values shuffled R times, p = (1 + #{max* >= max}) / (R + 1).
+ * A kept split cuts the segment in two and each part is searched again
+ * (binary bisection); a part shorter than 2 * min_size is not searched.
+ *
+ * Calibration: the permutation test is exact for any noise whose values
+ * are exchangeable (independent, identically distributed, heavy tails
+ * included), and the bisection stops at the first split not kept, so a
+ * series with no change raises an alarm with probability at most alpha:
+ * alpha is the false-alarm rate PER SERIES, not per test.  In a series
+ * with a change, each later segment is tested at alpha again (an extra
+ * change point is possible at that rate).  Running the detector again
+ * after every new release looks many times at one series: the alpha to
+ * use then is the one bench/scripts/changepoint-sim.sh calibrates
+ * (WB_CP_ALPHA_ONLINE below).
+ *
+ * Each change point gets its ratio, exp(mean right - mean left) of the
+ * two segments beside it in the final segmentation, and Welch's
+ * interval for it at level conf.  That interval is conditional on the
+ * split, which was chosen to make the difference large: it is a
+ * description, not a test.  The test is the p value; the proof is a
+ * paired, interleaved re-measurement of the two releases around it.
+ *
+ * Deterministic: the shuffles of a segment come from a generator seeded
+ * with the seed and the segment's bounds.  Nothing here prints or exits.
+ */
+#ifndef WB_CHANGEPOINT_H
+#define WB_CHANGEPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct wb_err;
+
+/* Per-series false-alarm rate of one look at a series. */
+#define WB_CP_ALPHA		0.05
+/*
+ * The alpha of each look when the detector runs after every release of
+ * a series of up to 50 (looks from 2 * min_size releases on), so that
+ * the series as a whole alarms at most 5% of the time with no change
+ * (bench/scripts/changepoint-sim.sh, bench/README issue 32), and the
+ * permutations that level needs (p <= 0.003 is at most 2 of 999 hits).
+ */
+#define WB_CP_ALPHA_ONLINE	0.003
+#define WB_CP_PERMUTATIONS_ONLINE 999
+#define WB_CP_PERMUTATIONS	199
+#define WB_CP_MIN_SIZE		3
+#define WB_CP_EXPONENT		1
+#define WB_CP_MAX_N		100000	/* values in one series */
+
+struct wb_cp_opts {
+	double		 alpha;		/* level of each split's test */
+	unsigned	 permutations;	/* R per test, >= 1 */
+	size_t		 min_size;	/* values on each side, >= 2 */
+	uint64_t	 seed;
+	double		 conf;		/* of the intervals, 0 < conf < 1 */
+	size_t		 max_cps;	/* stop after this many; 0: no limit */
+	double		 exponent;	/* distance |a - b|^e, 0 < e <= 2 */
+};
+
+struct wb_cp {
+	size_t	at;		/* first index after the change */
+	size_t	before;		/* the release before it: at - 1 */
+	size_t	from, to;	/* segments beside it: [from, at), [at, to) */
+	double	ratio, lo, hi;	/* exp(mean right - mean left), interval */
+	double	p;		/* permutation p value of the split */
+	double	stat;		/* its e-divisive statistic Q */
+	size_t	order;		/* 0 for the first split found, 1, ... */
+};
+
+struct wb_cp_result {
+	struct wb_cp	*cps;		/* by index (at), ascending */
+	size_t		 ncps;
+	size_t		 tests;		/* permutation tests run */
+};
+
+/* alpha WB_CP_ALPHA, R, min_size, seed 0, conf 0.95, no limit. */
+void	wb_cp_opts_init(struct wb_cp_opts *);
+
+/*
+ * Find the change points of x[0..n-1] (every value finite).  n below
+ * 2 * min_size gives no change point.  r is filled (cps malloc'ed, NULL
+ * when there are none); on error r holds nothing and err says which
+ * value or option is wrong.
+ */
+int	wb_changepoint_find(const double *x, size_t n,
+	    const struct wb_cp_opts *, struct wb_cp_result *, struct wb_err *);
+void	wb_cp_result_free(struct wb_cp_result *);
+
+/*
+ * The best split of x[0..m-1] with at least min_size values on each
+ * side: its index (first value of the right part) and statistic Q.
+ * 0 when m < 2 * min_size.  scratch holds 2 * m doubles.
+ */
+size_t	wb_cp_best_split(const double *x, size_t m, size_t min_size,
+	    double exponent, double *q, double *scratch);
+
+#endif
