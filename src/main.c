@@ -30,6 +30,8 @@ static const struct command commands[] = {
 	{ "table", cmd_table, cmd_table_usage,
 	    "table [--format fmt] results ..." },
 	{ "import", cmd_import, cmd_import_usage, "import log -o results" },
+	{ "history", cmd_history, cmd_history_usage,
+	    "history add|list|series|changes|confirm|html ..." },
 	{ "compare", cmd_compare, cmd_compare_usage,
 	    "compare [options] base other ..." },
 	{ "preflight", cmd_preflight, cmd_preflight_usage,
