@@ -452,8 +452,9 @@ samples(struct wb_hstore *s, const struct wb_results *r, const char *vid,
 	static const char *const status[] = { "ok", "failed", "timeout" };
 	const struct wb_result_test *t;
 	const struct wb_sample *x;
-	char pass[32], val[40], cpu[40], minf[32], majf[32];
-	const char *p[8];
+	char pass[32], val[40], cpu[40], minf[32], majf[32], cop[32];
+	char dur[40];
+	const char *p[10];
 	size_t i, j;
 
 	for (i = 0; i < r->ntests; i++) {
@@ -465,6 +466,8 @@ samples(struct wb_hstore *s, const struct wb_results *r, const char *vid,
 			dbl(cpu, sizeof(cpu), x->utime + x->stime);
 			snprintf(minf, sizeof(minf), "%ld", x->minflt);
 			snprintf(majf, sizeof(majf), "%ld", x->majflt);
+			snprintf(cop, sizeof(cop), "%d", x->copies);
+			dbl(dur, sizeof(dur), t->duration);
 			p[0] = vid;
 			p[1] = t->id;
 			p[2] = pass;
@@ -474,10 +477,12 @@ samples(struct wb_hstore *s, const struct wb_results *r, const char *vid,
 			p[5] = r->status == WB_RESULTS_IMPORTED ? NULL : cpu;
 			p[6] = r->status == WB_RESULTS_IMPORTED ? NULL : minf;
 			p[7] = r->status == WB_RESULTS_IMPORTED ? NULL : majf;
+			p[8] = cop;
+			p[9] = t->duration > 0 ? dur : NULL;
 			if (wb_hs_exec(s, "INSERT INTO samples (variant_id, "
-			    "test, pass, status, value, cpu, minflt, majflt) "
-			    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", p, 8, NULL, NULL,
-			    err) == -1)
+			    "test, pass, status, value, cpu, minflt, majflt, "
+			    "copies, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+			    "?, ?)", p, 10, NULL, NULL, err) == -1)
 				return (-1);
 			a->nsamples++;
 		}

@@ -304,7 +304,11 @@ struct rebuild {
 	struct wb_err		*err;
 };
 
-/* Columns: test, value, cpu, minflt, majflt. */
+/*
+ * Columns: test, value, cpu, minflt, majflt, copies, duration.  A test
+ * takes the pass length and copies of its first pass; passes of another
+ * length or number of copies are left out (not comparable).
+ */
 static int
 pass_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 {
@@ -312,24 +316,29 @@ pass_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 	const struct wb_test_def *d;
 	struct wb_result_test *t;
 	struct wb_sample x;
+	double dur;
+	int copies;
 
-	if (ncol < 5 || v[0] == NULL || v[1] == NULL)
+	if (ncol < 7 || v[0] == NULL || v[1] == NULL)
 		return (wb_err_set(err, "release results: a short row"));
+	copies = v[5] != NULL ? atoi(v[5]) : 1;
+	dur = v[6] != NULL ? strtod(v[6], NULL) : 0;
 	if ((t = wb_results_find_test(b->r, v[0])) == NULL) {
 		if ((d = wb_suite_find(v[0])) == NULL)
 			return (0);	/* not a suite test: not gated */
 		if ((t = wb_results_add_test(b->r, d->id, d->name, d->unit,
-		    d->timebase, d->baseline, 0, d->duration, err)) == NULL)
+		    d->timebase, d->baseline, 0, dur, err)) == NULL)
 			return (-1);
-	}
+	} else if (fabs(t->duration - dur) > 0.01 * t->duration ||
+	    (t->nsamples > 0 && t->samples[0].copies != copies))
+		return (0);
 	memset(&x, 0, sizeof(x));
 	x.pass = (int)t->nsamples + 1;
-	x.seq = 0;
 	x.status = WB_SAMPLE_OK;
 	x.rate = strtod(v[1], NULL);
 	x.count = x.rate;
 	x.elapsed = 1;
-	x.copies = 1;
+	x.copies = copies;
 	x.utime = v[2] != NULL ? strtod(v[2], NULL) : 0;
 	x.minflt = v[3] != NULL ? strtol(v[3], NULL, 10) : 0;
 	x.majflt = v[4] != NULL ? strtol(v[4], NULL, 10) : 0;
@@ -361,7 +370,7 @@ wb_hs_release_results(struct wb_hstore *s, const char *fp,
 	for (i = 0; i < nrel; i++) {
 		snprintf(rid, sizeof(rid), "%lld", rel[i]);
 		if (wb_hs_exec(s, "SELECT s.test, s.value, s.cpu, s.minflt, "
-		    "s.majflt FROM samples s JOIN variants v ON v.id = "
+		    "s.majflt, s.copies, s.duration FROM samples s JOIN variants v ON v.id = "
 		    "s.variant_id JOIN runs u ON u.id = v.run_id WHERE "
 		    "v.fingerprint = ? AND v.label = ? AND u.release_id = ? "
 		    "AND s.status = 'ok' ORDER BY v.id, s.test, s.pass", p, 3,

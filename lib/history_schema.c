@@ -49,6 +49,8 @@ static const char *const m1[] = {
 	" cpu DOUBLE PRECISION,"
 	" minflt BIGINT,"
 	" majflt BIGINT,"
+	" copies INTEGER,"
+	" duration DOUBLE PRECISION,"
 	" PRIMARY KEY (variant_id, test, pass))",
 	"CREATE TABLE verdicts ("
 	" run_id BIGINT NOT NULL REFERENCES runs (id),"

@@ -110,6 +110,8 @@ static const struct help_opt opts[] = {
 	{ "preflight", "-j, --json", "print the check as JSON" },
 	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
 	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
+	{ "check-release", "--history n", "gate --results against the last n confirmed-good releases of its series in the history store" },
+	{ "check-release", "--store url", "with --history: the store (default WORKDIR/history.db)" },
 	{ "check-release", "-b, --baseline results", "the production baseline of the gate" },
 	{ "check-release", "-r, --results results", "the results gated against the baseline" },
 	{ "check-release", "-m, --max-regression percent", "the largest slowdown the gate allows" },

@@ -111,7 +111,7 @@ ATF_TC_BODY(history__add_twice, tc)
 ATF_TC_WITHOUT_HEAD(history__concurrent_adds);
 ATF_TC_BODY(history__concurrent_adds, tc)
 {
-	char name[32], *cmd, *a, *b;
+	char name[32], *cmd, *a, *b, *e;
 	struct wbt_out o;
 	int i, added;
 
@@ -130,8 +130,11 @@ ATF_TC_BODY(history__concurrent_adds, tc)
 	free(cmd);
 	a = wbt_read_file("s1", NULL);
 	b = wbt_read_file("s2", NULL);
+	e = wbt_read_file("e1", NULL);
+	e[strcspn(e, "\n")] = '\0';
 	ATF_REQUIRE_MSG(strcmp(a, "0\n") == 0 && strcmp(b, "0\n") == 0,
-	    "%s%s%s", a, b, wbt_read_file("e1", NULL));
+	    "exit statuses %.3s and %.3s: %s", a, b, e);
+	free(e);
 	free(a);
 	free(b);
 	a = wbt_read_file("o1", NULL);
@@ -242,6 +245,69 @@ ATF_TC_BODY(history__usage, tc)
 	}
 }
 
+
+/* A copy of a fixture under another label. */
+static void
+relabel(const atf_tc_t *tc, const char *fixture, const char *from,
+    const char *out)
+{
+	char *text, *p, *t;
+
+	text = wbt_read_file(wbt_datapath(tc, fixture), NULL);
+	ATF_REQUIRE((p = strstr(text, from)) != NULL);
+	*p = '\0';
+	ATF_REQUIRE(asprintf(&t, "%s\"label\": \"prod\"%s", text,
+	    p + strlen(from)) != -1);
+	wbt_write_file(out, t);
+	free(t);
+	free(text);
+}
+
+/*
+ * check-release --history: the gate against the stored passes of the
+ * release before, as against the same file given as --baseline (the
+ * figures of cmd_check_release_test's debug.json case).
+ */
+ATF_TC_WITHOUT_HEAD(history__check_release_gate);
+ATF_TC_BODY(history__check_release_gate, tc)
+{
+	const char *a[] = { "check-release", "--no-probe", "--history", "2",
+	    "--store", "h.db", "--results", NULL, NULL, NULL };
+	struct wbt_out o;
+
+	relabel(tc, "debug.json", "\"label\": \"debug\"", "slow.json");
+	relabel(tc, "prod2.json", "\"label\": \"prod2\"", "same.json");
+	a[8] = wbt_datapath(tc, "release/prod-root");
+	/* Nothing stored yet: nothing to gate against. */
+	a[7] = "slow.json";
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	ATF_REQUIRE(strstr(o.out, "SKIP performance.history: no "
+	    "confirmed-good release of prod") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", wbt_datapath(tc, "prod.json"), NULL });
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(2, o.status, "%s%s", o.out, o.err);
+	ATF_REQUIRE(strstr(o.out, "PASS performance.history: baseline: prod "
+	    "on machine ") != NULL);
+	ATF_REQUIRE_MSG(strstr(o.out, "FAIL performance.final-score: ratio "
+	    "0.6882 over 6 tests: one-sided upper bound 0.6945 at 99.29%") !=
+	    NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	a[7] = "same.json";
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	wbt_out_fini(&o);
+	/* --history and --baseline do not go together. */
+	wbt_run_wb(tc, &o, (const char *[]){ "check-release", "--history", "2",
+	    "--baseline", "x.json", "--results", "y.json", "--host", NULL },
+	    30);
+	ATF_REQUIRE_EQ(64, o.status);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -252,5 +318,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__not_built);
 	ATF_TP_ADD_TC(tp, history__confirm_unknown);
 	ATF_TP_ADD_TC(tp, history__usage);
+	ATF_TP_ADD_TC(tp, history__check_release_gate);
 	return (0);
 }
