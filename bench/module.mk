@@ -140,3 +140,15 @@ $(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
 tests: $(GATE_ERROR)
 
 -include $(O)/obj/bench/scripts/gate-error.d
+
+# The history store's ingest and series query at 10,000 runs
+# (bench/scripts/history-ingest.sh); the same.
+HISTORY_INGEST :=	$(O)/bin/history-ingest
+
+$(HISTORY_INGEST): $(O)/obj/bench/scripts/history-ingest.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(HISTORY_INGEST)
+
+-include $(O)/obj/bench/scripts/history-ingest.d
