@@ -308,6 +308,39 @@ ATF_TC_BODY(history__check_release_gate, tc)
 	wbt_out_fini(&o);
 }
 
+/* A bench run directory: both variants, and compare.json's verdicts. */
+ATF_TC_WITHOUT_HEAD(history__add_bench_dir);
+ATF_TC_BODY(history__add_bench_dir, tc)
+{
+	struct wbt_out o;
+
+	ATF_REQUIRE(system("mkdir -p b") == 0);
+	variant_of(tc, "prod.json", "b/prod.json", 0);
+	variant_of(tc, "debug.json", "b/debug.json", 0);
+	wbt_write_file("b/summary.txt", "");
+	run_ok(tc, &o, (const char *[]){ "compare", "-F", "json",
+	    "b/prod.json", "b/debug.json", NULL });
+	wbt_write_file("b/compare.json", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", "b", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "run 1 added: bench, release v1 "
+	    "(order 1), machine ") != NULL, "%s", o.out);
+	ATF_REQUIRE_MSG(strstr(o.out, ", 2 variants, 120 passes, 6 verdicts "
+	    "(b)") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	/* One of its files again: stored already, in run 1. */
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", "b/debug.json", NULL });
+	ATF_REQUIRE(strstr(o.out, "already stored as run 1") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "list", "--store", "h.db",
+	    NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "debug,prod") != NULL ||
+	    strstr(o.out, "prod,debug") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -319,5 +352,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__confirm_unknown);
 	ATF_TP_ADD_TC(tp, history__usage);
 	ATF_TP_ADD_TC(tp, history__check_release_gate);
+	ATF_TP_ADD_TC(tp, history__add_bench_dir);
 	return (0);
 }
