@@ -83,6 +83,7 @@ static const char *const m1[] = {
 	" decided TEXT NOT NULL)",
 	"CREATE INDEX runs_series ON runs (fingerprint, release_id)",
 	"CREATE INDEX variants_series ON variants (fingerprint, label, run_id)",
+	"CREATE INDEX variants_label ON variants (label)",
 	"CREATE INDEX variants_file ON variants (file_sha256)",
 	"CREATE INDEX verdicts_run ON verdicts (run_id)",
 	NULL

@@ -146,16 +146,31 @@ int
 wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
     struct wb_hs_series **out, size_t *nout, struct wb_err *err)
 {
-	char sql[1024], like[80];
-	const char *p[3];
+	char sql[1024], hi[80];
+	const char *p[4];
 	struct collect c;
 	size_t i, j;
-	int np;
+	int np, hex;
 
 	*out = NULL;
 	*nout = 0;
 	memset(&c, 0, sizeof(c));
-	/* Only the filters given, so that the indexes serve them. */
+	hex = 0;
+	if (f->machine != NULL) {
+		hex = strspn(f->machine, "0123456789abcdef") ==
+		    strlen(f->machine) && strlen(f->machine) <= 64 &&
+		    f->machine[0] != '\0';
+		if (!hex && strcmp(f->machine, "none") != 0 &&
+		    strcmp(f->machine, "mixed") != 0)
+			return (wb_err_set(err, "machine '%s': not a "
+			    "fingerprint (up to 64 hex digits, none or mixed)",
+			    f->machine));
+	}
+	/*
+	 * Only the filters given, so that the indexes serve them; a prefix
+	 * of hex digits is the range [prefix, prefix "g"), which an index
+	 * serves (LIKE is case-insensitive in SQLite, and no index's).
+	 */
 	snprintf(sql, sizeof(sql), "SELECT v.fingerprint, v.label, s.test, "
 	    "r.name, r.ord, v.id, s.value FROM variants v "
 	    "JOIN samples s ON s.variant_id = v.id "
@@ -163,21 +178,17 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 	    "JOIN releases r ON r.id = u.release_id "
 	    "WHERE s.status = 'ok'%s%s%s "
 	    "ORDER BY v.fingerprint, v.label, s.test, r.ord, v.id, s.pass",
-	    f->machine != NULL ? " AND v.fingerprint LIKE ?" : "",
+	    f->machine == NULL ? "" : hex ? " AND v.fingerprint >= ? AND "
+	    "v.fingerprint < ?" : " AND v.fingerprint = ?",
 	    f->variant != NULL ? " AND v.label = ?" : "",
 	    f->test != NULL ? " AND s.test = ?" : "");
 	np = 0;
 	if (f->machine != NULL) {
-		if (strspn(f->machine, "0123456789abcdef") !=
-		    strlen(f->machine) || strlen(f->machine) > 64) {
-			if (strcmp(f->machine, "none") != 0 &&
-			    strcmp(f->machine, "mixed") != 0)
-				return (wb_err_set(err, "machine '%s': not a "
-				    "fingerprint (up to 64 hex digits)",
-				    f->machine));
+		p[np++] = f->machine;
+		if (hex) {
+			snprintf(hi, sizeof(hi), "%sg", f->machine);
+			p[np++] = hi;
 		}
-		snprintf(like, sizeof(like), "%s%%", f->machine);
-		p[np++] = like;
 	}
 	if (f->variant != NULL)
 		p[np++] = f->variant;

@@ -8,7 +8,10 @@
  * series query of one (machine, variant, test) r times.  Prints every
  * timing; nothing is asserted here.
  *
- * usage: history-ingest [-n runs] [-p passes] [-r repeats] [-s seed] dir
+ * usage: history-ingest [-f filesdir] [-n runs] [-p passes] [-r repeats]
+ *     [-s seed] dir
+ * The store is dir/history.db; the results files are written to filesdir
+ * (default dir) and removed once added.
  */
 #include <err.h>
 #include <stdint.h>
@@ -110,6 +113,7 @@ main(int argc, char **argv)
 	struct wb_err e;
 	char path[4096], db[4096], fp[16];
 	double t0, tw, ta, *q;
+	const char *files;
 	long n, p, reps, i;
 	uint64_t st;
 	size_t nv, npts, nx, k;
@@ -119,28 +123,31 @@ main(int argc, char **argv)
 	p = 5;
 	reps = 20;
 	st = 20261206;
-	while ((ch = getopt(argc, argv, "n:p:r:s:")) != -1) {
+	files = NULL;
+	while ((ch = getopt(argc, argv, "f:n:p:r:s:")) != -1) {
 		switch (ch) {
+		case 'f': files = optarg; break;
 		case 'n': n = atol(optarg); break;
 		case 'p': p = atol(optarg); break;
 		case 'r': reps = atol(optarg); break;
 		case 's': st = strtoull(optarg, NULL, 10); break;
 		default:
-			fprintf(stderr, "usage: history-ingest [-n runs] "
-			    "[-p passes] [-r repeats] [-s seed] dir\n");
+			fprintf(stderr, "usage: history-ingest [-f filesdir] "
+			    "[-n runs] [-p passes] [-r repeats] [-s seed] dir\n");
 			return (64);
 		}
 	}
 	if (optind + 1 != argc || n < 1 || p < 1 || reps < 1)
-		errx(64, "usage: history-ingest [-n runs] [-p passes] "
-		    "[-r repeats] [-s seed] dir");
+		errx(64, "usage: history-ingest [-f filesdir] [-n runs] "
+		    "[-p passes] [-r repeats] [-s seed] dir");
 	snprintf(db, sizeof(db), "%s/history.db", argv[optind]);
+	if (files == NULL)
+		files = argv[optind];
 	if ((s = wb_hs_open(db, &e)) == NULL)
 		errx(1, "%s", e.msg);
 	tw = ta = 0;
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/run%05ld.json", argv[optind],
-		    i);
+		snprintf(path, sizeof(path), "%s/run%05ld.json", files, i);
 		t0 = now();
 		mkrun(path, (int)i, (int)p, &st);
 		tw += now() - t0;
