@@ -12,9 +12,11 @@
 #include <atf-c.h>
 #include <jansson.h>
 
+#include "digest.h"
 #include "err.h"
 #include "history_store.h"
 #include "results.h"
+#include "wbtest.h"
 
 /* A results file: one test, the rates given, on machine cpu. */
 static void
@@ -412,6 +414,34 @@ ATF_TC_BODY(wb_hs_good_releases__skip_confirmed, tc)
 	wb_hs_close(s);
 }
 
+/* An image by its sha256: the .meta naming it, the archive hashed again. */
+ATF_TC_WITHOUT_HEAD(wb_hs_image_find__meta_and_hash);
+ATF_TC_BODY(wb_hs_image_find__meta_and_hash, tc)
+{
+	char sha[WB_SHA256_HEXSIZE], path[4096], *meta;
+	struct wb_err e;
+
+	ATF_REQUIRE(system("mkdir -p w/images") == 0);
+	wbt_write_file("w/images/x.tar.zst", "an archive\n");
+	ATF_REQUIRE(wb_sha256_file("w/images/x.tar.zst", sha, &e) == 0);
+	ATF_REQUIRE(asprintf(&meta, "name=x\nsha256=%s\npath=w/images/"
+	    "x.tar.zst\n", sha) != -1);
+	wbt_write_file("w/images/x.meta", meta);
+	free(meta);
+	ATF_REQUIRE_MSG(wb_hs_image_find("w", sha, path, sizeof(path),
+	    &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_STREQ("w/images/x.tar.zst", path);
+	/* Rebuilt since: the bytes are not the stored image's. */
+	wbt_write_file("w/images/x.tar.zst", "another archive\n");
+	ATF_REQUIRE(wb_hs_image_find("w", sha, path, sizeof(path), &e) == -1);
+	ATF_REQUIRE_MSG(strstr(e.msg, "the image was rebuilt") != NULL, "%s",
+	    e.msg);
+	sha[0] = sha[0] == '0' ? '1' : '0';
+	ATF_REQUIRE(wb_hs_image_find("w", sha, path, sizeof(path), &e) == -1);
+	ATF_REQUIRE_MSG(strstr(e.msg, "no image of w/images names it") !=
+	    NULL, "%s", e.msg);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -428,5 +458,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_hs_release_parse__bad);
 	ATF_TP_ADD_TC(tp, wb_hs_point_stats__one_pass);
 	ATF_TP_ADD_TC(tp, wb_hs_good_releases__skip_confirmed);
+	ATF_TP_ADD_TC(tp, wb_hs_image_find__meta_and_hash);
 	return (0);
 }
