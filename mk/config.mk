@@ -55,6 +55,8 @@ PKG_gsl :=		libgsl-dev
 PKG_atf-c :=		libatf-dev
 PKG_libcrypto :=	libssl-dev
 PKG_libseccomp :=	libseccomp-dev
+PKG_sqlite3 :=		libsqlite3-dev
+PKG_libpq :=		libpq-dev
 
 define wb_probe
 ifeq ($$(shell $(PKG_CONFIG) --exists $(1) && echo yes),yes)
@@ -77,10 +79,12 @@ $(eval $(call wb_probe,jansson))
 $(eval $(call wb_probe,gsl))
 $(eval $(call wb_probe,libcrypto))
 $(eval $(call wb_probe,libseccomp))
+$(eval $(call wb_probe,sqlite3))
+$(eval $(call wb_probe,libpq))
 endif
 
-LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS) $(libcrypto_CFLAGS) $(libseccomp_CFLAGS)
-LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) $(libcrypto_LIBS) $(libseccomp_LIBS) -lm
+LIB_CFLAGS =	$(libarchive_CFLAGS) $(jansson_CFLAGS) $(gsl_CFLAGS) $(libcrypto_CFLAGS) $(libseccomp_CFLAGS) $(sqlite3_CFLAGS) $(libpq_CFLAGS)
+LIB_LIBS =	$(libarchive_LIBS) $(jansson_LIBS) $(gsl_LIBS) $(libcrypto_LIBS) $(libseccomp_LIBS) $(sqlite3_LIBS) $(libpq_LIBS) -lm
 
 ifeq ($(V),1)
 Q =

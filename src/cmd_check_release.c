@@ -25,6 +25,7 @@
 #include "cmd.h"
 #include "err.h"
 #include "exitmap.h"
+#include "history_store.h"
 #include "image.h"
 #include "release.h"
 #include "results.h"
@@ -45,6 +46,8 @@ struct ropts {
 	size_t		 nres;
 	const char	*workdir;
 	const char	*waivers;
+	const char	*store;		/* --history: NULL for WORKDIR's */
+	long		 history;	/* releases to gate against, or 0 */
 	double		 maxreg;
 	double		 conf;
 	int		 host;
@@ -58,8 +61,8 @@ cmd_check_release_usage(FILE *fp)
 
 	fprintf(fp, "usage: worldbench check-release [--no-probe] "
 	    "[--junit file] [-w workdir] [--waivers file]\n"
-	    "           [--baseline results ... --results results ... "
-	    "[--max-regression pct]\n"
+	    "           [--baseline results ... | --history n [--store url]]\n"
+	    "           [--results results ... [--max-regression pct]\n"
 	    "           [--confidence level] [--gate all | final]]\n"
 	    "           kernel-config | kernel-image | world-image | "
 	    "--host\n");
@@ -218,6 +221,34 @@ free_set(struct wb_results **v, size_t n)
 		wb_results_free(v[--n]);
 }
 
+/* --history: the store's last confirmed-good releases as the baseline. */
+static int
+history_gate(struct wb_release *r, const struct ropts *o,
+    struct wb_results *x, struct wb_err *e)
+{
+	char path[PATH_MAX];
+	struct wb_hstore *s;
+	int rc;
+
+	if (o->store != NULL)
+		s = wb_hs_open(o->store, e);
+	else {
+		if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
+		    o->workdir) >= sizeof(path))
+			return (wb_err_set(e, "%s: path too long", o->workdir));
+		if (access(path, F_OK) == -1)
+			return (wb_err_setsys(e, "%s (the history store; "
+			    "worldbench history add fills it)", path));
+		s = wb_hs_open(path, e);
+	}
+	if (s == NULL)
+		return (-1);
+	rc = wb_release_gate_history(r, s, x, o->results[0],
+	    (size_t)o->history, o->maxreg, o->conf, o->all_tests, e);
+	wb_hs_close(s);
+	return (rc);
+}
+
 static int
 perf(struct wb_release *r, const struct ropts *o, struct wb_err *e)
 {
@@ -232,7 +263,9 @@ perf(struct wb_release *r, const struct ropts *o, struct wb_err *e)
 	for (nx = 0; rc == 0 && nx < o->nres; nx++)
 		if ((rc = wb_results_read(o->results[nx], &x[nx], e)) == -1)
 			break;
-	if (rc == 0)
+	if (rc == 0 && o->history > 0)
+		rc = history_gate(r, o, x[0], e);
+	else if (rc == 0)
 		rc = wb_release_gate(r, b, o->baseline, nb, x, o->results, nx,
 		    o->maxreg, o->conf, o->all_tests, e);
 	free_set(b, nb);
@@ -268,11 +301,13 @@ parse(int argc, char **argv, struct ropts *o)
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "confidence", required_argument, NULL, 'C' },
 		{ "gate", required_argument, NULL, 'G' },
+		{ "history", required_argument, NULL, 'Y' },
 		{ "host", no_argument, NULL, 'H' },
 		{ "junit", required_argument, NULL, 'j' },
 		{ "max-regression", required_argument, NULL, 'm' },
 		{ "no-probe", no_argument, NULL, 'n' },
 		{ "results", required_argument, NULL, 'r' },
+		{ "store", required_argument, NULL, 's' },
 		{ "waivers", required_argument, NULL, 'W' },
 		{ "workdir", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
@@ -339,6 +374,18 @@ parse(int argc, char **argv, struct ropts *o)
 		case 'W':
 			o->waivers = optarg;
 			break;
+		case 's':
+			o->store = optarg;
+			break;
+		case 'Y':
+			o->history = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || o->history < 1 ||
+			    o->history > 64) {
+				warnx("bad --history '%s' (1 to 64 releases)",
+				    optarg);
+				return (-1);
+			}
+			break;
 		case 'w':
 			o->workdir = optarg;
 			break;
@@ -346,7 +393,16 @@ parse(int argc, char **argv, struct ropts *o)
 			return (-1);
 		}
 	}
-	if ((o->nbase == 0) != (o->nres == 0)) {
+	if (o->history > 0) {
+		if (o->nbase > 0 || o->nres != 1) {
+			warnx("--history takes one --results file and no "
+			    "--baseline");
+			return (-1);
+		}
+	} else if (o->store != NULL) {
+		warnx("--store goes with --history");
+		return (-1);
+	} else if ((o->nbase == 0) != (o->nres == 0)) {
 		warnx("--baseline and --results go together");
 		return (-1);
 	}
@@ -386,7 +442,7 @@ cmd_check_release(int argc, char **argv)
 	if (rc == 0 && wb_release_waive(&r, &w, &e) == -1)
 		rc = 1;
 	wb_waivers_fini(&w);
-	if (rc == 0 && o.nbase > 0 && perf(&r, &o, &e) == -1)
+	if (rc == 0 && o.nres > 0 && perf(&r, &o, &e) == -1)
 		rc = 1;
 	if (rc != 0) {
 		warnx("%s", e.msg);

@@ -53,20 +53,23 @@ static int
 write_meta(struct wb_build *b, const char *sha, struct wb_err *err)
 {
 	char path[PATH_MAX * 2], opts[512], stage[65], sline[80], *text;
+	const char *version;
 	struct stat st;
 	int n, rc;
 
 	if (stat(b->image, &st) == -1)
 		return (wb_err_setsys(err, "%s", b->image));
 	options_on(b, opts, sizeof(opts));
+	version = wb_recipe_get(b->recipe, "VERSION");
 	/* The shared stage every variant of the recipe starts from. */
 	sline[0] = '\0';
 	if (wb_stage_sha256(b, stage))
 		snprintf(sline, sizeof(sline), "stage=%s\n", stage);
-	n = asprintf(&text, "name=%s-%s\nrecipe=%s\nvariant=%s\noptions=%s\n"
-	    "hash=%s\n%ssha256=%s\nsize=%lld\npath=%s\n",
+	n = asprintf(&text, "name=%s-%s\nrecipe=%s\nversion=%s\nvariant=%s\n"
+	    "options=%s\nhash=%s\n%ssha256=%s\nsize=%lld\npath=%s\n",
 	    wb_recipe_get(b->recipe, "NAME"), b->config->variant,
-	    wb_recipe_get(b->recipe, "NAME"), b->config->variant, opts,
+	    wb_recipe_get(b->recipe, "NAME"), version != NULL ? version : "",
+	    b->config->variant, opts,
 	    b->hash, sline, sha, (long long)st.st_size, b->image);
 	if (n == -1)
 		return (wb_err_setsys(err, "asprintf"));

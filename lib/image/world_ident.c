@@ -23,6 +23,7 @@ struct meta {
 	char	name[256];
 	char	hash[128];
 	char	recipe[128];
+	char	version[128];	/* the recipe's VERSION */
 	char	variant[128];
 	char	options[512];	/* the knobs on, space-separated */
 	char	stage[128];	/* the shared stage's sha256, if any */
@@ -57,6 +58,7 @@ meta_match(const char *path, const char *sha, struct meta *m)
 		field(line, "hash", m->hash, sizeof(m->hash));
 		field(line, "name", m->name, sizeof(m->name));
 		field(line, "recipe", m->recipe, sizeof(m->recipe));
+		field(line, "version", m->version, sizeof(m->version));
 		field(line, "variant", m->variant, sizeof(m->variant));
 		field(line, "options", m->options, sizeof(m->options));
 		field(line, "stage", m->stage, sizeof(m->stage));
@@ -131,10 +133,12 @@ wb_world_image_ident(const char *root, struct wb_err *err)
 	if (!find_meta(dirname(roots), base, &m))
 		o = json_pack("{s:s}", "sha256", base);
 	else
-		o = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:o*, s:s*}",
-		    "sha256", base, "input_hash", m.hash[0] != '\0' ? m.hash :
-		    NULL, "name", m.name[0] != '\0' ? m.name : NULL, "recipe",
-		    m.recipe[0] != '\0' ? m.recipe : NULL, "variant",
+		o = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*, s:o*, "
+		    "s:s*}", "sha256", base, "input_hash", m.hash[0] != '\0' ?
+		    m.hash : NULL, "name", m.name[0] != '\0' ? m.name : NULL,
+		    "recipe", m.recipe[0] != '\0' ? m.recipe : NULL,
+		    "recipe_version", m.version[0] != '\0' ? m.version : NULL,
+		    "variant",
 		    m.variant[0] != '\0' ? m.variant : NULL, "knobs",
 		    knobs(m.options), "stage", m.stage[0] != '\0' ? m.stage :
 		    NULL);

@@ -5,4 +5,4 @@
 # of higher ones; headers named *_int.h (and release_PRIVATE) are its own.
 # mk/layers.sh checks both.
 WB_MODULES +=		release
-release_LAYER :=		12
+release_LAYER :=		13

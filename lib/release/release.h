@@ -203,6 +203,18 @@ int	wb_release_gate(struct wb_release *, struct wb_results *const *base,
 	    struct wb_err *);
 
 /*
+ * The same gate against the history store (release_history.c): res
+ * against the pooled passes of the last n confirmed-good releases of
+ * its series (its machine fingerprint and label) before its release.
+ * A check "history" names them, or SKIPs when there are none.
+ */
+struct wb_hstore;
+int	wb_release_gate_history(struct wb_release *, struct wb_hstore *,
+	    struct wb_results *res, const char *respath, size_t n,
+	    double max_regression, double conf, int all_tests,
+	    struct wb_err *);
+
+/*
  * The decision of one gated row from the log ratio's estimate diff, its
  * standard error se and degrees of freedom df, against limit (L, e.g.
  * 0.95), at alpha in (0, 0.5] among m gated rows.  lo is the one-sided

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The release history store (worldbench-history(5)): every run added to
+ * it, its variants, every raw pass and the verdicts of its comparisons,
+ * kept insert-only in SQLite (the default, WORKDIR/history.db) or
+ * PostgreSQL (a postgresql:// URL).  Both backends take the same schema
+ * from the same numbered migrations (lib/history_schema.c) and the same
+ * SQL; a backend only opens, runs statements and closes.
+ *
+ * A series is (machine fingerprint, variant label, test) over releases
+ * ordered by their order: runs of different fingerprints never share a
+ * series.
+ */
+#ifndef WB_HISTORY_STORE_H
+#define WB_HISTORY_STORE_H
+
+#include <stddef.h>
+
+struct wb_err;
+struct wb_results;
+struct wb_hstore;
+
+/*
+ * A statement's result row: ncol text values (NULL for SQL NULL).
+ * Return 0 to go on, -1 (err set) to stop.
+ */
+typedef int	wb_hs_row_fn(void *arg, int ncol, const char *const *val,
+		    struct wb_err *);
+
+/*
+ * A backend.  SQL reaches it with "?" placeholders and text parameters
+ * (NULL for SQL NULL); "@ID@" in a migration stands for the backend's
+ * auto-numbered primary key.
+ */
+struct wb_hs_backend {
+	const char	*name;		/* "sqlite", "postgresql" */
+	const char	*id_type;	/* what @ID@ becomes */
+	int	(*open)(struct wb_hstore *, const char *where,
+		    struct wb_err *);
+	/* lock: serialise against every other writer (migrations, adds). */
+	int	(*begin)(struct wb_hstore *, int lock, struct wb_err *);
+	int	(*exec)(struct wb_hstore *, const char *sql,
+		    const char *const *param, int nparam, wb_hs_row_fn *,
+		    void *arg, struct wb_err *);
+	int	(*commit)(struct wb_hstore *, struct wb_err *);
+	void	(*rollback)(struct wb_hstore *);
+	void	(*close)(struct wb_hstore *);
+};
+
+struct wb_hstore {
+	const struct wb_hs_backend	*be;
+	void				*db;		/* the backend's handle */
+	char				*where;		/* file or URL */
+	int				 intx;
+};
+
+extern const struct wb_hs_backend	wb_hs_sqlite;
+extern const struct wb_hs_backend	wb_hs_postgresql;
+
+/*
+ * Open the store named by url: "postgresql://..." or "postgres://..."
+ * (libpq), "sqlite:PATH" or a plain PATH (SQLite, created if need be),
+ * and bring its schema to the newest version (wb_hs_migrate).  NULL
+ * with err set.
+ */
+struct wb_hstore	*wb_hs_open(const char *url, struct wb_err *);
+void			 wb_hs_close(struct wb_hstore *);
+
+/*
+ * Apply every migration newer than the schema_version table records,
+ * each in one locked transaction with its version row; a second call
+ * (or a concurrent one) applies nothing.  *applied (may be NULL) gets
+ * how many this call applied.
+ */
+int	wb_hs_migrate(struct wb_hstore *, int *applied, struct wb_err *);
+/* The newest schema version this build knows, and the store's. */
+int	wb_hs_schema_latest(void);
+int	wb_hs_schema_version(struct wb_hstore *, int *, struct wb_err *);
+
+/* Transactions and statements, through the backend. */
+int	wb_hs_begin(struct wb_hstore *, int lock, struct wb_err *);
+int	wb_hs_commit(struct wb_hstore *, struct wb_err *);
+void	wb_hs_rollback(struct wb_hstore *);
+int	wb_hs_exec(struct wb_hstore *, const char *sql,
+	    const char *const *param, int nparam, wb_hs_row_fn *, void *arg,
+	    struct wb_err *);
+/*
+ * A statement that returns one value (e.g. "INSERT ... RETURNING id"):
+ * *out gets it, malloc'ed, or NULL when no row came back.
+ */
+int	wb_hs_exec1(struct wb_hstore *, const char *sql,
+	    const char *const *param, int nparam, char **out,
+	    struct wb_err *);
+
+/* The migrations (lib/history_schema.c): version n's SQL statements. */
+size_t		 wb_hs_migration_count(void);
+const char	*const *wb_hs_migration(size_t version);
+
+/*
+ * A release: NAME[:ORDER] (lib/history_add.c).  Without an order, a
+ * release the store knows keeps its own, and a new one comes after
+ * every other; a release derived from an image's recipe version
+ * ("RECIPE-VERSION") takes its order from the version's numbers.
+ */
+#define WB_HS_NAME_MAX	128
+struct wb_hs_release {
+	char		name[WB_HS_NAME_MAX];
+	long long	order;
+	int		have_order;
+};
+int	wb_hs_release_parse(const char *arg, struct wb_hs_release *,
+	    struct wb_err *);
+
+/*
+ * Add a run: a results file, an imported UnixBench log, or a directory
+ * of them (bench, run -o dir, boot, explain, a Slurm or LAVA
+ * collection; results files up to three levels down).  Insert only: a
+ * run whose sha256 (of the file; of a directory, the sha256 of its
+ * results files' "SHA256  PATH" lines sorted) or any of whose results
+ * files the store holds already is not added again, and *a says which
+ * run holds it.  rel NULL: derived from the image's recipe version.
+ */
+struct wb_hs_added {
+	long long	run;		/* the new run, or the one holding it */
+	int		duplicate;	/* 1: nothing added */
+	char		kind[16];
+	char		release[WB_HS_NAME_MAX];
+	long long	order;
+	char		fingerprint[65];	/* "mixed" over nodes */
+	size_t		nvariants, nsamples, nverdicts;
+};
+int	wb_hs_add(struct wb_hstore *, const char *path,
+	    const struct wb_hs_release *rel, struct wb_hs_added *,
+	    struct wb_err *);
+/* The same with the kind given ("confirm": history confirm's runs). */
+int	wb_hs_add_kind(struct wb_hstore *, const char *path,
+	    const struct wb_hs_release *rel, const char *kind,
+	    struct wb_hs_added *, struct wb_err *);
+/*
+ * A results file's machine fingerprint: the sha256 of provenance
+ * host.fingerprint without the hostname, as compact JSON with sorted
+ * keys ("none" when the file has none).
+ */
+int	wb_hs_fingerprint(const struct wb_results *, char hex[65],
+	    struct wb_err *);
+
+/* One run as history list shows it. */
+struct wb_hs_run {
+	long long	 id;
+	const char	*kind, *added, *started, *release, *fingerprint;
+	const char	*sha256, *source, *labels;
+	long long	 order;
+};
+typedef int	wb_hs_run_fn(void *, const struct wb_hs_run *,
+		    struct wb_err *);
+int	wb_hs_list(struct wb_hstore *, wb_hs_run_fn *, void *,
+	    struct wb_err *);
+
+/*
+ * Series (lib/history_series.c): per release in order, the ok passes
+ * of every run on that machine, variant and test: n, the geometric
+ * mean and its 95% interval (t on the logs; none below two passes).
+ * The raw values stay in x.
+ */
+struct wb_hs_filter {
+	const char	*machine;	/* a fingerprint or its prefix */
+	const char	*variant;
+	const char	*test;
+};
+struct wb_hs_point {
+	char		*release;
+	long long	 order;
+	size_t		 nruns;
+	size_t		 n;
+	double		*x;
+	double		 gmean, lo, hi;	/* lo, hi NaN without an interval */
+	double		 sdlog;		/* the spread of the logs */
+};
+struct wb_hs_series {
+	char			*fingerprint;
+	char			*label;
+	char			*test;
+	struct wb_hs_point	*p;
+	size_t			 np;
+};
+int	wb_hs_series(struct wb_hstore *, const struct wb_hs_filter *,
+	    struct wb_hs_series **, size_t *, struct wb_err *);
+void	wb_hs_series_free(struct wb_hs_series *, size_t);
+/* The point's statistics from its values (n, gmean, lo, hi, sdlog). */
+void	wb_hs_point_stats(struct wb_hs_point *);
+
+/*
+ * Change candidates (lib/history_confirm.c): a step in a series between
+ * two releases, recorded by history changes; history confirm measures
+ * the two releases again and records the outcome.  Both insert only.
+ */
+struct wb_hs_candidate {
+	long long	id;
+	char		fingerprint[65];
+	char		label[WB_HS_NAME_MAX];
+	char		test[WB_HS_NAME_MAX];
+	char		before[WB_HS_NAME_MAX], after[WB_HS_NAME_MAX];
+	long long	before_id, after_id;
+	double		ratio;		/* after / before, as found */
+	/* The images of the newest stored runs of the two releases. */
+	char		before_image[65], after_image[65];
+	char		outcome[16];	/* the last confirmation, or "" */
+};
+int	wb_hs_candidate_add(struct wb_hstore *, const char *fingerprint,
+	    const char *label, const char *test, const char *before,
+	    const char *after, double ratio, const char *method,
+	    long long *id, struct wb_err *);
+int	wb_hs_candidate_get(struct wb_hstore *, long long id,
+	    struct wb_hs_candidate *, struct wb_err *);
+/* outcome: "confirmed", "rejected" or "inconclusive"; run 0: none. */
+int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
+	    long long run, const char *outcome, double ratio, double lo,
+	    double hi, struct wb_err *);
+/*
+ * The archive of the image whose sha256 is sha: an image .meta of WORKDIR/images
+ * that names it, its archive hashed again to make sure.  path gets it.
+ */
+int	wb_hs_image_find(const char *workdir, const char *sha, char *path,
+	    size_t len, struct wb_err *);
+/*
+ * The releases of a series before order, newest first, that no
+ * confirmed candidate names as its later side: at most n of them, their
+ * ids into ids (*nids how many).
+ */
+int	wb_hs_good_releases(struct wb_hstore *, const char *fingerprint,
+	    const char *label, long long order, size_t n, long long *ids,
+	    size_t *nids, struct wb_err *);
+/*
+ * The ok passes of one release of a series as a results structure, one
+ * test per test stored, passes renumbered in order; provenance from
+ * the newest run's (without its label).  NULL with err set.
+ */
+struct wb_results	*wb_hs_release_results(struct wb_hstore *,
+			    const char *fingerprint, const char *label,
+			    const long long *release_ids, size_t nids,
+			    struct wb_err *);
+
+#endif

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * worldbench history: the release history store (worldbench-history(1),
+ * worldbench-history(5)).  add, list and series here; confirm in
+ * cmd_history_confirm.c; changes and html are the change detector's
+ * and the report's (not in this build yet).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cmd.h"
+#include "cmdutil.h"
+#include "err.h"
+#include "exitmap.h"
+#include "history_cmd.h"
+#include "history_store.h"
+#include "strvis.h"
+#include "world_fs.h"
+
+void
+cmd_history_usage(FILE *fp)
+{
+
+	fprintf(fp, "usage: worldbench history add [--store url] [-w workdir] "
+	    "[--release name[:order]]\n"
+	    "           file | rundir ...\n"
+	    "       worldbench history list [--store url] [-w workdir]\n"
+	    "       worldbench history series [--store url] [-w workdir] "
+	    "[--machine fp]\n"
+	    "           [--variant label] [--test id]\n"
+	    "       worldbench history confirm [--store url] [-w workdir] "
+	    "[--passes n]\n"
+	    "           [--duration s] candidate\n"
+	    "       worldbench history changes | html ...\n");
+}
+
+static int
+usage(void)
+{
+
+	cmd_history_usage(stderr);
+	return (EX_USAGE);
+}
+
+int
+history_parse(int argc, char **argv, struct history_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "duration", required_argument, NULL, 'd' },
+		{ "machine", required_argument, NULL, 'M' },
+		{ "passes", required_argument, NULL, 'i' },
+		{ "release", required_argument, NULL, 'r' },
+		{ "store", required_argument, NULL, 's' },
+		{ "test", required_argument, NULL, 'T' },
+		{ "variant", required_argument, NULL, 'V' },
+		{ "workdir", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct wb_err e;
+	char *end;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:i:r:s:T:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			o->duration = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' ||
+			    !(o->duration > 0 && o->duration <= 3600)) {
+				warnx("bad --duration '%s' (seconds, up to "
+				    "3600)", optarg);
+				return (-1);
+			}
+			break;
+		case 'i':
+			o->passes = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || o->passes < 2 ||
+			    o->passes > 1000) {
+				warnx("bad --passes '%s' (2 to 1000)", optarg);
+				return (-1);
+			}
+			break;
+		case 'M':
+			o->f.machine = optarg;
+			break;
+		case 'r':
+			if (wb_hs_release_parse(optarg, &o->rel, &e) == -1) {
+				warnx("--release: %s", e.msg);
+				return (-1);
+			}
+			o->have_rel = 1;
+			break;
+		case 's':
+			o->store = optarg;
+			break;
+		case 'T':
+			o->f.test = optarg;
+			break;
+		case 'V':
+			o->f.variant = optarg;
+			break;
+		case 'w':
+			o->workdir = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	return (optind);
+}
+
+struct wb_hstore *
+history_open(const struct history_opts *o, struct wb_err *e)
+{
+	char path[PATH_MAX];
+
+	if (o->store != NULL)
+		return (wb_hs_open(o->store, e));
+	if (wb_mkdirs(o->workdir, 0755, e) == -1)
+		return (NULL);
+	if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
+	    o->workdir) >= sizeof(path)) {
+		wb_err_set(e, "%s: path too long", o->workdir);
+		return (NULL);
+	}
+	return (wb_hs_open(path, e));
+}
+
+static void
+short_fp(char *buf, size_t len, const char *fp)
+{
+
+	snprintf(buf, len, "%.12s", fp);
+}
+
+static int
+add(struct history_opts *o, int argc, char **argv)
+{
+	struct wb_hs_added a;
+	struct wb_hstore *s;
+	struct wb_err e;
+	char fp[16];
+	int i, rc;
+
+	if (argc == 0)
+		return (usage());
+	if ((s = history_open(o, &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (cmd_exit_status(&e));
+	}
+	rc = 0;
+	for (i = 0; i < argc; i++) {
+		if (wb_hs_add(s, argv[i], o->have_rel ? &o->rel : NULL, &a,
+		    &e) == -1) {
+			warnx("%s", e.msg);
+			rc = cmd_exit_status(&e);
+			break;
+		}
+		if (a.duplicate) {
+			printf("%s: already stored as run %lld: nothing "
+			    "added\n", wb_vis(argv[i]), a.run);
+			continue;
+		}
+		short_fp(fp, sizeof(fp), a.fingerprint);
+		printf("run %lld added: %s, release %s (order %lld), machine "
+		    "%s, %zu variant%s, %zu passes, %zu verdicts (%s)\n", a.run,
+		    a.kind, wb_vis(a.release), a.order, fp, a.nvariants,
+		    a.nvariants == 1 ? "" : "s", a.nsamples, a.nverdicts,
+		    wb_vis(argv[i]));
+	}
+	wb_hs_close(s);
+	if (fflush(stdout) == EOF)
+		err(EX_IOERR, "stdout");
+	return (rc);
+}
+
+static int
+list_one(void *arg, const struct wb_hs_run *r, struct wb_err *e)
+{
+	char fp[16];
+
+	(void)arg;
+	(void)e;
+	short_fp(fp, sizeof(fp), r->fingerprint);
+	printf("%-5lld %-8s %-20s %-14lld %-12s %-20s %s  %s\n", r->id,
+	    r->kind, wb_vis(r->release), r->order, fp, r->started[0] != '\0' ?
+	    r->started : "-", wb_vis(r->labels), wb_vis(r->source));
+	return (0);
+}
+
+static int
+list(struct history_opts *o, int argc)
+{
+	struct wb_hstore *s;
+	struct wb_err e;
+	int rc;
+
+	if (argc != 0)
+		return (usage());
+	if ((s = history_open(o, &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (cmd_exit_status(&e));
+	}
+	printf("%-5s %-8s %-20s %-14s %-12s %-20s %s  %s\n", "RUN", "KIND",
+	    "RELEASE", "ORDER", "MACHINE", "STARTED", "VARIANTS", "SOURCE");
+	rc = wb_hs_list(s, list_one, NULL, &e);
+	wb_hs_close(s);
+	if (rc == -1) {
+		warnx("%s", e.msg);
+		return (cmd_exit_status(&e));
+	}
+	if (fflush(stdout) == EOF)
+		err(EX_IOERR, "stdout");
+	return (0);
+}
+
+static void
+print_series(const struct wb_hs_series *s)
+{
+	const struct wb_hs_point *p;
+	char fp[16], ci[64];
+	size_t i;
+
+	short_fp(fp, sizeof(fp), s->fingerprint);
+	printf("machine %s  variant %s  test %s\n", fp, wb_vis(s->label),
+	    wb_vis(s->test));
+	printf("  %-20s %14s %5s %5s %14s  %-31s %8s\n", "RELEASE", "ORDER",
+	    "RUNS", "N", "GEOMEAN", "95% INTERVAL", "SD(LOG)");
+	for (i = 0; i < s->np; i++) {
+		p = &s->p[i];
+		if (isnan(p->lo))
+			snprintf(ci, sizeof(ci), "none (n < 2)");
+		else
+			snprintf(ci, sizeof(ci), "[%.2f, %.2f]", p->lo, p->hi);
+		printf("  %-20s %14lld %5zu %5zu %14.2f  %-31s ", wb_vis(p->release),
+		    p->order, p->nruns, p->n, p->gmean, ci);
+		if (isnan(p->sdlog))
+			printf("%8s\n", "-");
+		else
+			printf("%8.4f\n", p->sdlog);
+	}
+}
+
+static int
+series(struct history_opts *o, int argc)
+{
+	struct wb_hs_series *v;
+	struct wb_hstore *s;
+	struct wb_err e;
+	size_t i, n;
+	int rc;
+
+	if (argc != 0)
+		return (usage());
+	if ((s = history_open(o, &e)) == NULL) {
+		warnx("%s", e.msg);
+		return (cmd_exit_status(&e));
+	}
+	rc = wb_hs_series(s, &o->f, &v, &n, &e);
+	wb_hs_close(s);
+	if (rc == -1) {
+		warnx("%s", e.msg);
+		return (cmd_exit_status(&e));
+	}
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			putchar('\n');
+		print_series(&v[i]);
+	}
+	wb_hs_series_free(v, n);
+	if (n == 0)
+		warnx("no series matches");
+	if (fflush(stdout) == EOF)
+		err(EX_IOERR, "stdout");
+	return (n == 0 ? EX_NOINPUT : 0);
+}
+
+int
+cmd_history(int argc, char **argv)
+{
+	struct history_opts o;
+	const char *sub;
+	int i;
+
+	if (argc < 2)
+		return (usage());
+	sub = argv[1];
+	memset(&o, 0, sizeof(o));
+	o.workdir = cmd_workdir();
+	o.passes = 8;
+	o.duration = 1;
+	if ((i = history_parse(argc - 1, argv + 1, &o)) == -1)
+		return (usage());
+	argc -= i + 1;
+	argv += i + 1;
+	if (strcmp(sub, "add") == 0)
+		return (add(&o, argc, argv));
+	if (o.have_rel) {
+		warnx("--release goes with add only");
+		return (usage());
+	}
+	if (strcmp(sub, "list") == 0)
+		return (list(&o, argc));
+	if (strcmp(sub, "series") == 0)
+		return (series(&o, argc));
+	if (strcmp(sub, "confirm") == 0)
+		return (history_confirm(&o, argc, argv));
+	if (strcmp(sub, "changes") == 0 || strcmp(sub, "html") == 0) {
+		warnx("history %s: not built yet (the change detector and "
+		    "its report are not in this build)", sub);
+		return (EX_UNAVAILABLE);
+	}
+	warnx("unknown history subcommand '%s'", wb_vis(sub));
+	return (usage());
+}

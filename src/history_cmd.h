@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the parts of worldbench history share (src/cmd_history*.c).
+ */
+#ifndef WB_HISTORY_CMD_H
+#define WB_HISTORY_CMD_H
+
+#include "history_store.h"
+
+struct history_opts {
+	const char		*store;		/* NULL: WORKDIR/history.db */
+	const char		*workdir;
+	struct wb_hs_release	 rel;
+	int			 have_rel;
+	struct wb_hs_filter	 f;
+	long			 passes;	/* confirm */
+	double			 duration;	/* confirm, seconds a pass */
+};
+
+struct wb_hstore	*history_open(const struct history_opts *,
+			    struct wb_err *);
+int	history_confirm(struct history_opts *, int argc, char **argv);
+
+#endif

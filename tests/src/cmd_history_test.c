@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * worldbench history: add, list, series over a SQLite store in the
+ * case's directory, two adds at once, and the subcommands not built.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "wbtest.h"
+
+static char *
+wb(const atf_tc_t *tc)
+{
+
+	return (wbt_buildpath(tc, "bin/worldbench"));
+}
+
+/* A copy of a fixture whose bytes (so its sha256) differ by k. */
+static void
+variant_of(const atf_tc_t *tc, const char *fixture, const char *out, int k)
+{
+	char *text, *t;
+
+	text = wbt_read_file(wbt_datapath(tc, fixture), NULL);
+	ATF_REQUIRE(asprintf(&t, "%s%*s\n", text, k, "") != -1);
+	wbt_write_file(out, t);
+	free(t);
+	free(text);
+}
+
+static void
+run_ok(const atf_tc_t *tc, struct wbt_out *o, const char *const *args)
+{
+
+	wbt_run_wb(tc, o, args, 30);
+	ATF_REQUIRE_EQ_MSG(0, o->status, "%s", o->err);
+}
+
+ATF_TC_WITHOUT_HEAD(history__add_list_series);
+ATF_TC_BODY(history__add_list_series, tc)
+{
+	struct wbt_out o;
+	char *p;
+
+	setenv("WORKDIR", "wd", 1);
+	variant_of(tc, "prod.json", "p1.json", 0);
+	variant_of(tc, "prod.json", "p2.json", 1);
+	variant_of(tc, "debug.json", "d1.json", 0);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--release",
+	    "v2:20", "p2.json", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "run 1 added: run, release v2 (order "
+	    "20), machine ") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--release",
+	    "v1:10", "p1.json", "d1.json", NULL });
+	ATF_REQUIRE(strstr(o.out, "run 2 added") != NULL);
+	ATF_REQUIRE(strstr(o.out, "run 3 added") != NULL);
+	wbt_out_fini(&o);
+	ATF_REQUIRE(access("wd/history.db", F_OK) == 0);
+	run_ok(tc, &o, (const char *[]){ "history", "list", NULL });
+	ATF_REQUIRE(strstr(o.out, "RUN") == o.out);
+	ATF_REQUIRE(strstr(o.out, "p2.json") != NULL);
+	ATF_REQUIRE(strstr(o.out, "d1.json") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "series", "--variant",
+	    "prod", "--test", "dhry2reg", NULL });
+	/* One series, v1 before v2 although added after it. */
+	ATF_REQUIRE_MSG((p = strstr(o.out, "variant prod  test dhry2reg")) !=
+	    NULL, "%s", o.out);
+	ATF_REQUIRE(strstr(p + 1, "variant prod") == NULL);
+	ATF_REQUIRE((p = strstr(o.out, "  v1 ")) != NULL);
+	ATF_REQUIRE(strstr(p, "  v2 ") != NULL);
+	ATF_REQUIRE(strstr(o.out, "95% INTERVAL") != NULL);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "series", "--test",
+	    "nosuch", NULL }, 30);
+	ATF_REQUIRE_EQ(66, o.status);
+	ATF_REQUIRE(strstr(o.err, "no series matches") != NULL);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(history__add_twice);
+ATF_TC_BODY(history__add_twice, tc)
+{
+	struct wbt_out o;
+
+	variant_of(tc, "prod.json", "p1.json", 0);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "sqlite:h.db", "--release", "v1", "p1.json", NULL });
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "--release", "v1", "p1.json", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "p1.json: already stored as run 1: "
+	    "nothing added") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "list", "--store", "h.db",
+	    NULL });
+	ATF_REQUIRE(strstr(o.out, "\n2 ") == NULL);
+	wbt_out_fini(&o);
+}
+
+/*
+ * Two adds at once, each of its own 15 files, then both of one file:
+ * every file stored once, nothing lost, exactly one add of the shared
+ * file says it added it.
+ */
+ATF_TC_WITHOUT_HEAD(history__concurrent_adds);
+ATF_TC_BODY(history__concurrent_adds, tc)
+{
+	char name[32], *cmd, *a, *b, *e;
+	struct wbt_out o;
+	int i, added;
+
+	for (i = 0; i < 30; i++) {
+		snprintf(name, sizeof(name), "f%02d.json", i);
+		variant_of(tc, i % 2 ? "prod.json" : "debug.json", name, i);
+	}
+	variant_of(tc, "prod2.json", "shared.json", 0);
+	ATF_REQUIRE(asprintf(&cmd, "W=%s; "
+	    "($W history add --store h.db --release v1 f0[02468].json "
+	    "f1[02468].json f2[02468].json shared.json >o1 2>e1; echo $? >s1) &"
+	    "($W history add --store h.db --release v1 f0[13579].json "
+	    "f1[13579].json f2[13579].json shared.json >o2 2>e2; echo $? >s2) &"
+	    " wait", wb(tc)) != -1);
+	ATF_REQUIRE(system(cmd) == 0);
+	free(cmd);
+	a = wbt_read_file("s1", NULL);
+	b = wbt_read_file("s2", NULL);
+	e = wbt_read_file("e1", NULL);
+	e[strcspn(e, "\n")] = '\0';
+	ATF_REQUIRE_MSG(strcmp(a, "0\n") == 0 && strcmp(b, "0\n") == 0,
+	    "exit statuses %.3s and %.3s: %s", a, b, e);
+	free(e);
+	free(a);
+	free(b);
+	a = wbt_read_file("o1", NULL);
+	b = wbt_read_file("o2", NULL);
+	added = (strstr(a, "(shared.json)") != NULL) +
+	    (strstr(b, "(shared.json)") != NULL);
+	ATF_REQUIRE_EQ_MSG(1, added, "%s---\n%s", a, b);
+	ATF_REQUIRE((strstr(a, "shared.json: already stored") != NULL) +
+	    (strstr(b, "shared.json: already stored") != NULL) == 1);
+	free(a);
+	free(b);
+	run_ok(tc, &o, (const char *[]){ "history", "list", "--store", "h.db",
+	    NULL });
+	/* 31 runs, numbered 1 to 31 with none missing. */
+	ATF_REQUIRE_MSG(strstr(o.out, "\n31 ") != NULL, "%s", o.out);
+	ATF_REQUIRE(strstr(o.out, "\n32 ") == NULL);
+	for (i = 0; i < 30; i++) {
+		snprintf(name, sizeof(name), "f%02d.json", i);
+		ATF_REQUIRE_MSG(strstr(o.out, name) != NULL, "%s missing",
+		    name);
+	}
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(history__bad_input);
+ATF_TC_BODY(history__bad_input, tc)
+{
+	struct wbt_out o;
+
+	wbt_write_file("bad.json", "{\"format\": \"worldbench-results\",\n"
+	    "  \"version\": 7}\n");
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "--release", "v1", "bad.json", NULL }, 30);
+	ATF_REQUIRE_EQ(65, o.status);
+	ATF_REQUIRE_MSG(strstr(o.err, "bad.json") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "--release", "v1", "nosuch.json", NULL }, 30);
+	ATF_REQUIRE_EQ(66, o.status);
+	ATF_REQUIRE_MSG(strstr(o.err, "nosuch.json") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	/* No release given and none in the file. */
+	variant_of(tc, "prod.json", "p1.json", 0);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "p1.json", NULL }, 30);
+	ATF_REQUIRE_EQ(65, o.status);
+	ATF_REQUIRE_MSG(strstr(o.err, "p1.json: no release") != NULL, "%s",
+	    o.err);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "--release", "v1:x", "p1.json", NULL }, 30);
+	ATF_REQUIRE_EQ(64, o.status);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(history__not_built);
+ATF_TC_BODY(history__not_built, tc)
+{
+	static const char *subs[] = { "changes", "html" };
+	struct wbt_out o;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		wbt_run_wb(tc, &o, (const char *[]){ "history", subs[i],
+		    "--store", "h.db", NULL }, 30);
+		ATF_REQUIRE_EQ(69, o.status);
+		ATF_REQUIRE(strstr(o.err, "not built yet") != NULL);
+		wbt_out_fini(&o);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(history__confirm_unknown);
+ATF_TC_BODY(history__confirm_unknown, tc)
+{
+	struct wbt_out o;
+
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "confirm", "--store",
+	    "h.db", "7", NULL }, 30);
+	ATF_REQUIRE_EQ(66, o.status);
+	ATF_REQUIRE_MSG(strstr(o.err, "candidate 7: not in the store") !=
+	    NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "confirm", "x",
+	    NULL }, 30);
+	ATF_REQUIRE_EQ(64, o.status);
+	wbt_out_fini(&o);
+}
+
+ATF_TC_WITHOUT_HEAD(history__usage);
+ATF_TC_BODY(history__usage, tc)
+{
+	static const char *cases[][5] = {
+		{ "history", NULL },
+		{ "history", "bogus", NULL },
+		{ "history", "add", "--store", "h.db", NULL },
+		{ "history", "list", "--release", "v1", NULL },
+		{ "history", "series", "extra", NULL },
+	};
+	struct wbt_out o;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		wbt_run_wb(tc, &o, cases[i], 5);
+		ATF_REQUIRE_EQ_MSG(64, o.status, "case %zu", i);
+		ATF_REQUIRE(strstr(o.err, "usage: worldbench history") !=
+		    NULL);
+		wbt_out_fini(&o);
+	}
+}
+
+
+/* A copy of a fixture under another label. */
+static void
+relabel(const atf_tc_t *tc, const char *fixture, const char *from,
+    const char *out)
+{
+	char *text, *p, *t;
+
+	text = wbt_read_file(wbt_datapath(tc, fixture), NULL);
+	ATF_REQUIRE((p = strstr(text, from)) != NULL);
+	*p = '\0';
+	ATF_REQUIRE(asprintf(&t, "%s\"label\": \"prod\"%s", text,
+	    p + strlen(from)) != -1);
+	wbt_write_file(out, t);
+	free(t);
+	free(text);
+}
+
+/*
+ * check-release --history: the gate against the stored passes of the
+ * release before, as against the same file given as --baseline (the
+ * figures of cmd_check_release_test's debug.json case).
+ */
+ATF_TC_WITHOUT_HEAD(history__check_release_gate);
+ATF_TC_BODY(history__check_release_gate, tc)
+{
+	const char *a[] = { "check-release", "--no-probe", "--history", "2",
+	    "--store", "h.db", "--results", NULL, NULL, NULL };
+	struct wbt_out o;
+
+	relabel(tc, "debug.json", "\"label\": \"debug\"", "slow.json");
+	relabel(tc, "prod2.json", "\"label\": \"prod2\"", "same.json");
+	a[8] = wbt_datapath(tc, "release/prod-root");
+	/* Nothing stored yet: nothing to gate against. */
+	a[7] = "slow.json";
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	ATF_REQUIRE(strstr(o.out, "SKIP performance.history: no "
+	    "confirmed-good release of prod") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", wbt_datapath(tc, "prod.json"), NULL });
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(2, o.status, "%s%s", o.out, o.err);
+	ATF_REQUIRE(strstr(o.out, "PASS performance.history: baseline: prod "
+	    "on machine ") != NULL);
+	ATF_REQUIRE_MSG(strstr(o.out, "FAIL performance.final-score: ratio "
+	    "0.6882 over 6 tests: one-sided upper bound 0.6945 at 99.29%") !=
+	    NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	a[7] = "same.json";
+	wbt_run_wb(tc, &o, a, 30);
+	ATF_REQUIRE_EQ_MSG(0, o.status, "%s%s", o.out, o.err);
+	wbt_out_fini(&o);
+	/* --history and --baseline do not go together. */
+	wbt_run_wb(tc, &o, (const char *[]){ "check-release", "--history", "2",
+	    "--baseline", "x.json", "--results", "y.json", "--host", NULL },
+	    30);
+	ATF_REQUIRE_EQ(64, o.status);
+	wbt_out_fini(&o);
+}
+
+/* A bench run directory: both variants, and compare.json's verdicts. */
+ATF_TC_WITHOUT_HEAD(history__add_bench_dir);
+ATF_TC_BODY(history__add_bench_dir, tc)
+{
+	struct wbt_out o;
+
+	ATF_REQUIRE(system("mkdir -p b") == 0);
+	variant_of(tc, "prod.json", "b/prod.json", 0);
+	variant_of(tc, "debug.json", "b/debug.json", 0);
+	wbt_write_file("b/summary.txt", "");
+	run_ok(tc, &o, (const char *[]){ "compare", "-F", "json",
+	    "b/prod.json", "b/debug.json", NULL });
+	wbt_write_file("b/compare.json", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", "b", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "run 1 added: bench, release v1 "
+	    "(order 1), machine ") != NULL, "%s", o.out);
+	ATF_REQUIRE_MSG(strstr(o.out, ", 2 variants, 120 passes, 6 verdicts "
+	    "(b)") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	/* One of its files again: stored already, in run 1. */
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1", "b/debug.json", NULL });
+	ATF_REQUIRE(strstr(o.out, "already stored as run 1") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "list", "--store", "h.db",
+	    NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "debug,prod") != NULL ||
+	    strstr(o.out, "prod,debug") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, history__add_list_series);
+	ATF_TP_ADD_TC(tp, history__add_twice);
+	ATF_TP_ADD_TC(tp, history__concurrent_adds);
+	ATF_TP_ADD_TC(tp, history__bad_input);
+	ATF_TP_ADD_TC(tp, history__not_built);
+	ATF_TP_ADD_TC(tp, history__confirm_unknown);
+	ATF_TP_ADD_TC(tp, history__usage);
+	ATF_TP_ADD_TC(tp, history__check_release_gate);
+	ATF_TP_ADD_TC(tp, history__add_bench_dir);
+	return (0);
+}
