@@ -140,3 +140,15 @@ $(GATE_ERROR): $(O)/obj/bench/scripts/gate-error.o $(LIBWB)
 tests: $(GATE_ERROR)
 
 -include $(O)/obj/bench/scripts/gate-error.d
+
+# The simulation of the extension of make bench (bench/scripts/
+# extend-error.sh); the same.
+EXTEND_ERROR :=		$(O)/bin/extend-error
+
+$(EXTEND_ERROR): $(O)/obj/bench/scripts/extend-error.o $(LIBWB)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBWB) $(LIB_LIBS)
+
+tests: $(EXTEND_ERROR)
+
+-include $(O)/obj/bench/scripts/extend-error.d

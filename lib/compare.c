@@ -430,6 +430,8 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
+	if (c->same_run && wb_compare_seq(c, v, err) == -1)
+		goto out;
 	if (wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
@@ -455,6 +457,7 @@ wb_compare_fini(struct wb_compare *c)
 				free(c->rows[i].cells[j].units);
 				free(c->rows[i].cells[j].passes);
 				free(c->rows[i].cells[j].runs.ratios);
+				free(c->rows[i].cells[j].seq);
 			}
 		free(c->rows[i].cells);
 		free(c->rows[i].id);
@@ -472,8 +475,10 @@ wb_compare_fini(struct wb_compare *c)
 	free(c->paths);
 	free(c->imported);
 	if (c->final != NULL)
-		for (i = 0; i < c->nvar; i++)
+		for (i = 0; i < c->nvar; i++) {
 			free(c->final[i].runs.ratios);
+			free(c->final[i].seq);
+		}
 	free(c->final);
 	for (i = 0; i < c->nruns && c->runs != NULL; i++) {
 		free(c->runs[i].id);

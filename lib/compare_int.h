@@ -72,6 +72,13 @@ int	wb_compare_build_one(struct wb_results *const *, size_t nv,
 	    const char *const *labels, const char *const *paths, double conf,
 	    enum wb_estimator, enum wb_adjust, struct wb_compare *,
 	    struct wb_err *);
+/*
+ * lib/compare_seq.c.  An extended run (plan "extend"): each row's and
+ * each final's looks and sequential p value (c->sequential); nothing
+ * for other runs.
+ */
+int	wb_compare_seq(struct wb_compare *, struct wb_results *const *,
+	    struct wb_err *);
 int	wb_compare_build_blocked(struct wb_results *const *,
 	    const struct wb_cmp_design *, const char *const *paths,
 	    double conf, enum wb_estimator, enum wb_adjust,

@@ -47,6 +47,14 @@ struct wb_harness_config {
 	double				  target_test;	/* per test; 0 none */
 	int				  max_passes;
 	double				  max_time;	/* seconds */
+	/*
+	 * Extension while a headline row is undecided (lib/extend.h; not
+	 * with target_ci): blocks of WB_EXTEND_BLOCK passes, at most
+	 * extend_passes more per test and extend_time seconds (0: none).
+	 */
+	int				  extend;
+	int				  extend_passes;
+	double				  extend_time;
 	/* The host's pre-flight check, copied into each file (or NULL). */
 	json_t				 *preflight;
 	/*

@@ -30,7 +30,8 @@ line(FILE *fp, const struct wb_compare *c, const char *name, double ratio,
 }
 
 static void
-variant(FILE *fp, const struct wb_compare *c, size_t v)
+variant(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
+    size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
@@ -51,6 +52,7 @@ variant(FILE *fp, const struct wb_compare *c, size_t v)
 	if (n == 0)
 		fputs("  no test differs significantly\n", fp);
 	fprintf(fp, "  (%s)\n", wb_report_adjust_text(c, adj, sizeof(adj)));
+	wb_report_extend(fp, c, rs, v);
 }
 
 int
@@ -63,7 +65,7 @@ wb_report_summary(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		fputs("WARNING: forced comparison; the provenance invalidates "
 		    "it.\n", fp);
 	for (v = 1; v < c->nvar; v++)
-		variant(fp, c, v);
+		variant(fp, c, rep->results, v);
 	if (ferror(fp))
 		return (wb_err_setsys(err, "summary: write"));
 	return (0);

@@ -19,6 +19,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "extend.h"
 #include "recipe.h"
 #include "runner.h"
 #include "runopts.h"
@@ -31,6 +32,8 @@ void
 cmd_bench_usage(FILE *fp)
 {
 	fprintf(fp, "usage: worldbench bench " EXPERIMENT_USAGE "\n"
+	    "           [--no-extend | [--extend-budget-passes n] "
+	    "[--extend-budget-time s]]\n"
 	    "           [--rundir dir] label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
@@ -47,13 +50,20 @@ static int
 parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "extend-budget-passes", required_argument, NULL, 'B' },
+		{ "extend-budget-time", required_argument, NULL, 'E' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "no-extend", no_argument, NULL, 'N' },
 		{ "rundir", required_argument, NULL, 'R' },
 		EXPERIMENT_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
+	char *end;
 	int ch, r;
 
+	o->x.extend = -1;
+	o->x.extend_passes = WB_EXTEND_PASSES;
+	o->x.extend_time = WB_EXTEND_TIME;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "+" EXPERIMENT_SHORT, longopts,
 	    NULL)) != -1) {
@@ -62,6 +72,33 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 		if (r == -1)
 			return (-1);
 		switch (ch) {
+		case 'B':
+			o->x.extend_passes = (int)strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' ||
+			    o->x.extend_passes < 0 || o->x.extend_passes >
+			    (WB_EXTEND_MAXLOOKS - 1) * WB_EXTEND_BLOCK ||
+			    o->x.extend_passes % WB_EXTEND_BLOCK != 0) {
+				warnx("--extend-budget-passes %s: expected a "
+				    "multiple of %d from 0 to %d", optarg,
+				    WB_EXTEND_BLOCK, (WB_EXTEND_MAXLOOKS - 1) *
+				    WB_EXTEND_BLOCK);
+				return (-1);
+			}
+			break;
+		case 'E':
+			o->x.extend_time = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' ||
+			    !(o->x.extend_time >= 0 &&
+			    o->x.extend_time <= 86400)) {
+				warnx("--extend-budget-time %s: expected "
+				    "seconds from 0 (no limit) to 86400",
+				    optarg);
+				return (-1);
+			}
+			break;
+		case 'N':
+			o->x.extend = 0;
+			break;
 		case 'L':
 			*listp = 1;
 			break;
@@ -74,6 +111,9 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 	}
 	if (cmd_experiment_check(o) == -1)
 		return (-1);
+	/* By default the bench design extends; the others do not. */
+	if (o->x.extend == -1)
+		o->x.extend = o->x.design == WB_DESIGN_BENCH;
 	return (optind);
 }
 
