@@ -45,7 +45,7 @@ struct wb_results;
 #define WB_EXTEND_MAXLOOKS	16
 #define WB_EXTEND_BLOCK		2	/* passes per block */
 #define WB_EXTEND_PASSES	8	/* default budget, passes per test */
-#define WB_EXTEND_TIME		120	/* default budget, seconds */
+#define WB_EXTEND_TIME		130	/* default budget, seconds */
 
 struct wb_extend_plan {
 	size_t	first;		/* pairs at look 1: the design's passes */

@@ -84,6 +84,8 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 				    WB_EXTEND_BLOCK);
 				return (-1);
 			}
+			if (o->x.extend == -1)
+				o->x.extend = 1;
 			break;
 		case 'E':
 			o->x.extend_time = strtod(optarg, &end);
@@ -95,6 +97,8 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 				    optarg);
 				return (-1);
 			}
+			if (o->x.extend == -1)
+				o->x.extend = 1;
 			break;
 		case 'N':
 			o->x.extend = 0;
@@ -111,7 +115,10 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 	}
 	if (cmd_experiment_check(o) == -1)
 		return (-1);
-	/* By default the bench design extends; the others do not. */
+	/*
+	 * By default the bench design extends; the others do when a budget
+	 * is given.
+	 */
 	if (o->x.extend == -1)
 		o->x.extend = o->x.design == WB_DESIGN_BENCH;
 	return (optind);
