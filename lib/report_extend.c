@@ -54,44 +54,47 @@ row(FILE *fp, const struct wb_compare *c, const char *name,
 		    s->nlooks, c->xplan.looks, s->npairs[s->nlooks - 1], sp);
 }
 
-/* "extended shell8, shell1 by 2 blocks (4 passes each)" from the plan. */
+/*
+ * "(extended by 2 blocks of 2 passes: look 2: every test to 10 pairs;
+ * look 3: shell8 to 12 pairs; every headline row decided; ...)".
+ */
 static void
 blocks(FILE *fp, const struct wb_compare *c, json_t *x)
 {
-	json_t *b, *t, *end;
-	const char *why;
-	size_t i, j, n, last;
+	json_t *b, *blk, *t, *end;
+	const char *why, *id;
+	size_t i, j, n;
 
 	b = json_object_get(x, "blocks");
 	n = json_is_array(b) ? json_array_size(b) : 0;
 	if (n == 0)
 		fprintf(fp, "  (not extended: ");
-	else {
-		fprintf(fp, "  (extended ");
-		t = json_object_get(json_array_get(b, n - 1), "tests");
-		for (j = 0; j < json_array_size(t); j++)
+	else
+		fprintf(fp, "  (extended by %zu block%s of %zu passes: ", n,
+		    n == 1 ? "" : "s", c->xplan.block);
+	json_array_foreach(b, i, blk) {
+		fprintf(fp, "look %lld: ", (long long)json_integer_value(
+		    json_object_get(blk, "look")));
+		t = json_object_get(blk, "tests");
+		if (json_array_size(t) >= c->nrows)
+			fprintf(fp, "every test");
+		for (j = 0; json_array_size(t) < c->nrows &&
+		    j < json_array_size(t); j++) {
+			id = json_string_value(json_array_get(t, j));
 			fprintf(fp, "%s%s", j > 0 ? ", " : "",
-			    wb_vis(json_string_value(json_array_get(t, j)) !=
-			    NULL ? json_string_value(json_array_get(t, j)) :
-			    "?"));
-		last = 0;
-		json_array_foreach(b, i, t)
-			if (json_is_integer(json_object_get(t, "pairs")))
-				last = (size_t)json_integer_value(
-				    json_object_get(t, "pairs"));
-		fprintf(fp, "%s by %zu block%s (%zu passes in all of the "
-		    "tests extended longest, %zu planned); ",
-		    json_array_size(t) < c->nrows ? "" : " (every test)", n,
-		    n == 1 ? "" : "s", last, c->xplan.first);
+			    wb_vis(id != NULL ? id : "?"));
+		}
+		fprintf(fp, " to %lld pairs; ", (long long)json_integer_value(
+		    json_object_get(blk, "pairs")));
 	}
 	end = json_object_get(x, "end");
 	why = json_string_value(json_object_get(end, "stop"));
 	fprintf(fp, "%s",
 	    why != NULL ? why : "the run ended before the rule stopped it");
 	if (json_is_number(json_object_get(end, "seconds")))
-		fprintf(fp, "; %.0f s of extension passes, budget %.0f s and "
-		    "%zu passes", json_number_value(json_object_get(end,
-		    "seconds")), c->xplan.budget_time,
+		fprintf(fp, "; %.0f s of extension passes of a budget of "
+		    "%.0f s and %zu passes", json_number_value(
+		    json_object_get(end, "seconds")), c->xplan.budget_time,
 		    c->xplan.budget_passes);
 	fprintf(fp, ")\n");
 }

@@ -18,8 +18,12 @@
  *		same SD, heavy tails from load bursts)
  *	step	lognormal, and half way through the run's passes (round
  *		5) the load steps: both sides' level drops by 30% and the
- *		SD grows 1.5x from then on; in that round the step falls
- *		between the two sides of every test (one side before it)
+ *		SD grows 1.5x from then on.  The step falls inside the
+ *		round, at a test drawn at random: the tests before it run
+ *		before the step on both sides, the tests after it after,
+ *		and that test's pair is split (one side, drawn at random,
+ *		after the step), as the harness's seeded order would have
+ *		it
  *
  * Effects (-e): null (no difference: every verdict is an error) or model
  * (0.6 on both shell tests, 0.97 on execl, spawn and the file copies,
@@ -91,6 +95,8 @@ struct sim {
 	struct wb_extend_plan	 x;
 	struct wb_results	*v[2];
 	int			 passes[NTESTS];
+	size_t			 step_test;	/* the test the step splits */
+	int			 step_side;	/* its side after the step */
 	double			 drift[MAXROUNDS + 1];
 };
 
@@ -128,7 +134,8 @@ add_pass(struct sim *s, size_t k)
 	for (i = 0; i < 2; i++) {
 		lvl = s->drift[pass];
 		if (s->model == M_STEP && (pass > STEP_ROUND ||
-		    (pass == STEP_ROUND && i == 1)))
+		    (pass == STEP_ROUND && (k > s->step_test ||
+		    (k == s->step_test && i == s->step_side)))))
 			lvl += STEP_LEVEL;
 		t = s->v[i]->tests[k];
 		memset(&smp, 0, sizeof(smp));
@@ -139,7 +146,7 @@ add_pass(struct sim *s, size_t k)
 		smp.wall = tests[k].secs * s->load;
 		smp.rate = 1000 * exp(lvl + (i == 1 && !s->null ?
 		    log(tests[k].effect) : 0) + sd * (s->model == M_STEP &&
-		    pass >= STEP_ROUND ? STEP_GROW : 1) * noise(s));
+		    pass > STEP_ROUND ? STEP_GROW : 1) * noise(s));
 		smp.count = smp.rate * tests[k].secs;
 		if (wb_results_add_sample(t, &smp, &e) == -1)
 			errx(EX_SOFTWARE, "%s", e.msg);
@@ -175,6 +182,10 @@ setup(struct sim *s)
 	}
 	for (i = 1; i <= MAXROUNDS; i++)
 		s->drift[i] = DRIFT_SD * wb_splitmix_gauss(&s->rng);
+	s->step_test = (size_t)(wb_splitmix_uniform(&s->rng) * NTESTS);
+	if (s->step_test >= NTESTS)
+		s->step_test = NTESTS - 1;
+	s->step_side = wb_splitmix_uniform(&s->rng) < 0.5;
 	for (k = 0; k < NTESTS; k++) {
 		s->passes[k] = 0;
 		for (i = 0; i < FIRST; i++)

@@ -12,8 +12,8 @@
 # pilot 1) times K, with a drift per round common to both sides; models
 # normal (lognormal), t3 (heavy tails), mix (a lognormal mixture: 10% of
 # the passes at 3.8 times the SD of the rest) and step (the load steps
-# half way: both sides' level drops 30%, the SD grows 1.5x, and in that
-# round the step falls between the two sides).
+# half way: both sides' level drops 30% and the SD grows 1.5x; inside
+# that round the step splits one test's pair, drawn at random).
 #
 # usage: extend-error.sh [-n runs] [-k "K ..."] [-N "model ..."] [-l load]
 # Defaults: 4000 runs a line, K 1 and 1.3, every model, load 1.
