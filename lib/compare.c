@@ -397,8 +397,8 @@ init_variants(struct wb_compare *c, struct wb_results *const *v,
 int
 wb_compare_build_one(struct wb_results *const *v, size_t nv,
     const char *const *labels, const char *const *paths, double conf,
-    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
-    struct wb_err *err)
+    enum wb_estimator est, enum wb_adjust adjust, int seq,
+    struct wb_compare *c, struct wb_err *err)
 {
 	struct wb_score *sc;
 	size_t i, nsc;
@@ -430,7 +430,7 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
-	if (c->same_run && wb_compare_seq(c, v, err) == -1)
+	if (seq && c->same_run && wb_compare_seq(c, v, err) == -1)
 		goto out;
 	if (wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)

@@ -124,7 +124,7 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 		if ((views[i] = view_new(v[i], n, err)) == NULL)
 			goto out;
 	if (wb_compare_build_one(views, c->nvar, (const char *const *)c->labels,
-	    NULL, c->conf, c->est, WB_ADJ_NONE, &lc, err) == -1)
+	    NULL, c->conf, c->est, WB_ADJ_NONE, 0, &lc, err) == -1)
 		goto out;
 	for (j = 1; j < c->nvar; j++) {
 		fin = c->final[j].verdict != WB_V_MISSING &&

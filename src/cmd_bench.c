@@ -117,10 +117,12 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 		return (-1);
 	/*
 	 * By default the bench design extends; the others do when a budget
-	 * is given.
+	 * is given.  A scheduler's task (--rundir) is one run of many,
+	 * compared with runs as the units: it does not, unless asked.
 	 */
 	if (o->x.extend == -1)
-		o->x.extend = o->x.design == WB_DESIGN_BENCH;
+		o->x.extend = o->x.design == WB_DESIGN_BENCH &&
+		    o->x.fixed_rundir == NULL;
 	return (optind);
 }
 
