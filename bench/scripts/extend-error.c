@@ -14,8 +14,9 @@
  *
  *	normal	lognormal
  *	t3	Student's t with 3 df, scaled to the same SD
- *	mix	a lognormal mixture: 90% at SD 0.6 s, 10% at 2.3 s (the
- *		same SD, heavy tails from load bursts)
+ *	mix	a lognormal mixture: 90% of the passes at 0.65 times
+ *		the SD, 10% at 2.49 times (the same SD, heavy tails from
+ *		load bursts)
  *	step	lognormal, and half way through the run's passes (round
  *		5) the load steps: both sides' level drops by 30% and the
  *		SD grows 1.5x from then on.  The step falls inside the
