@@ -140,7 +140,8 @@ wb_extend_plan_load(json_t *plan, struct wb_extend_plan *x, const char *file,
 		if (!json_is_number(json_array_get(s, k)) ||
 		    fabs(json_number_value(json_array_get(s, k)) -
 		    want.share[k]) > 1e-9)
-			return (bad(err, file, "shares differ from the rule's"));
+			return (bad(err, file, "shares differ from the "
+			    "rule's"));
 		sum += want.share[k];
 	}
 	if (fabs(sum - 1) > 1e-9)

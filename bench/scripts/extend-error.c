@@ -175,8 +175,8 @@ setup(struct sim *s)
 			if ((d = wb_suite_find(tests[k].id)) == NULL)
 				errx(EX_SOFTWARE, "%s: not in the suite",
 				    tests[k].id);
-			if (wb_results_add_test(s->v[i], d->id, d->name, d->unit,
-			    d->timebase, d->baseline, FIRST, tests[k].secs,
+			if (wb_results_add_test(s->v[i], d->id, d->name,
+			    d->unit, d->timebase, d->baseline, FIRST, tests[k].secs,
 			    &e) == NULL)
 				errx(EX_SOFTWARE, "%s", e.msg);
 		}
@@ -371,7 +371,8 @@ main(int argc, char **argv)
 	}
 		printf("%-6s %-4g %-6s %-5s %16s %16s %16s %16s %16s %6.2f "
 	    "%5.1f%% %6.1f %6.1f\n", s.null ? "null" : "model", s.k,
-	    model_names[s.model], s.fixed ? "fixed" : "ext", rate(t.head[0], t.runs, b[0], sizeof(b[0])),
+	    model_names[s.model], s.fixed ? "fixed" : "ext",
+	    rate(t.head[0], t.runs, b[0], sizeof(b[0])),
 	    rate(t.head[1], t.runs, b[1], sizeof(b[1])),
 	    rate(t.head[2], t.runs, b[2], sizeof(b[2])),
 	    rate(t.anyhead, t.runs, b[3], sizeof(b[3])),
