@@ -176,8 +176,8 @@ setup(struct sim *s)
 				errx(EX_SOFTWARE, "%s: not in the suite",
 				    tests[k].id);
 			if (wb_results_add_test(s->v[i], d->id, d->name,
-			    d->unit, d->timebase, d->baseline, FIRST, tests[k].secs,
-			    &e) == NULL)
+			    d->unit, d->timebase, d->baseline, FIRST,
+			    tests[k].secs, &e) == NULL)
 				errx(EX_SOFTWARE, "%s", e.msg);
 		}
 	}
