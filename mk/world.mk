@@ -23,6 +23,8 @@
 #   images          list the built images
 #
 # Knobs: WORLDS, MALLOC, VARIANTS, TESTS (suite ids, blank-separated),
+# BENCH_FLAGS (more options of worldbench bench, e.g. --no-extend or
+# --extend-budget-time 60),
 # BENCH=bench|quick|full (the design of worldbench run --design: bench by
 # default, sized by bench/scripts/power.sh; quick, a smoke run; full,
 # UnixBench's pass lengths and counts).
@@ -72,7 +74,7 @@ images: $(WORLDBENCH)
 # progress goes to stdout too, so that "make bench | tee log" keeps it.
 bench-run: $(ALL_TARGETS)
 	@$(WORLDBENCH) bench -w $(WORKDIR) -o $(BENCH_RESULTS) --objdir $(O) \
-	    --topdir . --design $(BENCH) \
+	    --topdir . --design $(BENCH) $(BENCH_FLAGS) \
 	    $(if $(TESTS),--tests $(subst $(wb_space),$(wb_comma),$(strip $(TESTS)))) \
 	    $(BENCH_IMAGES) 2>&1
 

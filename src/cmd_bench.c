@@ -20,6 +20,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "extend.h"
 #include "recipe.h"
 #include "runner.h"
 #include "runopts.h"
@@ -33,8 +34,10 @@ void
 cmd_bench_usage(FILE *fp)
 {
 	fprintf(fp, "usage: worldbench bench " EXPERIMENT_USAGE "\n"
-	    "           [--negligible percent] [--rundir dir] [--unmatched]\n"
-	    "           label ...\n"
+	    "           [--negligible percent] [--unmatched]\n"
+	    "           [--no-extend | [--extend-budget-passes n] "
+	    "[--extend-budget-time s]]\n"
+	    "           [--rundir dir] label ...\n"
 	    "       worldbench bench --list [-w workdir] [-o resultsdir]\n");
 }
 
@@ -50,15 +53,22 @@ static int
 parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "extend-budget-passes", required_argument, NULL, 'B' },
+		{ "extend-budget-time", required_argument, NULL, 'E' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "negligible", required_argument, NULL, 'n' },
+		{ "no-extend", no_argument, NULL, 'N' },
 		{ "rundir", required_argument, NULL, 'R' },
 		{ "unmatched", no_argument, NULL, 'U' },
 		EXPERIMENT_LONG,
 		{ NULL, 0, NULL, 0 }
 	};
+	char *end;
 	int ch, r;
 
+	o->x.extend = -1;
+	o->x.extend_passes = WB_EXTEND_PASSES;
+	o->x.extend_time = WB_EXTEND_TIME;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "+" EXPERIMENT_SHORT, longopts,
 	    NULL)) != -1) {
@@ -67,6 +77,37 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 		if (r == -1)
 			return (-1);
 		switch (ch) {
+		case 'B':
+			o->x.extend_passes = (int)strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' ||
+			    o->x.extend_passes < 0 || o->x.extend_passes >
+			    (WB_EXTEND_MAXLOOKS - 1) * WB_EXTEND_BLOCK ||
+			    o->x.extend_passes % WB_EXTEND_BLOCK != 0) {
+				warnx("--extend-budget-passes %s: expected a "
+				    "multiple of %d from 0 to %d", optarg,
+				    WB_EXTEND_BLOCK, (WB_EXTEND_MAXLOOKS - 1) *
+				    WB_EXTEND_BLOCK);
+				return (-1);
+			}
+			if (o->x.extend == -1)
+				o->x.extend = 1;
+			break;
+		case 'E':
+			o->x.extend_time = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' ||
+			    !(o->x.extend_time >= 0 &&
+			    o->x.extend_time <= 86400)) {
+				warnx("--extend-budget-time %s: expected "
+				    "seconds from 0 (no limit) to 86400",
+				    optarg);
+				return (-1);
+			}
+			if (o->x.extend == -1)
+				o->x.extend = 1;
+			break;
+		case 'N':
+			o->x.extend = 0;
+			break;
 		case 'L':
 			*listp = 1;
 			break;
@@ -88,6 +129,14 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 	}
 	if (cmd_experiment_check(o) == -1)
 		return (-1);
+	/*
+	 * By default the bench design extends; the others do when a budget
+	 * is given.  A scheduler's task (--rundir) is one run of many,
+	 * compared with runs as the units: it does not, unless asked.
+	 */
+	if (o->x.extend == -1)
+		o->x.extend = o->x.design == WB_DESIGN_BENCH &&
+		    o->x.fixed_rundir == NULL;
 	return (optind);
 }
 

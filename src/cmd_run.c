@@ -169,7 +169,8 @@ say_planned(const struct wb_harness *h)
 		return;
 	fprintf(stderr, "worldbench: %zu passes to run, about %s%s\n", left,
 	    wb_progress_dur(secs, buf, sizeof(buf)), adaptive ?
-	    " before the passes that --target-ci adds" : "");
+	    " before the passes that --target-ci or the extension adds" :
+	    "");
 }
 
 int

@@ -143,6 +143,9 @@ harness_new(struct wb_experiment *x, struct wb_err *err)
 		c.tests = tests;
 		c.design = x->design;
 		c.passes = x->passes;
+		c.extend = x->extend > 0;
+		c.extend_passes = x->extend_passes;
+		c.extend_time = x->extend_time;
 		c.copies = 1;
 		c.labels = (const char **)x->labels;
 		c.roots = (const char **)roots;

@@ -49,6 +49,13 @@ struct wb_experiment {
 	enum wb_run_design		  design;
 	const char		 *tests;	/* "id,id" or NULL: the index */
 	int			  passes;	/* 0: the design's */
+	/*
+	 * Extend while a headline row is undecided (lib/stats/extend.h), at
+	 * most extend_passes passes per test and extend_time seconds.
+	 */
+	int			  extend;
+	int			  extend_passes;
+	double			  extend_time;
 	const struct wb_runner_opts *runner;
 	/* --negligible (percent): recorded in the plan, used by the report. */
 	int			  have_negligible;

@@ -46,6 +46,13 @@ int	wb_report_save(const char *path, enum wb_report_fmt,
 	    const struct wb_report *, struct wb_err *);
 
 int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
+/*
+ * An extended run (cmp->sequential): the blocks added, why it stopped,
+ * and each headline row's look and spent share, for variant v; nothing
+ * otherwise.  results may be NULL (no blocks then).
+ */
+void	wb_report_extend(FILE *, const struct wb_compare *,
+	    struct wb_results *const *results, size_t v);
 int	wb_report_json(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_csv(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_markdown(FILE *, const struct wb_report *, struct wb_err *);

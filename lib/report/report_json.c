@@ -128,6 +128,49 @@ runs_json(const struct wb_compare *c, int *ok)
 	return (a);
 }
 
+/* An extended run's row: the look shown, of how many, and q. */
+static json_t *
+seq_json(const struct wb_cmp_seq *s, int *ok)
+{
+	json_t *o;
+
+	if ((o = json_object()) == NULL) {
+		*ok = 0;
+		return (NULL);
+	}
+	put(o, "look", json_integer((json_int_t)s->shown + 1), ok);
+	put(o, "looks_done", json_integer((json_int_t)s->nlooks), ok);
+	put(o, "pairs", json_integer((json_int_t)s->npairs[s->shown]), ok);
+	put(o, "p_sequential", num(s->q), ok);
+	return (o);
+}
+
+/* The schedule of an extended run (lib/stats/extend.h). */
+static json_t *
+schedule_json(const struct wb_compare *c, int *ok)
+{
+	json_t *o, *a;
+	size_t k;
+
+	if (!c->sequential)
+		return (json_null());
+	o = json_object();
+	a = json_array();
+	if (o == NULL || a == NULL) {
+		json_decref(o);
+		json_decref(a);
+		*ok = 0;
+		return (NULL);
+	}
+	for (k = 0; k < c->xplan.looks; k++)
+		push(a, json_real(c->xplan.share[k]), ok);
+	put(o, "first", json_integer((json_int_t)c->xplan.first), ok);
+	put(o, "block", json_integer((json_int_t)c->xplan.block), ok);
+	put(o, "looks", json_integer((json_int_t)c->xplan.looks), ok);
+	put(o, "shares", a, ok);
+	return (o);
+}
+
 static json_t *
 cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
     int *ok)
@@ -189,6 +232,8 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "p_adjusted", num(k->padj), ok);
 	put(o, "halfwidth_pct", num(wb_ratio_halfwidth(&k->w)), ok);
 	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+	if (k->seq != NULL)
+		put(o, "sequential", seq_json(k->seq, ok), ok);
 	return (o);
 }
 
@@ -286,6 +331,9 @@ variants_json(const struct wb_report *rep, int *ok)
 			put(o, "final_tests", json_integer(f->ntests), ok);
 			put(o, "final_halfwidth_pct",
 			    num(wb_ratio_halfwidth(&f->w)), ok);
+			if (f->seq != NULL)
+				put(o, "final_sequential", seq_json(f->seq,
+				    ok), ok);
 			if (c->blocked)
 				put(o, "final_runs", spread_json(&f->runs,
 				    c->nruns, ok), ok);
@@ -418,6 +466,8 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	    json_integer((json_int_t)c->nunits) : json_null(), &ok);
 	put(root, "target_ci", num(c->target), &ok);
 	put(root, "adaptive", adaptive_json(c), &ok);
+	if (c->sequential)
+		put(root, "sequential", schedule_json(c, &ok), &ok);
 	put(root, "variants", variants_json(rep, &ok), &ok);
 	put(root, "problems", problems_json(c, &ok), &ok);
 	put(root, "tests", tests_json(c, &ok), &ok);

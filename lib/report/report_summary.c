@@ -30,7 +30,8 @@ line(FILE *fp, const struct wb_compare *c, const char *name, double ratio,
 }
 
 static void
-variant(FILE *fp, const struct wb_compare *c, size_t v)
+variant(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
+    size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
@@ -54,6 +55,7 @@ variant(FILE *fp, const struct wb_compare *c, size_t v)
 	fprintf(fp, "  (%s)\n", wb_report_adjust_text(c, adj, sizeof(adj)));
 	fprintf(fp, "  (negligible: within %g%%, %s)\n", 100 * c->negligible,
 	    wb_negl_src_text(c->negl_src));
+	wb_report_extend(fp, c, rs, v);
 }
 
 int
@@ -68,7 +70,7 @@ wb_report_summary(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	if (c->unmatched != NULL)
 		fprintf(fp, "UNMATCHED images: %s\n", wb_vis(c->unmatched));
 	for (v = 1; v < c->nvar; v++)
-		variant(fp, c, v);
+		variant(fp, c, rep->results, v);
 	if (ferror(fp))
 		return (wb_err_setsys(err, "summary: write"));
 	return (0);

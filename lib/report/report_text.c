@@ -384,7 +384,8 @@ one_sample(const struct wb_compare *c, size_t v)
 }
 
 static void
-summary(FILE *fp, const struct wb_compare *c, size_t v)
+summary(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
+    size_t v)
 {
 	const struct wb_cmp_final *f = &c->final[v];
 	const struct wb_cmp_cell *o;
@@ -430,6 +431,7 @@ summary(FILE *fp, const struct wb_compare *c, size_t v)
 		fprintf(fp, "  final ratio over %zu tests; no interval\n",
 		    f->ntests);
 	spread(fp, c, v);
+	wb_report_extend(fp, c, rs, v);
 	if (!isnan(c->target))
 		target(fp, c, v);
 	resources(fp, c, v);
@@ -501,7 +503,7 @@ wb_report_text(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		if (test_block(fp, rep, i, err) == -1)
 			return (-1);
 	for (i = 1; i < c->nvar; i++)
-		summary(fp, c, i);
+		summary(fp, c, rep->results, i);
 	if (rep->fact != NULL)
 		factorial(fp, c, rep->fact);
 	if (ferror(fp))

@@ -415,6 +415,25 @@ wb_harness_match_unrecorded(const struct wb_harness *h)
 	return (h->match_unrecorded);
 }
 
+/* Look 1 is the planned passes (the fewest of any test). */
+static int
+extend_schedule(struct wb_harness *h, const struct wb_harness_config *c,
+    struct wb_err *err)
+{
+	size_t i;
+	int first;
+
+	first = h->passes[0];
+	for (i = 1; i < h->ntests; i++)
+		if (h->passes[i] < first)
+			first = h->passes[i];
+	if (c->extend_passes < 0)
+		return (wb_err_set(err, "--extend-budget-passes %d: not a "
+		    "number of passes", c->extend_passes));
+	return (wb_extend_schedule((size_t)first, WB_EXTEND_BLOCK,
+	    (size_t)c->extend_passes, c->extend_time, &h->xplan, err));
+}
+
 struct wb_harness *
 wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 {
@@ -463,7 +482,10 @@ wb_harness_new(const struct wb_harness_config *c, struct wb_err *err)
 	h->target_test = c->target_test;
 	h->max_passes = c->max_passes;
 	h->max_time = c->max_time;
-	if (config_tests(h, c, err) == -1 || setup_variants(h, c, err) == -1 ||
+	h->extend = c->extend && !(c->target_ci > 0) && c->nvariants >= 2;
+	if (config_tests(h, c, err) == -1 || (h->extend &&
+	    extend_schedule(h, c, err) == -1) ||
+	    setup_variants(h, c, err) == -1 ||
 	    wb_harness_plan_build(h, c->index, c->design, c->output_is_dir,
 	    err) == -1)
 		goto fail;

@@ -53,6 +53,14 @@ struct wb_harness_config {
 	 */
 	int				  have_negligible;
 	double				  negligible;
+	/*
+	 * Extension while a headline row is undecided (lib/stats/extend.h; not
+	 * with target_ci): blocks of WB_EXTEND_BLOCK passes, at most
+	 * extend_passes more per test and extend_time seconds (0: none).
+	 */
+	int				  extend;
+	int				  extend_passes;
+	double				  extend_time;
 	/* The host's pre-flight check, copied into each file (or NULL). */
 	json_t				 *preflight;
 	/*

@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "extend.h"
 #include "harness.h"
 
 struct wb_err;
@@ -44,6 +45,8 @@ struct wb_harness {
 	double				 target_test;
 	int				 max_passes;
 	double				 max_time;
+	int				 extend;	/* plan "extend" */
+	struct wb_extend_plan		 xplan;
 	json_t				*plan;		/* shared by the files */
 	/* Progress lines (lib/run/harness_progress.c). */
 	int				 progress;
@@ -87,6 +90,12 @@ int	wb_harness_write_all(struct wb_harness *, struct wb_err *);
 /* Share the plan with v's results; add planned tests missing there. */
 int	wb_harness_attach(struct wb_harness *, struct wb_hvariant *,
 	    struct wb_err *);
+
+/*
+ * After a look of an extended run (lib/run/harness_extend.c): the tests of
+ * the block appended to the order, 0 when it stops, -1 on error.
+ */
+int	wb_harness_extend(struct wb_harness *, FILE *, struct wb_err *);
 
 /* Plan <-> JSON (lib/run/harness_plan.c). */
 int	wb_harness_plan_build(struct wb_harness *, const char *index,

@@ -14,6 +14,7 @@
 
 #include "adapt.h"
 #include "err.h"
+#include "extend.h"
 #include "harness_int.h"
 #include "runner.h"
 #include "suite.h"
@@ -200,6 +201,9 @@ wb_harness_plan_build(struct wb_harness *h, const char *index,
 	    "min_pairs", WB_ADAPT_MIN_PAIRS, "stage1_pairs",
 	    stage1_pairs(h))) == -1)
 		goto oom;
+	if (h->extend && json_object_set_new(h->plan, "extend",
+	    wb_extend_plan_json(&h->xplan)) == -1)
+		goto oom;
 	if (h->target_ci > 0 && h->target_test > 0 &&
 	    json_object_set_new(json_object_get(h->plan, "adaptive"),
 	    "target_test", json_real(h->target_test)) == -1)
@@ -349,6 +353,9 @@ wb_harness_plan_load(struct wb_harness *h, json_t *plan, const char *file,
 	    json_object_set_new(x, "stage1_pairs",
 	    json_integer(WB_ADAPT_MIN_PAIRS)) == -1)
 		return (wb_err_set(err, "plan: out of memory"));
+	if ((h->extend = wb_extend_plan_load(plan, &h->xplan, file,
+	    err)) == -1)
+		return (-1);
 	h->plan = json_incref(plan);
 	return (load_order(h, plan, file, err));
 }

@@ -75,7 +75,7 @@ wb_harness_planned(const struct wb_harness *h, size_t *left, double *secs)
 			(*left)++;
 	}
 	*secs = planned_left(h, 0) + WB_PASS_OVERHEAD * (double)*left;
-	return (h->target_ci > 0);
+	return (h->target_ci > 0 || h->extend);
 }
 
 void

@@ -262,6 +262,16 @@ wb_harness_run(struct wb_harness *h, volatile sig_atomic_t *stop, FILE *fp,
 		rc = run_steps(h, from, stop, fp, nfailed, err);
 		if (rc != 0)
 			break;
+		if (h->extend && h->target_ci <= 0) {
+			from = h->norder;
+			if ((n = wb_harness_extend(h, fp, err)) == -1) {
+				rc = -1;
+				break;
+			}
+			if (n == 0)
+				break;
+			continue;
+		}
 		if (h->target_ci <= 0)
 			break;
 		if (h->max_time > 0 && time_used(h) >= h->max_time) {

@@ -395,8 +395,8 @@ init_variants(struct wb_compare *c, struct wb_results *const *v,
 int
 wb_compare_build_one(struct wb_results *const *v, size_t nv,
     const char *const *labels, const char *const *paths, double conf,
-    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
-    struct wb_err *err)
+    enum wb_estimator est, enum wb_adjust adjust, int seq,
+    struct wb_compare *c, struct wb_err *err)
 {
 	struct wb_score *sc;
 	size_t i, nsc;
@@ -428,8 +428,11 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 	for (i = 1; i < nv; i++)
 		if (fill_ratios(c, i, err) == -1 || fill_final(c, i, err) == -1)
 			goto out;
-	if (wb_compare_negligible_init(c, v, paths, nv, err) == -1 ||
-	    wb_compare_adjust(c, err) == -1 ||
+	if (wb_compare_negligible_init(c, v, paths, nv, err) == -1)
+		goto out;
+	if (seq && c->same_run && wb_compare_seq(c, v, err) == -1)
+		goto out;
+	if (wb_compare_adjust(c, err) == -1 ||
 	    wb_compare_provenance(c, v, err) == -1)
 		goto out;
 	rc = 0;
@@ -454,6 +457,7 @@ wb_compare_fini(struct wb_compare *c)
 				free(c->rows[i].cells[j].units);
 				free(c->rows[i].cells[j].passes);
 				free(c->rows[i].cells[j].runs.ratios);
+				free(c->rows[i].cells[j].seq);
 			}
 		free(c->rows[i].cells);
 		free(c->rows[i].id);
@@ -471,8 +475,10 @@ wb_compare_fini(struct wb_compare *c)
 	free(c->paths);
 	free(c->imported);
 	if (c->final != NULL)
-		for (i = 0; i < c->nvar; i++)
+		for (i = 0; i < c->nvar; i++) {
 			free(c->final[i].runs.ratios);
+			free(c->final[i].seq);
+		}
 	free(c->final);
 	for (i = 0; i < c->nruns && c->runs != NULL; i++) {
 		free(c->runs[i].id);

@@ -40,6 +40,7 @@
 
 #include <stddef.h>
 
+#include "extend.h"
 #include "score.h"
 #include "stats.h"
 
@@ -101,6 +102,23 @@ struct wb_cmp_spread {
 	double	 min, max;
 };
 
+/*
+ * A row of an extended run (plan "extend", lib/stats/extend.h): its p value at
+ * each look done (from the first n_k pairs) and the sequential p value
+ * q = min p_k / s_k that the family's adjustment takes.  The row shows
+ * the look that decided it (the smallest p_k / s_k), else its last look,
+ * with the interval at 1 - s_k * its adjusted level, so the interval
+ * excludes 1 exactly when the verdict says faster or slower.
+ */
+struct wb_cmp_seq {
+	size_t		 nlooks;		/* looks done */
+	size_t		 best;			/* argmin p_k / s_k, 0-based */
+	size_t		 shown;			/* the look shown, 0-based */
+	double		 q;			/* NaN when no look has p */
+	size_t		 npairs[WB_EXTEND_MAXLOOKS];
+	struct wb_welch	 w[WB_EXTEND_MAXLOOKS];	/* unadjusted */
+};
+
 struct wb_cmp_cell {
 	int		 present;	/* the test is in this variant */
 	double		*rates;		/* ok rates, pass order (owned) */
@@ -153,6 +171,7 @@ struct wb_cmp_cell {
 	double		 faults_ratio;
 	double		 cpu_ratio;
 	struct wb_cmp_spread	 runs;	/* blocked only */
+	struct wb_cmp_seq	*seq;	/* extended runs only, owned */
 };
 
 struct wb_cmp_row {
@@ -175,6 +194,7 @@ struct wb_cmp_final {
 	double		padj;
 	enum wb_verdict	verdict;
 	struct wb_cmp_spread	runs;	/* blocked only */
+	struct wb_cmp_seq	*seq;	/* extended runs only, owned */
 };
 
 /* One run of a blocked comparison. */
@@ -230,6 +250,12 @@ struct wb_compare {
 	 * variance.  0 for files from before it.
 	 */
 	size_t			 stage1;
+	/*
+	 * An extended run (plan "extend", one interleaved run): its
+	 * schedule; sequential is 0 otherwise.
+	 */
+	int			 sequential;
+	struct wb_extend_plan	 xplan;
 	int			 by_boot;	/* some cell's units are boots */
 	int			 same_run;	/* one interleaved run: paired */
 	size_t			 family;	/* hypotheses adjusted together */

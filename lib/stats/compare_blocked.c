@@ -440,7 +440,7 @@ build(struct wb_compare *c, struct wb_results *const *v,
 		}
 		rc = wb_compare_build_one(vr, c->nvar,
 		    (const char *const *)d->labels, pr, c->conf, c->est,
-		    c->adjust, &subs[r], err);
+		    c->adjust, 0, &subs[r], err);
 	}
 	free(vr);
 	free(pr);

@@ -179,7 +179,7 @@ wb_compare_build(struct wb_results *const *v, size_t nv,
 		return (-1);
 	if (d.nruns == 0)
 		rc = wb_compare_build_one(v, nv, labels, paths, conf, est,
-		    adjust, c, err);
+		    adjust, 1, c, err);
 	else
 		rc = wb_compare_build_blocked(v, &d, paths, conf, est, adjust,
 		    c, err);

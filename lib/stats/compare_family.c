@@ -17,9 +17,30 @@
  * excludes 1 exactly when the difference is proven (faster, slower, or
  * small; a negligible row may exclude it too).
  */
+/*
+ * A row of an extended run: the look that decided it (its p_k / s_k is
+ * q, below the level) or else its last look, at 1 - s_k * level, so
+ * that the interval excludes 1 exactly when q < level.
+ */
+static void
+seq_level(const struct wb_compare *c, struct wb_cmp_seq *s,
+    struct wb_welch *w, double level)
+{
+	double q;
+
+	if (s == NULL || isnan(s->q) || isnan(level))
+		return;
+	q = s->q;
+	s->shown = q < level ? s->best : s->nlooks - 1;
+	*w = s->w[s->shown];
+	w->p = q;
+	wb_welch_set_conf(w, 1 - c->xplan.share[s->shown] * level);
+}
+
 int
 wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 {
+	struct wb_cmp_seq **sq;
 	struct wb_welch **w;
 	double *p, *adj, *lvl, alpha;
 	size_t i, v, n, k, cap;
@@ -30,18 +51,24 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 	adj = calloc(cap, sizeof(*adj));
 	lvl = calloc(cap, sizeof(*lvl));
 	w = calloc(cap, sizeof(*w));
+	sq = calloc(cap, sizeof(*sq));
 	rc = -1;
-	if (p == NULL || adj == NULL || lvl == NULL || w == NULL) {
+	if (p == NULL || adj == NULL || lvl == NULL || w == NULL ||
+	    sq == NULL) {
 		wb_err_setsys(err, "calloc");
 		goto out;
 	}
 	n = 0;
 	for (v = 1; v < c->nvar; v++) {
 		for (i = 0; i < c->nrows; i++)
-			if (c->rows[i].cells[v].verdict != WB_V_MISSING)
+			if (c->rows[i].cells[v].verdict != WB_V_MISSING) {
+				sq[n] = c->rows[i].cells[v].seq;
 				w[n++] = &c->rows[i].cells[v].w;
-		if (c->final[v].verdict != WB_V_MISSING)
+			}
+		if (c->final[v].verdict != WB_V_MISSING) {
+			sq[n] = c->final[v].seq;
 			w[n++] = &c->final[v].w;
+		}
 	}
 	for (k = 0; k < n; k++) {
 		p[k] = w[k]->have_ci ? w[k]->p : NAN;
@@ -57,14 +84,20 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 			if (c->rows[i].cells[v].verdict == WB_V_MISSING)
 				continue;
 			c->rows[i].cells[v].padj = adj[k];
-			if (!isnan(lvl[k]))
+			if (sq[k] != NULL) {
+				seq_level(c, sq[k], w[k], lvl[k]);
+				c->rows[i].cells[v].ratio = w[k]->ratio;
+			} else if (!isnan(lvl[k]))
 				wb_welch_set_conf(w[k], 1 - lvl[k]);
 			k++;
 		}
 		if (c->final[v].verdict == WB_V_MISSING)
 			continue;
 		c->final[v].padj = adj[k];
-		if (!isnan(lvl[k]))
+		if (sq[k] != NULL) {
+			seq_level(c, sq[k], w[k], lvl[k]);
+			c->final[v].ratio = w[k]->ratio;
+		} else if (!isnan(lvl[k]))
 			wb_welch_set_conf(w[k], 1 - lvl[k]);
 		k++;
 	}
@@ -75,6 +108,7 @@ out:
 	free(adj);
 	free(lvl);
 	free(w);
+	free(sq);
 	return (rc);
 }
 

@@ -78,9 +78,22 @@ struct wb_cmp_row *wb_compare_find_row(const struct wb_compare *,
 int	wb_compare_add_row(struct wb_compare *, const char *id,
 	    const char *name, const char *unit, double baseline,
 	    struct wb_err *);
+/*
+ * One run, or files compared as they are.  With seq, an extended run's
+ * rows get their sequential p values (lib/stats/compare_seq.c); the runs of a
+ * blocked comparison are compared without (each run's ratio over all
+ * its pairs is the unit).
+ */
 int	wb_compare_build_one(struct wb_results *const *, size_t nv,
 	    const char *const *labels, const char *const *paths, double conf,
-	    enum wb_estimator, enum wb_adjust, struct wb_compare *,
+	    enum wb_estimator, enum wb_adjust, int seq, struct wb_compare *,
+	    struct wb_err *);
+/*
+ * lib/stats/compare_seq.c.  An extended run (plan "extend"): each row's and
+ * each final's looks and sequential p value (c->sequential); nothing
+ * for other runs.
+ */
+int	wb_compare_seq(struct wb_compare *, struct wb_results *const *,
 	    struct wb_err *);
 int	wb_compare_build_blocked(struct wb_results *const *,
 	    const struct wb_cmp_design *, const char *const *paths,

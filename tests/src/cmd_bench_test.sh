@@ -126,9 +126,30 @@ bench__bad_label_body() {
 	return 0
 }
 
+atf_test_case bench__extend_budget_bad
+bench__extend_budget_bad_head() {
+	atf_set descr "an extension budget that is not a multiple of the" \
+	    "block, too large, or negative is a usage error, before a run"
+}
+bench__extend_budget_bad_body() {
+	for p in 3 32 -2 x ''; do
+		atf_check -s exit:64 -e match:"--extend-budget-passes $p: expected a multiple of 2 from 0 to 30" \
+		    "$(wbp)" bench -w w -o res --extend-budget-passes "$p" \
+		    host-glibc-production host-glibc-debug
+	done
+	for t in -1 x 86401; do
+		atf_check -s exit:64 -e match:"--extend-budget-time $t: expected seconds" \
+		    "$(wbp)" bench -w w -o res --extend-budget-time "$t" \
+		    host-glibc-production host-glibc-debug
+	done
+	[ -d res ] && atf_fail "a results directory was made"
+	return 0
+}
+
 atf_init_test_cases() {
 	atf_add_test_case bench__run_reports
 	atf_add_test_case bench__resume
 	atf_add_test_case bench__other_settings
 	atf_add_test_case bench__bad_label
+	atf_add_test_case bench__extend_budget_bad
 }
