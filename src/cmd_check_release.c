@@ -24,6 +24,7 @@
 
 #include "cmd.h"
 #include "err.h"
+#include "exe_path.h"
 #include "exitmap.h"
 #include "history_store.h"
 #include "image.h"

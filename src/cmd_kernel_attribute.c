@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exe_path.h"
 #include "exitmap.h"
 #include "guestopts.h"
 #include "kbuild_owners.h"

@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "cmdutil.h"
 #include "err.h"
+#include "exe_path.h"
 #include "exitmap.h"
 #include "lava.h"
 #include "qemu_bench.h"

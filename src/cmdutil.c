@@ -15,6 +15,7 @@
 
 #include "cmdutil.h"
 #include "err.h"
+#include "exe_path.h"
 #include "exitmap.h"
 #include "interrupt.h"
 #include "lock.h"

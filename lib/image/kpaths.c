@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "exe_path.h"
 #include "kpaths.h"
 #include "recipe.h"
-#include "runner.h"
 
 /*
  * rel in the current directory (a source tree) when probe exists there,

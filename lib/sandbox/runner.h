@@ -22,6 +22,7 @@
 #include <jansson.h>
 
 #include "bounds.h"
+#include "exe_path.h"
 
 struct wb_err;
 struct wb_runner;
@@ -196,13 +197,6 @@ int			 wb_runner_resume_opts(const json_t *prov,
 			    const char *file, const char *root,
 			    struct wb_runner_opts *, struct wb_err *);
 
-/*
- * "<directory of the running binary>/../rel" into buf: where a build or
- * an installation keeps libexec/ and share/ beside bin/.  -1 with err set
- * when /proc/self/exe cannot be read or buf is too small.
- */
-int			 wb_exe_path(const char *rel, char *buf, size_t len,
-			    struct wb_err *);
 /* The host runner: the suite of this build or installation. */
 struct wb_runner	*wb_runner_host_new(const char *libexecdir,
 			    const char *datadir, struct wb_err *);
