@@ -20,20 +20,8 @@
 # usage: changepoint-sim.sh [-n series] [-s seed]
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-n=1000
-seed=20261
-while getopts n:s: ch; do
-	case $ch in
-	n)	n=$OPTARG ;;
-	s)	seed=$OPTARG ;;
-	*)	echo "usage: changepoint-sim.sh [-n series] [-s seed]" >&2
-		exit 64 ;;
-	esac
-done
-shift $((OPTIND - 1))
-bin=$top/build/bin/changepoint-sim
-[ -x "$bin" ] || { echo "changepoint-sim.sh: $bin: run make tests" >&2; exit 1; }
+. "$(dirname "$0")/sim.sh"
+sim_opts changepoint-sim series 1000 20261 "$@"
 for model in normal t3; do
 	"$bin" -M "$model" -N 50 -n "$n" -s "$seed" \
 	    0.026:0.03:0.03 0.0005:0.0007:0.005

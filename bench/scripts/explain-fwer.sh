@@ -13,20 +13,8 @@
 # Exit 1 when the new rule's Wilson 95% interval lies wholly above 5%.
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-n=10000
-seed=31
-while getopts n:s: ch; do
-	case $ch in
-	n)	n=$OPTARG ;;
-	s)	seed=$OPTARG ;;
-	*)	echo "usage: explain-fwer.sh [-n tables] [-s seed]" >&2
-		exit 64 ;;
-	esac
-done
-shift $((OPTIND - 1))
-bin=$top/build/bin/explain-fwer
-[ -x "$bin" ] || { echo "explain-fwer.sh: $bin: run make tests" >&2; exit 1; }
+. "$(dirname "$0")/sim.sh"
+sim_opts explain-fwer tables 10000 31 "$@"
 rc=0
 timeout 1800 "$bin" -k 3 -t 5 -r 6 -n "$n" -s "$seed" || rc=1
 timeout 1800 "$bin" -k 2 -t 12 -r 6 -n "$n" -s "$seed" || rc=1

@@ -12,18 +12,6 @@
 # Exit 1 when an error rate's Wilson 95% interval lies wholly above 5%.
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-n=20000
-seed=20260
-while getopts n:s: ch; do
-	case $ch in
-	n)	n=$OPTARG ;;
-	s)	seed=$OPTARG ;;
-	*)	echo "usage: gate-error.sh [-n releases] [-s seed]" >&2
-		exit 64 ;;
-	esac
-done
-shift $((OPTIND - 1))
-bin=$top/build/bin/gate-error
-[ -x "$bin" ] || { echo "gate-error.sh: $bin: run make tests" >&2; exit 1; }
+. "$(dirname "$0")/sim.sh"
+sim_opts gate-error releases 20000 20260 "$@"
 exec "$bin" -a 0.05 -l 5 -m 13 -p 8 -n "$n" -s "$seed" 0.03 0.005

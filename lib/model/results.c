@@ -93,6 +93,20 @@ wb_results_find_test(const struct wb_results *r, const char *id)
 	return (NULL);
 }
 
+size_t
+wb_results_rounds(const struct wb_results *r, const char *id)
+{
+	const struct wb_result_test *t;
+	size_t i, n;
+
+	if ((t = wb_results_find_test(r, id)) == NULL)
+		return (0);
+	for (n = i = 0; i < t->nsamples; i++)
+		if (t->samples[i].pass > 0 && (size_t)t->samples[i].pass > n)
+			n = (size_t)t->samples[i].pass;
+	return (n);
+}
+
 struct wb_result_test *
 wb_results_add_test(struct wb_results *r, const char *id, const char *name,
     const char *unit, int timebase, double baseline, int passes_planned,

@@ -114,6 +114,9 @@ struct wb_result_test	*wb_results_add_test(struct wb_results *,
 			    double duration, struct wb_err *);
 struct wb_result_test	*wb_results_find_test(const struct wb_results *,
 			    const char *id);
+/* The last round test id reached: its highest pass number (0: none). */
+size_t			 wb_results_rounds(const struct wb_results *,
+			    const char *id);
 /* Copies *s (and its error string) onto the end of t's samples. */
 int	wb_results_add_sample(struct wb_result_test *,
 	    const struct wb_sample *, struct wb_err *);

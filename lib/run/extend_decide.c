@@ -26,19 +26,6 @@ decided(enum wb_verdict v)
 	    v == WB_V_NEGLIGIBLE || v == WB_V_SMALL);
 }
 
-static size_t
-rounds_of(const struct wb_results *r, const char *id)
-{
-	const struct wb_result_test *t;
-	size_t i, n;
-
-	if ((t = wb_results_find_test(r, id)) == NULL)
-		return (0);
-	for (n = i = 0; i < t->nsamples; i++)
-		if (t->samples[i].pass > 0 && (size_t)t->samples[i].pass > n)
-			n = (size_t)t->samples[i].pass;
-	return (n);
-}
 
 /* The fewest rounds of test id over the variants. */
 static size_t
@@ -48,7 +35,7 @@ min_rounds(struct wb_results *const *v, size_t nv, const char *id)
 
 	n = (size_t)-1;
 	for (i = 0; i < nv; i++)
-		if ((r = rounds_of(v[i], id)) < n)
+		if ((r = wb_results_rounds(v[i], id)) < n)
 			n = r;
 	return (n);
 }
@@ -83,7 +70,7 @@ seconds(struct wb_results *const *v, size_t nv,
 			for (m = 0; m < d->ntests; m++)
 				if (strcmp(d->tests[m], t->id) == 0)
 					break;
-			r = rounds_of(v[i], t->id);
+			r = wb_results_rounds(v[i], t->id);
 			if (m < d->ntests && n > 0 && r < target)
 				d->estimate += (double)(target - r) * sum / n;
 		}

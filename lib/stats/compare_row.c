@@ -21,58 +21,41 @@
 #include "results.h"
 #include "stats.h"
 
+/* Each verdict's name (JSON, CSV) and text (the reports). */
+static const struct {
+	const char	*name;
+	const char	*text;
+} verdicts[] = {
+	[WB_V_BASE] =		{ "base", "base" },
+	[WB_V_MISSING] =	{ "missing", "missing: no ok sample" },
+	[WB_V_NOCI] =		{ "no-ci",
+				  "one sample: repeatability not measured" },
+	[WB_V_SAME] =		{ "no-difference", "No difference proven" },
+	[WB_V_INCONCLUSIVE] =	{ "inconclusive", "inconclusive" },
+	[WB_V_FASTER] =		{ "faster", "faster" },
+	[WB_V_SLOWER] =		{ "slower", "slower" },
+	[WB_V_NEGLIGIBLE] =	{ "negligible", "negligible" },
+	[WB_V_SMALL] =		{ "small", "small: below the threshold" },
+};
+
 const char *
 wb_verdict_name(enum wb_verdict v)
 {
 
-	switch (v) {
-	case WB_V_BASE:
-		return ("base");
-	case WB_V_MISSING:
-		return ("missing");
-	case WB_V_NOCI:
-		return ("no-ci");
-	case WB_V_SAME:
-		return ("no-difference");
-	case WB_V_INCONCLUSIVE:
-		return ("inconclusive");
-	case WB_V_FASTER:
-		return ("faster");
-	case WB_V_SLOWER:
-		return ("slower");
-	case WB_V_NEGLIGIBLE:
-		return ("negligible");
-	case WB_V_SMALL:
-		return ("small");
-	}
-	return ("?");
+	if ((size_t)v >= sizeof(verdicts) / sizeof(verdicts[0]) ||
+	    verdicts[v].name == NULL)
+		return ("?");
+	return (verdicts[v].name);
 }
 
 const char *
 wb_verdict_text(enum wb_verdict v)
 {
 
-	switch (v) {
-	case WB_V_BASE:
-		return ("base");
-	case WB_V_MISSING:
-		return ("missing: no ok sample");
-	case WB_V_NOCI:
-		return ("one sample: repeatability not measured");
-	case WB_V_SAME:
-		return ("No difference proven");
-	case WB_V_INCONCLUSIVE:
-		return ("inconclusive");
-	case WB_V_FASTER:
-		return ("faster");
-	case WB_V_SLOWER:
-		return ("slower");
-	case WB_V_NEGLIGIBLE:
-		return ("negligible");
-	case WB_V_SMALL:
-		return ("small: below the threshold");
-	}
-	return ("?");
+	if ((size_t)v >= sizeof(verdicts) / sizeof(verdicts[0]) ||
+	    verdicts[v].text == NULL)
+		return ("?");
+	return (verdicts[v].text);
 }
 
 const char *

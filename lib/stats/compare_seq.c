@@ -16,20 +16,6 @@
 #include "extend.h"
 #include "results.h"
 
-/* The last round a test reached in a file: its highest pass number. */
-static size_t
-rounds_of(const struct wb_results *r, const char *id)
-{
-	const struct wb_result_test *t;
-	size_t i, n;
-
-	if ((t = wb_results_find_test(r, id)) == NULL)
-		return (0);
-	for (n = i = 0; i < t->nsamples; i++)
-		if (t->samples[i].pass > 0 && (size_t)t->samples[i].pass > n)
-			n = (size_t)t->samples[i].pass;
-	return (n);
-}
 
 static void
 view_free(struct wb_results *w)
@@ -131,8 +117,8 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 		    lc.final[j].verdict != WB_V_MISSING;
 		for (i = 0; i < c->nrows; i++) {
 			row = &c->rows[i];
-			minr = rounds_of(v[0], row->id);
-			r = rounds_of(v[j], row->id);
+			minr = wb_results_rounds(v[0], row->id);
+			r = wb_results_rounds(v[j], row->id);
 			minr = r < minr ? r : minr;
 			if (row->cells[0].have_score &&
 			    row->cells[j].have_score && minr < n)
