@@ -92,7 +92,8 @@ history_changes(struct history_opts *o, int argc)
 		    method);
 	if (sum.nshort > 0)
 		printf("note: %zu of these series %s fewer than %zu releases: "
-		    "too few for any step to reach p <= %g (see "
+		    "there even a clean step's expected p is above %g, and "
+		    "whether one is found depends on the seed (see "
 		    "worldbench-changepoints(7))\n", sum.nshort,
 		    sum.nshort == 1 ? "has" : "have", sum.reach, d.alpha);
 	if (fflush(stdout) == EOF)

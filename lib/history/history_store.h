@@ -242,9 +242,10 @@ struct wb_hs_detect {
 };
 /*
  * What a search covered: the series searched (long enough), and how
- * many of them are shorter than reach, the fewest releases in which a
- * step can reach p <= alpha at all (a perfect step between two halves:
- * p >= 1 / (R + 1) + 2 / C(n, n/2) in expectation).
+ * many of them are shorter than reach, the fewest releases in which the
+ * expected p of a clean step between two halves, about
+ * 1 / (R + 1) + 2 / C(n, n/2), is at most alpha (in a shorter series
+ * such a step is found or not by the luck of the shuffles).
  */
 struct wb_hs_changes_sum {
 	size_t	nseries;
