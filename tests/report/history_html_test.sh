@@ -73,22 +73,12 @@ marks_in_dom_body() {
 	atf_check -o match:'<a href="series-2.html">' cat di.html
 }
 
-# release K STEP: tests/src/data/prod.json as release rK, its passes times
-# a small wobble of the release's own, dhry2reg's also times STEP.
+# release K STEP: tests/src/data/prod.json as release rK
+# (tests/helpers/history_release.awk).
 release() {
-	awk -v k="$1" -v step="$2" '
-	BEGIN { split("0.003 -0.005 0.001 0.006 -0.002 -0.006 0.004 0 " \
-	    "-0.003 0.005 -0.001 0.002", w, " ") }
-	/"id": "/ { id = $0; sub(/.*"id": "/, "", id); sub(/".*/, "", id) }
-	/"(rate|count)": / {
-		f = 1 + w[k]
-		if (id == "dhry2reg")
-			f *= step
-		v = $2; comma = sub(/,$/, "", v)
-		printf "%s %.17g%s\n", $1, v * f, comma ? "," : ""
-		next
-	}
-	{ print }' "$(atf_config_get top_srcdir)/tests/src/data/prod.json"
+	top=$(atf_config_get top_srcdir)
+	awk -v k="$1" -v step="$2" -f "$top/tests/helpers/history_release.awk" \
+	    "$top/tests/src/data/prod.json"
 }
 
 store_site() {
