@@ -2,10 +2,11 @@
 /*
  * worldbench history: the release history store (worldbench-history(1),
  * worldbench-history(5)).  add, list and series here; confirm in
- * cmd_history_confirm.c; changes and html are the change detector's
- * and the report's (not in this build yet).
+ * cmd_history_confirm.c, changes in cmd_history_changes.c, html in
+ * cmd_history_html.c.
  */
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -37,7 +38,13 @@ cmd_history_usage(FILE *fp)
 	    "       worldbench history confirm [--store url] [-w workdir] "
 	    "[--passes n]\n"
 	    "           [--duration s] candidate\n"
-	    "       worldbench history changes | html ...\n");
+	    "       worldbench history changes [--store url] [-w workdir] "
+	    "[--machine fp]\n"
+	    "           [--variant label] [--test id] [--alpha a] "
+	    "[--seed n]\n"
+	    "       worldbench history html [--store url] [-w workdir] "
+	    "[--machine fp]\n"
+	    "           [--variant label] [--test id] -o dir\n");
 }
 
 static int
@@ -52,10 +59,13 @@ int
 history_parse(int argc, char **argv, struct history_opts *o)
 {
 	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, 'a' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "machine", required_argument, NULL, 'M' },
 		{ "passes", required_argument, NULL, 'i' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "release", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 'S' },
 		{ "store", required_argument, NULL, 's' },
 		{ "test", required_argument, NULL, 'T' },
 		{ "variant", required_argument, NULL, 'V' },
@@ -67,9 +77,18 @@ history_parse(int argc, char **argv, struct history_opts *o)
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:i:r:s:T:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "d:i:o:r:s:T:w:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'a':
+			o->alpha = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' ||
+			    !(o->alpha >= 0.0001 && o->alpha <= 0.5)) {
+				warnx("bad --alpha '%s' (0.0001 to 0.5)",
+				    optarg);
+				return (-1);
+			}
+			break;
 		case 'd':
 			o->duration = strtod(optarg, &end);
 			if (end == optarg || *end != '\0' ||
@@ -90,6 +109,9 @@ history_parse(int argc, char **argv, struct history_opts *o)
 		case 'M':
 			o->f.machine = optarg;
 			break;
+		case 'o':
+			o->output = optarg;
+			break;
 		case 'r':
 			if (wb_hs_release_parse(optarg, &o->rel, &e) == -1) {
 				warnx("--release: %s", e.msg);
@@ -99,6 +121,16 @@ history_parse(int argc, char **argv, struct history_opts *o)
 			break;
 		case 's':
 			o->store = optarg;
+			break;
+		case 'S':
+			errno = 0;
+			o->seed = strtoull(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || errno != 0 ||
+			    optarg[0] == '-') {
+				warnx("bad --seed '%s' (a number)", optarg);
+				return (-1);
+			}
+			o->have_seed = 1;
 			break;
 		case 'T':
 			o->f.test = optarg;
@@ -306,17 +338,24 @@ cmd_history(int argc, char **argv)
 		warnx("--release goes with add only");
 		return (usage());
 	}
+	if ((o.alpha != 0 || o.have_seed) && strcmp(sub, "changes") != 0) {
+		warnx("--alpha and --seed go with changes only");
+		return (usage());
+	}
+	if (o.output != NULL && strcmp(sub, "html") != 0) {
+		warnx("-o goes with html only");
+		return (usage());
+	}
 	if (strcmp(sub, "list") == 0)
 		return (list(&o, argc));
 	if (strcmp(sub, "series") == 0)
 		return (series(&o, argc));
 	if (strcmp(sub, "confirm") == 0)
 		return (history_confirm(&o, argc, argv));
-	if (strcmp(sub, "changes") == 0 || strcmp(sub, "html") == 0) {
-		warnx("history %s: not built yet (the change detector and "
-		    "its report are not in this build)", sub);
-		return (EX_UNAVAILABLE);
-	}
+	if (strcmp(sub, "changes") == 0)
+		return (history_changes(&o, argc));
+	if (strcmp(sub, "html") == 0)
+		return (history_html(&o, argc));
 	warnx("unknown history subcommand '%s'", wb_vis(sub));
 	return (usage());
 }

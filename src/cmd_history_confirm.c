@@ -28,9 +28,11 @@
 #include "history_cmd.h"
 #include "history_store.h"
 #include "provenance.h"
+#include "report_format.h"
 #include "results.h"
 #include "strvis.h"
 #include "suite.h"
+#include "version.h"
 #include "world_fs.h"
 
 /* This machine's fingerprint as the store computes it. */
@@ -116,7 +118,9 @@ static int
 judge(const struct wb_hs_candidate *c, const char *dir, struct outcome *out,
     struct wb_err *e)
 {
-	char pb[PATH_MAX + 16], pa[PATH_MAX + 16];
+	char pb[PATH_MAX + 16], pa[PATH_MAX + 16], pr[PATH_MAX + 16];
+	char gen[128];
+	struct wb_report rep;
 	const char *paths[2], *labels[2] = { "before", "after" };
 	struct wb_results *v[2] = { NULL, NULL };
 	const struct wb_cmp_cell *k;
@@ -135,6 +139,17 @@ judge(const struct wb_hs_candidate *c, const char *dir, struct outcome *out,
 	}
 	rc = wb_compare_build(v, 2, labels, paths, 0.95, WB_EST_UNIXBENCH,
 	    WB_ADJ_NONE, &cmp, e);
+	if (rc == 0) {
+		/* The report the history site links to. */
+		memset(&rep, 0, sizeof(rep));
+		rep.cmp = &cmp;
+		rep.results = v;
+		snprintf(gen, sizeof(gen), "worldbench %s", wb_version());
+		rep.generator = gen;
+		snprintf(pr, sizeof(pr), "%s/compare.html", dir);
+		if ((rc = wb_report_save(pr, WB_REPORT_HTML, &rep, e)) == -1)
+			wb_compare_fini(&cmp);
+	}
 	wb_results_free(v[0]);
 	wb_results_free(v[1]);
 	if (rc == -1)
@@ -165,6 +180,7 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
     struct wb_err *e)
 {
 	char fp[65], ab[PATH_MAX], aa[PATH_MAX], dir[PATH_MAX], stamp[32];
+	char abs[PATH_MAX];
 	struct wb_hs_candidate c;
 	struct wb_hs_release rel;
 	struct wb_hs_added a;
@@ -205,8 +221,13 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	fprintf(stderr, "worldbench history: candidate %lld: %s %s, %s "
 	    "against %s, into %s\n", id, wb_vis(c.label), wb_vis(c.test),
 	    wb_vis(c.after), wb_vis(c.before), wb_vis(dir));
-	rc = wb_mkdirs(dir, 0755, e) == -1 ? -1 :
-	    measure(o, &c, rb, ra, dir, e);
+	/* Stored by its absolute path: the history site links to it. */
+	rc = wb_mkdirs(dir, 0755, e) == -1 ? -1 : realpath(dir, abs) == NULL ?
+	    wb_err_setsys(e, "%s", dir) : 0;
+	if (rc == 0) {
+		snprintf(dir, sizeof(dir), "%s", abs);
+		rc = measure(o, &c, rb, ra, dir, e);
+	}
 	free(rb);
 	free(ra);
 	memset(&out, 0, sizeof(out));

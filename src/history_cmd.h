@@ -15,10 +15,16 @@ struct history_opts {
 	struct wb_hs_filter	 f;
 	long			 passes;	/* confirm */
 	double			 duration;	/* confirm, seconds a pass */
+	double			 alpha;		/* changes; 0: the default */
+	unsigned long long	 seed;		/* changes */
+	int			 have_seed;
+	const char		*output;	/* html: the site's directory */
 };
 
 struct wb_hstore	*history_open(const struct history_opts *,
 			    struct wb_err *);
 int	history_confirm(struct history_opts *, int argc, char **argv);
+int	history_changes(struct history_opts *, int argc);
+int	history_html(struct history_opts *, int argc);
 
 #endif

@@ -89,7 +89,18 @@ static const char *const m1[] = {
 	NULL
 };
 
-static const char *const *const migrations[] = { m1 };
+/*
+ * 2: what history changes found beside the ratio: the interval of the
+ * ratio (conditional on the split) and the split's permutation p.
+ */
+static const char *const m2[] = {
+	"ALTER TABLE candidates ADD COLUMN lo DOUBLE PRECISION",
+	"ALTER TABLE candidates ADD COLUMN hi DOUBLE PRECISION",
+	"ALTER TABLE candidates ADD COLUMN p DOUBLE PRECISION",
+	NULL
+};
+
+static const char *const *const migrations[] = { m1, m2 };
 
 size_t
 wb_hs_migration_count(void)

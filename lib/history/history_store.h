@@ -216,6 +216,87 @@ int	wb_hs_candidate_get(struct wb_hstore *, long long id,
 int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
 	    long long run, const char *outcome, double ratio, double lo,
 	    double hi, struct wb_err *);
+
+/*
+ * Change detection (lib/history_changes.c): each series of the filter
+ * with at least 2 * min_size releases, its per-release log geometric
+ * means searched by wb_changepoint_find (lib/stats/changepoint.h), each
+ * change point recorded as a candidate unless the store holds one of
+ * that series and those two releases already.
+ */
+struct wb_hs_found {
+	const struct wb_hs_series	*series;
+	size_t				 at;	/* index of the release after */
+	double				 ratio, lo, hi, p;
+	long long			 id;	/* the candidate */
+	int				 recorded;	/* 1: held already */
+};
+typedef int	wb_hs_found_fn(void *, const struct wb_hs_found *,
+		    struct wb_err *);
+struct wb_hs_detect {
+	double		alpha;		/* each split's level */
+	unsigned	permutations;
+	size_t		min_size;
+	unsigned long long seed;
+	const char	*method;	/* recorded with each candidate */
+};
+/*
+ * What a search covered: the series searched (long enough), and how
+ * many of them are shorter than reach, the fewest releases in which the
+ * expected p of a clean step between two halves, about
+ * 1 / (R + 1) + 2 / C(n, n/2), is at most alpha (in a shorter series
+ * such a step is found or not by the luck of the shuffles).
+ */
+struct wb_hs_changes_sum {
+	size_t	nseries;
+	size_t	reach;
+	size_t	nshort;
+};
+size_t	wb_hs_changes_reach(const struct wb_hs_detect *);
+int	wb_hs_changes(struct wb_hstore *, const struct wb_hs_filter *,
+	    const struct wb_hs_detect *, wb_hs_found_fn *, void *,
+	    struct wb_hs_changes_sum *, struct wb_err *);
+/*
+ * Record a candidate unless one of that series and those two releases is
+ * stored already, in one locked transaction: *id gets the new or the
+ * held one, *held 1 for the latter.
+ */
+int	wb_hs_candidate_record(struct wb_hstore *, const char *fingerprint,
+	    const char *label, const char *test, const char *before,
+	    const char *after, double ratio, double lo, double hi, double p,
+	    const char *method, long long *id, int *held, struct wb_err *);
+
+/*
+ * The candidates of one series, by the order of their later release,
+ * each with its last confirmation (outcome "" when none) and the source
+ * of the confirmation's run (NULL when none).
+ */
+struct wb_hs_cand_row {
+	long long	 id;
+	const char	*before, *after;
+	double		 ratio, lo, hi, p;	/* as found; NaN: none */
+	const char	*outcome;
+	double		 kratio, klo, khi;	/* the confirmation's */
+	const char	*source;
+};
+typedef int	wb_hs_cand_fn(void *, const struct wb_hs_cand_row *,
+		    struct wb_err *);
+int	wb_hs_candidates(struct wb_hstore *, const char *fingerprint,
+	    const char *label, const char *test, wb_hs_cand_fn *, void *,
+	    struct wb_err *);
+
+/*
+ * The release-history site (lib/history_site.c): every series of the
+ * filter, its releases' geometric means and intervals and its
+ * candidates with their status, written by wb_history_html_write into
+ * dir.  A confirmation's report is linked: the compare.html of its run's
+ * directory when there is one, else the run's results path, as a path
+ * relative to dir.  *nseries gets the series written.
+ */
+int	wb_hs_site_write(struct wb_hstore *, const struct wb_hs_filter *,
+	    const char *dir, const char *generator, size_t *nseries,
+	    struct wb_err *);
+
 /*
  * The archive of the image whose sha256 is sha: an image .meta of WORKDIR/images
  * that names it, its archive hashed again to make sure.  path gets it.

@@ -4,7 +4,8 @@
 # fixture site (tests/helpers/history_fixture.c, written by the
 # history-site program beside this test) rendered by headless Chromium
 # to a non-trivial PNG, and its DOM, as Chromium parsed it, holding the
-# change-point marks and their links.
+# change-point marks and their links; and the site that worldbench history
+# html writes from a store with a 20% step at release 7 of 12.
 
 site() {
 	atf_check "$(atf_get_srcdir)/history-site" site
@@ -72,6 +73,52 @@ marks_in_dom_body() {
 	atf_check -o match:'<a href="series-2.html">' cat di.html
 }
 
+# release K STEP: tests/src/data/prod.json as release rK
+# (tests/helpers/history_release.awk).
+release() {
+	top=$(atf_config_get top_srcdir)
+	awk -v k="$1" -v step="$2" -f "$top/tests/helpers/history_release.awk" \
+	    "$top/tests/src/data/prod.json"
+}
+
+store_site() {
+	wb="$(atf_config_get builddir)/bin/worldbench"
+	for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		step=1
+		[ "$k" -ge 7 ] && step=0.8
+		release "$k" "$step" > "r$k.json"
+		atf_check -o ignore "$wb" history add --store h.db \
+		    --release "r$k:$k" "r$k.json"
+	done
+	atf_check -o match:'test dhry2reg: r6 -> r7: ratio 0\.80' \
+	    "$wb" history changes --store h.db --alpha 0.05
+	atf_check -o inline:'6 series written to site/index.html\n' \
+	    "$wb" history html --store h.db -o site
+}
+
+atf_test_case store_site_in_dom
+store_site_in_dom_head() {
+	atf_set descr "The site of worldbench history html, from a store with" \
+	    "a 20% step at r7 of 12, in Chromium's DOM: the step's mark"
+	atf_set timeout 300
+}
+store_site_in_dom_body() {
+	need_chromium
+	store_site
+	dom site/series-1.html > d1.html || atf_fail "chromium --dump-dom"
+	atf_check -o match:'<h1>Dhrystone 2 using register variables, prod</h1>' \
+	    cat d1.html
+	atf_check -o match:'<g class="cp candidate" data-release="r7" data-before="r6">' \
+	    cat d1.html
+	atf_check -o inline:'1\n' sh -c "grep -o '<g class=\"cp ' d1.html | wc -l"
+	atf_check -o inline:'12\n' sh -c "grep -o '<circle class=\"pt\"' d1.html | wc -l"
+	# A flat series: no mark.
+	dom site/series-2.html > d2.html || atf_fail "chromium --dump-dom"
+	atf_check -s exit:1 grep -F '<g class="cp ' d2.html
+	dom site/index.html > di.html || atf_fail "chromium --dump-dom"
+	atf_check -o match:'<a href="series-6.html">' cat di.html
+}
+
 atf_test_case self_contained
 self_contained_head() {
 	atf_set descr "The site loads nothing from elsewhere and runs nothing"
@@ -87,4 +134,5 @@ atf_init_test_cases() {
 	atf_add_test_case renders
 	atf_add_test_case marks_in_dom
 	atf_add_test_case self_contained
+	atf_add_test_case store_site_in_dom
 }

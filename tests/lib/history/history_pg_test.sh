@@ -100,8 +100,8 @@ add_list_series_body() {
 	# Insert only: a second add of a stored file adds nothing.
 	atf_check -o match:'p1.json: already stored as run 2: nothing added' \
 	    "$(wbp)" history add --store "$u" --release v1 p1.json
-	# The migrations ran once, however many times the store was opened.
-	atf_check -o inline:"1\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
+	# The migrations (2) ran once, however many times the store was opened.
+	atf_check -o inline:"2\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
 	    -c 'SELECT COUNT(*) FROM schema_version'
 	atf_check -o inline:"4\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
 	    -c 'SELECT COUNT(*) FROM runs'
@@ -153,7 +153,48 @@ concurrent_adds_cleanup() {
 	stop_server
 }
 
+atf_test_case changes_html cleanup
+changes_html_head() {
+	atf_set descr "history changes and html against PostgreSQL: a 20% step" \
+	    "at r7 of 12 recorded once, marked, then rejected"
+	atf_set timeout 180
+}
+changes_html_body() {
+	start_server
+	u=$(cat url)
+	top=$(atf_config_get top_srcdir)
+	for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		step=1
+		[ "$k" -ge 7 ] && step=0.8
+		awk -v k="$k" -v step="$step" \
+		    -f "$top/tests/helpers/history_release.awk" \
+		    "$(fixture prod.json)" >"r$k.json"
+		atf_check -o ignore "$(wbp)" history add --store "$u" \
+		    --release "r$k:$k" "r$k.json"
+	done
+	atf_check -o match:'^candidate 1: .* test dhry2reg: r6 -> r7: ratio 0\.80.* \(recorded\)$' \
+	    -o match:'^1 change found in 6 series, 1 new' \
+	    "$(wbp)" history changes --store "$u" --alpha 0.05
+	atf_check -o match:'^candidate 1: .* \(already recorded\)$' \
+	    -o match:'^1 change found in 6 series, 0 new' \
+	    "$(wbp)" history changes --store "$u" --alpha 0.05
+	atf_check -o inline:"1\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
+	    -c 'SELECT COUNT(*) FROM candidates WHERE p IS NOT NULL'
+	atf_check -o ignore "$(wbp)" history html --store "$u" -o site
+	atf_check -o match:'<g class="cp candidate" data-release="r7" data-before="r6">' \
+	    cat site/series-1.html
+	atf_check -o ignore "$(cat pgbin)/psql" -XAtq -d "$u" -c \
+	    "INSERT INTO confirmations (candidate_id, outcome, ratio, lo, hi, decided) VALUES (1, 'rejected', 1.0, 0.98, 1.02, '2026-12-06T00:00:00Z')"
+	atf_check -o ignore "$(wbp)" history html --store "$u" -o site
+	atf_check -o match:'<g class="cp rejected" data-release="r7" data-before="r6">' \
+	    cat site/series-1.html
+}
+changes_html_cleanup() {
+	stop_server
+}
+
 atf_init_test_cases() {
 	atf_add_test_case add_list_series
 	atf_add_test_case concurrent_adds
+	atf_add_test_case changes_html
 }

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * history changes: search every long enough series of the store for the
+ * releases where it stepped (e-divisive means, lib/stats/changepoint.h)
+ * and record each step once as a change candidate (history_store.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "changepoint.h"
+#include "err.h"
+#include "history_store.h"
+
+static const char *
+dbl(char *buf, size_t len, double v)
+{
+
+	if (!isfinite(v))
+		return (NULL);
+	snprintf(buf, len, "%.17g", v);
+	return (buf);
+}
+
+int
+wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
+    const char *label, const char *test, const char *before,
+    const char *after, double ratio, double lo, double hi, double p,
+    const char *method, long long *id, int *held, struct wb_err *err)
+{
+	char r[40], l[40], h[40], pv[40], found[32], *got;
+	const char *q[11];
+	struct tm tm;
+	time_t t;
+
+	*id = 0;
+	*held = 0;
+	t = time(NULL);
+	gmtime_r(&t, &tm);
+	strftime(found, sizeof(found), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (wb_hs_begin(s, 1, err) == -1)
+		return (-1);
+	/* Under the writers' lock: two runs at once record it once. */
+	q[0] = fp;
+	q[1] = label;
+	q[2] = test;
+	q[3] = before;
+	q[4] = after;
+	if (wb_hs_exec1(s, "SELECT c.id FROM candidates c "
+	    "JOIN releases b ON b.id = c.before_id "
+	    "JOIN releases a ON a.id = c.after_id "
+	    "WHERE c.fingerprint = ? AND c.label = ? AND c.test = ? AND "
+	    "b.name = ? AND a.name = ? ORDER BY c.id LIMIT 1", q, 5, &got,
+	    err) == -1)
+		goto fail;
+	if (got != NULL) {
+		*id = strtoll(got, NULL, 10);
+		*held = 1;
+		free(got);
+		return (wb_hs_commit(s, err));
+	}
+	q[3] = dbl(r, sizeof(r), ratio);
+	q[4] = dbl(l, sizeof(l), lo);
+	q[5] = dbl(h, sizeof(h), hi);
+	q[6] = dbl(pv, sizeof(pv), p);
+	q[7] = found;
+	q[8] = method;
+	q[9] = before;
+	q[10] = after;
+	if (wb_hs_exec1(s, "INSERT INTO candidates (fingerprint, label, "
+	    "test, before_id, after_id, ratio, lo, hi, p, found, method) "
+	    "SELECT ?, ?, ?, b.id, a.id, CAST(? AS DOUBLE PRECISION), "
+	    "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), "
+	    "CAST(? AS DOUBLE PRECISION), ?, ? FROM releases b, releases a "
+	    "WHERE b.name = ? AND a.name = ? RETURNING id", q, 11, &got,
+	    err) == -1)
+		goto fail;
+	if (got == NULL) {
+		wb_err_set(err, "candidate: release %s or %s is not in the "
+		    "store", before, after);
+		goto fail;
+	}
+	*id = strtoll(got, NULL, 10);
+	free(got);
+	return (wb_hs_commit(s, err));
+fail:
+	wb_hs_rollback(s);
+	return (-1);
+}
+
+/* One series: its change points, each recorded and reported. */
+static int
+search(struct wb_hstore *st, const struct wb_hs_series *s,
+    const struct wb_hs_detect *d, wb_hs_found_fn *fn, void *arg,
+    struct wb_err *err)
+{
+	struct wb_cp_result res;
+	struct wb_cp_opts o;
+	struct wb_hs_found f;
+	const struct wb_cp *c;
+	char why[1024];
+	double *x;
+	size_t i;
+	int rc;
+
+	if ((x = malloc(s->np * sizeof(*x))) == NULL)
+		return (wb_err_setsys(err, "malloc"));
+	for (i = 0; i < s->np; i++)
+		x[i] = log(s->p[i].gmean);
+	wb_cp_opts_init(&o);
+	o.alpha = d->alpha;
+	o.permutations = d->permutations;
+	o.min_size = d->min_size;
+	o.seed = d->seed;
+	rc = wb_changepoint_find(x, s->np, &o, &res, err);
+	free(x);
+	if (rc == -1) {
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return (wb_err_set(err, "series %.12s %s %s: %s",
+		    s->fingerprint, s->label, s->test, why));
+	}
+	for (i = 0; i < res.ncps && rc == 0; i++) {
+		c = &res.cps[i];
+		memset(&f, 0, sizeof(f));
+		f.series = s;
+		f.at = c->at;
+		f.ratio = c->ratio;
+		f.lo = c->lo;
+		f.hi = c->hi;
+		f.p = c->p;
+		rc = wb_hs_candidate_record(st, s->fingerprint, s->label,
+		    s->test, s->p[c->before].release, s->p[c->at].release,
+		    c->ratio, c->lo, c->hi, c->p, d->method, &f.id,
+		    &f.recorded, err);
+		if (rc == 0 && fn != NULL)
+			rc = fn(arg, &f, err);
+	}
+	wb_cp_result_free(&res);
+	return (rc);
+}
+
+size_t
+wb_hs_changes_reach(const struct wb_hs_detect *d)
+{
+	double c;
+	size_t n, k;
+
+	for (n = 2 * d->min_size; n < WB_CP_MAX_N; n++) {
+		/* C(n, n/2), the ways to split n values into two halves. */
+		c = 1;
+		for (k = 1; k <= n / 2; k++)
+			c = c * (double)(n - n / 2 + k) / (double)k;
+		if (1 / ((double)d->permutations + 1) + 2 / c <= d->alpha)
+			return (n);
+	}
+	return (n);
+}
+
+int
+wb_hs_changes(struct wb_hstore *st, const struct wb_hs_filter *f,
+    const struct wb_hs_detect *d, wb_hs_found_fn *fn, void *arg,
+    struct wb_hs_changes_sum *sum, struct wb_err *err)
+{
+	struct wb_hs_series *v;
+	size_t i, n;
+	int rc;
+
+	memset(sum, 0, sizeof(*sum));
+	if (d->min_size < 2)
+		return (wb_err_set(err, "changes: min_size %zu: want 2 or "
+		    "more", d->min_size));
+	sum->reach = wb_hs_changes_reach(d);
+	if (wb_hs_series(st, f, &v, &n, err) == -1)
+		return (-1);
+	rc = 0;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (v[i].np < 2 * d->min_size)
+			continue;
+		sum->nseries++;
+		if (v[i].np < sum->reach)
+			sum->nshort++;
+		rc = search(st, &v[i], d, fn, arg, err);
+	}
+	wb_hs_series_free(v, n);
+	return (rc);
+}
