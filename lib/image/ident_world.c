@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -46,6 +47,21 @@ oom:
 	wb_knob_owners_fini(&o);
 	wb_err_set(err, "%s: owners: out of memory", name);
 	return (NULL);
+}
+
+/* Whether the work directory has the archive of image name. */
+static int
+has_image(const char *workdir, const char *name)
+{
+	struct wb_err e;
+	char *archive;
+	int ok;
+
+	if ((archive = wb_label_image_path(workdir, name, &e)) == NULL)
+		return (0);
+	ok = access(archive, F_OK) == 0;
+	free(archive);
+	return (ok);
 }
 
 static json_t *
@@ -113,6 +129,16 @@ wb_ident_world(const char *root, struct wb_err *err)
 	/* root is WORKDIR/roots/<sha256> (world.h). */
 	snprintf(buf, sizeof(buf), "%s", root);
 	workdir = dirname(dirname(buf));
+	/*
+	 * A root unpacked from an archive that is not this work directory's
+	 * image of its name (an image shipped to a node by digest, then
+	 * unpacked from the shared directory): its identity is not
+	 * recorded here, which the reports say.
+	 */
+	if (!has_image(workdir, name)) {
+		json_decref(id);
+		return (json_null());
+	}
 	o = record(workdir, name, sha, err);
 	json_decref(id);
 	return (o);
