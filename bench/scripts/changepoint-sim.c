@@ -231,15 +231,11 @@ run(struct sim *s, size_t n, size_t step_at, int online, double alpha,
 static void
 show(const char *what, long k, long reps)
 {
-	double c, h, n, p, z;
+	double p, lo, hi;
 
-	z = 1.959963984540054;
-	n = (double)reps;
-	p = (double)k / n;
-	c = (p + z * z / (2 * n)) / (1 + z * z / n);
-	h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-	printf("  %s %6.2f%% [%5.2f, %5.2f]", what, 100 * p,
-	    100 * fmax(0, c - h), 100 * fmin(1, c + h));
+	wb_wilson95(k, reps, &p, &lo, &hi);
+	printf("  %s %6.2f%% [%5.2f, %5.2f]", what, 100 * p, 100 * lo,
+	    100 * hi);
 }
 
 static void

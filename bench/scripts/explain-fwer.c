@@ -216,15 +216,11 @@ judge_new(struct wb_explain_result *x, struct tally *t)
 static void
 wilson(long k, long n, double *p, double *lo, double *hi)
 {
-	double z = 1.959963984540054, nn = (double)n, mid, half;
 
-	*p = (double)k / nn;
-	mid = (*p + z * z / (2 * nn)) / (1 + z * z / nn);
-	half = z / (1 + z * z / nn) * sqrt(*p * (1 - *p) / nn + z * z /
-	    (4 * nn * nn));
-	*lo = 100 * fmax(0, mid - half);
-	*hi = 100 * fmin(1, mid + half);
+	wb_wilson95(k, n, p, lo, hi);
 	*p *= 100;
+	*lo *= 100;
+	*hi *= 100;
 }
 
 static void

@@ -145,17 +145,11 @@ release(struct sim *s, double ratio0, double ratio, struct tally *t)
 static void
 rate(long k, long reps, double *p, double *lo, double *hi)
 {
-	double c, h, n, z;
 
-	z = 1.959963984540054;
-	n = (double)reps;
-	*p = (double)k / n;
-	c = (*p + z * z / (2 * n)) / (1 + z * z / n);
-	h = z * sqrt(*p * (1 - *p) / n + z * z / (4 * n * n)) /
-	    (1 + z * z / n);
-	*lo = 100 * fmax(0, c - h);
-	*hi = 100 * fmin(1, c + h);
+	wb_wilson95(k, reps, p, lo, hi);
 	*p *= 100;
+	*lo *= 100;
+	*hi *= 100;
 }
 
 /* Prints one rate; returns 1 when it is an error rate proven above alpha. */

@@ -599,3 +599,18 @@ wb_ratio_halfwidth(const struct wb_welch *w)
 		return (INFINITY);
 	return (100 * fmax(w->hi / w->ratio - 1, 1 - w->lo / w->ratio));
 }
+
+void
+wb_wilson95(long k, long n, double *p, double *lo, double *hi)
+{
+	double c, h, nn, z;
+
+	z = 1.959963984540054;
+	nn = (double)n;
+	*p = (double)k / nn;
+	c = (*p + z * z / (2 * nn)) / (1 + z * z / nn);
+	h = z * sqrt(*p * (1 - *p) / nn + z * z / (4 * nn * nn)) /
+	    (1 + z * z / nn);
+	*lo = fmax(0, c - h);
+	*hi = fmin(1, c + h);
+}

@@ -164,5 +164,10 @@ int	wb_equivalent(const struct wb_welch *, double d);
 
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
 double	wb_ratio_halfwidth(const struct wb_welch *);
+/*
+ * Wilson's 95% score interval of a proportion: k successes in n > 0
+ * trials give the rate *p and the interval [*lo, *hi], all in 0..1.
+ */
+void	wb_wilson95(long k, long n, double *p, double *lo, double *hi);
 
 #endif

@@ -562,9 +562,25 @@ ATF_TC_BODY(wb_detectable_ratio__simulation, tc)
 	ATF_CHECK(isnan(wb_detectable_ratio(&w, 0.8)));
 }
 
+/* Newcombe (1998): 5 of 100 is [0.0215, 0.1118]; 0 of 20 starts at 0. */
+ATF_TC_WITHOUT_HEAD(wb_wilson95__textbook);
+ATF_TC_BODY(wb_wilson95__textbook, tc)
+{
+	double p, lo, hi;
+
+	wb_wilson95(5, 100, &p, &lo, &hi);
+	ATF_CHECK(fabs(p - 0.05) < 1e-12);
+	ATF_CHECK_MSG(fabs(lo - 0.0215) < 5e-5, "lo %g", lo);
+	ATF_CHECK_MSG(fabs(hi - 0.1118) < 5e-5, "hi %g", hi);
+	wb_wilson95(0, 20, &p, &lo, &hi);
+	ATF_CHECK(p == 0 && lo == 0);
+	ATF_CHECK_MSG(fabs(hi - 0.1611) < 5e-5, "hi %g", hi);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
+	ATF_TP_ADD_TC(tp, wb_wilson95__textbook);
 	ATF_TP_ADD_TC(tp, wb_t_quantile__textbook);
 	ATF_TP_ADD_TC(tp, wb_t_power__limits);
 	ATF_TP_ADD_TC(tp, wb_detectable_ratio__simulation);
