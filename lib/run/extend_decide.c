@@ -89,15 +89,13 @@ say(struct wb_extend_decision *d, const char *what)
 /* The undecided headline rows; *look the fewest looks among them. */
 static void
 judge(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
-    const struct wb_extend_plan *x, struct wb_extend_decision *d,
-    int *hope)
+    const struct wb_extend_plan *x, struct wb_extend_decision *d)
 {
 	const struct wb_cmp_cell *o;
 	size_t i, j, look, allr, r;
 	int open;
 
 	d->look = (size_t)-1;
-	*hope = 0;
 	allr = (size_t)-1;
 	for (i = 0; i < c->nrows; i++) {
 		r = min_rounds(v, nv, c->rows[i].id);
@@ -110,7 +108,6 @@ judge(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 			if (o->verdict == WB_V_MISSING || decided(o->verdict))
 				continue;
 			open = 1;
-			*hope = 1;	/* zero spread is judged exactly */
 		}
 		if (!open)
 			continue;
@@ -121,10 +118,8 @@ judge(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 	}
 	for (j = 1; j < c->nvar; j++)
 		if (c->final[j].verdict != WB_V_MISSING &&
-		    !decided(c->final[j].verdict)) {
+		    !decided(c->final[j].verdict))
 			d->final_open = 1;
-			*hope = 1;
-		}
 	if (d->final_open) {
 		say(d, "final score");
 		look = wb_extend_looks_done(x, allr);
@@ -164,8 +159,7 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 {
 	const struct wb_result_test *t;
 	struct wb_compare c;
-	size_t i, n, target;
-	int hope;
+	size_t i, n, r, target;
 
 	memset(d, 0, sizeof(*d));
 	if (wb_compare_build(v, nv, NULL, NULL, DECIDE_CONF,
@@ -176,19 +170,15 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 		return (wb_err_set(err, "extension: the files are not one "
 		    "interleaved run with plan.extend"));
 	}
-	judge(&c, v, nv, x, d, &hope);
+	judge(&c, v, nv, x, d);
 	if (d->undecided[0] == '\0') {
 		d->stop = WB_EXTEND_DECIDED;
 		d->look = 0;
 		for (i = 0; i < c.nrows; i++)
-			if (min_rounds(v, nv, c.rows[i].id) >= x->first &&
-			    wb_extend_looks_done(x, min_rounds(v, nv,
-			    c.rows[i].id)) > d->look)
-				d->look = wb_extend_looks_done(x,
-				    min_rounds(v, nv, c.rows[i].id));
-	} else if (!hope)
-		d->stop = WB_EXTEND_NOHOPE;
-	else if (d->look >= x->looks)
+			if ((r = min_rounds(v, nv, c.rows[i].id)) >= x->first &&
+			    wb_extend_looks_done(x, r) > d->look)
+				d->look = wb_extend_looks_done(x, r);
+	} else if (d->look >= x->looks)
 		d->stop = WB_EXTEND_NOLOOKS;
 	else if (wb_extend_look_pairs(x, d->look + 1) - x->first >
 	    x->budget_passes)

@@ -172,7 +172,6 @@ wb_extend_stop_text(enum wb_extend_stop s)
 		return ("the passes budget is spent");
 	case WB_EXTEND_NOTIME:
 		return ("the next block would overrun the time budget");
-	default:
-		return ("the undecided rows have no interval");
 	}
+	return ("?");
 }

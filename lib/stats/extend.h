@@ -84,8 +84,7 @@ enum wb_extend_stop {
 	WB_EXTEND_DECIDED,	/* every headline row has a verdict */
 	WB_EXTEND_NOLOOKS,	/* all K looks done */
 	WB_EXTEND_NOPASSES,	/* the passes budget */
-	WB_EXTEND_NOTIME,	/* the next block would overrun the time */
-	WB_EXTEND_NOHOPE	/* undecided rows have no interval at all */
+	WB_EXTEND_NOTIME	/* the next block would overrun the time */
 };
 
 struct wb_extend_decision {
