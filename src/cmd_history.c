@@ -3,7 +3,7 @@
  * worldbench history: the release history store (worldbench-history(1),
  * worldbench-history(5)).  add, list and series here; confirm in
  * cmd_history_confirm.c, changes in cmd_history_changes.c, html in
- * cmd_history_html.c.
+ * cmd_history_html.c, serve in cmd_history_serve.c.
  */
 #include <err.h>
 #include <errno.h>
@@ -60,10 +60,13 @@ history_parse(int argc, char **argv, struct history_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "alpha", required_argument, NULL, 'a' },
-		{ "duration", required_argument, NULL, 'd' },
+		{ "bind", required_argument, NULL, 'B' },
+		{ "dir", required_argument, NULL, 'd' },
+		{ "duration", required_argument, NULL, 'D' },
 		{ "machine", required_argument, NULL, 'M' },
 		{ "passes", required_argument, NULL, 'i' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "port", required_argument, NULL, 'P' },
 		{ "release", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "store", required_argument, NULL, 's' },
@@ -89,7 +92,13 @@ history_parse(int argc, char **argv, struct history_opts *o)
 				return (-1);
 			}
 			break;
+		case 'B':
+			o->bind = optarg;
+			break;
 		case 'd':
+			o->site = optarg;
+			break;
+		case 'D':
 			o->duration = strtod(optarg, &end);
 			if (end == optarg || *end != '\0' ||
 			    !(o->duration > 0 && o->duration <= 3600)) {
@@ -105,6 +114,16 @@ history_parse(int argc, char **argv, struct history_opts *o)
 				warnx("bad --passes '%s' (2 to 1000)", optarg);
 				return (-1);
 			}
+			break;
+		case 'P':
+			o->port = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || o->port < 0 ||
+			    o->port > 65535) {
+				warnx("bad --port '%s' (0 to 65535; 0 picks a "
+				    "free one)", optarg);
+				return (-1);
+			}
+			o->have_port = 1;
 			break;
 		case 'M':
 			o->f.machine = optarg;
@@ -346,6 +365,11 @@ cmd_history(int argc, char **argv)
 		warnx("-o goes with html only");
 		return (usage());
 	}
+	if ((o.site != NULL || o.bind != NULL || o.have_port) &&
+	    strcmp(sub, "serve") != 0) {
+		warnx("-d, --port and --bind go with serve only");
+		return (usage());
+	}
 	if (strcmp(sub, "list") == 0)
 		return (list(&o, argc));
 	if (strcmp(sub, "series") == 0)
@@ -356,6 +380,8 @@ cmd_history(int argc, char **argv)
 		return (history_changes(&o, argc));
 	if (strcmp(sub, "html") == 0)
 		return (history_html(&o, argc));
+	if (strcmp(sub, "serve") == 0)
+		return (history_serve(&o, argc));
 	warnx("unknown history subcommand '%s'", wb_vis(sub));
 	return (usage());
 }

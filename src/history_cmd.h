@@ -19,6 +19,10 @@ struct history_opts {
 	unsigned long long	 seed;		/* changes */
 	int			 have_seed;
 	const char		*output;	/* html: the site's directory */
+	const char		*site;		/* serve: NULL, write one */
+	const char		*bind;		/* serve: NULL, 127.0.0.1 */
+	long			 port;		/* serve */
+	int			 have_port;
 };
 
 struct wb_hstore	*history_open(const struct history_opts *,
@@ -26,5 +30,6 @@ struct wb_hstore	*history_open(const struct history_opts *,
 int	history_confirm(struct history_opts *, int argc, char **argv);
 int	history_changes(struct history_opts *, int argc);
 int	history_html(struct history_opts *, int argc);
+int	history_serve(struct history_opts *, int argc);
 
 #endif

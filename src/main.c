@@ -39,7 +39,7 @@ static const struct command commands[] = {
 	    "import [-l label] [-t n] log -o results | --lava file -o dir",
 	    "read a UnixBench log or a LAVA job's results into results" },
 	{ "history", cmd_history, cmd_history_usage,
-	    "history add|list|series|changes|confirm|html ...",
+	    "history add|list|series|changes|confirm|html|serve ...",
 	    "store runs by release, find and confirm changes, draw the series" },
 	{ "compare", cmd_compare, cmd_compare_usage,
 	    "compare [options] base other ...",

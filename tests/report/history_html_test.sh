@@ -119,6 +119,70 @@ store_site_in_dom_body() {
 	atf_check -o match:'<a href="series-6.html">' cat di.html
 }
 
+# serve_start: worldbench history serve on a free port of 127.0.0.1 in the
+# background (120 s at most), the site written from h.db into w/; sets
+# url and srv.
+serve_start() {
+	command -v curl >/dev/null || atf_skip "curl is not installed"
+	timeout 120 "$wb" history serve --store h.db -w w --port 0 \
+	    > serve.out 2> serve.err &
+	srv=$!
+	i=0
+	until grep -q '^serving ' serve.out 2>/dev/null; do
+		kill -0 "$srv" 2>/dev/null || { cat serve.err >&2;
+		    atf_fail "history serve exited"; }
+		i=$((i + 1))
+		[ "$i" -lt 300 ] || atf_fail "history serve printed no URL"
+		sleep 0.1
+	done
+	url=$(sed -n 's|^serving w/history-site at \(http://127\.0\.0\.1:[0-9]*/\) .*|\1|p' \
+	    serve.out)
+	[ -n "$url" ] || atf_fail "no URL in: $(cat serve.out)"
+}
+
+atf_test_case served_over_http
+served_over_http_head() {
+	atf_set descr "worldbench history serve: the store's site over HTTP" \
+	    "with curl (the page with its mark, HEAD, 404, a path out of" \
+	    "the site refused), in Chromium too, and a clean stop on SIGTERM"
+	atf_set timeout 300
+}
+served_over_http_body() {
+	store_site
+	serve_start
+	atf_check -o match:'<a href="series-1.html">' curl -sSf --max-time 30 \
+	    "$url"
+	atf_check -o match:'<g class="cp candidate" data-release="r7" data-before="r6">' \
+	    curl -sSf --max-time 30 "${url}series-1.html"
+	atf_check -o match:'^HTTP/1.1 200 OK' \
+	    -o match:'Content-Type: text/html; charset=utf-8' \
+	    -o match:'Content-Length: [1-9][0-9]*' \
+	    curl -sSI --max-time 30 "${url}index.html"
+	atf_check -o inline:'404' curl -s -o /dev/null -w '%{http_code}' \
+	    --max-time 30 "${url}nothing.html"
+	atf_check -o inline:'400' curl -s -o /dev/null -w '%{http_code}' \
+	    --max-time 30 --path-as-is "${url}../../../etc/passwd"
+	atf_check -o inline:'405' curl -s -o /dev/null -w '%{http_code}' \
+	    --max-time 30 -X POST "${url}index.html"
+	chromium=$(command -v chromium || command -v chromium-browser || true)
+	if [ -n "$chromium" ]; then
+		profile=$(mktemp -d "$PWD/chromium.XXXXXX")
+		timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+		    --disable-quic --no-first-run \
+		    --disable-background-networking \
+		    --disable-component-update --disable-sync \
+		    --user-data-dir="$profile" --dump-dom "${url}series-1.html" \
+		    > dh.html 2> "$profile.log" || atf_fail "chromium over HTTP"
+		atf_check -o match:'<g class="cp candidate" data-release="r7"' \
+		    cat dh.html
+	fi
+	kill -TERM "$srv"
+	wait "$srv" || atf_fail "history serve exited $? on SIGTERM"
+	atf_check -o match:'^stopped$' cat serve.out
+	atf_check -o match:'^GET /series-1.html 200 [1-9]' cat serve.err
+	atf_check -o match:'^GET /nothing.html 404 ' cat serve.err
+}
+
 atf_test_case self_contained
 self_contained_head() {
 	atf_set descr "The site loads nothing from elsewhere and runs nothing"
@@ -135,4 +199,5 @@ atf_init_test_cases() {
 	atf_add_test_case marks_in_dom
 	atf_add_test_case self_contained
 	atf_add_test_case store_site_in_dom
+	atf_add_test_case served_over_http
 }
