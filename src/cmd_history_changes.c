@@ -61,7 +61,7 @@ history_changes(struct history_opts *o, int argc)
 		return (EX_USAGE);
 	}
 	memset(&d, 0, sizeof(d));
-	d.alpha = o->alpha != 0 ? o->alpha : WB_CP_ALPHA_ONLINE;
+	d.alpha = o->alpha != 0 ? o->alpha : WB_CP_ALPHA_CANDIDATE;
 	/* Enough shuffles that p can fall to a third of alpha. */
 	d.permutations = (unsigned)ceil(3 / d.alpha) - 1;
 	if (d.permutations < WB_CP_PERMUTATIONS)

@@ -99,7 +99,7 @@ static const struct help_opt opts[] = {
 	{ "history", "--machine fp", "series, changes, html: a machine fingerprint or its prefix" },
 	{ "history", "--variant label", "series, changes, html: one variant" },
 	{ "history", "--test id", "series, changes, html: one test" },
-	{ "history", "--alpha a", "changes: each split's level (default 0.003, for a look after every release)" },
+	{ "history", "--alpha a", "changes: each split's level (default 0.05: candidates, each to confirm; 0.003: the detector alone)" },
 	{ "history", "--seed n", "changes: the permutations' seed (default 0)" },
 	{ "history", "-o, --output dir", "html: the directory of the static site" },
 	{ "history", "--passes n", "confirm: passes of each release (default 8)" },

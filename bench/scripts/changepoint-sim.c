@@ -32,13 +32,18 @@
  * run WB_CP_PERMUTATIONS_ONLINE (-R) so that the online level is
  * reachable.
  *
- * usage: changepoint-sim [-f] [-a alpha] [-e exponent] [-o online-alpha]
- *            [-m min-size] [-N releases] [-n series] [-p pairs]
- *            [-R permutations] [-s seed] [-M model] sigma:pair-sigma:step ...
+ * usage: changepoint-sim [-fG] [-a alpha] [-c level] [-e exponent]
+ *            [-o online-alpha] [-m min-size] [-N releases] [-n series]
+ *            [-p pairs] [-R permutations] [-s seed] [-M model]
+ *            sigma:pair-sigma:step ...
  *
  * -f prints the offline false alarms alone (cheap: many series); -e is
  * the detector's distance exponent (1; 2 is the classic mean-shift
- * statistic).
+ * statistic); -c the confirmation's level (0.05: the paired interval at
+ * 95%); -G one compact block a mode (two-stage calibration: candidates
+ * at a liberal -a / -o, each confirmed): the false alarms with the
+ * confirmations run a series (the cost), and the step seen 3 releases
+ * later.
  */
 #include <err.h>
 #include <math.h>
@@ -67,6 +72,8 @@ struct sim {
 	size_t		 pairs;
 	int		 t3;		/* heavy tails */
 	int		 offline_only;	/* -f: offline false alarms alone */
+	int		 grid;		/* -G: one line a mode, h = 3 */
+	double		 conf_level;	/* -c: the confirmation's alpha */
 	double		 sigma, psigma, step;
 };
 
@@ -74,8 +81,8 @@ static void
 usage(void)
 {
 
-	fprintf(stderr, "usage: changepoint-sim [-f] [-a alpha] [-e exponent] "
-	    "[-o online-alpha]\n"
+	fprintf(stderr, "usage: changepoint-sim [-fG] [-a alpha] [-c level] "
+	    "[-e exponent] [-o online-alpha]\n"
 	    "           [-m min-size] [-N releases] [-n series] [-p pairs]\n"
 	    "           [-R permutations] [-s seed] [-M normal|t3] "
 	    "sigma:pair-sigma:step ...\n");
@@ -125,7 +132,7 @@ confirm(struct sim *s, size_t at, size_t step_at, double ratio)
 		a[i] = 1;
 		b[i] = exp(mu + s->psigma * noise(s));
 	}
-	if (wb_paired_log(a, b, s->pairs, 0.95, &w, &e) == -1)
+	if (wb_paired_log(a, b, s->pairs, 1 - s->conf_level, &w, &e) == -1)
 		errx(1, "%s", e.msg);
 	if (!w.have_ci)
 		return (0);
@@ -158,6 +165,7 @@ struct outcome {
 	int	near;		/* a candidate within 2 of the step, its side */
 	int	exact;		/* ... at the step */
 	int	hit;		/* ... at the step and confirmed */
+	long	nconf;		/* confirmations run (the cost) */
 };
 
 /*
@@ -185,6 +193,7 @@ look(struct sim *s, const double *x, size_t n, const struct wb_cp_opts *o,
 		ok = 0;
 		if (!seen[c->at]) {
 			seen[c->at] = 1;
+			out->nconf++;
 			ok = confirm(s, c->at, step_at, c->ratio);
 			out->confirmed |= ok;
 		} else
@@ -340,6 +349,59 @@ timing(struct sim *s)
 	    s->nrel, WB_CP_PERMUTATIONS, t[0], t[1]);
 }
 
+/*
+ * -G: for the candidate levels -a (one look) and -o (a look after every
+ * release), one line each: the false alarms of a series with no step,
+ * alarmed and confirmed, and the confirmations run a series; then the
+ * step seen 3 releases later: near, exact, confirmed, and confirmations
+ * a series.
+ */
+static void
+grid(struct sim *s)
+{
+	struct outcome out;
+	long r, al, co, nc, near, exact, hit, nc3;
+	double step, alpha;
+	size_t at;
+	int online;
+
+	at = s->nrel - 10;
+	for (online = 0; online < 2; online++) {
+		alpha = online ? s->alpha_online : s->o.alpha;
+		step = s->step;
+		s->step = 0;
+		al = co = nc = 0;
+		for (r = 0; r < s->reps; r++) {
+			run(s, s->nrel, s->nrel, online, alpha, &out);
+			al += out.alarm;
+			co += out.confirmed;
+			nc += out.nconf;
+		}
+		s->step = step;
+		near = exact = hit = nc3 = 0;
+		for (r = 0; r < s->reps; r++) {
+			run(s, at + 3, at, online, alpha, &out);
+			near += out.near;
+			exact += out.exact;
+			hit += out.hit;
+			nc3 += out.nconf;
+		}
+		printf("%-7s candidates at %-6g confirmation %zu pairs at %g:\n"
+		    "  no step, %zu releases:", online ? "online" :
+		    "offline", alpha, s->pairs, s->conf_level, s->nrel);
+		show("alarm", al, s->reps);
+		show("confirmed", co, s->reps);
+		printf("  confirmations a series %.2f\n", (double)nc /
+		    (double)s->reps);
+		printf("  %+.1f%% step, h=3:", 100 * s->step);
+		show("near", near, s->reps);
+		show("exact", exact, s->reps);
+		show("confirmed", hit, s->reps);
+		printf("  confirmations a series %.2f\n", (double)nc3 /
+		    (double)s->reps);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -355,10 +417,18 @@ main(int argc, char **argv)
 	s.nrel = 50;
 	s.reps = 2000;
 	s.pairs = 10;
-	while ((ch = getopt(argc, argv, "a:e:fm:M:N:n:o:p:R:s:")) != -1) {
+	s.conf_level = 0.05;
+	while ((ch = getopt(argc, argv, "a:c:e:fGm:M:N:n:o:p:R:s:")) != -1) {
 		switch (ch) {
 		case 'a':
 			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
+			break;
+		case 'c':
+			s.conf_level = number(optarg, 1e-6, 0.5,
+			    "confirmation level");
+			break;
+		case 'G':
+			s.grid = 1;
 			break;
 		case 'e':
 			s.o.exponent = number(optarg, 0.01, 2, "exponent");
@@ -421,6 +491,11 @@ main(int argc, char **argv)
 		    "permutations, %ld series per line\n", s.t3 ? "t3" :
 		    "normal", s.sigma, s.pairs, s.psigma, s.o.exponent,
 		    s.o.min_size, s.o.permutations, s.reps);
+		if (s.grid) {
+			grid(&s);
+			fflush(stdout);
+			continue;
+		}
 		false_alarms(&s);
 		if (s.offline_only)
 			continue;

@@ -15,7 +15,9 @@
 #               issue 20, so 0.05% is a wide margin), a 0.5% step,
 #               pairs of SD 0.07%.
 # Series of 50 releases; -n series per line (default 1000); the offline
-# false alarms once more over 20 times as many series (-f).
+# false alarms once more over 20 times as many series (-f); then the
+# two-stage calibration (-G) at levels 0.05-0.5 (one look) and
+# 0.003-0.1 (a look after every release), 10 and 20 pairs, 2n/5 series.
 #
 # usage: changepoint-sim.sh [-n series] [-s seed]
 set -eu
@@ -28,4 +30,19 @@ for model in normal t3; do
 	"$bin" -M "$model" -N 50 -n "$n" -s "$seed" 0.026:0.104:0.03 |
 	    grep -E '^#|confirmed'
 	"$bin" -f -M "$model" -N 50 -n $((n * 20)) -s "$seed" 0.026:0.03:0
+done
+# Two stages: candidates at a liberal level, each confirmed (-G: one
+# block a mode; the step seen 3 releases later; the confirmations run).
+for model in normal t3; do
+	for pairs in 10 20; do
+		for levels in "0.05 0.003" "0.1 0.01" "0.2 0.02" "0.3 0.05" \
+		    "0.5 0.1"; do
+			set -- $levels
+			r=199
+			[ "$2" = 0.003 ] && r=999
+			"$bin" -G -M "$model" -N 50 -n $((n * 2 / 5)) \
+			    -R "$r" -s "$seed" -a "$1" -o "$2" -p "$pairs" \
+			    0.026:0.03:0.03
+		done
+	done
 done

@@ -55,6 +55,16 @@ struct wb_err;
  */
 #define WB_CP_ALPHA_ONLINE	0.003
 #define WB_CP_PERMUTATIONS_ONLINE 999
+/*
+ * The level of each look of "history changes" (after every release):
+ * it proposes candidates, and only a candidate confirmed by a paired,
+ * interleaved re-measurement ("history confirm") is a change.  At this
+ * level a flat series of 50 releases gets a candidate 41-45% of the
+ * time, a confirmed one 0.25-1.25% (10 or 20 pairs of a 3% pair SD, at
+ * 95%); a level of 0.1 confirms up to 3.75% [2.29, 6.09] and is not
+ * kept (changepoint-sim -G, bench/README issue 32).
+ */
+#define WB_CP_ALPHA_CANDIDATE	0.05
 #define WB_CP_PERMUTATIONS	199
 #define WB_CP_MIN_SIZE		3
 #define WB_CP_EXPONENT		1

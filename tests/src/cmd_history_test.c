@@ -317,12 +317,13 @@ ATF_TC_BODY(history_changes__step_found_once, tc)
 	    NULL);
 	wbt_out_fini(&o);
 	/*
-	 * At the default (the level of a look after every release), twelve
-	 * releases are too few for a step to be found but by the luck of the
-	 * shuffles: said, not hidden.
+	 * At the detector-alone level of a look after every release
+	 * (WB_CP_ALPHA_ONLINE), twelve releases are too few for a step to be
+	 * found but by the luck of the shuffles: said, not hidden.
 	 */
 	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
-	    "h.db", "--variant", "prod", "--test", "execl", NULL });
+	    "h.db", "--variant", "prod", "--test", "execl", "--alpha",
+	    "0.003", NULL });
 	ATF_REQUIRE_MSG(strcmp(o.out, "no change found in 1 series "
 	    "(e-divisive alpha 0.003, 999 permutations, min size 3, seed 0; "
 	    "a series needs 6 releases)\nnote: 1 of these series has fewer "
@@ -363,8 +364,10 @@ ATF_TC_BODY(history_changes__short_series, tc)
 	/* Six series of one release: none long enough to search. */
 	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
 	    "h.db", NULL });
-	ATF_REQUIRE_MSG(strstr(o.out, "no change found in 0 series") == o.out,
-	    "%s", o.out);
+	/* The default: candidates at 0.05 (WB_CP_ALPHA_CANDIDATE). */
+	ATF_REQUIRE_MSG(strstr(o.out, "no change found in 0 series "
+	    "(e-divisive alpha 0.05, 199 permutations, min size 3, seed 0; ")
+	    == o.out, "%s", o.out);
 	wbt_out_fini(&o);
 	wbt_run_wb(tc, &o, (const char *[]){ "history", "changes", "--store",
 	    "h.db", "--alpha", "2", NULL }, 30);
