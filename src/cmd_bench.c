@@ -24,7 +24,6 @@
 #include "recipe.h"
 #include "runner.h"
 #include "runopts.h"
-#include "strvis.h"
 #include "world_fs.h"
 
 /* The prefix of the experiment's notes (cmd_note). */
@@ -157,34 +156,6 @@ list(const char *results)
 	return (0);
 }
 
-/*
- * Once the images are built, before a run directory is chosen: images
- * that differ in more than the knob are refused unless --unmatched.
- */
-static int
-matching(struct cmd_experiment *o, void *arg)
-{
-	char *unmatched, *unrecorded;
-	struct wb_err e;
-	int rc = 0;
-
-	(void)arg;
-	if (o->x.nlabels < 2)
-		return (0);
-	if (wb_experiment_matching(&o->x, &unmatched, &unrecorded, &e) == -1)
-		return (cmd_failp("matching", &e));
-	if (unmatched != NULL && !o->x.unmatched) {
-		warnx("refusing to run: the images differ in more than the "
-		    "knob: %s (--unmatched to run them anyway)",
-		    wb_vis(unmatched));
-		rc = EX_DATAERR;
-	} else
-		cmd_matching_say(unmatched, unrecorded, o->quiet);
-	free(unmatched);
-	free(unrecorded);
-	return (rc);
-}
-
 static int
 experiment(struct cmd_experiment *o)
 {
@@ -232,7 +203,7 @@ cmd_bench(int argc, char **argv)
 	o.x.nlabels = (size_t)argc;
 	o.x.argv = argv0;
 	o.x.argc = argc0;
-	o.images_built = matching;
+	o.matching = 1;
 	rc = experiment(&o);
 	wb_experiment_fini(&o.x);
 	return (rc);

@@ -17,16 +17,15 @@
 #include <string.h>
 #include <sysexits.h>
 
-#include "atomic.h"
 #include "cmd.h"
 #include "cmdutil.h"
 #include "design.h"
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "explain_drive.h"
 #include "explain_format.h"
 #include "explain_kernel_cmd.h"
-#include "explain_match.h"
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "guestopts.h"
@@ -236,33 +235,12 @@ plan_new(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 	return (p);
 }
 
-/* The reports into the run directory, the chosen one to stdout. */
+/* The chosen report to stdout (the driver wrote every one on file). */
 static int
-report(struct explain_opts *o, const struct wb_explain_result *x)
+show(const struct explain_opts *o, const struct wb_explain_result *x)
 {
-	static const struct {
-		const char		*name;
-		enum wb_report_fmt	 fmt;
-	} files[] = {
-		{ "explain.txt", WB_REPORT_TEXT },
-		{ "explain.json", WB_REPORT_JSON },
-		{ "explain.md", WB_REPORT_MARKDOWN },
-		{ "explain.html", WB_REPORT_HTML },
-	};
 	struct wb_err e;
-	char *path;
-	size_t i;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		if ((path = wb_experiment_path(&o->c.x, files[i].name, &e)) ==
-		    NULL)
-			return (cmd_fail(&e));
-		if (wb_explain_save(path, files[i].fmt, x, &e) == -1) {
-			free(path);
-			return (cmd_fail(&e));
-		}
-		free(path);
-	}
 	if (wb_explain_write(stdout, o->fmt, x, &e) == -1)
 		return (cmd_fail(&e));
 	fflush(stdout);
@@ -272,81 +250,43 @@ report(struct explain_opts *o, const struct wb_explain_result *x)
 	return (0);
 }
 
-struct match_arg {
-	const struct wb_explain_plan	*p;
-	const struct wb_recipe		*r;
-	int				 quiet;
-	char				*report;	/* for matching.txt */
-};
-
-/* Before the run: every point differs from the base in its knobs only. */
-static int
-match(struct cmd_experiment *c, void *arg)
+/* The matching report: it names paths found in the images. */
+static void
+matching_report(void *arg, const char *text)
 {
-	struct match_arg *m = arg;
-	struct wb_err e;
-	char *rep;
 
-	if (wb_explain_match(m->p, m->r, c->x.workdir, &rep, &e) == -1)
-		return (cmd_failp("the design points do not match", &e));
-	/* The report names paths found in the images. */
-	if (!m->quiet)
-		wb_vis_fputs(rep, WB_VIS_WHITE, stderr);
-	m->report = rep;
-	return (0);
-}
-
-/* The matching report beside the others, as the run found it. */
-static int
-save_matching(const struct cmd_experiment *c, const char *rep)
-{
-	struct wb_err e;
-	char *path;
-	int rc = 0;
-
-	if (rep == NULL)
-		return (0);
-	if ((path = wb_experiment_path(&c->x, "matching.txt", &e)) == NULL ||
-	    wb_atomic_write(path, rep, strlen(rep), 0644, &e) == -1)
-		rc = cmd_fail(&e);
-	free(path);
-	return (rc);
+	(void)arg;
+	wb_vis_fputs(text, WB_VIS_WHITE, stderr);
 }
 
 static int
 explain(struct explain_opts *o, const struct wb_explain_plan *p,
     const struct wb_recipe *r)
 {
-	struct match_arg m = { p, r, o->c.quiet, NULL };
-	struct wb_explain_result *x;
+	struct wb_explain_drive w;
+	struct wb_explain_done done;
 	struct wb_err e;
-	int rc, rc2 = 0;
+	int rc, rc2;
 
-	o->c.x.labels = (const char *const *)p->labels;
-	o->c.x.nlabels = p->design->nruns;
-	o->c.images_built = match;
-	o->c.images_arg = &m;
-	rc = cmd_experiment_run(&o->c);
-	if (rc == 0 || rc == 1)	/* the run directory exists */
-		rc2 = save_matching(&o->c, m.report);
-	free(m.report);
-	if (rc != 0 && rc != 1)
-		return (rc);
-	if (rc2 != 0)
-		return (rc2);
-	if ((x = wb_explain_result_new(p, o->c.x.rundir, o->maxorder, 0.95,
-	    &e)) == NULL)
-		return (cmd_fail(&e));
-	if (wb_explain_family(x, &e) == -1) {
-		wb_explain_result_free(x);
-		return (cmd_fail(&e));
+	memset(&w, 0, sizeof(w));
+	cmd_experiment_drive(&o->c, &w.d);
+	w.p = p;
+	w.r = r;
+	w.maxorder = o->maxorder;
+	w.matching = matching_report;
+	rc = wb_explain_drive(&w, &done, &e);
+	cmd_unpack_end(&o->c.cu);
+	if (rc == -1)
+		rc = cmd_experiment_said(&done.x, &e);
+	else if ((rc = done.x.status) < 128) {
+		rc2 = show(o, done.result);
+		if (rc != 0)
+			warnx("some passes failed (see above): their rounds "
+			    "are left out");
+		rc = rc2 != 0 ? rc2 : rc;
 	}
-	rc2 = report(o, x);
-	wb_explain_result_free(x);
-	if (rc != 0)
-		warnx("some passes failed (see above): their rounds are left "
-		    "out");
-	return (rc2 != 0 ? rc2 : rc);
+	wb_explain_done_fini(&done);
+	return (rc);
 }
 
 static int

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "experiment_drive.h"
 #include "recipe.h"
 #include "strvis.h"
 #include "suite.h"
@@ -138,64 +139,83 @@ cmd_experiment_show(const struct wb_experiment *x, const char *name)
 	fflush(stdout);
 }
 
-/* Build the images; on failure the tail of the build log. */
-static int
-images(struct cmd_experiment *o, const char *log)
+/* A warning of the workflow: "worldbench: LINE". */
+static void
+warn_line(void *arg, const char *line)
 {
-	struct wb_err e, e2;
-	char *tail;
 
-	if (wb_experiment_images(&o->x, log, &e) == 0)
-		return (0);
-	if ((tail = wb_build_log_tail(log, 20, &e2)) != NULL) {
+	(void)arg;
+	warnx("%s", wb_vis(line));
+}
+
+/* The workflow's hooks: the caller's check, then the run with progress. */
+static int
+images_built(void *arg, const struct wb_experiment *x, const char **what,
+    struct wb_err *e)
+{
+	struct cmd_experiment *o = arg;
+
+	return (o->images_built(o->images_arg, x, what, e));
+}
+
+static int
+run(void *arg, struct wb_harness *h)
+{
+	struct cmd_experiment *o = arg;
+
+	return (cmd_run_harness(h, o->quiet, 1));
+}
+
+/* A failed workflow: what it says, and the exit status. */
+int
+cmd_experiment_said(const struct wb_experiment_done *done, const struct wb_err *e)
+{
+
+	if (done->log_tail != NULL)
 		/* A build's output: compilers colour it, anything may. */
-		wb_vis_fputs(tail, WB_VIS_WHITE, stderr);
-		free(tail);
+		wb_vis_fputs(done->log_tail, WB_VIS_WHITE, stderr);
+	if (done->busy)
+		errx(1, "%s", e->msg);
+	if (done->status != 0) {
+		warnx("%s", e->msg);
+		return (done->status);
 	}
-	return (cmd_failp("building the images", &e));
+	return (done->what != NULL ? cmd_failp(done->what, e) : cmd_fail(e));
+}
+
+void
+cmd_experiment_drive(struct cmd_experiment *o, struct wb_experiment_drive *d)
+{
+
+	memset(d, 0, sizeof(*d));
+	d->x = &o->x;
+	d->ro = &o->ro;
+	d->quiet = o->quiet;
+	d->strict = o->strict;
+	d->no_preflight = o->no_preflight;
+	d->matching = o->matching;
+	if (o->images_built != NULL)
+		d->images_built = images_built;
+	d->run = run;
+	d->warn = warn_line;
+	d->arg = o;
+	cmd_unpack_begin(&o->cu);
+	o->x.unpack = &o->cu.o;
 }
 
 int
 cmd_experiment_run(struct cmd_experiment *o)
 {
-	struct cmd_unpack cu;
-	struct wb_harness *h;
+	struct wb_experiment_drive d;
+	struct wb_experiment_done done;
 	struct wb_err e;
-	char log[PATH_MAX];
 	int rc;
 
-	snprintf(log, sizeof(log), "%s/bench-images.log", o->x.workdir);
-	if ((rc = images(o, log)) != 0)
-		return (rc);
-	if (o->images_built != NULL &&
-	    (rc = o->images_built(o, o->images_arg)) != 0)
-		return (rc);
-	if (wb_experiment_rundir(&o->x, &e) == -1)
-		return (cmd_fail(&e));
-	if (!o->quiet)
-		fprintf(stderr, "%s%s\n%s%s (%s)\n", o->prefix,
-		    o->x.resumed ? "resuming the interrupted run" : "a new run",
-		    o->prefix, o->x.rundir, o->x.settings);
-	if (!o->x.resumed && !o->no_preflight)
-		o->x.preflight = cmd_preflight_check(o->strict, o->quiet);
-	if (runopts_resolve(&o->ro) == -1)
-		return (1);
-	o->x.runner = &o->ro;
-	cmd_unpack_begin(&cu);
-	o->x.unpack = &cu.o;
-	h = wb_experiment_harness(&o->x, &e);
-	cmd_unpack_end(&cu);
-	json_decref(o->x.preflight);
-	o->x.preflight = NULL;
-	if (h == NULL)
-		return (cmd_fail(&e));
-	rc = cmd_run_harness(h, o->quiet, 1);
-	if (rc >= 128) {
-		warnx("interrupted: the run %s is kept; the same command "
-		    "resumes it", o->x.rundir);
-		return (rc);
-	}
-	if (wb_experiment_report(&o->x, &e) == -1)
-		return (cmd_fail(&e));
+	cmd_experiment_drive(o, &d);
+	rc = wb_experiment_drive(&d, &done, &e);
+	cmd_unpack_end(&o->cu);
+	o->x.unpack = NULL;
+	rc = rc == 0 ? done.status : cmd_experiment_said(&done, &e);
+	wb_experiment_done_fini(&done);
 	return (rc);
 }

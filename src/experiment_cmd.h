@@ -10,7 +10,9 @@
 #include <getopt.h>
 #include <limits.h>
 
+#include "cmdutil.h"
 #include "experiment.h"
+#include "experiment_drive.h"
 #include "runner.h"
 #include "runopts.h"
 
@@ -19,15 +21,20 @@ struct cmd_experiment {
 	struct wb_runner_opts	 ro;
 	int			 quiet, strict, no_preflight;
 	const char		*prefix;	/* "worldbench bench: " */
+	/* Refuse images that differ in more than the knob (bench). */
+	int			 matching;
 	/*
-	 * Optional: called once the images are built, before the run; a
-	 * non-zero return (an exit status, said) ends the command.
+	 * Optional: called once the images are built, before the run; -1
+	 * with the error (and *what, the step) ends the command
+	 * (lib/experiment/experiment_drive.h).
 	 */
-	int			(*images_built)(struct cmd_experiment *,
-				    void *);
+	int			(*images_built)(void *,
+				    const struct wb_experiment *,
+				    const char **what, struct wb_err *);
 	void			*images_arg;
 	char			 objbuf[PATH_MAX], topbuf[PATH_MAX];
 	char			 resbuf[PATH_MAX];
+	struct cmd_unpack	 cu;	/* the run's unpack (cmdutil.h) */
 };
 
 #define EXPERIMENT_SHORT	"i:o:qT:w:"
@@ -68,6 +75,17 @@ int	cmd_experiment_setup(struct cmd_experiment *, const char *sub);
  * interrupted (the run is kept), or the exit status of an error (said).
  */
 int	cmd_experiment_run(struct cmd_experiment *);
+/*
+ * The workflow of o (lib/experiment/experiment_drive.h) with the
+ * command's hooks: warnings to stderr, the harness run with progress,
+ * refused unpack entries warned about.  cmd_experiment_run() calls it;
+ * explain hands d to its own driver.
+ */
+void	cmd_experiment_drive(struct cmd_experiment *,
+	    struct wb_experiment_drive *d);
+/* What a failed workflow says, with its build log; the exit status. */
+int	cmd_experiment_said(const struct wb_experiment_done *,
+	    const struct wb_err *);
 /* Copy the run's file name to stdout. */
 void	cmd_experiment_show(const struct wb_experiment *, const char *name);
 
