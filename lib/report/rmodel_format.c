@@ -82,27 +82,31 @@ wb_rm_cell_str(const struct wb_rm_cell *c, char *buf, size_t len)
 }
 
 /*
- * A CSV field (RFC 4180), quoted when it holds a comma, quote or line
- * break; control characters from a file as wb_strvis shows them.
+ * A CSV field (RFC 4180), quoted when it holds a comma or a quote;
+ * control characters as wb_strvis shows them (so no line break is
+ * ever raw), whatever the field's length.
  */
 int
-wb_rm_csv_field(FILE *fp, const char *raw)
+wb_rm_csv_field(FILE *fp, const char *s)
 {
-	char buf[WB_VIS_SIZE];
-	const char *s;
+	char esc[WB_VIS_ESCLEN];
+	const char *e;
+	size_t n;
+	int q;
 
-	s = wb_strvis(buf, sizeof(buf), raw);
-	if (strpbrk(s, ",\"\r\n") == NULL)
-		return (fputs(s, fp) == EOF ? -1 : 0);
-	if (fputc('"', fp) == EOF)
+	q = strpbrk(s, ",\"") != NULL;
+	if (q && fputc('"', fp) == EOF)
 		return (-1);
-	for (; *s != '\0'; s++) {
+	for (; *s != '\0'; s += n) {
 		if (*s == '"' && fputc('"', fp) == EOF)
 			return (-1);
-		if (fputc(*s, fp) == EOF)
+		if ((e = wb_vis_char(s, 0, &n, esc)) != NULL) {
+			if (fputs(e, fp) == EOF)
+				return (-1);
+		} else if (fwrite(s, 1, n, fp) != n)
 			return (-1);
 	}
-	return (fputc('"', fp) == EOF ? -1 : 0);
+	return (q && fputc('"', fp) == EOF ? -1 : 0);
 }
 
 int
