@@ -90,7 +90,7 @@ grow(struct wb_rmodel *m, void *vp, size_t n, size_t sz)
 }
 
 static char *
-dup(struct wb_rmodel *m, const char *s)
+sdup(struct wb_rmodel *m, const char *s)
 {
 	char *d;
 
@@ -108,7 +108,7 @@ str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
 
 	if ((p = grow(m, v, *n, sizeof(**v))) == NULL)
 		return;
-	if ((*p = dup(m, s)) != NULL)
+	if ((*p = sdup(m, s)) != NULL)
 		(*n)++;
 }
 
@@ -119,8 +119,8 @@ wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
 
 	if ((p = grow(m, &m->meta, m->nmeta, sizeof(*p))) == NULL)
 		return;
-	p->key = dup(m, key);
-	p->value = dup(m, value);
+	p->key = sdup(m, key);
+	p->value = sdup(m, value);
 	if (m->failed) {
 		free(p->key);
 		free(p->value);
@@ -150,7 +150,7 @@ wb_rmodel_section(struct wb_rmodel *m, const char *title)
 
 	if ((s = grow(m, &m->sec, m->nsec, sizeof(*s))) == NULL)
 		return;
-	if (title != NULL && (s->title = dup(m, title)) == NULL)
+	if (title != NULL && (s->title = sdup(m, title)) == NULL)
 		return;
 	m->nsec++;
 }
@@ -183,7 +183,7 @@ wb_rmodel_column(struct wb_rmodel *m, const char *name,
 	if ((s = last(m)) == NULL ||
 	    (c = grow(m, &s->col, s->ncol, sizeof(*c))) == NULL)
 		return;
-	if ((c->name = dup(m, name)) == NULL)
+	if ((c->name = sdup(m, name)) == NULL)
 		return;
 	c->align = align;
 	c->kind = kind;
@@ -216,7 +216,7 @@ wb_rmodel_text(struct wb_rmodel *m, const char *text)
 	struct wb_rm_cell *c;
 
 	if ((c = cell_add(m, WB_RM_TEXT)) != NULL)
-		c->text = dup(m, text != NULL ? text : "");
+		c->text = sdup(m, text != NULL ? text : "");
 }
 
 void
@@ -251,7 +251,7 @@ wb_rmodel_verdict(struct wb_rmodel *m, const char *words, int sign)
 
 	if ((c = cell_add(m, WB_RM_VERDICT)) == NULL)
 		return;
-	c->text = dup(m, words != NULL ? words : "");
+	c->text = sdup(m, words != NULL ? words : "");
 	c->sign = sign;
 }
 
