@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "atomic.h"
 #include "digest.h"
 #include "err.h"
 #include "lava.h"
@@ -299,28 +300,18 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	}
 }
 
-char *
-wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
+/* The job's YAML, written to f (a wb_atomic_fn for wb_render). */
+static int
+job_yaml(FILE *f, const void *arg, struct wb_err *err)
 {
+	const struct wb_lava_job *j = arg;
 	size_t *order, i, n;
-	char *buf;
-	size_t len;
-	FILE *f;
 	int minutes;
 
-	if (check_job(j, err) == -1)
-		return (NULL);
 	n = j->nvariants * (size_t)j->rounds;
-	if ((order = calloc(n, sizeof(*order))) == NULL) {
-		wb_err_setsys(err, "calloc");
-		return (NULL);
-	}
+	if ((order = calloc(n, sizeof(*order))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
 	wb_lava_order(j->nvariants, j->rounds, order);
-	if ((f = open_memstream(&buf, &len)) == NULL) {
-		free(order);
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
 	minutes = (int)n * (20 + (int)((j->seconds * 2 + 60) * j->ntests /
 	    60));
 	fprintf(f, "# Written by worldbench lava-job: %zu kernels, %d rounds "
@@ -369,12 +360,16 @@ wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
 	for (i = 0; i < n; i++)
 		emit_block(f, j, order[i], (int)(i / j->nvariants) + 1);
 	free(order);
-	if (fclose(f) != 0) {
-		free(buf);
-		wb_err_setsys(err, "open_memstream");
+	return (0);
+}
+
+char *
+wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
+{
+
+	if (check_job(j, err) == -1)
 		return (NULL);
-	}
-	return (buf);
+	return (wb_render(job_yaml, j, "lava job", NULL, err));
 }
 
 int

@@ -338,19 +338,14 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	return (0);
 }
 
-char *
-wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
+/* The batch script, written to f (a wb_atomic_fn for wb_render). */
+static int
+script(FILE *f, const void *arg, struct wb_err *err)
 {
-	char *buf;
-	size_t len, i;
-	FILE *f;
+	const struct wb_slurm_job *j = arg;
+	size_t i;
 
-	if (check_job(j, err) == -1)
-		return (NULL);
-	if ((f = open_memstream(&buf, &len)) == NULL) {
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
+	(void)err;
 	fputs("#!/bin/sh\n"
 	    "# Written by worldbench submit.  Each array task runs one "
 	    "complete\n"
@@ -433,12 +428,16 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 	    "printf 'node=%s\\njob=%s\\ntask=%s\\n' \"$node\" \"$job\" "
 	    "\"$task\" >\"$dir/.DONE.tmp\" &&\n"
 	    "    mv \"$dir/.DONE.tmp\" \"$dir/DONE\"\n", f);
-	if (fclose(f) != 0) {
-		free(buf);
-		wb_err_setsys(err, "open_memstream");
+	return (0);
+}
+
+char *
+wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
+{
+
+	if (check_job(j, err) == -1)
 		return (NULL);
-	}
-	return (buf);
+	return (wb_render(script, j, "slurm script", NULL, err));
 }
 
 int
@@ -709,37 +708,42 @@ nomem:
 	return (wb_err_setsys(err, "json"));
 }
 
+struct indices {
+	const int	*ind;
+	size_t		 n;
+};
+
+/* The indices as a --array value (a wb_atomic_fn for wb_render). */
+static int
+array_spec(FILE *f, const void *arg, struct wb_err *err)
+{
+	const struct indices *x = arg;
+	size_t i;
+	int contig;
+
+	(void)err;
+	contig = 1;
+	for (i = 1; i < x->n; i++)
+		if (x->ind[i] != x->ind[0] + (int)i)
+			contig = 0;
+	if (contig && x->n > 1)
+		fprintf(f, "%d-%d", x->ind[0], x->ind[x->n - 1]);
+	else
+		for (i = 0; i < x->n; i++)
+			fprintf(f, "%s%d", i > 0 ? "," : "", x->ind[i]);
+	return (0);
+}
+
 char *
 wb_slurm_array_spec(const int *ind, size_t n, struct wb_err *err)
 {
-	char *buf;
-	size_t len, i;
-	FILE *f;
-	int contig;
+	struct indices x = { ind, n };
 
 	if (n == 0) {
 		wb_err_set(err, "no array indices");
 		return (NULL);
 	}
-	contig = 1;
-	for (i = 1; i < n; i++)
-		if (ind[i] != ind[0] + (int)i)
-			contig = 0;
-	if ((f = open_memstream(&buf, &len)) == NULL) {
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
-	if (contig && n > 1)
-		fprintf(f, "%d-%d", ind[0], ind[n - 1]);
-	else
-		for (i = 0; i < n; i++)
-			fprintf(f, "%s%d", i > 0 ? "," : "", ind[i]);
-	if (fclose(f) != 0) {
-		free(buf);
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
-	return (buf);
+	return (wb_render(array_spec, &x, "slurm array", NULL, err));
 }
 
 int

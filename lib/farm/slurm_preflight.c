@@ -7,23 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "digest.h"
 #include "err.h"
 #include "install_id.h"
 #include "slurm.h"
 #include "slurm_preflight.h"
 
-char *
-wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
+/* The pre-flight text, written to f (a wb_atomic_fn for wb_render). */
+static int
+preflight_sh(FILE *f, const void *arg, struct wb_err *err)
 {
-	char *buf;
-	size_t len, i;
-	FILE *f;
+	const struct wb_slurm_job *j = arg;
+	size_t i;
 
-	if ((f = open_memstream(&buf, &len)) == NULL) {
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
+	(void)err;
 	fputs("wb=", f);
 	wb_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
@@ -38,12 +36,14 @@ wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
 		fprintf(f, "[ -r \"$shared/" WB_SLURM_IMAGES "/%s.tar.zst\" ] "
 		    "|| i=unreadable\n", j->ships[i].sha256);
 	fputs("echo \"node $node install $id shared $s images $i\"\n", f);
-	if (fclose(f) != 0) {
-		free(buf);
-		wb_err_setsys(err, "open_memstream");
-		return (NULL);
-	}
-	return (buf);
+	return (0);
+}
+
+char *
+wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
+{
+
+	return (wb_render(preflight_sh, j, "slurm pre-flight", NULL, err));
 }
 
 /* The answer of node in out: its line's fields, or -1 when none. */

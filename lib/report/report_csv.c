@@ -12,28 +12,8 @@
 #include "compare.h"
 #include "err.h"
 #include "report_format.h"
+#include "rmodel.h"
 #include "strvis.h"
-
-static void
-field(FILE *fp, const char *raw)
-{
-	char buf[WB_VIS_SIZE];
-	const char *s;
-
-	/* Control characters from a file never reach a terminal raw. */
-	s = wb_strvis(buf, sizeof(buf), raw);
-	if (strpbrk(s, ",\"") == NULL) {
-		fputs(s, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
-}
 
 static void
 nfield(FILE *fp, const char *fmt, double v)
@@ -90,11 +70,11 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			k = &c->rows[i].cells[v];
 			if (!k->present)
 				continue;
-			field(fp, c->rows[i].id);
+			wb_rm_csv_field(fp, c->rows[i].id);
 			fputc(',', fp);
-			field(fp, c->rows[i].name);
+			wb_rm_csv_field(fp, c->rows[i].name);
 			fputc(',', fp);
-			field(fp, c->labels[v]);
+			wb_rm_csv_field(fp, c->labels[v]);
 			fprintf(fp, ",%zu,%zu", k->n, k->nbad);
 			nfield(fp, "%.6g", k->desc.min);
 			nfield(fp, "%.6g", k->desc.max);
@@ -117,7 +97,7 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	for (v = 0; v < c->nvar; v++) {
 		f = &c->final[v];
 		fputs("final,FINAL SCORE,", fp);
-		field(fp, c->labels[v]);
+		wb_rm_csv_field(fp, c->labels[v]);
 		fprintf(fp, ",%zu,,,,,,", v == 0 ? c->nrows : f->ntests);
 		nfield(fp, "%.6g", f->have_score ? f->score : NAN);
 		fputc(',', fp);
@@ -133,9 +113,9 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 			    sizeof(dt)) == NULL)
 				continue;
 			fputs("problem,", fp);
-			field(fp, dt);
+			wb_rm_csv_field(fp, dt);
 			fputc(',', fp);
-			field(fp, c->labels[w]);
+			wb_rm_csv_field(fp, c->labels[w]);
 			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,,,\n",
 			    c->rows[i].cells[w].nbad);
 		}
@@ -143,10 +123,10 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		fputs("problem,", fp);
 		if (asprintf(&um, "UNMATCHED images: %s", c->unmatched) == -1)
 			return (wb_err_setsys(err, "csv"));
-		field(fp, um);
+		wb_rm_csv_field(fp, um);
 		free(um);
 		fputc(',', fp);
-		field(fp, c->labels[0]);
+		wb_rm_csv_field(fp, c->labels[0]);
 		fputs(",0,0,,,,,,,,,,,,,,,unmatched,,,,,\n", fp);
 	}
 	for (i = 0; i < c->nproblems; i++) {
@@ -156,9 +136,9 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		    "different %s: %s", c->problems[i].what,
 		    c->problems[i].detail);
 		fputs("problem,", fp);
-		field(fp, dt);
+		wb_rm_csv_field(fp, dt);
 		fputc(',', fp);
-		field(fp, c->labels[c->problems[i].var]);
+		wb_rm_csv_field(fp, c->labels[c->problems[i].var]);
 		fputs(",0,0,,,,,,,,,,,,,,,invalid,,,,,,,\n", fp);
 	}
 	if (ferror(fp))

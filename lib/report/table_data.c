@@ -10,28 +10,10 @@
 
 #include "err.h"
 #include "results.h"
+#include "rmodel.h"
 #include "score.h"
 #include "table.h"
 #include "table_int.h"
-
-/* A CSV field, quoted when it holds a comma, quote or line break. */
-static int
-csv_field(FILE *fp, const char *s)
-{
-	const char *p;
-
-	if (strpbrk(s, ",\"\r\n") == NULL)
-		return (fputs(s, fp) == EOF ? -1 : 0);
-	if (fputc('"', fp) == EOF)
-		return (-1);
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '"' && fputc('"', fp) == EOF)
-			return (-1);
-		if (fputc(*p, fp) == EOF)
-			return (-1);
-	}
-	return (fputc('"', fp) == EOF ? -1 : 0);
-}
 
 int
 wb_table_data_csv(struct wb_table *t, const struct wb_table_file *tf)
@@ -46,14 +28,14 @@ wb_table_data_csv(struct wb_table *t, const struct wb_table_file *tf)
 		return (-1);
 	for (i = 0; i < sc->ntests; i++) {
 		ts = &sc->tests[i];
-		if (csv_field(t->fp, tf->file) == -1 || fputc(',', t->fp) ==
-		    EOF || csv_field(t->fp, tf->label) == -1 ||
+		if (wb_rm_csv_field(t->fp, tf->file) == -1 || fputc(',', t->fp) ==
+		    EOF || wb_rm_csv_field(t->fp, tf->label) == -1 ||
 		    fputc(',', t->fp) == EOF ||
-		    csv_field(t->fp, ts->test->id) == -1 ||
+		    wb_rm_csv_field(t->fp, ts->test->id) == -1 ||
 		    fputc(',', t->fp) == EOF ||
-		    csv_field(t->fp, ts->test->name) == -1 ||
+		    wb_rm_csv_field(t->fp, ts->test->name) == -1 ||
 		    fputc(',', t->fp) == EOF ||
-		    csv_field(t->fp, ts->test->unit) == -1)
+		    wb_rm_csv_field(t->fp, ts->test->unit) == -1)
 			return (-1);
 		if (ts->ok) {
 			if (fprintf(t->fp, ",%.1f,%.10g,%.10g,%zu,%zu,ok\n",
@@ -64,8 +46,8 @@ wb_table_data_csv(struct wb_table *t, const struct wb_table_file *tf)
 		    ts->test->baseline, ts->nvalid, ts->test->nsamples) < 0)
 			return (-1);
 	}
-	if (csv_field(t->fp, tf->file) == -1 || fputc(',', t->fp) == EOF ||
-	    csv_field(t->fp, tf->label) == -1)
+	if (wb_rm_csv_field(t->fp, tf->file) == -1 || fputc(',', t->fp) == EOF ||
+	    wb_rm_csv_field(t->fp, tf->label) == -1)
 		return (-1);
 	if (sc->have_final)
 		return (fprintf(t->fp, ",FINAL,%s,,,,%.10g,,,%s\n",

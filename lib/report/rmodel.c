@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Building a report model (rmodel.h).  A failed allocation marks the
+ * model and is reported when it is written.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rmodel.h"
+
+struct wb_rmodel *
+wb_rmodel_new(const char *title, struct wb_err *err)
+{
+	struct wb_rmodel *m;
+
+	if ((m = calloc(1, sizeof(*m))) == NULL ||
+	    (title != NULL && (m->title = strdup(title)) == NULL)) {
+		free(m);
+		wb_err_setsys(err, "report model");
+		return (NULL);
+	}
+	return (m);
+}
+
+static void
+strs_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void
+section_fini(struct wb_rm_section *s)
+{
+	size_t i;
+
+	free(s->title);
+	strs_free(s->note, s->nnote);
+	for (i = 0; i < s->ncol; i++)
+		free(s->col[i].name);
+	free(s->col);
+	for (i = 0; i < s->ncell; i++)
+		free(s->cell[i].text);
+	free(s->cell);
+}
+
+void
+wb_rmodel_free(struct wb_rmodel *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return;
+	free(m->title);
+	strs_free(m->note, m->nnote);
+	for (i = 0; i < m->nmeta; i++) {
+		free(m->meta[i].key);
+		free(m->meta[i].value);
+	}
+	free(m->meta);
+	for (i = 0; i < m->nsec; i++)
+		section_fini(&m->sec[i]);
+	free(m->sec);
+	strs_free(m->foot, m->nfoot);
+	free(m);
+}
+
+/* Room for one more element of size sz in *v (n in use); NULL marks m. */
+static void *
+grow(struct wb_rmodel *m, void *vp, size_t n, size_t sz)
+{
+	void **v = vp;
+	void *p;
+
+	if (m->failed)
+		return (NULL);
+	if ((p = realloc(*v, (n + 1) * sz)) == NULL) {
+		m->failed = 1;
+		return (NULL);
+	}
+	*v = p;
+	memset((char *)p + n * sz, 0, sz);
+	return ((char *)p + n * sz);
+}
+
+static char *
+sdup(struct wb_rmodel *m, const char *s)
+{
+	char *d;
+
+	if (s == NULL || m->failed)
+		return (NULL);
+	if ((d = strdup(s)) == NULL)
+		m->failed = 1;
+	return (d);
+}
+
+static void
+str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
+{
+	char **p;
+
+	if ((p = grow(m, v, *n, sizeof(**v))) == NULL)
+		return;
+	if ((*p = sdup(m, s)) != NULL)
+		(*n)++;
+}
+
+void
+wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
+{
+	struct wb_rm_meta *p;
+
+	if ((p = grow(m, &m->meta, m->nmeta, sizeof(*p))) == NULL)
+		return;
+	p->key = sdup(m, key);
+	p->value = sdup(m, value);
+	if (m->failed) {
+		free(p->key);
+		free(p->value);
+		return;
+	}
+	m->nmeta++;
+}
+
+void
+wb_rmodel_note(struct wb_rmodel *m, const char *s)
+{
+
+	str_add(m, &m->note, &m->nnote, s);
+}
+
+void
+wb_rmodel_footnote(struct wb_rmodel *m, const char *s)
+{
+
+	str_add(m, &m->foot, &m->nfoot, s);
+}
+
+void
+wb_rmodel_section(struct wb_rmodel *m, const char *title)
+{
+	struct wb_rm_section *s;
+
+	if ((s = grow(m, &m->sec, m->nsec, sizeof(*s))) == NULL)
+		return;
+	if (title != NULL && (s->title = sdup(m, title)) == NULL)
+		return;
+	m->nsec++;
+}
+
+static struct wb_rm_section *
+last(struct wb_rmodel *m)
+{
+
+	if (m->nsec == 0)
+		wb_rmodel_section(m, NULL);
+	return (m->failed ? NULL : &m->sec[m->nsec - 1]);
+}
+
+void
+wb_rmodel_section_note(struct wb_rmodel *m, const char *note)
+{
+	struct wb_rm_section *s;
+
+	if ((s = last(m)) != NULL)
+		str_add(m, &s->note, &s->nnote, note);
+}
+
+void
+wb_rmodel_column(struct wb_rmodel *m, const char *name,
+    enum wb_rm_align align, enum wb_rm_kind kind)
+{
+	struct wb_rm_section *s;
+	struct wb_rm_col *c;
+
+	if ((s = last(m)) == NULL ||
+	    (c = grow(m, &s->col, s->ncol, sizeof(*c))) == NULL)
+		return;
+	if ((c->name = sdup(m, name)) == NULL)
+		return;
+	c->align = align;
+	c->kind = kind;
+	s->ncol++;
+}
+
+static struct wb_rm_cell *
+cell_add(struct wb_rmodel *m, enum wb_rm_kind kind)
+{
+	struct wb_rm_section *s;
+	struct wb_rm_cell *c;
+
+	if ((s = last(m)) == NULL)
+		return (NULL);
+	if (s->ncol == 0) {
+		m->failed = 1;	/* a cell without a column: a caller's bug */
+		return (NULL);
+	}
+	if ((c = grow(m, &s->cell, s->ncell, sizeof(*c))) == NULL)
+		return (NULL);
+	c->kind = kind;
+	c->v = c->lo = c->hi = NAN;
+	s->ncell++;
+	return (c);
+}
+
+void
+wb_rmodel_text(struct wb_rmodel *m, const char *text)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_TEXT)) != NULL)
+		c->text = sdup(m, text != NULL ? text : "");
+}
+
+void
+wb_rmodel_num(struct wb_rmodel *m, double v, int prec)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_NUM)) == NULL)
+		return;
+	c->v = v;
+	c->prec = prec;
+}
+
+void
+wb_rmodel_ratio(struct wb_rmodel *m, double v, double lo, double hi,
+    int prec)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_RATIO)) == NULL)
+		return;
+	c->v = v;
+	c->lo = lo;
+	c->hi = hi;
+	c->prec = prec;
+}
+
+void
+wb_rmodel_verdict(struct wb_rmodel *m, const char *words, int sign)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_VERDICT)) == NULL)
+		return;
+	c->text = sdup(m, words != NULL ? words : "");
+	c->sign = sign;
+}
+
+size_t
+wb_rm_nrow(const struct wb_rm_section *s)
+{
+
+	return (s->ncol == 0 ? 0 : (s->ncell + s->ncol - 1) / s->ncol);
+}
+
+const struct wb_rm_cell *
+wb_rm_cell(const struct wb_rm_section *s, size_t r, size_t c)
+{
+	size_t i;
+
+	i = r * s->ncol + c;
+	return (c < s->ncol && i < s->ncell ? &s->cell[i] : NULL);
+}

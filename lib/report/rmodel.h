@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A report as a model: a title, header notes, key/value metadata,
+ * sections (each a table of columns and rows of cells) and footnotes.
+ * A report builds one model; the writers of rmodel_formats.h render any
+ * model as text, JSON, CSV, Markdown or HTML.  The format table there is
+ * the only list of formats: a new format is one writer file plus one
+ * line of that table.
+ */
+#ifndef WB_RMODEL_H
+#define WB_RMODEL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct wb_err;
+
+enum wb_rm_align {
+	WB_RM_LEFT,
+	WB_RM_RIGHT
+};
+
+enum wb_rm_kind {
+	WB_RM_TEXT,
+	WB_RM_NUM,	/* a number printed with prec digits */
+	WB_RM_RATIO,	/* a ratio and its interval [lo, hi] */
+	WB_RM_VERDICT	/* words and a sign: -1 worse, 0 none, 1 better */
+};
+
+struct wb_rm_cell {
+	enum wb_rm_kind	 kind;
+	char		*text;		/* TEXT and VERDICT */
+	double		 v, lo, hi;	/* NUM: v; RATIO: v in [lo, hi] */
+	int		 prec;		/* NUM and RATIO: digits */
+	int		 sign;		/* VERDICT */
+};
+
+struct wb_rm_col {
+	char		*name;
+	enum wb_rm_align align;
+	enum wb_rm_kind	 kind;
+};
+
+struct wb_rm_section {
+	char			*title;
+	char			**note;		/* lines before the table */
+	size_t			 nnote;
+	struct wb_rm_col	*col;
+	size_t			 ncol;
+	struct wb_rm_cell	*cell;		/* ncell, row-major */
+	size_t			 ncell;
+};
+
+struct wb_rm_meta {
+	char	*key;
+	char	*value;
+};
+
+struct wb_rmodel {
+	char			*title;
+	char			**note;
+	size_t			 nnote;
+	struct wb_rm_meta	*meta;
+	size_t			 nmeta;
+	struct wb_rm_section	*sec;
+	size_t			 nsec;
+	char			**foot;
+	size_t			 nfoot;
+	int			 failed;	/* a builder ran out of memory */
+};
+
+/*
+ * Building.  Every builder call adds to the end: a cell to the last
+ * row of the last section (rows are ncol cells).  A failed allocation
+ * marks the model; wb_rmodel_write() then reports it, so a report may
+ * build without checking each call.
+ */
+struct wb_rmodel	*wb_rmodel_new(const char *title, struct wb_err *);
+void	wb_rmodel_free(struct wb_rmodel *);
+void	wb_rmodel_meta(struct wb_rmodel *, const char *key, const char *value);
+void	wb_rmodel_note(struct wb_rmodel *, const char *);
+void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
+void	wb_rmodel_section(struct wb_rmodel *, const char *title);
+void	wb_rmodel_section_note(struct wb_rmodel *, const char *);
+void	wb_rmodel_column(struct wb_rmodel *, const char *name,
+	    enum wb_rm_align, enum wb_rm_kind);
+void	wb_rmodel_text(struct wb_rmodel *, const char *);
+void	wb_rmodel_num(struct wb_rmodel *, double, int prec);
+void	wb_rmodel_ratio(struct wb_rmodel *, double, double lo, double hi,
+	    int prec);
+void	wb_rmodel_verdict(struct wb_rmodel *, const char *words, int sign);
+
+/* Rows of a section; cell c of row r. */
+size_t	wb_rm_nrow(const struct wb_rm_section *);
+const struct wb_rm_cell	*wb_rm_cell(const struct wb_rm_section *, size_t r,
+	    size_t c);
+/*
+ * A cell as one string, the same in every format that prints it so:
+ * "-" for NaN, "%.*f", "1.023 [0.998, 1.049]", the verdict's words.
+ */
+const char	*wb_rm_cell_str(const struct wb_rm_cell *, char *buf,
+		    size_t len);
+
+/* The one quoting of each format's strings. */
+int	wb_rm_csv_field(FILE *, const char *);
+
+/*
+ * The formats, by name (rmodel_formats.h): "text", "json", "csv",
+ * "markdown", "html".
+ */
+typedef int	wb_rm_writer(FILE *, const struct wb_rmodel *, struct wb_err *);
+struct wb_rm_format {
+	const char	*name;
+	wb_rm_writer	*write;
+};
+const struct wb_rm_format	*wb_rm_format_find(const char *name);
+/* The names, comma-separated, for a usage message. */
+const char	*wb_rm_format_names(void);
+int	wb_rmodel_write(FILE *, const struct wb_rm_format *,
+	    const struct wb_rmodel *, struct wb_err *);
+/* Atomic: path is replaced only by the complete report. */
+int	wb_rmodel_save(const char *path, const struct wb_rm_format *,
+	    const struct wb_rmodel *, struct wb_err *);
+
+#endif

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A report model as one HTML page: <h1> title, notes as paragraphs,
+ * metadata as a <dl>, an <h2> and a <table> per section (a number's
+ * cell of class "num", a verdict's "better" or "worse"), the footnotes
+ * last.  Every string goes through wb_report_escape, the one escaper.
+ */
+#include <stdio.h>
+
+#include "err.h"
+#include "report_format.h"
+#include "rmodel.h"
+
+static void
+paras(FILE *fp, char *const *v, size_t n, const char *cls)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fprintf(fp, "<p%s%s%s>", cls != NULL ? " class=\"" : "",
+		    cls != NULL ? cls : "", cls != NULL ? "\"" : "");
+		wb_report_escape(fp, v[i]);
+		fputs("</p>\n", fp);
+	}
+}
+
+static const char *
+cls(const struct wb_rm_col *col, const struct wb_rm_cell *c)
+{
+
+	if (c != NULL && c->kind == WB_RM_VERDICT)
+		return (c->sign > 0 ? " class=\"better\"" : c->sign < 0 ?
+		    " class=\"worse\"" : "");
+	return (col->align == WB_RM_RIGHT ? " class=\"num\"" : "");
+}
+
+static void
+table(FILE *fp, const struct wb_rm_section *s)
+{
+	const struct wb_rm_cell *x;
+	char buf[1024];
+	size_t r, c;
+
+	if (s->ncol == 0)
+		return;
+	fputs("<table>\n<thead><tr>", fp);
+	for (c = 0; c < s->ncol; c++) {
+		fputs("<th>", fp);
+		wb_report_escape(fp, s->col[c].name);
+		fputs("</th>", fp);
+	}
+	fputs("</tr></thead>\n<tbody>\n", fp);
+	for (r = 0; r < wb_rm_nrow(s); r++) {
+		fputs("<tr>", fp);
+		for (c = 0; c < s->ncol; c++) {
+			x = wb_rm_cell(s, r, c);
+			fprintf(fp, "<td%s>", cls(&s->col[c], x));
+			if (x != NULL)
+				wb_report_escape(fp,
+				    wb_rm_cell_str(x, buf, sizeof(buf)));
+			fputs("</td>", fp);
+		}
+		fputs("</tr>\n", fp);
+	}
+	fputs("</tbody>\n</table>\n", fp);
+}
+
+int
+wb_rm_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+{
+	const struct wb_rm_section *s;
+	size_t i;
+
+	(void)err;
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<title>", fp);
+	wb_report_escape(fp, m->title != NULL ? m->title : "report");
+	fputs("</title>\n<style>\n"
+	    "td.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
+	    "td.better { color: #060; } td.worse { color: #a00; }\n"
+	    "</style>\n</head>\n<body>\n", fp);
+	if (m->title != NULL) {
+		fputs("<h1>", fp);
+		wb_report_escape(fp, m->title);
+		fputs("</h1>\n", fp);
+	}
+	paras(fp, m->note, m->nnote, NULL);
+	if (m->nmeta > 0) {
+		fputs("<dl>\n", fp);
+		for (i = 0; i < m->nmeta; i++) {
+			fputs("<dt>", fp);
+			wb_report_escape(fp, m->meta[i].key);
+			fputs("</dt><dd>", fp);
+			wb_report_escape(fp, m->meta[i].value);
+			fputs("</dd>\n", fp);
+		}
+		fputs("</dl>\n", fp);
+	}
+	for (i = 0; i < m->nsec; i++) {
+		s = &m->sec[i];
+		if (s->title != NULL) {
+			fputs("<h2>", fp);
+			wb_report_escape(fp, s->title);
+			fputs("</h2>\n", fp);
+		}
+		paras(fp, s->note, s->nnote, NULL);
+		table(fp, s);
+	}
+	paras(fp, m->foot, m->nfoot, "foot");
+	fputs("</body>\n</html>\n", fp);
+	return (0);
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A report model as JSON: {"title", "meta": {key: value}, "notes",
+ * "sections": [{"title", "notes", "columns": [{"name", "align",
+ * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
+ * a number or null; a ratio {"ratio", "lo", "hi"}; a verdict
+ * {"verdict", "sign"}.  Jansson writes every string.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "err.h"
+#include "rmodel.h"
+
+static const char *const kinds[] = { "text", "number", "ratio", "verdict" };
+
+static json_t *
+num(double v)
+{
+
+	return (isnan(v) ? json_null() : json_real(v));
+}
+
+static json_t *
+strs(char *const *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return (a);
+}
+
+static json_t *
+cell(const struct wb_rm_cell *c)
+{
+
+	if (c == NULL)
+		return (json_null());
+	switch (c->kind) {
+	case WB_RM_NUM:
+		return (num(c->v));
+	case WB_RM_RATIO:
+		return (json_pack("{s:o, s:o, s:o}", "ratio", num(c->v),
+		    "lo", num(c->lo), "hi", num(c->hi)));
+	case WB_RM_VERDICT:
+		return (json_pack("{s:s, s:i}", "verdict", c->text, "sign",
+		    c->sign));
+	default:
+		return (json_string(c->text));
+	}
+}
+
+static json_t *
+section(const struct wb_rm_section *s)
+{
+	json_t *cols, *rows, *row;
+	size_t r, c;
+
+	cols = json_array();
+	for (c = 0; c < s->ncol; c++)
+		json_array_append_new(cols, json_pack("{s:s, s:s, s:s}",
+		    "name", s->col[c].name, "align", s->col[c].align ==
+		    WB_RM_RIGHT ? "right" : "left", "kind",
+		    kinds[s->col[c].kind]));
+	rows = json_array();
+	for (r = 0; r < wb_rm_nrow(s); r++) {
+		row = json_object();
+		for (c = 0; c < s->ncol; c++)
+			json_object_set_new(row, s->col[c].name,
+			    cell(wb_rm_cell(s, r, c)));
+		json_array_append_new(rows, row);
+	}
+	return (json_pack("{s:s?, s:o, s:o, s:o}", "title", s->title,
+	    "notes", strs(s->note, s->nnote), "columns", cols, "rows", rows));
+}
+
+int
+wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+{
+	json_t *o, *meta, *secs;
+	size_t i;
+
+	meta = json_object();
+	for (i = 0; i < m->nmeta; i++)
+		json_object_set_new(meta, m->meta[i].key,
+		    json_string(m->meta[i].value));
+	secs = json_array();
+	for (i = 0; i < m->nsec; i++)
+		json_array_append_new(secs, section(&m->sec[i]));
+	o = json_pack("{s:s?, s:o, s:o, s:o, s:o}", "title", m->title,
+	    "meta", meta, "notes", strs(m->note, m->nnote), "sections", secs,
+	    "footnotes", strs(m->foot, m->nfoot));
+	if (o == NULL)
+		return (wb_err_set(err, "JSON report: building failed (a "
+		    "string that is not UTF-8?)"));
+	if (json_dumpf(o, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == -1) {
+		json_decref(o);
+		return (wb_err_set(err, "JSON report: writing failed"));
+	}
+	fputc('\n', fp);
+	json_decref(o);
+	return (0);
+}

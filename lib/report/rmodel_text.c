@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A report model as text: "# key: value" metadata, the title and notes,
+ * then each section's title, notes and table (columns padded to their
+ * widest cell, two spaces apart), then the footnotes.  Text from files
+ * is shown as wb_strvis shows it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rmodel.h"
+#include "strvis.h"
+
+static const char *
+cell(const struct wb_rm_section *s, size_t r, size_t c, char *buf,
+    size_t len)
+{
+	const struct wb_rm_cell *x;
+	char raw[WB_VIS_SIZE];
+
+	if ((x = wb_rm_cell(s, r, c)) == NULL)
+		return ("");
+	return (wb_strvis(buf, len, wb_rm_cell_str(x, raw, sizeof(raw))));
+}
+
+static void
+put(FILE *fp, const char *s, size_t w, enum wb_rm_align a, int last)
+{
+
+	if (a == WB_RM_RIGHT)
+		fprintf(fp, "%*s", (int)w, s);
+	else if (last)
+		fputs(s, fp);
+	else
+		fprintf(fp, "%-*s", (int)w, s);
+}
+
+static int
+table(FILE *fp, const struct wb_rm_section *s, struct wb_err *err)
+{
+	char buf[WB_VIS_SIZE];
+	size_t *w, r, c, n;
+
+	if (s->ncol == 0)
+		return (0);
+	if ((w = calloc(s->ncol, sizeof(*w))) == NULL)
+		return (wb_err_setsys(err, "text report"));
+	for (c = 0; c < s->ncol; c++)
+		w[c] = strlen(wb_vis(s->col[c].name));
+	for (r = 0; r < wb_rm_nrow(s); r++)
+		for (c = 0; c < s->ncol; c++)
+			if ((n = strlen(cell(s, r, c, buf, sizeof(buf)))) >
+			    w[c])
+				w[c] = n;
+	for (c = 0; c < s->ncol; c++) {
+		fputs(c > 0 ? "  " : "", fp);
+		put(fp, wb_vis(s->col[c].name), w[c], s->col[c].align,
+		    c + 1 == s->ncol);
+	}
+	fputc('\n', fp);
+	for (r = 0; r < wb_rm_nrow(s); r++) {
+		for (c = 0; c < s->ncol; c++) {
+			fputs(c > 0 ? "  " : "", fp);
+			put(fp, cell(s, r, c, buf, sizeof(buf)), w[c],
+			    s->col[c].align, c + 1 == s->ncol);
+		}
+		fputc('\n', fp);
+	}
+	free(w);
+	return (0);
+}
+
+static void
+lines(FILE *fp, char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		wb_vis_fputs(v[i], WB_VIS_WHITE, fp);
+		fputc('\n', fp);
+	}
+}
+
+int
+wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+{
+	const struct wb_rm_section *s;
+	size_t i;
+
+	for (i = 0; i < m->nmeta; i++)
+		fprintf(fp, "# %s: %s\n", wb_vis(m->meta[i].key),
+		    wb_vis(m->meta[i].value));
+	if (m->title != NULL)
+		fprintf(fp, "%s\n", wb_vis(m->title));
+	lines(fp, m->note, m->nnote);
+	for (i = 0; i < m->nsec; i++) {
+		s = &m->sec[i];
+		fputc('\n', fp);
+		if (s->title != NULL)
+			fprintf(fp, "%s\n", wb_vis(s->title));
+		lines(fp, s->note, s->nnote);
+		if (table(fp, s, err) == -1)
+			return (-1);
+	}
+	if (m->nfoot > 0)
+		fputc('\n', fp);
+	lines(fp, m->foot, m->nfoot);
+	return (0);
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A report model as tab-separated values: each section's column names
+ * then its rows, a cell as wb_rm_cell_str writes it, tabs and line
+ * breaks in text shown as wb_strvis shows them; sections a blank line
+ * apart.
+ */
+#include <stdio.h>
+
+#include "err.h"
+#include "rmodel.h"
+#include "strvis.h"
+
+int
+wb_rm_write_tsv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+{
+	const struct wb_rm_section *s;
+	const struct wb_rm_cell *x;
+	char buf[WB_VIS_SIZE];
+	size_t i, r, c;
+
+	(void)err;
+	for (i = 0; i < m->nsec; i++) {
+		s = &m->sec[i];
+		if (i > 0)
+			fputc('\n', fp);
+		for (c = 0; c < s->ncol; c++)
+			fprintf(fp, "%s%s", c > 0 ? "\t" : "",
+			    wb_vis(s->col[c].name));
+		fputc('\n', fp);
+		for (r = 0; r < wb_rm_nrow(s); r++) {
+			for (c = 0; c < s->ncol; c++) {
+				x = wb_rm_cell(s, r, c);
+				fprintf(fp, "%s%s", c > 0 ? "\t" : "", x ==
+				    NULL ? "" : wb_vis(wb_rm_cell_str(x, buf,
+				    sizeof(buf))));
+			}
+			fputc('\n', fp);
+		}
+	}
+	return (0);
+}

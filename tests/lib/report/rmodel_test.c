@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "rmodel.h"
+
+/* Two sections: every kind of cell, a missing value, text to quote. */
+static struct wb_rmodel *
+sample(void)
+{
+	struct wb_err err;
+	struct wb_rmodel *m;
+
+	ATF_REQUIRE((m = wb_rmodel_new("Sample <report>", &err)) != NULL);
+	wb_rmodel_meta(m, "base", "a,b");
+	wb_rmodel_note(m, "A note.");
+	wb_rmodel_section(m, "tests");
+	wb_rmodel_column(m, "test", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "n", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "ratio", WB_RM_RIGHT, WB_RM_RATIO);
+	wb_rmodel_column(m, "verdict", WB_RM_LEFT, WB_RM_VERDICT);
+	wb_rmodel_text(m, "dhry2reg");
+	wb_rmodel_num(m, 12.5, 1);
+	wb_rmodel_ratio(m, 0.9, 0.85, 0.95, 3);
+	wb_rmodel_verdict(m, "slower", -1);
+	wb_rmodel_text(m, "say \"a|b\"");
+	wb_rmodel_num(m, NAN, 1);
+	wb_rmodel_ratio(m, 1.0, NAN, NAN, 3);
+	wb_rmodel_verdict(m, "no difference", 0);
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_column(m, "k", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_text(m, "only");
+	wb_rmodel_footnote(m, "[1] The end.");
+	ATF_REQUIRE(!m->failed);
+	return (m);
+}
+
+static char *
+render(const char *fmt, const struct wb_rmodel *m)
+{
+	const struct wb_rm_format *f;
+	struct wb_err err;
+	char *buf = NULL;
+	size_t len;
+	FILE *fp;
+
+	ATF_REQUIRE((f = wb_rm_format_find(fmt)) != NULL);
+	ATF_REQUIRE((fp = open_memstream(&buf, &len)) != NULL);
+	ATF_REQUIRE_MSG(wb_rmodel_write(fp, f, m, &err) == 0, "%s", err.msg);
+	ATF_REQUIRE(fclose(fp) == 0);
+	return (buf);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_text__columns);
+ATF_TC_BODY(wb_rm_write_text__columns, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("text", m);
+
+	ATF_CHECK_STREQ(
+	    "# base: a,b\n"
+	    "Sample <report>\n"
+	    "A note.\n"
+	    "\n"
+	    "tests\n"
+	    "test          n                 ratio  verdict\n"
+	    "dhry2reg   12.5  0.900 [0.850, 0.950]  slower\n"
+	    "say \"a|b\"     -                 1.000  no difference\n"
+	    "\n"
+	    "k\n"
+	    "only\n"
+	    "\n"
+	    "[1] The end.\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_csv__quoted_and_ratio_fields);
+ATF_TC_BODY(wb_rm_write_csv__quoted_and_ratio_fields, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("csv", m);
+
+	ATF_CHECK_STREQ(
+	    "test,n,ratio,ratio_lo,ratio_hi,verdict\n"
+	    "dhry2reg,12.5,0.900,0.850,0.950,slower\n"
+	    "\"say \"\"a|b\"\"\",,1.000,,,no difference\n"
+	    "\n"
+	    "k\n"
+	    "only\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_md__pipes_escaped);
+ATF_TC_BODY(wb_rm_write_md__pipes_escaped, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("markdown", m);
+
+	ATF_CHECK_STREQ(
+	    "# Sample <report>\n"
+	    "\n"
+	    "A note.\n"
+	    "\n"
+	    "- base: a,b\n"
+	    "\n"
+	    "## tests\n"
+	    "\n"
+	    "| test | n | ratio | verdict |\n"
+	    "|:---|---:|---:|:---|\n"
+	    "| dhry2reg | 12.5 | 0.900 [0.850, 0.950] | slower |\n"
+	    "| say \"a\\|b\" | - | 1.000 | no difference |\n"
+	    "\n"
+	    "| k |\n"
+	    "|:---|\n"
+	    "| only |\n"
+	    "\n"
+	    "[1] The end.\n"
+	    "\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_json__structure);
+ATF_TC_BODY(wb_rm_write_json__structure, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("json", m);
+	json_error_t je;
+	json_t *o, *row;
+
+	ATF_REQUIRE_MSG((o = json_loads(s, 0, &je)) != NULL, "%s", je.text);
+	ATF_CHECK_STREQ("Sample <report>", json_string_value(
+	    json_object_get(o, "title")));
+	ATF_CHECK_STREQ("a,b", json_string_value(json_object_get(
+	    json_object_get(o, "meta"), "base")));
+	ATF_CHECK_EQ(2, json_array_size(json_object_get(o, "sections")));
+	row = json_array_get(json_object_get(json_array_get(
+	    json_object_get(o, "sections"), 0), "rows"), 1);
+	ATF_CHECK_STREQ("say \"a|b\"", json_string_value(
+	    json_object_get(row, "test")));
+	ATF_CHECK(json_is_null(json_object_get(row, "n")));
+	ATF_CHECK(json_is_null(json_object_get(json_object_get(row, "ratio"),
+	    "lo")));
+	ATF_CHECK_EQ(0, json_integer_value(json_object_get(json_object_get(
+	    row, "verdict"), "sign")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
+ATF_TC_BODY(wb_rm_write_html__escaped, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("html", m);
+
+	ATF_CHECK(strstr(s, "<h1>Sample &lt;report&gt;</h1>") != NULL);
+	ATF_CHECK(strstr(s, "<td>say &quot;a|b&quot;</td>") != NULL);
+	ATF_CHECK(strstr(s, "<td class=\"worse\">slower</td>") != NULL);
+	ATF_CHECK(strstr(s, "<td class=\"num\">12.5</td>") != NULL);
+	ATF_CHECK(strstr(s, "<p class=\"foot\">[1] The end.</p>") != NULL);
+	ATF_CHECK(strstr(s, "</html>\n") != NULL);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_tsv__tabs);
+ATF_TC_BODY(wb_rm_write_tsv__tabs, tc)
+{
+	struct wb_rmodel *m = sample();
+	char *s = render("tsv", m);
+
+	ATF_CHECK_STREQ(
+	    "test\tn\tratio\tverdict\n"
+	    "dhry2reg\t12.5\t0.900 [0.850, 0.950]\tslower\n"
+	    "say \"a|b\"\t-\t1.000\tno difference\n"
+	    "\n"
+	    "k\n"
+	    "only\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_format_find__table);
+ATF_TC_BODY(wb_rm_format_find__table, tc)
+{
+
+	ATF_CHECK(wb_rm_format_find("text") != NULL);
+	ATF_CHECK(wb_rm_format_find("markdown") != NULL);
+	ATF_CHECK(wb_rm_format_find("xml") == NULL);
+	/* A format added later goes at the end: these stay first. */
+	ATF_CHECK(strncmp(wb_rm_format_names(),
+	    "text, json, csv, markdown, html", 31) == 0);
+}
+
+/* A cell before any column is a caller's bug: writing says so. */
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write__incomplete_model);
+ATF_TC_BODY(wb_rmodel_write__incomplete_model, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	FILE *fp;
+
+	ATF_REQUIRE((m = wb_rmodel_new("x", &err)) != NULL);
+	wb_rmodel_text(m, "orphan");
+	ATF_REQUIRE((fp = fopen("/dev/null", "w")) != NULL);
+	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rm_format_find("text"), m,
+	    &err));
+	ATF_CHECK(strstr(err.msg, "incomplete") != NULL);
+	fclose(fp);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_save__whole_file);
+ATF_TC_BODY(wb_rmodel_save__whole_file, tc)
+{
+	struct wb_rmodel *m = sample();
+	struct wb_err err;
+	char buf[4096], *s;
+	size_t n;
+	FILE *fp;
+
+	ATF_REQUIRE(wb_rmodel_save("out.csv", wb_rm_format_find("csv"), m,
+	    &err) == 0);
+	ATF_REQUIRE((fp = fopen("out.csv", "r")) != NULL);
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+	s = render("csv", m);
+	ATF_CHECK_STREQ(s, buf);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_rm_write_text__columns);
+	ATF_TP_ADD_TC(tp, wb_rm_write_csv__quoted_and_ratio_fields);
+	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
+	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
+	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
+	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
+	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
+	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
+	return (atf_no_error());
+}
