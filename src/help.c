@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Every command's options with a one-line description (see help.h).
- * worldbench(1) has the full text; keep the two in step.
+ * Every command's options with a one-line description (see help.h),
+ * read from the commands' option tables (src/opt.h).  worldbench(1) has
+ * the full text; keep the two in step.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,174 +12,80 @@
 #include "opt.h"
 #include "suite.h"
 
+/* One line of help: an option's synopsis (or a word) and its text. */
 struct help_opt {
 	const char	*cmd;
 	const char	*opt;		/* as in the synopsis */
 	const char	*desc;
 };
 
-static const struct help_opt opts[] = {
-	{ "table", "-e, --estimator unixbench|all", "how passes are combined into a score" },
-	{ "table", "-F, --format fmt", "seed, unixbench5, json, csv or markdown" },
-	{ "history", "--store url", "postgresql://... or a SQLite file (default WORKDIR/history.db)" },
-	{ "history", "-w, --workdir dir", "the work directory (default $WORKDIR, else work)" },
-	{ "history", "--release name[:order]", "add: the release of the runs (default: recipe-VERSION of the image)" },
-	{ "history", "--machine fp", "series, changes, html: a machine fingerprint or its prefix" },
-	{ "history", "--variant label", "series, changes, html: one variant" },
-	{ "history", "--test id", "series, changes, html: one test" },
-	{ "history", "--alpha a", "changes: each split's level (default 0.003, for a look after every release)" },
-	{ "history", "--seed n", "changes: the permutations' seed (default 0)" },
-	{ "history", "-o, --output dir", "html: the directory of the static site" },
-	{ "history", "--passes n", "confirm: passes of each release (default 8)" },
-	{ "history", "--duration s", "confirm: seconds a pass (default 1)" },
-	{ "import", "-l, --label name", "the label recorded in the results" },
-	{ "import", "-o, --output results", "the results file to write" },
-	{ "import", "-t, --table n", "import the n-th table of the report (default 1)" },
-	{ "import", "--lava file", "import a LAVA job's results into a directory" },
-	{ "preflight", "-j, --json", "print the check as JSON" },
-	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
-	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
-	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
-	{ "recipe", "lint [recipe ...]", "check recipes, printing file:line: problem" },
-	{ "recipe", "variants recipe", "list a world recipe's variants" },
-	{ "image", "pack [options] root archive", "pack a root into a reproducible archive" },
-	{ "image", "-z gzip|none|zstd", "pack: the compression (default gzip)" },
-	{ "image", "--manifest file", "pack: owners, modes and device nodes of the entries" },
-	{ "image", "--mtime seconds", "pack: the time stamp of every entry" },
-	{ "image", "unpack archive dir", "unpack an image, refusing unsafe entries" },
-	{ "images", "-w workdir", "the work directory (default $WORKDIR or work)" },
-	{ "images", "--root name", "unpack the image name (or archive path); its root" },
-	{ "chroot", "-r", "print the command's resource usage" },
-	{ "chroot", "-t timeout", "kill the command's group after timeout seconds (3600)" },
-	{ "chroot", "-w workdir", "the work directory of image names (default work)" },
-	{ "chroot", "image", "an image name, an archive or an unpacked root" },
-	{ "chroot", "--runner auto|name", "where the command runs (auto: the first that can; see preflight)" },
-	{ "chroot", "--tmp-size size", "the bound of the private /tmp (default 1g)" },
-	{ "chroot", "--max-procs n", "the bound on the command's processes (default 256)" },
-	{ "chroot", "--max-memory size", "the bound on its memory (default 4g)" },
-	{ "chroot", "--map-id uid:gid", "userns: the host ids the command's root maps to" },
-	{ "boot", "-B boots", "boots per kernel" },
-	{ "boot", "-d seconds", "the pass length of every test (default the suite's)" },
-	{ "boot", "-i passes", "passes per boot" },
-	{ "boot", "-k kernel-image", "another kernel, interleaved with the first; repeat" },
-	{ "boot", "-m megabytes", "guest memory (default 512)" },
-	{ "boot", "-o outdir", "where results, consoles and the initramfs go" },
-	{ "boot", "-q, --quiet", "no progress notes and no pre-flight warnings" },
-	{ "boot", "-T tests", "test ids, an index name or all" },
-	{ "boot", "-t timeout", "seconds per boot" },
-	{ "boot", "-w workdir", "the work directory of image names" },
-	{ "boot", "--accel=tcg|kvm", "the qemu accelerator" },
-	{ "boot", "--timing=icount|wall", "instruction-count or wall-clock timing" },
-	{ "boot", "--busybox path", "the static busybox of the initramfs" },
-	{ "boot", "--data dir", "the suite's data files" },
-	{ "boot", "--hang-timeout seconds", "console silence that declares a hang (30; 0 off)" },
-	{ "boot", "--init path", "the guest's init program" },
-	{ "boot", "--negligible percent", "record the smallest effect of interest for compare" },
-	{ "boot", "--probe-timeout seconds", "how long a KVM probe boot may take (20)" },
-	{ "boot", "--qemu path", "the qemu binary" },
-	{ "boot", "--quick", "the suite's quick pass lengths and 3 passes" },
-	{ "boot", "--strict", "refuse to boot when the host is busy" },
-	{ "boot", "--unmatched", "boot kernels that differ in more than the knob" },
-	{ "boot", "--suite dir", "the suite's programs" },
-	{ "kernel", "build|config|diff ...", "build a kernel variant, print or compare configs" },
-	{ "kernel", "-C cachedir", "sources and ccache" },
-	{ "kernel", "-f", "build even when the image is up to date" },
-	{ "kernel", "-j jobs", "parallel jobs (default the online CPUs)" },
-	{ "kernel", "-O overlays", "the overlays directory" },
-	{ "kernel", "-R recipe", "the kernel recipe" },
-	{ "kernel", "-s tarball", "the kernel source distfile" },
-	{ "kernel", "-t timeout", "seconds allowed for each make run (10800)" },
-	{ "kernel", "-w workdir", "builds, images and logs" },
-	{ "kernel", "--no-ccache", "compile without ccache" },
-	{ "kernel", "--check", "diff: prove the variant is its base plus its fragments" },
-	{ "kernel", "--owners", "diff, attribute: the request that brings each changed option (kconfig)" },
-	{ "kernel", "attribute ...", "charge a debug kernel's extra instructions to options" },
-	{ "kernel", "-d seconds", "attribute: the long run's pass length (2; short: half)" },
-	{ "kernel", "-m megabytes", "attribute: guest memory (default 512)" },
-	{ "kernel", "-o outdir", "attribute: where the report and the runs go" },
-	{ "kernel", "-q, --quiet", "attribute: no progress notes" },
-	{ "kernel", "-T tests", "attribute: test ids, comma-separated" },
-	{ "kernel", "--busybox path", "attribute: the static busybox of the initramfs" },
-	{ "kernel", "--data dir", "attribute: the suite's data files" },
-	{ "kernel", "--init path", "attribute: the guest's init program" },
-	{ "kernel", "--plugin path", "attribute: the instruction-counting qemu plugin" },
-	{ "kernel", "--probe path", "attribute: the plugin API probe plugin" },
-	{ "kernel", "--qemu path", "attribute: the qemu binary" },
-	{ "kernel", "--suite dir", "attribute: the suite's programs" },
-	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
-	{ "recipe", "-f", "build: run every phase even if its stamp exists" },
-	{ "recipe", "-v", "build: show the phases' output" },
-	{ "recipe", "-t timeout", "build: seconds allowed for each phase" },
-	{ "recipe", "-w workdir", "build: the work directory" },
-	{ "recipe", "--objdir dir", "build: the worldbench build directory (build)" },
-	{ "recipe", "--topdir dir", "build: the source tree with recipes/ and overlays/" },
-	{ "recipe", "--images label ...", "build: build the images these labels name" },
-	{ "recipe", "lint recipe ...", "check recipes, printing file:line: problem" },
-	{ "recipe", "variants recipe", "list a world recipe's variants" },
-};
-
 /*
- * The commands in the order help and completion walk them; a command
- * with an option table (src/opt.h) is read from it, the others from the
- * rows above.
+ * The commands in the order help and completion walk them, each with
+ * its option table (src/opt.h) and, for kernel, attribute's after it.
  */
 static const struct help_cmd {
 	const char	*cmd;
 	const struct opt *tab;
+	const struct opt *tab2;		/* a subcommand's, after tab */
 } cmds[] = {
-	{ "run", cmd_run_opts },
-	{ "bench", cmd_bench_opts },
-	{ "explain", cmd_explain_opts },
-	{ "table", NULL },
-	{ "history", NULL },
-	{ "import", NULL },
-	{ "compare", cmd_compare_opts },
-	{ "preflight", NULL },
-	{ "check-release", cmd_check_release_opts },
-	{ "recipe", NULL },
-	{ "image", NULL },
-	{ "images", NULL },
-	{ "chroot", NULL },
-	{ "boot", NULL },
-	{ "kernel", NULL },
-	{ "lava-job", cmd_lava_job_opts },
-	{ "submit", cmd_submit_opts },
+	{ "run", cmd_run_opts, NULL },
+	{ "bench", cmd_bench_opts, NULL },
+	{ "explain", cmd_explain_opts, NULL },
+	{ "table", cmd_table_opts, NULL },
+	{ "history", cmd_history_opts, NULL },
+	{ "import", cmd_import_opts, NULL },
+	{ "compare", cmd_compare_opts, NULL },
+	{ "preflight", cmd_preflight_opts, NULL },
+	{ "check-release", cmd_check_release_opts, NULL },
+	{ "recipe", cmd_recipe_opts, NULL },
+	{ "image", cmd_image_opts, NULL },
+	{ "images", cmd_images_opts, NULL },
+	{ "chroot", cmd_chroot_opts, NULL },
+	{ "boot", cmd_boot_opts, NULL },
+	{ "kernel", cmd_kernel_opts, cmd_kernel_attribute_opts },
+	{ "lava-job", cmd_lava_job_opts, NULL },
+	{ "submit", cmd_submit_opts, NULL },
 };
 
 /* A walk over the help rows of every command, or of one. */
 struct help_iter {
 	const char	*only;		/* NULL: every command */
-	size_t		 c, i;
+	size_t		 c, t, i;	/* command, its table, the row */
 	char		 buf[96];
 };
+
+/* The next row of table t of command hc into r; 0, or -1 at its end. */
+static int
+table_row(struct help_iter *it, const struct help_cmd *hc,
+    struct help_opt *r)
+{
+	const struct opt *tab, *o;
+
+	tab = it->t == 0 ? hc->tab : hc->tab2;
+	for (; tab != NULL && (o = &tab[it->i])->kind != OPT_END; it->i++)
+		if ((r->opt = opt_row(o, it->buf, sizeof(it->buf))) != NULL) {
+			r->cmd = hc->cmd;
+			r->desc = o->desc;
+			it->i++;
+			return (0);
+		}
+	return (-1);
+}
 
 /* The next row into r; 0, or -1 at the end. */
 static int
 next_row(struct help_iter *it, struct help_opt *r)
 {
 	const struct help_cmd *hc;
-	const struct opt *o;
 
-	for (; it->c < sizeof(cmds) / sizeof(cmds[0]); it->c++, it->i = 0) {
+	for (; it->c < sizeof(cmds) / sizeof(cmds[0]);
+	    it->c++, it->t = 0, it->i = 0) {
 		hc = &cmds[it->c];
 		if (it->only != NULL && strcmp(hc->cmd, it->only) != 0)
 			continue;
-		if (hc->tab == NULL) {
-			for (; it->i < sizeof(opts) / sizeof(opts[0]); it->i++)
-				if (strcmp(opts[it->i].cmd, hc->cmd) == 0) {
-					*r = opts[it->i++];
-					return (0);
-				}
-			continue;
-		}
-		for (; (o = &hc->tab[it->i])->kind != OPT_END; it->i++)
-			if ((r->opt = opt_row(o, it->buf,
-			    sizeof(it->buf))) != NULL) {
-				r->cmd = hc->cmd;
-				r->desc = o->desc;
-				it->i++;
+		for (; it->t < 2; it->t++, it->i = 0)
+			if (table_row(it, hc, r) == 0)
 				return (0);
-			}
 	}
 	return (-1);
 }

@@ -33,8 +33,11 @@ opt_getopt(const struct opt *tab, char *shorts, size_t ns,
 	size_t i, k, s;
 
 	k = s = 0;
-	if (tab[0].kind != OPT_END && (tab[0].flags & OPT_PLUS))
-		shorts[s++] = '+';
+	for (i = 0; tab[i].kind != OPT_END; i++)
+		if (tab[i].flags & OPT_PLUS) {
+			shorts[s++] = '+';
+			break;
+		}
 	for (i = 0; tab[i].kind != OPT_END; i++) {
 		if (i >= OPT_MAX || s + 4 > ns)
 			return (-1);

@@ -29,7 +29,7 @@ enum opt_kind {
 #define OPT_EQ		0x02	/* help spells it --name=arg */
 #define OPT_NOROW	0x04	/* no help line of its own (an OPT_TEXT has it) */
 #define OPT_HIDDEN	0x08	/* parsed, never shown or completed */
-#define OPT_PLUS	0x10	/* on the first entry: stop at the first operand */
+#define OPT_PLUS	0x10	/* on any entry: stop at the first operand */
 
 struct opt {
 	enum opt_kind	 kind;
@@ -73,5 +73,16 @@ extern const struct opt cmd_check_release_opts[];
 extern const struct opt cmd_lava_job_opts[];
 extern const struct opt cmd_bench_opts[];
 extern const struct opt cmd_explain_opts[];
+extern const struct opt cmd_history_opts[];
+extern const struct opt cmd_table_opts[];
+extern const struct opt cmd_import_opts[];
+extern const struct opt cmd_preflight_opts[];
+extern const struct opt cmd_recipe_opts[];
+extern const struct opt cmd_boot_opts[];
+extern const struct opt cmd_chroot_opts[];
+extern const struct opt cmd_image_opts[];
+extern const struct opt cmd_images_opts[];
+extern const struct opt cmd_kernel_opts[];
+extern const struct opt cmd_kernel_attribute_opts[];
 
 #endif

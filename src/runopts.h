@@ -8,6 +8,8 @@
 
 #include <getopt.h>
 
+#include "opt.h"
+
 struct wb_runner_opts;
 
 /* Long options with these values go to runopts_parse(). */
