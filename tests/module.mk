@@ -36,6 +36,9 @@ $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 TEST_CPPFLAGS_src :=		-iquote src
 TEST_OBJS_src/completion :=	$(filter-out $(O)/obj/src/main.o,$(CMD_OBJS))
 $(O)/tests/src/completion_test: $(TEST_OBJS_src/completion)
+# The option tables' machinery alone (src/opt.c).
+TEST_OBJS_src/opt :=		$(O)/obj/src/opt.o
+$(O)/tests/src/opt_test: $(TEST_OBJS_src/opt)
 
 $(O)/tests/%_probe: tests/%_probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
