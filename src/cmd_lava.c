@@ -209,7 +209,8 @@ const struct opt cmd_lava_job_opts[] = {
 	{ .kind = OPT_STR, .name = "kernel-type", .arg = "t",
 	  .off = L(kernel_type), .desc = "u-boot: image, zimage or uimage" },
 	{ .kind = OPT_STR, .name = "ramdisk", .arg = "url",
-	  .off = L(ramdisk), .desc = "use this initramfs instead of writing one" },
+	  .off = L(ramdisk),
+	  .desc = "use this initramfs instead of writing one" },
 	{ .kind = OPT_STR, .name = "suite", .arg = "dir",
 	  .off = L(suite), .desc = "the suite's programs" },
 	{ .kind = OPT_END }

@@ -27,24 +27,25 @@ enum opt_kind {
 /* Entry flags. */
 #define OPT_OPTARG	0x01	/* --name[=arg]: the argument is optional */
 #define OPT_EQ		0x02	/* help spells it --name=arg */
-#define OPT_NOROW	0x04	/* no help line of its own (an OPT_TEXT has it) */
+#define OPT_NOROW	0x04	/* no help line of its own (a TEXT has it) */
 #define OPT_HIDDEN	0x08	/* parsed, never shown or completed */
 #define OPT_PLUS	0x10	/* on any entry: stop at the first operand */
 
 struct opt {
 	enum opt_kind	 kind;
-	int		 ch;		/* the short letter, or 0 */
-	const char	*name;		/* the long name without "--", or NULL */
-	const char	*arg;		/* the argument's synopsis; NULL: none */
+	int		 ch;	/* the short letter, or 0 */
+	const char	*name;	/* the long name without "--", or NULL */
+	const char	*arg;	/* the argument's synopsis; NULL: none */
 	int		 flags;
-	size_t		 off;		/* where the value goes in ctx */
-	size_t		 given;		/* 1 + offset of an int set to 1, or 0 */
-	size_t		 cnt;		/* OPT_LIST: where the count is */
-	long		 min, max;	/* OPT_INT; OPT_LIST: max entries */
-	const char	*what;		/* "a task count": in a bad value's message */
+	size_t		 off;	/* where the value goes in ctx */
+	size_t		 given;	/* 1 + offset of an int set to 1, or 0 */
+	size_t		 cnt;	/* OPT_LIST: where the count is */
+	long		 min;	/* OPT_INT */
+	long		 max;	/* OPT_INT; OPT_LIST: most entries */
+	const char	*what;	/* a bad value "is not" this ("a task count") */
 	int		(*fn)(void *ctx, char *arg);
-	const char	*syn;		/* help's synopsis when not made */
-	const char	*desc;		/* help's description */
+	const char	*syn;	/* help's synopsis when not made */
+	const char	*desc;	/* help's description */
 };
 
 /* An entry's place in the command's options, for off and given. */

@@ -36,7 +36,8 @@ enum {
  * options at off of the command's options, given (OPT_GIVEN or 0) set
  * when any is, flags (OPT_NOROW) and each one's line of help.
  */
-#define RUNOPTS_OPTS(o_off, o_given, o_flags, drunner, dtmp, dprocs, dmem, dmap) \
+#define RUNOPTS_OPTS(o_off, o_given, o_flags, drunner, dtmp, dprocs, \
+    dmem, dmap) \
 	{ .kind = OPT_FN, .name = "runner", .arg = "auto|name", \
 	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
 	  .fn = runopts_runner, .desc = (drunner) }, \
