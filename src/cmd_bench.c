@@ -20,6 +20,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "experiment_opts.h"
 #include "extend.h"
 #include "recipe.h"
 #include "runner.h"
@@ -48,85 +49,127 @@ usage(void)
 	return (EX_USAGE);
 }
 
+/* bench's options: the experiment's and --list. */
+struct bench_opts {
+	struct cmd_experiment	 c;
+	int			 list;
+};
+
+/* A budget given: the run extends unless --no-extend said not to. */
+static void
+budget_given(struct bench_opts *o)
+{
+
+	if (o->c.x.extend == -1)
+		o->c.x.extend = 1;
+}
+
+static int
+opt_budget_passes(void *ctx, char *arg)
+{
+	struct bench_opts *o = ctx;
+	char *end;
+
+	o->c.x.extend_passes = (int)strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || o->c.x.extend_passes < 0 ||
+	    o->c.x.extend_passes > (WB_EXTEND_MAXLOOKS - 1) *
+	    WB_EXTEND_BLOCK || o->c.x.extend_passes % WB_EXTEND_BLOCK != 0) {
+		warnx("--extend-budget-passes %s: expected a multiple of %d "
+		    "from 0 to %d", arg, WB_EXTEND_BLOCK,
+		    (WB_EXTEND_MAXLOOKS - 1) * WB_EXTEND_BLOCK);
+		return (-1);
+	}
+	budget_given(o);
+	return (0);
+}
+
+static int
+opt_budget_time(void *ctx, char *arg)
+{
+	struct bench_opts *o = ctx;
+	char *end;
+
+	o->c.x.extend_time = strtod(arg, &end);
+	if (*arg == '\0' || *end != '\0' ||
+	    !(o->c.x.extend_time >= 0 && o->c.x.extend_time <= 86400)) {
+		warnx("--extend-budget-time %s: expected seconds from 0 (no "
+		    "limit) to 86400", arg);
+		return (-1);
+	}
+	budget_given(o);
+	return (0);
+}
+
+static int
+opt_no_extend(void *ctx, char *arg)
+{
+	struct bench_opts *o = ctx;
+
+	(void)arg;
+	o->c.x.extend = 0;
+	return (0);
+}
+
+static int
+opt_negligible(void *ctx, char *arg)
+{
+	struct bench_opts *o = ctx;
+
+	return (cmd_parse_negligible(arg, &o->c.x.negligible));
+}
+
+#define B(m)	OPT_AT(struct bench_opts, m)
+const struct opt cmd_bench_opts[] = {
+	EXPERIMENT_OPTS_HEAD(B(c),
+	    "where the runs go (default WORKDIR/results/bench)"),
+	{ .kind = OPT_FLAG, .name = "list", .off = B(list),
+	  .desc = "list the runs under the results directory" },
+	{ .kind = OPT_FN, .name = "negligible", .arg = "percent",
+	  .fn = opt_negligible, .given = OPT_GIVEN(struct bench_opts,
+	  c.x.have_negligible),
+	  .desc = "the smallest effect of interest (default by timing)" },
+	{ .kind = OPT_STR, .name = "rundir", .arg = "dir",
+	  .off = B(c.x.fixed_rundir),
+	  .desc = "exactly this run directory (a scheduler's task)" },
+	{ .kind = OPT_FLAG, .name = "unmatched", .off = B(c.x.unmatched),
+	  .desc = "run images that differ in more than the knob" },
+	{ .kind = OPT_FN, .name = "no-extend", .fn = opt_no_extend,
+	  .desc = "never extend an undecided headline row" },
+	{ .kind = OPT_FN, .name = "extend-budget-passes", .arg = "n",
+	  .fn = opt_budget_passes, .desc = "most passes per test the "
+	  "extension adds (default 8)" },
+	{ .kind = OPT_FN, .name = "extend-budget-time", .arg = "s",
+	  .fn = opt_budget_time, .desc = "most seconds of extension passes "
+	  "(default 130, 0: none)" },
+	EXPERIMENT_OPTS_TAIL(B(c), 0,
+	    "skip the check of the host's noise sources",
+	    "the worldbench build directory (build)",
+	    "refuse to start when the host is busy",
+	    "the source tree with recipes/ and overlays/",
+	    "where the suite runs (as for run)",
+	    "the bound of the private /tmp (default 1g)",
+	    "the bound on processes (default 256)",
+	    "the bound on memory (default 4g)",
+	    "userns: the host ids root maps to"),
+	{ .kind = OPT_END }
+};
+#undef B
+
 static int
 parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "extend-budget-passes", required_argument, NULL, 'B' },
-		{ "extend-budget-time", required_argument, NULL, 'E' },
-		{ "list", no_argument, NULL, 'L' },
-		{ "negligible", required_argument, NULL, 'n' },
-		{ "no-extend", no_argument, NULL, 'N' },
-		{ "rundir", required_argument, NULL, 'R' },
-		{ "unmatched", no_argument, NULL, 'U' },
-		EXPERIMENT_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
-	int ch, r;
+	struct bench_opts b;
+	int n;
 
-	o->x.extend = -1;
-	o->x.extend_passes = WB_EXTEND_PASSES;
-	o->x.extend_time = WB_EXTEND_TIME;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+" EXPERIMENT_SHORT, longopts,
-	    NULL)) != -1) {
-		if ((r = cmd_experiment_opt(o, ch, optarg)) == 1)
-			continue;
-		if (r == -1)
-			return (-1);
-		switch (ch) {
-		case 'B':
-			o->x.extend_passes = (int)strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' ||
-			    o->x.extend_passes < 0 || o->x.extend_passes >
-			    (WB_EXTEND_MAXLOOKS - 1) * WB_EXTEND_BLOCK ||
-			    o->x.extend_passes % WB_EXTEND_BLOCK != 0) {
-				warnx("--extend-budget-passes %s: expected a "
-				    "multiple of %d from 0 to %d", optarg,
-				    WB_EXTEND_BLOCK, (WB_EXTEND_MAXLOOKS - 1) *
-				    WB_EXTEND_BLOCK);
-				return (-1);
-			}
-			if (o->x.extend == -1)
-				o->x.extend = 1;
-			break;
-		case 'E':
-			o->x.extend_time = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' ||
-			    !(o->x.extend_time >= 0 &&
-			    o->x.extend_time <= 86400)) {
-				warnx("--extend-budget-time %s: expected "
-				    "seconds from 0 (no limit) to 86400",
-				    optarg);
-				return (-1);
-			}
-			if (o->x.extend == -1)
-				o->x.extend = 1;
-			break;
-		case 'N':
-			o->x.extend = 0;
-			break;
-		case 'L':
-			*listp = 1;
-			break;
-		case 'n':
-			if (cmd_parse_negligible(optarg, &o->x.negligible) ==
-			    -1)
-				return (-1);
-			o->x.have_negligible = 1;
-			break;
-		case 'R':
-			o->x.fixed_rundir = optarg;
-			break;
-		case 'U':
-			o->x.unmatched = 1;
-			break;
-		default:
-			return (-1);
-		}
-	}
-	if (cmd_experiment_check(o) == -1)
+	memset(&b, 0, sizeof(b));
+	b.c = *o;
+	b.c.x.extend = -1;
+	b.c.x.extend_passes = WB_EXTEND_PASSES;
+	b.c.x.extend_time = WB_EXTEND_TIME;
+	n = opt_parse(cmd_bench_opts, &b, argc, argv);
+	*o = b.c;
+	*listp = b.list;
+	if (n == -1 || cmd_experiment_check(o) == -1)
 		return (-1);
 	/*
 	 * By default the bench design extends; the others do when a budget
@@ -136,7 +179,7 @@ parse(struct cmd_experiment *o, int *listp, int argc, char **argv)
 	if (o->x.extend == -1)
 		o->x.extend = o->x.design == WB_DESIGN_BENCH &&
 		    o->x.fixed_rundir == NULL;
-	return (optind);
+	return (n);
 }
 
 static int

@@ -26,6 +26,7 @@
 #include "guestopts.h"
 #include "kpaths.h"
 #include "label.h"
+#include "opt.h"
 #include "progress.h"
 #include "qemu_bench.h"
 #include "runner.h"
@@ -87,85 +88,135 @@ boot_progress(void *arg, const struct wb_qb_kernel *k, size_t done,
 }
 
 static int
+opt_boots(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+	double v;
+
+	if (guestopts_num("-B", arg, 1000, &v) != 0)
+		return (-1);
+	o->boots = (int)v;
+	return (0);
+}
+
+static int
+opt_passes(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+	double v;
+
+	if (guestopts_num("-i", arg, 1000, &v) != 0)
+		return (-1);
+	o->passes = (int)v;
+	return (0);
+}
+
+static int
+opt_kernel(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+
+	if (o->nkernels == MAXKERNELS - 1) {
+		warnx("-k: at most %d kernels", MAXKERNELS);
+		return (-1);
+	}
+	o->kernels[o->nkernels++] = arg;
+	return (0);
+}
+
+static int
+opt_hang(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+
+	/* 0 turns hang detection off. */
+	if (strcmp(arg, "0") == 0) {
+		o->hang = 0;
+		return (0);
+	}
+	return (guestopts_num("--hang-timeout", arg, 1e7, &o->hang));
+}
+
+static int
+opt_probe(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+
+	return (guestopts_num("--probe-timeout", arg, 1e7, &o->probe));
+}
+
+static int
+opt_negligible(void *ctx, char *arg)
+{
+	struct bopts *o = ctx;
+
+	return (cmd_parse_negligible(arg, &o->negligible));
+}
+
+#define B(m)	OPT_AT(struct bopts, m)
+const struct opt cmd_boot_opts[] = {
+	{ .kind = OPT_FN, .ch = 'B', .arg = "boots", .fn = opt_boots,
+	  .desc = "boots per kernel" },
+	{ .kind = OPT_FN, .ch = 'd', .arg = "seconds", .off = B(g),
+	  .fn = guestopts_seconds,
+	  .desc = "the pass length of every test (default the suite's)" },
+	{ .kind = OPT_FN, .ch = 'i', .arg = "passes", .fn = opt_passes,
+	  .desc = "passes per boot" },
+	{ .kind = OPT_FN, .ch = 'k', .arg = "kernel-image", .fn = opt_kernel,
+	  .desc = "another kernel, interleaved with the first; repeat" },
+	{ .kind = OPT_FN, .ch = 'm', .arg = "megabytes", .off = B(g),
+	  .fn = guestopts_memory, .desc = "guest memory (default 512)" },
+	{ .kind = OPT_STR, .ch = 'o', .arg = "outdir", .off = B(g.outdir),
+	  .desc = "where results, consoles and the initramfs go" },
+	{ .kind = OPT_FLAG, .ch = 'q', .name = "quiet", .off = B(g.quiet),
+	  .desc = "no progress notes and no pre-flight warnings" },
+	{ .kind = OPT_STR, .ch = 'T', .arg = "tests", .off = B(g.tests),
+	  .desc = "test ids, an index name or all" },
+	{ .kind = OPT_FN, .ch = 't', .arg = "timeout", .off = B(g),
+	  .fn = guestopts_timeout, .desc = "seconds per boot" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = B(g.k.workdir),
+	  .desc = "the work directory of image names" },
+	{ .kind = OPT_STR, .name = "accel", .arg = "tcg|kvm", .off = B(accel),
+	  .flags = OPT_EQ, .desc = "the qemu accelerator" },
+	{ .kind = OPT_STR, .name = "timing", .arg = "icount|wall",
+	  .off = B(timing), .flags = OPT_EQ,
+	  .desc = "instruction-count or wall-clock timing" },
+	{ .kind = OPT_STR, .name = "busybox", .arg = "path",
+	  .off = B(g.busybox),
+	  .desc = "the static busybox of the initramfs" },
+	{ .kind = OPT_STR, .name = "data", .arg = "dir", .off = B(g.data),
+	  .desc = "the suite's data files" },
+	{ .kind = OPT_FN, .name = "hang-timeout", .arg = "seconds",
+	  .fn = opt_hang,
+	  .desc = "console silence that declares a hang (30; 0 off)" },
+	{ .kind = OPT_STR, .name = "init", .arg = "path", .off = B(g.init),
+	  .desc = "the guest's init program" },
+	{ .kind = OPT_FN, .name = "negligible", .arg = "percent",
+	  .fn = opt_negligible, .given = OPT_GIVEN(struct bopts,
+	  have_negligible),
+	  .desc = "record the smallest effect of interest for compare" },
+	{ .kind = OPT_FN, .name = "probe-timeout", .arg = "seconds",
+	  .fn = opt_probe,
+	  .desc = "how long a KVM probe boot may take (20)" },
+	{ .kind = OPT_STR, .name = "qemu", .arg = "path", .off = B(g.qemu),
+	  .desc = "the qemu binary" },
+	{ .kind = OPT_FLAG, .name = "quick", .off = B(quick),
+	  .desc = "the suite's quick pass lengths and 3 passes" },
+	{ .kind = OPT_FLAG, .name = "strict", .off = B(strict),
+	  .desc = "refuse to boot when the host is busy" },
+	{ .kind = OPT_FLAG, .name = "unmatched", .off = B(unmatched),
+	  .desc = "boot kernels that differ in more than the knob" },
+	{ .kind = OPT_STR, .name = "suite", .arg = "dir", .off = B(g.suite),
+	  .desc = "the suite's programs" },
+	{ .kind = OPT_END }
+};
+#undef B
+
+static int
 parse(int argc, char **argv, struct bopts *o)
 {
-	static const struct option longopts[] = {
-		{ "accel", required_argument, NULL, 'A' },
-		{ "hang-timeout", required_argument, NULL, 'H' },
-		{ "negligible", required_argument, NULL, 'N' },
-		{ "probe-timeout", required_argument, NULL, 'P' },
-		{ "quick", no_argument, NULL, 'K' },
-		{ "strict", no_argument, NULL, 'X' },
-		{ "timing", required_argument, NULL, 'M' },
-		{ "unmatched", no_argument, NULL, 'U' },
-		GUEST_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	double v;
-	int ch, r;
 
-	while ((ch = getopt_long(argc, argv, "B:i:k:" GUEST_SHORT, longopts,
-	    NULL)) != -1) {
-		if ((r = guestopts_opt(&o->g, ch, optarg)) == 1)
-			continue;
-		if (r == -1)
-			return (-1);
-		switch (ch) {
-		case 'A':
-			o->accel = optarg;
-			break;
-		case 'B':
-			if (guestopts_num("-B", optarg, 1000, &v) != 0)
-				return (-1);
-			o->boots = (int)v;
-			break;
-		case 'H':
-			/* 0 turns hang detection off. */
-			if (strcmp(optarg, "0") == 0)
-				o->hang = 0;
-			else if (guestopts_num("--hang-timeout", optarg, 1e7,
-			    &o->hang) != 0)
-				return (-1);
-			break;
-		case 'P':
-			if (guestopts_num("--probe-timeout", optarg, 1e7,
-			    &o->probe) != 0)
-				return (-1);
-			break;
-		case 'i':
-			if (guestopts_num("-i", optarg, 1000, &v) != 0)
-				return (-1);
-			o->passes = (int)v;
-			break;
-		case 'k':
-			if (o->nkernels == MAXKERNELS - 1) {
-				warnx("-k: at most %d kernels", MAXKERNELS);
-				return (-1);
-			}
-			o->kernels[o->nkernels++] = optarg;
-			break;
-		case 'M':
-			o->timing = optarg;
-			break;
-		case 'N':
-			if (cmd_parse_negligible(optarg, &o->negligible) == -1)
-				return (-1);
-			o->have_negligible = 1;
-			break;
-		case 'X':
-			o->strict = 1;
-			break;
-		case 'K':
-			o->quick = 1;
-			break;
-		case 'U':
-			o->unmatched = 1;
-			break;
-		default:
-			return (-1);
-		}
-	}
-	return (0);
+	return (opt_parse(cmd_boot_opts, o, argc, argv) == -1 ? -1 : 0);
 }
 
 /* rel beside the worldbench binary (O/bin -> O/rel), else ./../rel. */

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "err.h"
 #include "exitmap.h"
+#include "opt.h"
 #include "release.h"
 #include "release_drive.h"
 
@@ -65,104 +66,131 @@ usage(void)
 }
 
 static int
-parse(int argc, char **argv, struct ropts *o)
+opt_baseline(void *ctx, char *arg)
 {
-	static const struct option longopts[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "confidence", required_argument, NULL, 'C' },
-		{ "gate", required_argument, NULL, 'G' },
-		{ "history", required_argument, NULL, 'Y' },
-		{ "host", no_argument, NULL, 'H' },
-		{ "junit", required_argument, NULL, 'j' },
-		{ "max-regression", required_argument, NULL, 'm' },
-		{ "no-probe", no_argument, NULL, 'n' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "store", required_argument, NULL, 's' },
-		{ "waivers", required_argument, NULL, 'W' },
-		{ "workdir", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
-	int ch;
+	struct ropts *o = ctx;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "b:Hj:m:nr:w:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'b':
-			if (o->nbase == SET_MAX) {
-				warnx("more than %d --baseline files", SET_MAX);
-				return (-1);
-			}
-			o->baseline[o->nbase++] = optarg;
-			break;
-		case 'C':
-			o->conf = strtod(optarg, &end) / 100;
-			if (end == optarg || (*end != '\0' &&
-			    strcmp(end, "%") != 0) ||
-			    !(o->conf >= 0.5 && o->conf < 1)) {
-				warnx("bad --confidence '%s' (a percentage "
-				    "from 50 to below 100)", optarg);
-				return (-1);
-			}
-			break;
-		case 'G':
-			if (strcmp(optarg, "all") == 0)
-				o->all_tests = 1;
-			else if (strcmp(optarg, "final") == 0)
-				o->all_tests = 0;
-			else {
-				warnx("bad --gate '%s' (all or final)", optarg);
-				return (-1);
-			}
-			break;
-		case 'H':
-			o->host = 1;
-			break;
-		case 'j':
-			o->junit = optarg;
-			break;
-		case 'm':
-			o->maxreg = strtod(optarg, &end);
-			if (end == optarg || (*end != '\0' &&
-			    strcmp(end, "%") != 0) ||
-			    !(o->maxreg >= 0 && o->maxreg < 100)) {
-				warnx("bad --max-regression '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'n':
-			o->noprobe = 1;
-			break;
-		case 'r':
-			if (o->nres == SET_MAX) {
-				warnx("more than %d --results files", SET_MAX);
-				return (-1);
-			}
-			o->results[o->nres++] = optarg;
-			break;
-		case 'W':
-			o->waivers = optarg;
-			break;
-		case 's':
-			o->store = optarg;
-			break;
-		case 'Y':
-			o->history = strtol(optarg, &end, 10);
-			if (end == optarg || *end != '\0' || o->history < 1 ||
-			    o->history > 64) {
-				warnx("bad --history '%s' (1 to 64 releases)",
-				    optarg);
-				return (-1);
-			}
-			break;
-		case 'w':
-			o->workdir = optarg;
-			break;
-		default:
-			return (-1);
-		}
+	if (o->nbase == SET_MAX) {
+		warnx("more than %d --baseline files", SET_MAX);
+		return (-1);
 	}
+	o->baseline[o->nbase++] = arg;
+	return (0);
+}
+
+static int
+opt_results(void *ctx, char *arg)
+{
+	struct ropts *o = ctx;
+
+	if (o->nres == SET_MAX) {
+		warnx("more than %d --results files", SET_MAX);
+		return (-1);
+	}
+	o->results[o->nres++] = arg;
+	return (0);
+}
+
+static int
+opt_conf(void *ctx, char *arg)
+{
+	struct ropts *o = ctx;
+	char *end;
+
+	o->conf = strtod(arg, &end) / 100;
+	if (end == arg || (*end != '\0' && strcmp(end, "%") != 0) ||
+	    !(o->conf >= 0.5 && o->conf < 1)) {
+		warnx("bad --confidence '%s' (a percentage from 50 to below "
+		    "100)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_gate(void *ctx, char *arg)
+{
+	struct ropts *o = ctx;
+
+	if (strcmp(arg, "all") == 0)
+		o->all_tests = 1;
+	else if (strcmp(arg, "final") == 0)
+		o->all_tests = 0;
+	else {
+		warnx("bad --gate '%s' (all or final)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_maxreg(void *ctx, char *arg)
+{
+	struct ropts *o = ctx;
+	char *end;
+
+	o->maxreg = strtod(arg, &end);
+	if (end == arg || (*end != '\0' && strcmp(end, "%") != 0) ||
+	    !(o->maxreg >= 0 && o->maxreg < 100)) {
+		warnx("bad --max-regression '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_history(void *ctx, char *arg)
+{
+	struct ropts *o = ctx;
+	char *end;
+
+	o->history = strtol(arg, &end, 10);
+	if (end == arg || *end != '\0' || o->history < 1 ||
+	    o->history > 64) {
+		warnx("bad --history '%s' (1 to 64 releases)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+#define R(m)	OPT_AT(struct ropts, m)
+const struct opt cmd_check_release_opts[] = {
+	{ .kind = OPT_FN, .name = "history", .arg = "n", .fn = opt_history,
+	  .desc = "gate --results against the last n confirmed-good releases "
+	  "of its series in the history store" },
+	{ .kind = OPT_STR, .name = "store", .arg = "url", .off = R(store),
+	  .desc = "with --history: the store (default WORKDIR/history.db)" },
+	{ .kind = OPT_FN, .ch = 'b', .name = "baseline", .arg = "results",
+	  .fn = opt_baseline, .desc = "the production baseline of the gate" },
+	{ .kind = OPT_FN, .ch = 'r', .name = "results", .arg = "results",
+	  .fn = opt_results,
+	  .desc = "the results gated against the baseline" },
+	{ .kind = OPT_FN, .ch = 'm', .name = "max-regression",
+	  .arg = "percent", .fn = opt_maxreg,
+	  .desc = "the largest slowdown the gate allows" },
+	{ .kind = OPT_FLAG, .ch = 'H', .name = "host", .off = R(host),
+	  .desc = "check the running host's kernel and world" },
+	{ .kind = OPT_STR, .ch = 'j', .name = "junit", .arg = "file",
+	  .off = R(junit), .desc = "also write a JUnit XML report" },
+	{ .kind = OPT_FLAG, .ch = 'n', .name = "no-probe", .off = R(noprobe),
+	  .desc = "do not run the malloc probe in the world" },
+	{ .kind = OPT_STR, .ch = 'w', .name = "workdir", .arg = "dir",
+	  .off = R(workdir), .desc = "where an image archive is unpacked" },
+	{ .kind = OPT_FN, .name = "confidence", .arg = "level", .fn = opt_conf,
+	  .desc = "the gate's level: 1 - alpha (default 95)" },
+	{ .kind = OPT_FN, .name = "gate", .arg = "all|final", .fn = opt_gate,
+	  .desc = "gate every test or the final score only" },
+	{ .kind = OPT_STR, .name = "waivers", .arg = "file", .off = R(waivers),
+	  .desc = "kernel options waived, with a reason each" },
+	{ .kind = OPT_END }
+};
+#undef R
+
+/* The options that go together: --history, --baseline and --results. */
+static int
+check_sets(const struct ropts *o)
+{
+
 	if (o->history > 0) {
 		if (o->nbase > 0 || o->nres != 1) {
 			warnx("--history takes one --results file and no "
@@ -176,7 +204,18 @@ parse(int argc, char **argv, struct ropts *o)
 		warnx("--baseline and --results go together");
 		return (-1);
 	}
-	return (optind);
+	return (0);
+}
+
+static int
+parse(int argc, char **argv, struct ropts *o)
+{
+	int n;
+
+	if ((n = opt_parse(cmd_check_release_opts, o, argc, argv)) == -1 ||
+	    check_sets(o) == -1)
+		return (-1);
+	return (n);
 }
 
 /* A warning of the checks (a refused image entry). */

@@ -21,6 +21,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "interrupt.h"
+#include "opt.h"
 #include "recipe.h"
 #include "runner.h"
 #include "runopts.h"
@@ -160,60 +161,71 @@ run(const char *root, int argc, char **argv, double timeout, int rflag,
 	return (rc);
 }
 
+/* chroot's options. */
+struct chopts {
+	struct wb_runner_opts	 ro;
+	const char		*workdir;
+	double			 timeout;
+	int			 rflag;
+};
+
+static int
+opt_timeout(void *ctx, char *arg)
+{
+	struct chopts *o = ctx;
+	char *end;
+
+	errno = 0;
+	o->timeout = strtod(arg, &end);
+	if (errno != 0 || *end != '\0' || end == arg || !(o->timeout > 0)) {
+		warnx("-t %s: expected a positive number of seconds", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+#define CH(m)	OPT_AT(struct chopts, m)
+const struct opt cmd_chroot_opts[] = {
+	{ .kind = OPT_FLAG, .ch = 'r', .off = CH(rflag), .flags = OPT_PLUS,
+	  .desc = "print the command's resource usage" },
+	{ .kind = OPT_FN, .ch = 't', .arg = "timeout", .fn = opt_timeout,
+	  .desc = "kill the command's group after timeout seconds (3600)" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = CH(workdir),
+	  .desc = "the work directory of image names (default work)" },
+	{ .kind = OPT_TEXT, .syn = "image",
+	  .desc = "an image name, an archive or an unpacked root" },
+	RUNOPTS_OPTS(CH(ro), 0, 0,
+	    "where the command runs (auto: the first that can; see "
+	    "preflight)",
+	    "the bound of the private /tmp (default 1g)",
+	    "the bound on the command's processes (default 256)",
+	    "the bound on its memory (default 4g)",
+	    "userns: the host ids the command's root maps to"),
+	{ .kind = OPT_END }
+};
+#undef CH
+
 int
 cmd_chroot(int argc, char **argv)
 {
-	const char *workdir;
-	char *root, *end;
-	static const struct option longopts[] = {
-		RUNOPTS_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	struct wb_runner_opts ro;
+	struct chopts o;
 	struct wb_err e;
-	double timeout;
-	int ch, rc, rflag;
+	char *root;
+	int rc;
 
-	timeout = 3600;
-	workdir = cmd_workdir();
-	rflag = 0;
-	wb_runner_opts_init(&ro);
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+rt:w:", longopts,
-	    NULL)) != -1) {
-		if ((rc = runopts_parse(&ro, ch, optarg)) != 0) {
-			if (rc == -1)
-				return (usage());
-			continue;
-		}
-		switch (ch) {
-		case 'r':
-			rflag = 1;
-			break;
-		case 't':
-			errno = 0;
-			timeout = strtod(optarg, &end);
-			if (errno != 0 || *end != '\0' || end == optarg ||
-			    !(timeout > 0)) {
-				warnx("-t %s: expected a positive number of "
-				    "seconds", optarg);
-				return (usage());
-			}
-			break;
-		case 'w':
-			workdir = optarg;
-			break;
-		default:
-			return (usage());
-		}
-	}
+	memset(&o, 0, sizeof(o));
+	o.timeout = 3600;
+	o.workdir = cmd_workdir();
+	wb_runner_opts_init(&o.ro);
+	if (opt_parse(cmd_chroot_opts, &o, argc, argv) == -1)
+		return (usage());
 	argc -= optind;
 	argv += optind;
 	if (argc < 3 || strcmp(argv[1], "--") != 0)
 		return (usage());
-	if (runopts_resolve(&ro) == -1)
+	if (runopts_resolve(&o.ro) == -1)
 		return (1);
-	if ((root = cmd_world_root(argv[0], workdir, &e)) == NULL) {
+	if ((root = cmd_world_root(argv[0], o.workdir, &e)) == NULL) {
 		return (cmd_fail(&e));
 	}
 	/*
@@ -221,7 +233,7 @@ cmd_chroot(int argc, char **argv)
 	 * wb_spawn_run() then kills its whole process group, and we exit
 	 * 128 + signal once it is reaped.
 	 */
-	rc = run(root, argc - 2, argv + 2, timeout, rflag, &ro);
+	rc = run(root, argc - 2, argv + 2, o.timeout, o.rflag, &o.ro);
 	free(root);
 	return (rc);
 }

@@ -14,7 +14,6 @@
  * cannot be written; 64 for usage errors.
  */
 #include <err.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "factorial.h"
+#include "opt.h"
 #include "report_format.h"
 #include "results.h"
 #include "score.h"
@@ -105,90 +105,124 @@ parse_knobs(const char *s, struct copts *o)
 }
 
 static int
+opt_adjust(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	if (wb_adjust_parse(arg, &o->adjust) == -1) {
+		warnx("unknown adjustment '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_conf(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	if (parse_conf(arg, &o->conf) == -1) {
+		warnx("bad confidence level '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_estimator(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	if (wb_estimator_parse(arg, &o->est) == -1) {
+		warnx("unknown estimator '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_format(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	if (wb_report_fmt_parse(arg, &o->fmt) == -1) {
+		warnx("unknown format '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_factorial(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	o->factorial = 1;
+	if (arg != NULL && parse_knobs(arg, o) == -1) {
+		warnx("--factorial wants two knob names: --factorial=A,B");
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_negligible(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	return (cmd_parse_negligible(arg, &o->negligible));
+}
+
+static int
+opt_name(void *ctx, char *arg)
+{
+	struct copts *o = ctx;
+
+	return (compare_names_add(&o->names, arg));
+}
+
+#define C(m)	OPT_AT(struct copts, m)
+const struct opt cmd_compare_opts[] = {
+	{ .kind = OPT_FN, .ch = 'a', .name = "adjust", .arg = "holm|bh|none",
+	  .fn = opt_adjust,
+	  .desc = "the multiple-comparison adjustment (default holm)" },
+	{ .kind = OPT_FN, .ch = 'c', .name = "confidence", .arg = "level",
+	  .fn = opt_conf, .syn = "--confidence level",
+	  .desc = "the confidence level, 95 or 0.95 (default 95)" },
+	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
+	  .arg = "unixbench|all", .fn = opt_estimator,
+	  .desc = "how passes are combined into a score" },
+	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
+	  .fn = opt_format,
+	  .desc = "text, json, csv, markdown, html or summary" },
+	{ .kind = OPT_FLAG, .ch = 'f', .name = "force", .off = C(force),
+	  .desc = "compare even when the provenance differs" },
+	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "file",
+	  .off = C(out), .desc = "write the report to file (atomically)" },
+	{ .kind = OPT_FLAG, .ch = 'p', .name = "plot", .off = C(plot),
+	  .desc = "a chart of the ratios under the text table" },
+	{ .kind = OPT_FN, .name = "factorial", .arg = "knobA,knobB",
+	  .flags = OPT_OPTARG, .fn = opt_factorial,
+	  .desc = "a 2x2 factorial of four results of one run" },
+	{ .kind = OPT_FN, .name = "negligible", .arg = "percent",
+	  .fn = opt_negligible, .desc = "ratios within this of 1 are "
+	  "negligible (default: recorded, else by timing)" },
+	{ .kind = OPT_FLAG, .name = "stratify", .off = C(stratify),
+	  .desc = "one report per node type (fingerprint)" },
+	{ .kind = OPT_FN, .name = "name", .arg = "label=name", .fn = opt_name,
+	  .desc = "show the variant labelled label as name; repeat" },
+	{ .kind = OPT_FLAG, .name = "unmatched", .off = C(unmatched),
+	  .desc = "compare images that differ in more than the knob "
+	  "(noted)" },
+	{ .kind = OPT_END }
+};
+#undef C
+
+static int
 parse_args(int argc, char **argv, struct copts *o)
 {
-	static const struct option longopts[] = {
-		{ "adjust", required_argument, NULL, 'a' },
-		{ "confidence", required_argument, NULL, 'c' },
-		{ "estimator", required_argument, NULL, 'e' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "factorial", optional_argument, NULL, 'X' },
-		{ "name", required_argument, NULL, 'N' },
-		{ "negligible", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "plot", no_argument, NULL, 'p' },
-		{ "stratify", no_argument, NULL, 'S' },
-		{ "unmatched", no_argument, NULL, 'U' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int ch;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "a:c:e:F:fo:p", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			if (wb_adjust_parse(optarg, &o->adjust) == -1) {
-				warnx("unknown adjustment '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'c':
-			if (parse_conf(optarg, &o->conf) == -1) {
-				warnx("bad confidence level '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'e':
-			if (wb_estimator_parse(optarg, &o->est) == -1) {
-				warnx("unknown estimator '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'F':
-			if (wb_report_fmt_parse(optarg, &o->fmt) == -1) {
-				warnx("unknown format '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'f':
-			o->force = 1;
-			break;
-		case 'n':
-			if (cmd_parse_negligible(optarg, &o->negligible) ==
-			    -1)
-				return (-1);
-			break;
-		case 'o':
-			o->out = optarg;
-			break;
-		case 'p':
-			o->plot = 1;
-			break;
-		case 'S':
-			o->stratify = 1;
-			break;
-		case 'N':
-			if (compare_names_add(&o->names, optarg) == -1)
-				return (-1);
-			break;
-		case 'U':
-			o->unmatched = 1;
-			break;
-		case 'X':
-			o->factorial = 1;
-			if (optarg != NULL && parse_knobs(optarg, o) == -1) {
-				warnx("--factorial wants two knob names: "
-				    "--factorial=A,B");
-				return (-1);
-			}
-			break;
-		default:
-			return (-1);
-		}
-	}
-	return (optind);
+	return (opt_parse(cmd_compare_opts, o, argc, argv));
 }
 
 static void

@@ -23,6 +23,7 @@
 #include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
+#include "experiment_opts.h"
 #include "explain_drive.h"
 #include "explain_format.h"
 #include "explain_kernel_cmd.h"
@@ -95,107 +96,157 @@ split_gens(struct explain_opts *o, const char *arg)
 }
 
 static int
+opt_boots(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+	double v;
+
+	if (guestopts_num("--boots", arg, 100, &v) == -1)
+		return (-1);
+	o->boots = (int)v;
+	return (0);
+}
+
+static int
+opt_jobs(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+	double v;
+
+	if (guestopts_num("--jobs", arg, 1024, &v) == -1)
+		return (-1);
+	o->jobs = (int)v;
+	return (0);
+}
+
+static int
+opt_seconds(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+
+	return (guestopts_num("--seconds", arg, 3600, &o->seconds));
+}
+
+static int
+opt_ddmin(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+	char *end;
+
+	o->ddmin = strtod(arg, &end);
+	if (*arg == '\0' || *end != '\0' || !(o->ddmin > 0 && o->ddmin <= 1)) {
+		warnx("--ddmin %s: expected a fraction of the difference, "
+		    "above 0 and at most 1 (0.9)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_format(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+
+	if (wb_report_fmt_parse(arg, &o->fmt) == -1 ||
+	    o->fmt == WB_REPORT_CSV || o->fmt == WB_REPORT_SUMMARY) {
+		warnx("--format %s: expected text, json, markdown or html",
+		    arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_gens(void *ctx, char *arg)
+{
+
+	return (split_gens(ctx, arg));
+}
+
+static int
+opt_group(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+
+	if (o->ngroups == MAXGROUPS) {
+		warnx("--group: at most %d", MAXGROUPS);
+		return (-1);
+	}
+	o->groups[o->ngroups++] = arg;
+	return (0);
+}
+
+static int
+opt_maxorder(void *ctx, char *arg)
+{
+	struct explain_opts *o = ctx;
+	char *end;
+
+	o->maxorder = (int)strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || o->maxorder < 1 ||
+	    o->maxorder > 8) {
+		warnx("--max-order %s: expected 1 to 8", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+#define E(m)	OPT_AT(struct explain_opts, m)
+#define AS_BENCH(s) \
+	{ .kind = OPT_TEXT, .syn = (s), .desc = "as for bench" }
+const struct opt cmd_explain_opts[] = {
+	EXPERIMENT_OPTS_HEAD(E(c),
+	    "where the runs go (default WORKDIR/results/explain)"),
+	{ .kind = OPT_FN, .name = "format", .arg = "fmt", .fn = opt_format,
+	  .desc = "text, json, markdown or html on stdout (all four are "
+	  "saved)" },
+	{ .kind = OPT_FN, .name = "generators", .arg = "G,G", .fn = opt_gens,
+	  .desc = "a fractional design's generators, e.g. E=ABC,F=BCD" },
+	{ .kind = OPT_FN, .name = "group", .arg = "name=OPT,OPT",
+	  .fn = opt_group,
+	  .desc = "options flipped together as one factor; repeat" },
+	{ .kind = OPT_FN, .name = "max-order", .arg = "n", .fn = opt_maxorder,
+	  .desc = "estimate interactions of up to n factors" },
+	{ .kind = OPT_FLAG, .name = "plan", .off = E(plan_only),
+	  .desc = "print the factors and design points, run nothing" },
+	{ .kind = OPT_FLAG, .name = "one-at-a-time", .off = E(one_at_a_time),
+	  .desc = "kernel recipes: one kernel per factor instead of the "
+	  "design" },
+	{ .kind = OPT_FLAG, .name = "screen", .off = E(screen),
+	  .desc = "kernel recipes: the groups one at a time, then the "
+	  "symbols of those that cost" },
+	{ .kind = OPT_FN, .name = "ddmin", .arg = "fraction", .fn = opt_ddmin,
+	  .desc = "kernel recipes: search the fewest factors carrying that "
+	  "fraction of the difference" },
+	{ .kind = OPT_FN, .name = "boots", .arg = "n", .fn = opt_boots,
+	  .desc = "kernel recipes: boots of every kernel (default: the "
+	  "policy's)" },
+	{ .kind = OPT_FN, .name = "seconds", .arg = "s", .fn = opt_seconds,
+	  .desc = "kernel recipes: seconds of every test (default: the quick "
+	  "plan)" },
+	{ .kind = OPT_STR, .name = "cachedir", .arg = "dir", .off = E(cachedir),
+	  .desc = "kernel recipes: sources and ccache (default "
+	  "/var/cache/worldbench)" },
+	{ .kind = OPT_FN, .name = "jobs", .arg = "n", .fn = opt_jobs,
+	  .desc = "kernel recipes: make -j (default: the CPUs)" },
+	AS_BENCH("--no-preflight, --strict"),
+	AS_BENCH("--objdir dir, --topdir dir"),
+	AS_BENCH("--runner, --tmp-size, --max-procs"),
+	AS_BENCH("--max-memory, --map-id"),
+	EXPERIMENT_OPTS_TAIL(E(c), OPT_NOROW, NULL, NULL, NULL, NULL, NULL,
+	    NULL, NULL, NULL, NULL),
+	{ .kind = OPT_END }
+};
+#undef E
+#undef AS_BENCH
+
+static int
 parse(struct explain_opts *o, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "boots", required_argument, NULL, 'b' },
-		{ "cachedir", required_argument, NULL, 'C' },
-		{ "ddmin", required_argument, NULL, 'X' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "one-at-a-time", no_argument, NULL, '1' },
-		{ "screen", no_argument, NULL, '2' },
-		{ "seconds", required_argument, NULL, 'd' },
-		{ "generators", required_argument, NULL, 'g' },
-		{ "group", required_argument, NULL, 'G' },
-		{ "max-order", required_argument, NULL, 'M' },
-		{ "plan", no_argument, NULL, 'N' },
-		EXPERIMENT_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
-	double v;
-	int ch, r;
+	int n;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+" EXPERIMENT_SHORT, longopts,
-	    NULL)) != -1) {
-		if ((r = cmd_experiment_opt(&o->c, ch, optarg)) == 1)
-			continue;
-		if (r == -1)
-			return (-1);
-		switch (ch) {
-		case '1':
-			o->one_at_a_time = 1;
-			break;
-		case '2':
-			o->screen = 1;
-			break;
-		case 'b':
-			if (guestopts_num("--boots", optarg, 100, &v) == -1)
-				return (-1);
-			o->boots = (int)v;
-			break;
-		case 'C':
-			o->cachedir = optarg;
-			break;
-		case 'X':
-			o->ddmin = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' ||
-			    !(o->ddmin > 0 && o->ddmin <= 1)) {
-				warnx("--ddmin %s: expected a fraction of the "
-				    "difference, above 0 and at most 1 (0.9)",
-				    optarg);
-				return (-1);
-			}
-			break;
-		case 'd':
-			if (guestopts_num("--seconds", optarg, 3600,
-			    &o->seconds) ==
-			    -1)
-				return (-1);
-			break;
-		case 'j':
-			if (guestopts_num("--jobs", optarg, 1024, &v) == -1)
-				return (-1);
-			o->jobs = (int)v;
-			break;
-		case 'F':
-			if (wb_report_fmt_parse(optarg, &o->fmt) == -1 ||
-			    o->fmt == WB_REPORT_CSV ||
-			    o->fmt == WB_REPORT_SUMMARY) {
-				warnx("--format %s: expected text, json, "
-				    "markdown or html", optarg);
-				return (-1);
-			}
-			break;
-		case 'g':
-			if (split_gens(o, optarg) == -1)
-				return (-1);
-			break;
-		case 'G':
-			if (o->ngroups == MAXGROUPS) {
-				warnx("--group: at most %d", MAXGROUPS);
-				return (-1);
-			}
-			o->groups[o->ngroups++] = optarg;
-			break;
-		case 'M':
-			o->maxorder = (int)strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || o->maxorder < 1 ||
-			    o->maxorder > 8) {
-				warnx("--max-order %s: expected 1 to 8",
-				    optarg);
-				return (-1);
-			}
-			break;
-		case 'N':
-			o->plan_only = 1;
-			break;
-		default:
-			return (-1);
-		}
-	}
+	if ((n = opt_parse(cmd_explain_opts, o, argc, argv)) == -1)
+		return (-1);
 	if (o->one_at_a_time + o->screen + (o->ddmin > 0) > 1) {
 		warnx("--one-at-a-time, --screen and --ddmin are three "
 		    "designs: choose one");
@@ -203,7 +254,7 @@ parse(struct explain_opts *o, int argc, char **argv)
 	}
 	if (cmd_experiment_check(&o->c) == -1)
 		return (-1);
-	return (optind);
+	return (n);
 }
 
 static struct wb_recipe *

@@ -21,6 +21,7 @@
 #include "exitmap.h"
 #include "history_cmd.h"
 #include "history_store.h"
+#include "opt.h"
 #include "strvis.h"
 #include "world_fs.h"
 
@@ -55,116 +56,147 @@ usage(void)
 	return (EX_USAGE);
 }
 
+static int
+opt_alpha(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->alpha = strtod(arg, &end);
+	if (end == arg || *end != '\0' ||
+	    !(o->alpha >= 0.0001 && o->alpha <= 0.5)) {
+		warnx("bad --alpha '%s' (0.0001 to 0.5)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_port(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+	long v;
+
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end != '\0' || v < 0 || v > 65535) {
+		warnx("bad --port '%s' (0 to 65535; 0 picks a free one)", arg);
+		return (-1);
+	}
+	o->port = v;
+	return (0);
+}
+
+static int
+opt_duration(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->duration = strtod(arg, &end);
+	if (end == arg || *end != '\0' ||
+	    !(o->duration > 0 && o->duration <= 3600)) {
+		warnx("bad --duration '%s' (seconds, up to 3600)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_passes(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->passes = strtol(arg, &end, 10);
+	if (end == arg || *end != '\0' || o->passes < 2 || o->passes > 1000) {
+		warnx("bad --passes '%s' (2 to 1000)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_release(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	struct wb_err e;
+
+	if (wb_hs_release_parse(arg, &o->rel, &e) == -1) {
+		warnx("--release: %s", e.msg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_seed(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	errno = 0;
+	o->seed = strtoull(arg, &end, 10);
+	if (end == arg || *end != '\0' || errno != 0 || arg[0] == '-') {
+		warnx("bad --seed '%s' (a number)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+#define H(m)	OPT_AT(struct history_opts, m)
+const struct opt cmd_history_opts[] = {
+	{ .kind = OPT_STR, .ch = 's', .name = "store", .arg = "url",
+	  .off = H(store), .syn = "--store url", .desc = "postgresql://... "
+	  "or a SQLite file (default WORKDIR/history.db)" },
+	{ .kind = OPT_STR, .ch = 'w', .name = "workdir", .arg = "dir",
+	  .off = H(workdir),
+	  .desc = "the work directory (default $WORKDIR, else work)" },
+	{ .kind = OPT_FN, .ch = 'r', .name = "release", .arg = "name[:order]",
+	  .fn = opt_release, .given = OPT_GIVEN(struct history_opts,
+	  have_rel), .syn = "--release name[:order]",
+	  .desc = "add: the release of the runs (default: recipe-VERSION of "
+	  "the image)" },
+	{ .kind = OPT_STR, .name = "machine", .arg = "fp", .off = H(f.machine),
+	  .desc = "series, changes, html: a machine fingerprint or its "
+	  "prefix" },
+	{ .kind = OPT_STR, .name = "variant", .arg = "label",
+	  .off = H(f.variant), .desc = "series, changes, html: one variant" },
+	{ .kind = OPT_STR, .ch = 'T', .name = "test", .arg = "id",
+	  .off = H(f.test), .syn = "--test id",
+	  .desc = "series, changes, html: one test" },
+	{ .kind = OPT_FN, .name = "alpha", .arg = "a", .fn = opt_alpha,
+	  .desc = "changes: each split's level (default 0.05: candidates, "
+	  "each to confirm; 0.003: the detector alone)" },
+	{ .kind = OPT_FN, .name = "seed", .arg = "n", .fn = opt_seed,
+	  .given = OPT_GIVEN(struct history_opts, have_seed),
+	  .desc = "changes: the permutations' seed (default 0)" },
+	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "dir",
+	  .off = H(output), .desc = "html: the directory of the static site" },
+	{ .kind = OPT_FN, .ch = 'i', .name = "passes", .arg = "n",
+	  .fn = opt_passes, .syn = "--passes n",
+	  .desc = "confirm: passes of each release (default 8)" },
+	{ .kind = OPT_FN, .name = "duration", .arg = "s",
+	  .fn = opt_duration,
+	  .desc = "confirm: seconds a pass (default 1)" },
+	{ .kind = OPT_STR, .ch = 'd', .name = "dir", .arg = "dir",
+	  .off = H(site), .desc = "serve: the site to serve (default: "
+	  "history html writes WORKDIR/history-site)" },
+	{ .kind = OPT_FN, .name = "port", .arg = "n", .fn = opt_port,
+	  .given = OPT_GIVEN(struct history_opts, have_port),
+	  .desc = "serve: the TCP port (default 8000; 0 picks a free one)" },
+	{ .kind = OPT_STR, .name = "bind", .arg = "address", .off = H(bind),
+	  .desc = "serve: the numeric address listened on (default "
+	  "127.0.0.1)" },
+	{ .kind = OPT_END }
+};
+#undef H
+
 int
 history_parse(int argc, char **argv, struct history_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "bind", required_argument, NULL, 'B' },
-		{ "dir", required_argument, NULL, 'd' },
-		{ "duration", required_argument, NULL, 'D' },
-		{ "machine", required_argument, NULL, 'M' },
-		{ "passes", required_argument, NULL, 'i' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "port", required_argument, NULL, 'P' },
-		{ "release", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "store", required_argument, NULL, 's' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ "workdir", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct wb_err e;
-	char *end;
-	int ch;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:i:o:r:s:T:w:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			o->alpha = strtod(optarg, &end);
-			if (end == optarg || *end != '\0' ||
-			    !(o->alpha >= 0.0001 && o->alpha <= 0.5)) {
-				warnx("bad --alpha '%s' (0.0001 to 0.5)",
-				    optarg);
-				return (-1);
-			}
-			break;
-		case 'B':
-			o->bind = optarg;
-			break;
-		case 'd':
-			o->site = optarg;
-			break;
-		case 'D':
-			o->duration = strtod(optarg, &end);
-			if (end == optarg || *end != '\0' ||
-			    !(o->duration > 0 && o->duration <= 3600)) {
-				warnx("bad --duration '%s' (seconds, up to "
-				    "3600)", optarg);
-				return (-1);
-			}
-			break;
-		case 'i':
-			o->passes = strtol(optarg, &end, 10);
-			if (end == optarg || *end != '\0' || o->passes < 2 ||
-			    o->passes > 1000) {
-				warnx("bad --passes '%s' (2 to 1000)", optarg);
-				return (-1);
-			}
-			break;
-		case 'P':
-			o->port = strtol(optarg, &end, 10);
-			if (end == optarg || *end != '\0' || o->port < 0 ||
-			    o->port > 65535) {
-				warnx("bad --port '%s' (0 to 65535; 0 picks a "
-				    "free one)", optarg);
-				return (-1);
-			}
-			o->have_port = 1;
-			break;
-		case 'M':
-			o->f.machine = optarg;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'r':
-			if (wb_hs_release_parse(optarg, &o->rel, &e) == -1) {
-				warnx("--release: %s", e.msg);
-				return (-1);
-			}
-			o->have_rel = 1;
-			break;
-		case 's':
-			o->store = optarg;
-			break;
-		case 'S':
-			errno = 0;
-			o->seed = strtoull(optarg, &end, 10);
-			if (end == optarg || *end != '\0' || errno != 0 ||
-			    optarg[0] == '-') {
-				warnx("bad --seed '%s' (a number)", optarg);
-				return (-1);
-			}
-			o->have_seed = 1;
-			break;
-		case 'T':
-			o->f.test = optarg;
-			break;
-		case 'V':
-			o->f.variant = optarg;
-			break;
-		case 'w':
-			o->workdir = optarg;
-			break;
-		default:
-			return (-1);
-		}
-	}
-	return (optind);
+	return (opt_parse(cmd_history_opts, o, argc, argv));
 }
 
 struct wb_hstore *

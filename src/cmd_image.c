@@ -19,6 +19,7 @@
 #include "image.h"
 #include "image_diff.h"
 #include "manifest.h"
+#include "opt.h"
 #include "strvis.h"
 
 void
@@ -41,77 +42,103 @@ usage(void)
 	return (EX_USAGE);
 }
 
+/* image pack's options. */
+struct packopts {
+	struct wb_manifest	 man;
+	struct wb_pack_opts	 o;
+	int			 rc;	/* a manifest that did not load */
+};
+
+static int
+opt_manifest(void *ctx, char *arg)
+{
+	struct packopts *p = ctx;
+	struct wb_err e;
+
+	if (wb_manifest_load(&p->man, arg, &e) == -1)
+		p->rc = cmd_fail(&e);
+	return (0);
+}
+
+static int
+opt_mtime(void *ctx, char *arg)
+{
+	struct packopts *p = ctx;
+	char *end;
+
+	errno = 0;
+	p->o.mtime = (time_t)strtoll(arg, &end, 10);
+	if (errno != 0 || *end != '\0' || end == arg || p->o.mtime < 0) {
+		warnx("-t %s: expected seconds since the epoch", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_compress(void *ctx, char *arg)
+{
+	struct packopts *p = ctx;
+
+	if (strcmp(arg, "gzip") == 0)
+		p->o.compress = WB_COMPRESS_GZIP;
+	else if (strcmp(arg, "zstd") == 0)
+		p->o.compress = WB_COMPRESS_ZSTD;
+	else if (strcmp(arg, "none") == 0)
+		p->o.compress = WB_COMPRESS_NONE;
+	else {
+		warnx("-z %s: expected gzip, none or zstd", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+/* -m and -t: old spellings of --manifest and --mtime, kept. */
+const struct opt cmd_image_opts[] = {
+	{ .kind = OPT_TEXT, .syn = "pack [options] root archive",
+	  .desc = "pack a root into a reproducible archive" },
+	{ .kind = OPT_FN, .ch = 'z', .arg = "gzip|none|zstd",
+	  .fn = opt_compress, .desc = "pack: the compression (default gzip)" },
+	{ .kind = OPT_FN, .ch = 'm', .name = "manifest", .arg = "file",
+	  .fn = opt_manifest, .syn = "--manifest file",
+	  .desc = "pack: owners, modes and device nodes of the entries" },
+	{ .kind = OPT_FN, .ch = 't', .name = "mtime", .arg = "seconds",
+	  .fn = opt_mtime, .syn = "--mtime seconds",
+	  .desc = "pack: the time stamp of every entry" },
+	{ .kind = OPT_TEXT, .syn = "unpack archive dir",
+	  .desc = "unpack an image, refusing unsafe entries" },
+	{ .kind = OPT_END }
+};
+
 static int
 image_pack(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "manifest", required_argument, NULL, 'm' },
-		{ "mtime", required_argument, NULL, 'M' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct wb_manifest man;
-	struct wb_pack_opts o;
+	struct packopts p;
 	struct wb_err e;
-	char sha[65], *end;
-	int ch, rc;
+	char sha[65];
+	int rc;
 
-	wb_manifest_init(&man);
-	memset(&o, 0, sizeof(o));
-	o.compress = WB_COMPRESS_ZSTD;
-	o.manifest = &man;
-	rc = 0;
-	/* -m and -t: old spellings of --manifest and --mtime, kept. */
-	while ((ch = getopt_long(argc, argv, "m:t:z:", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'm':
-			if (wb_manifest_load(&man, optarg, &e) == -1) {
-				rc = cmd_fail(&e);
-			}
-			break;
-		case 'M':
-		case 't':
-			errno = 0;
-			o.mtime = (time_t)strtoll(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || end == optarg ||
-			    o.mtime < 0) {
-				warnx("-t %s: expected seconds since the epoch",
-				    optarg);
-				wb_manifest_fini(&man);
-				return (usage());
-			}
-			break;
-		case 'z':
-			if (strcmp(optarg, "gzip") == 0)
-				o.compress = WB_COMPRESS_GZIP;
-			else if (strcmp(optarg, "zstd") == 0)
-				o.compress = WB_COMPRESS_ZSTD;
-			else if (strcmp(optarg, "none") == 0)
-				o.compress = WB_COMPRESS_NONE;
-			else {
-				warnx("-z %s: expected gzip, none or zstd",
-				    optarg);
-				wb_manifest_fini(&man);
-				return (usage());
-			}
-			break;
-		default:
-			wb_manifest_fini(&man);
-			return (usage());
-		}
+	memset(&p, 0, sizeof(p));
+	wb_manifest_init(&p.man);
+	p.o.compress = WB_COMPRESS_ZSTD;
+	p.o.manifest = &p.man;
+	if (opt_parse(cmd_image_opts, &p, argc, argv) == -1) {
+		wb_manifest_fini(&p.man);
+		return (usage());
 	}
+	rc = p.rc;
 	argc -= optind;
 	argv += optind;
 	if (argc != 2) {
-		wb_manifest_fini(&man);
+		wb_manifest_fini(&p.man);
 		return (usage());
 	}
-	if (rc == 0 && wb_image_pack(argv[0], argv[1], &o, sha, &e) == -1) {
+	if (rc == 0 && wb_image_pack(argv[0], argv[1], &p.o, sha, &e) == -1) {
 		rc = cmd_fail(&e);
 	}
 	if (rc == 0)
 		printf("%s  %s\n", sha, argv[1]);
-	wb_manifest_fini(&man);
+	wb_manifest_fini(&p.man);
 	return (rc);
 }
 

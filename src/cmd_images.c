@@ -19,6 +19,7 @@
 #include "exitmap.h"
 #include "fragment.h"
 #include "label.h"
+#include "opt.h"
 #include "strvis.h"
 
 void
@@ -126,23 +127,32 @@ root_of(const char *workdir, const char *name)
 	return (0);
 }
 
+/* images' options. */
+struct imopts {
+	const char	*workdir, *root;
+};
+
+const struct opt cmd_images_opts[] = {
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir",
+	  .off = OPT_AT(struct imopts, workdir),
+	  .desc = "the work directory (default $WORKDIR or work)" },
+	{ .kind = OPT_STR, .name = "root", .arg = "name",
+	  .off = OPT_AT(struct imopts, root),
+	  .desc = "unpack the image name (or archive path); its root" },
+	{ .kind = OPT_END }
+};
+
 int
 cmd_images(int argc, char **argv)
 {
-	const char *workdir, *root;
-	int i;
+	struct imopts o;
 
-	workdir = cmd_workdir();
-	root = NULL;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-w") == 0 && i + 1 < argc)
-			workdir = argv[++i];
-		else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
-			root = argv[++i];
-		else
-			return (usage());
-	}
-	if (root != NULL)
-		return (root_of(workdir, root));
-	return (list(workdir));
+	o.workdir = cmd_workdir();
+	o.root = NULL;
+	if (opt_parse(cmd_images_opts, &o, argc, argv) == -1 ||
+	    optind != argc)
+		return (usage());
+	if (o.root != NULL)
+		return (root_of(o.workdir, o.root));
+	return (list(o.workdir));
 }

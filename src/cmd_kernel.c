@@ -22,6 +22,7 @@
 #include "kpaths.h"
 #include "kvariant.h"
 #include "lock.h"
+#include "opt.h"
 #include "recipe.h"
 #include "strvis.h"
 #include "world_fs.h"
@@ -72,69 +73,86 @@ struct kopts {
 };
 
 static int
+opt_jobs(void *ctx, char *arg)
+{
+	struct kopts *o = ctx;
+	char *end;
+
+	o->jobs = (int)strtol(arg, &end, 10);
+	if (*end != '\0' || o->jobs < 1 || o->jobs > 1024) {
+		warnx("-j: bad job count '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_timeout(void *ctx, char *arg)
+{
+	struct kopts *o = ctx;
+	char *end;
+
+	o->timeout = strtod(arg, &end);
+	if (*end != '\0' || !(o->timeout > 0)) {
+		warnx("-t: bad timeout '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_no_ccache(void *ctx, char *arg)
+{
+	struct kopts *o = ctx;
+
+	(void)arg;
+	o->k.ccache = 0;
+	return (0);
+}
+
+#define K(m)	OPT_AT(struct kopts, m)
+/* kernel build, config and diff; attribute's follow (kernel_attribute.c). */
+const struct opt cmd_kernel_opts[] = {
+	{ .kind = OPT_TEXT, .syn = "build|config|diff ...",
+	  .desc = "build a kernel variant, print or compare configs" },
+	{ .kind = OPT_STR, .ch = 'C', .arg = "cachedir", .off = K(k.cachedir),
+	  .desc = "sources and ccache" },
+	{ .kind = OPT_FLAG, .ch = 'f', .off = K(force),
+	  .desc = "build even when the image is up to date" },
+	{ .kind = OPT_FN, .ch = 'j', .arg = "jobs", .fn = opt_jobs,
+	  .desc = "parallel jobs (default the online CPUs)" },
+	{ .kind = OPT_STR, .ch = 'O', .arg = "overlays", .off = K(k.overlays),
+	  .desc = "the overlays directory" },
+	{ .kind = OPT_STR, .ch = 'R', .arg = "recipe", .off = K(k.recipe),
+	  .desc = "the kernel recipe" },
+	{ .kind = OPT_STR, .ch = 's', .arg = "tarball", .off = K(k.tarball),
+	  .desc = "the kernel source distfile" },
+	{ .kind = OPT_FN, .ch = 't', .arg = "timeout", .fn = opt_timeout,
+	  .desc = "seconds allowed for each make run (10800)" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = K(k.workdir),
+	  .desc = "builds, images and logs" },
+	{ .kind = OPT_FN, .name = "no-ccache", .fn = opt_no_ccache,
+	  .desc = "compile without ccache" },
+	{ .kind = OPT_FLAG, .name = "check", .off = K(check),
+	  .desc = "diff: prove the variant is its base plus its fragments" },
+	{ .kind = OPT_FLAG, .name = "owners", .off = K(owners),
+	  .desc = "diff, attribute: the request that brings each changed "
+	  "option (kconfig)" },
+	{ .kind = OPT_TEXT, .syn = "attribute ...",
+	  .desc = "charge a debug kernel's extra instructions to options" },
+	{ .kind = OPT_END }
+};
+#undef K
+
+static int
 parse(int argc, char **argv, struct kopts *o)
 {
-	static const struct option longopts[] = {
-		{ "check", no_argument, NULL, 'K' },
-		{ "owners", no_argument, NULL, 'W' },
-		{ "no-ccache", no_argument, NULL, 'N' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct wb_err e;
-	char *end;
-	int ch;
 
 	memset(o, 0, sizeof(*o));
 	wb_kpaths_init(&o->k, cmd_workdir());
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "C:fj:O:R:s:t:w:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'C':
-			o->k.cachedir = optarg;
-			break;
-		case 'f':
-			o->force = 1;
-			break;
-		case 'j':
-			o->jobs = (int)strtol(optarg, &end, 10);
-			if (*end != '\0' || o->jobs < 1 || o->jobs > 1024) {
-				warnx("-j: bad job count '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'K':
-			o->check = 1;
-			break;
-		case 'W':
-			o->owners = 1;
-			break;
-		case 'N':
-			o->k.ccache = 0;
-			break;
-		case 'O':
-			o->k.overlays = optarg;
-			break;
-		case 'R':
-			o->k.recipe = optarg;
-			break;
-		case 's':
-			o->k.tarball = optarg;
-			break;
-		case 't':
-			o->timeout = strtod(optarg, &end);
-			if (*end != '\0' || !(o->timeout > 0)) {
-				warnx("-t: bad timeout '%s'", optarg);
-				return (-1);
-			}
-			break;
-		case 'w':
-			o->k.workdir = optarg;
-			break;
-		default:
-			return (-1);
-		}
-	}
+	if (opt_parse(cmd_kernel_opts, o, argc, argv) == -1)
+		return (-1);
 	/* make runs in the source tree: every path must be absolute. */
 	if (wb_kpaths_absolute(&o->k, &e) != 0) {
 		warnx("%s", e.msg);

@@ -26,6 +26,7 @@
 #include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
+#include "opt.h"
 #include "qemu.h"
 #include "recipe.h"
 #include "runner.h"
@@ -41,48 +42,61 @@ struct aopts {
 	int		 owners;	/* --owners: sum by request */
 };
 
+#define A(m)	OPT_AT(struct aopts, m)
+/*
+ * kernel attribute: after kernel's own rows in help, so the options they
+ * share (-C, -O, -R, -t, -w, --owners) have no line here.
+ */
+const struct opt cmd_kernel_attribute_opts[] = {
+	{ .kind = OPT_FN, .ch = 'd', .arg = "seconds", .off = A(g),
+	  .fn = guestopts_seconds,
+	  .desc = "attribute: the long run's pass length (2; short: half)" },
+	{ .kind = OPT_FN, .ch = 'm', .arg = "megabytes", .off = A(g),
+	  .fn = guestopts_memory,
+	  .desc = "attribute: guest memory (default 512)" },
+	{ .kind = OPT_STR, .ch = 'o', .arg = "outdir", .off = A(g.outdir),
+	  .desc = "attribute: where the report and the runs go" },
+	{ .kind = OPT_FLAG, .ch = 'q', .name = "quiet", .off = A(g.quiet),
+	  .desc = "attribute: no progress notes" },
+	{ .kind = OPT_STR, .ch = 'T', .arg = "tests", .off = A(g.tests),
+	  .desc = "attribute: test ids, comma-separated" },
+	{ .kind = OPT_STR, .name = "busybox", .arg = "path",
+	  .off = A(g.busybox),
+	  .desc = "attribute: the static busybox of the initramfs" },
+	{ .kind = OPT_STR, .name = "data", .arg = "dir", .off = A(g.data),
+	  .desc = "attribute: the suite's data files" },
+	{ .kind = OPT_STR, .name = "init", .arg = "path", .off = A(g.init),
+	  .desc = "attribute: the guest's init program" },
+	{ .kind = OPT_STR, .name = "plugin", .arg = "path", .off = A(plugin),
+	  .desc = "attribute: the instruction-counting qemu plugin" },
+	{ .kind = OPT_STR, .name = "probe", .arg = "path", .off = A(probe),
+	  .desc = "attribute: the plugin API probe plugin" },
+	{ .kind = OPT_STR, .name = "qemu", .arg = "path", .off = A(g.qemu),
+	  .desc = "attribute: the qemu binary" },
+	{ .kind = OPT_STR, .name = "suite", .arg = "dir", .off = A(g.suite),
+	  .desc = "attribute: the suite's programs" },
+	{ .kind = OPT_STR, .ch = 'C', .arg = "cachedir", .flags = OPT_NOROW,
+	  .off = A(g.k.cachedir) },
+	{ .kind = OPT_STR, .ch = 'O', .arg = "overlays", .flags = OPT_NOROW,
+	  .off = A(g.k.overlays) },
+	{ .kind = OPT_STR, .ch = 'R', .arg = "recipe", .flags = OPT_NOROW,
+	  .off = A(g.k.recipe) },
+	{ .kind = OPT_FN, .ch = 't', .arg = "timeout", .flags = OPT_NOROW,
+	  .off = A(g), .fn = guestopts_timeout },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .flags = OPT_NOROW,
+	  .off = A(g.k.workdir) },
+	{ .kind = OPT_FLAG, .name = "owners", .flags = OPT_NOROW,
+	  .off = A(owners) },
+	{ .kind = OPT_END }
+};
+#undef A
+
 static int
 parse(int argc, char **argv, struct aopts *o)
 {
-	static const struct option longopts[] = {
-		{ "owners", no_argument, NULL, 'W' },
-		{ "plugin", required_argument, NULL, 'P' },
-		{ "probe", required_argument, NULL, 'B' },
-		GUEST_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	int ch, r;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "C:O:R:" GUEST_SHORT, longopts,
-	    NULL)) != -1) {
-		if ((r = guestopts_opt(&o->g, ch, optarg)) == 1)
-			continue;
-		if (r == -1)
-			return (-1);
-		switch (ch) {
-		case 'B':
-			o->probe = optarg;
-			break;
-		case 'C':
-			o->g.k.cachedir = optarg;
-			break;
-		case 'O':
-			o->g.k.overlays = optarg;
-			break;
-		case 'R':
-			o->g.k.recipe = optarg;
-			break;
-		case 'W':
-			o->owners = 1;
-			break;
-		case 'P':
-			o->plugin = optarg;
-			break;
-		default:
-			return (-1);
-		}
-	}
+	if (opt_parse(cmd_kernel_attribute_opts, o, argc, argv) == -1)
+		return (-1);
 	return (argc - optind == 2 ? 0 : -1);
 }
 

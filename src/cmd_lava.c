@@ -25,6 +25,7 @@
 #include "exe_path.h"
 #include "exitmap.h"
 #include "lava.h"
+#include "opt.h"
 #include "qemu_bench.h"
 #include "results.h"
 #include "runner.h"
@@ -115,106 +116,113 @@ kernel_url(const char *k)
 }
 
 static int
+opt_boot(void *ctx, char *arg)
+{
+	struct lopts *o = ctx;
+
+	if (wb_lava_boot_parse(arg, &o->boot) == -1) {
+		warnx("--boot-method: '%s': expected qemu, grub or u-boot",
+		    arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_seconds(void *ctx, char *arg)
+{
+	struct lopts *o = ctx;
+	char *end;
+
+	o->seconds = strtod(arg, &end);
+	if (*arg == '\0' || *end != '\0' ||
+	    !(o->seconds > 0 && o->seconds < 100000)) {
+		warnx("-d: '%s' is not a pass length in seconds", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_kernel(void *ctx, char *arg)
+{
+	struct lopts *o = ctx;
+	char *eq;
+
+	if (o->nk == MAX_KERNELS) {
+		warnx("-k: at most %d kernels", MAX_KERNELS);
+		return (-1);
+	}
+	if ((eq = strchr(arg, '=')) == NULL || eq == arg || eq[1] == '\0') {
+		warnx("-k: '%s' is not label=kernel", arg);
+		return (-1);
+	}
+	*eq = '\0';
+	o->labels[o->nk] = arg;
+	o->kernels[o->nk++] = kernel_url(eq + 1);
+	return (0);
+}
+
+static int
+opt_rounds(void *ctx, char *arg)
+{
+	struct lopts *o = ctx;
+	char *end;
+	long n;
+
+	n = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || n < 1 || n > 100) {
+		warnx("-r: '%s' is not a round count in 1..100", arg);
+		return (-1);
+	}
+	o->rounds = (int)n;
+	return (0);
+}
+
+#define L(m)	OPT_AT(struct lopts, m)
+const struct opt cmd_lava_job_opts[] = {
+	{ .kind = OPT_FN, .ch = 'k', .arg = "label=kernel", .fn = opt_kernel,
+	  .desc = "a kernel variant to bench; repeat" },
+	{ .kind = OPT_FN, .ch = 'd', .arg = "seconds", .fn = opt_seconds,
+	  .desc = "the pass length (default 10)" },
+	{ .kind = OPT_FN, .ch = 'r', .name = "rounds", .arg = "n",
+	  .fn = opt_rounds, .syn = "--rounds n",
+	  .desc = "boots per kernel (default 2)" },
+	{ .kind = OPT_STR, .ch = 'T', .arg = "tests", .off = L(tests),
+	  .desc = "the tests, as for run -T" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = L(workdir),
+	  .desc = "write the initramfs under workdir" },
+	{ .kind = OPT_STR, .ch = 'o', .arg = "job.yaml", .off = L(out),
+	  .desc = "the job file, written atomically" },
+	{ .kind = OPT_FN, .name = "boot-method", .arg = "m", .fn = opt_boot,
+	  .desc = "qemu (default), or a board: grub, u-boot" },
+	{ .kind = OPT_STR, .name = "busybox", .arg = "path",
+	  .off = L(busybox), .desc = "the static busybox of the initramfs" },
+	{ .kind = OPT_STR, .name = "data", .arg = "dir",
+	  .off = L(data), .desc = "the suite's data files" },
+	{ .kind = OPT_STR, .name = "device-type", .arg = "type",
+	  .off = L(device_type), .desc = "the LAVA device type" },
+	{ .kind = OPT_STR, .name = "dtb", .arg = "url",
+	  .off = L(dtb), .desc = "u-boot: the board's device tree" },
+	{ .kind = OPT_STR, .name = "job-name", .arg = "name",
+	  .off = L(job_name), .desc = "the job's name" },
+	{ .kind = OPT_STR, .name = "kernel-type", .arg = "t",
+	  .off = L(kernel_type), .desc = "u-boot: image, zimage or uimage" },
+	{ .kind = OPT_STR, .name = "ramdisk", .arg = "url",
+	  .off = L(ramdisk),
+	  .desc = "use this initramfs instead of writing one" },
+	{ .kind = OPT_STR, .name = "suite", .arg = "dir",
+	  .off = L(suite), .desc = "the suite's programs" },
+	{ .kind = OPT_END }
+};
+#undef L
+
+static int
 parse_args(int argc, char **argv, struct lopts *o)
 {
-	static const struct option longopts[] = {
-		{ "boot-method", required_argument, NULL, 'B' },
-		{ "busybox", required_argument, NULL, 'Y' },
-		{ "data", required_argument, NULL, 'A' },
-		{ "device-type", required_argument, NULL, 't' },
-		{ "dtb", required_argument, NULL, 'D' },
-		{ "kernel-type", required_argument, NULL, 'K' },
-		{ "job-name", required_argument, NULL, 'J' },
-		{ "ramdisk", required_argument, NULL, 'M' },
-		{ "rounds", required_argument, NULL, 'r' },
-		{ "suite", required_argument, NULL, 'U' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end, *eq;
-	long n;
-	int ch;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:k:o:r:T:w:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'A':
-			o->data = optarg;
-			break;
-		case 'B':
-			if (wb_lava_boot_parse(optarg, &o->boot) == -1) {
-				warnx("--boot-method: '%s': expected qemu, grub "
-				    "or u-boot", optarg);
-				return (-1);
-			}
-			break;
-		case 'D':
-			o->dtb = optarg;
-			break;
-		case 'K':
-			o->kernel_type = optarg;
-			break;
-		case 'd':
-			o->seconds = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' ||
-			    !(o->seconds > 0 && o->seconds < 100000)) {
-				warnx("-d: '%s' is not a pass length in "
-				    "seconds", optarg);
-				return (-1);
-			}
-			break;
-		case 'J':
-			o->job_name = optarg;
-			break;
-		case 'k':
-			if (o->nk == MAX_KERNELS) {
-				warnx("-k: at most %d kernels", MAX_KERNELS);
-				return (-1);
-			}
-			if ((eq = strchr(optarg, '=')) == NULL ||
-			    eq == optarg || eq[1] == '\0') {
-				warnx("-k: '%s' is not label=kernel", optarg);
-				return (-1);
-			}
-			*eq = '\0';
-			o->labels[o->nk] = optarg;
-			o->kernels[o->nk++] = kernel_url(eq + 1);
-			break;
-		case 'M':
-			o->ramdisk = optarg;
-			break;
-		case 'o':
-			o->out = optarg;
-			break;
-		case 'r':
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || n < 1 ||
-			    n > 100) {
-				warnx("-r: '%s' is not a round count in "
-				    "1..100", optarg);
-				return (-1);
-			}
-			o->rounds = (int)n;
-			break;
-		case 'T':
-			o->tests = optarg;
-			break;
-		case 't':
-			o->device_type = optarg;
-			break;
-		case 'U':
-			o->suite = optarg;
-			break;
-		case 'w':
-			o->workdir = optarg;
-			break;
-		case 'Y':
-			o->busybox = optarg;
-			break;
-		default:
-			return (-1);
-		}
-	}
+	if (opt_parse(cmd_lava_job_opts, o, argc, argv) == -1)
+		return (-1);
 	if (optind != argc) {
 		warnx("unexpected argument '%s'", argv[optind]);
 		return (-1);

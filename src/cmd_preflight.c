@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "err.h"
 #include "exitmap.h"
+#include "opt.h"
 #include "preflight.h"
 #include "runner.h"
 #include "strvis.h"
@@ -93,55 +94,61 @@ print_text(const struct wb_preflight *pf, const struct wb_runner_probe *rp)
 	    "quiet");
 }
 
+struct popts {
+	struct wb_preflight_src	 src;
+	int			 json, strict;
+};
+
+static int
+opt_window(void *ctx, char *arg)
+{
+	struct popts *o = ctx;
+	char *end;
+
+	o->src.window = strtod(arg, &end);
+	if (end == arg || *end != '\0' ||
+	    !(o->src.window > 0 && o->src.window <= 60)) {
+		warnx("bad window '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+/* -j, -s, -w: old spellings, kept; the long names are documented. */
+const struct opt cmd_preflight_opts[] = {
+	{ .kind = OPT_FLAG, .ch = 'j', .name = "json",
+	  .off = OPT_AT(struct popts, json),
+	  .desc = "print the check as JSON" },
+	{ .kind = OPT_FLAG, .ch = 's', .name = "strict",
+	  .off = OPT_AT(struct popts, strict),
+	  .desc = "exit 1 when the host is busy" },
+	{ .kind = OPT_FN, .ch = 'w', .name = "window", .arg = "seconds",
+	  .fn = opt_window,
+	  .desc = "how long to watch the load (default 0.5)" },
+	{ .kind = OPT_END }
+};
+
 int
 cmd_preflight(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "window", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct wb_runner_probe rp[WB_RUNNER_NKINDS];
-	struct wb_preflight_src src;
 	struct wb_preflight pf;
+	struct popts o;
 	struct wb_err e;
 	json_t *j;
-	char *end;
-	int ch, json, strict;
+	int rc;
 
-	json = strict = 0;
-	memset(&src, 0, sizeof(src));
-	src.window = 1.0;
-	src.self = getpid();
-	optind = 1;
-	/* -j, -s, -w: old spellings, kept; the long names are documented. */
-	while ((ch = getopt_long(argc, argv, "jsw:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'j':
-			json = 1;
-			break;
-		case 's':
-			strict = 1;
-			break;
-		case 'w':
-			src.window = strtod(optarg, &end);
-			if (end == optarg || *end != '\0' ||
-			    !(src.window > 0 && src.window <= 60)) {
-				warnx("bad window '%s'", optarg);
-				return (usage());
-			}
-			break;
-		default:
-			return (usage());
-		}
-	}
+	memset(&o, 0, sizeof(o));
+	o.src.window = 1.0;
+	o.src.self = getpid();
+	if (opt_parse(cmd_preflight_opts, &o, argc, argv) == -1)
+		return (usage());
 	if (optind != argc)
 		return (usage());
-	if (wb_preflight_run(&src, &pf, &e) == -1)
+	if (wb_preflight_run(&o.src, &pf, &e) == -1)
 		cmd_die(&e);
 	wb_runner_probe_all(rp);
-	if (json) {
+	if (o.json) {
 		if ((j = wb_preflight_json(&pf)) == NULL ||
 		    json_object_set_new(j, "runners", runners_json(rp)) == -1)
 			errx(EX_OSERR, "out of memory");
@@ -151,10 +158,10 @@ cmd_preflight(int argc, char **argv)
 		json_decref(j);
 	} else
 		print_text(&pf, rp);
-	ch = strict && pf.busy ? 1 : 0;
-	if (ch)
+	rc = o.strict && pf.busy ? 1 : 0;
+	if (rc)
 		warnx("--strict: the host is busy; not a good time to "
 		    "benchmark");
 	wb_preflight_fini(&pf);
-	return (ch);
+	return (rc);
 }

@@ -19,6 +19,7 @@
 #include "label.h"
 #include "exitmap.h"
 #include "lock.h"
+#include "opt.h"
 #include "recipe.h"
 #include "runner.h"
 #include "strvis.h"
@@ -132,61 +133,86 @@ build_image(struct wb_engine *eng, const char *label, char hash[65],
 }
 
 
+/* recipe build's options. */
+struct rbopts {
+	const char	*objdir, *topdir, *workdir;
+	double		 timeout;
+	int		 force, verbose, images;
+};
+
+static int
+opt_timeout(void *ctx, char *arg)
+{
+	struct rbopts *o = ctx;
+	char *end;
+
+	o->timeout = strtod(arg, &end);
+	if (*end != '\0' || !(o->timeout > 0)) {
+		warnx("-t %s: expected seconds", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+#define RB(m)	OPT_AT(struct rbopts, m)
+/* -O and -T: old spellings of --objdir and --topdir, kept. */
+const struct opt cmd_recipe_opts[] = {
+	{ .kind = OPT_TEXT, .syn = "build [options] recipe",
+	  .desc = "build a recipe's port into the work directory" },
+	{ .kind = OPT_TEXT, .syn = "lint [recipe ...]",
+	  .desc = "check recipes, printing file:line: problem" },
+	{ .kind = OPT_TEXT, .syn = "variants recipe",
+	  .desc = "list a world recipe's variants" },
+	{ .kind = OPT_TEXT, .syn = "build [options] recipe",
+	  .desc = "build a recipe's port into the work directory" },
+	{ .kind = OPT_FLAG, .ch = 'f', .off = RB(force), .flags = OPT_PLUS,
+	  .desc = "build: run every phase even if its stamp exists" },
+	{ .kind = OPT_FLAG, .ch = 'v', .off = RB(verbose),
+	  .desc = "build: show the phases' output" },
+	{ .kind = OPT_FN, .ch = 't', .arg = "timeout", .fn = opt_timeout,
+	  .desc = "build: seconds allowed for each phase" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = RB(workdir),
+	  .desc = "build: the work directory" },
+	{ .kind = OPT_STR, .ch = 'O', .name = "objdir", .arg = "dir",
+	  .off = RB(objdir), .syn = "--objdir dir",
+	  .desc = "build: the worldbench build directory (build)" },
+	{ .kind = OPT_STR, .ch = 'T', .name = "topdir", .arg = "dir",
+	  .off = RB(topdir), .syn = "--topdir dir",
+	  .desc = "build: the source tree with recipes/ and overlays/" },
+	{ .kind = OPT_FLAG, .name = "images", .off = RB(images),
+	  .syn = "--images label ...",
+	  .desc = "build: build the images these labels name" },
+	{ .kind = OPT_TEXT, .syn = "lint recipe ...",
+	  .desc = "check recipes, printing file:line: problem" },
+	{ .kind = OPT_TEXT, .syn = "variants recipe",
+	  .desc = "list a world recipe's variants" },
+	{ .kind = OPT_END }
+};
+#undef RB
+
 static int
 recipe_build(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "objdir", required_argument, NULL, 'O' },
-		{ "topdir", required_argument, NULL, 'T' },
-		{ "images", no_argument, NULL, 'i' },
-		{ NULL, 0, NULL, 0 }
-	};
 	static char objbuf[PATH_MAX], topbuf[PATH_MAX], rcpbuf[PATH_MAX + 64];
 	const char *objdir, *topdir, *workdir;
 	struct wb_engine eng;
+	struct rbopts o;
 	struct wb_err e;
-	char hash[65], *end;
-	int ch, i, images, lock, rc;
+	char hash[65];
+	int i, images, lock, rc;
 
 	memset(&eng, 0, sizeof(eng));
-	objdir = NULL;
-	topdir = NULL;
-	workdir = cmd_workdir();
-	images = 0;
-	optind = 1;
-	/* -O and -T: old spellings of --objdir and --topdir, kept. */
-	while ((ch = getopt_long(argc, argv, "+fO:T:t:vw:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			eng.force = 1;
-			break;
-		case 'i':
-			images = 1;
-			break;
-		case 'O':
-			objdir = optarg;
-			break;
-		case 'T':
-			topdir = optarg;
-			break;
-		case 't':
-			eng.timeout = strtod(optarg, &end);
-			if (*end != '\0' || !(eng.timeout > 0)) {
-				warnx("-t %s: expected seconds", optarg);
-				return (usage());
-			}
-			break;
-		case 'v':
-			eng.verbose = 1;
-			break;
-		case 'w':
-			workdir = optarg;
-			break;
-		default:
-			return (usage());
-		}
-	}
+	memset(&o, 0, sizeof(o));
+	o.workdir = cmd_workdir();
+	if (opt_parse(cmd_recipe_opts, &o, argc, argv) == -1)
+		return (usage());
+	objdir = o.objdir;
+	topdir = o.topdir;
+	workdir = o.workdir;
+	images = o.images;
+	eng.force = o.force;
+	eng.verbose = o.verbose;
+	eng.timeout = o.timeout;
 	argc -= optind;
 	argv += optind;
 	if (argc < 1)

@@ -9,7 +9,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -27,6 +26,7 @@
 #include "harness.h"
 #include "interrupt.h"
 #include "lock.h"
+#include "opt.h"
 #include "progress.h"
 #include "runner.h"
 #include "runopts.h"
@@ -76,21 +76,6 @@ parse_long(const char *opt, const char *s, long min, long max, long *v)
 	if (*s == '\0' || *end != '\0' || errno != 0 || *v < min || *v > max) {
 		warnx("%s: '%s' is not an integer in %ld..%ld", opt, s, min,
 		    max);
-		return (-1);
-	}
-	return (0);
-}
-
-static int
-parse_double(const char *opt, const char *s, double *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(*v) ||
-	    *v <= 0) {
-		warnx("%s: '%s' is not a positive number", opt, s);
 		return (-1);
 	}
 	return (0);
@@ -231,9 +216,9 @@ run_opts_fini(struct run_opts *o)
 }
 
 static int
-add_variant(struct run_opts *o, char *spec)
+add_variant(struct run_opts *o, const char *spec)
 {
-	char *eq;
+	const char *eq;
 
 	if (o->c.nvariants == MAX_VARIANTS) {
 		warnx("--variant: at most %d", MAX_VARIANTS);
@@ -245,177 +230,189 @@ add_variant(struct run_opts *o, char *spec)
 	}
 	if ((o->specs[o->c.nvariants] = strdup(spec)) == NULL)
 		err(1, "strdup");
-	eq = o->specs[o->c.nvariants] + (eq - spec);
-	*eq = '\0';
+	o->specs[o->c.nvariants][eq - spec] = '\0';
 	o->labels[o->c.nvariants] = o->specs[o->c.nvariants];
-	o->roots[o->c.nvariants] = eq + 1;
+	o->roots[o->c.nvariants] = o->specs[o->c.nvariants] + (eq - spec) + 1;
 	o->c.nvariants++;
 	return (0);
 }
 
 static int
+opt_design(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+
+	if (wb_suite_design_parse(arg, &o->c.design) == -1) {
+		warnx("--design: '%s' is not full, quick or bench", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_index(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+
+	if (!wb_suite_index_valid(arg)) {
+		warnx("--index: unknown index '%s'", arg);
+		return (-1);
+	}
+	o->c.index = arg;
+	return (0);
+}
+
+static int
+opt_locale(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+
+	if (!wb_harness_locale_ok(arg)) {
+		warnx("--locale: '%s' is not a locale name", arg);
+		return (-1);
+	}
+	o->c.locale = arg;
+	return (0);
+}
+
+static int
+opt_negligible(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+
+	return (cmd_parse_negligible(arg, &o->c.negligible));
+}
+
+static int
+opt_quick(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+
+	(void)arg;
+	o->c.design = WB_DESIGN_QUICK;
+	return (0);
+}
+
+static int
+opt_seed(void *ctx, char *arg)
+{
+	struct run_opts *o = ctx;
+	long n;
+
+	if (parse_long("--seed", arg, 0, LONG_MAX, &n) == -1)
+		return (-1);
+	o->c.seed = (unsigned long)n;
+	return (0);
+}
+
+static int
+opt_variant(void *ctx, char *arg)
+{
+
+	return (add_variant(ctx, arg));
+}
+
+/* --help reaches here only after another word: a usage error. */
+static int
+opt_help(void *ctx, char *arg)
+{
+
+	(void)ctx;
+	(void)arg;
+	return (-1);
+}
+
+#define R(m)	OPT_AT(struct run_opts, m)
+#define G(m)	OPT_GIVEN(struct run_opts, m)
+const struct opt cmd_run_opts[] = {
+	{ .kind = OPT_INT, .ch = 'c', .name = "copies", .arg = "n",
+	  .off = R(c.copies), .min = 1, .max = 256,
+	  .desc = "run n copies of each test at once (default 1)" },
+	{ .kind = OPT_POS, .ch = 'd', .name = "duration", .arg = "seconds",
+	  .off = R(c.duration),
+	  .desc = "the length of each pass (default per test)" },
+	{ .kind = OPT_INT, .ch = 'i', .name = "passes", .arg = "n",
+	  .off = R(c.passes), .min = 1, .max = 100000,
+	  .desc = "passes per test (default 10, 3 for the slow tests)" },
+	{ .kind = OPT_STR, .ch = 'l', .name = "label", .arg = "name",
+	  .off = R(label), .desc = "the label of a single-variant run" },
+	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "file|dir",
+	  .off = R(c.output),
+	  .desc = "the results file, or a directory for variants" },
+	{ .kind = OPT_FLAG, .ch = 'q', .name = "quiet", .off = R(quiet),
+	  .desc = "no progress and no warnings on stderr" },
+	{ .kind = OPT_STR, .ch = 'T', .name = "tests", .arg = "id,...",
+	  .off = R(tests), .desc = "run these tests only (ids below)" },
+	{ .kind = OPT_STR, .name = "datadir", .arg = "dir",
+	  .off = R(c.datadir),
+	  .desc = "the suite's data files (WORLDBENCH_DATADIR)" },
+	{ .kind = OPT_FN, .name = "design", .arg = "full|quick|bench",
+	  .fn = opt_design, .given = G(design_given),
+	  .desc = "pass lengths and counts: UnixBench's, a smoke run, or "
+	  "make bench's" },
+	{ .kind = OPT_FN, .name = "index", .arg = "unixbench5|unixbench4",
+	  .fn = opt_index, .given = G(index_given),
+	  .desc = "the test set and index to score" },
+	{ .kind = OPT_STR, .name = "libexec", .arg = "dir",
+	  .off = R(c.libexec),
+	  .desc = "the suite's programs (WORLDBENCH_LIBEXEC)" },
+	{ .kind = OPT_FN, .name = "locale", .arg = "name", .fn = opt_locale,
+	  .desc = "LC_ALL and LANG of the tests (default C)" },
+	{ .kind = OPT_INT, .name = "max-passes", .arg = "n",
+	  .off = R(c.max_passes), .min = 2, .max = 100000,
+	  .desc = "with --target-ci: at most n passes per test" },
+	{ .kind = OPT_POS, .name = "max-time", .arg = "seconds",
+	  .off = R(c.max_time),
+	  .desc = "with --target-ci: stop adding passes after this" },
+	{ .kind = OPT_FN, .name = "negligible", .arg = "percent",
+	  .fn = opt_negligible, .given = G(c.have_negligible),
+	  .desc = "record the smallest effect of interest for compare" },
+	{ .kind = OPT_FLAG, .name = "no-preflight", .off = R(no_preflight),
+	  .desc = "skip the check of the host's noise sources" },
+	{ .kind = OPT_FLAG, .name = "progress", .off = R(progress),
+	  .desc = "a line per pass even when stderr is not a terminal" },
+	{ .kind = OPT_FN, .name = "quick", .fn = opt_quick,
+	  .given = G(design_given),
+	  .desc = "short passes, 3 per test: a smoke run (--design quick)" },
+	{ .kind = OPT_STR, .name = "resume", .arg = "file|dir",
+	  .off = R(resume),
+	  .desc = "continue an interrupted run where it stopped" },
+	{ .kind = OPT_FN, .name = "seed", .arg = "n", .fn = opt_seed,
+	  .given = G(have_seed),
+	  .desc = "the seed of the interleaved pass order" },
+	{ .kind = OPT_FLAG, .name = "strict", .off = R(strict),
+	  .desc = "refuse to start when the host is busy" },
+	{ .kind = OPT_POS, .name = "target-ci", .arg = "percent",
+	  .off = R(c.target_ci), .desc = "aim the final interval at this "
+	  "width (reached in about 2 runs of 3)" },
+	{ .kind = OPT_POS, .name = "target-ci-test", .arg = "percent",
+	  .off = R(c.target_test), .desc = "also size each test's passes "
+	  "for its own interval (not guaranteed)" },
+	RUNOPTS_OPTS(R(ro), G(ro_given), 0,
+	    "where image variants run (auto: the first that can; see "
+	    "preflight)",
+	    "the bound of the private /tmp (default 1g)",
+	    "the bound on the command's processes (default 256)",
+	    "the bound on its memory (default 4g)",
+	    "userns: the host ids the command's root maps to"),
+	{ .kind = OPT_FN, .name = "variant", .arg = "label=root",
+	  .fn = opt_variant,
+	  .desc = "a variant to bench (host or an image root); repeat" },
+	{ .kind = OPT_FLAG, .name = "unmatched", .off = R(c.unmatched),
+	  .desc = "run images that differ in more than the knob" },
+	{ .kind = OPT_FN, .name = "help", .flags = OPT_HIDDEN,
+	  .fn = opt_help },
+	{ .kind = OPT_END }
+};
+#undef R
+#undef G
+
+static int
 parse_opts(struct run_opts *o, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "copies", required_argument, NULL, 'c' },
-		{ "datadir", required_argument, NULL, 'D' },
-		{ "design", required_argument, NULL, 'E' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "index", required_argument, NULL, 'x' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "libexec", required_argument, NULL, 'L' },
-		{ "locale", required_argument, NULL, 'C' },
-		{ "max-passes", required_argument, NULL, 'M' },
-		{ "max-time", required_argument, NULL, 'm' },
-		{ "negligible", required_argument, NULL, 'n' },
-		{ "no-preflight", no_argument, NULL, 'N' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "passes", required_argument, NULL, 'i' },
-		{ "progress", no_argument, NULL, 'g' },
-		{ "quick", no_argument, NULL, 'Q' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "resume", required_argument, NULL, 'R' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "target-ci", required_argument, NULL, 'P' },
-		{ "target-ci-test", required_argument, NULL, 'W' },
-		{ "tests", required_argument, NULL, 'T' },
-		{ "variant", required_argument, NULL, 'v' },
-		{ "unmatched", no_argument, NULL, 'U' },
-		{ "help", no_argument, NULL, 'h' },
-		RUNOPTS_LONG,
-		{ NULL, 0, NULL, 0 }
-	};
-	long n;
-	int ch;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "c:d:i:l:o:qT:", longopts, NULL)) != -1) {
-		if ((n = runopts_parse(&o->ro, ch, optarg)) != 0) {
-			if (n == -1)
-				return (-1);
-			o->ro_given = 1;
-			continue;
-		}
-		switch (ch) {
-		case 'c':
-			if (parse_long("--copies", optarg, 1, 256, &n) == -1)
-				return (-1);
-			o->c.copies = (int)n;
-			break;
-		case 'D':
-			o->c.datadir = optarg;
-			break;
-		case 'E':
-			if (wb_suite_design_parse(optarg, &o->c.design) ==
-			    -1) {
-				warnx("--design: '%s' is not full, quick or "
-				    "bench", optarg);
-				return (-1);
-			}
-			o->design_given = 1;
-			break;
-		case 'd':
-			if (parse_double("--duration", optarg,
-			    &o->c.duration) == -1)
-				return (-1);
-			break;
-		case 'x':
-			if (!wb_suite_index_valid(optarg)) {
-				warnx("--index: unknown index '%s'", optarg);
-				return (-1);
-			}
-			o->c.index = optarg;
-			o->index_given = 1;
-			break;
-		case 'l':
-			o->label = optarg;
-			break;
-		case 'L':
-			o->c.libexec = optarg;
-			break;
-		case 'C':
-			if (!wb_harness_locale_ok(optarg)) {
-				warnx("--locale: '%s' is not a locale name",
-				    optarg);
-				return (-1);
-			}
-			o->c.locale = optarg;
-			break;
-		case 'M':
-			if (parse_long("--max-passes", optarg, 2, 100000,
-			    &n) == -1)
-				return (-1);
-			o->c.max_passes = (int)n;
-			break;
-		case 'm':
-			if (parse_double("--max-time", optarg,
-			    &o->c.max_time) == -1)
-				return (-1);
-			break;
-		case 'N':
-			o->no_preflight = 1;
-			break;
-		case 'n':
-			if (cmd_parse_negligible(optarg, &o->c.negligible) ==
-			    -1)
-				return (-1);
-			o->c.have_negligible = 1;
-			break;
-		case 'o':
-			o->c.output = optarg;
-			break;
-		case 'i':
-			if (parse_long("--passes", optarg, 1, 100000, &n) == -1)
-				return (-1);
-			o->c.passes = (int)n;
-			break;
-		case 'P':
-			if (parse_double("--target-ci", optarg,
-			    &o->c.target_ci) == -1)
-				return (-1);
-			break;
-		case 'W':
-			if (parse_double("--target-ci-test", optarg,
-			    &o->c.target_test) == -1)
-				return (-1);
-			break;
-		case 'g':
-			o->progress = 1;
-			break;
-		case 'Q':
-			o->c.design = WB_DESIGN_QUICK;
-			o->design_given = 1;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'R':
-			o->resume = optarg;
-			break;
-		case 's':
-			if (parse_long("--seed", optarg, 0, LONG_MAX, &n) == -1)
-				return (-1);
-			o->c.seed = (unsigned long)n;
-			o->have_seed = 1;
-			break;
-		case 'S':
-			o->strict = 1;
-			break;
-		case 'T':
-			o->tests = optarg;
-			break;
-		case 'v':
-			if (add_variant(o, optarg) == -1)
-				return (-1);
-			break;
-		case 'U':
-			o->c.unmatched = 1;
-			break;
-		default:
-			return (-1);
-		}
-	}
+	if (opt_parse(cmd_run_opts, o, argc, argv) == -1)
+		return (-1);
 	if (optind != argc) {
 		warnx("unexpected argument '%s'", argv[optind]);
 		return (-1);

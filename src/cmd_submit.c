@@ -23,6 +23,7 @@
 #include "cmd.h"
 #include "err.h"
 #include "install_id.h"
+#include "opt.h"
 #include "exitmap.h"
 #include "slurm.h"
 #include "spawn.h"
@@ -96,170 +97,88 @@ usage(void)
 }
 
 static int
+opt_stage(void *ctx, char *arg)
+{
+	struct sopts *o = ctx;
+
+	if (strcmp(arg, "shared") != 0 && strcmp(arg, "sbcast") != 0) {
+		warnx("--stage: '%s' is neither shared nor sbcast", arg);
+		return (-1);
+	}
+	o->stage = arg;
+	return (0);
+}
+
+#define S(m)	OPT_AT(struct sopts, m)
+const struct opt cmd_submit_opts[] = {
+	{ .kind = OPT_STR, .name = "engine", .arg = "slurm", .flags = OPT_PLUS,
+	  .off = S(engine), .desc = "submit a run as a Slurm job array" },
+	{ .kind = OPT_INT, .ch = 'N', .arg = "tasks", .off = S(ntasks),
+	  .min = 1, .max = WB_SLURM_MAXTASKS, .what = "a task count",
+	  .desc = "the array size: how many complete runs (2)" },
+	{ .kind = OPT_FLAG, .ch = 'n', .name = "dry-run", .off = S(dry_run),
+	  .syn = "--dry-run", .desc = "print the job script, do not submit" },
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = S(workdir),
+	  .desc = "the work directory of the images" },
+	{ .kind = OPT_LIST, .name = "image", .arg = "name", .off = S(images),
+	  .cnt = S(nimages), .max = 64,
+	  .desc = "a world image the tasks bench; repeat" },
+	{ .kind = OPT_LIST, .name = "ship", .arg = "label=archive",
+	  .off = S(ships), .cnt = S(nships), .max = 64,
+	  .desc = "ship this image by sha256; repeat" },
+	{ .kind = OPT_LIST, .name = "ship-kernel", .arg = "dir",
+	  .off = S(kernels), .cnt = S(nkernels), .max = 64,
+	  .desc = "ship this kernel image by sha256; boot" },
+	{ .kind = OPT_FN, .name = "stage", .arg = "shared|sbcast",
+	  .fn = opt_stage, .desc = "how tasks get shipped images" },
+	{ .kind = OPT_FLAG, .name = "no-node-check", .off = S(no_node_check),
+	  .desc = "submit without the nodes' pre-flight" },
+	{ .kind = OPT_STR, .name = "partition", .arg = "name",
+	  .off = S(partition), .desc = "submit to this partition" },
+	{ .kind = OPT_STR, .name = "account", .arg = "name",
+	  .off = S(account), .desc = "charge this account (sbatch)" },
+	{ .kind = OPT_STR, .name = "qos", .arg = "name",
+	  .off = S(qos), .desc = "this quality of service (sbatch)" },
+	{ .kind = OPT_STR, .name = "constraint", .arg = "features",
+	  .off = S(constraint), .desc = "nodes with these features" },
+	{ .kind = OPT_STR, .name = "nodelist", .arg = "nodes",
+	  .off = S(nodelist), .desc = "run on these nodes (sbatch)" },
+	{ .kind = OPT_STR, .name = "exclude", .arg = "nodes",
+	  .off = S(exclude), .desc = "never on these nodes (sbatch)" },
+	{ .kind = OPT_STR, .name = "reservation", .arg = "name",
+	  .off = S(reservation), .desc = "run in this reservation" },
+	{ .kind = OPT_INT, .name = "throttle", .arg = "n", .off = S(throttle),
+	  .min = 1, .max = WB_SLURM_MAXTASKS, .what = "a task count",
+	  .desc = "at most n tasks at once (%n)" },
+	{ .kind = OPT_LIST, .name = "sbatch-arg", .arg = "opt",
+	  .off = S(sbatch_args), .cnt = S(nsbatch_args), .max = 32,
+	  .desc = "another #SBATCH option; repeat" },
+	{ .kind = OPT_STR, .name = "shared", .arg = "dir",
+	  .off = S(shared), .desc = "the shared results directory" },
+	{ .kind = OPT_STR, .name = "srcdir", .arg = "dir",
+	  .off = S(srcdir), .desc = "the source tree the tasks build from" },
+	{ .kind = OPT_POS, .name = "time", .arg = "seconds", .off = S(timeout),
+	  .what = "a positive number of seconds",
+	  .desc = "the time limit of each task" },
+	{ .kind = OPT_STR, .name = "status", .arg = "dir",
+	  .off = S(status), .desc = "the state of a submitted run's tasks" },
+	{ .kind = OPT_STR, .name = "resubmit", .arg = "dir",
+	  .off = S(resubmit), .desc = "submit the failed tasks again" },
+	{ .kind = OPT_STR, .name = "collect", .arg = "dir",
+	  .off = S(collect), .desc = "gather the tasks' results" },
+	{ .kind = OPT_FLAG, .name = "spread", .off = S(spread),
+	  .desc = "collect: the spread between runs" },
+	{ .kind = OPT_STR, .name = "variant", .arg = "label",
+	  .off = S(variant), .desc = "collect: one variant's results" },
+	{ .kind = OPT_END }
+};
+#undef S
+
+static int
 parse_args(int argc, char **argv, struct sopts *o)
 {
-	enum { O_ACCOUNT = 256, O_QOS, O_CONSTRAINT, O_NODELIST, O_EXCLUDE,
-	    O_RESERVATION, O_THROTTLE, O_SBATCH_ARG, O_SHIP, O_STAGE,
-	    O_NO_NODE_CHECK, O_SHIP_KERNEL };
-	static const struct option longopts[] = {
-		{ "account", required_argument, NULL, O_ACCOUNT },
-		{ "collect", required_argument, NULL, 'C' },
-		{ "constraint", required_argument, NULL, O_CONSTRAINT },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "exclude", required_argument, NULL, O_EXCLUDE },
-		{ "image", required_argument, NULL, 'I' },
-		{ "no-node-check", no_argument, NULL, O_NO_NODE_CHECK },
-		{ "nodelist", required_argument, NULL, O_NODELIST },
-		{ "partition", required_argument, NULL, 'p' },
-		{ "qos", required_argument, NULL, O_QOS },
-		{ "reservation", required_argument, NULL, O_RESERVATION },
-		{ "resubmit", required_argument, NULL, 'R' },
-		{ "sbatch-arg", required_argument, NULL, O_SBATCH_ARG },
-		{ "shared", required_argument, NULL, 's' },
-		{ "ship", required_argument, NULL, O_SHIP },
-		{ "ship-kernel", required_argument, NULL, O_SHIP_KERNEL },
-		{ "spread", no_argument, NULL, 'S' },
-		{ "srcdir", required_argument, NULL, 'D' },
-		{ "stage", required_argument, NULL, O_STAGE },
-		{ "status", required_argument, NULL, 'Z' },
-		{ "throttle", required_argument, NULL, O_THROTTLE },
-		{ "time", required_argument, NULL, 't' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
-	long n;
-	int ch;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+N:nw:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case O_ACCOUNT:
-			o->account = optarg;
-			break;
-		case O_QOS:
-			o->qos = optarg;
-			break;
-		case O_CONSTRAINT:
-			o->constraint = optarg;
-			break;
-		case O_NODELIST:
-			o->nodelist = optarg;
-			break;
-		case O_EXCLUDE:
-			o->exclude = optarg;
-			break;
-		case O_RESERVATION:
-			o->reservation = optarg;
-			break;
-		case O_THROTTLE:
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || n < 1 ||
-			    n > WB_SLURM_MAXTASKS) {
-				warnx("--throttle: '%s' is not a task count in "
-				    "1..%d", optarg, WB_SLURM_MAXTASKS);
-				return (-1);
-			}
-			o->throttle = (int)n;
-			break;
-		case O_SHIP:
-			if (o->nships == 64) {
-				warnx("--ship: at most 64");
-				return (-1);
-			}
-			o->ships[o->nships++] = optarg;
-			break;
-		case O_SHIP_KERNEL:
-			if (o->nkernels == 64) {
-				warnx("--ship-kernel: at most 64");
-				return (-1);
-			}
-			o->kernels[o->nkernels++] = optarg;
-			break;
-		case O_STAGE:
-			if (strcmp(optarg, "shared") != 0 &&
-			    strcmp(optarg, "sbcast") != 0) {
-				warnx("--stage: '%s' is neither shared nor "
-				    "sbcast", optarg);
-				return (-1);
-			}
-			o->stage = optarg;
-			break;
-		case O_NO_NODE_CHECK:
-			o->no_node_check = 1;
-			break;
-		case O_SBATCH_ARG:
-			if (o->nsbatch_args == 32) {
-				warnx("--sbatch-arg: at most 32");
-				return (-1);
-			}
-			o->sbatch_args[o->nsbatch_args++] = optarg;
-			break;
-		case 'C':
-			o->collect = optarg;
-			break;
-		case 'D':
-			o->srcdir = optarg;
-			break;
-		case 'e':
-			o->engine = optarg;
-			break;
-		case 'I':
-			if (o->nimages == 64) {
-				warnx("--image: at most 64");
-				return (-1);
-			}
-			o->images[o->nimages++] = optarg;
-			break;
-		case 'N':
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || n < 1 ||
-			    n > WB_SLURM_MAXTASKS) {
-				warnx("-N: '%s' is not a task count in 1..%d",
-				    optarg, WB_SLURM_MAXTASKS);
-				return (-1);
-			}
-			o->ntasks = (int)n;
-			break;
-		case 'n':
-			o->dry_run = 1;
-			break;
-		case 'p':
-			o->partition = optarg;
-			break;
-		case 'R':
-			o->resubmit = optarg;
-			break;
-		case 's':
-			o->shared = optarg;
-			break;
-		case 'S':
-			o->spread = 1;
-			break;
-		case 't':
-			o->timeout = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' ||
-			    !(o->timeout > 0)) {
-				warnx("--time: '%s' is not a positive number "
-				    "of seconds", optarg);
-				return (-1);
-			}
-			break;
-		case 'V':
-			o->variant = optarg;
-			break;
-		case 'w':
-			o->workdir = optarg;
-			break;
-		case 'Z':
-			o->status = optarg;
-			break;
-		default:
-			return (-1);
-		}
-	}
-	return (0);
+	return (opt_parse(cmd_submit_opts, o, argc, argv) == -1 ? -1 : 0);
 }
 
 static int

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "err.h"
 #include "exitmap.h"
+#include "opt.h"
 #include "results.h"
 #include "score.h"
 #include "table.h"
@@ -32,51 +33,77 @@ usage(void)
 	return (EX_USAGE);
 }
 
+struct topts {
+	enum wb_table_format	 format;
+	enum wb_estimator	 est;
+};
+
+static int
+opt_estimator(void *ctx, char *arg)
+{
+	struct topts *o = ctx;
+
+	if (wb_estimator_parse(arg, &o->est) == -1) {
+		warnx("unknown estimator '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_format(void *ctx, char *arg)
+{
+	struct topts *o = ctx;
+
+	if (wb_table_format_parse(arg, &o->format) == -1) {
+		warnx("unknown format '%s'", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+/* -h after another word: a usage error. */
+static int
+opt_usage(void *ctx, char *arg)
+{
+
+	(void)ctx;
+	(void)arg;
+	return (-1);
+}
+
+const struct opt cmd_table_opts[] = {
+	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
+	  .arg = "unixbench|all", .fn = opt_estimator,
+	  .desc = "how passes are combined into a score" },
+	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
+	  .fn = opt_format, .desc = "seed, unixbench5, json, csv or markdown" },
+	/* -f: the old spelling of -F, kept (table has no -f of its own). */
+	{ .kind = OPT_FN, .ch = 'f', .arg = "fmt", .flags = OPT_HIDDEN,
+	  .fn = opt_format },
+	{ .kind = OPT_FN, .ch = 'h', .name = "help", .flags = OPT_HIDDEN,
+	  .fn = opt_usage },
+	{ .kind = OPT_END }
+};
+
 int
 cmd_table(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "estimator", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	enum wb_table_format format;
-	enum wb_estimator est;
+	struct topts o;
 	struct wb_results *r;
 	struct wb_table *t;
 	struct wb_err e;
-	int ch, i, rc;
+	int i, rc;
 
-	format = WB_TABLE_SEED;
-	est = WB_EST_UNIXBENCH;
-	optind = 1;
-	/* -f: the old spelling of -F, kept (table has no -f of its own). */
-	while ((ch = getopt_long(argc, argv, "e:F:f:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'e':
-			if (wb_estimator_parse(optarg, &est) == -1) {
-				warnx("unknown estimator '%s'", optarg);
-				return (usage());
-			}
-			break;
-		case 'F':
-		case 'f':
-			if (wb_table_format_parse(optarg, &format) == -1) {
-				warnx("unknown format '%s'", optarg);
-				return (usage());
-			}
-			break;
-		default:
-			return (usage());
-		}
-	}
+	o.format = WB_TABLE_SEED;
+	o.est = WB_EST_UNIXBENCH;
+	if (opt_parse(cmd_table_opts, &o, argc, argv) == -1)
+		return (usage());
 	argc -= optind;
 	argv += optind;
 	if (argc < 1)
 		return (usage());
-	if ((t = wb_table_new(stdout, format, est, argc > 1, &e)) == NULL)
+	if ((t = wb_table_new(stdout, o.format, o.est, argc > 1, &e)) == NULL)
 		cmd_die(&e);
 	rc = 0;
 	for (i = 0; i < argc; i++) {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Shell completion for bash, zsh and fish, generated from the option
- * table of "worldbench help" (src/help.c) and main's command list, so
- * that help, completion and parsing cannot drift apart.  Main-level
- * code: prints.
+ * tables (src/opt.h) that "worldbench help" and the parsers read, and
+ * main's command list, so that help, completion and parsing cannot
+ * drift apart.  Main-level code: prints.
  */
 #ifndef WB_COMPLETION_H
 #define WB_COMPLETION_H

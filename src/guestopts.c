@@ -67,3 +67,24 @@ guestopts_opt(struct guestopts *o, int ch, const char *arg)
 	}
 	return (0);
 }
+
+int
+guestopts_seconds(void *g, char *arg)
+{
+
+	return (guestopts_opt(g, 'd', arg) == 1 ? 0 : -1);
+}
+
+int
+guestopts_memory(void *g, char *arg)
+{
+
+	return (guestopts_opt(g, 'm', arg) == 1 ? 0 : -1);
+}
+
+int
+guestopts_timeout(void *g, char *arg)
+{
+
+	return (guestopts_opt(g, 't', arg) == 1 ? 0 : -1);
+}

@@ -18,17 +18,16 @@ struct guestopts {
 	int			 memory, quiet;
 };
 
-#define GUEST_SHORT	"d:m:o:qT:t:w:"
-#define GUEST_LONG \
-	{ "busybox", required_argument, NULL, 'Y' }, \
-	{ "data", required_argument, NULL, 'D' }, \
-	{ "init", required_argument, NULL, 'I' }, \
-	{ "qemu", required_argument, NULL, 'Q' }, \
-	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "suite", required_argument, NULL, 'S' }
-
-/* One option: 1 taken, 0 not one of these, -1 bad (said). */
+/*
+ * One option by its short letter (d, m, o, q, T, t, w) or the letter
+ * that stood for a long one (D data, I init, Q qemu, S suite, Y busybox):
+ * 1 taken, 0 not one of these, -1 bad (said).
+ */
 int	guestopts_opt(struct guestopts *, int ch, const char *arg);
+/* Option table handlers (src/opt.h) of -d, -m, -t: into guestopts g. */
+int	guestopts_seconds(void *g, char *arg);
+int	guestopts_memory(void *g, char *arg);
+int	guestopts_timeout(void *g, char *arg);
 /* A number above 0 and at most max for opt, or -1 (said). */
 int	guestopts_num(const char *opt, const char *s, double max, double *v);
 

@@ -1,262 +1,102 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Every command's options with a one-line description (see help.h).
- * worldbench(1) has the full text; keep the two in step.
+ * Every command's options with a one-line description (see help.h),
+ * read from the commands' option tables (src/opt.h).  worldbench(1) has
+ * the full text; keep the two in step.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "exitmap.h"
 #include "help.h"
+#include "opt.h"
 #include "suite.h"
 
+/* One line of help: an option's synopsis (or a word) and its text. */
 struct help_opt {
 	const char	*cmd;
 	const char	*opt;		/* as in the synopsis */
 	const char	*desc;
 };
 
-static const struct help_opt opts[] = {
-	{ "run", "-c, --copies n", "run n copies of each test at once (default 1)" },
-	{ "run", "-d, --duration seconds", "the length of each pass (default per test)" },
-	{ "run", "-i, --passes n", "passes per test (default 10, 3 for the slow tests)" },
-	{ "run", "-l, --label name", "the label of a single-variant run" },
-	{ "run", "-o, --output file|dir", "the results file, or a directory for variants" },
-	{ "run", "-q, --quiet", "no progress and no warnings on stderr" },
-	{ "run", "-T, --tests id,...", "run these tests only (ids below)" },
-	{ "run", "--datadir dir", "the suite's data files (WORLDBENCH_DATADIR)" },
-	{ "run", "--design full|quick|bench", "pass lengths and counts: UnixBench's, a smoke run, or make bench's" },
-	{ "run", "--index unixbench5|unixbench4", "the test set and index to score" },
-	{ "run", "--libexec dir", "the suite's programs (WORLDBENCH_LIBEXEC)" },
-	{ "run", "--locale name", "LC_ALL and LANG of the tests (default C)" },
-	{ "run", "--max-passes n", "with --target-ci: at most n passes per test" },
-	{ "run", "--max-time seconds", "with --target-ci: stop adding passes after this" },
-	{ "run", "--negligible percent", "record the smallest effect of interest for compare" },
-	{ "run", "--no-preflight", "skip the check of the host's noise sources" },
-	{ "run", "--progress", "a line per pass even when stderr is not a terminal" },
-	{ "run", "--quick", "short passes, 3 per test: a smoke run (--design quick)" },
-	{ "run", "--resume file|dir", "continue an interrupted run where it stopped" },
-	{ "run", "--seed n", "the seed of the interleaved pass order" },
-	{ "run", "--strict", "refuse to start when the host is busy" },
-	{ "run", "--target-ci percent", "aim the final interval at this width (reached in about 2 runs of 3)" },
-	{ "run", "--target-ci-test percent", "also size each test's passes for its own interval (not guaranteed)" },
-	{ "run", "--runner auto|name", "where image variants run (auto: the first that can; see preflight)" },
-	{ "run", "--tmp-size size", "the bound of the private /tmp (default 1g)" },
-	{ "run", "--max-procs n", "the bound on the command's processes (default 256)" },
-	{ "run", "--max-memory size", "the bound on its memory (default 4g)" },
-	{ "run", "--map-id uid:gid", "userns: the host ids the command's root maps to" },
-	{ "run", "--variant label=root", "a variant to bench (host or an image root); repeat" },
-	{ "run", "--unmatched", "run images that differ in more than the knob" },
-	{ "bench", "-o, --output resultsdir", "where the runs go (default WORKDIR/results/bench)" },
-	{ "bench", "-q, --quiet", "no progress on stderr" },
-	{ "bench", "-T, --tests id,...", "these tests only (see help run)" },
-	{ "bench", "-w, --workdir dir", "images, roots and logs (default $WORKDIR or work)" },
-	{ "bench", "--design bench|quick|full", "passes and pass lengths (default bench)" },
-	{ "bench", "-i, --passes n", "passes of every test (default: the design's)" },
-	{ "bench", "--list", "list the runs under the results directory" },
-	{ "bench", "--negligible percent", "the smallest effect of interest (default by timing)" },
-	{ "bench", "--rundir dir", "exactly this run directory (a scheduler's task)" },
-	{ "bench", "--unmatched", "run images that differ in more than the knob" },
-	{ "bench", "--no-extend", "never extend an undecided headline row" },
-	{ "bench", "--extend-budget-passes n", "most passes per test the extension adds (default 8)" },
-	{ "bench", "--extend-budget-time s", "most seconds of extension passes (default 130, 0: none)" },
-	{ "bench", "--no-preflight", "skip the check of the host's noise sources" },
-	{ "bench", "--objdir dir", "the worldbench build directory (build)" },
-	{ "bench", "--strict", "refuse to start when the host is busy" },
-	{ "bench", "--topdir dir", "the source tree with recipes/ and overlays/" },
-	{ "bench", "--runner auto|name", "where the suite runs (as for run)" },
-	{ "bench", "--tmp-size size", "the bound of the private /tmp (default 1g)" },
-	{ "bench", "--max-procs n", "the bound on processes (default 256)" },
-	{ "bench", "--max-memory size", "the bound on memory (default 4g)" },
-	{ "bench", "--map-id uid:gid", "userns: the host ids root maps to" },
-	{ "explain", "-o, --output resultsdir", "where the runs go (default WORKDIR/results/explain)" },
-	{ "explain", "-q, --quiet", "no progress on stderr" },
-	{ "explain", "-T, --tests id,...", "these tests only (see help run)" },
-	{ "explain", "-w, --workdir dir", "images, roots and logs (default $WORKDIR or work)" },
-	{ "explain", "--design bench|quick|full", "passes and pass lengths (default bench)" },
-	{ "explain", "-i, --passes n", "passes of every test (default: the design's)" },
-	{ "explain", "--format fmt", "text, json, markdown or html on stdout (all four are saved)" },
-	{ "explain", "--generators G,G", "a fractional design's generators, e.g. E=ABC,F=BCD" },
-	{ "explain", "--group name=OPT,OPT", "options flipped together as one factor; repeat" },
-	{ "explain", "--max-order n", "estimate interactions of up to n factors" },
-	{ "explain", "--plan", "print the factors and design points, run nothing" },
-	{ "explain", "--one-at-a-time", "kernel recipes: one kernel per factor instead of the design" },
-	{ "explain", "--screen", "kernel recipes: the groups one at a time, then the symbols of those that cost" },
-	{ "explain", "--ddmin fraction", "kernel recipes: search the fewest factors carrying that fraction of the difference" },
-	{ "explain", "--boots n", "kernel recipes: boots of every kernel (default: the policy's)" },
-	{ "explain", "--seconds s", "kernel recipes: seconds of every test (default: the quick plan)" },
-	{ "explain", "--cachedir dir", "kernel recipes: sources and ccache (default /var/cache/worldbench)" },
-	{ "explain", "--jobs n", "kernel recipes: make -j (default: the CPUs)" },
-	{ "explain", "--no-preflight, --strict", "as for bench" },
-	{ "explain", "--objdir dir, --topdir dir", "as for bench" },
-	{ "explain", "--runner, --tmp-size, --max-procs", "as for bench" },
-	{ "explain", "--max-memory, --map-id", "as for bench" },
-	{ "table", "-e, --estimator unixbench|all", "how passes are combined into a score" },
-	{ "table", "-F, --format fmt", "seed, unixbench5, json, csv or markdown" },
-	{ "history", "--store url", "postgresql://... or a SQLite file (default WORKDIR/history.db)" },
-	{ "history", "-w, --workdir dir", "the work directory (default $WORKDIR, else work)" },
-	{ "history", "--release name[:order]", "add: the release of the runs (default: recipe-VERSION of the image)" },
-	{ "history", "--machine fp", "series, changes, html: a machine fingerprint or its prefix" },
-	{ "history", "--variant label", "series, changes, html: one variant" },
-	{ "history", "--test id", "series, changes, html: one test" },
-	{ "history", "--alpha a", "changes: each split's level (default 0.05: candidates, each to confirm; 0.003: the detector alone)" },
-	{ "history", "--seed n", "changes: the permutations' seed (default 0)" },
-	{ "history", "-o, --output dir", "html: the directory of the static site" },
-	{ "history", "--passes n", "confirm: passes of each release (default 8)" },
-	{ "history", "--duration s", "confirm: seconds a pass (default 1)" },
-	{ "history", "-d, --dir dir", "serve: the site to serve (default: history html writes WORKDIR/history-site)" },
-	{ "history", "--port n", "serve: the TCP port (default 8000; 0 picks a free one)" },
-	{ "history", "--bind address", "serve: the numeric address listened on (default 127.0.0.1)" },
-	{ "import", "-l, --label name", "the label recorded in the results" },
-	{ "import", "-o, --output results", "the results file to write" },
-	{ "import", "-t, --table n", "import the n-th table of the report (default 1)" },
-	{ "import", "--lava file", "import a LAVA job's results into a directory" },
-	{ "compare", "-a, --adjust holm|bh|none", "the multiple-comparison adjustment (default holm)" },
-	{ "compare", "--confidence level", "the confidence level, 95 or 0.95 (default 95)" },
-	{ "compare", "-e, --estimator unixbench|all", "how passes are combined into a score" },
-	{ "compare", "-F, --format fmt", "text, json, csv, markdown, html or summary" },
-	{ "compare", "-f, --force", "compare even when the provenance differs" },
-	{ "compare", "-o, --output file", "write the report to file (atomically)" },
-	{ "compare", "-p, --plot", "a chart of the ratios under the text table" },
-	{ "compare", "--factorial[=knobA,knobB]", "a 2x2 factorial of four results of one run" },
-	{ "compare", "--negligible percent", "ratios within this of 1 are negligible (default: recorded, else by timing)" },
-	{ "compare", "--stratify", "one report per node type (fingerprint)" },
-	{ "compare", "--name label=name", "show the variant labelled label as name; repeat" },
-	{ "compare", "--unmatched", "compare images that differ in more than the knob (noted)" },
-	{ "preflight", "-j, --json", "print the check as JSON" },
-	{ "preflight", "-s, --strict", "exit 1 when the host is busy" },
-	{ "preflight", "-w, --window seconds", "how long to watch the load (default 0.5)" },
-	{ "check-release", "--history n", "gate --results against the last n confirmed-good releases of its series in the history store" },
-	{ "check-release", "--store url", "with --history: the store (default WORKDIR/history.db)" },
-	{ "check-release", "-b, --baseline results", "the production baseline of the gate" },
-	{ "check-release", "-r, --results results", "the results gated against the baseline" },
-	{ "check-release", "-m, --max-regression percent", "the largest slowdown the gate allows" },
-	{ "check-release", "-H, --host", "check the running host's kernel and world" },
-	{ "check-release", "-j, --junit file", "also write a JUnit XML report" },
-	{ "check-release", "-n, --no-probe", "do not run the malloc probe in the world" },
-	{ "check-release", "-w, --workdir dir", "where an image archive is unpacked" },
-	{ "check-release", "--confidence level", "the gate's level: 1 - alpha (default 95)" },
-	{ "check-release", "--gate all|final", "gate every test or the final score only" },
-	{ "check-release", "--waivers file", "kernel options waived, with a reason each" },
-	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
-	{ "recipe", "lint [recipe ...]", "check recipes, printing file:line: problem" },
-	{ "recipe", "variants recipe", "list a world recipe's variants" },
-	{ "image", "pack [options] root archive", "pack a root into a reproducible archive" },
-	{ "image", "-z gzip|none|zstd", "pack: the compression (default gzip)" },
-	{ "image", "--manifest file", "pack: owners, modes and device nodes of the entries" },
-	{ "image", "--mtime seconds", "pack: the time stamp of every entry" },
-	{ "image", "unpack archive dir", "unpack an image, refusing unsafe entries" },
-	{ "images", "-w workdir", "the work directory (default $WORKDIR or work)" },
-	{ "images", "--root name", "unpack the image name (or archive path); its root" },
-	{ "chroot", "-r", "print the command's resource usage" },
-	{ "chroot", "-t timeout", "kill the command's group after timeout seconds (3600)" },
-	{ "chroot", "-w workdir", "the work directory of image names (default work)" },
-	{ "chroot", "image", "an image name, an archive or an unpacked root" },
-	{ "chroot", "--runner auto|name", "where the command runs (auto: the first that can; see preflight)" },
-	{ "chroot", "--tmp-size size", "the bound of the private /tmp (default 1g)" },
-	{ "chroot", "--max-procs n", "the bound on the command's processes (default 256)" },
-	{ "chroot", "--max-memory size", "the bound on its memory (default 4g)" },
-	{ "chroot", "--map-id uid:gid", "userns: the host ids the command's root maps to" },
-	{ "boot", "-B boots", "boots per kernel" },
-	{ "boot", "-d seconds", "the pass length of every test (default the suite's)" },
-	{ "boot", "-i passes", "passes per boot" },
-	{ "boot", "-k kernel-image", "another kernel, interleaved with the first; repeat" },
-	{ "boot", "-m megabytes", "guest memory (default 512)" },
-	{ "boot", "-o outdir", "where results, consoles and the initramfs go" },
-	{ "boot", "-q, --quiet", "no progress notes and no pre-flight warnings" },
-	{ "boot", "-T tests", "test ids, an index name or all" },
-	{ "boot", "-t timeout", "seconds per boot" },
-	{ "boot", "-w workdir", "the work directory of image names" },
-	{ "boot", "--accel=tcg|kvm", "the qemu accelerator" },
-	{ "boot", "--timing=icount|wall", "instruction-count or wall-clock timing" },
-	{ "boot", "--busybox path", "the static busybox of the initramfs" },
-	{ "boot", "--data dir", "the suite's data files" },
-	{ "boot", "--hang-timeout seconds", "console silence that declares a hang (30; 0 off)" },
-	{ "boot", "--init path", "the guest's init program" },
-	{ "boot", "--negligible percent", "record the smallest effect of interest for compare" },
-	{ "boot", "--probe-timeout seconds", "how long a KVM probe boot may take (20)" },
-	{ "boot", "--qemu path", "the qemu binary" },
-	{ "boot", "--quick", "the suite's quick pass lengths and 3 passes" },
-	{ "boot", "--strict", "refuse to boot when the host is busy" },
-	{ "boot", "--unmatched", "boot kernels that differ in more than the knob" },
-	{ "boot", "--suite dir", "the suite's programs" },
-	{ "kernel", "build|config|diff ...", "build a kernel variant, print or compare configs" },
-	{ "kernel", "-C cachedir", "sources and ccache" },
-	{ "kernel", "-f", "build even when the image is up to date" },
-	{ "kernel", "-j jobs", "parallel jobs (default the online CPUs)" },
-	{ "kernel", "-O overlays", "the overlays directory" },
-	{ "kernel", "-R recipe", "the kernel recipe" },
-	{ "kernel", "-s tarball", "the kernel source distfile" },
-	{ "kernel", "-t timeout", "seconds allowed for each make run (10800)" },
-	{ "kernel", "-w workdir", "builds, images and logs" },
-	{ "kernel", "--no-ccache", "compile without ccache" },
-	{ "kernel", "--check", "diff: prove the variant is its base plus its fragments" },
-	{ "kernel", "--owners", "diff, attribute: the request that brings each changed option (kconfig)" },
-	{ "kernel", "attribute ...", "charge a debug kernel's extra instructions to options" },
-	{ "kernel", "-d seconds", "attribute: the long run's pass length (2; short: half)" },
-	{ "kernel", "-m megabytes", "attribute: guest memory (default 512)" },
-	{ "kernel", "-o outdir", "attribute: where the report and the runs go" },
-	{ "kernel", "-q, --quiet", "attribute: no progress notes" },
-	{ "kernel", "-T tests", "attribute: test ids, comma-separated" },
-	{ "kernel", "--busybox path", "attribute: the static busybox of the initramfs" },
-	{ "kernel", "--data dir", "attribute: the suite's data files" },
-	{ "kernel", "--init path", "attribute: the guest's init program" },
-	{ "kernel", "--plugin path", "attribute: the instruction-counting qemu plugin" },
-	{ "kernel", "--probe path", "attribute: the plugin API probe plugin" },
-	{ "kernel", "--qemu path", "attribute: the qemu binary" },
-	{ "kernel", "--suite dir", "attribute: the suite's programs" },
-	{ "recipe", "build [options] recipe", "build a recipe's port into the work directory" },
-	{ "recipe", "-f", "build: run every phase even if its stamp exists" },
-	{ "recipe", "-v", "build: show the phases' output" },
-	{ "recipe", "-t timeout", "build: seconds allowed for each phase" },
-	{ "recipe", "-w workdir", "build: the work directory" },
-	{ "recipe", "--objdir dir", "build: the worldbench build directory (build)" },
-	{ "recipe", "--topdir dir", "build: the source tree with recipes/ and overlays/" },
-	{ "recipe", "--images label ...", "build: build the images these labels name" },
-	{ "recipe", "lint recipe ...", "check recipes, printing file:line: problem" },
-	{ "recipe", "variants recipe", "list a world recipe's variants" },
-	{ "lava-job", "-k label=kernel", "a kernel variant to bench; repeat" },
-	{ "lava-job", "-d seconds", "the pass length (default 10)" },
-	{ "lava-job", "--rounds n", "boots per kernel (default 2)" },
-	{ "lava-job", "-T tests", "the tests, as for run -T" },
-	{ "lava-job", "-w workdir", "write the initramfs under workdir" },
-	{ "lava-job", "-o job.yaml", "the job file, written atomically" },
-	{ "lava-job", "--boot-method m", "qemu (default), or a board: grub, u-boot" },
-	{ "lava-job", "--busybox path", "the static busybox of the initramfs" },
-	{ "lava-job", "--data dir", "the suite's data files" },
-	{ "lava-job", "--device-type type", "the LAVA device type" },
-	{ "lava-job", "--dtb url", "u-boot: the board's device tree" },
-	{ "lava-job", "--job-name name", "the job's name" },
-	{ "lava-job", "--kernel-type t", "u-boot: image, zimage or uimage" },
-	{ "lava-job", "--ramdisk url", "use this initramfs instead of writing one" },
-	{ "lava-job", "--suite dir", "the suite's programs" },
-	{ "submit", "--engine slurm", "submit a run as a Slurm job array" },
-	{ "submit", "-N tasks", "the array size: how many complete runs (2)" },
-	{ "submit", "--dry-run", "print the job script, do not submit" },
-	{ "submit", "-w workdir", "the work directory of the images" },
-	{ "submit", "--image name", "a world image the tasks bench; repeat" },
-	{ "submit", "--ship label=archive", "ship this image by sha256; repeat" },
-	{ "submit", "--ship-kernel dir", "ship this kernel image by sha256; boot" },
-	{ "submit", "--stage shared|sbcast", "how tasks get shipped images" },
-	{ "submit", "--no-node-check", "submit without the nodes' pre-flight" },
-	{ "submit", "--partition name", "submit to this partition" },
-	{ "submit", "--account name", "charge this account (sbatch)" },
-	{ "submit", "--qos name", "this quality of service (sbatch)" },
-	{ "submit", "--constraint features", "nodes with these features" },
-	{ "submit", "--nodelist nodes", "run on these nodes (sbatch)" },
-	{ "submit", "--exclude nodes", "never on these nodes (sbatch)" },
-	{ "submit", "--reservation name", "run in this reservation" },
-	{ "submit", "--throttle n", "at most n tasks at once (%n)" },
-	{ "submit", "--sbatch-arg opt", "another #SBATCH option; repeat" },
-	{ "submit", "--shared dir", "the shared results directory" },
-	{ "submit", "--srcdir dir", "the source tree the tasks build from" },
-	{ "submit", "--time seconds", "the time limit of each task" },
-	{ "submit", "--status dir", "the state of a submitted run's tasks" },
-	{ "submit", "--resubmit dir", "submit the failed tasks again" },
-	{ "submit", "--collect dir", "gather the tasks' results" },
-	{ "submit", "--spread", "collect: the spread between runs" },
-	{ "submit", "--variant label", "collect: one variant's results" },
+/*
+ * The commands in the order help and completion walk them, each with
+ * its option table (src/opt.h) and, for kernel, attribute's after it.
+ */
+static const struct help_cmd {
+	const char	*cmd;
+	const struct opt *tab;
+	const struct opt *tab2;		/* a subcommand's, after tab */
+} cmds[] = {
+	{ "run", cmd_run_opts, NULL },
+	{ "bench", cmd_bench_opts, NULL },
+	{ "explain", cmd_explain_opts, NULL },
+	{ "table", cmd_table_opts, NULL },
+	{ "history", cmd_history_opts, NULL },
+	{ "import", cmd_import_opts, NULL },
+	{ "compare", cmd_compare_opts, NULL },
+	{ "preflight", cmd_preflight_opts, NULL },
+	{ "check-release", cmd_check_release_opts, NULL },
+	{ "recipe", cmd_recipe_opts, NULL },
+	{ "image", cmd_image_opts, NULL },
+	{ "images", cmd_images_opts, NULL },
+	{ "chroot", cmd_chroot_opts, NULL },
+	{ "boot", cmd_boot_opts, NULL },
+	{ "kernel", cmd_kernel_opts, cmd_kernel_attribute_opts },
+	{ "lava-job", cmd_lava_job_opts, NULL },
+	{ "submit", cmd_submit_opts, NULL },
 };
+
+/* A walk over the help rows of every command, or of one. */
+struct help_iter {
+	const char	*only;		/* NULL: every command */
+	size_t		 c, t, i;	/* command, its table, the row */
+	char		 buf[96];
+};
+
+/* The next row of table t of command hc into r; 0, or -1 at its end. */
+static int
+table_row(struct help_iter *it, const struct help_cmd *hc,
+    struct help_opt *r)
+{
+	const struct opt *tab, *o;
+
+	tab = it->t == 0 ? hc->tab : hc->tab2;
+	for (; tab != NULL && (o = &tab[it->i])->kind != OPT_END; it->i++)
+		if ((r->opt = opt_row(o, it->buf, sizeof(it->buf))) != NULL) {
+			r->cmd = hc->cmd;
+			r->desc = o->desc;
+			it->i++;
+			return (0);
+		}
+	return (-1);
+}
+
+/* The next row into r; 0, or -1 at the end. */
+static int
+next_row(struct help_iter *it, struct help_opt *r)
+{
+	const struct help_cmd *hc;
+
+	for (; it->c < sizeof(cmds) / sizeof(cmds[0]);
+	    it->c++, it->t = 0, it->i = 0) {
+		hc = &cmds[it->c];
+		if (it->only != NULL && strcmp(hc->cmd, it->only) != 0)
+			continue;
+		for (; it->t < 2; it->t++, it->i = 0)
+			if (table_row(it, hc, r) == 0)
+				return (0);
+	}
+	return (-1);
+}
+
+static void
+iter_init(struct help_iter *it, const char *only)
+{
+
+	memset(it, 0, sizeof(*it));
+	it->only = only;
+}
 
 /*
  * One piece of an option's synopsis, "-c", "--copies n", "--accel=tcg|kvm"
@@ -304,11 +144,13 @@ static void
 borrow_arg(struct help_optinfo *o)
 {
 	struct help_optinfo t;
+	struct help_iter it;
+	struct help_opt r;
 	const char *p, *e;
-	size_t i;
 
-	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		for (p = opts[i].opt; *p != '\0'; p = *e == '\0' ? e : e + 2) {
+	iter_init(&it, NULL);
+	while (next_row(&it, &r) == 0)
+		for (p = r.opt; *p != '\0'; p = *e == '\0' ? e : e + 2) {
 			if ((e = strstr(p, ", ")) == NULL)
 				e = p + strlen(p);
 			memset(&t, 0, sizeof(t));
@@ -339,20 +181,23 @@ size_t
 help_options_of(const char *cmd, struct help_optinfo *v, size_t max)
 {
 	struct help_optinfo pc[4];
+	struct help_iter it;
+	struct help_opt r;
 	const char *p, *e;
-	size_t i, j, k, n;
+	size_t j, k, n;
 
 	n = 0;
-	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		if (strcmp(opts[i].cmd, cmd) != 0 || opts[i].opt[0] != '-')
+	iter_init(&it, cmd);
+	while (next_row(&it, &r) == 0) {
+		if (r.opt[0] != '-')
 			continue;
 		k = 0;
-		for (p = opts[i].opt; *p != '\0' && k < 4;
+		for (p = r.opt; *p != '\0' && k < 4;
 		    p = *e == '\0' ? e : e + 2) {
 			if ((e = strstr(p, ", ")) == NULL)
 				e = p + strlen(p);
 			memset(&pc[k], 0, sizeof(pc[k]));
-			pc[k].desc = opts[i].desc;
+			pc[k].desc = r.desc;
 			if (parse_piece(p, (size_t)(e - p), &pc[k]) == 0)
 				k++;
 		}
@@ -378,19 +223,19 @@ int
 help_options(FILE *fp, const char *cmd)
 {
 	const struct wb_test_def *t;
+	struct help_iter it;
+	struct help_opt r;
 	size_t i, n;
 
 	n = 0;
-	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		if (strcmp(opts[i].cmd, cmd) != 0)
-			continue;
+	iter_init(&it, cmd);
+	while (next_row(&it, &r) == 0) {
 		if (n++ == 0)
 			fprintf(fp, "\n");
-		if (strlen(opts[i].opt) < 28)
-			fprintf(fp, "  %-28s %s\n", opts[i].opt, opts[i].desc);
+		if (strlen(r.opt) < 28)
+			fprintf(fp, "  %-28s %s\n", r.opt, r.desc);
 		else
-			fprintf(fp, "  %s\n  %-28s %s\n", opts[i].opt, "",
-			    opts[i].desc);
+			fprintf(fp, "  %s\n  %-28s %s\n", r.opt, "", r.desc);
 	}
 	if (strcmp(cmd, "run") == 0) {
 		fprintf(fp, "\ntests (-T):\n");

@@ -2,8 +2,9 @@
 /*
  * Help text beyond the synopses: a one-line description of each option
  * of a command, the test ids for run, and the nearest command or option
- * to a typo.  The tables live in src/help.c, one place for every
- * command.  Main-level code: prints.
+ * to a typo.  Each command's option table (src/opt.h) holds them;
+ * src/help.c walks the tables in the order of the command list.
+ * Main-level code: prints.
  */
 #ifndef WB_HELP_H
 #define WB_HELP_H
@@ -16,8 +17,8 @@ int	help_options(FILE *, const char *cmd);
  * One option of a command as its line in the table states it: the long
  * name without "--" (or ""), the short letter (or 0), the argument's
  * synopsis ("n", "auto|userns|chroot"; "" for none), whether the argument
- * is optional (--name[=arg]), and the description.  The table is the
- * one source of help, completion and typo hints (src/completion.c).
+ * is optional (--name[=arg]), and the description.  The option tables
+ * are the one source of parsing, help, completion and typo hints.
  */
 struct help_optinfo {
 	char		 longname[32];

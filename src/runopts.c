@@ -94,3 +94,45 @@ runopts_resolve(struct wb_runner_opts *o)
 		warnx("%s", note);
 	return (0);
 }
+
+static int
+take(void *ro, int ch, const char *arg)
+{
+
+	return (runopts_parse(ro, ch, arg) == -1 ? -1 : 0);
+}
+
+int
+runopts_runner(void *ro, char *arg)
+{
+
+	return (take(ro, RUNOPT_RUNNER, arg));
+}
+
+int
+runopts_tmp_size(void *ro, char *arg)
+{
+
+	return (take(ro, RUNOPT_TMP_SIZE, arg));
+}
+
+int
+runopts_max_procs(void *ro, char *arg)
+{
+
+	return (take(ro, RUNOPT_MAX_PROCS, arg));
+}
+
+int
+runopts_max_memory(void *ro, char *arg)
+{
+
+	return (take(ro, RUNOPT_MAX_MEMORY, arg));
+}
+
+int
+runopts_map_id(void *ro, char *arg)
+{
+
+	return (take(ro, RUNOPT_MAP_ID, arg));
+}

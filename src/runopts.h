@@ -8,6 +8,8 @@
 
 #include <getopt.h>
 
+#include "opt.h"
+
 struct wb_runner_opts;
 
 /* Long options with these values go to runopts_parse(). */
@@ -28,6 +30,36 @@ enum {
 
 #define RUNOPTS_USAGE	"[--runner auto|name] [--tmp-size size] " \
 	"[--max-procs n]\n           [--max-memory size] [--map-id uid:gid]"
+
+/*
+ * The five as entries of an option table (src/opt.h): the runner
+ * options at off of the command's options, given (OPT_GIVEN or 0) set
+ * when any is, flags (OPT_NOROW) and each one's line of help.
+ */
+#define RUNOPTS_OPTS(o_off, o_given, o_flags, drunner, dtmp, dprocs, \
+    dmem, dmap) \
+	{ .kind = OPT_FN, .name = "runner", .arg = "auto|name", \
+	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
+	  .fn = runopts_runner, .desc = (drunner) }, \
+	{ .kind = OPT_FN, .name = "tmp-size", .arg = "size", \
+	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
+	  .fn = runopts_tmp_size, .desc = (dtmp) }, \
+	{ .kind = OPT_FN, .name = "max-procs", .arg = "n", \
+	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
+	  .fn = runopts_max_procs, .desc = (dprocs) }, \
+	{ .kind = OPT_FN, .name = "max-memory", .arg = "size", \
+	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
+	  .fn = runopts_max_memory, .desc = (dmem) }, \
+	{ .kind = OPT_FN, .name = "map-id", .arg = "uid:gid", \
+	  .flags = (o_flags), .off = (o_off), .given = (o_given), \
+	  .fn = runopts_map_id, .desc = (dmap) }
+
+/* Table handlers: arg into the struct wb_runner_opts ro; 0 or -1. */
+int	runopts_runner(void *ro, char *arg);
+int	runopts_tmp_size(void *ro, char *arg);
+int	runopts_max_procs(void *ro, char *arg);
+int	runopts_max_memory(void *ro, char *arg);
+int	runopts_map_id(void *ro, char *arg);
 
 /* 1 when ch was one of ours (parsed), 0 when not, -1 on a bad value. */
 int	runopts_parse(struct wb_runner_opts *, int ch, const char *arg);

@@ -31,10 +31,14 @@ $(O)/tests/%_test: $(O)/obj/tests/%_test.o $(LIBWBTEST) $(LIBWB)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WB_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJS_$*) $(LIBWBTEST) $(LIBWB) $(LIB_LIBS) $(atf-c_LIBS)
 
-# The help table and its completion scripts (src/help.c).
+# The help table and its completion scripts (src/help.c), which read the
+# commands' option tables (src/opt.h): every command object but main's.
 TEST_CPPFLAGS_src :=		-iquote src
-TEST_OBJS_src/completion :=	$(O)/obj/src/help.o $(O)/obj/src/exitmap.o
+TEST_OBJS_src/completion :=	$(filter-out $(O)/obj/src/main.o,$(CMD_OBJS))
 $(O)/tests/src/completion_test: $(TEST_OBJS_src/completion)
+# The option tables' machinery alone (src/opt.c).
+TEST_OBJS_src/opt :=		$(O)/obj/src/opt.o
+$(O)/tests/src/opt_test: $(TEST_OBJS_src/opt)
 
 $(O)/tests/%_probe: tests/%_probe.c $(TRACK_CFLAGS)
 	@mkdir -p $(@D)

@@ -338,14 +338,11 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	return (0);
 }
 
-/* The batch script, written to f (a wb_atomic_fn for wb_render). */
-static int
-script(FILE *f, const void *arg, struct wb_err *err)
+/* The #SBATCH header of the job script. */
+static void
+script_header(FILE *f, const struct wb_slurm_job *j)
 {
-	const struct wb_slurm_job *j = arg;
-	size_t i;
 
-	(void)err;
 	fputs("#!/bin/sh\n"
 	    "# Written by worldbench submit.  Each array task runs one "
 	    "complete\n"
@@ -368,6 +365,13 @@ script(FILE *f, const void *arg, struct wb_err *err)
 		    ((long)j->timeout + 59) / 60);
 	script_sbatch(f, j);
 	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", j->shared);
+}
+
+/* The shell variables of a task: wb, shared, node, job, task, dir. */
+static void
+script_vars(FILE *f, const struct wb_slurm_job *j)
+{
+
 	fputs("set -u\nwb=", f);
 	wb_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
@@ -377,23 +381,37 @@ script(FILE *f, const void *arg, struct wb_err *err)
 	    "job=${SLURM_ARRAY_JOB_ID:?not a Slurm array task}\n"
 	    "task=${SLURM_ARRAY_TASK_ID:?not a Slurm array task}\n"
 	    "dir=$shared/$node-$job-$task\n", f);
-	if (j->install_id != NULL) {
-		fputs("\n"
-		    "# The install on this node must be the one submitted: the "
-		    "binary and\n"
-		    "# the libraries it loads (lib/util/install_id.h).\n"
-		    "have=$(" WB_INSTALL_ID_SH ")\n"
-		    "if [ \"$have\" != ", f);
-		wb_sh_quote(f, j->install_id);
-		fputs(" ]; then\n"
-		    "\techo \"worldbench: $node: the worldbench install ($wb "
-		    "and its libraries,\" \\\n"
-		    "\t    \"sha256 $have) is not the one submitted (", f);
-		fputs(j->install_id, f);
-		fputs("); nothing run\" >&2\n"
-		    "\texit 3\n"
-		    "fi\n", f);
-	}
+}
+
+/* A task on a node whose install is not the one submitted stops. */
+static void
+script_install_check(FILE *f, const struct wb_slurm_job *j)
+{
+
+	if (j->install_id == NULL)
+		return;
+	fputs("\n"
+	    "# The install on this node must be the one submitted: the "
+	    "binary and\n"
+	    "# the libraries it loads (lib/util/install_id.h).\n"
+	    "have=$(" WB_INSTALL_ID_SH ")\n"
+	    "if [ \"$have\" != ", f);
+	wb_sh_quote(f, j->install_id);
+	fputs(" ]; then\n"
+	    "\techo \"worldbench: $node: the worldbench install ($wb "
+	    "and its libraries,\" \\\n"
+	    "\t    \"sha256 $have) is not the one submitted (", f);
+	fputs(j->install_id, f);
+	fputs("); nothing run\" >&2\n"
+	    "\texit 3\n"
+	    "fi\n", f);
+}
+
+/* The task's own directory: done is done, a partial one moved aside. */
+static void
+script_task_dir(FILE *f)
+{
+
 	fputs("\n"
 	    "# A requeued task finds its own directory: done is done, a "
 	    "partial one\n"
@@ -407,6 +425,14 @@ script(FILE *f, const void *arg, struct wb_err *err)
 	    "|| exit 1\n"
 	    "fi\n"
 	    "mkdir -p \"$dir\" || exit 1\n", f);
+}
+
+/* What the task runs: bench over images, a shipped image, or run. */
+static void
+script_body(FILE *f, const struct wb_slurm_job *j)
+{
+	size_t i;
+
 	if (j->nimages > 0)
 		script_bench(f, j);
 	else if (j->nships > 0)
@@ -419,6 +445,13 @@ script(FILE *f, const void *arg, struct wb_err *err)
 		}
 		fputs(" -o \"$dir/\"\n", f);
 	}
+}
+
+/* The end of a task: its status, and DONE written last. */
+static void
+script_done(FILE *f)
+{
+
 	fputs("rc=$?\n"
 	    "if [ $rc -ne 0 ]; then\n"
 	    "\techo \"worldbench: run failed (status $rc); $dir has no DONE\" "
@@ -428,6 +461,21 @@ script(FILE *f, const void *arg, struct wb_err *err)
 	    "printf 'node=%s\\njob=%s\\ntask=%s\\n' \"$node\" \"$job\" "
 	    "\"$task\" >\"$dir/.DONE.tmp\" &&\n"
 	    "    mv \"$dir/.DONE.tmp\" \"$dir/DONE\"\n", f);
+}
+
+/* The batch script, written to f (a wb_atomic_fn for wb_render). */
+static int
+script(FILE *f, const void *arg, struct wb_err *err)
+{
+	const struct wb_slurm_job *j = arg;
+
+	(void)err;
+	script_header(f, j);
+	script_vars(f, j);
+	script_install_check(f, j);
+	script_task_dir(f);
+	script_body(f, j);
+	script_done(f);
 	return (0);
 }
 

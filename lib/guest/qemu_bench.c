@@ -389,6 +389,125 @@ strv_json(char *const *v, size_t n)
 	return (a);
 }
 
+/*
+ * Why a boot failed, or NULL: the console's parse error, a hang, the
+ * timeout, a missing end marker or another kernel than the image's.
+ */
+static const char *
+boot_failure(const struct wb_qemu_boot *qb, const struct wb_serial *s,
+    int parsed, const struct wb_err *perr, const char *tag, char *hung,
+    size_t nhung)
+{
+
+	/* A hung boot's console may end in a cut frame: say hung first. */
+	if (parsed != 0 && !qb->hung)
+		return (perr->msg);
+	if (qb->hung) {
+		snprintf(hung, nhung, "hung: no console output for "
+		    "%g s; qemu's process group was killed", qb->hung_after);
+		return (hung);
+	}
+	if (qb->timed_out)
+		return ("timed out; qemu's process group was killed");
+	if (!s->ended)
+		return ("no end marker on the console (guest died or hung)");
+	if (s->version == NULL || strstr(s->version, tag) == NULL)
+		return ("the booted kernel's uname -v does not carry the "
+		    "image's config hash");
+	return (NULL);
+}
+
+/* The guest's errors and the kernel's reports as findings. */
+static int
+add_findings(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
+    const struct wb_serial *s, struct wb_err *err)
+{
+	char text[1500];
+	size_t i;
+	int rc;
+
+	rc = 0;
+	for (i = 0; rc == 0 && i < s->nerrors; i++) {
+		snprintf(text, sizeof(text), "boot %d: guest init: %.1400s",
+		    boot, s->errors[i]);
+		rc = wb_results_add_finding(k->results, "guest-error", text,
+		    err);
+	}
+	for (i = 0; rc == 0 && i < s->nsplats; i++) {
+		snprintf(text, sizeof(text), "boot %d: %.32s: %.1400s", boot,
+		    s->splats[i].kind, s->splats[i].title);
+		qnote(p, "%s: kernel report: %s", k->label, text);
+		rc = wb_results_add_finding(k->results, "kernel-splat", text,
+		    err);
+	}
+	return (rc);
+}
+
+/* The boot's record in the provenance's "boots" array. */
+static int
+add_boot_info(struct wb_qb_kernel *k, int boot, const char *fail,
+    const struct wb_qemu_boot *qb, const struct wb_serial *s,
+    const char *console, struct wb_err *err)
+{
+	json_t *binfo, *boots;
+
+	binfo = json_pack("{s:i, s:s, s:b, s:b, s:f, s:i, s:s, s:s?, "
+	    "s:s?, s:s?, s:i}", "boot", boot, "status", fail == NULL ?
+	    "ok" : "failed", "timed_out", qb->timed_out, "hung",
+	    qb->hung, "host_wall", qb->wall,
+	    "qemu_status", qb->status, "console", console,
+	    "uname", s->uname, "clocksource", s->clocksource,
+	    "init_version", s->init_version, "splats",
+	    (int)(s->nsplats + s->splats_dropped));
+	if (binfo != NULL && s->boot_to_init >= 0)
+		json_object_set_new(binfo, "boot_to_init",
+		    json_real(s->boot_to_init));
+	if (binfo != NULL && s->clocksource != NULL)
+		json_object_set_new(binfo, "clock_settle",
+		    json_real(s->clock_settle));
+	if (binfo != NULL)
+		json_object_set_new(binfo, "environment",
+		    strv_json(s->env, s->nenv));
+	boots = json_object_get(k->results->provenance, "boots");
+	if (binfo == NULL || json_array_append_new(boots, binfo) != 0)
+		return (wb_err_set(err, "results: out of memory"));
+	return (0);
+}
+
+/* What a boot left on its console into the kernel's results. */
+static int
+record_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
+    const char *fail, const char *why, const struct wb_qemu_boot *qb,
+    const struct wb_serial *s, const char *console, struct wb_err *err)
+{
+	size_t i;
+	int seq, rc;
+
+	seq = last_seq(k->results);
+	rc = 0;
+	for (i = 0; rc == 0 && i < s->npasses; i++)
+		rc = add_pass(k, p, boot, &s->passes[i], &seq, err);
+	if (rc == 0 && fail != NULL) {
+		k->boots_failed++;
+		rc = add_missing(k, p, boot, why, &seq, err);
+		if (rc == 0)
+			rc = wb_results_add_finding(k->results, "boot-failed",
+			    why, err);
+	}
+	if (rc == 0)
+		rc = add_findings(k, p, boot, s, err);
+	if (rc == 0)
+		rc = add_boot_info(k, boot, fail, qb, s, console, err);
+	if (rc == 0 && boot == 1 && s->uname != NULL)
+		rc = wb_results_set_provenance(k->results, "guest_uname",
+		    json_string(s->uname), err);
+	if (rc == 0) {
+		k->results->status = WB_RESULTS_INCOMPLETE;
+		rc = wb_results_write(k->results, k->results_path, err);
+	}
+	return (rc);
+}
+
 int
 wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
     struct wb_err *err)
@@ -397,12 +516,9 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 	struct wb_qemu_boot qb;
 	struct wb_serial s;
 	struct wb_err perr;
-	char console[4096], bz[4096], why[6000], tag[64], text[1500];
-	char hung[128];
-	json_t *binfo, *boots;
+	char console[4096], bz[4096], why[6000], tag[64], hung[128];
 	const char *fail;
-	size_t i;
-	int seq, rc;
+	int parsed, rc;
 
 	snprintf(console, sizeof(console), "%s/%s.boot%d.console", p->outdir,
 	    k->label, boot);
@@ -420,80 +536,14 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 		return (-1);
 	wb_serial_init(&s);
 	wb_err_clear(&perr);
-	fail = NULL;
-	/* A hung boot's console may end in a cut frame: say hung first. */
-	if (wb_serial_parse(&s, console, qb.console, qb.len, &perr) != 0 &&
-	    !qb.hung)
-		fail = perr.msg;
-	else if (qb.hung) {
-		snprintf(hung, sizeof(hung), "hung: no console output for "
-		    "%g s; qemu's process group was killed", qb.hung_after);
-		fail = hung;
-	} else if (qb.timed_out)
-		fail = "timed out; qemu's process group was killed";
-	else if (!s.ended)
-		fail = "no end marker on the console (guest died or hung)";
-	else if (s.version == NULL || strstr(s.version, tag) == NULL)
-		fail = "the booted kernel's uname -v does not carry the "
-		    "image's config hash";
+	parsed = wb_serial_parse(&s, console, qb.console, qb.len, &perr);
+	fail = boot_failure(&qb, &s, parsed, &perr, tag, hung, sizeof(hung));
 	if (fail != NULL) {
 		snprintf(why, sizeof(why), "boot %d failed: %s (qemu status "
 		    "%d, console %s)", boot, fail, qb.status, console);
 		qnote(p, "%s: %s", k->label, why);
 	}
-	seq = last_seq(k->results);
-	rc = 0;
-	for (i = 0; rc == 0 && i < s.npasses; i++)
-		rc = add_pass(k, p, boot, &s.passes[i], &seq, err);
-	if (rc == 0 && fail != NULL) {
-		k->boots_failed++;
-		rc = add_missing(k, p, boot, why, &seq, err);
-		if (rc == 0)
-			rc = wb_results_add_finding(k->results, "boot-failed",
-			    why, err);
-	}
-	for (i = 0; rc == 0 && i < s.nerrors; i++) {
-		snprintf(text, sizeof(text), "boot %d: guest init: %.1400s",
-		    boot, s.errors[i]);
-		rc = wb_results_add_finding(k->results, "guest-error", text,
-		    err);
-	}
-	for (i = 0; rc == 0 && i < s.nsplats; i++) {
-		snprintf(text, sizeof(text), "boot %d: %.32s: %.1400s", boot,
-		    s.splats[i].kind, s.splats[i].title);
-		qnote(p, "%s: kernel report: %s", k->label, text);
-		rc = wb_results_add_finding(k->results, "kernel-splat", text,
-		    err);
-	}
-	if (rc == 0) {
-		binfo = json_pack("{s:i, s:s, s:b, s:b, s:f, s:i, s:s, s:s?, "
-		    "s:s?, s:s?, s:i}", "boot", boot, "status", fail == NULL ?
-		    "ok" : "failed", "timed_out", qb.timed_out, "hung",
-		    qb.hung, "host_wall", qb.wall,
-		    "qemu_status", qb.status, "console", console,
-		    "uname", s.uname, "clocksource", s.clocksource,
-		    "init_version", s.init_version, "splats",
-		    (int)(s.nsplats + s.splats_dropped));
-		if (binfo != NULL && s.boot_to_init >= 0)
-			json_object_set_new(binfo, "boot_to_init",
-			    json_real(s.boot_to_init));
-		if (binfo != NULL && s.clocksource != NULL)
-			json_object_set_new(binfo, "clock_settle",
-			    json_real(s.clock_settle));
-		if (binfo != NULL)
-			json_object_set_new(binfo, "environment",
-			    strv_json(s.env, s.nenv));
-		boots = json_object_get(k->results->provenance, "boots");
-		if (binfo == NULL || json_array_append_new(boots, binfo) != 0)
-			rc = wb_err_set(err, "results: out of memory");
-	}
-	if (rc == 0 && boot == 1 && s.uname != NULL)
-		rc = wb_results_set_provenance(k->results, "guest_uname",
-		    json_string(s.uname), err);
-	if (rc == 0) {
-		k->results->status = WB_RESULTS_INCOMPLETE;
-		rc = wb_results_write(k->results, k->results_path, err);
-	}
+	rc = record_boot(k, p, boot, fail, why, &qb, &s, console, err);
 	if (rc == 0)
 		qnote(p, "%s: boot %d: %zu passes, boot to init %.3f s, "
 		    "%zu kernel reports, host %.0f s%s", k->label, boot,

@@ -267,61 +267,61 @@ lint_source(struct lint *l)
 	wb_words_free(w);
 }
 
-static void
-lint_options(struct lint *l)
+/* Option i's helpers come in ON/OFF pairs; 1 when it has any. */
+static int
+lint_option_helpers(struct lint *l, size_t i)
 {
 	const struct wb_recipe *r = l->r;
-	const struct wb_recipe_var *v, *ov;
+	const struct wb_recipe_var *on, *off;
+	const char *o = r->options[i];
 	char name[256];
-	size_t i, j;
-	int used, k;
+	size_t j;
+	int used;
 
-	ov = wb_recipe_var(r, "OPTIONS");
-	for (i = 0; i < r->noptions; i++) {
-		if (strspn(r->options[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-		    != strlen(r->options[i]))
-			report(l, ov->line, "option name '%s' may only use "
-			    "[A-Z0-9_]", r->options[i]);
-		if (in_words(r->options, i, r->options[i],
-		    strlen(r->options[i])) != -1)
-			report(l, ov->line, "option %s listed twice",
-			    r->options[i]);
-		used = 0;
-		for (j = 0; helpers[j] != NULL; j++) {
-			const struct wb_recipe_var *on, *off;
-
-			snprintf(name, sizeof(name), "%s_%s_ON", r->options[i],
-			    helpers[j]);
-			on = wb_recipe_var(r, name);
-			snprintf(name, sizeof(name), "%s_%s_OFF",
-			    r->options[i], helpers[j]);
-			off = wb_recipe_var(r, name);
-			if (on != NULL && off == NULL)
-				report(l, on->line, "%s_%s_ON without %s_%s_OFF:"
-				    " pin the option both ways (an empty value "
-				    "is fine)", r->options[i], helpers[j],
-				    r->options[i], helpers[j]);
-			if (off != NULL && on == NULL)
-				report(l, off->line, "%s_%s_OFF without %s_%s_ON",
-				    r->options[i], helpers[j], r->options[i],
-				    helpers[j]);
-			used |= on != NULL || off != NULL;
-		}
-		if (!used)
-			report(l, ov->line, "option %s has no effect: declare "
-			    "%s_<HELPER>_ON and _OFF", r->options[i],
-			    r->options[i]);
+	used = 0;
+	for (j = 0; helpers[j] != NULL; j++) {
+		snprintf(name, sizeof(name), "%s_%s_ON", o, helpers[j]);
+		on = wb_recipe_var(r, name);
+		snprintf(name, sizeof(name), "%s_%s_OFF", o, helpers[j]);
+		off = wb_recipe_var(r, name);
+		if (on != NULL && off == NULL)
+			report(l, on->line, "%s_%s_ON without %s_%s_OFF:"
+			    " pin the option both ways (an empty value "
+			    "is fine)", o, helpers[j], o, helpers[j]);
+		if (off != NULL && on == NULL)
+			report(l, off->line, "%s_%s_OFF without %s_%s_ON",
+			    o, helpers[j], o, helpers[j]);
+		used |= on != NULL || off != NULL;
 	}
-	if ((v = wb_recipe_var(r, "OPTIONS_DEFAULT")) != NULL) {
-		char **w = wb_words_split(v->value, NULL);
+	return (used);
+}
 
-		for (j = 0; w != NULL && w[j] != NULL; j++)
-			if (in_words(r->options, r->noptions, w[j],
-			    strlen(w[j])) == -1)
-				report(l, v->line, "OPTIONS_DEFAULT names "
-				    "unknown option %s", w[j]);
-		wb_words_free(w);
-	}
+/* Every word of v's value is one of the OPTIONS. */
+static void
+lint_option_words(struct lint *l, const struct wb_recipe_var *v,
+    const char *what)
+{
+	const struct wb_recipe *r = l->r;
+	char **w;
+	size_t j;
+
+	w = wb_words_split(v->value, NULL);
+	for (j = 0; w != NULL && w[j] != NULL; j++)
+		if (in_words(r->options, r->noptions, w[j],
+		    strlen(w[j])) == -1)
+			report(l, v->line, "%s unknown option %s", what, w[j]);
+	wb_words_free(w);
+}
+
+/* VARIANTS: good names, each once, each with its VARIANT_ line. */
+static void
+lint_variants(struct lint *l)
+{
+	const struct wb_recipe *r = l->r;
+	const struct wb_recipe_var *v;
+	char name[256], what[300];
+	size_t i;
+
 	for (i = 0; i < r->nvariants; i++) {
 		v = wb_recipe_var(r, "VARIANTS");
 		if (strspn(r->variants[i],
@@ -340,8 +340,6 @@ lint_options(struct lint *l)
 			    r->variants[i], name);
 	}
 	for (i = 0; i < r->nvars; i++) {
-		char **w;
-
 		v = &r->vars[i];
 		if (strncmp(v->name, "VARIANT_", 8) != 0)
 			continue;
@@ -349,16 +347,36 @@ lint_options(struct lint *l)
 		    strlen(v->name + 8)) == -1)
 			report(l, v->line, "%s: %s is not in VARIANTS",
 			    v->name, v->name + 8);
-		w = wb_words_split(v->value, NULL);
-		for (j = 0; w != NULL && w[j] != NULL; j++) {
-			k = in_words(r->options, r->noptions, w[j],
-			    strlen(w[j]));
-			if (k == -1)
-				report(l, v->line, "%s names unknown option "
-				    "%s", v->name, w[j]);
-		}
-		wb_words_free(w);
+		snprintf(what, sizeof(what), "%s names", v->name);
+		lint_option_words(l, v, what);
 	}
+}
+
+static void
+lint_options(struct lint *l)
+{
+	const struct wb_recipe *r = l->r;
+	const struct wb_recipe_var *v, *ov;
+	size_t i;
+
+	ov = wb_recipe_var(r, "OPTIONS");
+	for (i = 0; i < r->noptions; i++) {
+		if (strspn(r->options[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+		    != strlen(r->options[i]))
+			report(l, ov->line, "option name '%s' may only use "
+			    "[A-Z0-9_]", r->options[i]);
+		if (in_words(r->options, i, r->options[i],
+		    strlen(r->options[i])) != -1)
+			report(l, ov->line, "option %s listed twice",
+			    r->options[i]);
+		if (!lint_option_helpers(l, i))
+			report(l, ov->line, "option %s has no effect: declare "
+			    "%s_<HELPER>_ON and _OFF", r->options[i],
+			    r->options[i]);
+	}
+	if ((v = wb_recipe_var(r, "OPTIONS_DEFAULT")) != NULL)
+		lint_option_words(l, v, "OPTIONS_DEFAULT names");
+	lint_variants(l);
 }
 
 /* Hooks are single commands: no shell syntax, known ${VARS} only. */

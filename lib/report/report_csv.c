@@ -52,82 +52,88 @@ negl_fields(FILE *fp, const struct wb_compare *c)
 	    wb_negl_src_name(c->negl_src));
 }
 
-int
-wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+/* One test's row for variant v. */
+static void
+cell_row(FILE *fp, const struct wb_compare *c, size_t i, size_t v)
 {
-	const struct wb_compare *c = rep->cmp;
-	const struct wb_cmp_cell *k;
-	const struct wb_cmp_final *f;
-	char dt[1024], *um;
+	const struct wb_cmp_cell *k = &c->rows[i].cells[v];
+
+	wb_rm_csv_field(fp, c->rows[i].id);
+	fputc(',', fp);
+	wb_rm_csv_field(fp, c->rows[i].name);
+	fputc(',', fp);
+	wb_rm_csv_field(fp, c->labels[v]);
+	fprintf(fp, ",%zu,%zu", k->n, k->nbad);
+	nfield(fp, "%.6g", k->desc.min);
+	nfield(fp, "%.6g", k->desc.max);
+	nfield(fp, "%.6g", k->desc.median);
+	nfield(fp, "%.6g", k->desc.mean);
+	nfield(fp, "%.6g", k->desc.stddev);
+	nfield(fp, "%.6g", k->have_score ? k->score : NAN);
+	nfield(fp, "%.6g", k->have_score ? k->index : NAN);
+	ratio_fields(fp, v == 0 || k->verdict == WB_V_MISSING, k->ratio,
+	    k->score_ratio, &k->w, k->padj, k->verdict);
+	nfield(fp, "%.6g", k->faults_per_loop);
+	nfield(fp, "%.6g", k->cpu_per_loop);
+	nfield(fp, "%.6g", v == 0 ? NAN : k->faults_ratio);
+	nfield(fp, "%.6g", v == 0 ? NAN : k->cpu_ratio);
+	nfield(fp, "%.6g", v == 0 || !k->w.have_ci ? NAN : k->w.conf);
+	negl_fields(fp, c);
+}
+
+/* Variant v's final-score row. */
+static void
+final_row(FILE *fp, const struct wb_compare *c, size_t v)
+{
+	const struct wb_cmp_final *f = &c->final[v];
+
+	fputs("final,FINAL SCORE,", fp);
+	wb_rm_csv_field(fp, c->labels[v]);
+	fprintf(fp, ",%zu,,,,,,", v == 0 ? c->nrows : f->ntests);
+	nfield(fp, "%.6g", f->have_score ? f->score : NAN);
+	fputc(',', fp);
+	ratio_fields(fp, v == 0 || f->verdict == WB_V_MISSING, f->ratio,
+	    f->score_ratio, &f->w, f->padj, f->verdict);
+	fputs(",,,,", fp);
+	nfield(fp, "%.6g", v == 0 || !f->w.have_ci ? NAN : f->w.conf);
+	negl_fields(fp, c);
+}
+
+/* A "problem" row: what, whose variant, and the verdict's fields. */
+static void
+problem_row(FILE *fp, const char *what, const char *label, const char *rest)
+{
+
+	fputs("problem,", fp);
+	wb_rm_csv_field(fp, what);
+	fputc(',', fp);
+	wb_rm_csv_field(fp, label);
+	fputs(rest, fp);
+}
+
+/* The problem rows: dropped tests, unmatched images, forced ones. */
+static int
+problem_rows(FILE *fp, const struct wb_compare *c, struct wb_err *err)
+{
+	char dt[1024], rest[96], *um;
 	size_t i, v, w;
 
-	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
-	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
-	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio,ci_level,"
-	    "negligible_pct,negligible_source\n");
-	for (i = 0; i < c->nrows; i++)
-		for (v = 0; v < c->nvar; v++) {
-			k = &c->rows[i].cells[v];
-			if (!k->present)
-				continue;
-			wb_rm_csv_field(fp, c->rows[i].id);
-			fputc(',', fp);
-			wb_rm_csv_field(fp, c->rows[i].name);
-			fputc(',', fp);
-			wb_rm_csv_field(fp, c->labels[v]);
-			fprintf(fp, ",%zu,%zu", k->n, k->nbad);
-			nfield(fp, "%.6g", k->desc.min);
-			nfield(fp, "%.6g", k->desc.max);
-			nfield(fp, "%.6g", k->desc.median);
-			nfield(fp, "%.6g", k->desc.mean);
-			nfield(fp, "%.6g", k->desc.stddev);
-			nfield(fp, "%.6g", k->have_score ? k->score : NAN);
-			nfield(fp, "%.6g", k->have_score ? k->index : NAN);
-			ratio_fields(fp, v == 0 || k->verdict == WB_V_MISSING,
-			    k->ratio, k->score_ratio, &k->w, k->padj,
-			    k->verdict);
-			nfield(fp, "%.6g", k->faults_per_loop);
-			nfield(fp, "%.6g", k->cpu_per_loop);
-			nfield(fp, "%.6g", v == 0 ? NAN : k->faults_ratio);
-			nfield(fp, "%.6g", v == 0 ? NAN : k->cpu_ratio);
-			nfield(fp, "%.6g", v == 0 || !k->w.have_ci ? NAN :
-			    k->w.conf);
-			negl_fields(fp, c);
-		}
-	for (v = 0; v < c->nvar; v++) {
-		f = &c->final[v];
-		fputs("final,FINAL SCORE,", fp);
-		wb_rm_csv_field(fp, c->labels[v]);
-		fprintf(fp, ",%zu,,,,,,", v == 0 ? c->nrows : f->ntests);
-		nfield(fp, "%.6g", f->have_score ? f->score : NAN);
-		fputc(',', fp);
-		ratio_fields(fp, v == 0 || f->verdict == WB_V_MISSING,
-		    f->ratio, f->score_ratio, &f->w, f->padj, f->verdict);
-		fputs(",,,,", fp);
-		nfield(fp, "%.6g", v == 0 || !f->w.have_ci ? NAN : f->w.conf);
-		negl_fields(fp, c);
-	}
 	for (v = 1; v < c->nvar; v++)
 		for (i = 0; i < c->nrows; i++) {
 			if (wb_report_dropped_text(c, v, i, &w, dt,
 			    sizeof(dt)) == NULL)
 				continue;
-			fputs("problem,", fp);
-			wb_rm_csv_field(fp, dt);
-			fputc(',', fp);
-			wb_rm_csv_field(fp, c->labels[w]);
-			fprintf(fp, ",0,%zu,,,,,,,,,,,,,,,failed-every-pass,,,,,,,\n",
+			snprintf(rest, sizeof(rest), ",0,%zu,,,,,,,,,,,,,,,"
+			    "failed-every-pass,,,,,,,\n",
 			    c->rows[i].cells[w].nbad);
+			problem_row(fp, dt, c->labels[w], rest);
 		}
 	if (c->unmatched != NULL) {
-		fputs("problem,", fp);
 		if (asprintf(&um, "UNMATCHED images: %s", c->unmatched) == -1)
 			return (wb_err_setsys(err, "csv"));
-		wb_rm_csv_field(fp, um);
+		problem_row(fp, um, c->labels[0],
+		    ",0,0,,,,,,,,,,,,,,,unmatched,,,,,\n");
 		free(um);
-		fputc(',', fp);
-		wb_rm_csv_field(fp, c->labels[0]);
-		fputs(",0,0,,,,,,,,,,,,,,,unmatched,,,,,\n", fp);
 	}
 	for (i = 0; i < c->nproblems; i++) {
 		if (!c->problems[i].fatal)
@@ -135,12 +141,30 @@ wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		snprintf(dt, sizeof(dt), "WARNING: FORCED COMPARISON: "
 		    "different %s: %s", c->problems[i].what,
 		    c->problems[i].detail);
-		fputs("problem,", fp);
-		wb_rm_csv_field(fp, dt);
-		fputc(',', fp);
-		wb_rm_csv_field(fp, c->labels[c->problems[i].var]);
-		fputs(",0,0,,,,,,,,,,,,,,,invalid,,,,,,,\n", fp);
+		problem_row(fp, dt, c->labels[c->problems[i].var],
+		    ",0,0,,,,,,,,,,,,,,,invalid,,,,,,,\n");
 	}
+	return (0);
+}
+
+int
+wb_report_csv(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+{
+	const struct wb_compare *c = rep->cmp;
+	size_t i, v;
+
+	fprintf(fp, "test,name,variant,n,failed,min,max,median,mean,stddev,"
+	    "score,index,ratio,score_ratio,ci_lo,ci_hi,df,p,p_adjusted,verdict,"
+	    "faults_per_loop,cpu_per_loop,faults_ratio,cpu_ratio,ci_level,"
+	    "negligible_pct,negligible_source\n");
+	for (i = 0; i < c->nrows; i++)
+		for (v = 0; v < c->nvar; v++)
+			if (c->rows[i].cells[v].present)
+				cell_row(fp, c, i, v);
+	for (v = 0; v < c->nvar; v++)
+		final_row(fp, c, v);
+	if (problem_rows(fp, c, err) == -1)
+		return (-1);
 	if (ferror(fp))
 		return (wb_err_setsys(err, "csv: write"));
 	return (0);

@@ -3,7 +3,8 @@
  * src/completion.c and the help table it reads: each shell's script
  * parses, bash completes a command's options and their values, and the
  * help table (help, completion, typo hints) names exactly the long
- * options that each command's getopt_long table accepts.
+ * options that each command's getopt_long table or option table
+ * (src/opt.h) accepts.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -299,6 +300,69 @@ scan_block(const atf_tc_t *tc, struct names *s, const char *cmd,
 	}
 }
 
+/* The entries .name = "x" of an option table between p and end. */
+static void
+scan_names(struct names *s, const char *cmd, const char *p, const char *end)
+{
+	size_t len;
+
+	for (; p < end && (p = strstr(p, ".name = \"")) != NULL &&
+	    p < end; p += 9)
+		if ((len = strcspn(p + 9, "\"")) > 0)
+			add(s, cmd, p + 9, len);
+}
+
+static void opt_macros(const atf_tc_t *, struct names *, const char *cmd,
+    const char *p, const char *end, int depth);
+
+/* The entries of "#define NAME(...) \" in the option headers. */
+static void
+expand_opts(const atf_tc_t *tc, struct names *s, const char *cmd,
+    const char *name, size_t len, int depth)
+{
+	static const char *const hdrs[] = { "src/experiment_opts.h",
+	    "src/runopts.h" };
+	char want[64], *text, *p, *e;
+	size_t i;
+
+	ATF_REQUIRE(depth < 4);
+	snprintf(want, sizeof(want), "#define %.*s(", (int)len, name);
+	for (i = 0; i < sizeof(hdrs) / sizeof(hdrs[0]); i++) {
+		text = wbt_read_file(wbt_srcpath(tc, hdrs[i]), NULL);
+		if ((p = strstr(text, want)) != NULL) {
+			for (e = p; (e = strchr(e, '\n')) != NULL &&
+			    e[-1] == '\\'; e++)
+				;
+			if (e == NULL)
+				e = p + strlen(p);
+			scan_names(s, cmd, p, e);
+			opt_macros(tc, s, cmd, p + strlen(want), e, depth + 1);
+			free(text);
+			return;
+		}
+		free(text);
+	}
+	atf_tc_fail("%s: macro %.*s not found in the headers", cmd, (int)len,
+	    name);
+}
+
+/* Macros of option entries, NAME_OPTS...( at a line's start. */
+static void
+opt_macros(const atf_tc_t *tc, struct names *s, const char *cmd,
+    const char *p, const char *end, int depth)
+{
+	const char *q;
+
+	for (; p < end && (p = strstr(p, "\t")) != NULL && p < end; p++) {
+		for (q = p + 1; (*q >= 'A' && *q <= 'Z') || *q == '_'; q++)
+			;
+		if (*q == '(' && q - p > 6 && memmem(p, (size_t)(q - p),
+		    "_OPTS", 5) != NULL)
+			expand_opts(tc, s, cmd, p + 1, (size_t)(q - p - 1),
+			    depth);
+	}
+}
+
 /* The command a src/cmd_*.c file serves. */
 static void
 command_of(const char *file, char *cmd, size_t n)
@@ -342,6 +406,9 @@ getopt_names(const atf_tc_t *tc, struct names *s)
 			ATF_REQUIRE((e = strstr(p, "};")) != NULL);
 			scan_block(tc, s, cmd, p, e, 0);
 		}
+		/* An option table's entries (src/opt.h): .name = "x". */
+		scan_names(s, cmd, text, text + strlen(text));
+		opt_macros(tc, s, cmd, text, text + strlen(text), 0);
 		/* An option tested before getopt: strcmp(argv[i], "--x"). */
 		for (p = text; (p = strstr(p, "], \"--")) != NULL; p += 6)
 			if ((len = strcspn(p + 6, "\"")) > 0)
