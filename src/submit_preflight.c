@@ -50,16 +50,17 @@ opt(const char *name, const char *v)
 	return (s);
 }
 
-int
-submit_preflight(const struct wb_slurm_job *j)
+/*
+ * The nodes the array may run on (sinfo, less scontrol's expansion of
+ * --exclude) into nodes; *list and *xlist hold their words.  -1 after a
+ * message.
+ */
+static int
+up_nodes(const struct wb_slurm_job *j, char **nodes, size_t *np,
+    char **list, char **xlist)
 {
-	char *args[16], *argv[32], *nodes[WB_SLURM_MAXTASKS], *ex[1024];
-	char *list, *xlist, *sh, *nl, *out;
-	struct wb_spawn_result r;
-	struct wb_spawn s;
-	struct wb_err e;
+	char *args[16], *ex[1024];
 	size_t n, nx, i, k, a, own;
-	int rc;
 
 	a = 0;
 	args[a++] = "-h";
@@ -74,24 +75,22 @@ submit_preflight(const struct wb_slurm_job *j)
 		args[a++] = opt("nodes", j->nodelist);
 	own = a;
 	args[a] = NULL;
-	list = submit_engine_run("WB_SINFO", "sinfo", args, 0);
+	*list = submit_engine_run("WB_SINFO", "sinfo", args, 0);
 	for (i = 6; i < own; i++)
 		free(args[i]);
-	if (list == NULL)
+	*xlist = NULL;
+	if (*list == NULL)
 		return (-1);
-	n = words(list, nodes, WB_SLURM_MAXTASKS);
-	xlist = NULL;
+	n = words(*list, nodes, WB_SLURM_MAXTASKS);
 	if (j->exclude != NULL) {
 		args[0] = "show";
 		args[1] = "hostnames";
 		args[2] = (char *)j->exclude;
 		args[3] = NULL;
-		if ((xlist = submit_engine_run("WB_SCONTROL", "scontrol",
-		    args, 0)) == NULL) {
-			free(list);
+		if ((*xlist = submit_engine_run("WB_SCONTROL", "scontrol",
+		    args, 0)) == NULL)
 			return (-1);
-		}
-		nx = words(xlist, ex, 1024);
+		nx = words(*xlist, ex, 1024);
 		for (i = 0; i < n; ) {
 			for (k = 0; k < nx && strcmp(ex[k], nodes[i]) != 0; k++)
 				continue;
@@ -101,26 +100,32 @@ submit_preflight(const struct wb_slurm_job *j)
 				i++;
 		}
 	}
+	*np = n;
 	if (n == 0) {
 		warnx("pre-flight: no node is up to run the array (sinfo)");
-		free(list);
-		free(xlist);
 		return (-1);
 	}
-	if ((sh = wb_slurm_preflight_sh(j, &e)) == NULL)
-		errx(EX_OSERR, "%s", e.msg);
+	return (0);
+}
+
+/* srun's arguments (argv[0] left NULL) for one step on every node. */
+static size_t
+srun_args(const struct wb_slurm_job *j, char **argv, char **nodes,
+    size_t n, char *sh)
+{
+	char *nl, *t;
+	size_t a, i;
+
 	if (asprintf(&nl, "--nodelist=%s", nodes[0]) == -1)
 		err(EX_OSERR, "asprintf");
 	for (i = 1; i < n; i++) {
-		char *t;
-
 		if (asprintf(&t, "%s,%s", nl, nodes[i]) == -1)
 			err(EX_OSERR, "asprintf");
 		free(nl);
 		nl = t;
 	}
 	a = 0;
-	argv[a++] = NULL;	/* the srun program, below */
+	argv[a++] = NULL;	/* the srun program */
 	if (asprintf(&argv[a++], "--nodes=%zu", n) == -1)
 		err(EX_OSERR, "asprintf");
 	argv[a++] = strdup("--ntasks-per-node=1");
@@ -145,20 +150,29 @@ submit_preflight(const struct wb_slurm_job *j)
 	for (i = 1; i < a; i++)
 		if (argv[i] == NULL)
 			err(EX_OSERR, "strdup");
-	rc = -1;
-	if ((argv[0] = submit_engine_prog("WB_SRUN", "srun")) == NULL) {
-		warnx("pre-flight: srun not found (install slurm-client, or "
-		    "set WB_SRUN; --no-node-check to submit unchecked)");
-		goto out;
-	}
+	return (a);
+}
+
+/* Run the step and judge what each node printed: 0, or -1 said. */
+static int
+srun_check(const struct wb_slurm_job *j, char **argv, char **nodes,
+    size_t n)
+{
+	struct wb_spawn_result r;
+	struct wb_spawn s;
+	struct wb_err e;
+	const char *out;
+	int rc;
+
 	memset(&s, 0, sizeof(s));
 	s.argv = argv;
 	s.envp = environ;
 	s.timeout = 180;
 	if (wb_spawn_run(&s, 1, &r, &e) == -1) {
 		warnx("pre-flight: %s: %s", argv[0], e.msg);
-		goto out;
+		return (-1);
 	}
+	rc = -1;
 	out = r.out != NULL ? r.out : "";
 	if (r.timed_out)
 		warnx("pre-flight: srun killed after %.0f seconds", s.timeout);
@@ -176,7 +190,32 @@ submit_preflight(const struct wb_slurm_job *j)
 		rc = 0;
 	}
 	wb_spawn_result_fini(&r);
-out:
+	return (rc);
+}
+
+int
+submit_preflight(const struct wb_slurm_job *j)
+{
+	char *argv[32], *nodes[WB_SLURM_MAXTASKS];
+	char *list, *xlist, *sh;
+	struct wb_err e;
+	size_t n, i, a;
+	int rc;
+
+	if (up_nodes(j, nodes, &n, &list, &xlist) == -1) {
+		free(list);
+		free(xlist);
+		return (-1);
+	}
+	if ((sh = wb_slurm_preflight_sh(j, &e)) == NULL)
+		errx(EX_OSERR, "%s", e.msg);
+	a = srun_args(j, argv, nodes, n, sh);
+	rc = -1;
+	if ((argv[0] = submit_engine_prog("WB_SRUN", "srun")) == NULL)
+		warnx("pre-flight: srun not found (install slurm-client, or "
+		    "set WB_SRUN; --no-node-check to submit unchecked)");
+	else
+		rc = srun_check(j, argv, nodes, n);
 	for (i = 0; i < a; i++)
 		free(argv[i]);
 	free(list);
