@@ -10,7 +10,7 @@
 #
 # usage: history-demo.sh [-o outdir] [-n releases] [-s step] [-T tests]
 #            [-i passes] [-d seconds] [-c confirm-passes] [-w worldbench]
-#            [-O objdir] [-P png] [-C]
+#            [-O objdir] [-P png] [-p tcache|malloc-debug] [-C]
 #
 #   -o outdir   everything goes here (default
 #               ${TMPDIR:-/var/tmp}/worldbench-history-demo); its work
@@ -23,19 +23,27 @@
 #   -i passes   passes of each test in each release's run (default 6;
 #               these are UnixBench's slow tests, so worldbench run
 #               gets -i 3n - 1)
-#   -d seconds  duration of a pass (default 4)
+#   -d seconds  duration of a pass (default 3)
 #   -c passes   passes of the confirmation (default 8)
 #   -w path     the worldbench program (default build/bin/worldbench)
 #   -O objdir   the build tree the suite comes from (default build)
 #   -P png      where the screenshot goes (default outdir/series.png)
+#   -p knob     the planted slowdown (default malloc-debug):
+#               tcache        glibc malloc without its per-thread cache,
+#                             GLIBC_TUNABLES+=glibc.malloc.tcache_count=0
+#                             in the image's environment (a new overlay
+#                             "tcache-off"); measured here at no cost
+#                             on shell1, shell8, execl and spawn
+#               malloc-debug  glibc's debugging malloc left switched on
+#                             in a release: the overlays glibc-preload,
+#                             glibc-check and glibc-perturb of
+#                             glibc-debug added to the release's recipe
 #   -C          first measure the slowdown's cost: one interleaved run
 #               of release 1 and release <step> on shell1, shell8, execl
 #               and spawn
 #
-# The slowdown: the glibc malloc's per-thread cache switched off through
-# the image's environment fragment (GLIBC_TUNABLES+=
-# glibc.malloc.tcache_count=0), an overlay "tcache-off" added to the
-# generated recipes of release <step> and later.
+# The slowdown (-p) is overlays added to the generated recipes of
+# release <step> and later; nothing else differs between releases.
 #
 # Run from the top of a built worldbench tree.  Each step's output and
 # the load average go to stdout and to outdir/demo.log.
@@ -54,13 +62,14 @@ nrel=8
 step=6
 tests=execl,shell8
 passes=6
-dur=4
+dur=3
 cpasses=8
 wb=build/bin/worldbench
 objdir=build
 png=
 cost=0
-while getopts o:n:s:T:i:d:c:w:O:P:C opt; do
+knob=malloc-debug
+while getopts o:n:s:T:i:d:c:w:O:P:p:C opt; do
 	case $opt in
 	o)	out=$OPTARG ;;
 	n)	nrel=$OPTARG ;;
@@ -72,6 +81,7 @@ while getopts o:n:s:T:i:d:c:w:O:P:C opt; do
 	w)	wb=$OPTARG ;;
 	O)	objdir=$OPTARG ;;
 	P)	png=$OPTARG ;;
+	p)	knob=$OPTARG ;;
 	C)	cost=1 ;;
 	*)	usage ;;
 	esac
@@ -83,6 +93,11 @@ for v in "$nrel" "$step" "$passes" "$cpasses"; do
 	''|*[!0-9]*)	echo "history-demo: '$v' is not a number" >&2; exit 64 ;;
 	esac
 done
+case $knob in
+tcache)		planted=" tcache-off" ;;
+malloc-debug)	planted=" glibc-preload glibc-check glibc-perturb" ;;
+*)		usage ;;
+esac
 [ "$nrel" -ge 6 ] || { echo "history-demo: -n: at least 6 releases" >&2; exit 64; }
 if [ "$step" -lt 4 ] || [ "$step" -gt $((nrel - 2)) ]; then
 	echo "history-demo: -s: the step needs 3 releases on each side" \
@@ -123,7 +138,7 @@ load() {
 say "history-demo: $(date -u '+%Y-%m-%d %H:%M:%S') UTC, $(uname -srm)," \
     "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
 say "worldbench: $("$wb" --version 2>&1 | head -1)"
-say "releases $nrel, step at release $step, tests $tests, $passes passes" \
+say "releases $nrel, step at release $step ($knob), tests $tests, $passes passes" \
     "of $dur s, confirmation $cpasses passes"
 load
 
@@ -132,7 +147,9 @@ load
 # directory's, [a-z0-9]+, and its images are NAME-variant).
 mkdir -p "$top/recipes" "$top/overlays"
 cp -R "$src/recipes/suite" "$top/recipes/"
-cp -R "$src/overlays/world-base" "$src/overlays/host-base" "$top/overlays/"
+cp -R "$src/overlays/world-base" "$src/overlays/host-base" \
+    "$src/overlays/glibc-preload" "$src/overlays/glibc-check" \
+    "$src/overlays/glibc-perturb" "$top/overlays/"
 mkdir -p "$top/overlays/tcache-off/fragments/etc/worldbench"
 echo "etc/worldbench/environment mode=0644" >"$top/overlays/tcache-off/manifest"
 cat >"$top/overlays/tcache-off/fragments/etc/worldbench/environment" <<'EOF'
@@ -145,7 +162,7 @@ while [ "$r" -le "$nrel" ]; do
 	mkdir -p "$top/recipes/rel$r"
 	cp "$src/recipes/host/pkg-descr" "$top/recipes/rel$r/"
 	if [ "$r" -ge "$step" ]; then
-		extra=" tcache-off"
+		extra=$planted
 	else
 		extra=
 	fi
