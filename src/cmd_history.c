@@ -310,11 +310,17 @@ print_series(const struct wb_hs_series *s)
 	const struct wb_hs_point *p;
 	char fp[16], ci[64];
 	size_t i;
+	int w;
 
 	short_fp(fp, sizeof(fp), s->fingerprint);
 	printf("machine %s  variant %s  test %s\n", fp, wb_vis(s->label),
 	    wb_vis(s->test));
-	printf("  %-20s %14s %5s %5s %14s  %-31s %8s\n", "RELEASE", "ORDER",
+	/* The release column is as wide as the longest name, 20 at least. */
+	w = 20;
+	for (i = 0; i < s->np; i++)
+		if (strlen(wb_vis(s->p[i].release)) > (size_t)w)
+			w = (int)strlen(wb_vis(s->p[i].release));
+	printf("  %-*s %14s %5s %5s %14s  %-31s %8s\n", w, "RELEASE", "ORDER",
 	    "RUNS", "N", "GEOMEAN", "95% INTERVAL", "SD(LOG)");
 	for (i = 0; i < s->np; i++) {
 		p = &s->p[i];
@@ -322,8 +328,8 @@ print_series(const struct wb_hs_series *s)
 			snprintf(ci, sizeof(ci), "none (n < 2)");
 		else
 			snprintf(ci, sizeof(ci), "[%.2f, %.2f]", p->lo, p->hi);
-		printf("  %-20s %14lld %5zu %5zu %14.2f  %-31s ", wb_vis(p->release),
-		    p->order, p->nruns, p->n, p->gmean, ci);
+		printf("  %-*s %14lld %5zu %5zu %14.2f  %-31s ", w,
+		    wb_vis(p->release), p->order, p->nruns, p->n, p->gmean, ci);
 		if (isnan(p->sdlog))
 			printf("%8s\n", "-");
 		else

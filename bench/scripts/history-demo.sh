@@ -214,6 +214,17 @@ while [ "$r" -le "$nrel" ]; do
 	r=$((r + 1))
 done
 load
+# The seed's two UnixBench tables (malloc debugging on, then off) as two
+# releases of their own series: an imported log has no fingerprint, so
+# it is on machine "none" and never shares a series with these runs.
+for t in 1 2; do
+	run "$wb" import --table "$t" --label freebsd \
+	    "$src/tests/src/data/import-seed.in" -o "$out/seed-$t.json"
+done
+run "$wb" history add -w "$work" --release seed-malloc-debug:1 \
+    "$out/seed-1.json"
+run "$wb" history add -w "$work" --release seed-malloc-production:2 \
+    "$out/seed-2.json"
 run "$wb" history series -w "$work"
 
 say "== change points"

@@ -595,6 +595,48 @@ ATF_TC_BODY(history__add_bench_dir, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * The seed's two UnixBench tables as two releases: malloc debugging on,
+ * then off.  Imported logs have no fingerprint (machine "none"); the
+ * long release names widen the column instead of shifting it.
+ */
+ATF_TC_WITHOUT_HEAD(history__seed_releases);
+ATF_TC_BODY(history__seed_releases, tc)
+{
+	struct wbt_out o;
+	char *p, *q;
+
+	run_ok(tc, &o, (const char *[]){ "import", "--table", "1", "--label",
+	    "freebsd", wbt_datapath(tc, "import-seed.in"), "-o", "d.json",
+	    NULL });
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "import", "--table", "2", "--label",
+	    "freebsd", wbt_datapath(tc, "import-seed.in"), "-o", "p.json",
+	    NULL });
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "seed-malloc-debug:1", "d.json", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "run 1 added: import, release "
+	    "seed-malloc-debug (order 1), machine none, 1 variant, 11 passes")
+	    != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "seed-malloc-production:2", "p.json", NULL });
+	ATF_REQUIRE(strstr(o.out, "run 2 added: import, release "
+	    "seed-malloc-production (order 2)") != NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "series", "--store",
+	    "h.db", "--test", "shell8", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "machine none  variant freebsd  test "
+	    "shell8\n") == o.out, "%s", o.out);
+	/* The seed's results, debug first, and the columns in line. */
+	ATF_REQUIRE((p = strstr(o.out, "  seed-malloc-debug ")) != NULL);
+	ATF_REQUIRE((q = strstr(p, "  seed-malloc-production ")) != NULL);
+	ATF_REQUIRE(strstr(p, "120.80") != NULL && strstr(q, "924.50") != NULL);
+	ATF_REQUIRE_EQ(strchr(p + 1, '1') - p, strchr(q + 1, '2') - q);
+	wbt_out_fini(&o);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -610,5 +652,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__usage);
 	ATF_TP_ADD_TC(tp, history__check_release_gate);
 	ATF_TP_ADD_TC(tp, history__add_bench_dir);
+	ATF_TP_ADD_TC(tp, history__seed_releases);
 	return (0);
 }
