@@ -449,8 +449,8 @@ cmd_history(int argc, char **argv)
 	}
 	if ((o.alpha != 0 || o.have_seed || o.have_tail ||
 	    o.tail_alpha != 0) && strcmp(sub, "changes") != 0) {
-		warnx("--alpha, --seed, --tail and --tail-alpha go with changes "
-		    "only");
+		warnx("--alpha, --seed, --tail and --tail-alpha go with "
+		    "changes only");
 		return (usage());
 	}
 	if (o.output != NULL && strcmp(sub, "html") != 0) {

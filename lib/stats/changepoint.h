@@ -134,7 +134,7 @@ size_t	wb_cp_best_split(const double *x, size_t m, size_t min_size,
  *
  * It is liberal on purpose (alpha 0.1-0.3): most flat series get
  * candidates, and only a paired, interleaved re-measurement confirms
- * one; bench/scripts/changepoint-sim.sh -T calibrates alpha with that
+ * one; changepoint-sim -T (bench/scripts) calibrates alpha with that
  * confirmation (bench/README issue 32).
  */
 #define WB_CP_TAIL_K		3
