@@ -38,11 +38,12 @@ cmd_history_usage(FILE *fp)
 	    "           [--variant label] [--test id]\n"
 	    "       worldbench history confirm [--store url] [-w workdir] "
 	    "[--passes n]\n"
-	    "           [--duration s] candidate\n"
+	    "           [--duration s] [--confirm-alpha a] candidate\n"
 	    "       worldbench history changes [--store url] [-w workdir] "
 	    "[--machine fp]\n"
 	    "           [--variant label] [--test id] [--alpha a] "
 	    "[--seed n]\n"
+	    "           [--tail k] [--tail-alpha a]\n"
 	    "       worldbench history html [--store url] [-w workdir] "
 	    "[--machine fp]\n"
 	    "           [--variant label] [--test id] -o dir\n");
@@ -66,6 +67,50 @@ opt_alpha(void *ctx, char *arg)
 	if (end == arg || *end != '\0' ||
 	    !(o->alpha >= 0.0001 && o->alpha <= 0.5)) {
 		warnx("bad --alpha '%s' (0.0001 to 0.5)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_tail(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->tail = strtol(arg, &end, 10);
+	if (end == arg || *end != '\0' || o->tail < 0 || o->tail > 10) {
+		warnx("bad --tail '%s' (0 to 10; 0: no tail test)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_tail_alpha(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->tail_alpha = strtod(arg, &end);
+	if (end == arg || *end != '\0' ||
+	    !(o->tail_alpha >= 0.0001 && o->tail_alpha <= 0.5)) {
+		warnx("bad --tail-alpha '%s' (0.0001 to 0.5)", arg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+opt_confirm_alpha(void *ctx, char *arg)
+{
+	struct history_opts *o = ctx;
+	char *end;
+
+	o->confirm_alpha = strtod(arg, &end);
+	if (end == arg || *end != '\0' ||
+	    !(o->confirm_alpha >= 0.0001 && o->confirm_alpha <= 0.25)) {
+		warnx("bad --confirm-alpha '%s' (0.0001 to 0.25)", arg);
 		return (-1);
 	}
 	return (0);
@@ -171,11 +216,23 @@ const struct opt cmd_history_opts[] = {
 	{ .kind = OPT_FN, .name = "seed", .arg = "n", .fn = opt_seed,
 	  .given = OPT_GIVEN(struct history_opts, have_seed),
 	  .desc = "changes: the permutations' seed (default 0)" },
+	{ .kind = OPT_FN, .name = "tail", .arg = "k", .fn = opt_tail,
+	  .given = OPT_GIVEN(struct history_opts, have_tail),
+	  .desc = "changes: the tail test's looks at the last 1..k releases "
+	  "(default 3; 0: e-divisive alone)" },
+	{ .kind = OPT_FN, .name = "tail-alpha", .arg = "a",
+	  .fn = opt_tail_alpha,
+	  .desc = "changes: the tail test's one-sided level (default 0.3: "
+	  "candidates, each to confirm)" },
 	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "dir",
 	  .off = H(output), .desc = "html: the directory of the static site" },
 	{ .kind = OPT_FN, .ch = 'i', .name = "passes", .arg = "n",
 	  .fn = opt_passes, .syn = "--passes n",
-	  .desc = "confirm: passes of each release (default 8)" },
+	  .desc = "confirm: passes of each release, the pairs (default 40)" },
+	{ .kind = OPT_FN, .name = "confirm-alpha", .arg = "a",
+	  .fn = opt_confirm_alpha,
+	  .desc = "confirm: the one-sided level on the candidate's side "
+	  "(default 0.001: the paired 99.8% interval)" },
 	{ .kind = OPT_FN, .name = "duration", .arg = "s",
 	  .fn = opt_duration,
 	  .desc = "confirm: seconds a pass (default 1)" },
@@ -383,7 +440,8 @@ cmd_history(int argc, char **argv)
 	sub = argv[1];
 	memset(&o, 0, sizeof(o));
 	o.workdir = cmd_workdir();
-	o.passes = 8;
+	o.passes = WB_HS_CONFIRM_PASSES;
+	o.confirm_alpha = WB_HS_CONFIRM_ALPHA;
 	o.duration = 1;
 	if ((i = history_parse(argc - 1, argv + 1, &o)) == -1)
 		return (usage());
@@ -395,8 +453,10 @@ cmd_history(int argc, char **argv)
 		warnx("--release goes with add only");
 		return (usage());
 	}
-	if ((o.alpha != 0 || o.have_seed) && strcmp(sub, "changes") != 0) {
-		warnx("--alpha and --seed go with changes only");
+	if ((o.alpha != 0 || o.have_seed || o.have_tail ||
+	    o.tail_alpha != 0) && strcmp(sub, "changes") != 0) {
+		warnx("--alpha, --seed, --tail and --tail-alpha go with "
+		    "changes only");
 		return (usage());
 	}
 	if (o.output != NULL && strcmp(sub, "html") != 0) {

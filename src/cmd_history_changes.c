@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worldbench history changes: search the store's series for steps
- * (e-divisive means with a permutation test, worldbench-changepoints(7))
- * and record each as a change candidate, once.
+ * (e-divisive means with a permutation test, and the online tail test
+ * unless --tail 0, worldbench-changepoints(7)) and record each as a
+ * change candidate, once.
  */
 #include <err.h>
 #include <math.h>
@@ -40,8 +41,8 @@ print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
 	printf(" -> %s: ratio %.4f", wb_vis(s->p[f->at].release), f->ratio);
 	if (!isnan(f->lo) && !isnan(f->hi))
 		printf(", 95%% interval [%.4f, %.4f]", f->lo, f->hi);
-	printf(", p %.4f%s\n", f->p, f->recorded ? " (already recorded)" :
-	    " (recorded)");
+	printf(", p %.4f by %s%s\n", f->p, f->kind, f->recorded ?
+	    " (already recorded)" : " (recorded)");
 	return (0);
 }
 
@@ -52,7 +53,7 @@ history_changes(struct history_opts *o, int argc)
 	struct wb_hstore *s;
 	struct tally t;
 	struct wb_err e;
-	char method[128];
+	char method[128], tmethod[128], all[300];
 	struct wb_hs_changes_sum sum;
 	int rc;
 
@@ -72,6 +73,16 @@ history_changes(struct history_opts *o, int argc)
 	    "permutations, min size %zu, seed %llu", d.alpha, d.permutations,
 	    d.min_size, d.seed);
 	d.method = method;
+	d.tail_k = o->have_tail ? (size_t)o->tail : WB_CP_TAIL_K;
+	d.tail_alpha = o->tail_alpha != 0 ? o->tail_alpha : WB_CP_TAIL_ALPHA;
+	snprintf(tmethod, sizeof(tmethod), "tail alpha %g, last 1-%zu "
+	    "against %d before (at least %d)", d.tail_alpha, d.tail_k,
+	    WB_CP_TAIL_WINDOW, WB_CP_TAIL_MIN_WINDOW);
+	d.tail_method = tmethod;
+	if (d.tail_k > 0)
+		snprintf(all, sizeof(all), "%s; %s", method, tmethod);
+	else
+		snprintf(all, sizeof(all), "%s", method);
 	if ((s = history_open(o, &e)) == NULL) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
@@ -85,11 +96,11 @@ history_changes(struct history_opts *o, int argc)
 	}
 	if (t.found == 0)
 		printf("no change found in %zu series (%s; a series needs "
-		    "%zu releases)\n", sum.nseries, method, 2 * d.min_size);
+		    "%zu releases)\n", sum.nseries, all, 2 * d.min_size);
 	else
 		printf("%zu change%s found in %zu series, %zu new (%s)\n",
 		    t.found, t.found == 1 ? "" : "s", sum.nseries, t.fresh,
-		    method);
+		    all);
 	if (sum.nshort > 0)
 		printf("note: %zu of these series %s fewer than %zu releases: "
 		    "there even a clean step's expected p is above %g, and "

@@ -4,9 +4,10 @@
  * change candidate again, from their stored images, in one interleaved
  * and paired run on this machine (worldbench run --variant
  * before=ROOT --variant after=ROOT), store that run (kind "confirm")
- * and record the outcome: confirmed when the paired interval proves a
- * change in the candidate's direction, rejected when no difference is
- * proven, inconclusive otherwise.
+ * and record the outcome: confirmed when the paired interval (at
+ * 1 - 2 --confirm-alpha, by default 99.8%: one-sided 0.001 on the
+ * candidate's side) proves a change in the candidate's direction,
+ * rejected when no difference is proven, inconclusive otherwise.
  */
 #include <sys/wait.h>
 
@@ -115,8 +116,8 @@ struct outcome {
 };
 
 static int
-judge(const struct wb_hs_candidate *c, const char *dir, struct outcome *out,
-    struct wb_err *e)
+judge(const struct history_opts *o, const struct wb_hs_candidate *c,
+    const char *dir, struct outcome *out, struct wb_err *e)
 {
 	char pb[PATH_MAX + 16], pa[PATH_MAX + 16], pr[PATH_MAX + 16];
 	char gen[128];
@@ -137,8 +138,9 @@ judge(const struct wb_hs_candidate *c, const char *dir, struct outcome *out,
 		wb_results_free(v[0]);
 		return (-1);
 	}
-	rc = wb_compare_build(v, 2, labels, paths, 0.95, WB_EST_UNIXBENCH,
-	    WB_ADJ_NONE, &cmp, e);
+	/* One-sided alpha on the candidate's side: the 1 - 2 alpha interval. */
+	rc = wb_compare_build(v, 2, labels, paths, 1 - 2 * o->confirm_alpha,
+	    WB_EST_UNIXBENCH, WB_ADJ_NONE, &cmp, e);
 	if (rc == 0) {
 		/* The report the history site links to. */
 		memset(&rep, 0, sizeof(rep));
@@ -231,7 +233,7 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	free(rb);
 	free(ra);
 	memset(&out, 0, sizeof(out));
-	if (rc == -1 || judge(&c, dir, &out, e) == -1)
+	if (rc == -1 || judge(o, &c, dir, &out, e) == -1)
 		return (-1);
 	memset(&rel, 0, sizeof(rel));
 	snprintf(rel.name, sizeof(rel.name), "%s", c.after);

@@ -35,6 +35,7 @@
  * usage: changepoint-sim [-fG] [-a alpha] [-c level] [-e exponent]
  *            [-o online-alpha] [-m min-size] [-N releases] [-n series]
  *            [-p pairs] [-R permutations] [-s seed] [-M model]
+ *            [-T tail-alpha]
  *            sigma:pair-sigma:step ...
  *
  * -f prints the offline false alarms alone (cheap: many series); -e is
@@ -44,6 +45,16 @@
  * at a liberal -a / -o, each confirmed): the false alarms with the
  * confirmations run a series (the cost), and the step seen 3 releases
  * later.
+ *
+ * -T alpha_t: the two stages with the online tail test as the detector
+ * (wb_cp_tail_find, lib/stats/cp_tail.c, at one-sided level alpha_t, K 3,
+ * window 20, at least 5) in place of e-divisive: its looks after every
+ * release replayed, each boundary proposed confirmed once as above (-p
+ * pairs, -c the two-sided level of the paired interval, so one-sided
+ * c / 2 on the candidate's side, as history confirm judges it through
+ * compare).  One line: no step (false candidates, confirmed false
+ * alarms, confirmations a series) and a step at release N - 10 seen
+ * 3 releases later (near, exact, exact and confirmed, confirmations).
  */
 #include <err.h>
 #include <math.h>
@@ -74,6 +85,7 @@ struct sim {
 	int		 offline_only;	/* -f: offline false alarms alone */
 	int		 grid;		/* -G: one line a mode, h = 3 */
 	double		 conf_level;	/* -c: the confirmation's alpha */
+	double		 tail_alpha;	/* -T: the tail test's level; 0 off */
 	double		 sigma, psigma, step;
 };
 
@@ -85,7 +97,7 @@ usage(void)
 	    "[-e exponent] [-o online-alpha]\n"
 	    "           [-m min-size] [-N releases] [-n series] [-p pairs]\n"
 	    "           [-R permutations] [-s seed] [-M normal|t3] "
-	    "sigma:pair-sigma:step ...\n");
+	    "[-T tail-alpha]\n           sigma:pair-sigma:step ...\n");
 	exit(EX_USAGE);
 }
 
@@ -402,6 +414,87 @@ grid(struct sim *s)
 	}
 }
 
+/*
+ * -T: one series with the tail test as the detector, its looks after
+ * every release (to n) replayed; each boundary confirmed once.
+ */
+static void
+run_tail(struct sim *s, size_t n, size_t step_at, struct outcome *out)
+{
+	double x[MAXN];
+	struct wb_cp_tail_opts o;
+	struct wb_cp_tail_result r;
+	const struct wb_cp_tail *c;
+	struct wb_err e;
+	size_t i;
+	int ok;
+
+	memset(out, 0, sizeof(*out));
+	series(s, x, n, step_at);
+	wb_cp_tail_opts_init(&o);
+	o.alpha = s->tail_alpha;
+	o.side = s->step < 0 ? -1 : 1;
+	if (wb_cp_tail_find(x, n, &o, &r, &e) == -1)
+		errx(1, "%s", e.msg);
+	for (i = 0; i < r.ncps; i++) {
+		c = &r.cps[i];
+		out->alarm = 1;
+		out->nconf++;
+		ok = confirm(s, c->at, step_at, c->ratio);
+		out->confirmed |= ok;
+		if (c->at + 2 >= step_at && c->at <= step_at + 2)
+			out->near = 1;
+		if (c->at == step_at) {
+			out->exact = 1;
+			out->hit |= ok;
+		}
+	}
+	wb_cp_tail_result_free(&r);
+}
+
+/* -T: the two stages with the tail test, one line. */
+static void
+tail_grid(struct sim *s)
+{
+	struct outcome out;
+	long r, al, co, nc, near, exact, hit, nc3;
+	double step;
+	size_t at;
+
+	at = s->nrel - 10;
+	step = s->step;
+	s->step = 0;
+	al = co = nc = 0;
+	for (r = 0; r < s->reps; r++) {
+		run_tail(s, s->nrel, s->nrel, &out);
+		al += out.alarm;
+		co += out.confirmed;
+		nc += out.nconf;
+	}
+	s->step = step;
+	near = exact = hit = nc3 = 0;
+	for (r = 0; r < s->reps; r++) {
+		run_tail(s, at + 3, at, &out);
+		near += out.near;
+		exact += out.exact;
+		hit += out.hit;
+		nc3 += out.nconf;
+	}
+	printf("tail    candidates at %-6g confirmation %zu pairs at %g "
+	    "(one-sided %g):\n  no step, %zu releases:", s->tail_alpha,
+	    s->pairs, s->conf_level, s->conf_level / 2, s->nrel);
+	show("alarm", al, s->reps);
+	show("confirmed", co, s->reps);
+	printf("  confirmations a series %.2f\n", (double)nc /
+	    (double)s->reps);
+	printf("  %+.1f%% step at %zu, h=3:", 100 * s->step, at);
+	show("near", near, s->reps);
+	show("exact", exact, s->reps);
+	show("confirmed", hit, s->reps);
+	printf("  confirmations a series %.2f\n", (double)nc3 /
+	    (double)s->reps);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -418,7 +511,7 @@ main(int argc, char **argv)
 	s.reps = 2000;
 	s.pairs = 10;
 	s.conf_level = 0.05;
-	while ((ch = getopt(argc, argv, "a:c:e:fGm:M:N:n:o:p:R:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:e:fGm:M:N:n:o:p:R:s:T:")) != -1) {
 		switch (ch) {
 		case 'a':
 			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
@@ -468,6 +561,9 @@ main(int argc, char **argv)
 		case 's':
 			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
 			break;
+		case 'T':
+			s.tail_alpha = number(optarg, 1e-6, 0.5, "tail alpha");
+			break;
 		default:
 			usage();
 		}
@@ -491,6 +587,11 @@ main(int argc, char **argv)
 		    "permutations, %ld series per line\n", s.t3 ? "t3" :
 		    "normal", s.sigma, s.pairs, s.psigma, s.o.exponent,
 		    s.o.min_size, s.o.permutations, s.reps);
+		if (s.tail_alpha > 0) {
+			tail_grid(&s);
+			fflush(stdout);
+			continue;
+		}
 		if (s.grid) {
 			grid(&s);
 			fflush(stdout);

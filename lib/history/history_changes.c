@@ -90,6 +90,57 @@ fail:
 	return (-1);
 }
 
+/* Record one candidate of series s and report it. */
+static int
+found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
+    const char *method, wb_hs_found_fn *fn, void *arg, struct wb_err *err)
+{
+
+	f->series = s;
+	if (wb_hs_candidate_record(st, s->fingerprint, s->label, s->test,
+	    s->p[f->at - 1].release, s->p[f->at].release, f->ratio, f->lo,
+	    f->hi, f->p, method, &f->id, &f->recorded, err) == -1)
+		return (-1);
+	return (fn != NULL ? fn(arg, f, err) : 0);
+}
+
+/* The tail test's candidates of x, but at boundaries e-divisive had. */
+static int
+tail(struct wb_hstore *st, const struct wb_hs_series *s, const double *x,
+    const struct wb_hs_detect *d, const struct wb_cp_result *ed,
+    wb_hs_found_fn *fn, void *arg, struct wb_err *err)
+{
+	struct wb_cp_tail_result res;
+	struct wb_cp_tail_opts o;
+	struct wb_hs_found f;
+	size_t i, j;
+	int rc;
+
+	wb_cp_tail_opts_init(&o);
+	o.k = d->tail_k;
+	o.alpha = d->tail_alpha;
+	if (wb_cp_tail_find(x, s->np, &o, &res, err) == -1)
+		return (-1);
+	rc = 0;
+	for (i = 0; i < res.ncps && rc == 0; i++) {
+		for (j = 0; j < ed->ncps; j++)
+			if (ed->cps[j].at == res.cps[i].at)
+				break;
+		if (j < ed->ncps)
+			continue;
+		memset(&f, 0, sizeof(f));
+		f.kind = "tail";
+		f.at = res.cps[i].at;
+		f.ratio = res.cps[i].ratio;
+		f.lo = res.cps[i].lo;
+		f.hi = res.cps[i].hi;
+		f.p = res.cps[i].p;
+		rc = found(st, s, &f, d->tail_method, fn, arg, err);
+	}
+	wb_cp_tail_result_free(&res);
+	return (rc);
+}
+
 /* One series: its change points, each recorded and reported. */
 static int
 search(struct wb_hstore *st, const struct wb_hs_series *s,
@@ -115,29 +166,28 @@ search(struct wb_hstore *st, const struct wb_hs_series *s,
 	o.min_size = d->min_size;
 	o.seed = d->seed;
 	rc = wb_changepoint_find(x, s->np, &o, &res, err);
-	free(x);
-	if (rc == -1) {
-		snprintf(why, sizeof(why), "%s", err->msg);
-		return (wb_err_set(err, "series %.12s %s %s: %s",
-		    s->fingerprint, s->label, s->test, why));
-	}
 	for (i = 0; i < res.ncps && rc == 0; i++) {
 		c = &res.cps[i];
 		memset(&f, 0, sizeof(f));
-		f.series = s;
+		f.kind = "e-divisive";
 		f.at = c->at;
 		f.ratio = c->ratio;
 		f.lo = c->lo;
 		f.hi = c->hi;
 		f.p = c->p;
-		rc = wb_hs_candidate_record(st, s->fingerprint, s->label,
-		    s->test, s->p[c->before].release, s->p[c->at].release,
-		    c->ratio, c->lo, c->hi, c->p, d->method, &f.id,
-		    &f.recorded, err);
-		if (rc == 0 && fn != NULL)
-			rc = fn(arg, &f, err);
+		rc = found(st, s, &f, d->method, fn, arg, err);
 	}
+	if (rc == 0 && d->tail_k > 0)
+		rc = tail(st, s, x, d, &res, fn, arg, err);
 	wb_cp_result_free(&res);
+	free(x);
+	/* A detector's error names the series; the store's say enough. */
+	if (rc == -1 && (strncmp(err->msg, "changepoint:", 12) == 0 ||
+	    strncmp(err->msg, "tail test:", 10) == 0)) {
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return (wb_err_set(err, "series %.12s %s %s: %s",
+		    s->fingerprint, s->label, s->test, why));
+	}
 	return (rc);
 }
 

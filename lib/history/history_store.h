@@ -222,10 +222,12 @@ int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
  * with at least 2 * min_size releases, its per-release log geometric
  * means searched by wb_changepoint_find (lib/stats/changepoint.h), each
  * change point recorded as a candidate unless the store holds one of
- * that series and those two releases already.
+ * that series and those two releases already; then the tail test's
+ * candidates (wb_hs_detect.tail_k), recorded the same way.
  */
 struct wb_hs_found {
 	const struct wb_hs_series	*series;
+	const char			*kind;	/* "e-divisive" or "tail" */
 	size_t				 at;	/* index of the release after */
 	double				 ratio, lo, hi, p;
 	long long			 id;	/* the candidate */
@@ -239,6 +241,15 @@ struct wb_hs_detect {
 	size_t		min_size;
 	unsigned long long seed;
 	const char	*method;	/* recorded with each candidate */
+	/*
+	 * The online tail test beside it (wb_cp_tail_find, side -1: a
+	 * fall of the score): looks at the last 1..tail_k releases at
+	 * one-sided level tail_alpha; tail_k 0: off.  A boundary that
+	 * e-divisive proposed too is reported once, as e-divisive's.
+	 */
+	size_t		tail_k;
+	double		tail_alpha;
+	const char	*tail_method;	/* recorded with its candidates */
 };
 /*
  * What a search covered: the series searched (long enough), and how

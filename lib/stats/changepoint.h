@@ -117,4 +117,74 @@ void	wb_cp_result_free(struct wb_cp_result *);
 size_t	wb_cp_best_split(const double *x, size_t m, size_t min_size,
 	    double exponent, double *q, double *scratch);
 
+/*
+ * The online tail test (lib/stats/cp_tail.c), a second detector beside
+ * e-divisive: after release N (x[0..N-1]), for k = 1..K it compares the
+ * mean of the last k values with the mean of the window before them
+ * (the W values before, or all there are, at least min_window), by a
+ * one-sided two-sample t test with a pooled variance (k <= 3 values
+ * alone give no usable variance; with k = 1 it is the prediction test
+ * of one new value), df = W + k - 2.  A look whose p is at most alpha
+ * proposes the boundary between releases N - k - 1 and N - k (at =
+ * N - k), with the ratio exp(mean tail - mean window) and its interval.
+ * Only the side asked for counts: -1 a fall of the values (of a score,
+ * slower), +1 a rise.  Run over a stored series, the looks after every
+ * release are replayed (N = min_window + 1 .. n) and a boundary proposed
+ * at several looks is one candidate, the one of its smallest p.
+ *
+ * It is liberal on purpose (alpha 0.1-0.3): most flat series get
+ * candidates, and only a paired, interleaved re-measurement confirms
+ * one; changepoint-sim -T (bench/scripts) calibrates alpha with that
+ * confirmation (bench/README issue 32).
+ */
+#define WB_CP_TAIL_K		3
+#define WB_CP_TAIL_WINDOW	20
+#define WB_CP_TAIL_MIN_WINDOW	5
+#define WB_CP_TAIL_ALPHA	0.3
+
+struct wb_cp_tail_opts {
+	size_t		 k;		/* looks at the last 1..k, >= 1 */
+	size_t		 window;	/* values before them at most */
+	size_t		 min_window;	/* ... at least, 2 <= it <= window */
+	double		 alpha;		/* one-sided level of each look */
+	int		 side;		/* -1 a fall, +1 a rise */
+	double		 conf;		/* of the intervals, 0 < conf < 1 */
+};
+
+struct wb_cp_tail {
+	size_t	at;		/* first index after the boundary: N - k */
+	size_t	before;		/* at - 1 */
+	size_t	n;		/* the look: values 0..n-1 seen */
+	size_t	k;		/* values after the boundary at that look */
+	size_t	w;		/* values of the window before it */
+	double	ratio, lo, hi;	/* exp(mean tail - mean window), interval */
+	double	t, p;		/* the statistic and its one-sided p */
+};
+
+struct wb_cp_tail_result {
+	struct wb_cp_tail	*cps;	/* by at, ascending; NULL when none */
+	size_t			 ncps;
+	size_t			 tests;	/* t tests run */
+};
+
+/* K, W, min window, alpha WB_CP_TAIL_ALPHA, side -1, conf 0.95. */
+void	wb_cp_tail_opts_init(struct wb_cp_tail_opts *);
+/*
+ * One look after release n: the candidates of k = 1..K whose window
+ * holds min_window values, into out[0..K-1], *nout of them (ascending
+ * at).  Refused when the options are wrong, a value is not finite, or
+ * n leaves no window of min_window before the last value.
+ */
+int	wb_cp_tail_look(const double *x, size_t n,
+	    const struct wb_cp_tail_opts *, struct wb_cp_tail *out,
+	    size_t *nout, struct wb_err *);
+/*
+ * Every look of x[0..n-1] replayed, deduplicated by boundary; a series
+ * too short for one look has no candidate (not an error).
+ */
+int	wb_cp_tail_find(const double *x, size_t n,
+	    const struct wb_cp_tail_opts *, struct wb_cp_tail_result *,
+	    struct wb_err *);
+void	wb_cp_tail_result_free(struct wb_cp_tail_result *);
+
 #endif

@@ -6,3 +6,5 @@
 # mk/layers.sh checks both.
 WB_MODULES +=		stats
 stats_LAYER :=		5
+# Change points of release series: changepoint.c (e-divisive means) and
+# cp_tail.c (the online tail test), both public in changepoint.h.

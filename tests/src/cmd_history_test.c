@@ -291,7 +291,7 @@ ATF_TC_WITHOUT_HEAD(history_changes__step_found_once);
 ATF_TC_BODY(history_changes__step_found_once, tc)
 {
 	const char *args[] = { "history", "changes", "--store", "h.db",
-	    "--seed", "1", "--alpha", "0.05", NULL };
+	    "--seed", "1", "--alpha", "0.05", "--tail", "0", NULL };
 	struct wbt_out o;
 
 	store_series(tc, "dhry2reg");
@@ -323,13 +323,53 @@ ATF_TC_BODY(history_changes__step_found_once, tc)
 	 */
 	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
 	    "h.db", "--variant", "prod", "--test", "execl", "--alpha",
-	    "0.003", NULL });
+	    "0.003", "--tail", "0", NULL });
 	ATF_REQUIRE_MSG(strcmp(o.out, "no change found in 1 series "
 	    "(e-divisive alpha 0.003, 999 permutations, min size 3, seed 0; "
 	    "a series needs 6 releases)\nnote: 1 of these series has fewer "
 	    "than 13 releases: there even a clean step's expected p is above "
 	    "0.003, and whether one is found depends on the seed (see "
 	    "worldbench-changepoints(7))\n") == 0, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+/*
+ * The tail test (on by default) finds the 20% step at r7 where
+ * e-divisive, at a level its 199 shuffles cannot reach, finds nothing;
+ * said "by tail", its method in the summary; a boundary e-divisive has
+ * too is reported once, as e-divisive's.
+ */
+ATF_TC_WITHOUT_HEAD(history_changes__tail_found);
+ATF_TC_BODY(history_changes__tail_found, tc)
+{
+	struct wbt_out o;
+
+	store_series(tc, "dhry2reg");
+	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h.db", "--test", "dhry2reg", "--alpha", "0.0001", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "  test dhry2reg: r6 -> r7: ratio 0.80")
+	    != NULL && strstr(o.out, " by tail (recorded)\n") != NULL, "%s",
+	    o.out);
+	ATF_REQUIRE_MSG(strstr(o.out, "(e-divisive alpha 0.0001, 29999 "
+	    "permutations, min size 3, seed 0; tail alpha 0.3, last 1-3 "
+	    "against 20 before (at least 5))\n") != NULL, "%s", o.out);
+	ATF_REQUIRE(strstr(o.out, "by e-divisive") == NULL);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h.db", "--test", "dhry2reg", "--alpha", "0.05", "--seed", "1",
+	    "--tail-alpha", "0.01", NULL });
+	ATF_REQUIRE_MSG(count_str(o.out, "r6 -> r7") == 1 &&
+	    strstr(o.out, " by e-divisive (already recorded)\n") != NULL,
+	    "%s", o.out);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h.db", "--tail-alpha", "0.9", NULL }, 30);
+	ATF_REQUIRE_EQ(64, o.status);
+	ATF_REQUIRE(strstr(o.err, "bad --tail-alpha '0.9'") != NULL);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "list", "--store",
+	    "h.db", "--tail", "2", NULL }, 30);
+	ATF_REQUIRE_EQ(64, o.status);
 	wbt_out_fini(&o);
 }
 
@@ -344,7 +384,8 @@ ATF_TC_BODY(history_changes__flat_none, tc)
 	for (seed = 1; seed <= 3; seed++) {
 		snprintf(s, sizeof(s), "%d", seed);
 		run_ok(tc, &o, (const char *[]){ "history", "changes",
-		    "--store", "h.db", "--alpha", "0.05", "--seed", s, NULL });
+		    "--store", "h.db", "--alpha", "0.05", "--seed", s, "--tail",
+		    "0", NULL });
 		ATF_REQUIRE_MSG(strstr(o.out, "no change found in 6 series "
 		    "(e-divisive alpha 0.05, 199 permutations") == o.out,
 		    "%s", o.out);
@@ -402,7 +443,7 @@ ATF_TC_BODY(history_html__site, tc)
 
 	store_series(tc, "dhry2reg");
 	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
-	    "h.db", "--alpha", "0.05", NULL });
+	    "h.db", "--alpha", "0.05", "--tail", "0", NULL });
 	wbt_out_fini(&o);
 	run_ok(tc, &o, (const char *[]){ "history", "html", "--store", "h.db",
 	    "-o", "site", NULL });
@@ -645,6 +686,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__concurrent_adds);
 	ATF_TP_ADD_TC(tp, history__bad_input);
 	ATF_TP_ADD_TC(tp, history_changes__step_found_once);
+	ATF_TP_ADD_TC(tp, history_changes__tail_found);
 	ATF_TP_ADD_TC(tp, history_changes__flat_none);
 	ATF_TP_ADD_TC(tp, history_changes__short_series);
 	ATF_TP_ADD_TC(tp, history_html__site);

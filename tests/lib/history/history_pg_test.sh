@@ -174,10 +174,10 @@ changes_html_body() {
 	done
 	atf_check -o match:'^candidate 1: .* test dhry2reg: r6 -> r7: ratio 0\.80.* \(recorded\)$' \
 	    -o match:'^1 change found in 6 series, 1 new' \
-	    "$(wbp)" history changes --store "$u" --alpha 0.05
+	    "$(wbp)" history changes --store "$u" --alpha 0.05 --tail 0
 	atf_check -o match:'^candidate 1: .* \(already recorded\)$' \
 	    -o match:'^1 change found in 6 series, 0 new' \
-	    "$(wbp)" history changes --store "$u" --alpha 0.05
+	    "$(wbp)" history changes --store "$u" --alpha 0.05 --tail 0
 	atf_check -o inline:"1\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
 	    -c 'SELECT COUNT(*) FROM candidates WHERE p IS NOT NULL'
 	atf_check -o ignore "$(wbp)" history html --store "$u" -o site
