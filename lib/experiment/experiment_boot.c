@@ -51,6 +51,30 @@ suite_hash(const struct wb_boot_experiment *x, struct boot_run *b,
 	return (0);
 }
 
+/*
+ * The newest kernel's label against the others': two kernels of one
+ * variant name would write one results file and one console log, the
+ * second boot's over the first's.
+ */
+static int
+same_label(const struct boot_run *b, struct wb_err *e)
+{
+	const struct wb_qb_kernel *k;
+	size_t i;
+
+	k = &b->ks[b->nk - 1];
+	for (i = 0; i + 1 < b->nk; i++) {
+		if (strcmp(b->ks[i].label, k->label) != 0)
+			continue;
+		wb_err_set(e, "%s and %s: both kernels are variant \"%s\" "
+		    "(their kernel.json), so both would write %s; boot one "
+		    "kernel per variant name", b->ks[i].imagedir, k->imagedir,
+		    k->variant, k->results_path);
+		return (wb_err_class(e, WB_ERR_DATA));
+	}
+	return (0);
+}
+
 static int
 open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
     struct wb_err *e)
@@ -71,6 +95,8 @@ open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
 		if (rc != 0)
 			return (-1);
 		b->nk++;
+		if (same_label(b, e) != 0)
+			return (-1);
 	}
 	return (0);
 }

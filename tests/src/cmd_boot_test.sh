@@ -137,6 +137,30 @@ kvm_calls()
 	grep -c '^kvm$' calls || true
 }
 
+atf_test_case boot__same_variant_refused
+boot__same_variant_refused_head()
+{
+	atf_set descr "Two kernels of one variant name (an A/A pair copied" \
+	    "from one image) are refused before any boot: both would write" \
+	    "one results file"
+	atf_set timeout 60
+}
+boot__same_variant_refused_body()
+{
+	setup
+	cp -R kimg kimg2 || atf_fail "cp"
+	atf_check -s exit:65 \
+	    -e match:'kimg and .*kimg2: both kernels are variant "production" \(their kernel.json\), so both would write .*bo/production.json' \
+	    $(boot_cmd) -k "$PWD/kimg2"
+	[ ! -f calls ] || atf_fail "qemu was run"
+	[ ! -f bo/production.json ] || atf_fail "results written"
+	# Renamed, the copy boots beside the first (the fake qemu fails).
+	sed 's/"production"/"production-b"/' kimg/kernel.json >kimg2/kernel.json
+	atf_check -s not-exit:0 -o ignore -e not-match:'both kernels' \
+	    $(boot_cmd) -k "$PWD/kimg2"
+	[ -f bo/production-b.json ] || atf_fail "no production-b.json"
+}
+
 atf_test_case boot__negligible_recorded
 boot__negligible_recorded_head()
 {
@@ -407,6 +431,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case boot__world_forms
 	atf_add_test_case boot__world_unknown
+	atf_add_test_case boot__same_variant_refused
 	atf_add_test_case boot__negligible_recorded
 	atf_add_test_case boot__accel_icount_default
 	atf_add_test_case boot__accel_kvm_icount
