@@ -112,8 +112,8 @@ str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
 		(*n)++;
 }
 
-void
-wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
+static void
+meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
 {
 	struct wb_rm_meta *p;
 
@@ -121,12 +121,27 @@ wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
 		return;
 	p->key = sdup(m, key);
 	p->value = sdup(m, value);
+	p->json = json;
 	if (m->failed) {
 		free(p->key);
 		free(p->value);
 		return;
 	}
 	m->nmeta++;
+}
+
+void
+wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
+{
+
+	meta_add(m, key, value, 0);
+}
+
+void
+wb_rmodel_meta_json(struct wb_rmodel *m, const char *key, const char *json)
+{
+
+	meta_add(m, key, json, 1);
 }
 
 void

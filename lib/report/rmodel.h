@@ -54,6 +54,7 @@ struct wb_rm_section {
 struct wb_rm_meta {
 	char	*key;
 	char	*value;
+	int	 json;		/* value is JSON text (wb_rmodel_meta_json) */
 };
 
 struct wb_rmodel {
@@ -78,6 +79,12 @@ struct wb_rmodel {
 struct wb_rmodel	*wb_rmodel_new(const char *title, struct wb_err *);
 void	wb_rmodel_free(struct wb_rmodel *);
 void	wb_rmodel_meta(struct wb_rmodel *, const char *key, const char *value);
+/*
+ * A metadata value that is JSON text (an object, an array, a number):
+ * the JSON writer embeds it as a value, the others print the text.
+ */
+void	wb_rmodel_meta_json(struct wb_rmodel *, const char *key,
+	    const char *json);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);

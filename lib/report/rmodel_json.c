@@ -4,7 +4,8 @@
  * "sections": [{"title", "notes", "columns": [{"name", "align",
  * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
  * a number or null; a ratio {"ratio", "lo", "hi"}; a verdict
- * {"verdict", "sign"}.  Jansson writes every string.
+ * {"verdict", "sign"}; a metadata value given as JSON text is that
+ * value.  Jansson writes every string.
  */
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +34,18 @@ strs(char *const *v, size_t n)
 	for (i = 0; i < n; i++)
 		json_array_append_new(a, json_string(v[i]));
 	return (a);
+}
+
+/* A JSON meta value as the value it spells; text as a string. */
+static json_t *
+meta_value(const struct wb_rm_meta *x)
+{
+	json_t *v;
+
+	if (x->json && (v = json_loads(x->value, JSON_DECODE_ANY, NULL)) !=
+	    NULL)
+		return (v);
+	return (json_string(x->value));
 }
 
 static json_t *
@@ -88,7 +101,7 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	meta = json_object();
 	for (i = 0; i < m->nmeta; i++)
 		json_object_set_new(meta, m->meta[i].key,
-		    json_string(m->meta[i].value));
+		    meta_value(&m->meta[i]));
 	secs = json_array();
 	for (i = 0; i < m->nsec; i++)
 		json_array_append_new(secs, section(&m->sec[i]));

@@ -156,6 +156,32 @@ ATF_TC_BODY(wb_rm_write_json__structure, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rmodel_meta_json__value_in_json_text_elsewhere);
+ATF_TC_BODY(wb_rmodel_meta_json__value_in_json_text_elsewhere, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	json_t *o, *v;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_meta_json(m, "host", "{\"cpus\":2}");
+	wb_rmodel_meta_json(m, "bad", "{not json");
+	s = render("text", m);
+	ATF_CHECK_STREQ("# host: {\"cpus\":2}\n# bad: {not json\n", s);
+	free(s);
+	s = render("json", m);
+	ATF_REQUIRE((o = json_loads(s, 0, NULL)) != NULL);
+	v = json_object_get(json_object_get(o, "meta"), "host");
+	ATF_CHECK(json_is_object(v));
+	ATF_CHECK_EQ(2, json_integer_value(json_object_get(v, "cpus")));
+	ATF_CHECK_STREQ("{not json", json_string_value(json_object_get(
+	    json_object_get(o, "meta"), "bad")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
 ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 {
@@ -247,6 +273,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_write_csv__quoted_and_ratio_fields);
 	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
+	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
 	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
 	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
