@@ -41,6 +41,7 @@ section_fini(struct wb_rm_section *s)
 	size_t i;
 
 	free(s->title);
+	free(s->figure);
 	strs_free(s->note, s->nnote);
 	for (i = 0; i < s->ncol; i++)
 		free(s->col[i].name);
@@ -186,6 +187,18 @@ wb_rmodel_section_note(struct wb_rmodel *m, const char *note)
 
 	if ((s = last(m)) != NULL)
 		str_add(m, &s->note, &s->nnote, note);
+}
+
+void
+wb_rmodel_section_figure(struct wb_rmodel *m, const char *markup)
+{
+	struct wb_rm_section *s;
+	char *d;
+
+	if ((s = last(m)) == NULL || (d = sdup(m, markup)) == NULL)
+		return;
+	free(s->figure);
+	s->figure = d;
 }
 
 void

@@ -49,6 +49,7 @@ struct wb_rm_section {
 	size_t			 ncol;
 	struct wb_rm_cell	*cell;		/* ncell, row-major */
 	size_t			 ncell;
+	char			*figure;	/* HTML only: markup (an SVG) */
 };
 
 struct wb_rm_meta {
@@ -89,6 +90,12 @@ void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);
 void	wb_rmodel_section_note(struct wb_rmodel *, const char *);
+/*
+ * A figure of the last section, markup the report made (an SVG, its
+ * text escaped by its maker): the HTML writer puts it after the notes,
+ * as is; the other formats have the table only.
+ */
+void	wb_rmodel_section_figure(struct wb_rmodel *, const char *markup);
 void	wb_rmodel_column(struct wb_rmodel *, const char *name,
 	    enum wb_rm_align, enum wb_rm_kind);
 void	wb_rmodel_text(struct wb_rmodel *, const char *);

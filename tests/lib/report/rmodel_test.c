@@ -198,6 +198,32 @@ ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rmodel_section_figure__html_only);
+ATF_TC_BODY(wb_rmodel_section_figure__html_only, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_section(m, "bars");
+	wb_rmodel_section_note(m, "a note");
+	wb_rmodel_section_figure(m, "<svg><rect/></svg>\n");
+	wb_rmodel_column(m, "k", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_text(m, "v");
+	s = render("html", m);
+	ATF_CHECK_MSG(strstr(s, "<p>a note</p>\n<svg><rect/></svg>\n"
+	    "<table>") != NULL, "%s", s);
+	free(s);
+	s = render("text", m);
+	ATF_CHECK_STREQ("\nbars\na note\nk\nv\n", s);
+	free(s);
+	s = render("markdown", m);
+	ATF_CHECK(strstr(s, "svg") == NULL);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_tsv__tabs);
 ATF_TC_BODY(wb_rm_write_tsv__tabs, tc)
 {
@@ -275,6 +301,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
 	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
 	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
+	ATF_TP_ADD_TC(tp, wb_rmodel_section_figure__html_only);
 	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
