@@ -81,6 +81,36 @@ ATF_TC_BODY(wb_rm_write_text__columns, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rm_write_text__no_trailing_blanks);
+ATF_TC_BODY(wb_rm_write_text__no_trailing_blanks, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_column(m, "name", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "n", WB_RM_RIGHT, WB_RM_TEXT);
+	wb_rmodel_column(m, "caveat", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_text(m, "a");
+	wb_rmodel_text(m, "1");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "longer");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "b");
+	wb_rmodel_text(m, "22");
+	wb_rmodel_text(m, "over 100%");
+	s = render("text", m);
+	ATF_CHECK_STREQ("\n"
+	    "name     n  caveat\n"
+	    "a        1\n"
+	    "longer\n"
+	    "b       22  over 100%\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_csv__quoted_and_ratio_fields);
 ATF_TC_BODY(wb_rm_write_csv__quoted_and_ratio_fields, tc)
 {
@@ -296,6 +326,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_rm_write_text__columns);
+	ATF_TP_ADD_TC(tp, wb_rm_write_text__no_trailing_blanks);
 	ATF_TP_ADD_TC(tp, wb_rm_write_csv__quoted_and_ratio_fields);
 	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
