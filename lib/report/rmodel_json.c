@@ -3,9 +3,10 @@
  * A report model as JSON: {"title", "meta": {key: value}, "notes",
  * "sections": [{"title", "notes", "columns": [{"name", "align",
  * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
- * a number or null; a ratio {"ratio", "lo", "hi"}; a verdict
- * {"verdict", "sign"}; a metadata value given as JSON text is that
- * value.  Jansson writes every string.
+ * a number or null (an integer when it has no digits and no fraction);
+ * a ratio {"ratio", "lo", "hi"}; a verdict {"verdict", "sign"}; a
+ * metadata value given as JSON text is that value.  Jansson writes
+ * every string.
  */
 #include <math.h>
 #include <stdio.h>
@@ -55,7 +56,10 @@ cell(const struct wb_rm_cell *c)
 	if (c == NULL)
 		return (json_null());
 	switch (c->kind) {
-	case WB_RM_NUM:
+	case WB_RM_NUM:	/* a count (no digits, integral) as an integer */
+		if (c->prec == 0 && isfinite(c->v) && c->v == floor(c->v) &&
+		    fabs(c->v) < 9007199254740992.0)
+			return (json_integer((json_int_t)c->v));
 		return (num(c->v));
 	case WB_RM_RATIO:
 		return (json_pack("{s:o, s:o, s:o}", "ratio", num(c->v),

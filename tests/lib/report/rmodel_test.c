@@ -212,6 +212,34 @@ ATF_TC_BODY(wb_rmodel_meta_json__value_in_json_text_elsewhere, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rm_write_json__counts_as_integers);
+ATF_TC_BODY(wb_rm_write_json__counts_as_integers, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	json_t *o, *row;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_column(m, "passes", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "score", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "odd", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_num(m, 3, 0);
+	wb_rmodel_num(m, 3, 1);
+	wb_rmodel_num(m, 2.5, 0);
+	s = render("json", m);
+	ATF_REQUIRE((o = json_loads(s, 0, NULL)) != NULL);
+	row = json_array_get(json_object_get(json_array_get(json_object_get(
+	    o, "sections"), 0), "rows"), 0);
+	ATF_CHECK(json_is_integer(json_object_get(row, "passes")));
+	ATF_CHECK_EQ(3, json_integer_value(json_object_get(row, "passes")));
+	ATF_CHECK(json_is_real(json_object_get(row, "score")));
+	ATF_CHECK(json_is_real(json_object_get(row, "odd")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
 ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 {
@@ -331,6 +359,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
 	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
+	ATF_TP_ADD_TC(tp, wb_rm_write_json__counts_as_integers);
 	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
 	ATF_TP_ADD_TC(tp, wb_rmodel_section_figure__html_only);
 	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
