@@ -22,7 +22,7 @@ cmd_table_usage(FILE *fp)
 {
 
 	fprintf(fp, "usage: worldbench table [-e unixbench|all] "
-	    "[-F seed|unixbench5|json|csv|markdown] results ...\n");
+	    "[-F fmt] results ...\n");
 }
 
 static int
@@ -34,7 +34,7 @@ usage(void)
 }
 
 struct topts {
-	enum wb_table_format	 format;
+	const char		*format;
 	enum wb_estimator	 est;
 };
 
@@ -55,10 +55,11 @@ opt_format(void *ctx, char *arg)
 {
 	struct topts *o = ctx;
 
-	if (wb_table_format_parse(arg, &o->format) == -1) {
+	if (wb_table_format_parse(arg) == -1) {
 		warnx("unknown format '%s'", arg);
 		return (-1);
 	}
+	o->format = arg;
 	return (0);
 }
 
@@ -77,7 +78,8 @@ const struct opt cmd_table_opts[] = {
 	  .arg = "unixbench|all", .fn = opt_estimator,
 	  .desc = "how passes are combined into a score" },
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
-	  .fn = opt_format, .desc = "seed, unixbench5, json, csv or markdown" },
+	  .fn = opt_format,
+	  .desc = "seed, unixbench5, json, csv, markdown, html, tsv, text" },
 	/* -f: the old spelling of -F, kept (table has no -f of its own). */
 	{ .kind = OPT_FN, .ch = 'f', .arg = "fmt", .flags = OPT_HIDDEN,
 	  .fn = opt_format },
@@ -95,7 +97,7 @@ cmd_table(int argc, char **argv)
 	struct wb_err e;
 	int i, rc;
 
-	o.format = WB_TABLE_SEED;
+	o.format = "seed";
 	o.est = WB_EST_UNIXBENCH;
 	if (opt_parse(cmd_table_opts, &o, argc, argv) == -1)
 		return (usage());

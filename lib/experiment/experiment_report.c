@@ -37,7 +37,7 @@ tables(const struct wb_experiment *x, struct wb_results *const *v,
 	rc = 0;
 	for (i = 0; rc == 0 && i < x->nlabels; i++) {
 		fprintf(fp, "==> %s\n", wb_vis(x->labels[i]));
-		if ((t = wb_table_new(fp, WB_TABLE_SEED, WB_EST_UNIXBENCH, 0,
+		if ((t = wb_table_new(fp, "seed", WB_EST_UNIXBENCH, 0,
 		    err)) == NULL) {
 			rc = -1;
 			break;

@@ -32,9 +32,10 @@
 struct wb_err;
 struct wb_explain_objmap;
 struct wb_kowners;
+struct wb_rmodel;
 
 #define WB_ATTRIB_FORMAT	"worldbench-attribution"
-#define WB_ATTRIB_VERSION	1
+#define WB_ATTRIB_VERSION	2	/* 2: the report model's JSON */
 
 /* The fixed buckets; options follow them in the category list. */
 enum {
@@ -260,10 +261,17 @@ int	wb_attrib_by_request(const struct wb_attrib_testres *,
 	    const struct wb_kowners *, struct wb_attrib_reqrow **rows,
 	    size_t *n, struct wb_err *);
 void	wb_attrib_reqrows_free(struct wb_attrib_reqrow *, size_t);
-int	wb_attrib_write_text(FILE *, const struct wb_attrib_report *,
-	    struct wb_err *);
-int	wb_attrib_write_json(FILE *, const struct wb_attrib_report *,
-	    struct wb_err *);
+/*
+ * The report as a report model (rmodel.h, lib/explain/attrib_model.c),
+ * rendered by the shared writer of format ("text", "json", "csv",
+ * "markdown", "html", ...: wb_rm_format_names()); save is atomic.
+ */
+struct wb_rmodel	*wb_attrib_model_new(const struct wb_attrib_report *,
+			    struct wb_err *);
+int	wb_attrib_write(FILE *, const char *format,
+	    const struct wb_attrib_report *, struct wb_err *);
+int	wb_attrib_save(const char *path, const char *format,
+	    const struct wb_attrib_report *, struct wb_err *);
 
 /*
  * The plugin API version (lib/explain/attrib_api.c): parse qemu's refusal of a

@@ -16,7 +16,6 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
 #include "attrib.h"
 #include "attrib_run.h"
 #include "digest.h"
@@ -260,29 +259,6 @@ provenance(const struct wb_attrib_req *rq, struct kern *k,
 	return (p);
 }
 
-static int
-write_json(FILE *fp, const void *rep, struct wb_err *err)
-{
-
-	return (wb_attrib_write_json(fp, rep, err));
-}
-
-static int
-write_text(FILE *fp, const void *rep, struct wb_err *err)
-{
-
-	return (wb_attrib_write_text(fp, rep, err));
-}
-
-static int
-save(const char *path, int json, const struct wb_attrib_report *rep,
-    struct wb_err *err)
-{
-
-	return (wb_atomic_render(path, 0644, json ? write_json : write_text,
-	    rep, err));
-}
-
 /* The four boots of test t, its rows and the residual's top symbols. */
 static int
 measure_one(const struct wb_attrib_req *rq, struct kern *k,
@@ -407,10 +383,10 @@ run(const struct wb_attrib_req *rq, struct wb_err *err)
 	if ((rep.provenance = provenance(rq, k, err)) == NULL)
 		goto out;
 	snprintf(path, sizeof(path), "%s/attribution.txt", rq->outdir);
-	if (save(path, 0, &rep, err) == -1)
+	if (wb_attrib_save(path, "text", &rep, err) == -1)
 		goto out;
 	snprintf(path, sizeof(path), "%s/attribution.json", rq->outdir);
-	if (save(path, 1, &rep, err) == -1)
+	if (wb_attrib_save(path, "json", &rep, err) == -1)
 		goto out;
 	rc = 0;
 out:

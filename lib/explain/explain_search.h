@@ -16,6 +16,7 @@
 
 struct wb_err;
 struct wb_explain_ddmin;
+struct wb_rmodel;
 
 struct wb_explain_query {
 	uint64_t	 set;		/* factors on */
@@ -35,7 +36,18 @@ struct wb_explain_search {
 	size_t				  kernels, built;
 };
 
-/* Text or JSON (the others: text). */
+/* The JSON's version (format "worldbench-explain-search"); 3: the model's. */
+#define WB_EXPLAIN_SEARCH_VERSION	3
+
+/*
+ * The search as a report model (rmodel.h): the format, the reference and
+ * target, the fraction, tolerance and counts as metadata; sections for
+ * the set found against the total, its factors alone, its interacting
+ * pairs and every configuration measured (its factors in a column).
+ */
+struct wb_rmodel	*wb_explain_search_model(
+			    const struct wb_explain_search *, struct wb_err *);
+/* Rendered by the model's writer of fmt (wb_report_fmt_rm). */
 int	wb_explain_search_write(FILE *, enum wb_report_fmt,
 	    const struct wb_explain_search *, struct wb_err *);
 int	wb_explain_search_save(const char *path, enum wb_report_fmt,

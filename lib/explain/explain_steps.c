@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The one-at-a-time table of a kernel explanation (explain_steps.h).
+ * The one-at-a-time table of a kernel explanation (explain_steps.h), built
+ * as a report model (rmodel.h) that the shared writers render; the HTML
+ * page's figure is the final score's waterfall.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
 
 #include "atomic.h"
 #include "compare.h"
@@ -18,8 +18,8 @@
 #include "explain_result.h"
 #include "explain_steps.h"
 #include "report_format.h"
+#include "rmodel.h"
 #include "stats.h"
-#include "strvis.h"
 #include "waterfall.h"
 
 /* The step's effect in row id, or NULL when not estimated. */
@@ -54,212 +54,116 @@ share(const struct wb_explain_steps *s, const struct wb_explain_result *x)
 	return (w->diff / t->diff);
 }
 
+/* A step's ratio in a test, "-" when not estimated. */
 static void
-cell(FILE *fp, const struct wb_welch *w)
+ratio(struct wb_rmodel *m, const struct wb_welch *w)
 {
 
 	if (w == NULL)
-		fprintf(fp, "  %-23s", "-");
+		wb_rmodel_ratio(m, NAN, NAN, NAN, 4);
 	else if (w->have_ci)
-		fprintf(fp, "  %.4f [%.4f, %.4f]", w->ratio, w->lo, w->hi);
+		wb_rmodel_ratio(m, w->ratio, w->lo, w->hi, 4);
 	else
-		fprintf(fp, "  %.4f %-16s", w->ratio, "(no spread)");
+		wb_rmodel_ratio(m, w->ratio, NAN, NAN, 4);
 }
 
 static void
-step_text(FILE *fp, const struct wb_explain_steps *s,
-    const struct wb_explain_result *x, const char *name, int enabler)
+step_row(struct wb_rmodel *m, const struct wb_explain_steps *s,
+    const struct wb_explain_result *x, int enabler)
 {
-	const struct wb_explain_row *last = &x->rows[x->nrows - 1];
 	char label[128];
 	double sh;
 	size_t i;
 
-	snprintf(label, sizeof(label), "%s%s", wb_vis(name), enabler ?
+	snprintf(label, sizeof(label), "%s%s", x->plan->f[0].name, enabler ?
 	    " (enabler)" : "");
-	fprintf(fp, "%-28s", label);
-	cell(fp, effect(x, "final"));
+	wb_rmodel_text(m, label);
+	ratio(m, effect(x, "final"));
 	sh = enabler ? NAN : share(s, x);
-	if (isnan(sh))
-		fprintf(fp, "  %7s", "-");
-	else
-		fprintf(fp, "  %6.1f%%", 100 * sh);
+	wb_rmodel_num(m, 100 * sh, 1);
 	for (i = 0; i + 1 < x->nrows; i++)
-		cell(fp, effect(x, x->rows[i].id));
-	fprintf(fp, "   %s -> %s", wb_vis(x->plan->base),
-	    wb_vis(x->plan->target));
-	if (last->dropped > 0)
-		fprintf(fp, " (%zu rounds left out)", last->dropped);
-	fputc('\n', fp);
-	if (!isnan(sh) && wb_explain_share_caveat(sh) != NULL)
-		fprintf(fp, "  share: %.1f%% (%s)\n", 100 * sh,
-		    wb_explain_share_caveat(sh));
+		ratio(m, effect(x, x->rows[i].id));
+	wb_rmodel_text(m, x->plan->base);
+	wb_rmodel_text(m, x->plan->target);
 }
 
-static int
-write_text(FILE *fp, const struct wb_explain_steps *s)
+/* A step's rounds left out and its share's caveat, as footnotes. */
+static void
+step_foot(struct wb_rmodel *m, const struct wb_explain_steps *s,
+    const struct wb_explain_result *x, int enabler)
+{
+	const struct wb_explain_row *last = &x->rows[x->nrows - 1];
+	const char *caveat;
+	char buf[256];
+	double sh;
+
+	if (last->dropped > 0) {
+		snprintf(buf, sizeof(buf), "%s: %zu rounds left out",
+		    x->plan->f[0].name, last->dropped);
+		wb_rmodel_footnote(m, buf);
+	}
+	sh = enabler ? NAN : share(s, x);
+	if (!isnan(sh) && (caveat = wb_explain_share_caveat(sh)) != NULL) {
+		snprintf(buf, sizeof(buf), "%s: share %.1f%% (%s)",
+		    x->plan->f[0].name, 100 * sh, caveat);
+		wb_rmodel_footnote(m, buf);
+	}
+}
+
+static void
+steps_head(struct wb_rmodel *m, const struct wb_explain_steps *s)
 {
 	const struct wb_explain_result *t = total(s);
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%d", WB_EXPLAIN_STEPS_VERSION);
+	wb_rmodel_meta(m, "format", WB_EXPLAIN_FORMAT "-steps");
+	wb_rmodel_meta_json(m, "version", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->kernels);
+	wb_rmodel_meta_json(m, "kernels", buf);
+	wb_rmodel_meta_json(m, "partial", s->partial ? "true" : "false");
+	snprintf(buf, sizeof(buf), "%.6g", t->conf);
+	wb_rmodel_meta_json(m, "conf", buf);
+	if (s->partial)
+		snprintf(buf, sizeof(buf), "Each step turns one symbol on "
+		    "after the ones before it in its group (its reference "
+		    "is in the row), the first from %s; the last turns all "
+		    "on (the target, %s).", t->plan->base, t->plan->target);
+	else
+		snprintf(buf, sizeof(buf), "The reference is %s; each step "
+		    "turns one factor on there, the last all of them (the "
+		    "target, %s).", t->plan->base, t->plan->target);
+	wb_rmodel_note(m, buf);
+	snprintf(buf, sizeof(buf), "Ratios: the step's point against its "
+	    "reference (below 1: the option costs), %.0f%% intervals over "
+	    "the rounds; share: of ln(target / reference) in the final "
+	    "score, in percent.", 100 * t->conf);
+	wb_rmodel_note(m, buf);
+}
+
+/* How far the single steps' product is from the total. */
+static void
+steps_product(struct wb_rmodel *m, const struct wb_explain_steps *s)
+{
 	const struct wb_welch *w;
+	char buf[512];
 	double prod = 0;
 	size_t i, n = 0;
 
-	if (s->partial)
-		fprintf(fp, "The symbols of the groups that cost: %zu steps, "
-		    "%zu kernels.  Each\nstep turns one symbol on after the "
-		    "ones before it in its group (its\nreference ends the "
-		    "row), the first from %s;\nthe last turns all on (the "
-		    "target).  ", s->nsteps - 1, s->kernels,
-		    wb_vis(t->plan->base));
-	else
-		fprintf(fp, "One option at a time: %zu steps, %zu kernels.  "
-		    "The reference is\n%s; each step turns one factor on "
-		    "there, the last all of them\n(the target).  ",
-		    s->nsteps - 1, s->kernels, wb_vis(t->plan->base));
-	fprintf(fp, "Ratios: the step's point against its reference (below "
-	    "1:\nthe option costs), %.0f%% intervals over the rounds; share: "
-	    "of\nln(target / reference) in the final score.\n\n",
-	    100 * t->conf);
-	fprintf(fp, "%-28s  %-23s  %7s", "step", "final", "share");
-	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, "  %-23s", wb_vis(t->rows[i].id));
-	fputc('\n', fp);
-	if (s->enable != NULL)
-		step_text(fp, s, s->enable, s->enable->plan->f[0].name, 1);
-	for (i = 0; i < s->nsteps; i++) {
-		step_text(fp, s, s->steps[i], s->steps[i]->plan->f[0].name,
-		    0);
-		if (i + 1 < s->nsteps &&
-		    (w = effect(s->steps[i], "final")) != NULL) {
+	for (i = 0; i + 1 < s->nsteps; i++)
+		if ((w = effect(s->steps[i], "final")) != NULL) {
 			prod += w->diff;
 			n++;
 		}
-	}
-	if ((w = effect(t, "final")) != NULL && n == s->nsteps - 1)
-		fprintf(fp, "\nproduct of the %zu single steps: %.4f; the "
-		    "total: %.4f; the rest, %.1f%% of the total's "
-		    "log-difference, is %s\n", n, exp(prod), w->ratio,
-		    w->diff != 0 ? 100 * (w->diff - prod) / w->diff : 0.0,
-		    s->partial ? "the factors these steps do not cover "
-		    "(stage one's other groups) and how all combine" :
-		    "how the options combine");
-	return (0);
-}
-
-static json_t *
-step_json(const struct wb_explain_steps *s,
-    const struct wb_explain_result *x)
-{
-	const struct wb_welch *w;
-	json_t *o, *tests;
-	size_t i;
-
-	tests = json_object();
-	for (i = 0; i < x->nrows; i++)
-		json_object_set_new(tests, x->rows[i].id,
-		    (w = effect(x, x->rows[i].id)) == NULL ? json_null() :
-		    wb_explain_welch_json(w));
-	o = json_pack("{s:s, s:s, s:s, s:o, s:o}", "factor",
-	    x->plan->f[0].name, "reference", x->plan->base, "point",
-	    x->plan->target, "share", isnan(share(s, x)) ? json_null() :
-	    json_real(share(s, x)), "tests", tests);
-	if (o != NULL)
-		json_object_set_new(o, "share_caveat",
-		    wb_explain_share_caveat(share(s, x)) != NULL ?
-		    json_string(wb_explain_share_caveat(share(s, x))) :
-		    json_null());
-	return (o);
-}
-
-static int
-write_json(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
-{
-	json_t *root, *steps;
-	size_t i;
-
-	steps = json_array();
-	for (i = 0; i < s->nsteps; i++)
-		json_array_append_new(steps, step_json(s, s->steps[i]));
-	root = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:o}", "format",
-	    WB_EXPLAIN_FORMAT "-steps", "version", WB_EXPLAIN_VERSION,
-	    "kernels", (int)s->kernels, "partial", json_boolean(s->partial),
-	    "enable", s->enable != NULL ?
-	    step_json(s, s->enable) : json_null(), "steps", steps,
-	    "conf", json_real(total(s)->conf));
-	if (root == NULL)
-		return (wb_err_set(err, "steps: out of memory"));
-	if (json_dumpf(root, fp, JSON_INDENT(2)) == -1 || fputc('\n', fp) ==
-	    EOF) {
-		json_decref(root);
-		return (wb_err_setsys(err, "steps"));
-	}
-	json_decref(root);
-	return (0);
-}
-
-static void
-step_md(FILE *fp, const struct wb_explain_steps *s,
-    const struct wb_explain_result *x, int enabler)
-{
-	const struct wb_welch *w = effect(x, "final");
-	double sh = enabler ? NAN : share(s, x);
-	size_t i;
-
-	fprintf(fp, "| %s%s | ", wb_vis(x->plan->f[0].name), enabler ?
-	    " (enabler)" : "");
-	if (w == NULL)
-		fprintf(fp, "- | - ");
-	else if (w->have_ci)
-		fprintf(fp, "%.4f | [%.4f, %.4f] ", w->ratio, w->lo, w->hi);
-	else
-		fprintf(fp, "%.4f | (no spread) ", w->ratio);
-	if (isnan(sh))
-		fprintf(fp, "| - ");
-	else if (wb_explain_share_caveat(sh) != NULL)
-		fprintf(fp, "| %.1f%% (%s) ", 100 * sh,
-		    wb_explain_share_caveat(sh));
-	else
-		fprintf(fp, "| %.1f%% ", 100 * sh);
-	for (i = 0; i + 1 < x->nrows; i++)
-		if ((w = effect(x, x->rows[i].id)) == NULL)
-			fprintf(fp, "| - ");
-		else
-			fprintf(fp, "| %.4f ", w->ratio);
-	fprintf(fp, "|\n");
-}
-
-static void
-write_md(FILE *fp, const struct wb_explain_steps *s)
-{
-	const struct wb_explain_result *t = total(s);
-	size_t i;
-
-	if (s->partial)
-		fprintf(fp, "# The symbols of the groups that cost: %zu "
-		    "steps, %zu kernels\n\nEach step turns one symbol on "
-		    "after the ones before it in its group, the first from "
-		    "`%s`; the last all of them (`%s`).  ", s->nsteps - 1,
-		    s->kernels, wb_vis(t->plan->base),
-		    wb_vis(t->plan->target));
-	else
-		fprintf(fp, "# One option at a time: %zu steps, %zu kernels"
-		    "\n\nReference `%s`; each step turns one factor on "
-		    "there, the last all of them (`%s`).  ", s->nsteps - 1,
-		    s->kernels, wb_vis(t->plan->base),
-		    wb_vis(t->plan->target));
-	fprintf(fp, "Ratios below 1: the option costs; intervals %.0f%% over "
-	    "the rounds; share: of ln(target / reference) in the final "
-	    "score.\n\n| step | final | interval | share |", 100 * t->conf);
-	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, " %s |", wb_vis(t->rows[i].id));
-	fprintf(fp, "\n|---|---:|---|---:|");
-	for (i = 0; i + 1 < t->nrows; i++)
-		fprintf(fp, "---:|");
-	fputc('\n', fp);
-	if (s->enable != NULL)
-		step_md(fp, s, s->enable, 1);
-	for (i = 0; i < s->nsteps; i++)
-		step_md(fp, s, s->steps[i], 0);
+	if ((w = effect(total(s), "final")) == NULL || n != s->nsteps - 1)
+		return;
+	snprintf(buf, sizeof(buf), "product of the %zu single steps: %.4f; "
+	    "the total: %.4f; the rest, %.1f%% of the total's "
+	    "log-difference, is %s", n, exp(prod), w->ratio, w->diff != 0 ?
+	    100 * (w->diff - prod) / w->diff : 0.0, s->partial ? "the "
+	    "factors these steps do not cover (stage one's other groups) "
+	    "and how all combine" : "how the options combine");
+	wb_rmodel_footnote(m, buf);
 }
 
 /*
@@ -380,23 +284,22 @@ out:
 	return (rc);
 }
 
-/* The text table, for the HTML page's <pre>. */
 static int
-text_fn(FILE *fp, const void *s, struct wb_err *err)
+waterfall_fn(FILE *fp, const void *s, struct wb_err *err)
 {
 
-	(void)err;
-	return (write_text(fp, s));
+	return (steps_waterfall(fp, s, err));
 }
 
+/* The final score's waterfall, as the HTML figure of the table. */
 static int
-write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
+steps_figure(struct wb_rmodel *m, const struct wb_explain_steps *s,
+    struct wb_err *err)
 {
+	char *svg;
 
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	    "<title>worldbench explain: one at a time</title></head><body>\n"
-	    "<h2>Final score: where the difference goes</h2>\n<p>Each bar "
-	    "is one option's step from the reference, as a part of "
+	wb_rmodel_section_note(m, "Final score: where the difference goes.  "
+	    "Each bar is one option's step from the reference, as a part of "
 	    "ln(target / reference), starting where the one above ends; "
 	    "the next to last bar is what the options do together beyond "
 	    "the sum of their steps, the last the whole.  Red costs and "
@@ -404,54 +307,88 @@ write_html(FILE *fp, const struct wb_explain_steps *s, struct wb_err *err)
 	    "steps and the total, compare's rule); grey: not proven, and "
 	    "the rest beyond the sum, which has no interval.  The whisker "
 	    "on each bar is its interval at its Holm level, around the "
-	    "bar's end: where the step could end.</p>\n", fp);
-	if (steps_waterfall(fp, s, err) == -1)
+	    "bar's end: where the step could end.");
+	if ((svg = wb_render(waterfall_fn, s, "waterfall", NULL, err)) ==
+	    NULL)
 		return (-1);
-	fputs("<h2>Every step and test</h2>\n", fp);
-	if (wb_report_pre(fp, text_fn, s, err) == -1)
-		return (-1);
-	fputs("</body></html>\n", fp);
+	wb_rmodel_section_figure(m, svg);
+	free(svg);
 	return (0);
+}
+
+struct wb_rmodel *
+wb_explain_steps_model(const struct wb_explain_steps *s, int figure,
+    struct wb_err *err)
+{
+	const struct wb_explain_result *t;
+	struct wb_rmodel *m;
+	char buf[128];
+	size_t i;
+
+	if (s->nsteps == 0) {
+		wb_err_set(err, "steps: none");
+		return (NULL);
+	}
+	t = total(s);
+	if (s->partial)
+		snprintf(buf, sizeof(buf), "The symbols of the groups that "
+		    "cost: %zu steps, %zu kernels", s->nsteps - 1, s->kernels);
+	else
+		snprintf(buf, sizeof(buf), "One option at a time: %zu steps, "
+		    "%zu kernels", s->nsteps - 1, s->kernels);
+	if ((m = wb_rmodel_new(buf, err)) == NULL)
+		return (NULL);
+	steps_head(m, s);
+	wb_rmodel_section(m, NULL);
+	if (figure && steps_figure(m, s, err) == -1) {
+		wb_rmodel_free(m);
+		return (NULL);
+	}
+	wb_rmodel_column(m, "step", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "final", WB_RM_RIGHT, WB_RM_RATIO);
+	wb_rmodel_column(m, "share %", WB_RM_RIGHT, WB_RM_NUM);
+	for (i = 0; i + 1 < t->nrows; i++)
+		wb_rmodel_column(m, t->rows[i].id, WB_RM_RIGHT, WB_RM_RATIO);
+	wb_rmodel_column(m, "reference", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "point", WB_RM_LEFT, WB_RM_TEXT);
+	if (s->enable != NULL)
+		step_row(m, s, s->enable, 1);
+	for (i = 0; i < s->nsteps; i++)
+		step_row(m, s, s->steps[i], 0);
+	if (s->enable != NULL)
+		step_foot(m, s, s->enable, 1);
+	for (i = 0; i < s->nsteps; i++)
+		step_foot(m, s, s->steps[i], 0);
+	steps_product(m, s);
+	return (m);
 }
 
 int
 wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
     const struct wb_explain_steps *s, struct wb_err *err)
 {
+	struct wb_rmodel *m;
+	int rc;
 
-	if (s->nsteps == 0)
-		return (wb_err_set(err, "steps: none"));
-	switch (fmt) {
-	case WB_REPORT_JSON:
-		return (write_json(fp, s, err));
-	case WB_REPORT_MARKDOWN:
-		write_md(fp, s);
-		return (0);
-	case WB_REPORT_HTML:
-		return (write_html(fp, s, err));
-	default:
-		return (write_text(fp, s));
-	}
-}
-
-struct render {
-	enum wb_report_fmt		 fmt;
-	const struct wb_explain_steps	*s;
-};
-
-static int
-render(FILE *fp, const void *arg, struct wb_err *err)
-{
-	const struct render *r = arg;
-
-	return (wb_explain_steps_write(fp, r->fmt, r->s, err));
+	if ((m = wb_explain_steps_model(s, fmt == WB_REPORT_HTML, err)) ==
+	    NULL)
+		return (-1);
+	rc = wb_rmodel_write(fp, wb_report_fmt_rm(fmt), m, err);
+	wb_rmodel_free(m);
+	return (rc);
 }
 
 int
 wb_explain_steps_save(const char *path, enum wb_report_fmt fmt,
     const struct wb_explain_steps *s, struct wb_err *err)
 {
-	struct render r = { fmt, s };
+	struct wb_rmodel *m;
+	int rc;
 
-	return (wb_atomic_render(path, 0644, render, &r, err));
+	if ((m = wb_explain_steps_model(s, fmt == WB_REPORT_HTML, err)) ==
+	    NULL)
+		return (-1);
+	rc = wb_rmodel_save(path, wb_report_fmt_rm(fmt), m, err);
+	wb_rmodel_free(m);
+	return (rc);
 }

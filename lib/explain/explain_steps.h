@@ -18,6 +18,7 @@
 
 struct wb_err;
 struct wb_explain_result;
+struct wb_rmodel;
 
 struct wb_explain_steps {
 	const struct wb_explain_result	*enable;	/* may be NULL */
@@ -28,9 +29,21 @@ struct wb_explain_steps {
 							   factors only */
 };
 
+/* The JSON's version (format "worldbench-explain-steps"); 3: the model's. */
+#define WB_EXPLAIN_STEPS_VERSION	3
+
 /*
- * Text, JSON, Markdown or HTML (a waterfall of the final score's steps and
- * the text table); CSV and the summary: text.
+ * The steps as a report model (rmodel.h): a row per step (the enabler
+ * first), its final and per-test ratios, its share in percent, its
+ * reference and point; rounds left out, a share's caveat and the
+ * product of the single steps as footnotes.
+ * With figure, the final score's waterfall (an SVG) for the HTML page.
+ */
+struct wb_rmodel	*wb_explain_steps_model(const struct wb_explain_steps *,
+			    int figure, struct wb_err *);
+/*
+ * Rendered by the model's writer of fmt (wb_report_fmt_rm: text, JSON,
+ * CSV, Markdown, HTML with the waterfall; the summary is text).
  */
 int	wb_explain_steps_write(FILE *, enum wb_report_fmt,
 	    const struct wb_explain_steps *, struct wb_err *);

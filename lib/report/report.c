@@ -12,6 +12,7 @@
 #include "atomic.h"
 #include "err.h"
 #include "report_format.h"
+#include "rmodel.h"
 
 static const char *const fmt_names[] = {
 	[WB_REPORT_TEXT] = "text",
@@ -44,6 +45,17 @@ wb_report_fmt_name(enum wb_report_fmt f)
 {
 
 	return (fmt_names[f]);
+}
+
+const struct wb_rm_format *
+wb_report_fmt_rm(enum wb_report_fmt f)
+{
+	const struct wb_rm_format *r;
+
+	if (f == WB_REPORT_SUMMARY ||
+	    (r = wb_rm_format_find(fmt_names[f])) == NULL)
+		return (wb_rm_format_find("text"));
+	return (r);
 }
 
 int

@@ -14,6 +14,7 @@ struct wb_compare;
 struct wb_err;
 struct wb_factorial;
 struct wb_results;
+struct wb_rm_format;
 struct wb_welch;
 
 #define WB_COMPARE_FORMAT	"worldbench-compare"
@@ -38,6 +39,11 @@ struct wb_report {
 
 int		 wb_report_fmt_parse(const char *, enum wb_report_fmt *);
 const char	*wb_report_fmt_name(enum wb_report_fmt);
+/*
+ * The report model's writer (rmodel.h) for a format of this enum: the
+ * one place the two meet; the summary, which only compare has, is text.
+ */
+const struct wb_rm_format	*wb_report_fmt_rm(enum wb_report_fmt);
 
 int	wb_report_write(FILE *, enum wb_report_fmt, const struct wb_report *,
 	    struct wb_err *);

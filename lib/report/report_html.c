@@ -217,7 +217,7 @@ seed_tables(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		if ((mem = open_memstream(&buf, &len)) == NULL)
 			return (wb_err_setsys(err, "open_memstream"));
 		rc = -1;
-		if ((t = wb_table_new(mem, WB_TABLE_SEED, c->est, 0,
+		if ((t = wb_table_new(mem, "seed", c->est, 0,
 		    err)) != NULL) {
 			if (wb_table_add(t, c->labels[v], rep->results[v],
 			    err) == 0 && wb_table_finish(t, err) == 0)

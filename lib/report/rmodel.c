@@ -41,6 +41,7 @@ section_fini(struct wb_rm_section *s)
 	size_t i;
 
 	free(s->title);
+	free(s->figure);
 	strs_free(s->note, s->nnote);
 	for (i = 0; i < s->ncol; i++)
 		free(s->col[i].name);
@@ -112,8 +113,8 @@ str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
 		(*n)++;
 }
 
-void
-wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
+static void
+meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
 {
 	struct wb_rm_meta *p;
 
@@ -121,12 +122,27 @@ wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
 		return;
 	p->key = sdup(m, key);
 	p->value = sdup(m, value);
+	p->json = json;
 	if (m->failed) {
 		free(p->key);
 		free(p->value);
 		return;
 	}
 	m->nmeta++;
+}
+
+void
+wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
+{
+
+	meta_add(m, key, value, 0);
+}
+
+void
+wb_rmodel_meta_json(struct wb_rmodel *m, const char *key, const char *json)
+{
+
+	meta_add(m, key, json, 1);
 }
 
 void
@@ -171,6 +187,18 @@ wb_rmodel_section_note(struct wb_rmodel *m, const char *note)
 
 	if ((s = last(m)) != NULL)
 		str_add(m, &s->note, &s->nnote, note);
+}
+
+void
+wb_rmodel_section_figure(struct wb_rmodel *m, const char *markup)
+{
+	struct wb_rm_section *s;
+	char *d;
+
+	if ((s = last(m)) == NULL || (d = sdup(m, markup)) == NULL)
+		return;
+	free(s->figure);
+	s->figure = d;
 }
 
 void

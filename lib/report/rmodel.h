@@ -49,11 +49,13 @@ struct wb_rm_section {
 	size_t			 ncol;
 	struct wb_rm_cell	*cell;		/* ncell, row-major */
 	size_t			 ncell;
+	char			*figure;	/* HTML only: markup (an SVG) */
 };
 
 struct wb_rm_meta {
 	char	*key;
 	char	*value;
+	int	 json;		/* value is JSON text (wb_rmodel_meta_json) */
 };
 
 struct wb_rmodel {
@@ -78,10 +80,22 @@ struct wb_rmodel {
 struct wb_rmodel	*wb_rmodel_new(const char *title, struct wb_err *);
 void	wb_rmodel_free(struct wb_rmodel *);
 void	wb_rmodel_meta(struct wb_rmodel *, const char *key, const char *value);
+/*
+ * A metadata value that is JSON text (an object, an array, a number):
+ * the JSON writer embeds it as a value, the others print the text.
+ */
+void	wb_rmodel_meta_json(struct wb_rmodel *, const char *key,
+	    const char *json);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);
 void	wb_rmodel_section_note(struct wb_rmodel *, const char *);
+/*
+ * A figure of the last section, markup the report made (an SVG, its
+ * text escaped by its maker): the HTML writer puts it after the notes,
+ * as is; the other formats have the table only.
+ */
+void	wb_rmodel_section_figure(struct wb_rmodel *, const char *markup);
 void	wb_rmodel_column(struct wb_rmodel *, const char *name,
 	    enum wb_rm_align, enum wb_rm_kind);
 void	wb_rmodel_text(struct wb_rmodel *, const char *);

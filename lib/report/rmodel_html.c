@@ -3,7 +3,8 @@
  * A report model as one HTML page: <h1> title, notes as paragraphs,
  * metadata as a <dl>, an <h2> and a <table> per section (a number's
  * cell of class "num", a verdict's "better" or "worse"), the footnotes
- * last.  Every string goes through wb_report_escape, the one escaper.
+ * last.  Every string goes through wb_report_escape, the one escaper,
+ * but a section's figure, markup its report made (an SVG).
  */
 #include <stdio.h>
 
@@ -104,6 +105,8 @@ wb_rm_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 			fputs("</h2>\n", fp);
 		}
 		paras(fp, s->note, s->nnote, NULL);
+		if (s->figure != NULL)
+			fputs(s->figure, fp);
 		table(fp, s);
 	}
 	paras(fp, m->foot, m->nfoot, "foot");

@@ -3,8 +3,10 @@
  * A report model as JSON: {"title", "meta": {key: value}, "notes",
  * "sections": [{"title", "notes", "columns": [{"name", "align",
  * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
- * a number or null; a ratio {"ratio", "lo", "hi"}; a verdict
- * {"verdict", "sign"}.  Jansson writes every string.
+ * a number or null (an integer when it has no digits and no fraction);
+ * a ratio {"ratio", "lo", "hi"}; a verdict {"verdict", "sign"}; a
+ * metadata value given as JSON text is that value.  Jansson writes
+ * every string.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +37,18 @@ strs(char *const *v, size_t n)
 	return (a);
 }
 
+/* A JSON meta value as the value it spells; text as a string. */
+static json_t *
+meta_value(const struct wb_rm_meta *x)
+{
+	json_t *v;
+
+	if (x->json && (v = json_loads(x->value, JSON_DECODE_ANY, NULL)) !=
+	    NULL)
+		return (v);
+	return (json_string(x->value));
+}
+
 static json_t *
 cell(const struct wb_rm_cell *c)
 {
@@ -42,7 +56,10 @@ cell(const struct wb_rm_cell *c)
 	if (c == NULL)
 		return (json_null());
 	switch (c->kind) {
-	case WB_RM_NUM:
+	case WB_RM_NUM:	/* a count (no digits, integral) as an integer */
+		if (c->prec == 0 && isfinite(c->v) && c->v == floor(c->v) &&
+		    fabs(c->v) < 9007199254740992.0)
+			return (json_integer((json_int_t)c->v));
 		return (num(c->v));
 	case WB_RM_RATIO:
 		return (json_pack("{s:o, s:o, s:o}", "ratio", num(c->v),
@@ -88,7 +105,7 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	meta = json_object();
 	for (i = 0; i < m->nmeta; i++)
 		json_object_set_new(meta, m->meta[i].key,
-		    json_string(m->meta[i].value));
+		    meta_value(&m->meta[i]));
 	secs = json_array();
 	for (i = 0; i < m->nsec; i++)
 		json_array_append_new(secs, section(&m->sec[i]));

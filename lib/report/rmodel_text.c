@@ -2,8 +2,9 @@
 /*
  * A report model as text: "# key: value" metadata, the title and notes,
  * then each section's title, notes and table (columns padded to their
- * widest cell, two spaces apart), then the footnotes.  Text from files
- * is shown as wb_strvis shows it.
+ * widest cell, two spaces apart, a line ending at its last non-empty
+ * cell), then the footnotes.  Text from files is shown as wb_strvis
+ * shows it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,32 @@ put(FILE *fp, const char *s, size_t w, enum wb_rm_align a, int last)
 		fprintf(fp, "%-*s", (int)w, s);
 }
 
+/*
+ * Row r (the header when r is (size_t)-1) up to its last non-empty
+ * cell, so that no line ends in blanks.
+ */
+static void
+row(FILE *fp, const struct wb_rm_section *s, size_t r, const size_t *w)
+{
+	char buf[WB_VIS_SIZE];
+	const char *v;
+	size_t c, n;
+
+	for (n = s->ncol; n > 0; n--) {
+		v = r == (size_t)-1 ? s->col[n - 1].name :
+		    cell(s, r, n - 1, buf, sizeof(buf));
+		if (*v != '\0')
+			break;
+	}
+	for (c = 0; c < n; c++) {
+		v = r == (size_t)-1 ? wb_vis(s->col[c].name) :
+		    cell(s, r, c, buf, sizeof(buf));
+		fputs(c > 0 ? "  " : "", fp);
+		put(fp, v, w[c], s->col[c].align, c + 1 == n);
+	}
+	fputc('\n', fp);
+}
+
 static int
 table(FILE *fp, const struct wb_rm_section *s, struct wb_err *err)
 {
@@ -54,20 +81,9 @@ table(FILE *fp, const struct wb_rm_section *s, struct wb_err *err)
 			if ((n = strlen(cell(s, r, c, buf, sizeof(buf)))) >
 			    w[c])
 				w[c] = n;
-	for (c = 0; c < s->ncol; c++) {
-		fputs(c > 0 ? "  " : "", fp);
-		put(fp, wb_vis(s->col[c].name), w[c], s->col[c].align,
-		    c + 1 == s->ncol);
-	}
-	fputc('\n', fp);
-	for (r = 0; r < wb_rm_nrow(s); r++) {
-		for (c = 0; c < s->ncol; c++) {
-			fputs(c > 0 ? "  " : "", fp);
-			put(fp, cell(s, r, c, buf, sizeof(buf)), w[c],
-			    s->col[c].align, c + 1 == s->ncol);
-		}
-		fputc('\n', fp);
-	}
+	row(fp, s, (size_t)-1, w);
+	for (r = 0; r < wb_rm_nrow(s); r++)
+		row(fp, s, r, w);
 	free(w);
 	return (0);
 }

@@ -1,43 +1,49 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Score tables (table.h): the two UnixBench layouts printed file by
+ * file, or the report model of every file written at the end.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "err.h"
 #include "label.h"
 #include "results.h"
+#include "rmodel.h"
 #include "score.h"
 #include "table.h"
 #include "table_int.h"
 
-static const struct {
-	const char		*name;
-	enum wb_table_format	 format;
-} formats[] = {
-	{ "seed", WB_TABLE_SEED },
-	{ "unixbench5", WB_TABLE_UNIXBENCH5 },
-	{ "json", WB_TABLE_JSON },
-	{ "csv", WB_TABLE_CSV },
-	{ "markdown", WB_TABLE_MARKDOWN },
-};
+/* The layout of format, and its model writer; -1: no such format. */
+static int
+layout_of(const char *format, enum wb_table_layout *l,
+    const struct wb_rm_format **rm)
+{
+
+	*rm = NULL;
+	if (strcmp(format, "seed") == 0)
+		*l = WB_TABLE_SEED;
+	else if (strcmp(format, "unixbench5") == 0)
+		*l = WB_TABLE_UNIXBENCH5;
+	else if ((*rm = wb_rm_format_find(format)) != NULL)
+		*l = WB_TABLE_MODEL;
+	else
+		return (-1);
+	return (0);
+}
 
 int
-wb_table_format_parse(const char *s, enum wb_table_format *f)
+wb_table_format_parse(const char *format)
 {
-	size_t i;
+	const struct wb_rm_format *rm;
+	enum wb_table_layout l;
 
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (strcmp(formats[i].name, s) == 0) {
-			*f = formats[i].format;
-			return (0);
-		}
-	return (-1);
+	return (layout_of(format, &l, &rm));
 }
 
 struct wb_table *
-wb_table_new(FILE *fp, enum wb_table_format format, enum wb_estimator e,
+wb_table_new(FILE *fp, const char *format, enum wb_estimator e,
     int headers, struct wb_err *err)
 {
 	struct wb_table *t;
@@ -46,14 +52,21 @@ wb_table_new(FILE *fp, enum wb_table_format format, enum wb_estimator e,
 		wb_err_setsys(err, "calloc");
 		return (NULL);
 	}
+	if (layout_of(format, &t->layout, &t->rm) == -1) {
+		free(t);
+		wb_err_set(err, "table: no format %s (seed, unixbench5, %s)",
+		    format, wb_rm_format_names());
+		return (NULL);
+	}
 	t->fp = fp;
-	t->format = format;
 	t->estimator = e;
 	t->headers = headers;
-	if (format == WB_TABLE_JSON && (t->json = json_array()) == NULL) {
-		free(t);
-		wb_err_set(err, "out of memory");
-		return (NULL);
+	if (t->layout == WB_TABLE_MODEL) {
+		if ((t->m = wb_rmodel_new(NULL, err)) == NULL) {
+			free(t);
+			return (NULL);
+		}
+		wb_table_model_init(t);
 	}
 	return (t);
 }
@@ -75,21 +88,15 @@ wb_table_add(struct wb_table *t, const char *file,
 	tf.label = label != NULL ? label : "";
 	tf.results = r;
 	tf.score = &sc;
-	switch (t->format) {
+	switch (t->layout) {
 	case WB_TABLE_SEED:
 		rc = wb_table_text_seed(t, &tf);
 		break;
 	case WB_TABLE_UNIXBENCH5:
 		rc = wb_table_text_ub5(t, &tf);
 		break;
-	case WB_TABLE_MARKDOWN:
-		rc = wb_table_text_markdown(t, &tf);
-		break;
-	case WB_TABLE_CSV:
-		rc = wb_table_data_csv(t, &tf);
-		break;
 	default:
-		rc = wb_table_data_json(t, &tf, err);
+		rc = wb_table_model_add(t, &tf, err);
 		break;
 	}
 	wb_score_fini(&sc);
@@ -103,12 +110,9 @@ int
 wb_table_finish(struct wb_table *t, struct wb_err *err)
 {
 
-	if (t->format == WB_TABLE_JSON) {
-		if (json_dumpf(t->json, t->fp, JSON_INDENT(2) |
-		    JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) == -1 ||
-		    fputc('\n', t->fp) == EOF)
-			return (wb_err_setsys(err, "write"));
-	}
+	if (t->layout == WB_TABLE_MODEL &&
+	    wb_rmodel_write(t->fp, t->rm, t->m, err) == -1)
+		return (-1);
 	if (fflush(t->fp) == EOF || ferror(t->fp))
 		return (wb_err_setsys(err, "write"));
 	return (0);
@@ -120,6 +124,6 @@ wb_table_free(struct wb_table *t)
 
 	if (t == NULL)
 		return;
-	json_decref(t->json);
+	wb_rmodel_free(t->m);
 	free(t);
 }

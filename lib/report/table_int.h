@@ -1,24 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Internal to lib/table*.c: one printer per format. */
+/* Internal to lib/report/table*.c: the two text layouts and the model. */
 #ifndef WB_TABLE_INT_H
 #define WB_TABLE_INT_H
 
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "score.h"
 
 struct wb_err;
 struct wb_results;
+struct wb_rm_format;
+struct wb_rmodel;
+
+enum wb_table_layout {
+	WB_TABLE_SEED,
+	WB_TABLE_UNIXBENCH5,
+	WB_TABLE_MODEL		/* the rows of every file, one model */
+};
 
 struct wb_table {
-	FILE			*fp;
-	enum wb_table_format	 format;
-	enum wb_estimator	 estimator;
-	int			 headers;	/* "==> file <==" lines */
-	size_t			 nfiles;	/* added so far */
-	json_t			*json;		/* WB_TABLE_JSON: the array */
+	FILE				*fp;
+	enum wb_table_layout		 layout;
+	const struct wb_rm_format	*rm;		/* WB_TABLE_MODEL */
+	struct wb_rmodel		*m;		/* WB_TABLE_MODEL */
+	enum wb_estimator		 estimator;
+	int				 headers;	/* "==> file <==" */
+	size_t				 nfiles;	/* added so far */
 };
 
 /* What a printer gets: the file, its label and its scores. */
@@ -34,10 +41,9 @@ int	wb_table_text_notes(struct wb_table *, const struct wb_table_file *,
 	    const char *prefix);
 int	wb_table_text_seed(struct wb_table *, const struct wb_table_file *);
 int	wb_table_text_ub5(struct wb_table *, const struct wb_table_file *);
-int	wb_table_text_markdown(struct wb_table *,
-	    const struct wb_table_file *);
-int	wb_table_data_csv(struct wb_table *, const struct wb_table_file *);
-int	wb_table_data_json(struct wb_table *, const struct wb_table_file *,
+/* The model's columns; a file's rows and its notes (footnotes). */
+void	wb_table_model_init(struct wb_table *);
+int	wb_table_model_add(struct wb_table *, const struct wb_table_file *,
 	    struct wb_err *);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Text tables: the UnixBench 4.1 "INDEX VALUES" layout (the seed's), the
- * UnixBench 5 "System Benchmarks Index" layout, and Markdown.
+ * Text tables: the UnixBench 4.1 "INDEX VALUES" layout (the seed's) and
+ * the UnixBench 5 "System Benchmarks Index" layout.
  */
 #include <stdio.h>
 
@@ -149,33 +149,4 @@ wb_table_text_ub5(struct wb_table *t, const struct wb_table_file *tf)
 	if (rc < 0)
 		return (-1);
 	return (wb_table_text_notes(t, tf, ""));
-}
-
-int
-wb_table_text_markdown(struct wb_table *t, const struct wb_table_file *tf)
-{
-	const struct wb_score *sc;
-	int rc;
-
-	sc = tf->score;
-	if (t->nfiles > 0 && fputc('\n', t->fp) == EOF)
-		return (-1);
-	if (t->headers && title(t, tf, "### %s%s%s%s\n\n") == -1)
-		return (-1);
-	if (fprintf(t->fp, "| Test | Baseline | Result | Index |\n"
-	    "|:-----|---------:|-------:|------:|\n") < 0)
-		return (-1);
-	if (rows(t, sc, "| %s | %.1f | %.1f | %.1f |\n",
-	    "| %s | %.1f | %s | %s |\n") == -1)
-		return (-1);
-	if (!sc->have_final)
-		rc = fprintf(t->fp, "| **Final score** | | | - |\n");
-	else
-		rc = fprintf(t->fp, "| **Final score%s** | | | **%.1f** |\n",
-		    sc->partial ? " (partial index)" : "", sc->final);
-	if (rc < 0)
-		return (-1);
-	if (wb_table_text_notes(t, tf, "\n") == -1)
-		return (-1);
-	return (0);
 }

@@ -304,7 +304,7 @@ ATF_TC_BODY(wb_attrib_compute__golden, tc)
 	struct wb_attrib_cats c;
 	struct wb_err e;
 	char *want, *got;
-	json_t *j;
+	json_t *j, *s;
 	FILE *fp;
 
 	example(&t, &c);
@@ -325,7 +325,8 @@ ATF_TC_BODY(wb_attrib_compute__golden, tc)
 	rep.nres = 1;
 	rep.cats = &c;
 	ATF_REQUIRE((fp = fopen("out.txt", "w")) != NULL);
-	ATF_REQUIRE_MSG(wb_attrib_write_text(fp, &rep, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_attrib_write(fp, "text", &rep, &e) == 0, "%s",
+	    e.msg);
 	ATF_REQUIRE(fclose(fp) == 0);
 	want = wbt_read_file(wbt_datapath(tc, "attrib/report.expected"), NULL);
 	got = wbt_read_file("out.txt", NULL);
@@ -333,17 +334,24 @@ ATF_TC_BODY(wb_attrib_compute__golden, tc)
 	free(want);
 	free(got);
 	ATF_REQUIRE((fp = fopen("out.json", "w")) != NULL);
-	ATF_REQUIRE_MSG(wb_attrib_write_json(fp, &rep, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_attrib_write(fp, "json", &rep, &e) == 0, "%s",
+	    e.msg);
 	ATF_REQUIRE(fclose(fp) == 0);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, NULL)) != NULL);
+	ATF_CHECK_STREQ("worldbench-attribution", json_string_value(
+	    json_object_get(json_object_get(j, "meta"), "format")));
+	ATF_CHECK_EQ(WB_ATTRIB_VERSION, json_integer_value(json_object_get(
+	    json_object_get(j, "meta"), "version")));
+	s = json_array_get(json_object_get(j, "sections"), 0);
+	ATF_CHECK(strstr(json_string_value(json_object_get(s, "title")),
+	    "161.6 in the debug kernel") != NULL);
 	ATF_CHECK_STREQ("DEBUG_LIST", json_string_value(json_object_get(
-	    json_array_get(json_object_get(json_array_get(json_object_get(j,
-	    "tests"), 0), "rows"), 1), "name")));
+	    json_array_get(json_object_get(s, "rows"), 1),
+	    "option or bucket")));
 	ATF_CHECK(fabs(json_real_value(json_object_get(json_array_get(
-	    json_object_get(j, "tests"), 0), "debug_total")) - 161.6) < 1e-9);
+	    json_object_get(s, "rows"), 0), "debug")) - 80) < 1e-9);
 	ATF_CHECK(json_is_null(json_object_get(json_array_get(json_object_get(
-	    json_array_get(json_object_get(j, "tests"), 0), "rows"), 2),
-	    "share")));
+	    s, "rows"), 2), "share %")));
 	json_decref(j);
 	c.nambiguous = 0;
 	c.ambiguous = NULL;

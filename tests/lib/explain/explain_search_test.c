@@ -62,7 +62,7 @@ ATF_TC_BODY(wb_explain_search_write__golden, tc)
 	struct synth *s;
 	struct wb_err e;
 	json_error_t je;
-	json_t *j;
+	json_t *j, *meta, *secs;
 
 	ATF_REQUIRE((s = calloc(1, sizeof(*s))) != NULL);
 	dd = wb_explain_ddmin(4, cost, s, 0.9, 0.01, &e);
@@ -86,12 +86,21 @@ ATF_TC_BODY(wb_explain_search_write__golden, tc)
 	ATF_REQUIRE(wb_explain_search_save("out.json", WB_REPORT_JSON, &r,
 	    &e) == 0);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, &je)) != NULL);
+	meta = json_object_get(j, "meta");
+	secs = json_object_get(j, "sections");
 	ATF_CHECK_STREQ("worldbench-explain-search", json_string_value(
-	    json_object_get(j, "format")));
-	ATF_CHECK_EQ(2, json_array_size(json_object_get(j, "found")));
-	ATF_CHECK_EQ(1, json_array_size(json_object_get(j, "pairs")));
-	ATF_CHECK_EQ(s->n, json_array_size(json_object_get(j, "queries")));
-	ATF_CHECK(json_is_true(json_object_get(j, "interacts")));
+	    json_object_get(meta, "format")));
+	ATF_CHECK(json_is_true(json_object_get(meta, "interacts")));
+	ATF_REQUIRE_EQ(4, json_array_size(secs));
+	/* The total and the set found; its 2 factors alone and their sum. */
+	ATF_CHECK_EQ(2, json_array_size(json_object_get(json_array_get(secs,
+	    0), "rows")));
+	ATF_CHECK_EQ(3, json_array_size(json_object_get(json_array_get(secs,
+	    1), "rows")));
+	ATF_CHECK_EQ(1, json_array_size(json_object_get(json_array_get(secs,
+	    2), "rows")));
+	ATF_CHECK_EQ(s->n, json_array_size(json_object_get(json_array_get(
+	    secs, 3), "rows")));
 	json_decref(j);
 	wb_explain_ddmin_free(dd);
 	free(s);

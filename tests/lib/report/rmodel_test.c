@@ -81,6 +81,36 @@ ATF_TC_BODY(wb_rm_write_text__columns, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rm_write_text__no_trailing_blanks);
+ATF_TC_BODY(wb_rm_write_text__no_trailing_blanks, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_column(m, "name", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "n", WB_RM_RIGHT, WB_RM_TEXT);
+	wb_rmodel_column(m, "caveat", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_text(m, "a");
+	wb_rmodel_text(m, "1");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "longer");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "");
+	wb_rmodel_text(m, "b");
+	wb_rmodel_text(m, "22");
+	wb_rmodel_text(m, "over 100%");
+	s = render("text", m);
+	ATF_CHECK_STREQ("\n"
+	    "name     n  caveat\n"
+	    "a        1\n"
+	    "longer\n"
+	    "b       22  over 100%\n", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_csv__quoted_and_ratio_fields);
 ATF_TC_BODY(wb_rm_write_csv__quoted_and_ratio_fields, tc)
 {
@@ -156,6 +186,60 @@ ATF_TC_BODY(wb_rm_write_json__structure, tc)
 	wb_rmodel_free(m);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_rmodel_meta_json__value_in_json_text_elsewhere);
+ATF_TC_BODY(wb_rmodel_meta_json__value_in_json_text_elsewhere, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	json_t *o, *v;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_meta_json(m, "host", "{\"cpus\":2}");
+	wb_rmodel_meta_json(m, "bad", "{not json");
+	s = render("text", m);
+	ATF_CHECK_STREQ("# host: {\"cpus\":2}\n# bad: {not json\n", s);
+	free(s);
+	s = render("json", m);
+	ATF_REQUIRE((o = json_loads(s, 0, NULL)) != NULL);
+	v = json_object_get(json_object_get(o, "meta"), "host");
+	ATF_CHECK(json_is_object(v));
+	ATF_CHECK_EQ(2, json_integer_value(json_object_get(v, "cpus")));
+	ATF_CHECK_STREQ("{not json", json_string_value(json_object_get(
+	    json_object_get(o, "meta"), "bad")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rm_write_json__counts_as_integers);
+ATF_TC_BODY(wb_rm_write_json__counts_as_integers, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	json_t *o, *row;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_column(m, "passes", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "score", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "odd", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_num(m, 3, 0);
+	wb_rmodel_num(m, 3, 1);
+	wb_rmodel_num(m, 2.5, 0);
+	s = render("json", m);
+	ATF_REQUIRE((o = json_loads(s, 0, NULL)) != NULL);
+	row = json_array_get(json_object_get(json_array_get(json_object_get(
+	    o, "sections"), 0), "rows"), 0);
+	ATF_CHECK(json_is_integer(json_object_get(row, "passes")));
+	ATF_CHECK_EQ(3, json_integer_value(json_object_get(row, "passes")));
+	ATF_CHECK(json_is_real(json_object_get(row, "score")));
+	ATF_CHECK(json_is_real(json_object_get(row, "odd")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
 ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 {
@@ -168,6 +252,32 @@ ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 	ATF_CHECK(strstr(s, "<td class=\"num\">12.5</td>") != NULL);
 	ATF_CHECK(strstr(s, "<p class=\"foot\">[1] The end.</p>") != NULL);
 	ATF_CHECK(strstr(s, "</html>\n") != NULL);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_section_figure__html_only);
+ATF_TC_BODY(wb_rmodel_section_figure__html_only, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_section(m, "bars");
+	wb_rmodel_section_note(m, "a note");
+	wb_rmodel_section_figure(m, "<svg><rect/></svg>\n");
+	wb_rmodel_column(m, "k", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_text(m, "v");
+	s = render("html", m);
+	ATF_CHECK_MSG(strstr(s, "<p>a note</p>\n<svg><rect/></svg>\n"
+	    "<table>") != NULL, "%s", s);
+	free(s);
+	s = render("text", m);
+	ATF_CHECK_STREQ("\nbars\na note\nk\nv\n", s);
+	free(s);
+	s = render("markdown", m);
+	ATF_CHECK(strstr(s, "svg") == NULL);
 	free(s);
 	wb_rmodel_free(m);
 }
@@ -244,10 +354,14 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_rm_write_text__columns);
+	ATF_TP_ADD_TC(tp, wb_rm_write_text__no_trailing_blanks);
 	ATF_TP_ADD_TC(tp, wb_rm_write_csv__quoted_and_ratio_fields);
 	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
+	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
+	ATF_TP_ADD_TC(tp, wb_rm_write_json__counts_as_integers);
 	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
+	ATF_TP_ADD_TC(tp, wb_rmodel_section_figure__html_only);
 	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);

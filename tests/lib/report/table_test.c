@@ -25,7 +25,6 @@ static void
 golden(const atf_tc_t *tc, const char *fmt, enum wb_estimator est,
     const char *expected)
 {
-	enum wb_table_format f;
 	struct wb_results *r;
 	struct wb_table *t;
 	struct wb_err e;
@@ -35,10 +34,10 @@ golden(const atf_tc_t *tc, const char *fmt, enum wb_estimator est,
 	in = wbt_read_file(data(tc, "table.in"), NULL);
 	wbt_write_file("table.in", in);
 	free(in);
-	ATF_REQUIRE_EQ(0, wb_table_format_parse(fmt, &f));
+	ATF_REQUIRE_EQ(0, wb_table_format_parse(fmt));
 	ATF_REQUIRE_MSG(wb_results_read("table.in", &r, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE((fp = fopen("out", "w")) != NULL);
-	ATF_REQUIRE((t = wb_table_new(fp, f, est, 0, &e)) != NULL);
+	ATF_REQUIRE((t = wb_table_new(fp, fmt, est, 0, &e)) != NULL);
 	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_EQ(0, wb_table_finish(t, &e));
 	wb_table_free(t);
@@ -69,6 +68,45 @@ GOLDEN(wb_table_add__json, "json", WB_EST_UNIXBENCH, "table-json.expected")
 GOLDEN(wb_table_add__markdown, "markdown", WB_EST_UNIXBENCH,
     "table-markdown.expected")
 
+/*
+ * Several files in a model format: one table of every file's rows (one
+ * header), the notes naming their file.
+ */
+ATF_TC_WITHOUT_HEAD(wb_table_add__model_one_table);
+ATF_TC_BODY(wb_table_add__model_one_table, tc)
+{
+	struct wb_results *r;
+	struct wb_table *t;
+	struct wb_err e;
+	char *in, *got, *p;
+	FILE *fp;
+	int n;
+
+	in = wbt_read_file(data(tc, "table.in"), NULL);
+	wbt_write_file("table.in", in);
+	free(in);
+	ATF_REQUIRE_MSG(wb_results_read("table.in", &r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE((fp = fopen("out", "w")) != NULL);
+	ATF_REQUIRE((t = wb_table_new(fp, "markdown", WB_EST_UNIXBENCH, 1,
+	    &e)) != NULL);
+	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_table_finish(t, &e));
+	wb_table_free(t);
+	fclose(fp);
+	wb_results_free(r);
+	got = wbt_read_file("out", NULL);
+	for (n = 0, p = got; (p = strstr(p, "| file | label |")) != NULL; p++)
+		n++;
+	ATF_CHECK_EQ_MSG(1, n, "%s", got);
+	for (n = 0, p = got; (p = strstr(p, "| FINAL |")) != NULL; p++)
+		n++;
+	ATF_CHECK_EQ_MSG(2, n, "%s", got);
+	ATF_CHECK_MSG(strstr(got, "\ntable.in: partial index: 1 of 2 tests "
+	    "have no score\n") != NULL, "%s", got);
+	free(got);
+}
+
 /* The negative twin: the estimators must give different tables. */
 ATF_TC_WITHOUT_HEAD(wb_table_add__estimator_differs);
 ATF_TC_BODY(wb_table_add__estimator_differs, tc)
@@ -87,11 +125,11 @@ ATF_TC_BODY(wb_table_add__estimator_differs, tc)
 ATF_TC_WITHOUT_HEAD(wb_table_format_parse__unknown);
 ATF_TC_BODY(wb_table_format_parse__unknown, tc)
 {
-	enum wb_table_format f;
 
-	ATF_REQUIRE_EQ(0, wb_table_format_parse("markdown", &f));
-	ATF_REQUIRE_EQ(WB_TABLE_MARKDOWN, f);
-	ATF_REQUIRE_EQ(-1, wb_table_format_parse("html", &f));
+	ATF_REQUIRE_EQ(0, wb_table_format_parse("markdown"));
+	ATF_REQUIRE_EQ(0, wb_table_format_parse("unixbench5"));
+	ATF_REQUIRE_EQ(0, wb_table_format_parse("html"));
+	ATF_REQUIRE_EQ(-1, wb_table_format_parse("nosuch"));
 }
 
 /* Names and labels from a file reach the terminal escaped (finding 12). */
@@ -116,7 +154,7 @@ ATF_TC_BODY(wb_table_add__escapes_control, tc)
 	json_decref(j);
 	ATF_REQUIRE_MSG(wb_results_read("table.in", &r, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE((fp = fopen("out", "w")) != NULL);
-	ATF_REQUIRE((t = wb_table_new(fp, WB_TABLE_SEED, WB_EST_UNIXBENCH, 1,
+	ATF_REQUIRE((t = wb_table_new(fp, "seed", WB_EST_UNIXBENCH, 1,
 	    &e)) != NULL);
 	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_MSG(wb_table_add(t, "table.in", r, &e) == 0, "%s", e.msg);
@@ -143,6 +181,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_table_add__csv);
 	ATF_TP_ADD_TC(tp, wb_table_add__json);
 	ATF_TP_ADD_TC(tp, wb_table_add__markdown);
+	ATF_TP_ADD_TC(tp, wb_table_add__model_one_table);
 	ATF_TP_ADD_TC(tp, wb_table_add__estimator_differs);
 	ATF_TP_ADD_TC(tp, wb_table_add__escapes_control);
 	ATF_TP_ADD_TC(tp, wb_table_format_parse__unknown);
