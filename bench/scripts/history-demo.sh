@@ -209,8 +209,11 @@ while [ "$r" -le "$nrel" ]; do
 	load
 	mkdir -p "$out/runs/rel$r"
 	run "$wb" run -q -T "$tests" -i "$ipasses" -d "$dur" \
-	    --variant "host=$(root "$r")" -o "$out/runs/rel$r"
-	run "$wb" history add -w "$work" --release "rel$r:$r" "$out/runs/rel$r"
+	    --variant "host=$(root "$r")" -o "$out/runs/rel$r" ||
+	    { say "history-demo: the run of rel$r failed"; exit 1; }
+	run "$wb" history add -w "$work" --release "rel$r:$r" \
+	    "$out/runs/rel$r" ||
+	    { say "history-demo: adding rel$r failed"; exit 1; }
 	r=$((r + 1))
 done
 load

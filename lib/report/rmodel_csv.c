@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "err.h"
 #include "rmodel.h"
@@ -27,12 +28,20 @@ header(FILE *fp, const struct wb_rm_col *col, int first)
 	}
 }
 
+/*
+ * A number with its cell's digits, unless they lose some of the value's
+ * ten significant ones: CSV is read by programs, so it keeps them.
+ */
 static void
 num(FILE *fp, double v, int prec)
 {
+	char a[64], b[64];
 
-	if (!isnan(v))
-		fprintf(fp, "%.*f", prec, v);
+	if (isnan(v))
+		return;
+	snprintf(a, sizeof(a), "%.*f", prec, v);
+	snprintf(b, sizeof(b), "%.10g", v);
+	fputs(strtod(a, NULL) == strtod(b, NULL) ? a : b, fp);
 }
 
 static void
