@@ -245,7 +245,8 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	    "%.4f", id, out.what, wb_vis(c.label), wb_vis(c.test), fp,
 	    wb_vis(c.after), wb_vis(c.before), out.ratio);
 	if (!isnan(out.lo))
-		printf(", 95%% interval [%.4f, %.4f]", out.lo, out.hi);
+		printf(", %g%% interval [%.4f, %.4f]",
+		    100 * (1 - 2 * o->confirm_alpha), out.lo, out.hi);
 	printf(" (%s; run %lld)\n", out.verdict, a.run);
 	return (0);
 }
