@@ -137,9 +137,8 @@ report_main(const struct wb_explain_kernel_drive *w,
 	return (rc);
 }
 
-/* The final score's effect of a one-step result, NULL if none. */
-static const struct wb_welch *
-final_effect(const struct wb_explain_result *x)
+const struct wb_welch *
+wb_explain_kernel_final(const struct wb_explain_result *x)
 {
 	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
 
@@ -150,7 +149,7 @@ final_effect(const struct wb_explain_result *x)
 static int
 step_active(const struct wb_explain_result *x)
 {
-	const struct wb_welch *w = final_effect(x);
+	const struct wb_welch *w = wb_explain_kernel_final(x);
 
 	return (w != NULL && w->have_ci && (w->hi < 1 || w->lo > 1));
 }

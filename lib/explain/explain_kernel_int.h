@@ -11,7 +11,13 @@
 
 struct wb_err;
 struct wb_explain_kernel_drive;
+struct wb_explain_result;
 struct wb_kexplain;
+struct wb_welch;
+
+/* The final score's effect of a one-step result, NULL if none. */
+const struct wb_welch *
+	wb_explain_kernel_final(const struct wb_explain_result *);
 
 /*
  * Build kx's points and boot them into dir: 0 with *failed set when

@@ -37,15 +37,6 @@ struct search_arg {
 	size_t					 nq, built;
 };
 
-/* The final score's effect of a one-step result, NULL if none. */
-static const struct wb_welch *
-final_effect(const struct wb_explain_result *x)
-{
-	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
-
-	return (f->ef != NULL && f->ef->neff > 0 ? &f->ef->eff[0].w : NULL);
-}
-
 /* Configuration p measured into dir; the error names it. */
 static int
 measure(struct search_arg *s, const struct wb_kexplain *p, const char *dir,
@@ -82,7 +73,7 @@ answer(struct search_arg *s, const struct wb_kexplain *p, uint64_t set,
 	if ((x = wb_explain_result_new(p->steps[0], dir, 1, 0.95, e)) == NULL)
 		return (-1);
 	qr = &s->queries[s->nq];
-	if ((w = final_effect(x)) == NULL)
+	if ((w = wb_explain_kernel_final(x)) == NULL)
 		wb_err_set(e, "configuration %s: no final score in %s",
 		    p->steps[0]->target, dir);
 	else if ((qr->label = strdup(p->steps[0]->target)) == NULL)
