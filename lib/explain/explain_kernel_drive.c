@@ -245,14 +245,14 @@ screen(const struct wb_explain_kernel_drive *w, const struct wb_kexplain *kx,
 		    "kernel.  Kernels: %zu.\n", kx->npoints);
 		return (show_text(w, line, e));
 	}
-	dir = NULL;
+	if (asprintf(&dir, "%s/stage2", rundir) < 0) {
+		wb_kexplain_free(kx2);
+		return (wb_err_setsys(e, "asprintf"));
+	}
 	snprintf(line, sizeof(line), "\nStage two: the symbols of the groups "
 	    "that cost, each after the ones before it (%zu kernels, %zu not "
 	    "in stage one)\n\n", kx2->npoints, new_points(kx, kx2));
-	if ((rc = show_text(w, line, e)) == 0 &&
-	    asprintf(&dir, "%s/stage2", rundir) < 0)
-		rc = wb_err_setsys(e, "asprintf"), dir = NULL;
-	if (rc == 0)
+	if ((rc = show_text(w, line, e)) == 0)
 		rc = wb_explain_kernel_measure(w, kx2, dir, NULL, failed, e);
 	if (rc == 0)
 		rc = report_steps(w, kx2, dir, NULL, 1, e);

@@ -41,10 +41,10 @@ void	wb_kvariant_fini(struct wb_kvariant *);
  * left clean; else wb_kvariant_pair_fini() releases both.
  */
 int	wb_kvariant_pair_init(struct wb_kbuild_variant *bv,
-	    struct wb_kvariant *v, const struct wb_kpaths *, const struct wb_recipe *,
-	    const char *base, const char *name, int jobs, double timeout,
-	    wb_note_fn *note, void *note_arg, const char *what,
-	    struct wb_err *);
+	    struct wb_kvariant *v, const struct wb_kpaths *,
+	    const struct wb_recipe *, const char *base, const char *name,
+	    int jobs, double timeout, wb_note_fn *note, void *note_arg,
+	    const char *what, struct wb_err *);
 void	wb_kvariant_pair_fini(struct wb_kbuild_variant *, struct wb_kvariant *);
 /*
  * Which request of name's fragments that base lacks brings each symbol
