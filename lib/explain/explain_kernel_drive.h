@@ -55,6 +55,7 @@ struct wb_explain_kernel_drive {
 	const char		*tests;		/* NULL: all */
 	const char		*resultsdir;	/* runs go below it */
 	struct wb_qb_root	 root;		/* init, suite, data, busybox */
+	const char		*qemu;		/* NULL: the default binary */
 	/* Each boot's preflight record (may be NULL or return NULL). */
 	json_t			*(*preflight)(void *arg);
 	/*

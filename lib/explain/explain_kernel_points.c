@@ -137,6 +137,7 @@ boot_points(const struct wb_explain_kernel_drive *w,
 	x.nkernels = n;
 	x.root = w->root;
 	x.outdir = rundir;
+	x.qemu = w->qemu;
 	pol->tests = w->tests != NULL ? w->tests : "all";
 	pol->passes = w->passes;
 	pol->boots = w->boots;

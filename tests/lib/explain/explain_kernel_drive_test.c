@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * explain over a kernel recipe called without the command line, on the
- * CI pair of recipes/linux-ci: the plan alone, a bad variant, and a
- * source tarball that is not there (the driver stops before any build:
- * no kernel is built or booted here).
+ * explain over a kernel recipe called without the command line: on the
+ * CI pair of recipes/linux-ci the plan alone, a bad variant and a source
+ * tarball that is not there (it stops before any build); then a whole
+ * run over a recipe of the test's own whose kernel tree is a stand-in
+ * Makefile (each "kernel" a copy of its .config) booted by a fake qemu,
+ * so no real kernel is built or booted here.
  */
 #include <sys/stat.h>
 
@@ -31,6 +33,7 @@ static const char *const groups[] = {
 /* What the driver said and showed. */
 struct said {
 	int	notes, warns, shows;
+	int	built;		/* "built KERNEL in N s" */
 	char	first[256];	/* the first note */
 };
 
@@ -41,6 +44,8 @@ note(void *arg, const char *line)
 
 	if (s->notes++ == 0)
 		snprintf(s->first, sizeof(s->first), "%s", line);
+	if (strncmp(line, "built ", 6) == 0)
+		s->built++;
 }
 
 static void
@@ -194,11 +199,193 @@ ATF_TC_BODY(wb_explain_kernel_drive__no_source, tc)
 	wb_recipe_free(r);
 }
 
+/*
+ * A stand-in kernel tree (as tests/lib/image/kbuild_test.c's): tinyconfig
+ * writes a small .config, olddefconfig keeps what the fragments ask for,
+ * bzImage "builds" by copying the .config.
+ */
+static const char fake_makefile[] =
+    "O ?=\t.\n"
+    "tinyconfig:\n"
+    "\tmkdir -p $(O)\n"
+    "\tprintf '# CONFIG_64BIT is not set\\n' > $(O)/.config\n"
+    "olddefconfig:\n"
+    "\ttrue\n"
+    "bzImage:\n"
+    "\tmkdir -p $(O)/arch/x86/boot $(O)/include/config\n"
+    "\tcp $(O)/.config $(O)/arch/x86/boot/bzImage\n"
+    "\techo 6.1.0-fake > $(O)/include/config/kernel.release\n"
+    ".PHONY: tinyconfig olddefconfig bzImage\n";
+
+/* A kernel recipe of one option: DEBUG_KERNEL (the enabler) and two. */
+static const char fake_recipe[] =
+    "NAME=k\nVERSION=6.1\nCOMMENT=fake\nLICENSE=GPL-2.0-only\n"
+    "DISTFILES=src.tar\nBUILD_STYLE=kbuild\nKBUILD_START=tinyconfig\n"
+    "KBUILD_TARGET=bzImage\nOVERLAYS=kernel/base.config\n"
+    "OPTIONS=DEBUG\nOPTIONS_DEFAULT=\n"
+    "DEBUG_OVERLAYS_ON=kernel/debug.config\nDEBUG_OVERLAYS_OFF=\n"
+    "VARIANTS=production debug\nVARIANT_production=\n"
+    "VARIANT_debug=DEBUG\n";
+
+/* qemu: answers --version, records each boot in "calls", exits. */
+static const char fake_qemu[] =
+    "#!/bin/sh\n"
+    "case \"$1\" in --version) echo 'QEMU emulator version 7.2.0 "
+    "(fake)'; exit 0;; esac\n"
+    "echo boot >> \"$(dirname \"$0\")/calls\"\n"
+    "exit 0\n";
+
+static int
+count(const char *path, const char *what)
+{
+	char *text, *p;
+	int n = 0;
+
+	text = wbt_read_file(path, NULL);
+	for (p = text; (p = strstr(p, what)) != NULL; p++)
+		n++;
+	free(text);
+	return (n);
+}
+
+/* The tree and its tarball (in distinfo), the recipe, qemu. */
+static void
+fake_files(void)
+{
+
+	ATF_REQUIRE(system("mkdir -p tree recipes/k overlays/kernel") == 0);
+	wbt_write_file("tree/Makefile", fake_makefile);
+	wbt_write_file("recipes/k/recipe", fake_recipe);
+	ATF_REQUIRE(system("tar -cf src.tar tree && printf 'SHA256 (src.tar) "
+	    "= %s\\nSIZE (src.tar) = %s\\n' $(sha256sum src.tar | "
+	    "cut -d' ' -f1) $(wc -c <src.tar) >recipes/k/distinfo") == 0);
+	wbt_write_file("overlays/kernel/base.config", "CONFIG_64BIT=y\n");
+	wbt_write_file("overlays/kernel/debug.config", "CONFIG_DEBUG_KERNEL=y\n"
+	    "CONFIG_DEBUG_LIST=y\nCONFIG_DEBUG_VM=y\n");
+	wbt_write_file("qemu", fake_qemu);
+	ATF_REQUIRE(chmod("qemu", 0755) == 0);
+}
+
+static int
+in_run(const char *rundir, const char *name)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", rundir, name);
+	return (exists(path));
+}
+
+ATF_TC(wb_explain_kernel_drive__fake_kernels);
+ATF_TC_HEAD(wb_explain_kernel_drive__fake_kernels, tc)
+{
+	atf_tc_set_md_var(tc, "descr", "one at a time over a fake kernel "
+	    "tree: every point built, all booted by a fake qemu that fails "
+	    "each boot (recorded, said once), the steps reported; again: "
+	    "nothing built");
+	atf_tc_set_md_var(tc, "require.progs", "busybox make tar sha256sum");
+	atf_tc_set_md_var(tc, "timeout", "120");
+}
+ATF_TC_BODY(wb_explain_kernel_drive__fake_kernels, tc)
+{
+	static char cwd[PATH_MAX - 64], init[PATH_MAX], suite[PATH_MAX],
+	    data[PATH_MAX], qemu[PATH_MAX], tarball[PATH_MAX], work[PATH_MAX],
+	    cache[PATH_MAX], res[PATH_MAX];
+	struct wb_explain_kernel_drive w;
+	struct wb_explain_kernel_done done;
+	struct wb_kpaths k;
+	struct wb_recipe *r;
+	struct wb_err e;
+	struct said s;
+	int rc;
+
+	ATF_REQUIRE(getcwd(cwd, sizeof(cwd)) != NULL);
+	fake_files();
+	snprintf(tarball, sizeof(tarball), "%s/src.tar", cwd);
+	snprintf(work, sizeof(work), "%s/work", cwd);
+	snprintf(cache, sizeof(cache), "%s/cache", cwd);
+	snprintf(res, sizeof(res), "%s/results", cwd);
+	snprintf(qemu, sizeof(qemu), "%s/qemu", cwd);
+	snprintf(init, sizeof(init), "%s/libexec/worldbench-init/init",
+	    wbt_builddir(tc));
+	snprintf(suite, sizeof(suite), "%s/libexec/worldbench-static",
+	    wbt_builddir(tc));
+	snprintf(data, sizeof(data), "%s/share/worldbench", wbt_builddir(tc));
+	ATF_REQUIRE(setenv("WB_CACHE_DIR", cache, 1) == 0);
+	ATF_REQUIRE(setenv("WB_KVM_DEVICE", "/dev/null", 1) == 0);
+	unsetenv("WB_NO_KVM");
+	wb_kpaths_init(&k, work);
+	k.cachedir = cache;
+	k.overlays = "overlays";
+	k.recipe = "recipes/k/recipe";
+	k.tarball = tarball;
+	k.ccache = 0;
+	ATF_REQUIRE_MSG(wb_kpaths_absolute(&k, &e) == 0, "%s", e.msg);
+	r = wb_kpaths_recipe(&k, &e);
+	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
+	memset(&w, 0, sizeof(w));
+	memset(&s, 0, sizeof(s));
+	w.k = &k;
+	w.r = r;
+	w.recipe = "k";
+	w.base = "production";
+	w.target = "debug";
+	w.one_at_a_time = 1;
+	w.passes = 1;
+	w.boots = 1;
+	w.jobs = 1;
+	w.seconds = 0.5;
+	w.tests = "syscall";
+	w.resultsdir = res;
+	w.root.init = init;
+	w.root.suite = suite;
+	w.root.data = data;
+	w.root.busybox = "/bin/busybox";
+	w.qemu = qemu;
+	w.note = note;
+	w.warn = warn_line;
+	w.show = show;
+	w.arg = &s;
+	rc = wb_explain_kernel_drive(&w, &done, &e);
+	ATF_REQUIRE_MSG(s.notes > 0, "nothing said: %s", e.msg);
+	/* Every boot failed: recorded, said once, the rounds left out. */
+	ATF_CHECK_MSG(rc == 0, "%d %s", rc, e.msg);
+	ATF_CHECK_EQ(done.status, 1);
+	ATF_CHECK_EQ(s.warns, 1);
+	/* production, and each of the three symbols on, and debug. */
+	ATF_REQUIRE(done.plan != NULL);
+	ATF_CHECK_EQ(done.plan->npoints, 5);
+	ATF_CHECK_STREQ(s.first, "[1/5] kernel production");
+	ATF_CHECK_EQ(s.built, 5);
+	ATF_CHECK_EQ_MSG(count("calls", "boot"), 5, "%d boots",
+	    count("calls", "boot"));
+	/* The steps' report saved in four formats and shown once. */
+	ATF_CHECK_EQ(s.shows, 1);
+	ATF_CHECK(done.complete);
+	ATF_REQUIRE(done.rundir != NULL && strncmp(done.rundir, res,
+	    strlen(res)) == 0);
+	ATF_CHECK(in_run(done.rundir, "steps.txt") &&
+	    in_run(done.rundir, "steps.json") &&
+	    in_run(done.rundir, "steps.md") &&
+	    in_run(done.rundir, "steps.html") &&
+	    in_run(done.rundir, "production+debug-vm.json"));
+	wb_explain_kernel_done_fini(&done);
+	/* Again: every kernel up to date, none built. */
+	memset(&s, 0, sizeof(s));
+	sleep(1);	/* a run directory of another second */
+	ATF_CHECK_MSG(wb_explain_kernel_drive(&w, &done, &e) == 0, "%s",
+	    e.msg);
+	ATF_CHECK_EQ(s.built, 0);
+	ATF_CHECK_EQ(count("calls", "boot"), 10);
+	wb_explain_kernel_done_fini(&done);
+	wb_recipe_free(r);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_explain_kernel_drive__plan_only);
 	ATF_TP_ADD_TC(tp, wb_explain_kernel_drive__bad_variant);
 	ATF_TP_ADD_TC(tp, wb_explain_kernel_drive__no_source);
+	ATF_TP_ADD_TC(tp, wb_explain_kernel_drive__fake_kernels);
 	return (0);
 }
