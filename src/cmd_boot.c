@@ -23,6 +23,7 @@
 #include "exe_path.h"
 #include "exitmap.h"
 #include "experiment_boot.h"
+#include "experiment_boot_drive.h"
 #include "guestopts.h"
 #include "kpaths.h"
 #include "label.h"
@@ -31,6 +32,7 @@
 #include "qemu_bench.h"
 #include "runner.h"
 #include "spawn.h"
+#include "strvis.h"
 
 #define MAXKERNELS	WB_BOOT_MAXKERNELS
 
@@ -266,27 +268,6 @@ defaults(struct bopts *o)
 		o->g.outdir = ".";
 }
 
-/*
- * The world argument: an unpacked root directory, an image archive or
- * the name of a built image in the work directory (cmd_world_root()
- * unpacks archives as "images --root" does).  Sets x->root.world and
- * x->world_label, malloc'ed into *rootp and *labelp.
- */
-static int
-resolve_world(const struct bopts *o, struct wb_boot_experiment *x,
-    char **rootp, char **labelp, struct wb_err *err)
-{
-	struct stat st;
-
-	if ((*rootp = cmd_world_root(o->world, o->g.k.workdir, err)) == NULL ||
-	    (*labelp = wb_label_of_world(o->world, stat(o->world, &st) == 0 &&
-	    S_ISDIR(st.st_mode), err)) == NULL)
-		return (-1);
-	x->root.world = *rootp;
-	x->world_label = *labelp;
-	return (0);
-}
-
 /* The main kernel first, the -k ones after it; the world, if any. */
 static int
 args(int argc, char **argv, struct bopts *o)
@@ -343,13 +324,24 @@ request(struct bopts *o, struct wb_boot_experiment *x, double *start)
 	x->unmatched = o->unmatched;
 }
 
+/* A preflight warning, on stderr. */
+static void
+warn_line(void *arg, const char *line)
+{
+
+	(void)arg;
+	warnx("%s", wb_vis(line));
+}
+
 int
 cmd_boot(int argc, char **argv)
 {
 	struct wb_boot_experiment x;
+	struct wb_boot_drive d;
+	struct wb_boot_done done;
+	struct cmd_unpack cu;
 	struct bopts o;
 	struct wb_err e;
-	char *wlabel, *wroot;
 	double start;
 	size_t i;
 	int rc;
@@ -361,23 +353,26 @@ cmd_boot(int argc, char **argv)
 		usage();
 		return (EX_USAGE);
 	}
-	wb_err_clear(&e);
 	request(&o, &x, &start);
-	wlabel = wroot = NULL;
-	if (o.world != NULL &&
-	    resolve_world(&o, &x, &wroot, &wlabel, &e) != 0) {
-		rc = cmd_fail(&e);
-		goto out;
-	}
 	x.have_negligible = o.have_negligible;
 	x.negligible = o.negligible;
-	x.preflight = cmd_preflight_check(o.strict, o.g.quiet);
-	start = wb_spawn_now();
-	if ((rc = wb_boot_experiment_run(&x, &e)) != 0) {
+	cmd_unpack_begin(&cu);
+	memset(&d, 0, sizeof(d));
+	d.x = &x;
+	d.world = o.world;
+	d.workdir = o.g.k.workdir;
+	d.unpack = &cu.o;
+	d.strict = o.strict;
+	d.quiet = o.g.quiet;
+	d.warn = warn_line;
+	d.start = &start;
+	if ((rc = wb_boot_drive(&d, &done, &e)) != 0) {
 		if (rc == -2) {
 			warnx("%s", e.msg);
 			rc = EX_USAGE;
-		} else
+		} else if (done.busy)
+			rc = (warnx("%s", e.msg), 1);
+		else
 			rc = cmd_fail(&e);
 		goto out;
 	}
@@ -389,9 +384,8 @@ cmd_boot(int argc, char **argv)
 		rc = 1;
 	}
 out:
+	cmd_unpack_end(&cu);
 	wb_boot_experiment_fini(&x);
-	json_decref(x.preflight);
-	free(wlabel);
-	free(wroot);
+	wb_boot_done_fini(&done);
 	return (rc);
 }

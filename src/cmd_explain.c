@@ -364,25 +364,27 @@ plan_show(const struct wb_explain_plan *p)
 static int
 kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 {
-	struct kexplain_req q;
+	struct wb_explain_kernel_drive q;
+	struct wb_kpaths k;
 	struct wb_err e;
 	char *rpath;
 	int rc;
 
 	memset(&q, 0, sizeof(q));
-	wb_kpaths_init(&q.k, o->c.x.workdir);
+	wb_kpaths_init(&k, o->c.x.workdir);
 	if (o->cachedir != NULL)
-		q.k.cachedir = o->cachedir;
+		k.cachedir = o->cachedir;
 	if (asprintf(&rpath, "%s/recipes/%s/recipe", o->c.x.topdir,
-	    argv[0]) == -1 || asprintf((char **)&q.k.overlays, "%s/overlays",
+	    argv[0]) == -1 || asprintf((char **)&k.overlays, "%s/overlays",
 	    o->c.x.topdir) == -1)
 		err(EX_OSERR, "asprintf");
-	q.k.recipe = rpath;
-	if (wb_kpaths_absolute(&q.k, &e) != 0 ||
-	    wb_kpaths_distinfo(&q.k, r, &e) != 0) {
+	k.recipe = rpath;
+	if (wb_kpaths_absolute(&k, &e) != 0 ||
+	    wb_kpaths_distinfo(&k, r, &e) != 0) {
 		rc = cmd_fail(&e);
 		goto out;
 	}
+	q.k = &k;
 	q.r = r;
 	q.recipe = argv[0];
 	q.base = argv[1];
@@ -403,11 +405,10 @@ kernel(struct explain_opts *o, char **argv, const struct wb_recipe *r)
 	q.seconds = o->seconds;
 	q.tests = o->c.x.tests;
 	q.resultsdir = o->c.x.resultsdir;
-	q.fmt = o->fmt;
-	rc = explain_kernel(&q);
+	rc = explain_kernel(&q, o->fmt);
 out:
 	free(rpath);
-	free((char *)q.k.overlays);
+	free((char *)k.overlays);
 	return (rc);
 }
 

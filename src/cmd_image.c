@@ -21,6 +21,7 @@
 #include "manifest.h"
 #include "opt.h"
 #include "strvis.h"
+#include "world.h"
 
 void
 cmd_image_usage(FILE *fp)
@@ -187,8 +188,8 @@ image_diff(int argc, char **argv)
 	if (argc != 2)
 		return (usage());
 	a = b = NULL;
-	if ((a = cmd_image_archive(argv[0], workdir, &e)) == NULL ||
-	    (b = cmd_image_archive(argv[1], workdir, &e)) == NULL ||
+	if ((a = wb_image_archive(argv[0], workdir, &e)) == NULL ||
+	    (b = wb_image_archive(argv[1], workdir, &e)) == NULL ||
 	    wb_image_diff(a, b, &v, &n, &e) == -1) {
 		free(a);
 		free(b);

@@ -175,12 +175,12 @@ load_recipe(struct kopts *o)
 }
 
 static int
-variant_init(struct kvariant *v, const struct kopts *o, const char *name,
+variant_init(struct wb_kvariant *v, const struct kopts *o, const char *name,
     struct wb_err *e)
 {
 
-	return (kvariant_init(v, &o->k, o->recipe, name, NULL, o->jobs,
-	    o->timeout, note_prefix, e));
+	return (wb_kvariant_init(v, &o->k, o->recipe, name, NULL, o->jobs,
+	    o->timeout, cmd_note, note_prefix, e));
 }
 
 /*
@@ -201,7 +201,7 @@ lock_kwork(const struct kopts *o, struct wb_err *e)
 static int
 kernel_build(int argc, char **argv)
 {
-	struct kvariant v;
+	struct wb_kvariant v;
 	struct kopts o;
 	struct wb_err e;
 	struct timespec t0, t1;
@@ -243,7 +243,7 @@ kernel_build(int argc, char **argv)
 			    (double)(t1.tv_sec - t0.tv_sec) +
 			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 		}
-		kvariant_fini(&v);
+		wb_kvariant_fini(&v);
 		if (rc != 0)
 			break;
 	}
@@ -256,7 +256,7 @@ static int
 kernel_config(int argc, char **argv)
 {
 	struct wb_kconfig_result res;
-	struct kvariant v;
+	struct wb_kvariant v;
 	struct kopts o;
 	struct wb_err e;
 	int rc;
@@ -278,7 +278,7 @@ kernel_config(int argc, char **argv)
 	} else
 		printf("%s/.config %s\n", v.objdir, res.config_sha256);
 	wb_kconfig_result_fini(&res);
-	kvariant_fini(&v);
+	wb_kvariant_fini(&v);
 	wb_recipe_free(o.recipe);
 	return (rc);
 }
@@ -310,11 +310,11 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 {
 	struct wb_kbuild_variant bv;
 	struct wb_kmatch m;
-	struct kvariant v;
+	struct wb_kvariant v;
 	int rc;
 
-	if (kvariant_pair_init(&bv, &v, &o->k, o->recipe, base, name,
-	    o->jobs, o->timeout, note_prefix, "--check", e) != 0)
+	if (wb_kvariant_pair_init(&bv, &v, &o->k, o->recipe, base, name,
+	    o->jobs, o->timeout, cmd_note, note_prefix, "--check", e) != 0)
 		return (-1);
 	rc = -1;
 	if (wb_kmatch_run(&v.kb, bv.fragments, bv.nfragments, base_config,
@@ -334,7 +334,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 			rc = 0;
 		wb_kmatch_fini(&m);
 	}
-	kvariant_pair_fini(&bv, &v);
+	wb_kvariant_pair_fini(&bv, &v);
 	return (rc);
 }
 
@@ -376,8 +376,8 @@ kernel_owners(const struct kopts *o, const char *base, const char *name,
 	printf("# owners %s %s: each changed symbol and the request that "
 	    "brings it (kconfig with that request left out)\n", base, name);
 	fflush(stdout);
-	if ((rc = kvariant_owners(&o->k, o->recipe, base, name, base_config,
-	    note_prefix, &k, e)) == 0)
+	if ((rc = wb_kvariant_owners(&o->k, o->recipe, base, name, base_config,
+	    cmd_note, note_prefix, &k, e)) == 0)
 		owners_print(&k);
 	wb_kowners_fini(&k);
 	return (rc);

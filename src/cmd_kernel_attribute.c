@@ -195,7 +195,7 @@ check_api(const struct aopts *o, int *api, struct wb_err *e)
 
 /*
  * --owners: which request of the debug variant brings each option
- * (kvariant_owners), from the base image's configuration.
+ * (wb_kvariant_owners), from the base image's configuration.
  */
 static int
 owners(struct aopts *o, const char *base, const char *debug,
@@ -216,8 +216,8 @@ owners(struct aopts *o, const char *base, const char *debug,
 				fprintf(stderr, "%swhich request brings each "
 				    "option (kconfig, each request left "
 				    "out)\n", note_prefix);
-			rc = kvariant_owners(&o->g.k, r, base, debug, cfg,
-			    note_prefix, k, e);
+			rc = wb_kvariant_owners(&o->g.k, r, base, debug, cfg,
+			    cmd_note, note_prefix, k, e);
 			free(cfg);
 		}
 		free(img);

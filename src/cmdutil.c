@@ -49,29 +49,28 @@ cmd_workdir(void)
 	return (getenv("WORKDIR") != NULL ? getenv("WORKDIR") : "work");
 }
 
+/* A preflight warning, on stderr. */
+static void
+preflight_warn(void *arg, const char *line)
+{
+
+	(void)arg;
+	warnx("%s", wb_vis(line));
+}
+
 json_t *
 cmd_preflight_check(int strict, int quiet)
 {
-	struct wb_preflight_src src;
-	struct wb_preflight pf;
 	struct wb_err e;
 	json_t *j;
-	size_t i;
+	int refused;
 
-	memset(&src, 0, sizeof(src));
-	src.window = 0.5;
-	src.self = getpid();
-	if (wb_preflight_run(&src, &pf, &e) == -1)
-		exit(cmd_failp("preflight", &e));
-	if (!quiet || (strict && pf.busy))
-		for (i = 0; i < pf.nwarnings; i++)
-			warnx("preflight: %s", wb_vis(pf.warnings[i]));
-	if (strict && pf.busy)
-		errx(1, "--strict: the host is busy (load %.2f on %ld CPUs); "
-		    "not starting", pf.load[0], pf.ncpu);
-	if ((j = wb_preflight_json(&pf)) == NULL)
-		errx(1, "preflight: out of memory");
-	wb_preflight_fini(&pf);
+	if ((j = wb_preflight_check(strict, quiet, preflight_warn, NULL,
+	    &refused, &e)) == NULL) {
+		if (refused)
+			errx(1, "%s", e.msg);
+		exit(cmd_fail(&e));
+	}
 	return (j);
 }
 
@@ -110,56 +109,14 @@ cmd_unpack_end(struct cmd_unpack *cu)
 }
 
 char *
-cmd_image_archive(const char *arg, const char *workdir, struct wb_err *err)
-{
-	struct stat st;
-	char *p;
-
-	/*
-	 * A bare name that is no file here is an image of the work
-	 * directory, as "worldbench images" lists them.
-	 */
-	if (strchr(arg, '/') != NULL || arg[0] == '.' || arg[0] == '\0' ||
-	    lstat(arg, &st) == 0 || errno != ENOENT) {
-		if ((p = strdup(arg)) == NULL)
-			wb_err_setsys(err, "strdup");
-		return (p);
-	}
-	if (asprintf(&p, "%s/images/%s.tar.zst", workdir, arg) == -1) {
-		wb_err_setsys(err, "asprintf");
-		return (NULL);
-	}
-	if (access(p, F_OK) == -1) {
-		wb_err_setsys(err, "%s: neither a file nor an image of %s (%s; "
-		    "see worldbench images)", arg, workdir, p);
-		free(p);
-		return (NULL);
-	}
-	return (p);
-}
-
-char *
 cmd_world_root(const char *image, const char *workdir, struct wb_err *err)
 {
 	struct cmd_unpack cu;
-	struct stat st;
-	char *root, *archive;
-	int lock;
+	char *root;
 
-	if ((archive = cmd_image_archive(image, workdir, err)) == NULL)
-		return (NULL);
-	lock = -1;
-	if (stat(archive, &st) == 0 && !S_ISDIR(st.st_mode) &&
-	    (wb_mkdirs(workdir, 0755, err) == -1 ||
-	    (lock = wb_lock_workdir(workdir, 600, err)) == -1)) {
-		free(archive);
-		return (NULL);
-	}
 	cmd_unpack_begin(&cu);
-	root = wb_world_root_opts(archive, workdir, &cu.o, err);
-	wb_unlock_workdir(lock);
+	root = wb_world_root_arg(image, workdir, &cu.o, err);
 	cmd_unpack_end(&cu);
-	free(archive);
 	return (root);
 }
 

@@ -65,13 +65,9 @@ void		 cmd_tree_defaults(const char **objdir, const char **topdir,
 		    char *objbuf, char *topbuf);
 struct wb_err;
 /*
- * An image argument as an archive path, malloc'ed: a path (with a '/',
- * or a file that exists here) as it is, else the name of a built image
- * of workdir (WORKDIR/images/NAME.tar.zst), which must exist.
+ * The unpacked root of an image argument (or a root directory):
+ * wb_world_root_arg() with the command's unpack (cmd_unpack_begin()).
  */
-char		*cmd_image_archive(const char *arg, const char *workdir,
-		    struct wb_err *);
-/* The unpacked root of an image argument (or a root directory). */
 char		*cmd_world_root(const char *image, const char *workdir,
 		    struct wb_err *);
 

@@ -30,59 +30,6 @@ cmd_experiment_init(struct cmd_experiment *o, const char *prefix)
 }
 
 int
-cmd_experiment_opt(struct cmd_experiment *o, int ch, const char *arg)
-{
-	char *end;
-	int r;
-
-	if ((r = runopts_parse(&o->ro, ch, arg)) != 0)
-		return (r);
-	switch (ch) {
-	case 'D':
-		if (wb_suite_design_parse(arg, &o->x.design) == -1) {
-			warnx("--design %s: expected bench, quick or full",
-			    arg);
-			return (-1);
-		}
-		return (1);
-	case 'i':
-		o->x.passes = (int)strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || o->x.passes < 2 ||
-		    o->x.passes > 1000) {
-			warnx("--passes %s: expected 2 to 1000", arg);
-			return (-1);
-		}
-		return (1);
-	case 'P':
-		o->no_preflight = 1;
-		return (1);
-	case 'O':
-		o->x.objdir = arg;
-		return (1);
-	case 'o':
-		o->x.resultsdir = arg;
-		return (1);
-	case 'q':
-		o->quiet = 1;
-		return (1);
-	case 'S':
-		o->strict = 1;
-		return (1);
-	case 'T':
-		o->x.tests = arg;
-		return (1);
-	case 't':
-		o->x.topdir = arg;
-		return (1);
-	case 'w':
-		o->x.workdir = arg;
-		return (1);
-	default:
-		return (0);
-	}
-}
-
-int
 cmd_experiment_check(const struct cmd_experiment *o)
 {
 

@@ -7,7 +7,6 @@
 #ifndef WB_EXPERIMENT_CMD_H
 #define WB_EXPERIMENT_CMD_H
 
-#include <getopt.h>
 #include <limits.h>
 
 #include "cmdutil.h"
@@ -37,19 +36,6 @@ struct cmd_experiment {
 	struct cmd_unpack	 cu;	/* the run's unpack (cmdutil.h) */
 };
 
-#define EXPERIMENT_SHORT	"i:o:qT:w:"
-#define EXPERIMENT_LONG \
-	{ "design", required_argument, NULL, 'D' }, \
-	{ "no-preflight", no_argument, NULL, 'P' }, \
-	{ "objdir", required_argument, NULL, 'O' }, \
-	{ "output", required_argument, NULL, 'o' }, \
-	{ "passes", required_argument, NULL, 'i' }, \
-	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "strict", no_argument, NULL, 'S' }, \
-	{ "tests", required_argument, NULL, 'T' }, \
-	{ "topdir", required_argument, NULL, 't' }, \
-	{ "workdir", required_argument, NULL, 'w' }, \
-	RUNOPTS_LONG
 #define EXPERIMENT_USAGE \
 	"[-q] [-w workdir] [-o resultsdir] [-T tests] [-i passes]\n" \
 	"           [--design bench|quick|full] [--objdir dir] " \
@@ -58,8 +44,6 @@ struct cmd_experiment {
 	"           " RUNOPTS_USAGE
 
 void	cmd_experiment_init(struct cmd_experiment *, const char *prefix);
-/* One option: 1 taken, 0 not one of these, -1 bad (said). */
-int	cmd_experiment_opt(struct cmd_experiment *, int ch, const char *arg);
 /* After the options: --strict against --no-preflight; -1 if both. */
 int	cmd_experiment_check(const struct cmd_experiment *);
 /* The results directory's default: WORKDIR/results/<sub>. */

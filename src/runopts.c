@@ -14,6 +14,15 @@
 #include "runner.h"
 #include "runopts.h"
 
+/* Which option a value is for (parse()). */
+enum {
+	RUNOPT_RUNNER,
+	RUNOPT_TMP_SIZE,
+	RUNOPT_MAX_PROCS,
+	RUNOPT_MAX_MEMORY,
+	RUNOPT_MAP_ID,
+};
+
 static int
 parse_id(const char *s, unsigned long *v, char **end)
 {
@@ -25,8 +34,9 @@ parse_id(const char *s, unsigned long *v, char **end)
 	return (errno != 0 || *v > 0xfffffffeUL ? -1 : 0);
 }
 
-int
-runopts_parse(struct wb_runner_opts *o, int ch, const char *arg)
+/* 1 when ch was one of ours (parsed), 0 when not, -1 on a bad value. */
+static int
+parse(struct wb_runner_opts *o, int ch, const char *arg)
 {
 	unsigned long u, g;
 	uint64_t v;
@@ -99,7 +109,7 @@ static int
 take(void *ro, int ch, const char *arg)
 {
 
-	return (runopts_parse(ro, ch, arg) == -1 ? -1 : 0);
+	return (parse(ro, ch, arg) == -1 ? -1 : 0);
 }
 
 int

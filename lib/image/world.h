@@ -34,6 +34,21 @@ char	*wb_world_root(const char *image, const char *workdir,
 struct wb_unpack_opts;
 char	*wb_world_root_opts(const char *image, const char *workdir,
 	    const struct wb_unpack_opts *, struct wb_err *);
+/*
+ * An image argument as an archive path, malloc'ed: a path (with a '/',
+ * or a file that exists here) as it is, else the name of a built image
+ * of workdir (WORKDIR/images/NAME.tar.zst), which must exist
+ * (world_arg.c).
+ */
+char	*wb_image_archive(const char *arg, const char *workdir,
+	    struct wb_err *);
+/*
+ * The unpacked root of an image argument (or a root directory as it
+ * is): wb_image_archive(), then wb_world_root_opts() under the work
+ * directory's lock when there is an archive to unpack.
+ */
+char	*wb_world_root_arg(const char *arg, const char *workdir,
+	    const struct wb_unpack_opts *, struct wb_err *);
 
 /*
  * The image a root came from: {"sha256": archive digest, "input_hash":

@@ -19,6 +19,8 @@
 
 #include <jansson.h>
 
+#include "note.h"
+
 struct wb_err;
 
 #define WB_PREFLIGHT_BUSY_PCT	10.0
@@ -58,6 +60,16 @@ int	wb_preflight_run(const struct wb_preflight_src *,
 void	wb_preflight_fini(struct wb_preflight *);
 /* A new JSON object for provenance "preflight"; NULL on allocation failure. */
 json_t	*wb_preflight_json(const struct wb_preflight *);
+
+/*
+ * The check before a measurement (preflight_check.c): the real host
+ * over half a second, each warning said to warn as "preflight: ..."
+ * unless quiet (said even then when strict refuses).  The record for
+ * provenance, or NULL with err set: *refused when strict and the host
+ * is busy (err says its load), else the check itself failed.
+ */
+json_t	*wb_preflight_check(int strict, int quiet, wb_note_fn *warn,
+	    void *arg, int *refused, struct wb_err *);
 
 /*
  * Parse one /proc/PID/stat line: the command (between the first '(' and

@@ -6,15 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmdutil.h"
 #include "err.h"
 #include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
+#include "note.h"
 #include "recipe.h"
 
 void
-kvariant_fini(struct kvariant *v)
+wb_kvariant_fini(struct wb_kvariant *v)
 {
 
 	wb_kbuild_variant_fini(&v->kv);
@@ -41,8 +41,8 @@ workdir_sub(const struct wb_kpaths *k, const char *sub, struct wb_err *e)
 }
 
 static int
-unpack(struct kvariant *v, const struct wb_kpaths *k, char *prefix,
-    struct wb_err *e)
+unpack(struct wb_kvariant *v, const struct wb_kpaths *k, wb_note_fn *note,
+    void *note_arg, struct wb_err *e)
 {
 	char *srcdir;
 	int rc;
@@ -59,17 +59,18 @@ unpack(struct kvariant *v, const struct wb_kpaths *k, char *prefix,
 	case -1:
 		return (-1);
 	case 0:
-		cmd_note(prefix, "source tarball not listed in distinfo: "
-		    "unverified");
+		wb_notef(note, note_arg, "source tarball not listed in "
+		    "distinfo: unverified");
 		break;
 	}
 	return (0);
 }
 
 int
-kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
+wb_kvariant_init(struct wb_kvariant *v, const struct wb_kpaths *k,
     const struct wb_recipe *r, const char *name, const char *label,
-    int jobs, double timeout, char *prefix, struct wb_err *e)
+    int jobs, double timeout, wb_note_fn *note, void *note_arg,
+    struct wb_err *e)
 {
 
 	memset(v, 0, sizeof(*v));
@@ -82,14 +83,14 @@ kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
 	    (v->objdir = wb_kpaths_objdir(k, label)) == NULL ||
 	    (v->log = wb_kpaths_log(k, label)) == NULL ||
 	    asprintf(&v->ccache, "%s/ccache", k->cachedir) < 0) {
-		kvariant_fini(v);
+		wb_kvariant_fini(v);
 		return (wb_err_setsys(e, "kernel"));
 	}
-	if (unpack(v, k, prefix, e) != 0 ||
+	if (unpack(v, k, note, note_arg, e) != 0 ||
 	    workdir_sub(k, "kernels", e) != 0 ||
 	    workdir_sub(k, "kbuild", e) != 0 ||
 	    (k->ccache && wb_kpaths_mkdirs(v->ccache, e) != 0)) {
-		kvariant_fini(v);
+		wb_kvariant_fini(v);
 		return (-1);
 	}
 	v->kb.variant = label;
@@ -105,16 +106,16 @@ kvariant_init(struct kvariant *v, const struct wb_kpaths *k,
 	v->kb.jobs = jobs;
 	v->kb.timeout = timeout;
 	v->kb.log = v->log;
-	v->kb.note = cmd_note;
-	v->kb.note_arg = prefix;
+	v->kb.note = note;
+	v->kb.note_arg = note_arg;
 	return (0);
 }
 
 int
-kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
+wb_kvariant_pair_init(struct wb_kbuild_variant *bv, struct wb_kvariant *v,
     const struct wb_kpaths *k, const struct wb_recipe *r, const char *base,
-    const char *name, int jobs, double timeout, char *prefix,
-    const char *what, struct wb_err *e)
+    const char *name, int jobs, double timeout, wb_note_fn *note,
+    void *note_arg, const char *what, struct wb_err *e)
 {
 
 	if (strchr(base, '/') != NULL || strchr(name, '/') != NULL)
@@ -122,8 +123,8 @@ kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
 		    "recipe, not image directories", what));
 	if (wb_kbuild_variant_init(bv, r, k->overlays, base, e) != 0)
 		return (-1);
-	if (kvariant_init(v, k, r, name, NULL, jobs, timeout, prefix,
-	    e) != 0) {
+	if (wb_kvariant_init(v, k, r, name, NULL, jobs, timeout, note,
+	    note_arg, e) != 0) {
 		wb_kbuild_variant_fini(bv);
 		return (-1);
 	}
@@ -131,27 +132,28 @@ kvariant_pair_init(struct wb_kbuild_variant *bv, struct kvariant *v,
 }
 
 void
-kvariant_pair_fini(struct wb_kbuild_variant *bv, struct kvariant *v)
+wb_kvariant_pair_fini(struct wb_kbuild_variant *bv, struct wb_kvariant *v)
 {
 
-	kvariant_fini(v);
+	wb_kvariant_fini(v);
 	wb_kbuild_variant_fini(bv);
 }
 
 int
-kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
+wb_kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
     const char *base, const char *name, const char *base_config,
-    char *prefix, struct wb_kowners *o, struct wb_err *e)
+    wb_note_fn *note, void *note_arg, struct wb_kowners *o,
+    struct wb_err *e)
 {
 	struct wb_kbuild_variant bv;
-	struct kvariant v;
+	struct wb_kvariant v;
 	int rc;
 
-	if (kvariant_pair_init(&bv, &v, k, r, base, name, 0, 0, prefix,
-	    "owners", e) != 0)
+	if (wb_kvariant_pair_init(&bv, &v, k, r, base, name, 0, 0, note,
+	    note_arg, "owners", e) != 0)
 		return (-1);
 	rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments, base_config,
 	    o, e);
-	kvariant_pair_fini(&bv, &v);
+	wb_kvariant_pair_fini(&bv, &v);
 	return (rc);
 }
