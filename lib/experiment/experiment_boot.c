@@ -279,6 +279,11 @@ wb_boot_experiment_run(struct wb_boot_experiment *x, struct wb_err *e)
 		    WB_BOOT_MAXKERNELS, x->nkernels);
 		return (-2);
 	}
+	if (x->root.init == NULL) {
+		wb_err_set(e, "a boot experiment needs the guest's init "
+		    "program");
+		return (-2);
+	}
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return (wb_err_setsys(e, "calloc"));
 	rc = run(x, b, e);

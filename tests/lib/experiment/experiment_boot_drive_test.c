@@ -194,10 +194,30 @@ ATF_TC_BODY(wb_boot_drive__world_dir, tc)
 	wb_boot_done_fini(&done);
 }
 
+ATF_TC(wb_boot_experiment_run__no_init);
+ATF_TC_HEAD(wb_boot_experiment_run__no_init, tc)
+{
+	atf_tc_set_md_var(tc, "descr", "an experiment without the guest's "
+	    "init program is refused as a usage error, nothing booted");
+}
+ATF_TC_BODY(wb_boot_experiment_run__no_init, tc)
+{
+	struct fixture f;
+	struct wb_err e;
+
+	setup(tc, &f);
+	f.x.root.init = NULL;
+	ATF_CHECK_EQ(wb_boot_experiment_run(&f.x, &e), -2);
+	ATF_CHECK_MSG(strstr(e.msg, "init program") != NULL, "%s", e.msg);
+	ATF_CHECK(!exists("calls") && !exists("bo"));
+	wb_boot_experiment_fini(&f.x);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_boot_drive__world_unknown);
 	ATF_TP_ADD_TC(tp, wb_boot_drive__world_dir);
+	ATF_TP_ADD_TC(tp, wb_boot_experiment_run__no_init);
 	return (0);
 }
