@@ -239,19 +239,24 @@ cat "$out/changes.txt"
 cands=$(sed -n 's/^candidate \([0-9][0-9]*\): machine .*/\1/p' \
     "$out/changes.txt" | sort -un)
 [ -n "$cands" ] || say "no candidate proposed"
+confirmed=
 for c in $cands; do
 	say "== confirmation of candidate $c"
 	load
 	run "$wb" history confirm -w "$work" --passes "$cpasses" \
 	    --duration "$dur" "$c" || say "(history confirm exit $?)"
+	grep -q "^candidate $c confirmed: " "$log" &&
+	    confirmed="$confirmed $c"
 done
+say "confirmed:${confirmed:- none}"
 load
 
 say "== the site"
 run "$wb" history html -w "$work" -o "$out/site"
-# The page to show: the series of the first candidate, else the first.
+# The page to show: the series of the first confirmed candidate, else
+# of the first candidate, else the first.
 page=
-for c in $cands; do
+for c in $confirmed $cands; do
 	t=$(sed -n "s/^candidate $c: .*  test \\([^:]*\\):.*/\\1/p" \
 	    "$out/changes.txt")
 	page=$(grep -l "<title>.*$t" "$out"/site/series-*.html 2>/dev/null |

@@ -167,6 +167,9 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 			    f->machine));
 	}
 	/*
+	 * A confirmation's run (its variants "before" and "after" re-measure
+	 * two releases) is kept and linked from its candidate, but it is no
+	 * point of a series.
 	 * Only the filters given, so that the indexes serve them; a prefix
 	 * of hex digits is the range [prefix, prefix "g"), which an index
 	 * serves (LIKE is case-insensitive in SQLite, and no index's).
@@ -176,7 +179,7 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 	    "JOIN samples s ON s.variant_id = v.id "
 	    "JOIN runs u ON u.id = v.run_id "
 	    "JOIN releases r ON r.id = u.release_id "
-	    "WHERE s.status = 'ok'%s%s%s "
+	    "WHERE s.status = 'ok' AND u.kind <> 'confirm'%s%s%s "
 	    "ORDER BY v.fingerprint, v.label, s.test, r.ord, v.id, s.pass",
 	    f->machine == NULL ? "" : hex ? " AND v.fingerprint >= ? AND "
 	    "v.fingerprint < ?" : " AND v.fingerprint = ?",

@@ -316,6 +316,37 @@ ATF_TC_BODY(wb_hs_series__release_order, tc)
 	wb_hs_close(s);
 }
 
+/* A confirmation's run is stored but is no point of any series. */
+ATF_TC_WITHOUT_HEAD(wb_hs_series__confirm_runs_apart);
+ATF_TC_BODY(wb_hs_series__confirm_runs_apart, tc)
+{
+	struct wb_hs_filter f = { NULL, NULL, NULL };
+	static const double slow[] = { 50, 51, 49 };
+	struct wb_hs_release r;
+	struct wb_hs_series *v;
+	struct wb_hs_added a;
+	struct wb_hstore *s;
+	struct wb_err e;
+	size_t n;
+
+	mkres("a.json", "prod", "cpu1", "dhry2reg", five, 5, NULL);
+	ATF_REQUIRE(system("mkdir c") == 0);
+	mkres("c/after.json", "after", "cpu1", "dhry2reg", slow, 3, NULL);
+	s = open_db();
+	add(s, "a.json", "r1:10", &a);
+	ATF_REQUIRE(wb_hs_release_parse("r1", &r, &e) == 0);
+	ATF_REQUIRE_MSG(wb_hs_add_kind(s, "c", &r, "confirm", &a, &e) == 0,
+	    "%s", e.msg);
+	ATF_REQUIRE_EQ(2, count(s, "runs"));
+	ATF_REQUIRE(wb_hs_series(s, &f, &v, &n, &e) == 0);
+	ATF_REQUIRE_EQ(1, n);
+	ATF_REQUIRE_STREQ("prod", v[0].label);
+	ATF_REQUIRE_EQ(1, v[0].np);
+	ATF_REQUIRE_EQ(5, v[0].p[0].n);
+	wb_hs_series_free(v, n);
+	wb_hs_close(s);
+}
+
 /* An order given for a release the store has with another one. */
 ATF_TC_WITHOUT_HEAD(wb_hs_add__order_conflict);
 ATF_TC_BODY(wb_hs_add__order_conflict, tc)
@@ -455,6 +486,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_hs_add__order_conflict);
 	ATF_TP_ADD_TC(tp, wb_hs_series__fingerprints_apart);
 	ATF_TP_ADD_TC(tp, wb_hs_series__release_order);
+	ATF_TP_ADD_TC(tp, wb_hs_series__confirm_runs_apart);
 	ATF_TP_ADD_TC(tp, wb_hs_release_parse__bad);
 	ATF_TP_ADD_TC(tp, wb_hs_point_stats__one_pass);
 	ATF_TP_ADD_TC(tp, wb_hs_good_releases__skip_confirmed);
