@@ -180,6 +180,19 @@ struct outcome {
 	long	nconf;		/* confirmations run (the cost) */
 };
 
+/* A candidate at "at", confirmed or not (ok): near the step, or at it. */
+static void
+place(struct outcome *out, size_t at, size_t step_at, int ok)
+{
+
+	if (at + 2 >= step_at && at <= step_at + 2)
+		out->near = 1;
+	if (at == step_at) {
+		out->exact = 1;
+		out->hit |= ok;
+	}
+}
+
 /*
  * Run the detector on x[0..n-1] at opts o; candidates at indexes not
  * yet measured (seen 0) are confirmed (seen 2) or rejected (seen 1).
@@ -214,12 +227,7 @@ look(struct sim *s, const double *x, size_t n, const struct wb_cp_opts *o,
 			seen[c->at] = 2;
 		if (!counts || !side)
 			continue;
-		if (c->at + 2 >= step_at && c->at <= step_at + 2)
-			out->near = 1;
-		if (c->at == step_at) {
-			out->exact = 1;
-			out->hit |= ok;
-		}
+		place(out, c->at, step_at, ok);
 	}
 	wb_cp_result_free(&r);
 }
@@ -442,12 +450,7 @@ run_tail(struct sim *s, size_t n, size_t step_at, struct outcome *out)
 		out->nconf++;
 		ok = confirm(s, c->at, step_at, c->ratio);
 		out->confirmed |= ok;
-		if (c->at + 2 >= step_at && c->at <= step_at + 2)
-			out->near = 1;
-		if (c->at == step_at) {
-			out->exact = 1;
-			out->hit |= ok;
-		}
+		place(out, c->at, step_at, ok);
 	}
 	wb_cp_tail_result_free(&r);
 }

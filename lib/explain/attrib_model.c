@@ -178,38 +178,32 @@ wb_attrib_model_new(const struct wb_attrib_report *rep, struct wb_err *err)
 	return (m);
 }
 
-int
-wb_attrib_write(FILE *fp, const char *format,
+/* rep written to fp, or saved at path when path is not NULL. */
+static int
+attrib_emit(FILE *fp, const char *path, const char *format,
     const struct wb_attrib_report *rep, struct wb_err *err)
 {
 	const struct wb_rm_format *f;
-	struct wb_rmodel *m;
-	int rc;
 
 	if ((f = wb_rm_format_find(format)) == NULL)
 		return (wb_err_set(err, "attribution: no format %s (formats: "
 		    "%s)", format, wb_rm_format_names()));
-	if ((m = wb_attrib_model_new(rep, err)) == NULL)
-		return (-1);
-	rc = wb_rmodel_write(fp, f, m, err);
-	wb_rmodel_free(m);
-	return (rc);
+	return (wb_rmodel_emit(fp, path, f, wb_attrib_model_new(rep, err),
+	    err));
+}
+
+int
+wb_attrib_write(FILE *fp, const char *format,
+    const struct wb_attrib_report *rep, struct wb_err *err)
+{
+
+	return (attrib_emit(fp, NULL, format, rep, err));
 }
 
 int
 wb_attrib_save(const char *path, const char *format,
     const struct wb_attrib_report *rep, struct wb_err *err)
 {
-	const struct wb_rm_format *f;
-	struct wb_rmodel *m;
-	int rc;
 
-	if ((f = wb_rm_format_find(format)) == NULL)
-		return (wb_err_set(err, "attribution: no format %s (formats: "
-		    "%s)", format, wb_rm_format_names()));
-	if ((m = wb_attrib_model_new(rep, err)) == NULL)
-		return (-1);
-	rc = wb_rmodel_save(path, f, m, err);
-	wb_rmodel_free(m);
-	return (rc);
+	return (attrib_emit(NULL, path, format, rep, err));
 }

@@ -199,26 +199,16 @@ int
 wb_explain_search_write(FILE *fp, enum wb_report_fmt fmt,
     const struct wb_explain_search *s, struct wb_err *err)
 {
-	struct wb_rmodel *m;
-	int rc;
 
-	if ((m = wb_explain_search_model(s, err)) == NULL)
-		return (-1);
-	rc = wb_rmodel_write(fp, wb_report_fmt_rm(fmt), m, err);
-	wb_rmodel_free(m);
-	return (rc);
+	return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(fmt),
+	    wb_explain_search_model(s, err), err));
 }
 
 int
 wb_explain_search_save(const char *path, enum wb_report_fmt fmt,
     const struct wb_explain_search *s, struct wb_err *err)
 {
-	struct wb_rmodel *m;
-	int rc;
 
-	if ((m = wb_explain_search_model(s, err)) == NULL)
-		return (-1);
-	rc = wb_rmodel_save(path, wb_report_fmt_rm(fmt), m, err);
-	wb_rmodel_free(m);
-	return (rc);
+	return (wb_rmodel_emit(NULL, path, wb_report_fmt_rm(fmt),
+	    wb_explain_search_model(s, err), err));
 }

@@ -135,5 +135,11 @@ int	wb_rmodel_write(FILE *, const struct wb_rm_format *,
 /* Atomic: path is replaced only by the complete report. */
 int	wb_rmodel_save(const char *path, const struct wb_rm_format *,
 	    const struct wb_rmodel *, struct wb_err *);
+/*
+ * The end of a report's write and save: m (NULL: its builder failed, err
+ * set) written to fp, or saved at path when path is not NULL; m freed.
+ */
+int	wb_rmodel_emit(FILE *fp, const char *path, const struct wb_rm_format *,
+	    struct wb_rmodel *m, struct wb_err *);
 
 #endif

@@ -145,3 +145,17 @@ wb_rmodel_save(const char *path, const struct wb_rm_format *f,
 
 	return (wb_atomic_render(path, 0644, save_fn, &s, err));
 }
+
+int
+wb_rmodel_emit(FILE *fp, const char *path, const struct wb_rm_format *f,
+    struct wb_rmodel *m, struct wb_err *err)
+{
+	int rc;
+
+	if (m == NULL)
+		return (-1);
+	rc = path != NULL ? wb_rmodel_save(path, f, m, err) :
+	    wb_rmodel_write(fp, f, m, err);
+	wb_rmodel_free(m);
+	return (rc);
+}
