@@ -2,8 +2,9 @@
 /*
  * The report formats by name, and writing a report in one of them
  * (to a stream, or atomically to a file).  The formats are
- * lib/report_{text,json,csv,md,html}.c over the helpers of
- * lib/report/report_format.c.
+ * lib/report/report_{text,json,md,html}.c over the helpers of
+ * lib/report/report_format.c; CSV is compare's rows as a report model
+ * (report_rows.c) written by the model's CSV writer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +70,8 @@ wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
 	case WB_REPORT_JSON:
 		return (wb_report_json(fp, r, err));
 	case WB_REPORT_CSV:
-		return (wb_report_csv(fp, r, err));
+		return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(f),
+		    wb_report_rows_model(r, err), err));
 	case WB_REPORT_MARKDOWN:
 		return (wb_report_markdown(fp, r, err));
 	case WB_REPORT_HTML:

@@ -3,6 +3,8 @@
  * Comparison reports: text, json, csv, markdown, html, summary.  Every writer
  * takes the same struct wb_report and writes to a stdio stream;
  * wb_report_save() renders into memory and replaces the file atomically.
+ * CSV is compare's rows as a report model (wb_report_rows_model) written
+ * by the model's CSV writer; the others are compare's own.
  */
 #ifndef WB_REPORT_FORMAT_H
 #define WB_REPORT_FORMAT_H
@@ -15,6 +17,7 @@ struct wb_err;
 struct wb_factorial;
 struct wb_results;
 struct wb_rm_format;
+struct wb_rmodel;
 struct wb_welch;
 
 #define WB_COMPARE_FORMAT	"worldbench-compare"
@@ -60,7 +63,12 @@ int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
 void	wb_report_extend(FILE *, const struct wb_compare *,
 	    struct wb_results *const *results, size_t v);
 int	wb_report_json(FILE *, const struct wb_report *, struct wb_err *);
-int	wb_report_csv(FILE *, const struct wb_report *, struct wb_err *);
+/*
+ * Compare's rows as a report model (rmodel.h): one row per test and
+ * variant, the final scores, the problems; "csv" writes it.
+ */
+struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
+			    struct wb_err *);
 int	wb_report_markdown(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);

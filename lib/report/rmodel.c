@@ -259,6 +259,17 @@ wb_rmodel_num(struct wb_rmodel *m, double v, int prec)
 }
 
 void
+wb_rmodel_num_sig(struct wb_rmodel *m, double v, int sig)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_NUM)) == NULL)
+		return;
+	c->v = v;
+	c->sig = sig > 0 ? sig : 1;
+}
+
+void
 wb_rmodel_ratio(struct wb_rmodel *m, double v, double lo, double hi,
     int prec)
 {

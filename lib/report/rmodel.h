@@ -32,6 +32,7 @@ struct wb_rm_cell {
 	char		*text;		/* TEXT and VERDICT */
 	double		 v, lo, hi;	/* NUM: v; RATIO: v in [lo, hi] */
 	int		 prec;		/* NUM and RATIO: digits */
+	int		 sig;		/* NUM: > 0, significant digits instead */
 	int		 sign;		/* VERDICT */
 };
 
@@ -100,6 +101,11 @@ void	wb_rmodel_column(struct wb_rmodel *, const char *name,
 	    enum wb_rm_align, enum wb_rm_kind);
 void	wb_rmodel_text(struct wb_rmodel *, const char *);
 void	wb_rmodel_num(struct wb_rmodel *, double, int prec);
+/*
+ * A number given to sig significant digits ("%.*g", as a program reads
+ * it): every writer prints it so, CSV too, without adding digits.
+ */
+void	wb_rmodel_num_sig(struct wb_rmodel *, double, int sig);
 void	wb_rmodel_ratio(struct wb_rmodel *, double, double lo, double hi,
 	    int prec);
 void	wb_rmodel_verdict(struct wb_rmodel *, const char *words, int sign);
@@ -110,13 +116,11 @@ const struct wb_rm_cell	*wb_rm_cell(const struct wb_rm_section *, size_t r,
 	    size_t c);
 /*
  * A cell as one string, the same in every format that prints it so:
- * "-" for NaN, "%.*f", "1.023 [0.998, 1.049]", the verdict's words.
+ * "-" for NaN, "%.*f" (or "%.*g" to sig digits), "1.023 [0.998,
+ * 1.049]", the verdict's words.
  */
 const char	*wb_rm_cell_str(const struct wb_rm_cell *, char *buf,
 		    size_t len);
-
-/* The one quoting of each format's strings. */
-int	wb_rm_csv_field(FILE *, const char *);
 
 /*
  * The formats, by name (rmodel_formats.h): "text", "json", "csv",

@@ -8,9 +8,39 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
 #include "rmodel.h"
+#include "strvis.h"
+
+/*
+ * A CSV field (RFC 4180), quoted when it holds a comma or a quote;
+ * control characters as wb_strvis shows them (so no line break is
+ * ever raw), whatever the field's length.
+ */
+static int
+csv_field(FILE *fp, const char *s)
+{
+	char esc[WB_VIS_ESCLEN];
+	const char *e;
+	size_t n;
+	int q;
+
+	q = strpbrk(s, ",\"") != NULL;
+	if (q && fputc('"', fp) == EOF)
+		return (-1);
+	for (; *s != '\0'; s += n) {
+		if (*s == '"' && fputc('"', fp) == EOF)
+			return (-1);
+		if ((e = wb_vis_char(s, 0, &n, esc)) != NULL) {
+			if (fputs(e, fp) == EOF)
+				return (-1);
+		} else if (fwrite(s, 1, n, fp) != n)
+			return (-1);
+	}
+	return (q && fputc('"', fp) == EOF ? -1 : 0);
+}
 
 static void
 header(FILE *fp, const struct wb_rm_col *col, int first)
@@ -18,27 +48,32 @@ header(FILE *fp, const struct wb_rm_col *col, int first)
 
 	if (!first)
 		fputc(',', fp);
-	wb_rm_csv_field(fp, col->name);
+	csv_field(fp, col->name);
 	if (col->kind == WB_RM_RATIO) {
 		fputc(',', fp);
-		wb_rm_csv_field(fp, col->name);
+		csv_field(fp, col->name);
 		fputs("_lo,", fp);
-		wb_rm_csv_field(fp, col->name);
+		csv_field(fp, col->name);
 		fputs("_hi", fp);
 	}
 }
 
 /*
  * A number with its cell's digits, unless they lose some of the value's
- * ten significant ones: CSV is read by programs, so it keeps them.
+ * ten significant ones: CSV is read by programs, so it keeps them.  A
+ * number given to sig significant digits is printed with those.
  */
 static void
-num(FILE *fp, double v, int prec)
+num(FILE *fp, double v, int prec, int sig)
 {
 	char a[64], b[64];
 
 	if (isnan(v))
 		return;
+	if (sig > 0) {
+		fprintf(fp, "%.*g", sig, v);
+		return;
+	}
 	snprintf(a, sizeof(a), "%.*f", prec, v);
 	snprintf(b, sizeof(b), "%.10g", v);
 	fputs(strtod(a, NULL) == strtod(b, NULL) ? a : b, fp);
@@ -55,17 +90,17 @@ cell(FILE *fp, const struct wb_rm_col *col, const struct wb_rm_cell *c)
 	}
 	switch (c->kind) {
 	case WB_RM_NUM:
-		num(fp, c->v, c->prec);
+		num(fp, c->v, c->prec, c->sig);
 		break;
 	case WB_RM_RATIO:
-		num(fp, c->v, c->prec);
+		num(fp, c->v, c->prec, 0);
 		fputc(',', fp);
-		num(fp, c->lo, c->prec);
+		num(fp, c->lo, c->prec, 0);
 		fputc(',', fp);
-		num(fp, c->hi, c->prec);
+		num(fp, c->hi, c->prec, 0);
 		break;
 	default:
-		wb_rm_csv_field(fp, c->text);
+		csv_field(fp, c->text);
 	}
 }
 

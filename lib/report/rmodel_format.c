@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The format table (rmodel_formats.h) and what every writer shares: a
- * cell as a string, the CSV quoting, writing to a stream or a file.
+ * cell as a string, writing to a stream or a file.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,6 @@
 #include "atomic.h"
 #include "err.h"
 #include "rmodel.h"
-#include "strvis.h"
 
 #define WB_RM_FORMAT(name, fn)	wb_rm_writer fn;
 #include "rmodel_formats.h"
@@ -65,6 +64,10 @@ wb_rm_cell_str(const struct wb_rm_cell *c, char *buf, size_t len)
 
 	switch (c->kind) {
 	case WB_RM_NUM:
+		if (c->sig > 0 && !isnan(c->v)) {
+			snprintf(buf, len, "%.*g", c->sig, c->v);
+			return (buf);
+		}
 		return (num_str(buf, len, c->v, c->prec));
 	case WB_RM_RATIO:
 		num_str(v, sizeof(v), c->v, c->prec);
@@ -79,34 +82,6 @@ wb_rm_cell_str(const struct wb_rm_cell *c, char *buf, size_t len)
 		snprintf(buf, len, "%s", c->text != NULL ? c->text : "");
 		return (buf);
 	}
-}
-
-/*
- * A CSV field (RFC 4180), quoted when it holds a comma or a quote;
- * control characters as wb_strvis shows them (so no line break is
- * ever raw), whatever the field's length.
- */
-int
-wb_rm_csv_field(FILE *fp, const char *s)
-{
-	char esc[WB_VIS_ESCLEN];
-	const char *e;
-	size_t n;
-	int q;
-
-	q = strpbrk(s, ",\"") != NULL;
-	if (q && fputc('"', fp) == EOF)
-		return (-1);
-	for (; *s != '\0'; s += n) {
-		if (*s == '"' && fputc('"', fp) == EOF)
-			return (-1);
-		if ((e = wb_vis_char(s, 0, &n, esc)) != NULL) {
-			if (fputs(e, fp) == EOF)
-				return (-1);
-		} else if (fwrite(s, 1, n, fp) != n)
-			return (-1);
-	}
-	return (q && fputc('"', fp) == EOF ? -1 : 0);
 }
 
 int

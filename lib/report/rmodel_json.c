@@ -57,7 +57,7 @@ cell(const struct wb_rm_cell *c)
 		return (json_null());
 	switch (c->kind) {
 	case WB_RM_NUM:	/* a count (no digits, integral) as an integer */
-		if (c->prec == 0 && isfinite(c->v) && c->v == floor(c->v) &&
+		if (c->prec == 0 && c->sig == 0 && isfinite(c->v) && c->v == floor(c->v) &&
 		    fabs(c->v) < 9007199254740992.0)
 			return (json_integer((json_int_t)c->v));
 		return (num(c->v));

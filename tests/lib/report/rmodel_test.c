@@ -240,6 +240,46 @@ ATF_TC_BODY(wb_rm_write_json__counts_as_integers, tc)
 	wb_rmodel_free(m);
 }
 
+/*
+ * A number to significant digits is printed with those in every format,
+ * CSV too (which otherwise adds digits up to ten significant ones), and
+ * JSON keeps it a real even when it is integral.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rmodel_num_sig__digits_everywhere);
+ATF_TC_BODY(wb_rmodel_num_sig__digits_everywhere, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	json_t *o, *row;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_column(m, "big", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "p", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "none", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "two", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_num_sig(m, 14096468.6, 6);
+	wb_rmodel_num_sig(m, 0.000123456789, 4);
+	wb_rmodel_num_sig(m, NAN, 6);
+	wb_rmodel_num_sig(m, 2, 6);
+	s = render("csv", m);
+	ATF_CHECK_STREQ("big,p,none,two\n1.40965e+07,0.0001235,,2\n", s);
+	free(s);
+	s = render("text", m);
+	ATF_CHECK_STREQ("\n        big          p  none  two\n"
+	    "1.40965e+07  0.0001235     -    2\n", s);
+	free(s);
+	s = render("json", m);
+	ATF_REQUIRE((o = json_loads(s, 0, NULL)) != NULL);
+	row = json_array_get(json_object_get(json_array_get(json_object_get(
+	    o, "sections"), 0), "rows"), 0);
+	ATF_CHECK(json_is_real(json_object_get(row, "two")));
+	ATF_CHECK(json_is_null(json_object_get(row, "none")));
+	json_decref(o);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
 ATF_TC_BODY(wb_rm_write_html__escaped, tc)
 {
@@ -360,6 +400,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
 	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
 	ATF_TP_ADD_TC(tp, wb_rm_write_json__counts_as_integers);
+	ATF_TP_ADD_TC(tp, wb_rmodel_num_sig__digits_everywhere);
 	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
 	ATF_TP_ADD_TC(tp, wb_rmodel_section_figure__html_only);
 	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
