@@ -51,7 +51,7 @@ cmd_boot_usage(FILE *fp)
 	    "           [--probe-timeout seconds]\n"
 	    "           [--init path] [--suite dir] [--data dir] "
 	    "[--qemu path] [--strict]\n"
-	    "           [--unmatched]\n"
+	    "           [--randomize] [--unmatched]\n"
 	    "           kernel-image [world-image]\n");
 }
 
@@ -71,7 +71,7 @@ struct bopts {
 	const char	*accel, *timing, *world;
 	double		 hang, probe;
 	int		 boots, passes, quick, strict;
-	int		 unmatched;
+	int		 unmatched, randomize;
 	int		 have_negligible;
 	double		 negligible;	/* percent */
 };
@@ -204,6 +204,8 @@ const struct opt cmd_boot_opts[] = {
 	  .desc = "the qemu binary" },
 	{ .kind = OPT_FLAG, .name = "quick", .off = B(quick),
 	  .desc = "the suite's quick pass lengths and 3 passes" },
+	{ .kind = OPT_FLAG, .name = "randomize", .off = B(randomize),
+	  .desc = "keep address-space randomisation under icount" },
 	{ .kind = OPT_FLAG, .name = "strict", .off = B(strict),
 	  .desc = "refuse to boot when the host is busy" },
 	{ .kind = OPT_FLAG, .name = "unmatched", .off = B(unmatched),
@@ -322,6 +324,7 @@ request(struct bopts *o, struct wb_boot_experiment *x, double *start)
 	x->progress = o->g.quiet ? NULL : boot_progress;
 	x->progress_arg = start;
 	x->unmatched = o->unmatched;
+	x->randomize = o->randomize;
 }
 
 /* A preflight warning, on stderr. */

@@ -172,17 +172,27 @@ decide(const struct wb_boot_experiment *x, struct boot_run *b,
 	const char *kernels[WB_BOOT_MAXKERNELS], *labels[WB_BOOT_MAXKERNELS],
 	    *kp[WB_BOOT_MAXKERNELS];
 	struct wb_qemu_policy *pol = &b->pol;
+	const char *layout;
+	char *key;
 	size_t i;
 
+	/* Boots of another layout are another plan: not one record. */
+	layout = wb_qemu_layout_params(&b->plan.qemu);
+	if (asprintf(&key, "%s%s%s", b->plan.cmdline, layout != NULL ? " " :
+	    "", layout != NULL ? layout : "") == -1)
+		return (wb_err_setsys(e, "asprintf"));
 	for (i = 0; i < b->nk; i++) {
 		snprintf(bz[i], sizeof(bz[i]), "%s/bzImage", b->ks[i].imagedir);
 		kernels[i] = bz[i];
 		labels[i] = b->ks[i].label;
 		kp[i] = b->keys[i];
-		if (wb_qemu_repeat_key(bz[i], b->plan.qemu_version,
-		    b->plan.cmdline, b->plan.suite_hash, b->keys[i], e) != 0)
+		if (wb_qemu_repeat_key(bz[i], b->plan.qemu_version, key,
+		    b->plan.suite_hash, b->keys[i], e) != 0) {
+			free(key);
 			return (-1);
+		}
 	}
+	free(key);
 	if (wb_qemu_policy_accel(pol, &b->plan.qemu, kernels, labels, b->nk,
 	    b->plan.qemu_version, x->outdir, x->note, x->note_arg, e) != 0 ||
 	    wb_qemu_policy_boots(pol, kp, labels, b->nk, e) != 0)
@@ -194,6 +204,13 @@ decide(const struct wb_boot_experiment *x, struct boot_run *b,
 	say(x, "accel: %s (%s)%s", wb_qemu_accel_name(pol->accel.accel),
 	    pol->accel.reason, pol->accel.cached ? " (cached)" : "");
 	say(x, "boots: %d per kernel (%s)", pol->boots, pol->boots_reason);
+	if (layout != NULL)
+		say(x, "address space: fixed (%s on the kernel command line; "
+		    "--randomize keeps it random)", layout);
+	else
+		say(x, "address space: randomised%s", b->plan.qemu.timing ==
+		    WB_TIMING_ICOUNT ? " (--randomize): repeat boots may "
+		    "differ" : "");
 	return (0);
 }
 
@@ -247,6 +264,7 @@ run(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
 	plan->qemu.qemu = x->qemu;
 	plan->qemu.memory_mb = x->memory_mb;
 	plan->qemu.plugin = x->plugin;
+	plan->qemu.randomize = x->randomize;
 	plan->qemu.timing = b->pol.timing;
 	plan->qemu.hang_timeout = b->pol.hang_timeout;
 	plan->qemu.accel = b->pol.accel.accel;

@@ -47,6 +47,12 @@ struct wb_boot_experiment {
 	 */
 	int			  unmatched;
 	/*
+	 * Keep the guest's address-space randomisation under icount; by
+	 * default it is turned off (WB_QEMU_FIXED_LAYOUT, lib/guest/qemu.h),
+	 * said (say) and recorded in provenance "address_space".
+	 */
+	int			  randomize;
+	/*
 	 * Lines for the operator, each may be NULL: say gets the decisions
 	 * (the accelerator, the boots per kernel, each with its reason);
 	 * note the rest (a KVM probe, the caveat, each boot's findings);

@@ -47,6 +47,23 @@ wb_qemu_timing_parse(const char *s, enum wb_qemu_timing *t)
 	return (0);
 }
 
+const char *
+wb_qemu_layout_params(const struct wb_qemu_conf *c)
+{
+
+	if (c->timing != WB_TIMING_ICOUNT || c->randomize)
+		return (NULL);
+	return (WB_QEMU_FIXED_LAYOUT);
+}
+
+const char *
+wb_qemu_layout_name(const struct wb_qemu_conf *c)
+{
+
+	return (wb_qemu_layout_params(c) != NULL ?
+	    "fixed (" WB_QEMU_FIXED_LAYOUT ")" : "randomised");
+}
+
 void
 wb_qemu_argv_free(char **argv)
 {
@@ -98,6 +115,7 @@ char **
 wb_qemu_argv(const struct wb_qemu_conf *c, struct wb_err *err)
 {
 	struct argv_b b;
+	const char *layout;
 
 	if (c->kernel == NULL || c->initrd == NULL || c->console_log == NULL) {
 		wb_err_set(err, "qemu: kernel, initrd and console log needed");
@@ -141,8 +159,10 @@ wb_qemu_argv(const struct wb_qemu_conf *c, struct wb_err *err)
 	add(&b, "%s", c->kernel);
 	add(&b, "-initrd");
 	add(&b, "%s", c->initrd);
+	layout = wb_qemu_layout_params(c);
 	add(&b, "-append");
-	add(&b, "console=ttyS0 panic=-1%s%s",
+	add(&b, "console=ttyS0 panic=-1%s%s%s%s",
+	    layout != NULL ? " " : "", layout != NULL ? layout : "",
 	    c->append != NULL && *c->append != '\0' ? " " : "",
 	    c->append != NULL ? c->append : "");
 	if (b.failed) {

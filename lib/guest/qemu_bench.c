@@ -221,6 +221,8 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    json_string(p->accel_reason != NULL ? p->accel_reason : ""),
 	    err) != 0 ||
 	    wb_results_set_provenance(r, "qemu", qemu, err) != 0 ||
+	    wb_results_set_provenance(r, "address_space",
+	    json_string(wb_qemu_layout_name(&p->qemu)), err) != 0 ||
 	    wb_results_set_provenance(r, "kernel", kern, err) != 0 ||
 	    (ident = wb_ident_kernel(k->imagedir, err)) == NULL ||
 	    wb_results_set_provenance(r, "identity", ident, err) != 0 ||

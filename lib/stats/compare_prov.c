@@ -29,6 +29,7 @@ static const struct prov_key {
 	{ "host architecture", 1, "host.machine" },
 	{ "timing mode", 0, "timing" },
 	{ "accelerator", 0, "accelerator" },
+	{ "address-space layout", 0, "address_space" },
 };
 
 /* Look up a dotted path ("a.b") in an object. */

@@ -59,7 +59,36 @@ ATF_TC_BODY(wb_qemu_argv__icount_default, tc)
 	ATF_REQUIRE_STREQ("file:/out/boot1.console", after(argv, "-serial"));
 	ATF_REQUIRE_STREQ("/k/bzImage", after(argv, "-kernel"));
 	ATF_REQUIRE_STREQ("/k/initrd.gz", after(argv, "-initrd"));
+	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1 norandmaps nokaslr "
+	    "wb.run=pipe:10:3", after(argv, "-append"));
+	wb_qemu_argv_free(argv);
+}
+
+/* --randomize: icount without the fixed layout, said in provenance. */
+ATF_TC_WITHOUT_HEAD(wb_qemu_argv__icount_randomize);
+ATF_TC_BODY(wb_qemu_argv__icount_randomize, tc)
+{
+	struct wb_qemu_conf c;
+	struct wb_err e;
+	char **argv;
+
+	conf(&c);
+	ATF_REQUIRE_STREQ("norandmaps nokaslr", wb_qemu_layout_params(&c));
+	ATF_REQUIRE_STREQ("fixed (norandmaps nokaslr)",
+	    wb_qemu_layout_name(&c));
+	c.randomize = 1;
+	ATF_REQUIRE(wb_qemu_layout_params(&c) == NULL);
+	ATF_REQUIRE_STREQ("randomised", wb_qemu_layout_name(&c));
+	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
+	ATF_REQUIRE_STREQ("shift=3,sleep=off", after(argv, "-icount"));
 	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1 wb.run=pipe:10:3",
+	    after(argv, "-append"));
+	wb_qemu_argv_free(argv);
+	/* Nothing to append: no trailing space. */
+	c.randomize = 0;
+	c.append = "";
+	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
+	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1 norandmaps nokaslr",
 	    after(argv, "-append"));
 	wb_qemu_argv_free(argv);
 }
@@ -78,7 +107,9 @@ ATF_TC_BODY(wb_qemu_argv__wall_has_no_icount, tc)
 	ATF_REQUIRE((argv = wb_qemu_argv(&c, &e)) != NULL);
 	ATF_REQUIRE(after(argv, "-icount") == NULL);
 	ATF_REQUIRE_STREQ("1024", after(argv, "-m"));
+	/* Wall timing varies anyway: the layout is left random. */
 	ATF_REQUIRE_STREQ("console=ttyS0 panic=-1", after(argv, "-append"));
+	ATF_REQUIRE_STREQ("randomised", wb_qemu_layout_name(&c));
 	wb_qemu_argv_free(argv);
 }
 
@@ -257,6 +288,7 @@ ATF_TP_ADD_TCS(tp)
 {
 
 	ATF_TP_ADD_TC(tp, wb_qemu_argv__icount_default);
+	ATF_TP_ADD_TC(tp, wb_qemu_argv__icount_randomize);
 	ATF_TP_ADD_TC(tp, wb_qemu_argv__wall_has_no_icount);
 	ATF_TP_ADD_TC(tp, wb_qemu_argv__kvm);
 	ATF_TP_ADD_TC(tp, wb_qemu_argv__bad_input);

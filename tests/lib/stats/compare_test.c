@@ -369,6 +369,42 @@ ATF_TC_BODY(wb_compare_build__provenance_accelerator, tc)
 	wb_results_free(b);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_address_space);
+ATF_TC_BODY(wb_compare_build__provenance_address_space, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t i, n;
+
+	/* Randomised boots against fixed ones: spawn differs by ~1%. */
+	a = mk("a", ones, 5, 0.02, "h", 10);
+	b = mk("b", ones, 5, 0.02, "h", 10);
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(a, "address_space",
+	    json_string("fixed (norandmaps nokaslr)"), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(b, "address_space",
+	    json_string("randomised"), &e));
+	build(a, b, &c);
+	for (i = n = 0; i < c.nproblems; i++)
+		if (strcmp(c.problems[i].what, "address-space layout") == 0) {
+			n++;
+			ATF_CHECK(c.problems[i].fatal);
+			ATF_CHECK(strstr(c.problems[i].detail,
+			    "randomised") != NULL);
+		}
+	ATF_CHECK_EQ(1, n);
+	wb_compare_fini(&c);
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(b, "address_space",
+	    json_string("fixed (norandmaps nokaslr)"), &e));
+	build(a, b, &c);
+	for (i = 0; i < c.nproblems; i++)
+		ATF_CHECK(strcmp(c.problems[i].what,
+		    "address-space layout") != 0);
+	wb_compare_fini(&c);
+	wb_results_free(a);
+	wb_results_free(b);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_compare_build__provenance_host);
 ATF_TC_BODY(wb_compare_build__provenance_host, tc)
 {
@@ -1377,6 +1413,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__same_run_paired);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_host);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_accelerator);
+	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_address_space);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_pass_length);
 	ATF_TP_ADD_TC(tp, wb_compare_build__provenance_one_side_not_fatal);
 	ATF_TP_ADD_TC(tp, wb_compare_build__needs_two);
