@@ -6,7 +6,11 @@
 # library's own rule (wb_extend_decide) and comparison (wb_compare_build,
 # Holm at 95% over the sequential p values): the bench design's 8 paired
 # passes of the 12 tests, then blocks of 2 passes while shell1, shell8 or
-# the final score is undecided, at most 8 more passes and 120 s.
+# the final score is undecided, at most 8 more passes and 130 s.
+# Rules: gain (a block extends the open headline tests and, while the
+# final is open, the tests with the most variance of the final per
+# second, within the block's share of the time left), every (the rule
+# before: every test while the final is open) and fixed (no extension).
 #
 # Noise: the per-pair SDs measured on this VM under load (bench/README,
 # pilot 1) times K, with a drift per round common to both sides; models
@@ -15,8 +19,10 @@
 # half way: both sides' level drops 30% and the SD grows 1.5x; inside
 # that round the step splits one test's pair, drawn at random).
 #
-# usage: extend-error.sh [-n runs] [-k "K ..."] [-N "model ..."] [-l load]
-# Defaults: 4000 runs a line, K 1 and 1.3, every model, load 1.
+# usage: extend-error.sh [-c cpu] [-n runs] [-k "K ..."] [-N "model ..."]
+#            [-l load] [-r "rule ..."]
+# Defaults: 4000 runs a line, K 1 and 1.3, every model, load 1, the
+# CPU-bound tests' SDs times 1 (-c 2: as under heavy load), every rule.
 #
 # Prints one line per effect (null: no difference; model: 0.6 on the
 # shell tests, 0.97 on five others), K, model and rule (ext: with the
@@ -35,14 +41,18 @@ runs=4000
 ks="1 1.3"
 models="normal t3 mix step"
 load=1
-while getopts n:k:N:l: ch; do
+cpu=1
+rules="gain every fixed"
+while getopts c:n:k:N:l:r: ch; do
 	case $ch in
+	c)	cpu=$OPTARG ;;
+	r)	rules=$OPTARG ;;
 	n)	runs=$OPTARG ;;
 	k)	ks=$OPTARG ;;
 	N)	models=$OPTARG ;;
 	l)	load=$OPTARG ;;
-	*)	echo "usage: extend-error.sh [-n runs] [-k \"K ...\"]" \
-		    "[-N \"model ...\"] [-l load]" >&2
+	*)	echo "usage: extend-error.sh [-c cpu] [-n runs] [-k \"K ...\"]" \
+		    "[-N \"model ...\"] [-l load] [-r \"rule ...\"]" >&2
 		exit 64 ;;
 	esac
 done
@@ -55,10 +65,11 @@ bad=0
 for e in null model; do
 	for k in $ks; do
 		for m in $models; do
-			for rule in ext fixed; do
+			for rule in $rules; do
 				f=
 				[ $rule = fixed ] && f=-F
-				out=$("$sim" $f -e $e -k "$k" -l "$load" \
+				[ $rule = every ] && f=-A
+				out=$("$sim" $f -c "$cpu" -e $e -k "$k" -l "$load" \
 				    -N "$m" -n "$runs")
 				echo "$out"
 				[ $e = null ] || continue

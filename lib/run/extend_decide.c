@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "err.h"
 #include "extend.h"
+#include "extend_int.h"
 #include "harness.h"
 #include "results.h"
 
@@ -40,10 +41,31 @@ min_rounds(struct wb_results *const *v, size_t nv, const char *id)
 	return (n);
 }
 
+/* Seconds the blocks took: passes after look 1, with the overhead. */
+static double
+used_seconds(struct wb_results *const *v, size_t nv,
+    const struct wb_extend_plan *x)
+{
+	const struct wb_result_test *t;
+	double used;
+	size_t i, j, k;
+
+	used = 0;
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < v[i]->ntests; j++) {
+			t = v[i]->tests[j];
+			for (k = 0; k < t->nsamples; k++)
+				if (t->samples[k].pass > 0 &&
+				    (size_t)t->samples[k].pass > x->first)
+					used += t->samples[k].wall +
+					    WB_PASS_OVERHEAD;
+		}
+	return (used);
+}
+
 /*
- * Seconds the blocks took (passes after look 1, every variant, each
- * with the harness's overhead) and the next block's estimate: each
- * extended test's mean pass time so far.
+ * The seconds used and the next block's estimate: each extended test's
+ * mean pass time so far.
  */
 static void
 seconds(struct wb_results *const *v, size_t nv,
@@ -51,28 +73,20 @@ seconds(struct wb_results *const *v, size_t nv,
     size_t target)
 {
 	const struct wb_result_test *t;
-	double sum, n;
-	size_t i, j, k, m, r;
+	size_t i, j, m, r;
 
-	d->used = d->estimate = 0;
+	d->used = used_seconds(v, nv, x);
+	d->estimate = 0;
 	for (i = 0; i < nv; i++)
 		for (j = 0; j < v[i]->ntests; j++) {
 			t = v[i]->tests[j];
-			sum = n = 0;
-			for (k = 0; k < t->nsamples; k++) {
-				sum += t->samples[k].wall + WB_PASS_OVERHEAD;
-				n++;
-				if (t->samples[k].pass > 0 &&
-				    (size_t)t->samples[k].pass > x->first)
-					d->used += t->samples[k].wall +
-					    WB_PASS_OVERHEAD;
-			}
 			for (m = 0; m < d->ntests; m++)
 				if (strcmp(d->tests[m], t->id) == 0)
 					break;
 			r = wb_results_rounds(v[i], t->id);
-			if (m < d->ntests && n > 0 && r < target)
-				d->estimate += (double)(target - r) * sum / n;
+			if (m < d->ntests && r < target)
+				d->estimate += (double)(target - r) *
+				    wb_extend_pass_seconds(t);
 		}
 }
 
@@ -84,6 +98,28 @@ say(struct wb_extend_decision *d, const char *what)
 	n = strlen(d->undecided);
 	snprintf(d->undecided + n, sizeof(d->undecided) - n, "%s%s",
 	    n > 0 ? ", " : "", what);
+}
+
+/*
+ * The final's looks done (compare_seq.c): not its fewest pairs, since a
+ * block may extend only some tests; the fewest over the variants.
+ */
+static size_t
+final_looks(const struct wb_compare *c, const struct wb_extend_plan *x,
+    size_t allr)
+{
+	size_t j, k, n;
+
+	n = (size_t)-1;
+	for (j = 1; j < c->nvar; j++) {
+		if (c->final[j].verdict == WB_V_MISSING)
+			continue;
+		k = c->final[j].seq != NULL ? c->final[j].seq->nlooks :
+		    wb_extend_looks_done(x, allr);
+		if (k < n)
+			n = k;
+	}
+	return (n == (size_t)-1 ? wb_extend_looks_done(x, allr) : n);
 }
 
 /* The undecided headline rows; *look the fewest looks among them. */
@@ -122,34 +158,97 @@ judge(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 			d->final_open = 1;
 	if (d->final_open) {
 		say(d, "final score");
-		look = wb_extend_looks_done(x, allr);
+		look = final_looks(c, x, allr);
 		if (look < d->look)
 			d->look = look;
 	}
 }
 
-/* The tests of the next block: all while the final is open. */
+/* The headline rows still open: always in the next block. */
 static int
-pick(const struct wb_compare *c, struct wb_extend_decision *d,
-    struct wb_err *err)
+open_headline(const struct wb_cmp_row *row, size_t nvar)
 {
 	const struct wb_cmp_cell *o;
-	size_t i, j;
-	int open;
+	size_t j;
+
+	if (!wb_extend_headline(row->id))
+		return (0);
+	for (j = 1; j < nvar; j++) {
+		o = &row->cells[j];
+		if (o->verdict != WB_V_MISSING && !decided(o->verdict))
+			return (1);
+	}
+	return (0);
+}
+
+static int
+pick_all(const struct wb_compare *c, struct wb_extend_decision *d)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (d->final_open || open_headline(&c->rows[i], c->nvar))
+			d->tests[d->ntests++] = c->rows[i].id;
+	return (0);
+}
+
+/*
+ * The next block while the final score is open and the run has a time
+ * budget: the open headline tests, then the tests that buy the most
+ * variance of the final's log ratio per second (extend_gain.c), while
+ * the block's share of the time left holds them; at least one.
+ */
+static int
+pick_gain(const struct wb_compare *c, struct wb_results *const *v,
+    size_t nv, const struct wb_extend_plan *x, struct wb_extend_decision *d,
+    size_t target, struct wb_err *err)
+{
+	struct wb_extend_gain *g;
+	double left, cost;
+	size_t i, k, n;
+
+	if ((g = calloc(c->nrows + 1, sizeof(*g))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	n = wb_extend_gains(c, v, nv, target, g);
+	left = wb_extend_block_budget(x, d->look, d->used);
+	cost = 0;
+	for (i = 0; i < c->nrows; i++) {
+		if (!open_headline(&c->rows[i], c->nvar))
+			continue;
+		d->tests[d->ntests++] = c->rows[i].id;
+		for (k = 0; k < n; k++)
+			if (g[k].row == i) {
+				cost += g[k].seconds;
+				g[k].seconds = -1;
+			}
+	}
+	for (i = 0; i < n; i++) {
+		if (g[i].seconds < 0 || !(g[i].gain > 0))
+			continue;
+		if (d->ntests > 0 && cost + g[i].seconds > left)
+			continue;
+		d->tests[d->ntests++] = c->rows[g[i].row].id;
+		cost += g[i].seconds;
+	}
+	free(g);
+	return (0);
+}
+
+/*
+ * The tests of the next block: the open headline tests; while the final
+ * is open, every test (no time budget) or those pick_gain() chooses.
+ */
+static int
+pick(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
+    const struct wb_extend_plan *x, struct wb_extend_decision *d,
+    size_t target, struct wb_err *err)
+{
 
 	if ((d->tests = calloc(c->nrows + 1, sizeof(*d->tests))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
-	for (i = 0; i < c->nrows; i++) {
-		open = d->final_open;
-		for (j = 1; !open && j < c->nvar; j++) {
-			o = &c->rows[i].cells[j];
-			open = wb_extend_headline(c->rows[i].id) &&
-			    o->verdict != WB_V_MISSING && !decided(o->verdict);
-		}
-		if (open)
-			d->tests[d->ntests++] = c->rows[i].id;
-	}
-	return (0);
+	if (d->final_open && x->budget_time > 0 && !x->every)
+		return (pick_gain(c, v, nv, x, d, target, err));
+	return (pick_all(c, d));
 }
 
 int
@@ -185,7 +284,10 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 		d->stop = WB_EXTEND_NOPASSES;
 	else
 		d->stop = WB_EXTEND_MORE;
-	if (pick(&c, d, err) == -1) {
+	target = wb_extend_look_pairs(x, d->look + 1);
+	if (d->stop == WB_EXTEND_MORE)
+		d->used = used_seconds(v, nv, x);
+	if (pick(&c, v, nv, x, d, target, err) == -1) {
 		wb_compare_fini(&c);
 		wb_extend_decision_fini(d);
 		return (-1);
@@ -196,7 +298,6 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 			d->tests[n++] = t->id;
 	d->ntests = n;
 	wb_compare_fini(&c);
-	target = wb_extend_look_pairs(x, d->look + 1);
 	seconds(v, nv, x, d, target);
 	if (d->stop == WB_EXTEND_MORE && x->budget_time > 0 &&
 	    d->used + d->estimate > x->budget_time)

@@ -91,7 +91,21 @@ add_look(struct wb_cmp_seq **sp, size_t k, size_t n,
 	return (0);
 }
 
-/* Look k (0-based) of every row and final that reached it. */
+/*
+ * Look k (0-based) of every row and final that reached it.
+ *
+ * A row's look k is its first n_k pairs, done once it has them.  The
+ * final's look k is the final over every test cut at n_k pairs (a test
+ * with fewer contributes all it has: the delta method takes each test's
+ * own count), done once every test has the n_1 pairs of look 1 and, for
+ * k > 0, once some test has more than n_(k-1): a block to look k has
+ * run, however few tests it extended.  The look counted is the block's,
+ * never more than K, and look k spends the share s_k whatever the
+ * tests it holds, so the union bound over the looks (extend.h) holds
+ * for the final as for a row: conservative, at any mix of pair counts.
+ * (Counting the final's look by its fewest pairs, as a row's, would
+ * keep it at look 1 for as long as one test is not extended.)
+ */
 static int
 one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
     int *any, struct wb_err *err)
@@ -99,10 +113,11 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 	struct wb_results *views[64];
 	struct wb_compare lc;
 	struct wb_cmp_row *row, *lrow;
-	size_t n, i, j, minr, r;
-	int rc, fin;
+	size_t n, i, j, minr, r, first, prev;
+	int rc, fin, moved;
 
 	n = wb_extend_look_pairs(&c->xplan, k + 1);
+	first = wb_extend_look_pairs(&c->xplan, 1);
 	memset(views, 0, sizeof(views));
 	*any = 0;
 	rc = -1;
@@ -112,17 +127,23 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 	if (wb_compare_build_one(views, c->nvar, (const char *const *)c->labels,
 	    NULL, c->conf, c->est, WB_ADJ_NONE, 0, &lc, err) == -1)
 		goto out;
+	prev = k > 0 ? wb_extend_look_pairs(&c->xplan, k) : 0;
 	for (j = 1; j < c->nvar; j++) {
 		fin = c->final[j].verdict != WB_V_MISSING &&
 		    lc.final[j].verdict != WB_V_MISSING;
+		moved = k == 0;
 		for (i = 0; i < c->nrows; i++) {
 			row = &c->rows[i];
 			minr = wb_results_rounds(v[0], row->id);
 			r = wb_results_rounds(v[j], row->id);
 			minr = r < minr ? r : minr;
 			if (row->cells[0].have_score &&
-			    row->cells[j].have_score && minr < n)
-				fin = 0;
+			    row->cells[j].have_score) {
+				if (minr < first)
+					fin = 0;
+				if (minr > prev)
+					moved = 1;
+			}
 			if (row->cells[j].verdict == WB_V_MISSING || minr < n ||
 			    (lrow = wb_compare_find_row(&lc, row->id)) ==
 			    NULL || lrow->cells[j].verdict == WB_V_MISSING)
@@ -138,7 +159,7 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 			}
 			*any = 1;
 		}
-		if (fin && (c->final[j].seq == NULL ? 0 :
+		if (fin && moved && (c->final[j].seq == NULL ? 0 :
 		    c->final[j].seq->nlooks) == k) {
 			if (add_look(&c->final[j].seq, k, n, &lc.final[j].w,
 			    err) == -1) {

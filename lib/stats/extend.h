@@ -4,11 +4,17 @@
  * bench design's passes are look 1; while a headline row (shell1,
  * shell8, the final score) of some variant has no verdict (faster or
  * slower), blocks of `block' more interleaved, paired rounds are added,
- * each block ending in a look, at most `looks' looks.  While the final
- * score is undecided a block extends every test (its estimate is the
- * mean over all of them); otherwise only the undecided headline tests.
- * So every row's k-th look is at first + (k - 1) * block pairs whatever
- * the data said: the look sizes are fixed in advance.
+ * each block ending in a look, at most `looks' looks.  A block extends
+ * the undecided headline tests and, while the final score is undecided,
+ * the tests that buy the most variance of the final's log ratio per
+ * second (lib/run/extend_int.h: gain_i = var_i (1/n_i - 1/(n_i + m)) /
+ * (m sec_i), highest first, while the block's share of the time budget
+ * left holds them; every test when the run has no time budget).  A test
+ * extended by block k goes to n_k = first + (k - 1) * block pairs, so
+ * every row's k-th look is at n_k pairs whatever the data said: the look
+ * sizes are fixed in advance.  The final's look k is the final over
+ * every test cut at n_k pairs (a test not extended adds the pairs it
+ * has), counted once a block to look k ran (lib/stats/compare_seq.c).
  *
  * The error rate: each row's sequential p value is
  *
@@ -18,6 +24,10 @@
  * s_k the share of look k (sum 1).  By the union bound q is a valid p
  * value under any dependence between the looks, any degrees of freedom
  * and a data-dependent stop (the looks not done only make q larger).
+ * The final's looks are counted by block, at most K, each spending its
+ * s_k, so the bound holds for the final too however few tests a block
+ * extended; the choice of the tests reads only their spreads and pass
+ * times, never their differences.
  * The family (every test and the final score) is then adjusted by Holm
  * on the q values as usual (lib/stats/compare_family.c), so the run's
  * family-wise error stays at most 1 - conf.  The shares follow a
@@ -54,6 +64,11 @@ struct wb_extend_plan {
 	size_t	budget_passes;	/* passes per test the blocks may add */
 	double	budget_time;	/* seconds the blocks may take, 0: none */
 	double	share[WB_EXTEND_MAXLOOKS];	/* s_1 .. s_K, sum 1 */
+	/*
+	 * Not in the plan's JSON: 1 extends every test while the final
+	 * is open (the rule before the gain), for bench/scripts.
+	 */
+	int	every;
 };
 
 /*

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The tests of a block while the final score is open (extend_decide.c,
+ * extend_gain.c): the variance per second decides, within the block's
+ * time.
+ */
+#include <math.h>
+#include <string.h>
+
+#include <atf-c.h>
+#include <jansson.h>
+
+#include "compare.h"
+#include "err.h"
+#include "extend.h"
+#include "extend_int.h"
+#include "results.h"
+
+/*
+ * One interleaved run of two variants with plan "extend" (look 1 at 8
+ * pairs, blocks of 2, 8 passes: 5 looks, budget_time seconds): the
+ * shell tests 10% slower +-1% (decided), syscall no difference +-1%,
+ * dhry2reg no difference +-60%: it alone carries the final's variance,
+ * which leaves the final open.  Test k has n[k] passes of 1 s each.
+ */
+static const char *const ids[] = { "dhry2reg", "shell1", "shell8",
+    "syscall" };
+#define NT	(sizeof(ids) / sizeof(ids[0]))
+
+static double
+lr(size_t k, size_t i)
+{
+	double s;
+
+	s = i % 2 ? -1 : 1;
+	if (k == 0)
+		return (0.6 * s);
+	if (k == 3)
+		return (0.01 * s);
+	return (log(0.9) + 0.01 * s);
+}
+
+static struct wb_results *
+mk(int other, const size_t *n, double budget_time)
+{
+	struct wb_extend_plan x;
+	struct wb_results *r;
+	struct wb_result_test *t;
+	struct wb_sample s;
+	struct wb_err e;
+	size_t i, k;
+
+	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, budget_time, &x, &e));
+	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
+	r->status = WB_RESULTS_COMPLETE;
+	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
+	    json_string(other ? "debug" : "production"), &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id", json_string("x"),
+	    &e));
+	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "extend",
+	    wb_extend_plan_json(&x), &e));
+	for (k = 0; k < NT; k++) {
+		ATF_REQUIRE((t = wb_results_add_test(r, ids[k], ids[k], "lps",
+		    1, 10.0, 8, 1, &e)) != NULL);
+		for (i = 0; i < n[k]; i++) {
+			memset(&s, 0, sizeof(s));
+			s.pass = (int)i + 1;
+			s.status = WB_SAMPLE_OK;
+			s.copies = 1;
+			s.elapsed = 1;
+			s.wall = 1;
+			s.rate = 100 * (other ? exp(lr(k, i)) : 1);
+			s.count = s.rate;
+			ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
+		}
+	}
+	return (r);
+}
+
+static struct wb_results *v[2];
+
+static void
+decide(const size_t *n, double budget_time, int every,
+    struct wb_extend_decision *d)
+{
+	struct wb_extend_plan x;
+	struct wb_err e;
+
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+	v[0] = mk(0, n, budget_time);
+	v[1] = mk(1, n, budget_time);
+	ATF_REQUIRE_EQ(1, wb_extend_plan_load(v[0]->plan, &x, "f.json", &e));
+	x.every = every;
+	if (wb_extend_decide(v, 2, &x, d, &e) == -1)
+		atf_tc_fail("wb_extend_decide: %s", e.msg);
+}
+
+static int
+named(const struct wb_extend_decision *d, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < d->ntests; i++)
+		if (strcmp(d->tests[i], id) == 0)
+			return (1);
+	return (0);
+}
+
+/* A pair of one test: 2 passes of 1 s and the overhead. */
+#define PAIR	(2 * 1.15)
+
+ATF_TC_WITHOUT_HEAD(wb_extend_decide__gain_picks_the_variance);
+ATF_TC_BODY(wb_extend_decide__gain_picks_the_variance, tc)
+{
+	static const size_t n[NT] = { 8, 8, 8, 8 };
+	struct wb_extend_decision d;
+
+	/*
+	 * 24 s over the 4 looks left: 6 s a block, room for one test's
+	 * 2 pairs (4.6 s): dhry2reg, where the variance is.
+	 */
+	decide(n, 24, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(1, d.final_open);
+	ATF_CHECK_STREQ("final score", d.undecided);
+	ATF_CHECK_EQ(1, d.look);
+	ATF_CHECK_EQ(1, d.ntests);
+	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(fabs(d.estimate - 2 * PAIR) < 1e-9);
+	ATF_CHECK(d.estimate <= 24.0 / 4);
+	wb_extend_decision_fini(&d);
+	/* The rule before: every test, 4 x 4.6 s. */
+	decide(n, 24, 1, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(NT, d.ntests);
+	ATF_CHECK(fabs(d.estimate - NT * 2 * PAIR) < 1e-9);
+	wb_extend_decision_fini(&d);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_extend_decide__gain_budget_respected);
+ATF_TC_BODY(wb_extend_decide__gain_budget_respected, tc)
+{
+	static const size_t n[NT] = { 8, 8, 8, 8 };
+	struct wb_extend_decision d;
+
+	/* 40 s: 10 s a block holds two tests, dhry2reg first. */
+	decide(n, 40, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(2, d.ntests);
+	ATF_CHECK_STREQ("dhry2reg", d.ntests > 0 ? d.tests[0] : "");
+	ATF_CHECK(d.estimate <= 40.0 / 4);
+	wb_extend_decision_fini(&d);
+	/* A block too small for any test still takes the best one. */
+	decide(n, 8, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(1, d.ntests);
+	ATF_CHECK(named(&d, "dhry2reg"));
+	wb_extend_decision_fini(&d);
+	/* Less than that left: the time budget stops the run. */
+	decide(n, 4, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_NOTIME, d.stop);
+	ATF_CHECK_EQ(0, d.ntests);
+	wb_extend_decision_fini(&d);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_extend_decide__final_look_advances);
+ATF_TC_BODY(wb_extend_decide__final_look_advances, tc)
+{
+	static const size_t n[NT] = { 10, 8, 8, 8 };
+	struct wb_extend_decision d;
+	struct wb_compare c;
+	struct wb_err e;
+	size_t i;
+
+	/*
+	 * dhry2reg alone went to look 2: the final has done 2 looks (the
+	 * other tests at their 8 pairs), the rows their own; the next
+	 * block goes to look 3 and counts the 4.6 s used.
+	 */
+	decide(n, 24, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(2, d.look);
+	ATF_CHECK(fabs(d.used - PAIR * 2) < 1e-9);
+	ATF_CHECK(named(&d, "dhry2reg"));
+	wb_extend_decision_fini(&d);
+	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
+	ATF_REQUIRE(c.final[1].seq != NULL);
+	ATF_CHECK_EQ(2, c.final[1].seq->nlooks);
+	ATF_CHECK_EQ(10, c.final[1].seq->npairs[1]);
+	for (i = 0; i < c.nrows; i++) {
+		ATF_REQUIRE(c.rows[i].cells[1].seq != NULL);
+		ATF_CHECK_EQ(strcmp(c.rows[i].id, "dhry2reg") == 0 ? 2 : 1,
+		    c.rows[i].cells[1].seq->nlooks);
+	}
+	/* Look 2 holds more pairs of dhry2reg: a narrower final. */
+	ATF_CHECK(c.final[1].seq->w[1].se < c.final[1].seq->w[0].se);
+	wb_compare_fini(&c);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_extend_gains__order);
+ATF_TC_BODY(wb_extend_gains__order, tc)
+{
+	static const size_t n[NT] = { 8, 8, 10, 8 };
+	struct wb_extend_gain g[NT + 1];
+	struct wb_compare c;
+	struct wb_err e;
+	size_t k;
+
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+	v[0] = mk(0, n, 24);
+	v[1] = mk(1, n, 24);
+	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
+	/* shell8 already at the target has no entry. */
+	k = wb_extend_gains(&c, v, 2, 10, g);
+	ATF_CHECK_EQ(3, k);
+	ATF_CHECK_STREQ("dhry2reg", c.rows[g[0].row].id);
+	ATF_CHECK_EQ(8, g[0].npairs);
+	ATF_CHECK_EQ(2, g[0].more);
+	/* var of +-0.6 over 8 pairs: 0.36 * 8 / 7. */
+	ATF_CHECK(fabs(g[0].var - 0.36 * 8 / 7) < 1e-9);
+	ATF_CHECK(fabs(g[0].gain - g[0].var * (1.0 / 8 - 1.0 / 10) /
+	    (2 * PAIR)) < 1e-12);
+	for (k = 1; k < 3; k++)
+		ATF_CHECK(g[k].gain <= g[k - 1].gain);
+	wb_compare_fini(&c);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_extend_block_budget__shared_by_looks_left);
+ATF_TC_BODY(wb_extend_block_budget__shared_by_looks_left, tc)
+{
+	struct wb_extend_plan x;
+	struct wb_err e;
+
+	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, 24, &x, &e));
+	ATF_CHECK(fabs(wb_extend_block_budget(&x, 1, 0) - 6) < 1e-12);
+	ATF_CHECK(fabs(wb_extend_block_budget(&x, 3, 4.6) - 9.7) < 1e-12);
+	ATF_CHECK_EQ(0, wb_extend_block_budget(&x, 4, 30));
+	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, 0, &x, &e));
+	ATF_CHECK(isinf(wb_extend_block_budget(&x, 1, 0)));
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_picks_the_variance);
+	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_budget_respected);
+	ATF_TP_ADD_TC(tp, wb_extend_decide__final_look_advances);
+	ATF_TP_ADD_TC(tp, wb_extend_gains__order);
+	ATF_TP_ADD_TC(tp, wb_extend_block_budget__shared_by_looks_left);
+	return (atf_no_error());
+}
