@@ -373,6 +373,75 @@ ATF_TC_BODY(history_changes__tail_found, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * After a confirmed change the tail test's window starts there: the 20%
+ * step of dhry2reg at r7, once confirmed, is not followed by candidates
+ * r7 -> r8, r8 -> r9 ... (their windows would still hold r1 to r6), as
+ * it is when nothing is confirmed; a boundary whose candidate was
+ * rejected is the same candidate again, not a new one.
+ */
+ATF_TC_WITHOUT_HEAD(history_changes__tail_after_confirmed);
+ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
+{
+	const char *args[] = { "history", "changes", "--store", "h.db",
+	    "--test", "dhry2reg", "--alpha", "0.0001", NULL };
+	struct wb_hstore *s;
+	struct wbt_out o;
+	struct wb_err e;
+	char *p, *q, b[32];
+	long long id;
+	int k;
+
+	store_series(tc, "dhry2reg");
+	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h.db", "--test", "dhry2reg", "--alpha", "0.05", "--seed", "1",
+	    "--tail", "0", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "candidate 1: ") == o.out &&
+	    strstr(o.out, "r6 -> r7") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	ATF_REQUIRE(system("cp h.db h0.db") == 0);
+
+	/* Nothing confirmed: the boundaries after the step come. */
+	args[3] = "h0.db";
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG((p = strstr(o.out, "r7 -> r8: ")) != NULL, "%s",
+	    o.out);
+	while (p > o.out && p[-1] != '\n')
+		p--;
+	ATF_REQUIRE(sscanf(p, "candidate %lld: ", &id) == 1 && id > 1);
+	wbt_out_fini(&o);
+	/* r7 -> r8 rejected: held as it is, nothing new. */
+	ATF_REQUIRE((s = wb_hs_open("h0.db", &e)) != NULL);
+	ATF_REQUIRE(wb_hs_confirmation_add(s, id, 0, "rejected", 1, 0.99,
+	    1.01, &e) == 0);
+	wb_hs_close(s);
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG(strstr(o.out, " new (") != NULL &&
+	    strstr(o.out, ", 0 new (") != NULL, "%s", o.out);
+	ATF_REQUIRE((p = strstr(o.out, "r7 -> r8: ")) != NULL);
+	ATF_REQUIRE((q = strchr(p, '\n')) != NULL && q - p > 19);
+	ATF_REQUIRE_MSG(strncmp(q - 19, " (already recorded)", 19) == 0,
+	    "%s", o.out);
+	wbt_out_fini(&o);
+
+	/* r6 -> r7 confirmed: nothing after it from the same level. */
+	ATF_REQUIRE((s = wb_hs_open("h.db", &e)) != NULL);
+	ATF_REQUIRE(wb_hs_confirmation_add(s, 1, 0, "confirmed", 0.8, 0.79,
+	    0.81, &e) == 0);
+	wb_hs_close(s);
+	args[3] = "h.db";
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG((p = strstr(o.out, "r6 -> r7: ")) != NULL &&
+	    (q = strchr(p, '\n')) != NULL && strncmp(q - 19,
+	    " (already recorded)", 19) == 0, "%s", o.out);
+	/* The looks before r7 are as they were; none after it. */
+	for (k = 7; k < 12; k++) {
+		snprintf(b, sizeof(b), "r%d -> r%d: ", k, k + 1);
+		ATF_REQUIRE_MSG(strstr(o.out, b) == NULL, "%s", o.out);
+	}
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(history_changes__flat_none);
 ATF_TC_BODY(history_changes__flat_none, tc)
 {
@@ -687,6 +756,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__bad_input);
 	ATF_TP_ADD_TC(tp, history_changes__step_found_once);
 	ATF_TP_ADD_TC(tp, history_changes__tail_found);
+	ATF_TP_ADD_TC(tp, history_changes__tail_after_confirmed);
 	ATF_TP_ADD_TC(tp, history_changes__flat_none);
 	ATF_TP_ADD_TC(tp, history_changes__short_series);
 	ATF_TP_ADD_TC(tp, history_html__site);
