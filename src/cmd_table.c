@@ -10,6 +10,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "exitmap.h"
 #include "opt.h"
@@ -39,18 +40,6 @@ struct topts {
 };
 
 static int
-opt_estimator(void *ctx, char *arg)
-{
-	struct topts *o = ctx;
-
-	if (wb_estimator_parse(arg, &o->est) == -1) {
-		warnx("unknown estimator '%s'", arg);
-		return (-1);
-	}
-	return (0);
-}
-
-static int
 opt_format(void *ctx, char *arg)
 {
 	struct topts *o = ctx;
@@ -74,9 +63,7 @@ opt_usage(void *ctx, char *arg)
 }
 
 const struct opt cmd_table_opts[] = {
-	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
-	  .arg = "unixbench|all", .fn = opt_estimator,
-	  .desc = "how passes are combined into a score" },
+	CMD_OPT_ESTIMATOR(struct topts, est),
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
 	  .fn = opt_format,
 	  .desc = "seed, unixbench5, json, csv, markdown, html, tsv, text" },
