@@ -63,7 +63,10 @@ opt_usage(void *ctx, char *arg)
 }
 
 const struct opt cmd_table_opts[] = {
-	CMD_OPT_ESTIMATOR(struct topts, est),
+	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
+	  .arg = "unixbench|all", .off = OPT_AT(struct topts, est),
+	  .fn = cmd_opt_estimator,
+	  .desc = "how passes are combined into a score" },
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
 	  .fn = opt_format,
 	  .desc = "seed, unixbench5, json, csv, markdown, html, tsv, text" },

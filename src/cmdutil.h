@@ -19,15 +19,10 @@
 int		 cmd_parse_negligible(const char *arg, double *pct);
 /*
  * -e/--estimator unixbench|all into the enum wb_estimator at the
- * entry's off (an OPT_FN of src/opt.h): the entry compare and table
- * share, CMD_OPT_ESTIMATOR(struct of the options, its member).
+ * entry's off (an OPT_FN of src/opt.h): the handler compare and table
+ * share.
  */
 int		 cmd_opt_estimator(void *est, char *arg);
-#define CMD_OPT_ESTIMATOR(type, member)					\
-	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",		\
-	  .arg = "unixbench|all", .off = OPT_AT(type, member),		\
-	  .fn = cmd_opt_estimator,					\
-	  .desc = "how passes are combined into a score" }
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
 /*

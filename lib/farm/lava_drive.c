@@ -85,15 +85,22 @@ beside(const char *given, const char *rel, char *buf, size_t len)
 	return (buf);
 }
 
-/* "what: " before the message e holds; e's class kept. */
-static int
+/* "what: " before the message e holds (cut to fit); e's class kept. */
+static void
 err_prefix(struct wb_err *e, const char *what)
 {
-	char msg[sizeof(e->msg)];
+	size_t n, len;
 
-	snprintf(msg, sizeof(msg), "%s: %s", what, e->msg);
-	memcpy(e->msg, msg, sizeof(e->msg));
-	return (-1);
+	n = strlen(what) + 2;
+	if (n >= sizeof(e->msg))
+		return;
+	len = strnlen(e->msg, sizeof(e->msg) - 1);
+	if (n + len >= sizeof(e->msg))
+		len = sizeof(e->msg) - 1 - n;
+	memmove(e->msg + n, e->msg, len);
+	e->msg[n + len] = '\0';
+	memcpy(e->msg, what, n - 2);
+	memcpy(e->msg + n - 2, ": ", 2);
 }
 
 /*
