@@ -419,6 +419,35 @@ ATF_TC_BODY(wb_harness_new__missing_program, tc)
 	ATF_REQUIRE(access("out.json", F_OK) == -1);
 }
 
+ATF_TC_WITHOUT_HEAD(wb_harness_new__label_twice);
+ATF_TC_BODY(wb_harness_new__label_twice, tc)
+{
+	static const char *labels[] = { "A", "B", "A" };
+	static const char *roots[] = { "host", "host", "host" };
+	struct wb_harness_config c;
+	const struct wb_test_def *t[1];
+	struct wb_err e;
+
+	(void)tc;
+	fake("syscall", OK_PIPE);
+	memset(&c, 0, sizeof(c));
+	t[0] = wb_suite_find("syscall");
+	c.index = "custom";
+	c.tests = t;
+	c.ntests = 1;
+	c.copies = 1;
+	c.labels = labels;
+	c.roots = roots;
+	c.nvariants = 3;
+	c.output = ".";
+	c.output_is_dir = 1;
+	c.libexec = "libexec";
+	c.datadir = "share";
+	ATF_REQUIRE(wb_harness_new(&c, &e) == NULL);
+	ATF_CHECK_STREQ("label 'A' given twice", e.msg);
+	ATF_CHECK(access("A.json", F_OK) == -1);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_harness_round__abba);
 ATF_TC_BODY(wb_harness_round__abba, tc)
 {
@@ -736,6 +765,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_run__stop_and_resume);
 	ATF_TP_ADD_TC(tp, wb_harness_run__target_ci_two_stage);
 	ATF_TP_ADD_TC(tp, wb_harness_new__missing_program);
+	ATF_TP_ADD_TC(tp, wb_harness_new__label_twice);
 	ATF_TP_ADD_TC(tp, wb_harness_round__abba);
 	ATF_TP_ADD_TC(tp, wb_harness_round__seeded);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
