@@ -24,23 +24,15 @@
 
 #define MAX_KERNELS	WB_LAVA_MAXKERNELS
 
+/* The driver's request is filled by the option table itself. */
 struct lopts {
-	const char	*labels[MAX_KERNELS];
-	char		*kernels[MAX_KERNELS];
-	size_t		 nk;
+	struct wb_lava_drive	 d;
+	const char		*labels[MAX_KERNELS];
+	char			*kernels[MAX_KERNELS];
+	size_t			 nk;
 	const struct wb_test_def **defs;
-	size_t		 nd;
-	const char	*workdir;
-	const char	*tests;
-	const char	*device_type;
-	enum wb_lava_boot boot;
-	const char	*kernel_type, *dtb;
-	const char	*job_name;
-	const char	*ramdisk;
-	const char	*out;
-	const char	*suite, *data, *busybox;
-	double		 seconds;
-	int		 rounds;
+	size_t			 nd;
+	const char		*tests;
 };
 
 void
@@ -72,7 +64,7 @@ opt_boot(void *ctx, char *arg)
 {
 	struct lopts *o = ctx;
 
-	if (wb_lava_boot_parse(arg, &o->boot) == -1) {
+	if (wb_lava_boot_parse(arg, &o->d.boot) == -1) {
 		warnx("--boot-method: '%s': expected qemu, grub or u-boot",
 		    arg);
 		return (-1);
@@ -86,9 +78,9 @@ opt_seconds(void *ctx, char *arg)
 	struct lopts *o = ctx;
 	char *end;
 
-	o->seconds = strtod(arg, &end);
+	o->d.seconds = strtod(arg, &end);
 	if (*arg == '\0' || *end != '\0' ||
-	    !(o->seconds > 0 && o->seconds < 100000)) {
+	    !(o->d.seconds > 0 && o->d.seconds < 100000)) {
 		warnx("-d: '%s' is not a pass length in seconds", arg);
 		return (-1);
 	}
@@ -129,7 +121,7 @@ opt_rounds(void *ctx, char *arg)
 		warnx("-r: '%s' is not a round count in 1..100", arg);
 		return (-1);
 	}
-	o->rounds = (int)n;
+	o->d.rounds = (int)n;
 	return (0);
 }
 
@@ -144,29 +136,29 @@ const struct opt cmd_lava_job_opts[] = {
 	  .desc = "boots per kernel (default 2)" },
 	{ .kind = OPT_STR, .ch = 'T', .arg = "tests", .off = L(tests),
 	  .desc = "the tests, as for run -T" },
-	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = L(workdir),
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = L(d.workdir),
 	  .desc = "write the initramfs under workdir" },
-	{ .kind = OPT_STR, .ch = 'o', .arg = "job.yaml", .off = L(out),
+	{ .kind = OPT_STR, .ch = 'o', .arg = "job.yaml", .off = L(d.out),
 	  .desc = "the job file, written atomically" },
 	{ .kind = OPT_FN, .name = "boot-method", .arg = "m", .fn = opt_boot,
 	  .desc = "qemu (default), or a board: grub, u-boot" },
 	{ .kind = OPT_STR, .name = "busybox", .arg = "path",
-	  .off = L(busybox), .desc = "the static busybox of the initramfs" },
+	  .off = L(d.busybox), .desc = "the static busybox of the initramfs" },
 	{ .kind = OPT_STR, .name = "data", .arg = "dir",
-	  .off = L(data), .desc = "the suite's data files" },
+	  .off = L(d.data), .desc = "the suite's data files" },
 	{ .kind = OPT_STR, .name = "device-type", .arg = "type",
-	  .off = L(device_type), .desc = "the LAVA device type" },
+	  .off = L(d.device_type), .desc = "the LAVA device type" },
 	{ .kind = OPT_STR, .name = "dtb", .arg = "url",
-	  .off = L(dtb), .desc = "u-boot: the board's device tree" },
+	  .off = L(d.dtb), .desc = "u-boot: the board's device tree" },
 	{ .kind = OPT_STR, .name = "job-name", .arg = "name",
-	  .off = L(job_name), .desc = "the job's name" },
+	  .off = L(d.job_name), .desc = "the job's name" },
 	{ .kind = OPT_STR, .name = "kernel-type", .arg = "t",
-	  .off = L(kernel_type), .desc = "u-boot: image, zimage or uimage" },
+	  .off = L(d.kernel_type), .desc = "u-boot: image, zimage or uimage" },
 	{ .kind = OPT_STR, .name = "ramdisk", .arg = "url",
-	  .off = L(ramdisk),
+	  .off = L(d.ramdisk),
 	  .desc = "use this initramfs instead of writing one" },
 	{ .kind = OPT_STR, .name = "suite", .arg = "dir",
-	  .off = L(suite), .desc = "the suite's programs" },
+	  .off = L(d.suite), .desc = "the suite's programs" },
 	{ .kind = OPT_END }
 };
 #undef L
@@ -181,49 +173,36 @@ parse_args(int argc, char **argv, struct lopts *o)
 		warnx("unexpected argument '%s'", argv[optind]);
 		return (-1);
 	}
-	if (o->nk == 0 || o->out == NULL) {
+	if (o->nk == 0 || o->d.out == NULL) {
 		warnx("-k label=kernel and -o job.yaml are required");
 		return (-1);
 	}
-	if (o->ramdisk != NULL && o->workdir != NULL) {
+	if (o->d.ramdisk != NULL && o->d.workdir != NULL) {
 		warnx("--ramdisk names an initramfs; -w exports one: not both");
 		return (-1);
 	}
 	return (0);
 }
 
-/* The request of the options; -1 after a message (a usage error). */
+/* The rest of the request: tests, kernels, defaults, hooks; -1 said. */
 static int
-drive_fill(struct wb_lava_drive *d, struct lopts *o)
+drive_fill(struct lopts *o)
 {
+	struct wb_lava_drive *d = &o->d;
 	struct wb_err e;
 
-	memset(d, 0, sizeof(*d));
 	if (wb_suite_parse_list(o->tests != NULL ? o->tests :
 	    WB_INDEX_UNIXBENCH5, &o->defs, &o->nd, &e) == -1) {
 		warnx("-T: %s", e.msg);
 		return (-1);
 	}
-	if (o->ramdisk == NULL && o->workdir == NULL)
-		o->workdir = cmd_workdir();
+	if (d->ramdisk == NULL && d->workdir == NULL)
+		d->workdir = cmd_workdir();
 	d->tests = o->defs;
 	d->ntests = o->nd;
 	d->labels = o->labels;
 	d->kernels = (const char *const *)o->kernels;
 	d->nkernels = o->nk;
-	d->seconds = o->seconds;
-	d->rounds = o->rounds;
-	d->ramdisk = o->ramdisk;
-	d->workdir = o->workdir;
-	d->suite = o->suite;
-	d->data = o->data;
-	d->busybox = o->busybox;
-	d->device_type = o->device_type;
-	d->boot = o->boot;
-	d->kernel_type = o->kernel_type;
-	d->dtb = o->dtb;
-	d->job_name = o->job_name;
-	d->out = o->out;
 	d->note = cmd_note;
 	d->arg = "worldbench: ";
 	return (0);
@@ -232,19 +211,18 @@ drive_fill(struct wb_lava_drive *d, struct lopts *o)
 int
 cmd_lava_job(int argc, char **argv)
 {
-	struct wb_lava_drive d;
 	struct lopts o;
 	struct wb_err e;
 	size_t i;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
-	o.seconds = 10;
-	o.rounds = 2;
-	o.device_type = "qemu";
-	if (parse_args(argc, argv, &o) == -1 || drive_fill(&d, &o) == -1)
+	o.d.seconds = 10;
+	o.d.rounds = 2;
+	o.d.device_type = "qemu";
+	if (parse_args(argc, argv, &o) == -1 || drive_fill(&o) == -1)
 		return (usage());
-	rc = wb_lava_drive(&d, &e);
+	rc = wb_lava_drive(&o.d, &e);
 	if (rc == -2) {
 		warnx("%s", e.msg);
 		rc = EX_USAGE;

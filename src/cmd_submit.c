@@ -23,12 +23,10 @@
 #include "submit.h"
 #include "submit_drive.h"
 
+/* The driver's request (s) is filled by the option table itself. */
 struct sopts {
+	struct wb_submit s;
 	const char	*engine;
-	const char	*partition;
-	const char	*shared;
-	const char	*workdir;
-	const char	*srcdir;
 	const char	*variant;
 	const char	*status;
 	const char	*resubmit;
@@ -40,20 +38,9 @@ struct sopts {
 	char		*kernels[WB_SUBMIT_MAX];
 	size_t		 nkernels;
 	const char	*stage;
-	int		 no_node_check;
-	const char	*account;
-	const char	*qos;
-	const char	*constraint;
-	const char	*nodelist;
-	const char	*exclude;
-	const char	*reservation;
-	int		 throttle;
 	char		*sbatch_args[32];
 	size_t		 nsbatch_args;
-	int		 ntasks;
-	int		 dry_run;
 	int		 spread;
-	double		 timeout;
 };
 
 void
@@ -104,12 +91,12 @@ opt_stage(void *ctx, char *arg)
 const struct opt cmd_submit_opts[] = {
 	{ .kind = OPT_STR, .name = "engine", .arg = "slurm", .flags = OPT_PLUS,
 	  .off = S(engine), .desc = "submit a run as a Slurm job array" },
-	{ .kind = OPT_INT, .ch = 'N', .arg = "tasks", .off = S(ntasks),
+	{ .kind = OPT_INT, .ch = 'N', .arg = "tasks", .off = S(s.job.ntasks),
 	  .min = 1, .max = WB_SLURM_MAXTASKS, .what = "a task count",
 	  .desc = "the array size: how many complete runs (2)" },
-	{ .kind = OPT_FLAG, .ch = 'n', .name = "dry-run", .off = S(dry_run),
+	{ .kind = OPT_FLAG, .ch = 'n', .name = "dry-run", .off = S(s.dry_run),
 	  .syn = "--dry-run", .desc = "print the job script, do not submit" },
-	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = S(workdir),
+	{ .kind = OPT_STR, .ch = 'w', .arg = "workdir", .off = S(s.workdir),
 	  .desc = "the work directory of the images" },
 	{ .kind = OPT_LIST, .name = "image", .arg = "name", .off = S(images),
 	  .cnt = S(nimages), .max = WB_SUBMIT_MAX,
@@ -122,33 +109,33 @@ const struct opt cmd_submit_opts[] = {
 	  .desc = "ship this kernel image by sha256; boot" },
 	{ .kind = OPT_FN, .name = "stage", .arg = "shared|sbcast",
 	  .fn = opt_stage, .desc = "how tasks get shipped images" },
-	{ .kind = OPT_FLAG, .name = "no-node-check", .off = S(no_node_check),
+	{ .kind = OPT_FLAG, .name = "no-node-check", .off = S(s.no_node_check),
 	  .desc = "submit without the nodes' pre-flight" },
 	{ .kind = OPT_STR, .name = "partition", .arg = "name",
-	  .off = S(partition), .desc = "submit to this partition" },
+	  .off = S(s.job.partition), .desc = "submit to this partition" },
 	{ .kind = OPT_STR, .name = "account", .arg = "name",
-	  .off = S(account), .desc = "charge this account (sbatch)" },
+	  .off = S(s.job.account), .desc = "charge this account (sbatch)" },
 	{ .kind = OPT_STR, .name = "qos", .arg = "name",
-	  .off = S(qos), .desc = "this quality of service (sbatch)" },
+	  .off = S(s.job.qos), .desc = "this quality of service (sbatch)" },
 	{ .kind = OPT_STR, .name = "constraint", .arg = "features",
-	  .off = S(constraint), .desc = "nodes with these features" },
+	  .off = S(s.job.constraint), .desc = "nodes with these features" },
 	{ .kind = OPT_STR, .name = "nodelist", .arg = "nodes",
-	  .off = S(nodelist), .desc = "run on these nodes (sbatch)" },
+	  .off = S(s.job.nodelist), .desc = "run on these nodes (sbatch)" },
 	{ .kind = OPT_STR, .name = "exclude", .arg = "nodes",
-	  .off = S(exclude), .desc = "never on these nodes (sbatch)" },
+	  .off = S(s.job.exclude), .desc = "never on these nodes (sbatch)" },
 	{ .kind = OPT_STR, .name = "reservation", .arg = "name",
-	  .off = S(reservation), .desc = "run in this reservation" },
-	{ .kind = OPT_INT, .name = "throttle", .arg = "n", .off = S(throttle),
+	  .off = S(s.job.reservation), .desc = "run in this reservation" },
+	{ .kind = OPT_INT, .name = "throttle", .arg = "n", .off = S(s.job.throttle),
 	  .min = 1, .max = WB_SLURM_MAXTASKS, .what = "a task count",
 	  .desc = "at most n tasks at once (%n)" },
 	{ .kind = OPT_LIST, .name = "sbatch-arg", .arg = "opt",
 	  .off = S(sbatch_args), .cnt = S(nsbatch_args), .max = 32,
 	  .desc = "another #SBATCH option; repeat" },
 	{ .kind = OPT_STR, .name = "shared", .arg = "dir",
-	  .off = S(shared), .desc = "the shared results directory" },
+	  .off = S(s.shared), .desc = "the shared results directory" },
 	{ .kind = OPT_STR, .name = "srcdir", .arg = "dir",
-	  .off = S(srcdir), .desc = "the source tree the tasks build from" },
-	{ .kind = OPT_POS, .name = "time", .arg = "seconds", .off = S(timeout),
+	  .off = S(s.srcdir), .desc = "the source tree the tasks build from" },
+	{ .kind = OPT_POS, .name = "time", .arg = "seconds", .off = S(s.job.timeout),
 	  .what = "a positive number of seconds",
 	  .desc = "the time limit of each task" },
 	{ .kind = OPT_STR, .name = "status", .arg = "dir",
@@ -177,13 +164,13 @@ static int
 check_modes(const struct sopts *o)
 {
 
-	if (o->nships > 0 && (o->nimages > 0 || o->workdir == NULL)) {
+	if (o->nships > 0 && (o->nimages > 0 || o->s.workdir == NULL)) {
 		warnx("--ship needs -w workdir (absolute, node-local) and no "
 		    "--image");
 		return (-1);
 	}
 	if (o->nkernels > 0 && (o->nimages > 0 || o->nships > 0 ||
-	    o->workdir == NULL)) {
+	    o->s.workdir == NULL)) {
 		warnx("--ship-kernel needs -w workdir (absolute, node-local) "
 		    "and neither --image nor --ship");
 		return (-1);
@@ -192,7 +179,7 @@ check_modes(const struct sopts *o)
 		warnx("--stage goes with --ship or --ship-kernel");
 		return (-1);
 	}
-	if (o->nimages > 0 && (o->workdir == NULL || o->srcdir == NULL)) {
+	if (o->nimages > 0 && (o->s.workdir == NULL || o->s.srcdir == NULL)) {
 		warnx("--image needs -w workdir (absolute, node-local) "
 		    "and --srcdir (the source tree, on every node)");
 		return (-1);
@@ -200,31 +187,16 @@ check_modes(const struct sopts *o)
 	return (0);
 }
 
-/* The driver's request from the options and the run arguments. */
+/* The rest of the request: the lists, the stage, the run arguments. */
 static void
-request_fill(struct wb_submit *s, const struct sopts *o, char **rargs,
-    size_t nrargs)
+request_fill(struct sopts *o, char **rargs, size_t nrargs)
 {
-	struct wb_slurm_job *j = &s->job;
+	struct wb_submit *s = &o->s;
 
-	memset(s, 0, sizeof(*s));
-	j->partition = o->partition;
-	j->account = o->account;
-	j->qos = o->qos;
-	j->constraint = o->constraint;
-	j->nodelist = o->nodelist;
-	j->exclude = o->exclude;
-	j->reservation = o->reservation;
-	j->throttle = o->throttle;
-	j->sbatch_args = o->sbatch_args;
-	j->nsbatch_args = o->nsbatch_args;
-	j->ntasks = o->ntasks;
-	j->timeout = o->timeout;
-	j->run_args = rargs;
-	j->nrun_args = nrargs;
-	s->shared = o->shared;
-	s->workdir = o->workdir;
-	s->srcdir = o->srcdir;
+	s->job.sbatch_args = o->sbatch_args;
+	s->job.nsbatch_args = o->nsbatch_args;
+	s->job.run_args = rargs;
+	s->job.nrun_args = nrargs;
 	s->images = o->images;
 	s->nimages = o->nimages;
 	s->ships = o->ships;
@@ -232,8 +204,6 @@ request_fill(struct wb_submit *s, const struct sopts *o, char **rargs,
 	s->kernels = o->kernels;
 	s->nkernels = o->nkernels;
 	s->sbcast = o->stage != NULL && strcmp(o->stage, "sbcast") == 0;
-	s->dry_run = o->dry_run;
-	s->no_node_check = o->no_node_check;
 	s->hooks.warn = submit_warn_line;
 }
 
@@ -241,21 +211,20 @@ static int
 do_submit(struct sopts *o, char **rargs, size_t nrargs)
 {
 	struct wb_submitted out;
-	struct wb_submit s;
 	struct wb_err e;
 	int rc;
 
 	if (check_modes(o) == -1)
 		return (usage());
-	request_fill(&s, o, rargs, nrargs);
-	rc = wb_submit_drive(&s, &out, &e);
-	if (rc == 0 && o->dry_run) {
+	request_fill(o, rargs, nrargs);
+	rc = wb_submit_drive(&o->s, &out, &e);
+	if (rc == 0 && o->s.dry_run) {
 		fputs(out.script, stdout);
 		fprintf(stderr, "worldbench: wrote %s (not submitted)\n",
 		    out.path);
 	} else if (rc == 0)
 		printf("submitted job %s: %d tasks (array %s), results in "
-		    "%s\n", out.jobid, o->ntasks, out.spec, out.shared);
+		    "%s\n", out.jobid, o->s.job.ntasks, out.spec, out.shared);
 	wb_submitted_fini(&out);
 	return (submit_exit(rc, &e));
 }
@@ -267,7 +236,7 @@ cmd_submit(int argc, char **argv)
 	int modes;
 
 	memset(&o, 0, sizeof(o));
-	o.ntasks = 2;
+	o.s.job.ntasks = 2;
 	if (parse_args(argc, argv, &o) == -1)
 		return (usage());
 	modes = (o.status != NULL) + (o.resubmit != NULL) +
@@ -294,7 +263,7 @@ cmd_submit(int argc, char **argv)
 		warnx("--engine %s: only slurm is supported", o.engine);
 		return (usage());
 	}
-	if (o.shared == NULL) {
+	if (o.s.shared == NULL) {
 		warnx("--shared dir is required");
 		return (usage());
 	}

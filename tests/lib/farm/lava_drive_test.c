@@ -18,21 +18,6 @@
 #include "suite.h"
 #include "wbtest.h"
 
-/* The lines a driver noted, one after another. */
-struct notes {
-	char	text[4096];
-};
-
-static void
-note(void *arg, const char *line)
-{
-	struct notes *n = arg;
-	size_t at;
-
-	at = strlen(n->text);
-	snprintf(n->text + at, sizeof(n->text) - at, "%s\n", line);
-}
-
 static const char *const labels[] = { "production", "debug" };
 static const char *const kernels[] = {
 	"http://lava.example/k/production/bzImage",
@@ -82,13 +67,13 @@ ATF_TC_BODY(wb_lava_drive__golden, tc)
 {
 	const struct wb_test_def **defs;
 	struct wb_lava_drive d;
-	struct notes n;
+	struct wbt_lines n;
 	struct wb_err e;
 	char *want, *got;
 
 	golden_request(&d, &defs);
 	memset(&n, 0, sizeof(n));
-	d.note = note;
+	d.note = wbt_lines_add;
 	d.arg = &n;
 	ATF_REQUIRE_MSG(wb_lava_drive(&d, &e) == 0, "%s", e.msg);
 	want = wbt_read_file(wbt_srcpath(tc,
@@ -128,13 +113,13 @@ ATF_TC_BODY(wb_lava_drive__workdir_unusable, tc)
 {
 	const struct wb_test_def **defs;
 	struct wb_lava_drive d;
-	struct notes n;
+	struct wbt_lines n;
 	struct wb_err e;
 
 	(void)tc;
 	golden_request(&d, &defs);
 	memset(&n, 0, sizeof(n));
-	d.note = note;
+	d.note = wbt_lines_add;
 	d.arg = &n;
 	d.ramdisk = NULL;
 	wbt_write_file("file", "not a directory\n");
@@ -176,13 +161,13 @@ ATF_TC_BODY(wb_lava_kernel_url__forms, tc)
 ATF_TC_WITHOUT_HEAD(wb_lava_import_drive__results);
 ATF_TC_BODY(wb_lava_import_drive__results, tc)
 {
-	struct notes n;
+	struct wbt_lines n;
 	struct wb_err e;
 	char *in, *s;
 
 	in = wbt_srcpath(tc, "tests/src/data/lava-results.json");
 	memset(&n, 0, sizeof(n));
-	ATF_REQUIRE_MSG(wb_lava_import_drive(in, "o", note, &n, &e) == 0,
+	ATF_REQUIRE_MSG(wb_lava_import_drive(in, "o", wbt_lines_add, &n, &e) == 0,
 	    "%s", e.msg);
 	ATF_CHECK_STREQ("o/production.json\no/debug.json\n", n.text);
 	s = wbt_read_file("o/debug.json", NULL);
@@ -194,13 +179,13 @@ ATF_TC_BODY(wb_lava_import_drive__results, tc)
 ATF_TC_WITHOUT_HEAD(wb_lava_import_drive__bad);
 ATF_TC_BODY(wb_lava_import_drive__bad, tc)
 {
-	struct notes n;
+	struct wbt_lines n;
 	struct wb_err e;
 
 	(void)tc;
 	memset(&n, 0, sizeof(n));
 	wbt_write_file("bad2.yaml", "name: x\n");
-	ATF_CHECK_EQ(-1, wb_lava_import_drive("bad2.yaml", "o", note, &n,
+	ATF_CHECK_EQ(-1, wb_lava_import_drive("bad2.yaml", "o", wbt_lines_add, &n,
 	    &e));
 	ATF_CHECK_MSG(strstr(e.msg, "bad2.yaml:1: expected a list") != NULL,
 	    "%s", e.msg);

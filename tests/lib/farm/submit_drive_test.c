@@ -20,21 +20,6 @@
 #include "submit_drive.h"
 #include "wbtest.h"
 
-/* The lines a driver warned, one after another. */
-struct lines {
-	char	text[8192];
-};
-
-static void
-warn(void *arg, const char *line)
-{
-	struct lines *l = arg;
-	size_t at;
-
-	at = strlen(l->text);
-	snprintf(l->text + at, sizeof(l->text) - at, "%s\n", line);
-}
-
 /* A fake program: the script text, made executable, named by env. */
 static void
 fake(const char *env, const char *name, const char *text)
@@ -70,7 +55,7 @@ static char *run_args[] = { "--variant", "production=host", "--variant",
     "debug=host" };
 
 static void
-request(struct wb_submit *s, struct lines *l)
+request(struct wb_submit *s, struct wbt_lines *l)
 {
 
 	memset(s, 0, sizeof(*s));
@@ -81,8 +66,20 @@ request(struct wb_submit *s, struct lines *l)
 	s->job.nrun_args = 4;
 	s->shared = "sh";
 	s->no_node_check = 1;
-	s->hooks.warn = warn;
+	s->hooks.warn = wbt_lines_add;
 	s->hooks.arg = l;
+}
+
+/* The driver over s: its return must be want; what it made is let go. */
+static void
+drive(const struct wb_submit *s, int want, struct wb_err *e)
+{
+	struct wb_submitted out;
+	int rc;
+
+	rc = wb_submit_drive(s, &out, e);
+	ATF_CHECK_EQ_MSG(want, rc, "returned %d: %s", rc, e->msg);
+	wb_submitted_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__dry_run);
@@ -90,7 +87,7 @@ ATF_TC_BODY(wb_submit_drive__dry_run, tc)
 {
 	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 	char *want, *rec;
 
@@ -122,7 +119,7 @@ ATF_TC_BODY(wb_submit_drive__submitted, tc)
 	struct wb_submit_tasks t;
 	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 	char *args;
 
@@ -141,7 +138,7 @@ ATF_TC_BODY(wb_submit_drive__submitted, tc)
 	wb_submit_tasks_fini(&t);
 	/* The same shared directory again: refused, nothing submitted. */
 	wb_submitted_fini(&out);
-	ATF_CHECK_EQ(WB_SUBMIT_FAILED, wb_submit_drive(&s, &out, &e));
+	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_MSG(strstr(e.msg, "holds an experiment already") != NULL,
 	    "%s", e.msg);
 	free(args);
@@ -149,16 +146,14 @@ ATF_TC_BODY(wb_submit_drive__submitted, tc)
 	ATF_CHECK_MSG(strchr(args, '\n') == args + strlen(args) - 1, "%s",
 	    args);
 	free(args);
-	wb_submitted_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__refused);
 ATF_TC_BODY(wb_submit_drive__refused, tc)
 {
 	static char *bad[] = { "noequals" };
-	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 
 	(void)tc;
@@ -167,48 +162,43 @@ ATF_TC_BODY(wb_submit_drive__refused, tc)
 	s.ships = bad;
 	s.nships = 1;
 	s.workdir = "/w";
-	ATF_CHECK_EQ(WB_SUBMIT_USAGE, wb_submit_drive(&s, &out, &e));
+	drive(&s, WB_SUBMIT_USAGE, &e);
 	ATF_CHECK_STREQ("--ship 'noequals': expected label=archive", e.msg);
-	wb_submitted_fini(&out);
 	request(&s, &l);
 	s.job.account = "a;reboot";
-	ATF_CHECK_EQ(WB_SUBMIT_USAGE, wb_submit_drive(&s, &out, &e));
+	drive(&s, WB_SUBMIT_USAGE, &e);
 	ATF_CHECK_MSG(strstr(e.msg, "--account 'a;reboot'") != NULL, "%s",
 	    e.msg);
 	ATF_CHECK(access("sh/submit.json", F_OK) == -1);
 	ATF_CHECK(access("sbatch.args", F_OK) == -1);
-	wb_submitted_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__node_check);
 ATF_TC_BODY(wb_submit_drive__node_check, tc)
 {
-	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 
 	(void)tc;
 	fake_engine();
 	request(&s, &l);
 	s.no_node_check = 0;
-	ATF_CHECK_EQ(WB_SUBMIT_FAILED, wb_submit_drive(&s, &out, &e));
+	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_STREQ("not submitted: the allocation's pre-flight failed "
 	    "(--no-node-check to submit anyway)", e.msg);
 	ATF_CHECK_MSG(strncmp(l.text, "pre-flight of 1 node refused the "
 	    "submission: ", 45) == 0, "%s", l.text);
 	ATF_CHECK(access("sbatch.args", F_OK) == -1);
 	ATF_CHECK(access("sh/job.sbatch", F_OK) == -1);
-	wb_submitted_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__sbatch_fails);
 ATF_TC_BODY(wb_submit_drive__sbatch_fails, tc)
 {
 	struct wb_submit_tasks t;
-	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 
 	(void)tc;
@@ -217,7 +207,7 @@ ATF_TC_BODY(wb_submit_drive__sbatch_fails, tc)
 	    "echo 'sbatch: error: Batch job submission failed' >&2\n"
 	    "exit 1\n");
 	request(&s, &l);
-	ATF_CHECK_EQ(WB_SUBMIT_FAILED, wb_submit_drive(&s, &out, &e));
+	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_STREQ("", e.msg);
 	ATF_CHECK_MSG(strstr(l.text, "sbatch failed (status 1): sbatch: "
 	    "error: Batch job submission failed") != NULL, "%s", l.text);
@@ -225,22 +215,19 @@ ATF_TC_BODY(wb_submit_drive__sbatch_fails, tc)
 	ATF_REQUIRE(wb_submit_tasks_load(&t, "sh", 0, NULL, &e) == 0);
 	ATF_CHECK_EQ(0, t.rec.nsubs);
 	wb_submit_tasks_fini(&t);
-	wb_submitted_fini(&out);
 }
 
 /* A submitted run of 3 tasks: 0 done, 1 partial, 2 never ran; 99 stale. */
 static void
 tasks_fixture(void)
 {
-	struct wb_submitted out;
 	struct wb_submit s;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
 
 	fake_engine();
 	request(&s, &l);
-	ATF_REQUIRE_MSG(wb_submit_drive(&s, &out, &e) == 0, "%s", e.msg);
-	wb_submitted_fini(&out);
+	drive(&s, 0, &e);
 	ATF_REQUIRE(mkdir("sh/n0-101-0", 0755) == 0);
 	wbt_write_file("sh/n0-101-0/DONE", "");
 	ATF_REQUIRE(mkdir("sh/n1-101-1", 0755) == 0);
@@ -251,9 +238,9 @@ ATF_TC_WITHOUT_HEAD(wb_submit_tasks_load__states);
 ATF_TC_BODY(wb_submit_tasks_load__states, tc)
 {
 	struct wb_submit_tasks t;
-	struct lines l;
+	struct wbt_lines l;
 	struct wb_err e;
-	struct wb_submit_hooks h = { warn, &l };
+	struct wb_submit_hooks h = { wbt_lines_add, &l };
 
 	(void)tc;
 	tasks_fixture();
