@@ -223,9 +223,9 @@ cmd_lava_job(int argc, char **argv)
 	if (parse_args(argc, argv, &o) == -1 || drive_fill(&o) == -1)
 		return (usage());
 	rc = wb_lava_drive(&o.d, &e);
-	if (rc == -2) {
+	if (rc == -2 || rc == -3) {
 		warnx("%s", e.msg);
-		rc = EX_USAGE;
+		rc = rc == -2 ? EX_USAGE : 1;
 	} else if (rc == -1)
 		rc = cmd_fail(&e);
 	free(o.defs);

@@ -156,13 +156,15 @@ initramfs_export(const struct wb_lava_drive *d, char **url,
 	    asprintf(&path, "%s/worldbench-initramfs.cpio.gz", dir) == -1)
 		wb_err_setsys(e, "asprintf");
 	else if ((mkdir(d->workdir, 0755) == -1 && errno != EEXIST) ||
-	    (mkdir(dir, 0755) == -1 && errno != EEXIST))
+	    (mkdir(dir, 0755) == -1 && errno != EEXIST)) {
 		wb_err_setsys(e, "%s", dir);
-	else if (wb_atomic_write(init, wb_lava_init, strlen(wb_lava_init),
+		rc = -3;
+	} else if (wb_atomic_write(init, wb_lava_init, strlen(wb_lava_init),
 	    0755, e) == 0 && initramfs_write(d, init, path, e) == 0) {
-		if ((abs = realpath(path, NULL)) == NULL)
+		if ((abs = realpath(path, NULL)) == NULL) {
 			wb_err_setsys(e, "%s", path);
-		else if (asprintf(url, "file://%s", abs) == -1) {
+			rc = -3;
+		} else if (asprintf(url, "file://%s", abs) == -1) {
 			*url = NULL;
 			wb_err_setsys(e, "asprintf");
 		} else {
@@ -267,8 +269,8 @@ wb_lava_drive(const struct wb_lava_drive *d, struct wb_err *e)
 	if (d->ramdisk != NULL) {
 		if ((ramdisk = strdup(d->ramdisk)) == NULL)
 			return (wb_err_setsys(e, "strdup"));
-	} else if (initramfs_export(d, &ramdisk, e) == -1)
-		return (-1);
+	} else if ((rc = initramfs_export(d, &ramdisk, e)) != 0)
+		return (rc);
 	rc = job_write(d, ramdisk, e);
 	free(ramdisk);
 	return (rc);

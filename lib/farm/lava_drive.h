@@ -51,8 +51,9 @@ char	*wb_lava_kernel_url(const char *, struct wb_err *);
 
 /*
  * Write the job: 0; -2 when LAVA's rules refuse it (a label it cannot
- * name, a board without a kernel type: err says which); -1 with err
- * otherwise (nothing is written to out then).
+ * name, a board without a kernel type: err says which); -3 when the
+ * work directory (workdir/lava) cannot be made; -1 with err otherwise.
+ * Nothing is written to out unless it returns 0.
  */
 int	wb_lava_drive(const struct wb_lava_drive *, struct wb_err *);
 

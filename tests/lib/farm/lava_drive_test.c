@@ -124,7 +124,7 @@ ATF_TC_BODY(wb_lava_drive__workdir_unusable, tc)
 	d.ramdisk = NULL;
 	wbt_write_file("file", "not a directory\n");
 	d.workdir = "file/w";
-	ATF_CHECK_EQ(-1, wb_lava_drive(&d, &e));
+	ATF_CHECK_EQ(-3, wb_lava_drive(&d, &e));
 	ATF_CHECK_STREQ("file/w/lava: Not a directory", e.msg);
 	ATF_CHECK_STREQ("", n.text);
 	ATF_CHECK(access("job.yaml", F_OK) == -1);
