@@ -129,18 +129,6 @@ opt_conf(void *ctx, char *arg)
 }
 
 static int
-opt_estimator(void *ctx, char *arg)
-{
-	struct copts *o = ctx;
-
-	if (wb_estimator_parse(arg, &o->est) == -1) {
-		warnx("unknown estimator '%s'", arg);
-		return (-1);
-	}
-	return (0);
-}
-
-static int
 opt_format(void *ctx, char *arg)
 {
 	struct copts *o = ctx;
@@ -190,7 +178,7 @@ const struct opt cmd_compare_opts[] = {
 	  .fn = opt_conf, .syn = "--confidence level",
 	  .desc = "the confidence level, 95 or 0.95 (default 95)" },
 	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
-	  .arg = "unixbench|all", .fn = opt_estimator,
+	  .arg = "unixbench|all", .off = C(est), .fn = cmd_opt_estimator,
 	  .desc = "how passes are combined into a score" },
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
 	  .fn = opt_format,

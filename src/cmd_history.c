@@ -366,7 +366,7 @@ print_series(const struct wb_hs_series *s)
 {
 	const struct wb_hs_point *p;
 	char fp[16], ci[64];
-	size_t i;
+	size_t i, len;
 	int w;
 
 	short_fp(fp, sizeof(fp), s->fingerprint);
@@ -375,8 +375,8 @@ print_series(const struct wb_hs_series *s)
 	/* The release column is as wide as the longest name, 20 at least. */
 	w = 20;
 	for (i = 0; i < s->np; i++)
-		if (strlen(wb_vis(s->p[i].release)) > (size_t)w)
-			w = (int)strlen(wb_vis(s->p[i].release));
+		if ((len = strlen(wb_vis(s->p[i].release))) > (size_t)w)
+			w = (int)len;
 	printf("  %-*s %14s %5s %5s %14s  %-31s %8s\n", w, "RELEASE", "ORDER",
 	    "RUNS", "N", "GEOMEAN", "95% INTERVAL", "SD(LOG)");
 	for (i = 0; i < s->np; i++) {

@@ -1,350 +1,117 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * worldbench submit --status, --resubmit and --collect: what became of
- * each array index, read from the task directories (DONE markers) and
- * the engine (squeue, sacct), and the results of the complete tasks.
- * Only the submission that ran an index last counts, so no task is
- * read twice.
+ * worldbench submit --status, --resubmit and --collect: the printing of
+ * what lib/farm/submit_drive.h reads back from a shared directory (each
+ * task's state, the resubmitted array, the results files of the done
+ * tasks and their spread across nodes).
  */
-#include <dirent.h>
 #include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
-#include <unistd.h>
 
 #include "compare.h"
 #include "err.h"
 #include "exitmap.h"
 #include "report_format.h"
 #include "results.h"
-#include "slurm.h"
 #include "submit.h"
+#include "submit_drive.h"
 
-/* What became of each array index. */
-enum tstate { T_DONE, T_ACTIVE, T_FAILED, T_MISSING };
+static const struct wb_submit_hooks hooks = { submit_warn_line, NULL };
 
-static const char *const tstate_names[] = { "done", "running", "failed",
-    "missing" };
-
-struct task {
-	enum tstate	 state;
-	char		*dir;		/* the counted directory, or NULL */
-	char		*why;
-};
-
-struct scan {
-	char			*shared;
-	struct wb_slurm_record	 rec;
-	struct task		*t;
-	char			*squeue;
-	int			 quiet;
-};
-
-static int
-has_done(const char *shared, const char *name)
+void
+submit_warn_line(void *arg, const char *line)
 {
-	char *p;
-	int rc;
 
-	if (asprintf(&p, "%s/%s/%s", shared, name, WB_SLURM_DONE) == -1)
-		err(EX_OSERR, "asprintf");
-	rc = access(p, F_OK) == 0;
-	free(p);
-	return (rc);
+	(void)arg;
+	warnx("%s", line);
 }
 
-static void
-set_why(struct task *t, const char *fmt, const char *a)
+int
+submit_exit(int rc, const struct wb_err *e)
 {
 
-	free(t->why);
-	if (asprintf(&t->why, fmt, a) == -1)
-		err(EX_OSERR, "asprintf");
-}
-
-/* The engine's word on a task that has not written DONE. */
-static enum wb_slurm_state
-engine_state(struct scan *s, const char *jobid, int index)
-{
-	enum wb_slurm_state st;
-	char *args[10], *out, *j;
-
-	st = WB_SLURM_UNKNOWN;
-	if (s->squeue != NULL)
-		st = wb_slurm_state_of(s->squeue, jobid, index);
-	if (st != WB_SLURM_UNKNOWN)
-		return (st);
-	if ((j = strdup(jobid)) == NULL)
-		err(EX_OSERR, "strdup");
-	args[0] = "-n";
-	args[1] = "-P";
-	args[2] = "-X";
-	args[3] = "-j";
-	args[4] = j;
-	args[5] = "-o";
-	args[6] = "JobID,State";
-	args[7] = NULL;
-	if ((out = submit_engine_run("WB_SACCT", "sacct", args, 1)) != NULL)
-		st = wb_slurm_state_of(out, jobid, index);
-	free(out);
-	free(j);
-	return (st);
-}
-
-static void
-scan_dirs(struct scan *s)
-{
-	const struct wb_slurm_sub *own;
-	struct dirent **names;
-	char *node, *jobid;
-	int n, i, task;
-
-	if ((n = scandir(s->shared, &names, NULL, alphasort)) == -1)
-		err(1, "%s", s->shared);
-	for (i = 0; i < n; i++) {
-		if (wb_slurm_taskdir_parse(names[i]->d_name, &node, &jobid,
-		    &task) == -1) {
-			free(names[i]);
-			continue;
-		}
-		own = task < s->rec.ntasks ? wb_slurm_record_owner(&s->rec,
-		    task) : NULL;
-		if (own == NULL || strcmp(own->jobid, jobid) != 0) {
-			if (!s->quiet)
-				warnx("%s: superseded or not ours, ignored",
-				    names[i]->d_name);
-		} else if (has_done(s->shared, names[i]->d_name)) {
-			if (s->t[task].state == T_DONE) {
-				if (!s->quiet)
-					warnx("%s: task %d is done in %s "
-					    "already, ignored",
-					    names[i]->d_name, task,
-					    s->t[task].dir);
-			} else {
-				free(s->t[task].dir);
-				s->t[task].dir = strdup(names[i]->d_name);
-				s->t[task].state = T_DONE;
-			}
-		} else if (s->t[task].state != T_DONE) {
-			s->t[task].state = T_FAILED;
-			free(s->t[task].dir);
-			s->t[task].dir = strdup(names[i]->d_name);
-			set_why(&s->t[task], "%s has no DONE",
-			    names[i]->d_name);
-		}
-		free(node);
-		free(jobid);
-		free(names[i]);
+	switch (rc) {
+	case 0:
+		return (0);
+	case WB_SUBMIT_USAGE:
+		warnx("%s", e->msg);
+		return (EX_USAGE);
+	case WB_SUBMIT_FAILED:
+		if (e->msg[0] != '\0')
+			warnx("%s", e->msg);
+		return (1);
+	default:
+		return (cmd_fail(e));
 	}
-	free(names);
-}
-
-static void
-scan_engine(struct scan *s)
-{
-	const struct wb_slurm_sub *own;
-	enum wb_slurm_state st;
-	char *args[6];
-	int i;
-
-	args[0] = "-h";
-	args[1] = "-r";
-	args[2] = "-o";
-	args[3] = "%i|%T";
-	args[4] = NULL;
-	s->squeue = submit_engine_run("WB_SQUEUE", "squeue", args, 1);
-	for (i = 0; i < s->rec.ntasks; i++) {
-		if (s->t[i].state == T_DONE)
-			continue;
-		if ((own = wb_slurm_record_owner(&s->rec, i)) == NULL) {
-			set_why(&s->t[i], "never submitted%s", "");
-			continue;
-		}
-		st = engine_state(s, own->jobid, i);
-		if (st == WB_SLURM_ACTIVE) {
-			s->t[i].state = T_ACTIVE;
-			set_why(&s->t[i], "job %s, pending or running",
-			    own->jobid);
-		} else if (s->t[i].state == T_MISSING &&
-		    st != WB_SLURM_UNKNOWN) {
-			s->t[i].state = T_FAILED;
-			set_why(&s->t[i], "job %s ended without a task "
-			    "directory", own->jobid);
-		} else if (s->t[i].state == T_MISSING)
-			set_why(&s->t[i], "no directory of job %s",
-			    own->jobid);
-	}
-}
-
-static void
-scan_load(struct scan *s, const char *dir, int quiet, int engine)
-{
-	struct wb_err e;
-	int i;
-
-	memset(s, 0, sizeof(*s));
-	s->quiet = quiet;
-	s->shared = submit_abs_dir(dir, 0);
-	if (wb_slurm_record_read(s->shared, &s->rec, &e) == -1)
-		cmd_die(&e);
-	if ((s->t = calloc(s->rec.ntasks, sizeof(*s->t))) == NULL)
-		err(EX_OSERR, "calloc");
-	for (i = 0; i < s->rec.ntasks; i++)
-		s->t[i].state = T_MISSING;
-	scan_dirs(s);
-	if (engine)
-		scan_engine(s);
-}
-
-static void
-scan_free(struct scan *s)
-{
-	int i;
-
-	for (i = 0; i < s->rec.ntasks; i++) {
-		free(s->t[i].dir);
-		free(s->t[i].why);
-	}
-	free(s->t);
-	free(s->squeue);
-	free(s->shared);
-	wb_slurm_record_fini(&s->rec);
 }
 
 int
 submit_status(const char *dir)
 {
-	struct scan s;
-	int i, count[4];
+	struct wb_submit_tasks s;
+	struct wb_err e;
+	const struct wb_task *t;
+	int i, rc, count[WB_TASK_NSTATES];
 
-	scan_load(&s, dir, 0, 1);
+	if ((rc = wb_submit_tasks_load(&s, dir, 1, &hooks, &e)) != 0) {
+		wb_submit_tasks_fini(&s);
+		return (submit_exit(rc, &e));
+	}
 	memset(count, 0, sizeof(count));
 	for (i = 0; i < s.rec.ntasks; i++) {
-		count[s.t[i].state]++;
-		printf("task %d: %s", i, tstate_names[s.t[i].state]);
-		if (s.t[i].state == T_DONE)
-			printf(" %s\n", s.t[i].dir);
+		t = &s.t[i];
+		count[t->state]++;
+		printf("task %d: %s", i, wb_task_state_name(t->state));
+		if (t->state == WB_TASK_DONE)
+			printf(" %s\n", t->dir);
 		else
-			printf(" (%s)\n", s.t[i].why != NULL ? s.t[i].why :
-			    "?");
+			printf(" (%s)\n", t->why != NULL ? t->why : "?");
 	}
 	printf("%d tasks: %d done, %d running, %d failed, %d missing\n",
-	    s.rec.ntasks, count[T_DONE], count[T_ACTIVE], count[T_FAILED],
-	    count[T_MISSING]);
-	scan_free(&s);
+	    s.rec.ntasks, count[WB_TASK_DONE], count[WB_TASK_ACTIVE],
+	    count[WB_TASK_FAILED], count[WB_TASK_MISSING]);
+	wb_submit_tasks_fini(&s);
 	return (0);
 }
 
 int
 submit_resubmit(const char *dir)
 {
-	struct scan s;
+	struct wb_submit_tasks s;
 	struct wb_err e;
 	char *spec, *id;
-	int *ind, i, n, rc;
+	int rc;
 
-	scan_load(&s, dir, 0, 1);
-	if ((ind = calloc(s.rec.ntasks, sizeof(int))) == NULL)
-		err(EX_OSERR, "calloc");
-	for (i = n = 0; i < s.rec.ntasks; i++)
-		if (s.t[i].state == T_FAILED || s.t[i].state == T_MISSING)
-			ind[n++] = i;
-	rc = 0;
-	if (n == 0) {
-		printf("nothing to resubmit\n");
-		goto out;
+	spec = id = NULL;
+	if ((rc = wb_submit_tasks_load(&s, dir, 1, &hooks, &e)) == 0 &&
+	    (rc = wb_submit_resubmit(&s, &id, &spec, &hooks, &e)) == 0) {
+		if (id == NULL)
+			printf("nothing to resubmit\n");
+		else
+			printf("resubmitted tasks %s as job %s\n", spec, id);
 	}
-	if ((spec = wb_slurm_array_spec(ind, n, &e)) == NULL)
-		cmd_die(&e);
-	if ((id = submit_array(s.shared, spec)) == NULL)
-		rc = 1;
-	else if (wb_slurm_record_add(&s.rec, id, ind, n, &e) == -1 ||
-	    wb_slurm_record_write(s.shared, &s.rec, &e) == -1)
-		errx(1, "job %s submitted but not recorded: %s", id, e.msg);
-	else
-		printf("resubmitted tasks %s as job %s\n", spec, id);
 	free(id);
 	free(spec);
-out:
-	free(ind);
-	scan_free(&s);
-	return (rc);
-}
-
-/*
- * The results file of variant k in a done task, checked complete and,
- * for a shipped image, checked to name the shipped sha256.
- */
-static char *
-task_file(struct scan *s, int i, size_t k)
-{
-	struct wb_results *r;
-	struct wb_err e;
-	const char *have, *kimg;
-	char *p;
-
-	if (asprintf(&p, "%s/%s/%s.json", s->shared, s->t[i].dir,
-	    s->rec.labels[k]) == -1)
-		err(EX_OSERR, "asprintf");
-	if (wb_results_read(p, &r, &e) == -1)
-		cmd_die(&e);
-	if (r->status != WB_RESULTS_COMPLETE)
-		errx(EX_DATAERR, "%s: status %s though the task wrote DONE", p,
-		    wb_results_status_name(r->status));
-	if (s->rec.shas != NULL && s->rec.shas[k] != NULL) {
-		have = json_string_value(json_object_get(json_object_get(
-		    r->provenance, "image"), "sha256"));
-		/* A booted kernel: its image is WORKDIR/roots/<sha256>. */
-		kimg = json_string_value(json_object_get(json_object_get(
-		    r->provenance, "kernel"), "image"));
-		if (have == NULL && kimg != NULL && strrchr(kimg, '/') != NULL)
-			have = strrchr(kimg, '/') + 1;
-		if (have == NULL || strcmp(have, s->rec.shas[k]) != 0)
-			errx(EX_DATAERR, "%s: image sha256 %s, not the shipped "
-			    "%s", p, have != NULL ? have : "unrecorded",
-			    s->rec.shas[k]);
-	}
-	wb_results_free(r);
-	return (p);
-}
-
-static int
-dbl_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return ((x > y) - (x < y));
+	wb_submit_tasks_fini(&s);
+	return (submit_exit(rc, &e));
 }
 
 static void
-print_summary(const char *name, double *v, size_t n, size_t ncol)
+print_summary(const char *name, const double *v, size_t ncol)
 {
-	size_t c, i, k;
-	double *col;
+	size_t c;
 
-	if ((col = calloc(n, sizeof(double))) == NULL)
-		err(EX_OSERR, "calloc");
 	printf("%-28s", name);
-	for (c = 0; c < ncol; c++) {
-		for (i = k = 0; i < n; i++)
-			if (!isnan(v[i * ncol + c]))
-				col[k++] = v[i * ncol + c];
-		qsort(col, k, sizeof(double), dbl_cmp);
-		if (k == 0)
+	for (c = 0; c < ncol; c++)
+		if (isnan(v[c]))
 			printf(" %12s", "-");
-		else if (strcmp(name, "min") == 0)
-			printf(" %12.4g", col[0]);
-		else if (strcmp(name, "max") == 0)
-			printf(" %12.4g", col[k - 1]);
 		else
-			printf(" %12.4g", k % 2 ? col[k / 2] :
-			    (col[k / 2 - 1] + col[k / 2]) / 2);
-	}
+			printf(" %12.4g", v[c]);
 	printf("\n");
-	free(col);
 }
 
 /*
@@ -374,44 +141,6 @@ across_nodes(const struct wb_compare *c, size_t k)
 	    f->w.df, c->family);
 }
 
-/* Every done task's results files, task by task, with their labels. */
-static size_t
-spread_files(struct scan *s, char ***paths, char ***labels)
-{
-	size_t nl, n, k;
-	int i;
-
-	nl = s->rec.nlabels;
-	*paths = calloc((size_t)s->rec.ntasks * nl + 1, sizeof(char *));
-	*labels = calloc((size_t)s->rec.ntasks * nl + 1, sizeof(char *));
-	if (*paths == NULL || *labels == NULL)
-		err(EX_OSERR, "calloc");
-	n = 0;
-	for (i = 0; i < s->rec.ntasks; i++) {
-		if (s->t[i].state != T_DONE)
-			continue;
-		for (k = 0; k < nl; k++) {
-			(*paths)[n] = task_file(s, i, k);
-			(*labels)[n++] = s->rec.labels[k];
-		}
-	}
-	return (n);
-}
-
-/* Row r of the table: the final scores, then the ratios to the base. */
-static void
-spread_row(const struct wb_compare *c, size_t r, double *row)
-{
-	size_t k, nl;
-
-	nl = c->nvar;
-	for (k = 0; k < nl; k++)
-		row[k] = c->blocked ? c->runs[r].finals[k] : c->final[k].score;
-	for (k = 1; k < nl; k++)
-		row[nl + k - 1] = c->blocked ? c->final[k].runs.ratios[r] :
-		    c->final[k].ratio;
-}
-
 /* "node, CPU model" of run r, from its base file's fingerprint. */
 static void
 print_node(const struct wb_compare *c, struct wb_results *const *v, size_t r)
@@ -432,41 +161,31 @@ print_node(const struct wb_compare *c, struct wb_results *const *v, size_t r)
 }
 
 static void
-spread_table(struct scan *s, const struct wb_compare *c,
-    struct wb_results *const *v, size_t ndone)
+spread_table(const struct wb_submit_spread *sp)
 {
-	size_t nl, ncol, r, k;
-	double *t;
+	const struct wb_compare *c = &sp->c;
+	size_t r, k;
 	char hdr[64];
-	int i;
 
-	nl = c->nvar;
-	ncol = nl + nl - 1;
-	if ((t = calloc(ndone * ncol, sizeof(double))) == NULL)
-		err(EX_OSERR, "calloc");
 	printf("%-28s", "task (node-job-task)");
-	for (k = 0; k < nl; k++)
+	for (k = 0; k < c->nvar; k++)
 		printf(" %12.12s", c->labels[k]);
-	for (k = 1; k < nl; k++) {
+	for (k = 1; k < c->nvar; k++) {
 		snprintf(hdr, sizeof(hdr), "ratio%zu/0", k);
 		printf(" %12s", hdr);
 	}
 	printf("  node, CPU\n");
-	for (i = 0, r = 0; i < s->rec.ntasks; i++) {
-		if (s->t[i].state != T_DONE)
-			continue;
-		spread_row(c, r, &t[r * ncol]);
-		printf("%-28s", s->t[i].dir);
-		for (k = 0; k < ncol; k++)
-			printf(k < nl ? " %12.4g" : " %12.4f", t[r * ncol + k]);
-		print_node(c, v, r);
+	for (r = 0; r < sp->nrows; r++) {
+		printf("%-28s", sp->dirs[r]);
+		for (k = 0; k < sp->ncol; k++)
+			printf(k < c->nvar ? " %12.4g" : " %12.4f",
+			    sp->t[r * sp->ncol + k]);
+		print_node(c, sp->v, r);
 		printf("\n");
-		r++;
 	}
-	print_summary("min", t, ndone, ncol);
-	print_summary("median", t, ndone, ncol);
-	print_summary("max", t, ndone, ncol);
-	free(t);
+	print_summary("min", sp->sum[0], sp->ncol);
+	print_summary("median", sp->sum[1], sp->ncol);
+	print_summary("max", sp->sum[2], sp->ncol);
 }
 
 /*
@@ -475,89 +194,100 @@ spread_table(struct scan *s, const struct wb_compare *c,
  * the verdict with node runs as units, all from the comparison that
  * worldbench compare makes of the same files.
  */
-static void
-print_spread(struct scan *s, size_t ndone)
+static int
+print_spread(const struct wb_submit_tasks *s)
 {
-	struct wb_results **v;
-	struct wb_compare c;
+	struct wb_submit_spread sp;
+	const struct wb_compare *c;
 	struct wb_err e;
-	size_t n, k, i;
-	char **paths, **labels;
+	size_t k, i;
 
-	n = spread_files(s, &paths, &labels);
-	if ((v = calloc(n + 1, sizeof(*v))) == NULL)
-		err(EX_OSERR, "calloc");
-	for (i = 0; i < n; i++)
-		if (wb_results_read(paths[i], &v[i], &e) == -1)
-			cmd_die(&e);
-	if (wb_compare_build(v, n, (const char *const *)labels,
-	    (const char *const *)paths, 0.95, WB_EST_UNIXBENCH, WB_ADJ_HOLM,
-	    &c, &e) == -1)
-		cmd_die(&e);
-	for (i = 0; i < c.nproblems; i++)
-		if (c.problems[i].fatal)
+	if (wb_submit_spread_new(s, &sp, &e) == -1) {
+		wb_submit_spread_fini(&sp);
+		return (cmd_fail(&e));
+	}
+	c = &sp.c;
+	for (i = 0; i < c->nproblems; i++)
+		if (c->problems[i].fatal)
 			warnx("WARNING: %s: different %s (%s)",
-			    c.labels[c.problems[i].var], c.problems[i].what,
-			    c.problems[i].detail);
-	spread_table(s, &c, v, ndone);
-	for (k = 1; k < c.nvar; k++) {
+			    c->labels[c->problems[i].var], c->problems[i].what,
+			    c->problems[i].detail);
+	spread_table(&sp);
+	for (k = 1; k < c->nvar; k++) {
 		printf("ratio%zu/0 = %s / %s, paired within each node\n", k,
-		    c.labels[k], c.labels[0]);
-		across_nodes(&c, k);
+		    c->labels[k], c->labels[0]);
+		across_nodes(c, k);
 	}
-	wb_compare_fini(&c);
-	for (i = 0; i < n; i++) {
-		wb_results_free(v[i]);
-		free(paths[i]);
+	wb_submit_spread_fini(&sp);
+	return (0);
+}
+
+/* The results files of the done tasks, variant by variant. */
+static int
+print_files(const struct wb_submit_tasks *s, const char *variant)
+{
+	struct wb_err e;
+	size_t k;
+	char *p;
+	int i;
+
+	for (k = 0; k < s->rec.nlabels; k++) {
+		if (variant != NULL && strcmp(variant, s->rec.labels[k]) != 0)
+			continue;
+		for (i = 0; i < s->rec.ntasks; i++) {
+			if (s->t[i].state != WB_TASK_DONE)
+				continue;
+			if ((p = wb_submit_task_file(s, i, k, &e)) == NULL)
+				return (cmd_fail(&e));
+			printf("%s\n", p);
+			free(p);
+		}
 	}
-	free(v);
-	free(paths);
-	free(labels);
+	return (0);
+}
+
+/* 0 when the run has a done task and variant (if given); else a status. */
+static int
+collect_check(const struct wb_submit_tasks *s, const char *variant)
+{
+	size_t k, ndone;
+	int i, found;
+
+	ndone = 0;
+	for (i = 0; i < s->rec.ntasks; i++) {
+		if (s->t[i].state == WB_TASK_DONE)
+			ndone++;
+		else
+			warnx("task %d: not complete (%s), not collected", i,
+			    s->t[i].why != NULL ? s->t[i].why :
+			    "no directory");
+	}
+	if (ndone == 0) {
+		warnx("%s: no complete task", s->shared);
+		return (1);
+	}
+	found = variant == NULL;
+	for (k = 0; k < s->rec.nlabels; k++)
+		if (variant != NULL && strcmp(variant, s->rec.labels[k]) == 0)
+			found = 1;
+	if (!found) {
+		warnx("--variant %s: not a variant of %s", variant, s->shared);
+		return (EX_USAGE);
+	}
+	return (0);
 }
 
 int
 submit_collect(const char *dir, const char *variant, int spread)
 {
-	struct scan s;
-	size_t k, ndone;
-	char *p;
-	int i, found;
+	struct wb_submit_tasks s;
+	struct wb_err e;
+	int rc;
 
-	scan_load(&s, dir, 0, 0);
-	ndone = 0;
-	for (i = 0; i < s.rec.ntasks; i++) {
-		if (s.t[i].state == T_DONE)
-			ndone++;
-		else
-			warnx("task %d: not complete (%s), not collected", i,
-			    s.t[i].why != NULL ? s.t[i].why : "no directory");
-	}
-	if (ndone == 0)
-		errx(1, "%s: no complete task", s.shared);
-	found = variant == NULL;
-	for (k = 0; k < s.rec.nlabels; k++)
-		if (variant != NULL && strcmp(variant, s.rec.labels[k]) == 0)
-			found = 1;
-	if (!found)
-		errx(EX_USAGE, "--variant %s: not a variant of %s", variant,
-		    s.shared);
-	if (spread) {
-		print_spread(&s, ndone);
-		scan_free(&s);
-		return (0);
-	}
-	for (k = 0; k < s.rec.nlabels; k++) {
-		if (variant != NULL && strcmp(variant, s.rec.labels[k]) != 0)
-			continue;
-		for (i = 0; i < s.rec.ntasks; i++) {
-			if (s.t[i].state != T_DONE)
-				continue;
-			p = task_file(&s, i, k);
-			printf("%s\n", p);
-			free(p);
-		}
-	}
-	scan_free(&s);
-	return (0);
+	if ((rc = wb_submit_tasks_load(&s, dir, 0, &hooks, &e)) != 0)
+		rc = submit_exit(rc, &e);
+	else if ((rc = collect_check(&s, variant)) == 0)
+		rc = spread ? print_spread(&s) : print_files(&s, variant);
+	wb_submit_tasks_fini(&s);
+	return (rc);
 }
-

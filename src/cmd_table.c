@@ -10,6 +10,7 @@
 #include <sysexits.h>
 
 #include "cmd.h"
+#include "cmdutil.h"
 #include "err.h"
 #include "exitmap.h"
 #include "opt.h"
@@ -39,18 +40,6 @@ struct topts {
 };
 
 static int
-opt_estimator(void *ctx, char *arg)
-{
-	struct topts *o = ctx;
-
-	if (wb_estimator_parse(arg, &o->est) == -1) {
-		warnx("unknown estimator '%s'", arg);
-		return (-1);
-	}
-	return (0);
-}
-
-static int
 opt_format(void *ctx, char *arg)
 {
 	struct topts *o = ctx;
@@ -75,7 +64,8 @@ opt_usage(void *ctx, char *arg)
 
 const struct opt cmd_table_opts[] = {
 	{ .kind = OPT_FN, .ch = 'e', .name = "estimator",
-	  .arg = "unixbench|all", .fn = opt_estimator,
+	  .arg = "unixbench|all", .off = OPT_AT(struct topts, est),
+	  .fn = cmd_opt_estimator,
 	  .desc = "how passes are combined into a score" },
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
 	  .fn = opt_format,

@@ -21,6 +21,7 @@
 #include "lock.h"
 #include "preflight.h"
 #include "runner.h"
+#include "score.h"
 #include "strvis.h"
 #include "world.h"
 #include "world_fs.h"
@@ -39,6 +40,17 @@ cmd_parse_negligible(const char *arg, double *pct)
 		return (-1);
 	}
 	*pct = v;
+	return (0);
+}
+
+int
+cmd_opt_estimator(void *est, char *arg)
+{
+
+	if (wb_estimator_parse(arg, est) == -1) {
+		warnx("unknown estimator '%s'", arg);
+		return (-1);
+	}
 	return (0);
 }
 

@@ -17,6 +17,12 @@
  * of interest, lib/stats/compare.h); -1 after a message naming the option.
  */
 int		 cmd_parse_negligible(const char *arg, double *pct);
+/*
+ * -e/--estimator unixbench|all into the enum wb_estimator at the
+ * entry's off (an OPT_FN of src/opt.h): the handler compare and table
+ * share.
+ */
+int		 cmd_opt_estimator(void *est, char *arg);
 /* The -w default: $WORKDIR, else "work". */
 const char	*cmd_workdir(void);
 /*

@@ -14,6 +14,7 @@
 #include "experiment_boot.h"
 #include "ident.h"
 #include "kpaths.h"
+#include "label.h"
 #include "note.h"
 #include "provenance.h"
 #include "qemu.h"
@@ -52,33 +53,32 @@ suite_hash(const struct wb_boot_experiment *x, struct boot_run *b,
 }
 
 /*
- * The newest kernel's label against the others': two kernels of one
- * variant name would write one results file and one console log, the
- * second boot's over the first's.
+ * The newest kernel's label against the others' (seen): two kernels of
+ * one variant name would write one results file and one console log,
+ * the second boot's over the first's.
  */
 static int
-same_label(const struct boot_run *b, struct wb_err *e)
+same_label(const struct boot_run *b, const char *const *seen,
+    struct wb_err *e)
 {
 	const struct wb_qb_kernel *k;
 	size_t i;
 
 	k = &b->ks[b->nk - 1];
-	for (i = 0; i + 1 < b->nk; i++) {
-		if (strcmp(b->ks[i].label, k->label) != 0)
-			continue;
-		wb_err_set(e, "%s and %s: both kernels are variant \"%s\" "
-		    "(their kernel.json), so both would write %s; boot one "
-		    "kernel per variant name", b->ks[i].imagedir, k->imagedir,
-		    k->variant, k->results_path);
-		return (wb_err_class(e, WB_ERR_DATA));
-	}
-	return (0);
+	if ((i = wb_label_find(seen, b->nk - 1, k->label)) == b->nk - 1)
+		return (0);
+	wb_err_set(e, "%s and %s: both kernels are variant \"%s\" (their "
+	    "kernel.json), so both would write %s; boot one kernel per "
+	    "variant name", b->ks[i].imagedir, k->imagedir, k->variant,
+	    k->results_path);
+	return (wb_err_class(e, WB_ERR_DATA));
 }
 
 static int
 open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
     struct wb_err *e)
 {
+	const char *seen[WB_BOOT_MAXKERNELS];
 	char *img;
 	size_t i;
 	int rc;
@@ -94,8 +94,9 @@ open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
 		free(img);
 		if (rc != 0)
 			return (-1);
+		seen[b->nk] = b->ks[b->nk].label;
 		b->nk++;
-		if (same_label(b, e) != 0)
+		if (same_label(b, seen, e) != 0)
 			return (-1);
 	}
 	return (0);

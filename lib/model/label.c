@@ -238,6 +238,16 @@ wb_label_results_path(const char *dir, const char *label, struct wb_err *err)
 	return (s);
 }
 
+size_t
+wb_label_find(const char *const *labels, size_t n, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < n && strcmp(labels[i], label) != 0; i++)
+		continue;
+	return (i);
+}
+
 const char *
 wb_label_of(const json_t *prov)
 {

@@ -67,6 +67,11 @@ char	*wb_label_image_of(const char *, const char *, const char *,
 /* topdir/recipes/RECIPE/recipe, malloc'ed. */
 char	*wb_label_recipe_path(const char *, const struct wb_label *,
 	    struct wb_err *);
+/*
+ * The index of the first of labels[0..n-1] equal to label, n if none:
+ * a label given twice would name one results file twice.
+ */
+size_t	wb_label_find(const char *const *, size_t, const char *);
 /* dir/LABEL.json, malloc'ed. */
 char	*wb_label_results_path(const char *, const char *, struct wb_err *);
 /*

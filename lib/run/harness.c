@@ -304,7 +304,7 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
     struct wb_err *err)
 {
 	struct wb_hvariant *v;
-	size_t i, j;
+	size_t i;
 
 	if ((h->v = calloc(c->nvariants, sizeof(*h->v))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
@@ -313,10 +313,9 @@ setup_variants(struct wb_harness *h, const struct wb_harness_config *c,
 		v = &h->v[i];
 		if (wb_label_check(c->labels[i], err) == -1)
 			return (-1);
-		for (j = 0; j < i; j++)
-			if (strcmp(c->labels[i], c->labels[j]) == 0)
-				return (wb_err_set(err, "label '%s' given "
-				    "twice", c->labels[i]));
+		if (wb_label_find(c->labels, i, c->labels[i]) < i)
+			return (wb_err_set(err, "label '%s' given twice",
+			    c->labels[i]));
 		if ((v->label = strdup(c->labels[i])) == NULL ||
 		    (v->root = strdup(c->roots[i])) == NULL)
 			return (wb_err_setsys(err, "strdup"));

@@ -269,3 +269,13 @@ wbt_unread(int watch, const char *path)
 	    path);
 	close(watch);
 }
+
+void
+wbt_lines_add(void *arg, const char *line)
+{
+	struct wbt_lines *l = arg;
+	size_t at;
+
+	at = strlen(l->text);
+	snprintf(l->text + at, sizeof(l->text) - at, "%s\n", line);
+}

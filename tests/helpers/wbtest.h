@@ -51,6 +51,15 @@ void		 wbt_write_file(const char *, const char *);
 void		 wbt_check_golden(const atf_tc_t *, const char *path,
 		    const char *expected);
 
+/*
+ * The lines a library hook (wb_note_fn) was given, each ended by "\n":
+ * wbt_lines_add(&lines, line); memset it to zero first.
+ */
+struct wbt_lines {
+	char	text[8192];
+};
+void		 wbt_lines_add(void *lines, const char *line);
+
 struct wb_frag;
 /* A configuration from fragment text (init'ed; the caller fini's it). */
 void		 wbt_frag(struct wb_frag *, const char *text);

@@ -187,6 +187,21 @@ ATF_TC_BODY(wb_label_of_world__forms, tc)
 	}
 }
 
+ATF_TC_WITHOUT_HEAD(wb_label_find__first_equal);
+ATF_TC_BODY(wb_label_find__first_equal, tc)
+{
+	static const char *const v[] = { "a", "b", "a", "b@k" };
+
+	(void)tc;
+	ATF_CHECK_EQ(0, wb_label_find(v, 4, "a"));
+	ATF_CHECK_EQ(1, wb_label_find(v, 4, "b"));
+	ATF_CHECK_EQ(3, wb_label_find(v, 4, "b@k"));
+	/* Only the first n count; none equal: n. */
+	ATF_CHECK_EQ(2, wb_label_find(v, 2, "c"));
+	ATF_CHECK_EQ(0, wb_label_find(v, 2, v[2]));
+	ATF_CHECK_EQ(0, wb_label_find(v, 0, "a"));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -197,5 +212,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_label_paths__derived);
 	ATF_TP_ADD_TC(tp, wb_label_of__provenance);
 	ATF_TP_ADD_TC(tp, wb_label_of_world__forms);
+	ATF_TP_ADD_TC(tp, wb_label_find__first_equal);
 	return (atf_no_error());
 }

@@ -393,6 +393,25 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	wb_results_free(r);
 }
 
+/* A harness of the syscall test alone over n variants (t: its table). */
+static void
+syscall_config(struct wb_harness_config *c, const struct wb_test_def **t,
+    const char **labels, const char **roots, size_t n)
+{
+
+	memset(c, 0, sizeof(*c));
+	t[0] = wb_suite_find("syscall");
+	c->index = "custom";
+	c->tests = t;
+	c->ntests = 1;
+	c->copies = 1;
+	c->labels = labels;
+	c->roots = roots;
+	c->nvariants = n;
+	c->libexec = "libexec";
+	c->datadir = "share";
+}
+
 ATF_TC_WITHOUT_HEAD(wb_harness_new__missing_program);
 ATF_TC_BODY(wb_harness_new__missing_program, tc)
 {
@@ -402,21 +421,30 @@ ATF_TC_BODY(wb_harness_new__missing_program, tc)
 	struct wb_err e;
 
 	fake("pipe", OK_PIPE);
-	memset(&c, 0, sizeof(c));
-	t[0] = wb_suite_find("syscall");
-	c.index = "custom";
-	c.tests = t;
-	c.ntests = 1;
-	c.copies = 1;
-	c.labels = labels;
-	c.roots = roots;
-	c.nvariants = 1;
+	syscall_config(&c, t, labels, roots, 1);
 	c.output = "out.json";
-	c.libexec = "libexec";
-	c.datadir = "share";
 	ATF_REQUIRE(wb_harness_new(&c, &e) == NULL);
 	ATF_REQUIRE_MSG(strstr(e.msg, "libexec/syscall") != NULL, "%s", e.msg);
 	ATF_REQUIRE(access("out.json", F_OK) == -1);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_new__label_twice);
+ATF_TC_BODY(wb_harness_new__label_twice, tc)
+{
+	static const char *labels[] = { "A", "B", "A" };
+	static const char *roots[] = { "host", "host", "host" };
+	struct wb_harness_config c;
+	const struct wb_test_def *t[1];
+	struct wb_err e;
+
+	(void)tc;
+	fake("syscall", OK_PIPE);
+	syscall_config(&c, t, labels, roots, 3);
+	c.output = ".";
+	c.output_is_dir = 1;
+	ATF_REQUIRE(wb_harness_new(&c, &e) == NULL);
+	ATF_CHECK_STREQ("label 'A' given twice", e.msg);
+	ATF_CHECK(access("A.json", F_OK) == -1);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_harness_round__abba);
@@ -736,6 +764,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_run__stop_and_resume);
 	ATF_TP_ADD_TC(tp, wb_harness_run__target_ci_two_stage);
 	ATF_TP_ADD_TC(tp, wb_harness_new__missing_program);
+	ATF_TP_ADD_TC(tp, wb_harness_new__label_twice);
 	ATF_TP_ADD_TC(tp, wb_harness_round__abba);
 	ATF_TP_ADD_TC(tp, wb_harness_round__seeded);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
