@@ -27,20 +27,6 @@ decided(enum wb_verdict v)
 	    v == WB_V_NEGLIGIBLE || v == WB_V_SMALL);
 }
 
-
-/* The fewest rounds of test id over the variants. */
-static size_t
-min_rounds(struct wb_results *const *v, size_t nv, const char *id)
-{
-	size_t i, n, r;
-
-	n = (size_t)-1;
-	for (i = 0; i < nv; i++)
-		if ((r = wb_results_rounds(v[i], id)) < n)
-			n = r;
-	return (n);
-}
-
 /* Seconds the blocks took: passes after look 1, with the overhead. */
 static double
 used_seconds(struct wb_results *const *v, size_t nv,
@@ -134,7 +120,7 @@ judge(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 	d->look = (size_t)-1;
 	allr = (size_t)-1;
 	for (i = 0; i < c->nrows; i++) {
-		r = min_rounds(v, nv, c->rows[i].id);
+		r = wb_extend_fewest_rounds(v, nv, c->rows[i].id);
 		if (r < allr)
 			allr = r;
 		open = 0;
@@ -274,7 +260,8 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 		d->stop = WB_EXTEND_DECIDED;
 		d->look = 0;
 		for (i = 0; i < c.nrows; i++)
-			if ((r = min_rounds(v, nv, c.rows[i].id)) >= x->first &&
+			if ((r = wb_extend_fewest_rounds(v, nv,
+			    c.rows[i].id)) >= x->first &&
 			    wb_extend_looks_done(x, r) > d->look)
 				d->look = wb_extend_looks_done(x, r);
 	} else if (d->look >= x->looks)

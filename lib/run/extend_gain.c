@@ -67,8 +67,9 @@ pair_var(const struct wb_cmp_cell *b, const struct wb_cmp_cell *o,
 	return (*n < 2 ? NAN : m2 / (double)(*n - 1));
 }
 
-static size_t
-fewest_rounds(struct wb_results *const *v, size_t nv, const char *id)
+size_t
+wb_extend_fewest_rounds(struct wb_results *const *v, size_t nv,
+    const char *id)
 {
 	size_t i, n, r;
 
@@ -117,7 +118,7 @@ one_gain(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 	memset(g, 0, sizeof(*g));
 	g->row = i;
 	g->npairs = (size_t)-1;
-	if ((r = fewest_rounds(v, nv, row->id)) >= target ||
+	if ((r = wb_extend_fewest_rounds(v, nv, row->id)) >= target ||
 	    !row->cells[0].have_score)
 		return (0);
 	for (j = 1; j < c->nvar; j++) {

@@ -45,6 +45,9 @@ size_t	wb_extend_gains(const struct wb_compare *, struct wb_results *const *v,
  */
 double	wb_extend_block_budget(const struct wb_extend_plan *, size_t looks_done,
 	    double used);
+/* The fewest rounds of test id over the nv variants. */
+size_t	wb_extend_fewest_rounds(struct wb_results *const *v, size_t nv,
+	    const char *id);
 /* A pass of t: its mean wall time with the harness's overhead, 0 if none. */
 double	wb_extend_pass_seconds(const struct wb_result_test *);
 
