@@ -113,6 +113,7 @@ struct outcome {
 	const char	*what;
 	double		 ratio, lo, hi;
 	const char	*verdict;
+	size_t		 pairs;		/* 0: not paired */
 };
 
 static int
@@ -165,6 +166,7 @@ judge(const struct history_opts *o, const struct wb_hs_candidate *c,
 		out->lo = k->w.have_ci ? k->w.lo : NAN;
 		out->hi = k->w.have_ci ? k->w.hi : NAN;
 		out->verdict = wb_verdict_text(k->verdict);
+		out->pairs = k->paired ? k->npairs : 0;
 		/* The direction found: slower below 1, faster above. */
 		dir_ok = isnan(c->ratio) ? (k->verdict == WB_V_SLOWER ||
 		    k->verdict == WB_V_FASTER) : c->ratio < 1 ?
@@ -247,6 +249,8 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	if (!isnan(out.lo))
 		printf(", %g%% interval [%.4f, %.4f]",
 		    100 * (1 - 2 * o->confirm_alpha), out.lo, out.hi);
+	if (out.pairs > 0)
+		printf(", %zu pairs", out.pairs);
 	printf(" (%s; run %lld)\n", out.verdict, a.run);
 	return (0);
 }

@@ -32,7 +32,7 @@
  * run WB_CP_PERMUTATIONS_ONLINE (-R) so that the online level is
  * reachable.
  *
- * usage: changepoint-sim [-fG] [-a alpha] [-c level] [-e exponent]
+ * usage: changepoint-sim [-fFG] [-a alpha] [-c level] [-e exponent]
  *            [-o online-alpha] [-m min-size] [-N releases] [-n series]
  *            [-p pairs] [-R permutations] [-s seed] [-M model]
  *            [-T tail-alpha]
@@ -55,6 +55,16 @@
  * compare).  One line: no step (false candidates, confirmed false
  * alarms, confirmations a series) and a step at release N - 10 seen
  * 3 releases later (near, exact, exact and confirmed, confirmations).
+ *
+ * -F (with -T): after a real step, confirmed, with and without the
+ * tail test's floor there (wb_cp_tail_opts.floor, what history changes
+ * sets from the series' last confirmed change): a step at release B =
+ * N - 20, confirmed when first proposed (the floor at B from its first
+ * look on), then 20 releases at its level; the boundaries after B
+ * proposed (each a confirmation: the cost) and the series with one of
+ * them confirmed (a false alarm); then a second step of the same size
+ * d = 5, 10, 15 releases after B, seen 3 releases later: a candidate at
+ * its place and confirmed.
  */
 #include <err.h>
 #include <math.h>
@@ -86,6 +96,7 @@ struct sim {
 	int		 grid;		/* -G: one line a mode, h = 3 */
 	double		 conf_level;	/* -c: the confirmation's alpha */
 	double		 tail_alpha;	/* -T: the tail test's level; 0 off */
+	int		 tail_floor;	/* -F: after a confirmed step */
 	double		 sigma, psigma, step;
 };
 
@@ -93,7 +104,7 @@ static void
 usage(void)
 {
 
-	fprintf(stderr, "usage: changepoint-sim [-fG] [-a alpha] [-c level] "
+	fprintf(stderr, "usage: changepoint-sim [-fFG] [-a alpha] [-c level] "
 	    "[-e exponent] [-o online-alpha]\n"
 	    "           [-m min-size] [-N releases] [-n series] [-p pairs]\n"
 	    "           [-R permutations] [-s seed] [-M normal|t3] "
@@ -498,6 +509,91 @@ tail_grid(struct sim *s)
 	    (double)s->reps);
 }
 
+/*
+ * -F: a step at b, a second one at b2 (n or more: none), the series cut
+ * at n, the tail test floored at b or not; the boundaries after b
+ * proposed, each confirmed once (cost, false: one after b other than
+ * b2 confirmed; hit: b2 found and confirmed).
+ */
+static void
+run_after(struct sim *s, size_t n, size_t b, size_t b2, int floor,
+    long *cost, int *falsely, int *hit)
+{
+	double x[MAXN];
+	struct wb_cp_tail_opts o;
+	struct wb_cp_tail_result r;
+	const struct wb_cp_tail *c;
+	struct wb_err e;
+	size_t i;
+	int ok;
+
+	*cost = 0;
+	*falsely = *hit = 0;
+	series(s, x, n, b);
+	for (i = b2; i < n; i++)
+		x[i] += log1p(s->step);
+	wb_cp_tail_opts_init(&o);
+	o.alpha = s->tail_alpha;
+	o.side = s->step < 0 ? -1 : 1;
+	o.floor = floor ? b : 0;
+	if (wb_cp_tail_find(x, n, &o, &r, &e) == -1)
+		errx(1, "%s", e.msg);
+	for (i = 0; i < r.ncps; i++) {
+		c = &r.cps[i];
+		if (c->at <= b)
+			continue;
+		(*cost)++;
+		ok = confirm(s, c->at, b2, c->ratio);
+		if (c->at == b2)
+			*hit |= ok;
+		else
+			*falsely |= ok;
+	}
+	wb_cp_tail_result_free(&r);
+}
+
+/* -F: the block after a confirmed step, without and with the floor. */
+static void
+tail_after(struct sim *s)
+{
+	static const size_t ds[] = { 5, 10, 15 };
+	long r, cost, nc, fa, hits;
+	size_t b, i;
+	int floor, f, h;
+
+	b = s->nrel - 20;
+	printf("tail after a confirmed %+.1f%% step at %zu, 20 releases "
+	    "after it:\n", 100 * s->step, b);
+	for (floor = 0; floor < 2; floor++) {
+		nc = fa = 0;
+		for (r = 0; r < s->reps; r++) {
+			run_after(s, s->nrel, b, s->nrel, floor, &cost, &f,
+			    &h);
+			nc += cost;
+			fa += f;
+		}
+		printf("  %-8s confirmations a series %5.2f", floor ?
+		    "floor" : "no floor", (double)nc / (double)s->reps);
+		show("confirmed false", fa, s->reps);
+		putchar('\n');
+	}
+	for (i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
+		for (floor = 0; floor < 2; floor++) {
+			hits = nc = 0;
+			for (r = 0; r < s->reps; r++) {
+				run_after(s, b + ds[i] + 3, b, b + ds[i], floor,
+				    &cost, &f, &h);
+				hits += h;
+				nc += cost;
+			}
+			printf("  second step %2zu after, h=3, %-8s", ds[i],
+			    floor ? "floor" : "no floor");
+			show("exact+confirmed", hits, s->reps);
+			printf("  confirmations %5.2f\n", (double)nc /
+			    (double)s->reps);
+		}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -514,7 +610,7 @@ main(int argc, char **argv)
 	s.reps = 2000;
 	s.pairs = 10;
 	s.conf_level = 0.05;
-	while ((ch = getopt(argc, argv, "a:c:e:fGm:M:N:n:o:p:R:s:T:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:e:fFGm:M:N:n:o:p:R:s:T:")) != -1) {
 		switch (ch) {
 		case 'a':
 			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
@@ -531,6 +627,9 @@ main(int argc, char **argv)
 			break;
 		case 'f':
 			s.offline_only = 1;
+			break;
+		case 'F':
+			s.tail_floor = 1;
 			break;
 		case 'm':
 			s.o.min_size = (size_t)number(optarg, 2, 100,
@@ -590,6 +689,11 @@ main(int argc, char **argv)
 		    "permutations, %ld series per line\n", s.t3 ? "t3" :
 		    "normal", s.sigma, s.pairs, s.psigma, s.o.exponent,
 		    s.o.min_size, s.o.permutations, s.reps);
+		if (s.tail_alpha > 0 && s.tail_floor) {
+			tail_after(&s);
+			fflush(stdout);
+			continue;
+		}
 		if (s.tail_alpha > 0) {
 			tail_grid(&s);
 			fflush(stdout);

@@ -17,8 +17,10 @@
 # Series of 50 releases; -n series per line (default 1000); the offline
 # false alarms once more over 20 times as many series (-f); then the
 # two-stage calibration (-G) at levels 0.05-0.5 (one look) and
-# 0.003-0.1 (a look after every release), 10 and 20 pairs, 2n/5 series;
-# last the two stages with the online tail test (-T), 4n series a line.
+# 0.003-0.1 (a look after every release), 10 and 20 pairs, 2n/5 series,
+# and 40 pairs at one-sided 0.001 (history confirm's), 4n series; then
+# the two stages with the online tail test (-T), 4n series a line; last
+# the tail test after a confirmed step with and without its floor (-F).
 #
 # usage: changepoint-sim.sh [-n series] [-s seed]
 set -eu
@@ -47,6 +49,19 @@ for model in normal t3; do
 		done
 	done
 done
+# The same two stages at the level history confirm uses now (40 pairs,
+# one-sided 0.001: -c 0.002), 4n series a line: the e-divisive figures
+# worldbench-history(1) and bench/README quote.
+for model in normal t3; do
+	for levels in "0.05 0.003" "0.1 0.01" "0.2 0.02" "0.3 0.05" \
+	    "0.5 0.1"; do
+		set -- $levels
+		r=199
+		[ "$2" = 0.003 ] && r=999
+		"$bin" -G -M "$model" -N 50 -n $((n * 4)) -R "$r" -s "$seed" \
+		    -a "$1" -o "$2" -p 40 -c 0.002 0.026:0.03:0.03
+	done
+done
 # Two stages with the online tail test as the detector (-T: the last
 # 1..3 releases against the 20 before, after every release), each
 # boundary confirmed once by n pairs at one-sided alpha_c (-c is the
@@ -73,4 +88,13 @@ done
 for model in normal t3; do
 	"$bin" -T 0.3 -M "$model" -N 50 -n $((n * 4)) -s "$seed" -p 8 \
 	    -c 0.05 0.026:0.03:0.03
+done
+# After a confirmed 3% step (-F with -T, the chosen levels): the tail
+# test's confirmations in the 20 releases after it without and with the
+# floor history changes sets at the series' last confirmed change, and a
+# second step 5, 10, 15 releases after the first, seen 3 releases later;
+# 4n series a line.
+for model in normal t3; do
+	"$bin" -T 0.3 -F -M "$model" -N 50 -n $((n * 4)) -s "$seed" -p 40 \
+	    -c 0.002 0.026:0.03:0.03
 done

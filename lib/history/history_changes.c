@@ -104,7 +104,46 @@ found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
 	return (fn != NULL ? fn(arg, f, err) : 0);
 }
 
-/* The tail test's candidates of x, but at boundaries e-divisive had. */
+/*
+ * The index of the first release of series s after its last confirmed
+ * change (a candidate of the series with a confirmation "confirmed"),
+ * into *floor; 0 when none.
+ */
+static int
+confirmed_floor(struct wb_hstore *st, const struct wb_hs_series *s,
+    size_t *floor, struct wb_err *err)
+{
+	const char *q[3];
+	long long ord;
+	char *got;
+	size_t i;
+
+	*floor = 0;
+	q[0] = s->fingerprint;
+	q[1] = s->label;
+	q[2] = s->test;
+	if (wb_hs_exec1(st, "SELECT a.ord FROM candidates c "
+	    "JOIN releases a ON a.id = c.after_id "
+	    "WHERE c.fingerprint = ? AND c.label = ? AND c.test = ? AND "
+	    "EXISTS (SELECT 1 FROM confirmations k WHERE k.candidate_id = "
+	    "c.id AND k.outcome = 'confirmed') ORDER BY a.ord DESC LIMIT 1",
+	    q, 3, &got, err) == -1)
+		return (-1);
+	if (got == NULL)
+		return (0);
+	ord = strtoll(got, NULL, 10);
+	free(got);
+	for (i = 0; i < s->np; i++)
+		if (s->p[i].order >= ord)
+			break;
+	*floor = i;
+	return (0);
+}
+
+/*
+ * The tail test's candidates of x, but at boundaries e-divisive had;
+ * its looks after the series' last confirmed change start there.
+ */
 static int
 tail(struct wb_hstore *st, const struct wb_hs_series *s, const double *x,
     const struct wb_hs_detect *d, const struct wb_cp_result *ed,
@@ -119,6 +158,8 @@ tail(struct wb_hstore *st, const struct wb_hs_series *s, const double *x,
 	wb_cp_tail_opts_init(&o);
 	o.k = d->tail_k;
 	o.alpha = d->tail_alpha;
+	if (confirmed_floor(st, s, &o.floor, err) == -1)
+		return (-1);
 	if (wb_cp_tail_find(x, s->np, &o, &res, err) == -1)
 		return (-1);
 	rc = 0;

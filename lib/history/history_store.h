@@ -223,7 +223,8 @@ int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
  * means searched by wb_changepoint_find (lib/stats/changepoint.h), each
  * change point recorded as a candidate unless the store holds one of
  * that series and those two releases already; then the tail test's
- * candidates (wb_hs_detect.tail_k), recorded the same way.
+ * candidates (wb_hs_detect.tail_k), recorded the same way, its looks
+ * floored at the series' last confirmed change (wb_cp_tail_opts.floor).
  */
 struct wb_hs_found {
 	const struct wb_hs_series	*series;

@@ -132,6 +132,13 @@ size_t	wb_cp_best_split(const double *x, size_t m, size_t min_size,
  * release are replayed (N = min_window + 1 .. n) and a boundary proposed
  * at several looks is one candidate, the one of its smallest p.
  *
+ * A floor (the index of the first value after the series' last
+ * confirmed change; 0: none) keeps the looks after it on its side: a
+ * look after release n > floor proposes no boundary before the floor
+ * (its last k would straddle it) and its window starts at the floor at
+ * the earliest, so that a new boundary needs min_window values after
+ * the confirmed one.  The looks up to the floor are as without it.
+ *
  * It is liberal on purpose (alpha 0.1-0.3): most flat series get
  * candidates, and only a paired, interleaved re-measurement confirms
  * one; changepoint-sim -T (bench/scripts) calibrates alpha with that
@@ -149,6 +156,8 @@ struct wb_cp_tail_opts {
 	double		 alpha;		/* one-sided level of each look */
 	int		 side;		/* -1 a fall, +1 a rise */
 	double		 conf;		/* of the intervals, 0 < conf < 1 */
+	size_t		 floor;		/* after the last confirmed
+					   change: its index; 0 none */
 };
 
 struct wb_cp_tail {
@@ -167,7 +176,7 @@ struct wb_cp_tail_result {
 	size_t			 tests;	/* t tests run */
 };
 
-/* K, W, min window, alpha WB_CP_TAIL_ALPHA, side -1, conf 0.95. */
+/* K, W, min window, alpha WB_CP_TAIL_ALPHA, side -1, conf 0.95, floor 0. */
 void	wb_cp_tail_opts_init(struct wb_cp_tail_opts *);
 /*
  * One look after release n: the candidates of k = 1..K whose window

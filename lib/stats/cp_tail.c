@@ -110,7 +110,7 @@ static size_t
 look(const double *x, size_t n, const struct wb_cp_tail_opts *o,
     struct wb_cp_tail *out, size_t *tests)
 {
-	size_t k, at, w, m;
+	size_t k, at, w, m, lo;
 
 	m = 0;
 	/* k from K down to 1: the boundaries come out ascending. */
@@ -118,7 +118,15 @@ look(const double *x, size_t n, const struct wb_cp_tail_opts *o,
 		if (k >= n)
 			continue;
 		at = n - k;
-		w = at < o->window ? at : o->window;
+		lo = 0;
+		if (o->floor > 0 && n > o->floor) {
+			/* Past the last confirmed change: its side only. */
+			if (at < o->floor)
+				continue;
+			if (at > o->floor)
+				lo = o->floor;
+		}
+		w = at - lo < o->window ? at - lo : o->window;
 		if (w < o->min_window)
 			continue;
 		(*tests)++;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * worldbench history: add, list, series, changes and html over a SQLite
- * store in the case's directory, and two adds at once.
+ * worldbench history: add, list, series, changes, confirm and html over
+ * a SQLite store in the case's directory, and two adds at once.
  */
+#include <sys/stat.h>
+
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +13,7 @@
 
 #include <atf-c.h>
 
+#include "digest.h"
 #include "err.h"
 #include "history_store.h"
 #include "wbtest.h"
@@ -373,6 +377,75 @@ ATF_TC_BODY(history_changes__tail_found, tc)
 	wbt_out_fini(&o);
 }
 
+/*
+ * After a confirmed change the tail test's window starts there: the 20%
+ * step of dhry2reg at r7, once confirmed, is not followed by candidates
+ * r7 -> r8, r8 -> r9 ... (their windows would still hold r1 to r6), as
+ * it is when nothing is confirmed; a boundary whose candidate was
+ * rejected is the same candidate again, not a new one.
+ */
+ATF_TC_WITHOUT_HEAD(history_changes__tail_after_confirmed);
+ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
+{
+	const char *args[] = { "history", "changes", "--store", "h.db",
+	    "--test", "dhry2reg", "--alpha", "0.0001", NULL };
+	struct wb_hstore *s;
+	struct wbt_out o;
+	struct wb_err e;
+	char *p, *q, b[32];
+	long long id;
+	int k;
+
+	store_series(tc, "dhry2reg");
+	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h.db", "--test", "dhry2reg", "--alpha", "0.05", "--seed", "1",
+	    "--tail", "0", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "candidate 1: ") == o.out &&
+	    strstr(o.out, "r6 -> r7") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	ATF_REQUIRE(system("cp h.db h0.db") == 0);
+
+	/* Nothing confirmed: the boundaries after the step come. */
+	args[3] = "h0.db";
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG((p = strstr(o.out, "r7 -> r8: ")) != NULL, "%s",
+	    o.out);
+	while (p > o.out && p[-1] != '\n')
+		p--;
+	ATF_REQUIRE(sscanf(p, "candidate %lld: ", &id) == 1 && id > 1);
+	wbt_out_fini(&o);
+	/* r7 -> r8 rejected: held as it is, nothing new. */
+	ATF_REQUIRE((s = wb_hs_open("h0.db", &e)) != NULL);
+	ATF_REQUIRE(wb_hs_confirmation_add(s, id, 0, "rejected", 1, 0.99,
+	    1.01, &e) == 0);
+	wb_hs_close(s);
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG(strstr(o.out, " new (") != NULL &&
+	    strstr(o.out, ", 0 new (") != NULL, "%s", o.out);
+	ATF_REQUIRE((p = strstr(o.out, "r7 -> r8: ")) != NULL);
+	ATF_REQUIRE((q = strchr(p, '\n')) != NULL && q - p > 19);
+	ATF_REQUIRE_MSG(strncmp(q - 19, " (already recorded)", 19) == 0,
+	    "%s", o.out);
+	wbt_out_fini(&o);
+
+	/* r6 -> r7 confirmed: nothing after it from the same level. */
+	ATF_REQUIRE((s = wb_hs_open("h.db", &e)) != NULL);
+	ATF_REQUIRE(wb_hs_confirmation_add(s, 1, 0, "confirmed", 0.8, 0.79,
+	    0.81, &e) == 0);
+	wb_hs_close(s);
+	args[3] = "h.db";
+	run_ok(tc, &o, args);
+	ATF_REQUIRE_MSG((p = strstr(o.out, "r6 -> r7: ")) != NULL &&
+	    (q = strchr(p, '\n')) != NULL && strncmp(q - 19,
+	    " (already recorded)", 19) == 0, "%s", o.out);
+	/* The looks before r7 are as they were; none after it. */
+	for (k = 7; k < 12; k++) {
+		snprintf(b, sizeof(b), "r%d -> r%d: ", k, k + 1);
+		ATF_REQUIRE_MSG(strstr(o.out, b) == NULL, "%s", o.out);
+	}
+	wbt_out_fini(&o);
+}
+
 ATF_TC_WITHOUT_HEAD(history_changes__flat_none);
 ATF_TC_BODY(history_changes__flat_none, tc)
 {
@@ -516,6 +589,144 @@ ATF_TC_BODY(history__confirm_unknown, tc)
 	    NULL }, 30);
 	ATF_REQUIRE_EQ(64, o.status);
 	wbt_out_fini(&o);
+}
+
+/*
+ * An image root of busybox and a fake "pipe" whose passes count about
+ * count (a random 0-4 added): what confirm's run measures in a chroot.
+ */
+static void
+fake_root(const char *dir, int count)
+{
+	static const char *const sub[] = { "bin", "tmp", "usr",
+	    "usr/libexec", "usr/libexec/worldbench", "usr/share",
+	    "usr/share/worldbench" };
+	char p[PATH_MAX], *cmd, *body;
+	size_t i;
+
+	ATF_REQUIRE(mkdir(dir, 0755) == 0);
+	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, sub[i]);
+		ATF_REQUIRE(mkdir(p, 0755) == 0);
+	}
+	snprintf(p, sizeof(p), "%s/tmp", dir);
+	ATF_REQUIRE(chmod(p, 01777) == 0);
+	ATF_REQUIRE(asprintf(&cmd, "cp \"$(command -v busybox)\" "
+	    "%s/bin/busybox && ln -s busybox %s/bin/sh", dir, dir) != -1);
+	ATF_REQUIRE(system(cmd) == 0);
+	free(cmd);
+	snprintf(p, sizeof(p), "%s/usr/libexec/worldbench/pipe", dir);
+	ATF_REQUIRE(asprintf(&body, "#!/bin/sh\necho \"COUNT|$((%d + RANDOM "
+	    "%% 5))|1|lps|0.5\" >&2\n", count) != -1);
+	wbt_write_file(p, body);
+	free(body);
+	ATF_REQUIRE(chmod(p, 0755) == 0);
+	snprintf(p, sizeof(p), "%s/usr/share/worldbench/BUILDINFO", dir);
+	wbt_write_file(p, "cc: fake\n");
+}
+
+/*
+ * Image name of root dir packed into w/images with its .meta (sha256,
+ * path), unpacked into w/roots; a run of it stored as release rel.
+ */
+static void
+fake_release(const atf_tc_t *tc, const char *name, const char *rel,
+    int count)
+{
+	char arc[PATH_MAX], meta[PATH_MAX], hex[WB_SHA256_HEXSIZE];
+	char *w, *abs, *text, root[PATH_MAX], out[64];
+	struct wbt_out o;
+	struct wb_err e;
+
+	fake_root(name, count);
+	w = wbt_abspath("w");
+	snprintf(arc, sizeof(arc), "w/images/%s.tar.gz", name);
+	run_ok(tc, &o, (const char *[]){ "image", "pack", "-z", "gzip", name,
+	    arc, NULL });
+	wbt_out_fini(&o);
+	ATF_REQUIRE_MSG(wb_sha256_file(arc, hex, &e) == 0, "%s", e.msg);
+	abs = wbt_abspath(arc);
+	snprintf(meta, sizeof(meta), "w/images/%s.meta", name);
+	ATF_REQUIRE(asprintf(&text, "sha256=%s\npath=%s\n", hex, abs) != -1);
+	wbt_write_file(meta, text);
+	free(text);
+	run_ok(tc, &o, (const char *[]){ "images", "-w", w, "--root", abs,
+	    NULL });
+	snprintf(root, sizeof(root), "prod=%.*s", (int)strcspn(o.out, "\n"),
+	    o.out);
+	ATF_REQUIRE(strstr(root, hex) != NULL);
+	wbt_out_fini(&o);
+	snprintf(out, sizeof(out), "run-%s/", name);
+	run_ok(tc, &o, (const char *[]){ "run", "-q", "--no-preflight", "-T",
+	    "pipe", "-i", "2", "-d", "0.001", "--variant", root, "-o", out,
+	    NULL });
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "-w", w,
+	    "--release", rel, out, NULL });
+	wbt_out_fini(&o);
+	free(abs);
+	free(w);
+}
+
+/*
+ * history confirm at its defaults, for real: two small images (busybox
+ * and a fake pipe 20% slower in the second) stored as releases r1 and
+ * r2 of this machine, a candidate between them, then the run of 40
+ * interleaved pairs in a chroot of each image, judged at 99.8%; the
+ * verdict stored.
+ */
+ATF_TC(history_confirm__default_pairs);
+ATF_TC_HEAD(history_confirm__default_pairs, tc)
+{
+
+	atf_tc_set_md_var(tc, "require.user", "root");
+	atf_tc_set_md_var(tc, "require.progs", "busybox");
+	atf_tc_set_md_var(tc, "timeout", "120");
+}
+ATF_TC_BODY(history_confirm__default_pairs, tc)
+{
+	struct wb_hs_candidate c;
+	struct wb_hs_series *v;
+	struct wb_hs_filter f;
+	struct wb_hstore *s;
+	struct wbt_out o;
+	struct wb_err e;
+	long long id;
+	double r;
+	size_t n;
+	char *w, *p;
+
+	ATF_REQUIRE(system("mkdir -p w/images") == 0);
+	fake_release(tc, "a", "r1:1", 500);
+	fake_release(tc, "b", "r2:2", 400);
+	ATF_REQUIRE((s = wb_hs_open("w/history.db", &e)) != NULL);
+	memset(&f, 0, sizeof(f));
+	ATF_REQUIRE_MSG(wb_hs_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_EQ(1, n);
+	ATF_REQUIRE(wb_hs_candidate_add(s, v[0].fingerprint, "prod", "pipe",
+	    "r1", "r2", 0.8, "test", &id, &e) == 0);
+	wb_hs_series_free(v, n);
+	wb_hs_close(s);
+	ATF_REQUIRE_EQ(1, id);
+
+	w = wbt_abspath("w");
+	run_ok(tc, &o, (const char *[]){ "history", "confirm", "-w", w,
+	    "--duration", "0.001", "1", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "candidate 1 confirmed: prod pipe on ")
+	    == o.out, "%s", o.out);
+	ATF_REQUIRE_MSG((p = strstr(o.out, ", r2 against r1: ratio ")) !=
+	    NULL, "%s", o.out);
+	r = strtod(p + 23, NULL);
+	ATF_REQUIRE_MSG(r > 0.79 && r < 0.81, "%s", o.out);
+	ATF_REQUIRE_MSG(strstr(o.out, ", 99.8% interval [0.") != NULL &&
+	    strstr(o.out, "], 40 pairs (slower; run 3)\n") != NULL, "%s",
+	    o.out);
+	wbt_out_fini(&o);
+	free(w);
+	ATF_REQUIRE((s = wb_hs_open("w/history.db", &e)) != NULL);
+	ATF_REQUIRE_MSG(wb_hs_candidate_get(s, 1, &c, &e) == 0, "%s", e.msg);
+	ATF_CHECK_STREQ("confirmed", c.outcome);
+	wb_hs_close(s);
 }
 
 ATF_TC_WITHOUT_HEAD(history__usage);
@@ -687,10 +898,12 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__bad_input);
 	ATF_TP_ADD_TC(tp, history_changes__step_found_once);
 	ATF_TP_ADD_TC(tp, history_changes__tail_found);
+	ATF_TP_ADD_TC(tp, history_changes__tail_after_confirmed);
 	ATF_TP_ADD_TC(tp, history_changes__flat_none);
 	ATF_TP_ADD_TC(tp, history_changes__short_series);
 	ATF_TP_ADD_TC(tp, history_html__site);
 	ATF_TP_ADD_TC(tp, history__confirm_unknown);
+	ATF_TP_ADD_TC(tp, history_confirm__default_pairs);
 	ATF_TP_ADD_TC(tp, history__usage);
 	ATF_TP_ADD_TC(tp, history__check_release_gate);
 	ATF_TP_ADD_TC(tp, history__add_bench_dir);

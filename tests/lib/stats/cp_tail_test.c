@@ -100,6 +100,59 @@ ATF_TC_BODY(wb_cp_tail_find__flat_strict, tc)
 	wb_cp_tail_result_free(&r);
 }
 
+/*
+ * A 10% fall at 20 (confirmed): without a floor the looks after it
+ * still hold releases before it in their window and propose the
+ * boundaries after it; with the floor at 20 no boundary crosses it, a
+ * window starts there at the earliest (so none before 25), and a
+ * second fall of 10% at 30 is still found, against the 10 releases
+ * between.
+ */
+ATF_TC_WITHOUT_HEAD(wb_cp_tail_find__floor);
+ATF_TC_BODY(wb_cp_tail_find__floor, tc)
+{
+	struct wb_cp_tail_opts o;
+	struct wb_cp_tail_result r;
+	struct wb_err e;
+	double x[40];
+	size_t i, after;
+
+	series(x, 40, 0.005, 5, 20, -0.10);
+	wb_cp_tail_opts_init(&o);
+	o.alpha = 0.01;
+	ATF_REQUIRE_MSG(wb_cp_tail_find(x, 40, &o, &r, &e) == 0, "%s", e.msg);
+	for (after = 0, i = 0; i < r.ncps; i++)
+		if (r.cps[i].at > 20 && r.cps[i].at < 25)
+			after++;
+	ATF_REQUIRE_MSG(after > 0, "no floor: nothing proposed after 20");
+	wb_cp_tail_result_free(&r);
+
+	o.floor = 20;
+	ATF_REQUIRE(wb_cp_tail_find(x, 40, &o, &r, &e) == 0);
+	ATF_REQUIRE(r.ncps >= 1);
+	ATF_CHECK_EQ(20, r.cps[0].at);
+	for (i = 0; i < r.ncps; i++) {
+		ATF_CHECK_MSG(r.cps[i].at == 20 || (r.cps[i].at >= 25 &&
+		    r.cps[i].at - r.cps[i].w >= 20), "candidate at %zu, "
+		    "window %zu", r.cps[i].at, r.cps[i].w);
+		ATF_CHECK(r.cps[i].at != 20 || r.cps[i].at - r.cps[i].w < 20);
+	}
+	wb_cp_tail_result_free(&r);
+
+	/* A second fall at 30, seen 3 releases later. */
+	for (i = 30; i < 33; i++)
+		x[i] += log1p(-0.10);
+	o.alpha = 0.001;
+	ATF_REQUIRE(wb_cp_tail_find(x, 33, &o, &r, &e) == 0);
+	for (i = 0; i < r.ncps; i++)
+		if (r.cps[i].at == 30)
+			break;
+	ATF_REQUIRE_MSG(i < r.ncps, "the second step is not found");
+	ATF_CHECK_EQ(10, r.cps[i].w);
+	ATF_CHECK(r.cps[i].ratio > 0.88 && r.cps[i].ratio < 0.92);
+	wb_cp_tail_result_free(&r);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_cp_tail_look__short_window);
 ATF_TC_BODY(wb_cp_tail_look__short_window, tc)
 {
@@ -167,6 +220,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_cp_tail_look__step_at_boundary);
 	ATF_TP_ADD_TC(tp, wb_cp_tail_find__dedup);
 	ATF_TP_ADD_TC(tp, wb_cp_tail_find__flat_strict);
+	ATF_TP_ADD_TC(tp, wb_cp_tail_find__floor);
 	ATF_TP_ADD_TC(tp, wb_cp_tail_look__short_window);
 	ATF_TP_ADD_TC(tp, wb_cp_tail_look__bad_input);
 	return (atf_no_error());
