@@ -3,32 +3,44 @@
 # history-demo.sh: the real release-history demonstration (issue 32,
 # item 7).  Builds a series of world releases by recipe from the host
 # recipe, plants a real slowdown in one release (kept in the later
-# ones: a step), benches each release on its own, stores every run with
-# its release, lets "history changes" find the step, "history confirm"
-# measure the candidate again from the stored images, writes the site
-# and screenshots the series page with headless Chromium.
+# ones: a step), then works as a release engineer does, one release at
+# a time: benches the release on its own, stores the run with its
+# release ("history add --release"), asks "history changes" for
+# candidates and measures every new one again from the stored images
+# ("history confirm"), all before the next release.  At the end it
+# imports the seed's two UnixBench tables as two releases, writes the
+# site and screenshots the series page with headless Chromium.
 #
-# usage: history-demo.sh [-o outdir] [-n releases] [-s step] [-T tests]
-#            [-i passes] [-d seconds] [-c confirm-passes] [-w worldbench]
-#            [-O objdir] [-P png] [-p tcache|malloc-debug] [-C]
+# usage: history-demo.sh [-C] [-c confirm-passes] [-D confirm-seconds]
+#            [-d seconds] [-i passes] [-n releases] [-O objdir]
+#            [-o outdir] [-P png] [-p knob] [-s step] [-T tests]
+#            [-w worldbench]
 #
+#   -C          first measure the slowdown's cost: one interleaved run
+#               of release 1 and release <step> on shell1, shell8, execl
+#               and spawn
+#   -c passes   passes of each confirmation, its pairs (default: those
+#               of "history confirm", 40)
+#   -D seconds  duration of a confirmation's pass (default: that of
+#               "history confirm", 1)
+#   -d seconds  duration of a pass of each release's run (default 3)
+#   -i passes   passes of each test in each release's run (default 6;
+#               these are UnixBench's slow tests, so worldbench run
+#               gets -i 3n - 1)
+#   -n releases number of releases (default 8, at least 6)
+#   -O objdir   the build tree the suite comes from (default build)
 #   -o outdir   everything goes here (default
 #               ${TMPDIR:-/var/tmp}/worldbench-history-demo); its work
 #               directory is outdir/work, the generated recipe tree
 #               outdir/top; an earlier demo there is removed first
-#   -n releases number of releases (default 8, at least 6)
-#   -s step     the first release with the planted slowdown (default 6)
-#   -T tests    tests of each release's run (default execl,shell8, the
-#               two where the slowdown's CPU cost showed most)
-#   -i passes   passes of each test in each release's run (default 6;
-#               these are UnixBench's slow tests, so worldbench run
-#               gets -i 3n - 1)
-#   -d seconds  duration of a pass (default 3)
-#   -c passes   passes of the confirmation (default 8)
-#   -w path     the worldbench program (default build/bin/worldbench)
-#   -O objdir   the build tree the suite comes from (default build)
 #   -P png      where the screenshot goes (default outdir/series.png)
-#   -p knob     the planted slowdown (default malloc-debug):
+#   -p knob     the planted slowdown (default preload):
+#               preload       glibc's debugging malloc library
+#                             (libc_malloc_debug.so.0) left in
+#                             /etc/ld.so.preload of a release, its
+#                             checks off: the overlay glibc-preload
+#                             alone, every program maps one more
+#                             library
 #               tcache        glibc malloc without its per-thread cache,
 #                             GLIBC_TUNABLES+=glibc.malloc.tcache_count=0
 #                             in the image's environment (a new overlay
@@ -38,62 +50,73 @@
 #                             in a release: the overlays glibc-preload,
 #                             glibc-check and glibc-perturb of
 #                             glibc-debug added to the release's recipe
-#   -C          first measure the slowdown's cost: one interleaved run
-#               of release 1 and release <step> on shell1, shell8, execl
-#               and spawn
+#                             (its junk filling halves the shell tests)
+#   -s step     the first release with the planted slowdown (default 6)
+#   -T tests    tests of each release's run (default execl,spawn, the
+#               two where the preload costs CPU: 8-10% a loop)
+#   -w path     the worldbench program (default build/bin/worldbench)
 #
 # The slowdown (-p) is overlays added to the generated recipes of
 # release <step> and later; nothing else differs between releases.
 #
 # Run from the top of a built worldbench tree.  Each step's output and
-# the load average go to stdout and to outdir/demo.log.
+# the load average go to stdout and to outdir/demo.log; the output of
+# every "history changes" to outdir/changes.txt.
 
 set -eu
 
 usage() {
-	echo "usage: history-demo.sh [-o outdir] [-n releases] [-s step]" \
-	    "[-T tests] [-i passes] [-d seconds] [-c confirm-passes]" \
-	    "[-w worldbench] [-O objdir] [-P png] [-C]" >&2
+	echo "usage: history-demo.sh [-C] [-c confirm-passes]" \
+	    "[-D confirm-seconds] [-d seconds] [-i passes] [-n releases]" \
+	    "[-O objdir] [-o outdir] [-P png] [-p knob] [-s step] [-T tests]" \
+	    "[-w worldbench]" >&2
 	exit 64
 }
 
 out=${TMPDIR:-/var/tmp}/worldbench-history-demo
 nrel=8
 step=6
-tests=execl,shell8
+tests=execl,spawn
 passes=6
 dur=3
-cpasses=8
+cpasses=
+cdur=
 wb=build/bin/worldbench
 objdir=build
 png=
 cost=0
-knob=malloc-debug
-while getopts o:n:s:T:i:d:c:w:O:P:p:C opt; do
+knob=preload
+while getopts Cc:D:d:i:n:O:o:P:p:s:T:w: opt; do
 	case $opt in
-	o)	out=$OPTARG ;;
-	n)	nrel=$OPTARG ;;
-	s)	step=$OPTARG ;;
-	T)	tests=$OPTARG ;;
-	i)	passes=$OPTARG ;;
-	d)	dur=$OPTARG ;;
+	C)	cost=1 ;;
 	c)	cpasses=$OPTARG ;;
-	w)	wb=$OPTARG ;;
+	D)	cdur=$OPTARG ;;
+	d)	dur=$OPTARG ;;
+	i)	passes=$OPTARG ;;
+	n)	nrel=$OPTARG ;;
 	O)	objdir=$OPTARG ;;
+	o)	out=$OPTARG ;;
 	P)	png=$OPTARG ;;
 	p)	knob=$OPTARG ;;
-	C)	cost=1 ;;
+	s)	step=$OPTARG ;;
+	T)	tests=$OPTARG ;;
+	w)	wb=$OPTARG ;;
 	*)	usage ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
-for v in "$nrel" "$step" "$passes" "$cpasses"; do
+for v in "$nrel" "$step" "$passes" "${cpasses:-40}"; do
 	case $v in
 	''|*[!0-9]*)	echo "history-demo: '$v' is not a number" >&2; exit 64 ;;
 	esac
 done
+# The confirmation at "history confirm"'s defaults unless -c or -D.
+copts=
+[ -z "$cpasses" ] || copts="--passes $cpasses"
+[ -z "$cdur" ] || copts="$copts --duration $cdur"
 case $knob in
+preload)	planted=" glibc-preload" ;;
 tcache)		planted=" tcache-off" ;;
 malloc-debug)	planted=" glibc-preload glibc-check glibc-perturb" ;;
 *)		usage ;;
@@ -139,7 +162,7 @@ say "history-demo: $(date -u '+%Y-%m-%d %H:%M:%S') UTC, $(uname -srm)," \
     "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
 say "worldbench: $("$wb" --version 2>&1 | head -1)"
 say "releases $nrel, step at release $step ($knob), tests $tests, $passes passes" \
-    "of $dur s, confirmation $cpasses passes"
+    "of $dur s, confirmation ${copts:-at the defaults of confirm}"
 load
 
 # The recipe tree: the suite, the overlays the host recipe names, the
@@ -202,7 +225,13 @@ if [ "$cost" -eq 1 ]; then
 	load
 fi
 
-# Each release on its own, stored with its release name and order.
+# The release engineer's loop: each release on its own, stored with its
+# release name and order, then "history changes", and every candidate
+# it records anew (its line ends "(recorded)"; one it found before ends
+# "(already recorded)") confirmed before the next release.
+: >"$out/changes.txt"
+cands=
+confirmed=
 r=1
 while [ "$r" -le "$nrel" ]; do
 	say "== release rel$r"
@@ -214,8 +243,29 @@ while [ "$r" -le "$nrel" ]; do
 	run "$wb" history add -w "$work" --release "rel$r:$r" \
 	    "$out/runs/rel$r" ||
 	    { say "history-demo: adding rel$r failed"; exit 1; }
+	run "$wb" history changes -w "$work" --alpha 0.05 \
+	    >"$out/changes-rel$r.txt" ||
+	    say "(history changes exit $?)"
+	cat "$out/changes-rel$r.txt"
+	cat "$out/changes-rel$r.txt" >>"$out/changes.txt"
+	new=$(sed -n 's/^candidate \([0-9][0-9]*\): machine .* (recorded)$/\1/p' \
+	    "$out/changes-rel$r.txt" | sort -un)
+	[ -n "$new" ] || say "after rel$r: no new candidate"
+	for c in $new; do
+		say "== after rel$r: confirmation of candidate $c"
+		load
+		# $copts is empty or options, split on purpose.
+		# shellcheck disable=SC2086
+		run "$wb" history confirm -w "$work" $copts "$c" ||
+		    say "(history confirm exit $?)"
+		cands="$cands $c"
+		grep -q "^candidate $c confirmed: " "$log" &&
+		    confirmed="$confirmed $c"
+	done
 	r=$((r + 1))
 done
+say "proposed:${cands:- none}"
+say "confirmed:${confirmed:- none}"
 load
 # The seed's two UnixBench tables (malloc debugging on, then off) as two
 # releases of their own series: an imported log has no fingerprint, so
@@ -230,27 +280,6 @@ run "$wb" history add -w "$work" --release seed-malloc-production:2 \
     "$out/seed-2.json"
 run "$wb" history series -w "$work"
 
-say "== change points"
-run "$wb" history changes -w "$work" --alpha 0.05 >"$out/changes.txt" ||
-    say "(history changes exit $?)"
-cat "$out/changes.txt"
-# Candidates: the lines "candidate N: machine ..." of changes; each is
-# confirmed.
-cands=$(sed -n 's/^candidate \([0-9][0-9]*\): machine .*/\1/p' \
-    "$out/changes.txt" | sort -un)
-[ -n "$cands" ] || say "no candidate proposed"
-confirmed=
-for c in $cands; do
-	say "== confirmation of candidate $c"
-	load
-	run "$wb" history confirm -w "$work" --passes "$cpasses" \
-	    --duration "$dur" "$c" || say "(history confirm exit $?)"
-	grep -q "^candidate $c confirmed: " "$log" &&
-	    confirmed="$confirmed $c"
-done
-say "confirmed:${confirmed:- none}"
-load
-
 say "== the site"
 run "$wb" history html -w "$work" -o "$out/site"
 # The page to show: the series of the first confirmed candidate, else
@@ -258,7 +287,7 @@ run "$wb" history html -w "$work" -o "$out/site"
 page=
 for c in $confirmed $cands; do
 	t=$(sed -n "s/^candidate $c: .*  test \\([^:]*\\):.*/\\1/p" \
-	    "$out/changes.txt")
+	    "$out/changes.txt" | head -1)
 	page=$(grep -l "<title>.*$t" "$out"/site/series-*.html 2>/dev/null |
 	    head -1 || true)
 	[ -n "$page" ] && break
