@@ -22,7 +22,11 @@
  *   Holm: each row's verdict is then its own, known when it is printed,
  *   and Holm would only move rows that Bonferroni leaves inconclusive.
  * - otherwise the row is INCONCLUSIVE, as is a row without an interval
- *   (no spread between the units, or one unit on a side).
+ *   (one unit on a side).
+ * - a row with no spread between its units (every pass the same on each
+ *   side, as under icount) has the point as its interval at every
+ *   level, as in compare (stats.h, novar): its bounds are the ratio, so
+ *   it passes when the ratio is above L, fails when below.
  *
  * With alpha <= 0.5 the lower bound is at most the ratio and the upper
  * bound at least it, so no row both passes and fails.
@@ -82,13 +86,20 @@ wb_release_gate_row(double diff, double se, double df, double limit,
 	g->hi_level = 1 - alpha / (double)(m > 0 ? m : 1);
 	g->lo = g->hi = NAN;
 	g->st = WB_CHECK_INCONCLUSIVE;
-	if (!(se > 0 && df > 0 && isfinite(se) && isfinite(diff)))
+	if (!isfinite(diff))
 		return;
-	g->have_ci = 1;
-	q = wb_t_quantile(g->lo_level, df);
-	g->lo = exp(diff - q * se);
-	q = wb_t_quantile(g->hi_level, df);
-	g->hi = exp(diff + q * se);
+	if (se == 0) {
+		/* No spread (stats.h, novar): the interval is the point. */
+		g->have_ci = 1;
+		g->lo = g->hi = g->ratio;
+	} else if (se > 0 && df > 0 && isfinite(se)) {
+		g->have_ci = 1;
+		q = wb_t_quantile(g->lo_level, df);
+		g->lo = exp(diff - q * se);
+		q = wb_t_quantile(g->hi_level, df);
+		g->hi = exp(diff + q * se);
+	} else
+		return;
 	if (g->lo > limit)
 		g->st = WB_CHECK_PASS;
 	else if (g->hi < limit)
@@ -101,6 +112,7 @@ gate_row(struct gate *g, const char *name, const struct wb_welch *w,
     const char *over, struct wb_err *err)
 {
 	struct wb_gate_row d;
+	const char *units;
 
 	memset(&d, 0, sizeof(d));
 
@@ -111,23 +123,24 @@ gate_row(struct gate *g, const char *name, const struct wb_welch *w,
 		return (wb_release_add(g->r, WB_CHECK_INCONCLUSIVE,
 		    "performance", name, err, "ratio %.4f%s: %s; limit %.4f "
 		    "(-%g%%): neither a pass nor a regression beyond the "
-		    "limit can be proven", w->ratio, over, w->novar ?
-		    "no spread between the units, no bound" :
+		    "limit can be proven", w->ratio, over,
 		    "one unit on a side, no bound", g->limit, g->maxreg));
+	units = w->novar ? "no spread between the units: the bound is the "
+	    "ratio" : g->units;
 	switch (d.st) {
 	case WB_CHECK_PASS:
 		return (wb_release_add(g->r, d.st, "performance", name, err,
 		    "ratio %.4f%s: one-sided %.4g%% lower bound %.4f > "
 		    "%.4f (limit -%g%%; %s): no regression beyond the limit "
 		    "(non-inferior)", w->ratio, over, d.lo_level * 100, d.lo,
-		    g->limit, g->maxreg, g->units));
+		    g->limit, g->maxreg, units));
 	case WB_CHECK_FAIL:
 		return (wb_release_add(g->r, d.st, "performance", name, err,
 		    "ratio %.4f%s: one-sided upper bound %.4f at %.4g%% "
 		    "(Bonferroni over %zu gated row%s) < %.4f (limit -%g%%; "
 		    "%s): regression beyond the limit proven", w->ratio, over,
 		    d.hi, d.hi_level * 100, g->m, g->m == 1 ? "" : "s",
-		    g->limit, g->maxreg, g->units));
+		    g->limit, g->maxreg, units));
 	default:
 		return (wb_release_add(g->r, d.st, "performance", name, err,
 		    "ratio %.4f%s: one-sided %.4g%% lower bound %.4f <= "
@@ -135,7 +148,7 @@ gate_row(struct gate *g, const char *name, const struct wb_welch *w,
 		    "%.4g%% (Bonferroni over %zu gated row%s): neither a pass "
 		    "nor a regression beyond the limit is proven", w->ratio,
 		    over, d.lo_level * 100, d.lo, g->limit, g->maxreg,
-		    g->units, d.hi, d.hi_level * 100, g->m,
+		    units, d.hi, d.hi_level * 100, g->m,
 		    g->m == 1 ? "" : "s"));
 	}
 }
