@@ -14,7 +14,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-pkgs_build="gcc make pkgconf libc6-dev libarchive-dev libjansson-dev libgsl-dev libssl-dev libseccomp-dev libsqlite3-dev libpq-dev"
+pkgs_build="gcc make pkgconf ccache libc6-dev libarchive-dev libjansson-dev libgsl-dev libssl-dev libseccomp-dev libsqlite3-dev libpq-dev"
 pkgs_check="kyua libatf-dev atf-sh mandoc clang clang-14 libclang-rt-14-dev python3 util-linux python3-yaml lava-common slurm-wlm munge postgresql sqlite3 zsh fish"
 pkgs_world="coreutils grep dpkg-dev debootstrap"
 pkgs_kernel="bc flex bison libelf-dev libssl-dev ccache qemu-system-x86 busybox-static xz-utils python3 binutils"
