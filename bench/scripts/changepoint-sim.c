@@ -78,6 +78,7 @@
 
 #include "changepoint.h"
 #include "err.h"
+#include "simarg.h"
 #include "splitmix.h"
 #include "stats.h"
 
@@ -110,18 +111,6 @@ usage(void)
 	    "           [-R permutations] [-s seed] [-M normal|t3] "
 	    "[-T tail-alpha]\n           sigma:pair-sigma:step ...\n");
 	exit(EX_USAGE);
-}
-
-static double
-number(const char *s, double lo, double hi, const char *what)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (end == s || (*end != '\0' && *end != ':') || !(v >= lo && v <= hi))
-		errx(EX_USAGE, "bad %s '%s'", what, s);
-	return (v);
 }
 
 static double
@@ -599,17 +588,18 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "a:c:e:fFGm:M:N:n:o:p:R:s:T:")) != -1) {
 		switch (ch) {
 		case 'a':
-			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
+			s.o.alpha = arg_number(optarg, ":", 1e-6, 0.5, "alpha");
 			break;
 		case 'c':
-			s.conf_level = number(optarg, 1e-6, 0.5,
+			s.conf_level = arg_number(optarg, ":", 1e-6, 0.5,
 			    "confirmation level");
 			break;
 		case 'G':
 			s.grid = 1;
 			break;
 		case 'e':
-			s.o.exponent = number(optarg, 0.01, 2, "exponent");
+			s.o.exponent = arg_number(optarg, ":", 0.01, 2,
+			    "exponent");
 			break;
 		case 'f':
 			s.offline_only = 1;
@@ -618,7 +608,7 @@ main(int argc, char **argv)
 			s.tail_floor = 1;
 			break;
 		case 'm':
-			s.o.min_size = (size_t)number(optarg, 2, 100,
+			s.o.min_size = (size_t)arg_number(optarg, ":", 2, 100,
 			    "minimum size");
 			break;
 		case 'M':
@@ -630,27 +620,32 @@ main(int argc, char **argv)
 				errx(EX_USAGE, "bad model '%s'", optarg);
 			break;
 		case 'N':
-			s.nrel = (size_t)number(optarg, 20, MAXN, "releases");
+			s.nrel = (size_t)arg_number(optarg, ":", 20, MAXN,
+			    "releases");
 			break;
 		case 'n':
-			s.reps = (long)number(optarg, 1, 1e9, "series");
+			s.reps = (long)arg_number(optarg, ":", 1, 1e9,
+			    "series");
 			break;
 		case 'o':
-			s.alpha_online = number(optarg, 1e-6, 0.5,
+			s.alpha_online = arg_number(optarg, ":", 1e-6, 0.5,
 			    "online alpha");
 			break;
 		case 'p':
-			s.pairs = (size_t)number(optarg, 2, MAXP, "pairs");
+			s.pairs = (size_t)arg_number(optarg, ":", 2, MAXP,
+			    "pairs");
 			break;
 		case 'R':
-			s.o.permutations = (unsigned)number(optarg, 1, 1e6,
-			    "permutations");
+			s.o.permutations = (unsigned)arg_number(optarg, ":",
+			    1, 1e6, "permutations");
 			break;
 		case 's':
-			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
+			s.rng = (uint64_t)arg_number(optarg, ":", 0, 1e15,
+			    "seed");
 			break;
 		case 'T':
-			s.tail_alpha = number(optarg, 1e-6, 0.5, "tail alpha");
+			s.tail_alpha = arg_number(optarg, ":", 1e-6, 0.5,
+			    "tail alpha");
 			break;
 		default:
 			usage();
@@ -661,15 +656,15 @@ main(int argc, char **argv)
 	if (argc == 0)
 		usage();
 	for (i = 0; i < argc; i++) {
-		s.sigma = number(argv[i], 1e-7, 1, "sigma");
+		s.sigma = arg_number(argv[i], ":", 1e-7, 1, "sigma");
 		if ((p = strchr(argv[i], ':')) == NULL)
 			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
 			    argv[i]);
-		s.psigma = number(p + 1, 1e-7, 1, "pair sigma");
+		s.psigma = arg_number(p + 1, ":", 1e-7, 1, "pair sigma");
 		if ((p = strchr(p + 1, ':')) == NULL)
 			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
 			    argv[i]);
-		s.step = number(p + 1, -0.5, 1, "step");
+		s.step = arg_number(p + 1, ":", -0.5, 1, "step");
 		printf("# %s noise, sigma %g per release; confirmation %zu "
 		    "pairs of sigma %g; exponent %g, min size %zu, %u "
 		    "permutations, %ld series per line\n", s.t3 ? "t3" :
