@@ -86,7 +86,9 @@ $(BENCH_BUILDINFO): $(BENCH_TRACK) bench/module.mk $(BENCH_SUITE)
 # The measurement and simulation programs behind bench/scripts/*.sh
 # (adaptive-fpr, runs-fpr, power, seccomp-cost, gate-error, explain-fwer,
 # changepoint-sim, ...): each bench/scripts/NAME.c is linked with the
-# library into $(O)/bin/NAME, built with the tests, not installed.
+# library into $(O)/bin/NAME, built with the tests, not installed.  What
+# they share is a header beside them (simarg.h), never a .c: every .c
+# here is a program of its own.
 BENCH_SCRIPT_SRCS :=	$(sort $(wildcard bench/scripts/*.c))
 BENCH_SCRIPT_PROGS :=	$(patsubst bench/scripts/%.c,$(O)/bin/%,$(BENCH_SCRIPT_SRCS))
 

@@ -78,6 +78,7 @@
 
 #include "changepoint.h"
 #include "err.h"
+#include "simarg.h"
 #include "splitmix.h"
 #include "stats.h"
 
@@ -110,18 +111,6 @@ usage(void)
 	    "           [-R permutations] [-s seed] [-M normal|t3] "
 	    "[-T tail-alpha]\n           sigma:pair-sigma:step ...\n");
 	exit(EX_USAGE);
-}
-
-static double
-number(const char *s, double lo, double hi, const char *what)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (end == s || (*end != '\0' && *end != ':') || !(v >= lo && v <= hi))
-		errx(EX_USAGE, "bad %s '%s'", what, s);
-	return (v);
 }
 
 static double
@@ -188,6 +177,7 @@ struct outcome {
 	int	near;		/* a candidate within 2 of the step, its side */
 	int	exact;		/* ... at the step */
 	int	hit;		/* ... at the step and confirmed */
+	int	other;		/* one elsewhere confirmed (-T, -F) */
 	long	nconf;		/* confirmations run (the cost) */
 };
 
@@ -381,66 +371,18 @@ timing(struct sim *s)
 }
 
 /*
- * -G: for the candidate levels -a (one look) and -o (a look after every
- * release), one line each: the false alarms of a series with no step,
- * alarmed and confirmed, and the confirmations run a series; then the
- * step seen 3 releases later: near, exact, confirmed, and confirmations
- * a series.
+ * -T, -F: the tail test's looks after every release of x[0..n-1]
+ * replayed (wb_cp_tail_find), floored at the series' last confirmed
+ * change `after' when floor (what history changes sets; -F, without
+ * and with); the boundaries proposed after it (after 0: every one, -T)
+ * each confirmed once, against a real step at step_at (n or more:
+ * none).  A boundary confirmed elsewhere than step_at is a false alarm
+ * (other).
  */
 static void
-grid(struct sim *s)
+replay(struct sim *s, const double *x, size_t n, size_t after, int floor,
+    size_t step_at, struct outcome *out)
 {
-	struct outcome out;
-	long r, al, co, nc, near, exact, hit, nc3;
-	double step, alpha;
-	size_t at;
-	int online;
-
-	at = s->nrel - 10;
-	for (online = 0; online < 2; online++) {
-		alpha = online ? s->alpha_online : s->o.alpha;
-		step = s->step;
-		s->step = 0;
-		al = co = nc = 0;
-		for (r = 0; r < s->reps; r++) {
-			run(s, s->nrel, s->nrel, online, alpha, &out);
-			al += out.alarm;
-			co += out.confirmed;
-			nc += out.nconf;
-		}
-		s->step = step;
-		near = exact = hit = nc3 = 0;
-		for (r = 0; r < s->reps; r++) {
-			run(s, at + 3, at, online, alpha, &out);
-			near += out.near;
-			exact += out.exact;
-			hit += out.hit;
-			nc3 += out.nconf;
-		}
-		printf("%-7s candidates at %-6g confirmation %zu pairs at %g:\n"
-		    "  no step, %zu releases:", online ? "online" :
-		    "offline", alpha, s->pairs, s->conf_level, s->nrel);
-		show("alarm", al, s->reps);
-		show("confirmed", co, s->reps);
-		printf("  confirmations a series %.2f\n", (double)nc /
-		    (double)s->reps);
-		printf("  %+.1f%% step, h=3:", 100 * s->step);
-		show("near", near, s->reps);
-		show("exact", exact, s->reps);
-		show("confirmed", hit, s->reps);
-		printf("  confirmations a series %.2f\n", (double)nc3 /
-		    (double)s->reps);
-	}
-}
-
-/*
- * -T: one series with the tail test as the detector, its looks after
- * every release (to n) replayed; each boundary confirmed once.
- */
-static void
-run_tail(struct sim *s, size_t n, size_t step_at, struct outcome *out)
-{
-	double x[MAXN];
 	struct wb_cp_tail_opts o;
 	struct wb_cp_tail_result r;
 	const struct wb_cp_tail *c;
@@ -449,117 +391,149 @@ run_tail(struct sim *s, size_t n, size_t step_at, struct outcome *out)
 	int ok;
 
 	memset(out, 0, sizeof(*out));
-	series(s, x, n, step_at);
 	wb_cp_tail_opts_init(&o);
 	o.alpha = s->tail_alpha;
 	o.side = s->step < 0 ? -1 : 1;
+	o.floor = floor ? after : 0;
 	if (wb_cp_tail_find(x, n, &o, &r, &e) == -1)
 		errx(1, "%s", e.msg);
 	for (i = 0; i < r.ncps; i++) {
 		c = &r.cps[i];
+		if (after > 0 && c->at <= after)
+			continue;
 		out->alarm = 1;
 		out->nconf++;
 		ok = confirm(s, c->at, step_at, c->ratio);
 		out->confirmed |= ok;
+		if (c->at != step_at)
+			out->other |= ok;
 		place(out, c->at, step_at, ok);
 	}
 	wb_cp_tail_result_free(&r);
 }
 
-/* -T: the two stages with the tail test, one line. */
+/* The detectors of the two-stage blocks (-G, -T). */
+enum detector { OFFLINE, ONLINE, TAIL };
+
+/* One series of n releases, the step at step_at, through detector d. */
 static void
-tail_grid(struct sim *s)
+trial(struct sim *s, enum detector d, double alpha, size_t n, size_t step_at,
+    struct outcome *out)
 {
+	double x[MAXN];
+
+	if (d != TAIL) {
+		run(s, n, step_at, d == ONLINE, alpha, out);
+		return;
+	}
+	series(s, x, n, step_at);
+	replay(s, x, n, 0, 0, step_at, out);
+}
+
+/* A two-stage block's counts over s->reps series a case. */
+struct stages {
+	long	al, co, nc;		/* no step: alarms and cost */
+	long	near, exact, hit, nc3;	/* a step at N - 10, h = 3 */
+};
+
+/*
+ * -G, -T: detector d at alpha on series with no step, then with the
+ * step at N - 10 seen 3 releases later; the two lines that follow a
+ * block's heading (the step's release named when where).
+ */
+static void
+stages(struct sim *s, enum detector d, double alpha, int where)
+{
+	struct stages t;
 	struct outcome out;
-	long r, al, co, nc, near, exact, hit, nc3;
 	double step;
 	size_t at;
+	long r;
 
+	memset(&t, 0, sizeof(t));
 	at = s->nrel - 10;
 	step = s->step;
 	s->step = 0;
-	al = co = nc = 0;
 	for (r = 0; r < s->reps; r++) {
-		run_tail(s, s->nrel, s->nrel, &out);
-		al += out.alarm;
-		co += out.confirmed;
-		nc += out.nconf;
+		trial(s, d, alpha, s->nrel, s->nrel, &out);
+		t.al += out.alarm;
+		t.co += out.confirmed;
+		t.nc += out.nconf;
 	}
 	s->step = step;
-	near = exact = hit = nc3 = 0;
 	for (r = 0; r < s->reps; r++) {
-		run_tail(s, at + 3, at, &out);
-		near += out.near;
-		exact += out.exact;
-		hit += out.hit;
-		nc3 += out.nconf;
+		trial(s, d, alpha, at + 3, at, &out);
+		t.near += out.near;
+		t.exact += out.exact;
+		t.hit += out.hit;
+		t.nc3 += out.nconf;
 	}
-	printf("tail    candidates at %-6g confirmation %zu pairs at %g "
-	    "(one-sided %g):\n  no step, %zu releases:", s->tail_alpha,
-	    s->pairs, s->conf_level, s->conf_level / 2, s->nrel);
-	show("alarm", al, s->reps);
-	show("confirmed", co, s->reps);
-	printf("  confirmations a series %.2f\n", (double)nc /
+	if (d == TAIL)
+		printf("tail    candidates at %-6g confirmation %zu pairs at "
+		    "%g (one-sided %g):\n", alpha, s->pairs, s->conf_level,
+		    s->conf_level / 2);
+	else
+		printf("%-7s candidates at %-6g confirmation %zu pairs at "
+		    "%g:\n", d == ONLINE ? "online" : "offline", alpha,
+		    s->pairs, s->conf_level);
+	printf("  no step, %zu releases:", s->nrel);
+	show("alarm", t.al, s->reps);
+	show("confirmed", t.co, s->reps);
+	printf("  confirmations a series %.2f\n", (double)t.nc /
 	    (double)s->reps);
-	printf("  %+.1f%% step at %zu, h=3:", 100 * s->step, at);
-	show("near", near, s->reps);
-	show("exact", exact, s->reps);
-	show("confirmed", hit, s->reps);
-	printf("  confirmations a series %.2f\n", (double)nc3 /
+	printf("  %+.1f%% step", 100 * s->step);
+	if (where)
+		printf(" at %zu", at);
+	printf(", h=3:");
+	show("near", t.near, s->reps);
+	show("exact", t.exact, s->reps);
+	show("confirmed", t.hit, s->reps);
+	printf("  confirmations a series %.2f\n", (double)t.nc3 /
 	    (double)s->reps);
 }
 
 /*
- * -F: a step at b, a second one at b2 (n or more: none), the series cut
- * at n, the tail test floored at b or not; the boundaries after b
- * proposed, each confirmed once (cost, false: one after b other than
- * b2 confirmed; hit: b2 found and confirmed).
+ * -G: for the candidate levels -a (one look) and -o (a look after every
+ * release), one block each: the false alarms of a series with no step,
+ * alarmed and confirmed, and the confirmations run a series; then the
+ * step seen 3 releases later: near, exact, confirmed, and confirmations
+ * a series.
  */
 static void
-run_after(struct sim *s, size_t n, size_t b, size_t b2, int floor,
-    long *cost, int *falsely, int *hit)
+grid(struct sim *s)
 {
-	double x[MAXN];
-	struct wb_cp_tail_opts o;
-	struct wb_cp_tail_result r;
-	const struct wb_cp_tail *c;
-	struct wb_err e;
-	size_t i;
-	int ok;
 
-	*cost = 0;
-	*falsely = *hit = 0;
+	stages(s, OFFLINE, s->o.alpha, 0);
+	stages(s, ONLINE, s->alpha_online, 0);
+}
+
+/* A series of n releases, a step at b and another at b2 (n: none). */
+static void
+two_steps(struct sim *s, double *x, size_t n, size_t b, size_t b2)
+{
+	size_t i;
+
 	series(s, x, n, b);
 	for (i = b2; i < n; i++)
 		x[i] += log1p(s->step);
-	wb_cp_tail_opts_init(&o);
-	o.alpha = s->tail_alpha;
-	o.side = s->step < 0 ? -1 : 1;
-	o.floor = floor ? b : 0;
-	if (wb_cp_tail_find(x, n, &o, &r, &e) == -1)
-		errx(1, "%s", e.msg);
-	for (i = 0; i < r.ncps; i++) {
-		c = &r.cps[i];
-		if (c->at <= b)
-			continue;
-		(*cost)++;
-		ok = confirm(s, c->at, b2, c->ratio);
-		if (c->at == b2)
-			*hit |= ok;
-		else
-			*falsely |= ok;
-	}
-	wb_cp_tail_result_free(&r);
 }
 
-/* -F: the block after a confirmed step, without and with the floor. */
+/*
+ * -F: a step at b = N - 20, confirmed, then 20 releases at its level,
+ * without and with the floor at b: the boundaries after b proposed
+ * (confirmations a series, the cost) and confirmed (false alarms);
+ * then a second step d releases after b, seen 3 releases later: found
+ * and confirmed.
+ */
 static void
 tail_after(struct sim *s)
 {
 	static const size_t ds[] = { 5, 10, 15 };
-	long r, cost, nc, fa, hits;
-	size_t b, i;
-	int floor, f, h;
+	struct outcome out;
+	double x[MAXN];
+	long r, nc, fa, hits;
+	size_t b, b2, i;
+	int floor;
 
 	b = s->nrel - 20;
 	printf("tail after a confirmed %+.1f%% step at %zu, 20 releases "
@@ -567,10 +541,10 @@ tail_after(struct sim *s)
 	for (floor = 0; floor < 2; floor++) {
 		nc = fa = 0;
 		for (r = 0; r < s->reps; r++) {
-			run_after(s, s->nrel, b, s->nrel, floor, &cost, &f,
-			    &h);
-			nc += cost;
-			fa += f;
+			two_steps(s, x, s->nrel, b, s->nrel);
+			replay(s, x, s->nrel, b, floor, s->nrel, &out);
+			nc += out.nconf;
+			fa += out.other;
 		}
 		printf("  %-8s confirmations a series %5.2f", floor ?
 		    "floor" : "no floor", (double)nc / (double)s->reps);
@@ -579,12 +553,13 @@ tail_after(struct sim *s)
 	}
 	for (i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
 		for (floor = 0; floor < 2; floor++) {
+			b2 = b + ds[i];
 			hits = nc = 0;
 			for (r = 0; r < s->reps; r++) {
-				run_after(s, b + ds[i] + 3, b, b + ds[i], floor,
-				    &cost, &f, &h);
-				hits += h;
-				nc += cost;
+				two_steps(s, x, b2 + 3, b, b2);
+				replay(s, x, b2 + 3, b, floor, b2, &out);
+				hits += out.hit;
+				nc += out.nconf;
 			}
 			printf("  second step %2zu after, h=3, %-8s", ds[i],
 			    floor ? "floor" : "no floor");
@@ -613,17 +588,18 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "a:c:e:fFGm:M:N:n:o:p:R:s:T:")) != -1) {
 		switch (ch) {
 		case 'a':
-			s.o.alpha = number(optarg, 1e-6, 0.5, "alpha");
+			s.o.alpha = arg_number(optarg, ":", 1e-6, 0.5, "alpha");
 			break;
 		case 'c':
-			s.conf_level = number(optarg, 1e-6, 0.5,
+			s.conf_level = arg_number(optarg, ":", 1e-6, 0.5,
 			    "confirmation level");
 			break;
 		case 'G':
 			s.grid = 1;
 			break;
 		case 'e':
-			s.o.exponent = number(optarg, 0.01, 2, "exponent");
+			s.o.exponent = arg_number(optarg, ":", 0.01, 2,
+			    "exponent");
 			break;
 		case 'f':
 			s.offline_only = 1;
@@ -632,7 +608,7 @@ main(int argc, char **argv)
 			s.tail_floor = 1;
 			break;
 		case 'm':
-			s.o.min_size = (size_t)number(optarg, 2, 100,
+			s.o.min_size = (size_t)arg_number(optarg, ":", 2, 100,
 			    "minimum size");
 			break;
 		case 'M':
@@ -644,27 +620,32 @@ main(int argc, char **argv)
 				errx(EX_USAGE, "bad model '%s'", optarg);
 			break;
 		case 'N':
-			s.nrel = (size_t)number(optarg, 20, MAXN, "releases");
+			s.nrel = (size_t)arg_number(optarg, ":", 20, MAXN,
+			    "releases");
 			break;
 		case 'n':
-			s.reps = (long)number(optarg, 1, 1e9, "series");
+			s.reps = (long)arg_number(optarg, ":", 1, 1e9,
+			    "series");
 			break;
 		case 'o':
-			s.alpha_online = number(optarg, 1e-6, 0.5,
+			s.alpha_online = arg_number(optarg, ":", 1e-6, 0.5,
 			    "online alpha");
 			break;
 		case 'p':
-			s.pairs = (size_t)number(optarg, 2, MAXP, "pairs");
+			s.pairs = (size_t)arg_number(optarg, ":", 2, MAXP,
+			    "pairs");
 			break;
 		case 'R':
-			s.o.permutations = (unsigned)number(optarg, 1, 1e6,
-			    "permutations");
+			s.o.permutations = (unsigned)arg_number(optarg, ":",
+			    1, 1e6, "permutations");
 			break;
 		case 's':
-			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
+			s.rng = (uint64_t)arg_number(optarg, ":", 0, 1e15,
+			    "seed");
 			break;
 		case 'T':
-			s.tail_alpha = number(optarg, 1e-6, 0.5, "tail alpha");
+			s.tail_alpha = arg_number(optarg, ":", 1e-6, 0.5,
+			    "tail alpha");
 			break;
 		default:
 			usage();
@@ -675,15 +656,15 @@ main(int argc, char **argv)
 	if (argc == 0)
 		usage();
 	for (i = 0; i < argc; i++) {
-		s.sigma = number(argv[i], 1e-7, 1, "sigma");
+		s.sigma = arg_number(argv[i], ":", 1e-7, 1, "sigma");
 		if ((p = strchr(argv[i], ':')) == NULL)
 			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
 			    argv[i]);
-		s.psigma = number(p + 1, 1e-7, 1, "pair sigma");
+		s.psigma = arg_number(p + 1, ":", 1e-7, 1, "pair sigma");
 		if ((p = strchr(p + 1, ':')) == NULL)
 			errx(EX_USAGE, "'%s': want sigma:pair-sigma:step",
 			    argv[i]);
-		s.step = number(p + 1, -0.5, 1, "step");
+		s.step = arg_number(p + 1, ":", -0.5, 1, "step");
 		printf("# %s noise, sigma %g per release; confirmation %zu "
 		    "pairs of sigma %g; exponent %g, min size %zu, %u "
 		    "permutations, %ld series per line\n", s.t3 ? "t3" :
@@ -695,7 +676,7 @@ main(int argc, char **argv)
 			continue;
 		}
 		if (s.tail_alpha > 0) {
-			tail_grid(&s);
+			stages(&s, TAIL, s.tail_alpha, 1);
 			fflush(stdout);
 			continue;
 		}

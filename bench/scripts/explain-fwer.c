@@ -45,6 +45,7 @@
 #include "err.h"
 #include "explain.h"
 #include "explain_result.h"
+#include "simarg.h"
 #include "splitmix.h"
 #include "stats.h"
 
@@ -83,19 +84,6 @@ usage(void)
 	    "[-n tables]\n"
 	    "           [-r rounds] [-s seed] [-t tests]\n");
 	exit(EX_USAGE);
-}
-
-static double
-number(const char *s, double lo, double hi, const char *what)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (end == s || *end != '\0' || !(v >= lo && v <= hi))
-		errx(EX_USAGE, "bad %s '%s': expected %g to %g", what, s, lo,
-		    hi);
-	return (v);
 }
 
 static double *
@@ -257,26 +245,29 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "c:d:k:n:r:s:t:")) != -1) {
 		switch (ch) {
 		case 'c':
-			s.cv = number(optarg, 1e-6, 1, "cv");
+			s.cv = arg_number(optarg, "", 1e-6, 1, "cv");
 			break;
 		case 'd':
-			s.drift = number(optarg, 0, 1, "drift");
+			s.drift = arg_number(optarg, "", 0, 1, "drift");
 			break;
 		case 'k':
-			s.k = (size_t)number(optarg, 1, 6, "factors");
+			s.k = (size_t)arg_number(optarg, "", 1, 6, "factors");
 			break;
 		case 'n':
-			s.tables = (long)number(optarg, 1, 1e8, "tables");
+			s.tables = (long)arg_number(optarg, "", 1, 1e8,
+			    "tables");
 			break;
 		case 'r':
-			s.rounds = (size_t)number(optarg, 2, MAXROUNDS,
+			s.rounds = (size_t)arg_number(optarg, "", 2, MAXROUNDS,
 			    "rounds");
 			break;
 		case 's':
-			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
+			s.rng = (uint64_t)arg_number(optarg, "", 0, 1e15,
+			    "seed");
 			break;
 		case 't':
-			s.tests = (size_t)number(optarg, 1, MAXTESTS, "tests");
+			s.tests = (size_t)arg_number(optarg, "", 1, MAXTESTS,
+			    "tests");
 			break;
 		default:
 			usage();

@@ -39,6 +39,7 @@
 
 #include "err.h"
 #include "release.h"
+#include "simarg.h"
 #include "splitmix.h"
 #include "stats.h"
 
@@ -69,18 +70,6 @@ usage(void)
 	    "[-n replications]\n"
 	    "           [-p pairs] [-s seed] sigma ...\n");
 	exit(EX_USAGE);
-}
-
-static double
-number(const char *s, double lo, double hi, const char *what)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (end == s || *end != '\0' || !(v >= lo && v <= hi))
-		errx(EX_USAGE, "bad %s '%s'", what, s);
-	return (v);
 }
 
 /* The verdict of the old rule: two-sided at 1 - alpha/m both ways. */
@@ -202,22 +191,26 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "a:l:m:n:p:s:")) != -1) {
 		switch (ch) {
 		case 'a':
-			s.alpha = number(optarg, 1e-6, 0.5, "alpha");
+			s.alpha = arg_number(optarg, "", 1e-6, 0.5, "alpha");
 			break;
 		case 'l':
-			l = number(optarg, 0.01, 99, "limit");
+			l = arg_number(optarg, "", 0.01, 99, "limit");
 			break;
 		case 'm':
-			s.m = (size_t)number(optarg, 1, MAXROWS, "rows");
+			s.m = (size_t)arg_number(optarg, "", 1, MAXROWS,
+			    "rows");
 			break;
 		case 'n':
-			s.reps = (long)number(optarg, 1, 1e9, "replications");
+			s.reps = (long)arg_number(optarg, "", 1, 1e9,
+			    "replications");
 			break;
 		case 'p':
-			s.n = (size_t)number(optarg, 2, MAXPAIRS, "pairs");
+			s.n = (size_t)arg_number(optarg, "", 2, MAXPAIRS,
+			    "pairs");
 			break;
 		case 's':
-			s.rng = (uint64_t)number(optarg, 0, 1e15, "seed");
+			s.rng = (uint64_t)arg_number(optarg, "", 0, 1e15,
+			    "seed");
 			break;
 		default:
 			usage();
@@ -233,7 +226,7 @@ main(int argc, char **argv)
 	    s.m, s.n, s.limit, l, s.alpha, s.reps);
 	bad = 0;
 	for (i = 0; i < argc; i++) {
-		s.sigma = number(argv[i], 1e-6, 10, "sigma");
+		s.sigma = arg_number(argv[i], "", 1e-6, 10, "sigma");
 		bad |= scenario(&s, "a (all rows at the limit)", s.limit,
 		    s.limit, 1);
 		bad |= scenario(&s, "b (A/A: all rows at 1)", 1, 1, 0);

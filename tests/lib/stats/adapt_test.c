@@ -186,7 +186,6 @@ ATF_TC_BODY(wb_adapt_decide__ignores_later_pairs, tc)
 	ATF_CHECK(!a.final_met);
 	ATF_CHECK_EQ(2, a.nextend);
 	wb_adapt_fini(&a);
-	wb_adapt_fini(&a);
 	decide(20, wild_later, 5, &a);
 	ATF_CHECK(a.final_met);
 	ATF_CHECK_EQ(10, a.need);

@@ -9,15 +9,31 @@
 #include "err.h"
 #include "splitmix.h"
 
-/* n values of noise sd, plus ln(1 + step) from at on. */
+/*
+ * A case's preamble: x[0..n-1] noise of sd (seed), plus ln(1 + step)
+ * from `at' on; o the test's defaults at one-sided level alpha.
+ */
 static void
-series(double *x, size_t n, double sd, uint64_t seed, size_t at, double step)
+setup(double *x, size_t n, double sd, uint64_t seed, size_t at, double step,
+    struct wb_cp_tail_opts *o, double alpha)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		x[i] = sd * wb_splitmix_gauss(&seed) +
 		    (i >= at ? log1p(step) : 0);
+	wb_cp_tail_opts_init(o);
+	o->alpha = alpha;
+}
+
+/* wb_cp_tail_find of x[0..n-1] into r, required to succeed. */
+static void
+find(const double *x, size_t n, const struct wb_cp_tail_opts *o,
+    struct wb_cp_tail_result *r)
+{
+	struct wb_err e;
+
+	ATF_REQUIRE_MSG(wb_cp_tail_find(x, n, o, r, &e) == 0, "%s", e.msg);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_cp_tail_look__step_at_boundary);
@@ -30,9 +46,7 @@ ATF_TC_BODY(wb_cp_tail_look__step_at_boundary, tc)
 	size_t n, k;
 
 	/* 27 releases, then 3 of them 10% slower: noise 0.5%. */
-	series(x, 30, 0.005, 7, 27, -0.10);
-	wb_cp_tail_opts_init(&o);
-	o.alpha = 0.001;
+	setup(x, 30, 0.005, 7, 27, -0.10, &o, 0.001);
 	ATF_REQUIRE_MSG(wb_cp_tail_look(x, 30, &o, out, &n, &e) == 0, "%s",
 	    e.msg);
 	/* Only k = 3 has the whole step on one side, the others too. */
@@ -59,17 +73,14 @@ ATF_TC_BODY(wb_cp_tail_find__dedup, tc)
 {
 	struct wb_cp_tail_opts o;
 	struct wb_cp_tail_result r;
-	struct wb_err e;
 	double x[25];
 
 	/*
 	 * A 10% fall at 22 is seen by the looks after 23, 24 and 25
 	 * (k = 1, 2, 3): one candidate, of the look with the smallest p.
 	 */
-	series(x, 25, 0.005, 11, 22, -0.10);
-	wb_cp_tail_opts_init(&o);
-	o.alpha = 1e-7;
-	ATF_REQUIRE_MSG(wb_cp_tail_find(x, 25, &o, &r, &e) == 0, "%s", e.msg);
+	setup(x, 25, 0.005, 11, 22, -0.10, &o, 1e-7);
+	find(x, 25, &o, &r);
 	ATF_REQUIRE_EQ(1, r.ncps);
 	ATF_CHECK_EQ(22, r.cps[0].at);
 	ATF_CHECK_EQ(21, r.cps[0].before);
@@ -84,18 +95,15 @@ ATF_TC_BODY(wb_cp_tail_find__flat_strict, tc)
 {
 	struct wb_cp_tail_opts o;
 	struct wb_cp_tail_result r;
-	struct wb_err e;
 	double x[50];
 
-	series(x, 50, 0.026, 20261, 50, 0);
-	wb_cp_tail_opts_init(&o);
-	o.alpha = 1e-6;
-	ATF_REQUIRE(wb_cp_tail_find(x, 50, &o, &r, &e) == 0);
+	setup(x, 50, 0.026, 20261, 50, 0, &o, 1e-6);
+	find(x, 50, &o, &r);
 	ATF_CHECK_EQ(0, r.ncps);
 	ATF_CHECK(r.cps == NULL);
 	/* The same series at a liberal level proposes something. */
 	o.alpha = 0.5;
-	ATF_REQUIRE(wb_cp_tail_find(x, 50, &o, &r, &e) == 0);
+	find(x, 50, &o, &r);
 	ATF_CHECK(r.ncps > 0);
 	wb_cp_tail_result_free(&r);
 }
@@ -113,14 +121,11 @@ ATF_TC_BODY(wb_cp_tail_find__floor, tc)
 {
 	struct wb_cp_tail_opts o;
 	struct wb_cp_tail_result r;
-	struct wb_err e;
 	double x[40];
 	size_t i, after;
 
-	series(x, 40, 0.005, 5, 20, -0.10);
-	wb_cp_tail_opts_init(&o);
-	o.alpha = 0.01;
-	ATF_REQUIRE_MSG(wb_cp_tail_find(x, 40, &o, &r, &e) == 0, "%s", e.msg);
+	setup(x, 40, 0.005, 5, 20, -0.10, &o, 0.01);
+	find(x, 40, &o, &r);
 	for (after = 0, i = 0; i < r.ncps; i++)
 		if (r.cps[i].at > 20 && r.cps[i].at < 25)
 			after++;
@@ -128,7 +133,7 @@ ATF_TC_BODY(wb_cp_tail_find__floor, tc)
 	wb_cp_tail_result_free(&r);
 
 	o.floor = 20;
-	ATF_REQUIRE(wb_cp_tail_find(x, 40, &o, &r, &e) == 0);
+	find(x, 40, &o, &r);
 	ATF_REQUIRE(r.ncps >= 1);
 	ATF_CHECK_EQ(20, r.cps[0].at);
 	for (i = 0; i < r.ncps; i++) {
@@ -143,7 +148,7 @@ ATF_TC_BODY(wb_cp_tail_find__floor, tc)
 	for (i = 30; i < 33; i++)
 		x[i] += log1p(-0.10);
 	o.alpha = 0.001;
-	ATF_REQUIRE(wb_cp_tail_find(x, 33, &o, &r, &e) == 0);
+	find(x, 33, &o, &r);
 	for (i = 0; i < r.ncps; i++)
 		if (r.cps[i].at == 30)
 			break;
