@@ -8,17 +8,17 @@
 #include <string.h>
 
 #include <atf-c.h>
-#include <jansson.h>
 
 #include "compare.h"
 #include "err.h"
 #include "extend.h"
+#include "extend_fixture.h"
 #include "extend_int.h"
 #include "results.h"
 
 /*
- * One interleaved run of two variants with plan "extend" (look 1 at 8
- * pairs, blocks of 2, 8 passes: 5 looks, budget_time seconds): the
+ * One interleaved run of two variants with plan "extend"
+ * (tests/helpers/extend_fixture.h; budget_time seconds): the
  * shell tests 10% slower +-1% (decided), syscall no difference +-1%,
  * dhry2reg no difference +-60%: it alone carries the final's variance,
  * which leaves the final open.  Test k has n[k] passes of 1 s each.
@@ -40,42 +40,7 @@ lr(size_t k, size_t i)
 	return (log(0.9) + 0.01 * s);
 }
 
-static struct wb_results *
-mk(int other, const size_t *n, double budget_time)
-{
-	struct wb_extend_plan x;
-	struct wb_results *r;
-	struct wb_result_test *t;
-	struct wb_sample s;
-	struct wb_err e;
-	size_t i, k;
-
-	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, budget_time, &x, &e));
-	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
-	r->status = WB_RESULTS_COMPLETE;
-	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
-	    json_string(other ? "debug" : "production"), &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id", json_string("x"),
-	    &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "extend",
-	    wb_extend_plan_json(&x), &e));
-	for (k = 0; k < NT; k++) {
-		ATF_REQUIRE((t = wb_results_add_test(r, ids[k], ids[k], "lps",
-		    1, 10.0, 8, 1, &e)) != NULL);
-		for (i = 0; i < n[k]; i++) {
-			memset(&s, 0, sizeof(s));
-			s.pass = (int)i + 1;
-			s.status = WB_SAMPLE_OK;
-			s.copies = 1;
-			s.elapsed = 1;
-			s.wall = 1;
-			s.rate = 100 * (other ? exp(lr(k, i)) : 1);
-			s.count = s.rate;
-			ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
-		}
-	}
-	return (r);
-}
+static const struct wbt_extend_run run = { ids, NT, lr, 1, 0 };
 
 static struct wb_results *v[2];
 
@@ -83,28 +48,11 @@ static void
 decide(const size_t *n, double budget_time, int every,
     struct wb_extend_decision *d)
 {
-	struct wb_extend_plan x;
-	struct wb_err e;
+	struct wbt_extend_run x;
 
-	wb_results_free(v[0]);
-	wb_results_free(v[1]);
-	v[0] = mk(0, n, budget_time);
-	v[1] = mk(1, n, budget_time);
-	ATF_REQUIRE_EQ(1, wb_extend_plan_load(v[0]->plan, &x, "f.json", &e));
-	x.every = every;
-	if (wb_extend_decide(v, 2, &x, d, &e) == -1)
-		atf_tc_fail("wb_extend_decide: %s", e.msg);
-}
-
-static int
-named(const struct wb_extend_decision *d, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < d->ntests; i++)
-		if (strcmp(d->tests[i], id) == 0)
-			return (1);
-	return (0);
+	x = run;
+	x.budget_time = budget_time;
+	wbt_extend_decide(&x, n, every, v, d);
 }
 
 /* A pair of one test: 2 passes of 1 s and the overhead. */
@@ -126,7 +74,7 @@ ATF_TC_BODY(wb_extend_decide__gain_picks_the_variance, tc)
 	ATF_CHECK_STREQ("final score", d.undecided);
 	ATF_CHECK_EQ(1, d.look);
 	ATF_CHECK_EQ(1, d.ntests);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	ATF_CHECK(fabs(d.estimate - 2 * PAIR) < 1e-9);
 	ATF_CHECK(d.estimate <= 24.0 / 4);
 	wb_extend_decision_fini(&d);
@@ -155,7 +103,7 @@ ATF_TC_BODY(wb_extend_decide__gain_budget_respected, tc)
 	decide(n, 8, 0, &d);
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
 	ATF_CHECK_EQ(1, d.ntests);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	wb_extend_decision_fini(&d);
 	/* Less than that left: the time budget stops the run. */
 	decide(n, 4, 0, &d);
@@ -182,7 +130,7 @@ ATF_TC_BODY(wb_extend_decide__final_look_advances, tc)
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
 	ATF_CHECK_EQ(2, d.look);
 	ATF_CHECK(fabs(d.used - PAIR * 2) < 1e-9);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	wb_extend_decision_fini(&d);
 	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
 	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
@@ -204,14 +152,14 @@ ATF_TC_BODY(wb_extend_gains__order, tc)
 {
 	static const size_t n[NT] = { 8, 8, 10, 8 };
 	struct wb_extend_gain g[NT + 1];
+	struct wbt_extend_run x;
 	struct wb_compare c;
 	struct wb_err e;
 	size_t k;
 
-	wb_results_free(v[0]);
-	wb_results_free(v[1]);
-	v[0] = mk(0, n, 24);
-	v[1] = mk(1, n, 24);
+	x = run;
+	x.budget_time = 24;
+	wbt_extend_pair(&x, n, v);
 	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
 	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
 	/* shell8 already at the target has no entry. */
