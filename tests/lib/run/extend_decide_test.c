@@ -147,6 +147,104 @@ ATF_TC_BODY(wb_extend_decide__final_look_advances, tc)
 	wb_compare_fini(&c);
 }
 
+/* Index of test id in ids. */
+static size_t
+index_of(const char *id)
+{
+	size_t k;
+
+	for (k = 0; k < NT; k++)
+		if (strcmp(ids[k], id) == 0)
+			return (k);
+	atf_tc_fail("no test %s", id);
+	return (0);
+}
+
+/*
+ * The final's looks of the files v: done, the look of their pairs, and
+ * its q, which must be min p_k / s_k over exactly those looks.
+ */
+static void
+final_looks(size_t looks, size_t most)
+{
+	struct wb_compare c;
+	struct wb_err e;
+	double q;
+	size_t k;
+
+	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
+	ATF_REQUIRE(c.final[1].seq != NULL);
+	ATF_CHECK_EQ(looks, c.final[1].seq->nlooks);
+	ATF_CHECK_EQ(8, c.final[1].seq->fewest[looks - 1]);
+	ATF_CHECK_EQ(most, c.final[1].seq->most[looks - 1]);
+	q = 1;
+	for (k = 0; k < c.final[1].seq->nlooks; k++)
+		q = fmin(q, c.final[1].seq->w[k].p / c.xplan.share[k]);
+	ATF_CHECK(fabs(c.final[1].seq->q - q) < 1e-12);
+	wb_compare_fini(&c);
+}
+
+/*
+ * A run interrupted inside a block of the final score, some of the
+ * block's tests extended and others not, then resumed: asked again, the
+ * rule names the same block (its look, pairs and tests, whatever the
+ * block's first passes said), so the resumed run finishes it; the
+ * final's look 2 is counted once, half done or done, and the next block
+ * goes to look 3.
+ */
+ATF_TC_WITHOUT_HEAD(wb_extend_decide__resume_final_block);
+ATF_TC_BODY(wb_extend_decide__resume_final_block, tc)
+{
+	static const size_t one[NT] = { 8, 8, 8, 8 };
+	struct wb_extend_decision d;
+	struct wbt_extend_run x;
+	const char *picked[2];
+	size_t n[NT], a, b;
+
+	/* 40 s: the block to look 2 takes two tests, dhry2reg first. */
+	x = run;
+	x.budget_time = 40;
+	wbt_extend_decide(&x, one, 0, v, &d);
+	ATF_REQUIRE_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_REQUIRE_EQ(1, d.look);
+	ATF_REQUIRE_EQ(2, d.ntests);
+	a = index_of(d.tests[0]);
+	b = index_of(d.tests[1]);
+	ATF_REQUIRE_STREQ("dhry2reg", ids[a]);
+	picked[0] = ids[a];
+	picked[1] = ids[b];
+	wb_extend_decision_fini(&d);
+	/* Interrupted: dhry2reg has its round 10, the other not yet. */
+	memcpy(n, one, sizeof(n));
+	n[a] = 10;
+	n[b] = 9;
+	wbt_extend_pair(&x, n, v);
+	wbt_extend_block_add(v, 2, 2, 10, picked, 2);
+	final_looks(2, 10);
+	wbt_extend_decide_on(v, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(1, d.look);
+	ATF_CHECK_EQ(2, d.ntests);
+	ATF_CHECK(wbt_extend_named(&d, picked[0]) &&
+	    wbt_extend_named(&d, picked[1]));
+	/* What is left of it: the other test's round 10, both sides. */
+	ATF_CHECK(fabs(d.estimate - PAIR) < 1e-9);
+	ATF_CHECK(fabs(d.used - 3 * PAIR) < 1e-9);
+	wb_extend_decision_fini(&d);
+	/* Finished: look 2 done once, the block to look 3 next. */
+	n[b] = 10;
+	wbt_extend_pair(&x, n, v);
+	wbt_extend_block_add(v, 2, 2, 10, picked, 2);
+	final_looks(2, 10);
+	wbt_extend_decide_on(v, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(2, d.look);
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
+	ATF_CHECK(fabs(d.used - 4 * PAIR) < 1e-9);
+	wb_extend_decision_fini(&d);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_extend_gains__order);
 ATF_TC_BODY(wb_extend_gains__order, tc)
 {
@@ -197,6 +295,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_picks_the_variance);
 	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_budget_respected);
 	ATF_TP_ADD_TC(tp, wb_extend_decide__final_look_advances);
+	ATF_TP_ADD_TC(tp, wb_extend_decide__resume_final_block);
 	ATF_TP_ADD_TC(tp, wb_extend_gains__order);
 	ATF_TP_ADD_TC(tp, wb_extend_block_budget__shared_by_looks_left);
 	return (atf_no_error());
