@@ -35,23 +35,42 @@ spent(const struct wb_compare *c, size_t k, char *buf, size_t len)
 		snprintf(buf + n, len - n, " = %.2f", sum);
 }
 
+/*
+ * The pairs of look k (0-based): "8 pairs" when every test has them,
+ * else "8 to 12 pairs a test" (the final, when a block extended only
+ * some tests).
+ */
+static void
+pairs(const struct wb_cmp_seq *s, size_t k, char *buf, size_t len)
+{
+
+	if (s->fewest[k] == s->most[k])
+		snprintf(buf, len, "%zu pairs", s->most[k]);
+	else
+		snprintf(buf, len, "%zu to %zu pairs a test", s->fewest[k],
+		    s->most[k]);
+}
+
 static void
 row(FILE *fp, const struct wb_compare *c, const char *name,
     const struct wb_cmp_seq *s, enum wb_verdict v)
 {
-	char sp[160];
+	char sp[160], np[64];
 
 	if (s == NULL || v == WB_V_MISSING)
 		return;
 	spent(c, s->shown + 1, sp, sizeof(sp));
-	if (v == WB_V_FASTER || v == WB_V_SLOWER)
-		fprintf(fp, "    %s: verdict at look %zu of %zu (%zu pairs), "
+	if (v == WB_V_FASTER || v == WB_V_SLOWER) {
+		pairs(s, s->shown, np, sizeof(np));
+		fprintf(fp, "    %s: verdict at look %zu of %zu (%s), "
 		    "share of its level spent %s\n", wb_vis(name),
-		    s->shown + 1, c->xplan.looks, s->npairs[s->shown], sp);
-	else
-		fprintf(fp, "    %s: no verdict after look %zu of %zu (%zu "
-		    "pairs), share of its level spent %s\n", wb_vis(name),
-		    s->nlooks, c->xplan.looks, s->npairs[s->nlooks - 1], sp);
+		    s->shown + 1, c->xplan.looks, np, sp);
+	} else {
+		pairs(s, s->nlooks - 1, np, sizeof(np));
+		fprintf(fp, "    %s: no verdict after look %zu of %zu (%s), "
+		    "share of its level spent %s\n", wb_vis(name),
+		    s->nlooks, c->xplan.looks, np, sp);
+	}
 }
 
 /*

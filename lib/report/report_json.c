@@ -128,9 +128,12 @@ runs_json(const struct wb_compare *c, int *ok)
 	return (a);
 }
 
-/* An extended run's row: the look shown, of how many, and q. */
+/*
+ * An extended run's row or final: the look shown, of how many, its n_k
+ * (the final: its tests' fewest and most pairs too), and q.
+ */
 static json_t *
-seq_json(const struct wb_cmp_seq *s, int *ok)
+seq_json(const struct wb_cmp_seq *s, int final, int *ok)
 {
 	json_t *o;
 
@@ -141,6 +144,12 @@ seq_json(const struct wb_cmp_seq *s, int *ok)
 	put(o, "look", json_integer((json_int_t)s->shown + 1), ok);
 	put(o, "looks_done", json_integer((json_int_t)s->nlooks), ok);
 	put(o, "pairs", json_integer((json_int_t)s->npairs[s->shown]), ok);
+	if (final) {
+		put(o, "pairs_fewest",
+		    json_integer((json_int_t)s->fewest[s->shown]), ok);
+		put(o, "pairs_most",
+		    json_integer((json_int_t)s->most[s->shown]), ok);
+	}
 	put(o, "p_sequential", num(s->q), ok);
 	return (o);
 }
@@ -233,7 +242,7 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "halfwidth_pct", num(wb_ratio_halfwidth(&k->w)), ok);
 	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
 	if (k->seq != NULL)
-		put(o, "sequential", seq_json(k->seq, ok), ok);
+		put(o, "sequential", seq_json(k->seq, 0, ok), ok);
 	return (o);
 }
 
@@ -333,7 +342,7 @@ variants_json(const struct wb_report *rep, int *ok)
 			    num(wb_ratio_halfwidth(&f->w)), ok);
 			if (f->seq != NULL)
 				put(o, "final_sequential", seq_json(f->seq,
-				    ok), ok);
+				    1, ok), ok);
 			if (c->blocked)
 				put(o, "final_runs", spread_json(&f->runs,
 				    c->nruns, ok), ok);

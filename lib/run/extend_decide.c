@@ -4,10 +4,17 @@
  * (extend.h)?  The verdicts are those of the run's report: the same
  * comparison (the sequential p values, Holm at 95%, the UnixBench
  * estimator), so a run stops exactly when its summary has a verdict.
+ * A run interrupted inside a block (the last of plan.extend.blocks, one
+ * of its tests short of its pairs) finishes that block first, whatever
+ * its first passes said: the block's look is the one planned, and the
+ * final's look, counted once a block to it has run (compare_seq.c),
+ * is counted once for it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "compare.h"
 #include "err.h"
@@ -237,31 +244,87 @@ pick(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
 	return (pick_all(c, d));
 }
 
-int
-wb_extend_decide(struct wb_results *const *v, size_t nv,
-    const struct wb_extend_plan *x, struct wb_extend_decision *d,
-    struct wb_err *err)
+/*
+ * The last block of plan.extend.blocks when one of its tests, in some
+ * variant, is short of the block's pairs: the run was interrupted
+ * inside it.  Its look (the schedule's, 2 or more), 0 when there is
+ * none; its tests in *tests (borrowed from v[0]'s plan).
+ */
+static size_t
+unfinished(struct wb_results *const *v, size_t nv,
+    const struct wb_extend_plan *x, json_t **tests)
 {
-	const struct wb_result_test *t;
-	struct wb_compare c;
-	size_t i, n, r, target;
+	json_t *b, *blk, *id;
+	json_int_t look, pairs;
+	const char *s;
+	size_t i, k;
 
-	memset(d, 0, sizeof(*d));
-	if (wb_compare_build(v, nv, NULL, NULL, DECIDE_CONF,
-	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, err) == -1)
-		return (-1);
-	if (!c.sequential) {
-		wb_compare_fini(&c);
-		return (wb_err_set(err, "extension: the files are not one "
-		    "interleaved run with plan.extend"));
+	b = json_object_get(json_object_get(v[0]->plan, "extend"), "blocks");
+	if (!json_is_array(b) || json_array_size(b) == 0)
+		return (0);
+	blk = json_array_get(b, json_array_size(b) - 1);
+	if (json_unpack(blk, "{s:I, s:I, s:o}", "look", &look, "pairs",
+	    &pairs, "tests", tests) == -1 || !json_is_array(*tests) ||
+	    look < 2 || (size_t)look > x->looks ||
+	    (size_t)pairs != wb_extend_look_pairs(x, (size_t)look))
+		return (0);
+	json_array_foreach(*tests, i, id) {
+		if ((s = json_string_value(id)) == NULL)
+			continue;
+		for (k = 0; k < nv; k++)
+			if (wb_results_find_test(v[k], s) == NULL)
+				break;
+		if (k == nv && wb_extend_fewest_rounds(v, nv, s) <
+		    (size_t)pairs)
+			return ((size_t)look);
 	}
-	judge(&c, v, nv, x, d);
+	return (0);
+}
+
+/* The tests of an unfinished block, again (the ids are its plan's). */
+static int
+pick_again(json_t *tests, struct wb_extend_decision *d, struct wb_err *err)
+{
+	json_t *id;
+	size_t i;
+
+	if ((d->tests = calloc(json_array_size(tests) + 1,
+	    sizeof(*d->tests))) == NULL)
+		return (wb_err_setsys(err, "calloc"));
+	json_array_foreach(tests, i, id)
+		if (json_is_string(id))
+			d->tests[d->ntests++] = json_string_value(id);
+	return (0);
+}
+
+/*
+ * What to do after the look the data have reached; *again 1 when that
+ * is to finish the block the run was interrupted in (resumed): its
+ * tests, whatever the data now say, so that the block's look is the
+ * one planned and counted once.
+ */
+static int
+choose(const struct wb_compare *c, struct wb_results *const *v, size_t nv,
+    const struct wb_extend_plan *x, struct wb_extend_decision *d,
+    int *again, struct wb_err *err)
+{
+	json_t *tests;
+	size_t i, look, r, target;
+
+	if ((look = unfinished(v, nv, x, &tests)) > 0) {
+		*again = 1;
+		d->stop = WB_EXTEND_MORE;
+		d->look = look - 1;
+		d->used = used_seconds(v, nv, x);
+		return (pick_again(tests, d, err));
+	}
+	*again = 0;
 	if (d->undecided[0] == '\0') {
 		d->stop = WB_EXTEND_DECIDED;
 		d->look = 0;
-		for (i = 0; i < c.nrows; i++)
+		for (i = 0; i < c->nrows; i++)
 			if ((r = wb_extend_fewest_rounds(v, nv,
-			    c.rows[i].id)) >= x->first &&
+			    c->rows[i].id)) >= x->first &&
 			    wb_extend_looks_done(x, r) > d->look)
 				d->look = wb_extend_looks_done(x, r);
 	} else if (d->look >= x->looks)
@@ -274,7 +337,30 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 	target = wb_extend_look_pairs(x, d->look + 1);
 	if (d->stop == WB_EXTEND_MORE)
 		d->used = used_seconds(v, nv, x);
-	if (pick(&c, v, nv, x, d, target, err) == -1) {
+	return (pick(c, v, nv, x, d, target, err));
+}
+
+int
+wb_extend_decide(struct wb_results *const *v, size_t nv,
+    const struct wb_extend_plan *x, struct wb_extend_decision *d,
+    struct wb_err *err)
+{
+	const struct wb_result_test *t;
+	struct wb_compare c;
+	size_t i, n;
+	int again;
+
+	memset(d, 0, sizeof(*d));
+	if (wb_compare_build(v, nv, NULL, NULL, DECIDE_CONF,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, err) == -1)
+		return (-1);
+	if (!c.sequential) {
+		wb_compare_fini(&c);
+		return (wb_err_set(err, "extension: the files are not one "
+		    "interleaved run with plan.extend"));
+	}
+	judge(&c, v, nv, x, d);
+	if (choose(&c, v, nv, x, d, &again, err) == -1) {
 		wb_compare_fini(&c);
 		wb_extend_decision_fini(d);
 		return (-1);
@@ -285,8 +371,9 @@ wb_extend_decide(struct wb_results *const *v, size_t nv,
 			d->tests[n++] = t->id;
 	d->ntests = n;
 	wb_compare_fini(&c);
-	seconds(v, nv, x, d, target);
-	if (d->stop == WB_EXTEND_MORE && x->budget_time > 0 &&
+	seconds(v, nv, x, d, wb_extend_look_pairs(x, d->look + 1));
+	/* A block begun was admitted: only a new one must fit. */
+	if (d->stop == WB_EXTEND_MORE && !again && x->budget_time > 0 &&
 	    d->used + d->estimate > x->budget_time)
 		d->stop = WB_EXTEND_NOTIME;
 	if (d->stop != WB_EXTEND_MORE)

@@ -66,6 +66,23 @@ append(struct wb_harness *h, const struct wb_extend_decision *d,
 	return (rc);
 }
 
+/*
+ * The last block recorded is the one to look `look': a block the run was
+ * interrupted in, finished on resume (extend_decide.c), is recorded once.
+ */
+static int
+same_block(json_t *blocks, size_t look, size_t pairs)
+{
+	json_t *last;
+
+	if (json_array_size(blocks) == 0)
+		return (0);
+	last = json_array_get(blocks, json_array_size(blocks) - 1);
+	return (json_integer_value(json_object_get(last, "look")) ==
+	    (json_int_t)look && json_integer_value(json_object_get(last,
+	    "pairs")) == (json_int_t)pairs);
+}
+
 static int
 record_end(struct wb_harness *h, const struct wb_extend_decision *d,
     struct wb_err *err)
@@ -117,14 +134,20 @@ wb_harness_extend(struct wb_harness *h, FILE *fp, struct wb_err *err)
 		    d.estimate, d.used, h->xplan.budget_time);
 	blocks = json_object_get(json_object_get(h->plan, "extend"),
 	    "blocks");
-	b = json_pack("{s:I, s:I, s:o, s:s}", "look", (json_int_t)(d.look + 1),
-	    "pairs", (json_int_t)target, "tests", ids_json(&d), "undecided",
-	    d.undecided);
-	if (!json_is_array(blocks) || json_array_append_new(blocks, b) == -1)
-		rc = wb_err_set(err, "plan: out of memory");
-	else
+	rc = 0;
+	if (!json_is_array(blocks))
+		rc = wb_err_set(err, "plan: extend.blocks is not a list");
+	else if (!same_block(blocks, d.look + 1, target)) {
+		b = json_pack("{s:I, s:I, s:o, s:s}", "look",
+		    (json_int_t)(d.look + 1), "pairs", (json_int_t)target,
+		    "tests", ids_json(&d), "undecided", d.undecided);
+		if (json_array_append_new(blocks, b) == -1)
+			rc = wb_err_set(err, "plan: out of memory");
+	}
+	i = h->norder;
+	if (rc == 0)
 		rc = append(h, &d, target, err);
-	i = d.ntests;
 	wb_extend_decision_fini(&d);
-	return (rc == -1 ? -1 : (int)i);
+	/* The steps added: none ends the run (nothing left to run). */
+	return (rc == -1 ? -1 : (int)(h->norder - i));
 }

@@ -394,6 +394,62 @@ find_results(const char *dir, char **file, struct wb_err *err)
 	return (r);
 }
 
+/*
+ * The run's latest plan.  Every file of a run carries the plan, but a
+ * file is written after its own variant's passes (and all of them when
+ * the run stops), so after a crash one file may hold an older plan than
+ * another: without the block of the extension the run was in, say,
+ * whose passes the other file has.  The order only grows, so the plan
+ * with the longest order of the same run id is the latest: *r and *file
+ * become that file's.  A file that cannot be read is left to
+ * load_variant() to report.
+ */
+static int
+latest_plan(const char *dir, struct wb_results **r, char **file,
+    struct wb_err *err)
+{
+	struct wb_results *o, *best;
+	struct wb_err ignore;
+	json_t *pv, *id;
+	const char *f;
+	char *path, *bestpath;
+	size_t i, n;
+
+	best = NULL;
+	bestpath = NULL;
+	id = json_object_get((*r)->plan, "run_id");
+	n = json_array_size(json_object_get((*r)->plan, "order"));
+	json_array_foreach(json_object_get((*r)->plan, "variants"), i, pv) {
+		if (json_unpack(pv, "{s:s}", "file", &f) == -1 ||
+		    strchr(f, '/') != NULL || *f == '.')
+			continue;
+		if (asprintf(&path, "%s/%s", dir, f) == -1) {
+			wb_results_free(best);
+			free(bestpath);
+			return (wb_err_setsys(err, "asprintf"));
+		}
+		if (wb_results_read(path, &o, &ignore) == -1 ||
+		    !json_equal(json_object_get(o->plan, "run_id"), id) ||
+		    json_array_size(json_object_get(o->plan, "order")) <= n) {
+			wb_results_free(o);
+			free(path);
+			continue;
+		}
+		n = json_array_size(json_object_get(o->plan, "order"));
+		wb_results_free(best);
+		free(bestpath);
+		best = o;
+		bestpath = path;
+	}
+	if (best != NULL) {
+		wb_results_free(*r);
+		free(*file);
+		*r = best;
+		*file = bestpath;
+	}
+	return (0);
+}
+
 struct wb_harness *
 wb_harness_resume(const char *path, const char *libexec, const char *datadir,
     char *const *argv, int argc, struct wb_err *err)
@@ -431,6 +487,12 @@ wb_harness_resume(const char *path, const char *libexec, const char *datadir,
 			free(file);
 			return (NULL);
 		}
+	}
+	if (latest_plan(dir, &r, &file, err) == -1) {
+		wb_results_free(r);
+		free(file);
+		free(dir);
+		return (NULL);
 	}
 	h = calloc(1, sizeof(*h));
 	if (h == NULL)

@@ -115,7 +115,14 @@ struct wb_cmp_seq {
 	size_t		 best;			/* argmin p_k / s_k, 0-based */
 	size_t		 shown;			/* the look shown, 0-based */
 	double		 q;			/* NaN when no look has p */
-	size_t		 npairs[WB_EXTEND_MAXLOOKS];
+	size_t		 npairs[WB_EXTEND_MAXLOOKS];	/* n_k */
+	/*
+	 * The pairs of a test at look k, fewest and most: a row's are
+	 * n_k; the final's tests may differ, since a block extends only
+	 * some (a test not extended holds fewer than n_k).
+	 */
+	size_t		 fewest[WB_EXTEND_MAXLOOKS];
+	size_t		 most[WB_EXTEND_MAXLOOKS];
 	struct wb_welch	 w[WB_EXTEND_MAXLOOKS];	/* unadjusted */
 };
 

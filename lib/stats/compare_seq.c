@@ -86,9 +86,39 @@ add_look(struct wb_cmp_seq **sp, size_t k, size_t n,
 	if (*sp == NULL && (*sp = calloc(1, sizeof(**sp))) == NULL)
 		return (wb_err_setsys(err, "calloc"));
 	(*sp)->w[k] = *w;
-	(*sp)->npairs[k] = n;
+	(*sp)->npairs[k] = (*sp)->fewest[k] = (*sp)->most[k] = n;
 	(*sp)->nlooks = k + 1;
 	return (0);
+}
+
+/*
+ * The fewest and most pairs of a test in variant j's final of look
+ * comparison lc: the pairs of each paired term, else its fewer units
+ * (as compare.c's fill_final takes them).
+ */
+static void
+final_pairs(const struct wb_compare *lc, size_t j, size_t *fewest,
+    size_t *most)
+{
+	const struct wb_cmp_cell *b, *o;
+	size_t i, n;
+
+	*fewest = (size_t)-1;
+	*most = 0;
+	for (i = 0; i < lc->nrows; i++) {
+		b = &lc->rows[i].cells[0];
+		o = &lc->rows[i].cells[j];
+		if (!b->have_score || !o->have_score)
+			continue;
+		n = o->paired ? o->npairs :
+		    b->nunits < o->nunits ? b->nunits : o->nunits;
+		if (n < *fewest)
+			*fewest = n;
+		if (n > *most)
+			*most = n;
+	}
+	if (*fewest == (size_t)-1)
+		*fewest = 0;
 }
 
 /*
@@ -166,6 +196,8 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 				wb_compare_fini(&lc);
 				goto out;
 			}
+			final_pairs(&lc, j, &c->final[j].seq->fewest[k],
+			    &c->final[j].seq->most[k]);
 			*any = 1;
 		}
 	}

@@ -8,17 +8,17 @@
 #include <string.h>
 
 #include <atf-c.h>
-#include <jansson.h>
 
 #include "compare.h"
 #include "err.h"
 #include "extend.h"
+#include "extend_fixture.h"
 #include "extend_int.h"
 #include "results.h"
 
 /*
- * One interleaved run of two variants with plan "extend" (look 1 at 8
- * pairs, blocks of 2, 8 passes: 5 looks, budget_time seconds): the
+ * One interleaved run of two variants with plan "extend"
+ * (tests/helpers/extend_fixture.h; budget_time seconds): the
  * shell tests 10% slower +-1% (decided), syscall no difference +-1%,
  * dhry2reg no difference +-60%: it alone carries the final's variance,
  * which leaves the final open.  Test k has n[k] passes of 1 s each.
@@ -40,42 +40,7 @@ lr(size_t k, size_t i)
 	return (log(0.9) + 0.01 * s);
 }
 
-static struct wb_results *
-mk(int other, const size_t *n, double budget_time)
-{
-	struct wb_extend_plan x;
-	struct wb_results *r;
-	struct wb_result_test *t;
-	struct wb_sample s;
-	struct wb_err e;
-	size_t i, k;
-
-	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, budget_time, &x, &e));
-	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
-	r->status = WB_RESULTS_COMPLETE;
-	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
-	    json_string(other ? "debug" : "production"), &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id", json_string("x"),
-	    &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "extend",
-	    wb_extend_plan_json(&x), &e));
-	for (k = 0; k < NT; k++) {
-		ATF_REQUIRE((t = wb_results_add_test(r, ids[k], ids[k], "lps",
-		    1, 10.0, 8, 1, &e)) != NULL);
-		for (i = 0; i < n[k]; i++) {
-			memset(&s, 0, sizeof(s));
-			s.pass = (int)i + 1;
-			s.status = WB_SAMPLE_OK;
-			s.copies = 1;
-			s.elapsed = 1;
-			s.wall = 1;
-			s.rate = 100 * (other ? exp(lr(k, i)) : 1);
-			s.count = s.rate;
-			ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
-		}
-	}
-	return (r);
-}
+static const struct wbt_extend_run run = { ids, NT, lr, 1, 0 };
 
 static struct wb_results *v[2];
 
@@ -83,28 +48,11 @@ static void
 decide(const size_t *n, double budget_time, int every,
     struct wb_extend_decision *d)
 {
-	struct wb_extend_plan x;
-	struct wb_err e;
+	struct wbt_extend_run x;
 
-	wb_results_free(v[0]);
-	wb_results_free(v[1]);
-	v[0] = mk(0, n, budget_time);
-	v[1] = mk(1, n, budget_time);
-	ATF_REQUIRE_EQ(1, wb_extend_plan_load(v[0]->plan, &x, "f.json", &e));
-	x.every = every;
-	if (wb_extend_decide(v, 2, &x, d, &e) == -1)
-		atf_tc_fail("wb_extend_decide: %s", e.msg);
-}
-
-static int
-named(const struct wb_extend_decision *d, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < d->ntests; i++)
-		if (strcmp(d->tests[i], id) == 0)
-			return (1);
-	return (0);
+	x = run;
+	x.budget_time = budget_time;
+	wbt_extend_decide(&x, n, every, v, d);
 }
 
 /* A pair of one test: 2 passes of 1 s and the overhead. */
@@ -126,7 +74,7 @@ ATF_TC_BODY(wb_extend_decide__gain_picks_the_variance, tc)
 	ATF_CHECK_STREQ("final score", d.undecided);
 	ATF_CHECK_EQ(1, d.look);
 	ATF_CHECK_EQ(1, d.ntests);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	ATF_CHECK(fabs(d.estimate - 2 * PAIR) < 1e-9);
 	ATF_CHECK(d.estimate <= 24.0 / 4);
 	wb_extend_decision_fini(&d);
@@ -155,7 +103,7 @@ ATF_TC_BODY(wb_extend_decide__gain_budget_respected, tc)
 	decide(n, 8, 0, &d);
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
 	ATF_CHECK_EQ(1, d.ntests);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	wb_extend_decision_fini(&d);
 	/* Less than that left: the time budget stops the run. */
 	decide(n, 4, 0, &d);
@@ -182,7 +130,7 @@ ATF_TC_BODY(wb_extend_decide__final_look_advances, tc)
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
 	ATF_CHECK_EQ(2, d.look);
 	ATF_CHECK(fabs(d.used - PAIR * 2) < 1e-9);
-	ATF_CHECK(named(&d, "dhry2reg"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
 	wb_extend_decision_fini(&d);
 	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
 	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
@@ -199,19 +147,117 @@ ATF_TC_BODY(wb_extend_decide__final_look_advances, tc)
 	wb_compare_fini(&c);
 }
 
+/* Index of test id in ids. */
+static size_t
+index_of(const char *id)
+{
+	size_t k;
+
+	for (k = 0; k < NT; k++)
+		if (strcmp(ids[k], id) == 0)
+			return (k);
+	atf_tc_fail("no test %s", id);
+	return (0);
+}
+
+/*
+ * The final's looks of the files v: done, the look of their pairs, and
+ * its q, which must be min p_k / s_k over exactly those looks.
+ */
+static void
+final_looks(size_t looks, size_t most)
+{
+	struct wb_compare c;
+	struct wb_err e;
+	double q;
+	size_t k;
+
+	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
+	ATF_REQUIRE(c.final[1].seq != NULL);
+	ATF_CHECK_EQ(looks, c.final[1].seq->nlooks);
+	ATF_CHECK_EQ(8, c.final[1].seq->fewest[looks - 1]);
+	ATF_CHECK_EQ(most, c.final[1].seq->most[looks - 1]);
+	q = 1;
+	for (k = 0; k < c.final[1].seq->nlooks; k++)
+		q = fmin(q, c.final[1].seq->w[k].p / c.xplan.share[k]);
+	ATF_CHECK(fabs(c.final[1].seq->q - q) < 1e-12);
+	wb_compare_fini(&c);
+}
+
+/*
+ * A run interrupted inside a block of the final score, some of the
+ * block's tests extended and others not, then resumed: asked again, the
+ * rule names the same block (its look, pairs and tests, whatever the
+ * block's first passes said), so the resumed run finishes it; the
+ * final's look 2 is counted once, half done or done, and the next block
+ * goes to look 3.
+ */
+ATF_TC_WITHOUT_HEAD(wb_extend_decide__resume_final_block);
+ATF_TC_BODY(wb_extend_decide__resume_final_block, tc)
+{
+	static const size_t one[NT] = { 8, 8, 8, 8 };
+	struct wb_extend_decision d;
+	struct wbt_extend_run x;
+	const char *picked[2];
+	size_t n[NT], a, b;
+
+	/* 40 s: the block to look 2 takes two tests, dhry2reg first. */
+	x = run;
+	x.budget_time = 40;
+	wbt_extend_decide(&x, one, 0, v, &d);
+	ATF_REQUIRE_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_REQUIRE_EQ(1, d.look);
+	ATF_REQUIRE_EQ(2, d.ntests);
+	a = index_of(d.tests[0]);
+	b = index_of(d.tests[1]);
+	ATF_REQUIRE_STREQ("dhry2reg", ids[a]);
+	picked[0] = ids[a];
+	picked[1] = ids[b];
+	wb_extend_decision_fini(&d);
+	/* Interrupted: dhry2reg has its round 10, the other not yet. */
+	memcpy(n, one, sizeof(n));
+	n[a] = 10;
+	n[b] = 9;
+	wbt_extend_pair(&x, n, v);
+	wbt_extend_block_add(v, 2, 2, 10, picked, 2);
+	final_looks(2, 10);
+	wbt_extend_decide_on(v, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(1, d.look);
+	ATF_CHECK_EQ(2, d.ntests);
+	ATF_CHECK(wbt_extend_named(&d, picked[0]) &&
+	    wbt_extend_named(&d, picked[1]));
+	/* What is left of it: the other test's round 10, both sides. */
+	ATF_CHECK(fabs(d.estimate - PAIR) < 1e-9);
+	ATF_CHECK(fabs(d.used - 3 * PAIR) < 1e-9);
+	wb_extend_decision_fini(&d);
+	/* Finished: look 2 done once, the block to look 3 next. */
+	n[b] = 10;
+	wbt_extend_pair(&x, n, v);
+	wbt_extend_block_add(v, 2, 2, 10, picked, 2);
+	final_looks(2, 10);
+	wbt_extend_decide_on(v, 0, &d);
+	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
+	ATF_CHECK_EQ(2, d.look);
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg"));
+	ATF_CHECK(fabs(d.used - 4 * PAIR) < 1e-9);
+	wb_extend_decision_fini(&d);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_extend_gains__order);
 ATF_TC_BODY(wb_extend_gains__order, tc)
 {
 	static const size_t n[NT] = { 8, 8, 10, 8 };
 	struct wb_extend_gain g[NT + 1];
+	struct wbt_extend_run x;
 	struct wb_compare c;
 	struct wb_err e;
 	size_t k;
 
-	wb_results_free(v[0]);
-	wb_results_free(v[1]);
-	v[0] = mk(0, n, 24);
-	v[1] = mk(1, n, 24);
+	x = run;
+	x.budget_time = 24;
+	wbt_extend_pair(&x, n, v);
 	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
 	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
 	/* shell8 already at the target has no entry. */
@@ -249,6 +295,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_picks_the_variance);
 	ATF_TP_ADD_TC(tp, wb_extend_decide__gain_budget_respected);
 	ATF_TP_ADD_TC(tp, wb_extend_decide__final_look_advances);
+	ATF_TP_ADD_TC(tp, wb_extend_decide__resume_final_block);
 	ATF_TP_ADD_TC(tp, wb_extend_gains__order);
 	ATF_TP_ADD_TC(tp, wb_extend_block_budget__shared_by_looks_left);
 	return (atf_no_error());

@@ -11,6 +11,7 @@
 
 #include <atf-c.h>
 
+#include "compare.h"
 #include "err.h"
 #include "harness.h"
 #include "harness_int.h"
@@ -50,6 +51,8 @@ fake(const char *id, const char *body)
 /* --target-ci and --max-passes of the next start(); 0: not adaptive. */
 static double start_target;
 static int start_max;
+/* --extend-budget-passes of the next start(); 0: not extended. */
+static int start_extend;
 
 static struct wb_harness *
 start(const char *tests, int passes, size_t nv, const char *out)
@@ -86,6 +89,8 @@ start(const char *tests, int passes, size_t nv, const char *out)
 	c.argc = 2;
 	c.target_ci = start_target;
 	c.max_passes = start_max;
+	c.extend = start_extend > 0;
+	c.extend_passes = start_extend;
 	h = wb_harness_new(&c, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	free(v);
@@ -391,6 +396,202 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 	ATF_REQUIRE_EQ(WB_RESULTS_COMPLETE, r->status);
 	ATF_REQUIRE_EQ(3, r->tests[1]->nsamples);
 	wb_results_free(r);
+}
+
+/*
+ * A fake program whose count moves from pass to pass (one counter for
+ * every test and variant): an A/A run with a spread, so the final score
+ * has no verdict and the run extends.  The stop'th pass signals us and
+ * hangs until killed.
+ */
+static void
+noisy(const char *id, int stopat)
+{
+	char body[1024], *mark;
+
+	mark = wbt_abspath("mark");
+	snprintf(body, sizeof(body), "n=$(cat %s 2>/dev/null || echo 0)\n"
+	    "n=$((n + 1)); echo $n > %s\n"
+	    "if [ $n -eq %d ]; then kill -USR1 %ld; sleep 30; fi\n"
+	    "echo \"COUNT|$((1000 + 300 * (n * 7 %% 5)))|1|lps|0.5\" >&2\n",
+	    mark, mark, stopat, (long)getpid());
+	free(mark);
+	fake(id, body);
+}
+
+/*
+ * Two tests over A and B, look 1 at 2 pairs, blocks of 2 to 6 pairs (3
+ * looks), no time budget (every test extended while the final is
+ * open), stopped by the 14th pass: inside the block to look 2 (passes
+ * 9 to 16), round 3 done, one pass of round 4 (13 passes on file).
+ */
+static void
+extend_interrupted(void)
+{
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed;
+
+	noisy("pipe", 14);
+	noisy("syscall", 14);
+	ATF_REQUIRE(signal(SIGUSR1, on_usr1) != SIG_ERR);
+	stop = 0;
+	start_extend = 4;
+	h = start("pipe,syscall", 2, 2, "out");
+	start_extend = 0;
+	ATF_REQUIRE_EQ(1, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	stop = 0;
+}
+
+/* The samples of every test of r; none may repeat a pass. */
+static size_t
+samples(const struct wb_results *r)
+{
+	size_t i, n;
+
+	for (i = n = 0; i < r->ntests; i++) {
+		ATF_CHECK_EQ_MSG(r->tests[i]->nsamples,
+		    wb_results_rounds(r, r->tests[i]->id), "%s",
+		    r->tests[i]->id);
+		n += r->tests[i]->nsamples;
+	}
+	return (n);
+}
+
+static json_t *
+blocks_of(const struct wb_results *r)
+{
+
+	return (json_object_get(json_object_get(r->plan, "extend"),
+	    "blocks"));
+}
+
+/*
+ * The resumed run finished: every block recorded once at its own look
+ * (2, 3, ...), every test of block 2 at its 4 pairs on both sides, and
+ * the final's looks one more than the blocks (look 1 and one a block).
+ */
+static void
+extend_finished(void)
+{
+	struct wb_results *v[2];
+	struct wb_compare c;
+	struct wb_err e;
+	json_t *b, *blk;
+	size_t i, j;
+
+	v[0] = load("out/A.json");
+	v[1] = load("out/B.json");
+	ATF_CHECK_EQ(WB_RESULTS_COMPLETE, v[0]->status);
+	b = blocks_of(v[0]);
+	ATF_REQUIRE(json_array_size(b) >= 1);
+	json_array_foreach(b, i, blk)
+		ATF_CHECK_EQ_MSG((json_int_t)i + 2, json_integer_value(
+		    json_object_get(blk, "look")), "block %zu", i);
+	for (j = 0; j < 2; j++) {
+		(void)samples(v[j]);
+		for (i = 0; i < v[j]->ntests; i++)
+			ATF_CHECK(wb_results_rounds(v[j],
+			    v[j]->tests[i]->id) >= 4);
+	}
+	ATF_REQUIRE_MSG(wb_compare_build(v, 2, NULL, NULL, 0.95,
+	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE(c.sequential && c.final[1].seq != NULL);
+	ATF_CHECK_EQ(json_array_size(b) + 1, c.final[1].seq->nlooks);
+	ATF_CHECK_EQ((json_int_t)c.final[1].seq->nlooks, json_integer_value(
+	    json_object_get(json_object_get(json_object_get(v[0]->plan,
+	    "extend"), "end"), "look")));
+	wb_compare_fini(&c);
+	wb_results_free(v[0]);
+	wb_results_free(v[1]);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_harness_run__extend_resume_mid_block);
+ATF_TC_BODY(wb_harness_run__extend_resume_mid_block, tc)
+{
+	struct wb_results *a, *b;
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed;
+	json_t *blk;
+
+	extend_interrupted();
+	a = load("out/A.json");
+	b = load("out/B.json");
+	ATF_CHECK_EQ(WB_RESULTS_INCOMPLETE, a->status);
+	ATF_REQUIRE_EQ(1, json_array_size(blocks_of(a)));
+	blk = json_array_get(blocks_of(a), 0);
+	ATF_CHECK_EQ(2, json_integer_value(json_object_get(blk, "look")));
+	ATF_CHECK_EQ(4, json_integer_value(json_object_get(blk, "pairs")));
+	ATF_CHECK_EQ(2, json_array_size(json_object_get(blk, "tests")));
+	ATF_CHECK_EQ(13, samples(a) + samples(b));
+	wb_results_free(a);
+	wb_results_free(b);
+	h = wb_harness_resume("out", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
+	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	extend_finished();
+}
+
+/*
+ * As above, but as if the run had crashed: A.json last written before
+ * the block (its plan without it, none of its passes), B.json inside
+ * it.  The resumed run takes B's plan, the latest (the longer order),
+ * and finishes the block B began instead of choosing one anew; B's
+ * passes of it are kept.
+ */
+ATF_TC_WITHOUT_HEAD(wb_harness_resume__extend_latest_plan);
+ATF_TC_BODY(wb_harness_resume__extend_latest_plan, tc)
+{
+	struct wb_result_test *t;
+	struct wb_results *a, *b, *after;
+	struct wb_harness *h;
+	struct wb_err e;
+	size_t nfailed, i, k, n, border;
+	json_t *order;
+
+	extend_interrupted();
+	a = load("out/A.json");
+	b = load("out/B.json");
+	border = json_array_size(json_object_get(b->plan, "order"));
+	order = json_object_get(a->plan, "order");
+	ATF_REQUIRE(border > 8);
+	while (json_array_size(order) > 8)
+		ATF_REQUIRE_EQ(0, json_array_remove(order, 8));
+	json_array_clear(blocks_of(a));
+	for (i = 0; i < a->ntests; i++) {
+		ATF_REQUIRE_EQ(0, json_object_set_new(json_object_get(
+		    a->plan, "passes"), a->tests[i]->id, json_integer(2)));
+		t = a->tests[i];
+		for (k = n = 0; k < t->nsamples; k++)
+			if (t->samples[k].pass <= 2)
+				t->samples[n++] = t->samples[k];
+		t->nsamples = n;
+	}
+	ATF_REQUIRE_MSG(wb_results_write(a, "out/A.json", &e) == 0, "%s",
+	    e.msg);
+	ATF_REQUIRE(samples(b) > 4);
+	h = wb_harness_resume("out", "libexec", "share",
+	    (char *[]){ "x", NULL }, 1, &e);
+	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
+	ATF_CHECK_EQ(border, h->norder);
+	ATF_REQUIRE_EQ(0, wb_harness_run(h, &stop, NULL, &nfailed, &e));
+	wb_harness_free(h);
+	extend_finished();
+	after = load("out/B.json");
+	for (i = 0; i < b->ntests; i++) {
+		t = b->tests[i];
+		for (k = 0; k < t->nsamples; k++)
+			ATF_CHECK_EQ(t->samples[k].seq, wb_result_test_pass(
+			    wb_results_find_test(after, t->id),
+			    t->samples[k].pass)->seq);
+	}
+	wb_results_free(after);
+	wb_results_free(a);
+	wb_results_free(b);
 }
 
 /* A harness of the syscall test alone over n variants (t: its table). */
@@ -762,6 +963,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_run__bad_output_fails_pass);
 	ATF_TP_ADD_TC(tp, wb_harness_run__interleaved_balanced);
 	ATF_TP_ADD_TC(tp, wb_harness_run__stop_and_resume);
+	ATF_TP_ADD_TC(tp, wb_harness_run__extend_resume_mid_block);
+	ATF_TP_ADD_TC(tp, wb_harness_resume__extend_latest_plan);
 	ATF_TP_ADD_TC(tp, wb_harness_run__target_ci_two_stage);
 	ATF_TP_ADD_TC(tp, wb_harness_new__missing_program);
 	ATF_TP_ADD_TC(tp, wb_harness_new__label_twice);

@@ -8,87 +8,30 @@
 #include "compare.h"
 #include "err.h"
 #include "extend.h"
+#include "extend_fixture.h"
 #include "results.h"
 
 /*
- * One interleaved run of two variants with plan "extend" (look 1 at 8
- * pairs, blocks of 2, budget 8 passes: 5 looks) over four tests; test
- * k has n[k] passes, the base runs at 100 and the other at 100 *
- * exp(lr(k, i)) in pass i + 1, every pass `wall' seconds.
+ * One interleaved run of two variants with plan "extend"
+ * (tests/helpers/extend_fixture.h) over four tests, every pass 1 s, the
+ * time budget that of budget_time.
  */
 static const char *const ids[] = { "dhry2reg", "shell1", "shell8",
     "syscall" };
 #define NT	(sizeof(ids) / sizeof(ids[0]))
 
-typedef double lr_fn(size_t, size_t);
-
-static double wall = 1;
 static double budget_time = 0;
-
-static struct wb_results *
-mk(int other, const size_t *n, lr_fn *lr)
-{
-	struct wb_extend_plan x;
-	struct wb_results *r;
-	struct wb_result_test *t;
-	struct wb_sample s;
-	struct wb_err e;
-	size_t i, k;
-
-	ATF_REQUIRE_EQ(0, wb_extend_schedule(8, 2, 8, budget_time, &x, &e));
-	ATF_REQUIRE((r = wb_results_new(&e)) != NULL);
-	r->status = WB_RESULTS_COMPLETE;
-	ATF_REQUIRE_EQ(0, wb_results_set_provenance(r, "label",
-	    json_string(other ? "debug" : "production"), &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "run_id", json_string("x"),
-	    &e));
-	ATF_REQUIRE_EQ(0, wb_results_set_plan(r, "extend",
-	    wb_extend_plan_json(&x), &e));
-	for (k = 0; k < NT; k++) {
-		ATF_REQUIRE((t = wb_results_add_test(r, ids[k], ids[k], "lps",
-		    1, 10.0, 8, 1, &e)) != NULL);
-		for (i = 0; i < n[k]; i++) {
-			memset(&s, 0, sizeof(s));
-			s.pass = (int)i + 1;
-			s.status = WB_SAMPLE_OK;
-			s.copies = 1;
-			s.elapsed = 1;
-			s.wall = wall;
-			s.rate = 100 * (other ? exp(lr(k, i)) : 1);
-			s.count = s.rate;
-			ATF_REQUIRE_EQ(0, wb_results_add_sample(t, &s, &e));
-		}
-	}
-	return (r);
-}
 
 /* The files of the last decision: its test ids are borrowed from them. */
 static struct wb_results *v[2];
 
 static void
-decide(const size_t *n, lr_fn *lr, struct wb_extend_decision *d)
+decide(const size_t *n, double (*lr)(size_t, size_t),
+    struct wb_extend_decision *d)
 {
-	struct wb_extend_plan x;
-	struct wb_err e;
+	struct wbt_extend_run x = { ids, NT, lr, 1, budget_time };
 
-	wb_results_free(v[0]);
-	wb_results_free(v[1]);
-	v[0] = mk(0, n, lr);
-	v[1] = mk(1, n, lr);
-	ATF_REQUIRE_EQ(1, wb_extend_plan_load(v[0]->plan, &x, "f.json", &e));
-	if (wb_extend_decide(v, 2, &x, d, &e) == -1)
-		atf_tc_fail("wb_extend_decide: %s", e.msg);
-}
-
-static int
-named(const struct wb_extend_decision *d, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < d->ntests; i++)
-		if (strcmp(d->tests[i], id) == 0)
-			return (1);
-	return (0);
+	wbt_extend_decide(&x, n, 0, v, d);
 }
 
 /* Every test 40% slower, +-1%: decided at look 1. */
@@ -229,7 +172,7 @@ ATF_TC_BODY(wb_extend_decide__undecided_extended, tc)
 	ATF_CHECK_EQ(1, d.look);
 	ATF_CHECK_EQ(0, d.final_open);
 	ATF_CHECK_EQ(1, d.ntests);
-	ATF_CHECK(named(&d, "shell8"));
+	ATF_CHECK(wbt_extend_named(&d, "shell8"));
 	ATF_CHECK_STREQ("shell8", d.undecided);
 	wb_extend_decision_fini(&d);
 	/* The final score open too: every test is extended. */
@@ -237,7 +180,7 @@ ATF_TC_BODY(wb_extend_decide__undecided_extended, tc)
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
 	ATF_CHECK_EQ(1, d.final_open);
 	ATF_CHECK_EQ(NT, d.ntests);
-	ATF_CHECK(named(&d, "dhry2reg") && named(&d, "syscall"));
+	ATF_CHECK(wbt_extend_named(&d, "dhry2reg") && wbt_extend_named(&d, "syscall"));
 	ATF_CHECK_STREQ("shell1, shell8, final score", d.undecided);
 	/* The next block's time: 2 passes of 4 tests, 2 sides, 1.15 s. */
 	ATF_CHECK(fabs(d.estimate - 2 * 4 * 2 * 1.15) < 1e-9);
@@ -267,7 +210,7 @@ ATF_TC_BODY(wb_extend_decide__budget_stops, tc)
 	budget_time = 20;
 	decide(one, nothing, &d);
 	ATF_CHECK_EQ(WB_EXTEND_MORE, d.stop);
-	ATF_CHECK(named(&d, "shell1") && named(&d, "shell8"));
+	ATF_CHECK(wbt_extend_named(&d, "shell1") && wbt_extend_named(&d, "shell8"));
 	ATF_CHECK(fabs(d.estimate - 9.2) < 1e-9);
 	wb_extend_decision_fini(&d);
 	decide(two, nothing, &d);
@@ -295,7 +238,7 @@ ATF_TC_BODY(wb_extend_decide__resume_same_look, tc)
 	ATF_CHECK_EQ(1, d.look);
 	ATF_CHECK_EQ(10, wb_extend_look_pairs(&(struct wb_extend_plan){
 	    .first = 8, .block = 2 }, d.look + 1));
-	ATF_CHECK(named(&d, "shell8") && d.ntests == 1);
+	ATF_CHECK(wbt_extend_named(&d, "shell8") && d.ntests == 1);
 	wb_extend_decision_fini(&d);
 	/* The block done: look 2, the block to look 3 next. */
 	decide(next, shell8_open, &d);
@@ -313,12 +256,12 @@ ATF_TC_WITHOUT_HEAD(wb_compare_build__sequential_p);
 ATF_TC_BODY(wb_compare_build__sequential_p, tc)
 {
 	static const size_t n[NT] = { 8, 8, 8, 8 };
+	struct wbt_extend_run x = { ids, NT, shell8_open, 1, 0 };
 	struct wb_compare c, p;
 	struct wb_err e;
 	size_t i;
 
-	v[0] = mk(0, n, shell8_open);
-	v[1] = mk(1, n, shell8_open);
+	wbt_extend_pair(&x, n, v);
 	ATF_REQUIRE_EQ(0, wb_compare_build(v, 2, NULL, NULL, 0.95,
 	    WB_EST_UNIXBENCH, WB_ADJ_HOLM, &c, &e));
 	ATF_CHECK(c.sequential);
