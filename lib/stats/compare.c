@@ -393,10 +393,10 @@ init_variants(struct wb_compare *c, struct wb_results *const *v,
 }
 
 int
-wb_compare_build_one(struct wb_results *const *v, size_t nv,
+wb_compare_core(struct wb_results *const *v, size_t nv,
     const char *const *labels, const char *const *paths, double conf,
-    enum wb_estimator est, enum wb_adjust adjust, int seq,
-    struct wb_compare *c, struct wb_err *err)
+    enum wb_estimator est, enum wb_adjust adjust, struct wb_compare *c,
+    struct wb_err *err)
 {
 	struct wb_score *sc;
 	size_t i, nsc;
@@ -430,11 +430,6 @@ wb_compare_build_one(struct wb_results *const *v, size_t nv,
 			goto out;
 	if (wb_compare_negligible_init(c, v, paths, nv, err) == -1)
 		goto out;
-	if (seq && c->same_run && wb_compare_seq(c, v, err) == -1)
-		goto out;
-	if (wb_compare_adjust(c, err) == -1 ||
-	    wb_compare_provenance(c, v, err) == -1)
-		goto out;
 	rc = 0;
 out:
 	for (i = 0; i < nsc; i++)
@@ -443,6 +438,19 @@ out:
 	if (rc == -1)
 		wb_compare_fini(c);
 	return (rc);
+}
+
+int
+wb_compare_finish(struct wb_compare *c, struct wb_results *const *v,
+    struct wb_err *err)
+{
+
+	if (wb_compare_adjust(c, err) == -1 ||
+	    wb_compare_provenance(c, v, err) == -1) {
+		wb_compare_fini(c);
+		return (-1);
+	}
+	return (0);
 }
 
 void

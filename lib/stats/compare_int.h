@@ -79,10 +79,24 @@ int	wb_compare_add_row(struct wb_compare *, const char *id,
 	    const char *name, const char *unit, double baseline,
 	    struct wb_err *);
 /*
- * One run, or files compared as they are.  With seq, an extended run's
- * rows get their sequential p values (lib/stats/compare_seq.c); the runs of a
- * blocked comparison are compared without (each run's ratio over all
- * its pairs is the unit).
+ * The two steps of one comparison (lib/stats/compare.c): the core (rows,
+ * ratios, finals, the negligible margin; c is freed on an error) and the
+ * finish (the family's adjustment and the provenance checks; c is freed
+ * on an error).  The sequential looks go between them.
+ */
+int	wb_compare_core(struct wb_results *const *, size_t nv,
+	    const char *const *labels, const char *const *paths, double conf,
+	    enum wb_estimator, enum wb_adjust, struct wb_compare *,
+	    struct wb_err *);
+int	wb_compare_finish(struct wb_compare *, struct wb_results *const *,
+	    struct wb_err *);
+/*
+ * One run, or files compared as they are (lib/stats/compare_build.c):
+ * the core, the sequential looks, the finish.  With seq, an extended
+ * run's rows get their sequential p values (lib/stats/compare_seq.c,
+ * whose looks are comparisons of the core and the finish alone); the
+ * runs of a blocked comparison are compared without (each run's ratio
+ * over all its pairs is the unit).
  */
 int	wb_compare_build_one(struct wb_results *const *, size_t nv,
 	    const char *const *labels, const char *const *paths, double conf,

@@ -154,8 +154,9 @@ one_look(struct wb_compare *c, struct wb_results *const *v, size_t k,
 	for (i = 0; i < c->nvar; i++)
 		if ((views[i] = view_new(v[i], n, err)) == NULL)
 			goto out;
-	if (wb_compare_build_one(views, c->nvar, (const char *const *)c->labels,
-	    NULL, c->conf, c->est, WB_ADJ_NONE, 0, &lc, err) == -1)
+	if (wb_compare_core(views, c->nvar, (const char *const *)c->labels,
+	    NULL, c->conf, c->est, WB_ADJ_NONE, &lc, err) == -1 ||
+	    wb_compare_finish(&lc, views, err) == -1)
 		goto out;
 	prev = k > 0 ? wb_extend_look_pairs(&c->xplan, k) : 0;
 	for (j = 1; j < c->nvar; j++) {
