@@ -31,7 +31,7 @@ cmd_history_usage(FILE *fp)
 
 	fprintf(fp, "usage: worldbench history add [--store url] [-w workdir] "
 	    "[--release name[:order]]\n"
-	    "           file | rundir ...\n"
+	    "           [--reference label] file | rundir ...\n"
 	    "       worldbench history list [--store url] [-w workdir]\n"
 	    "       worldbench history series [--store url] [-w workdir] "
 	    "[--machine fp]\n"
@@ -43,7 +43,7 @@ cmd_history_usage(FILE *fp)
 	    "[--machine fp]\n"
 	    "           [--variant label] [--test id] [--alpha a] "
 	    "[--seed n]\n"
-	    "           [--tail k] [--tail-alpha a]\n"
+	    "           [--tail k] [--tail-alpha a] [--json]\n"
 	    "       worldbench history html [--store url] [-w workdir] "
 	    "[--machine fp]\n"
 	    "           [--variant label] [--test id] -o dir\n");
@@ -202,6 +202,9 @@ const struct opt cmd_history_opts[] = {
 	  have_rel), .syn = "--release name[:order]",
 	  .desc = "add: the release of the runs (default: recipe-VERSION of "
 	  "the image)" },
+	{ .kind = OPT_STR, .name = "reference", .arg = "label",
+	  .off = H(reference), .desc = "add: the variant of each run the "
+	  "others are paired with (their series become ratios to it)" },
 	{ .kind = OPT_STR, .name = "machine", .arg = "fp", .off = H(f.machine),
 	  .desc = "series, changes, html: a machine fingerprint or its "
 	  "prefix" },
@@ -224,6 +227,8 @@ const struct opt cmd_history_opts[] = {
 	  .fn = opt_tail_alpha,
 	  .desc = "changes: the tail test's one-sided level (default 0.3: "
 	  "candidates, each to confirm)" },
+	{ .kind = OPT_FLAG, .name = "json", .off = H(json),
+	  .desc = "changes: print the candidates as one JSON document" },
 	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "dir",
 	  .off = H(output), .desc = "html: the directory of the static site" },
 	{ .kind = OPT_FN, .ch = 'i', .name = "passes", .arg = "n",
@@ -297,8 +302,8 @@ add(struct history_opts *o, int argc, char **argv)
 	}
 	rc = 0;
 	for (i = 0; i < argc; i++) {
-		if (wb_hs_add(s, argv[i], o->have_rel ? &o->rel : NULL, &a,
-		    &e) == -1) {
+		if (wb_hs_add_ref(s, argv[i], o->have_rel ? &o->rel : NULL,
+		    o->reference, &a, &e) == -1) {
 			warnx("%s", e.msg);
 			rc = cmd_exit_status(&e);
 			break;
@@ -314,6 +319,10 @@ add(struct history_opts *o, int argc, char **argv)
 		    a.kind, wb_vis(a.release), a.order, fp, a.nvariants,
 		    a.nvariants == 1 ? "" : "s", a.nsamples, a.nverdicts,
 		    wb_vis(argv[i]));
+		if (o->reference != NULL)
+			printf("run %lld: %zu ratio%s to reference %s, paired "
+			    "by pass\n", a.run, a.nratios, a.nratios == 1 ?
+			    "" : "s", wb_vis(o->reference));
 	}
 	wb_hs_close(s);
 	if (fflush(stdout) == EOF)
@@ -372,6 +381,10 @@ print_series(const struct wb_hs_series *s)
 	short_fp(fp, sizeof(fp), s->fingerprint);
 	printf("machine %s  variant %s  test %s\n", fp, wb_vis(s->label),
 	    wb_vis(s->test));
+	if (s->reference != NULL)
+		printf("  ratio to reference %s (image %.12s), paired in each "
+		    "run\n", wb_vis(s->reference), s->reference_sha256 != NULL ?
+		    s->reference_sha256 : "none");
 	/* The release column is as wide as the longest name, 20 at least. */
 	w = 20;
 	for (i = 0; i < s->np; i++)
@@ -383,10 +396,13 @@ print_series(const struct wb_hs_series *s)
 		p = &s->p[i];
 		if (isnan(p->lo))
 			snprintf(ci, sizeof(ci), "none (n < 2)");
+		else if (s->reference != NULL)
+			snprintf(ci, sizeof(ci), "[%.4f, %.4f]", p->lo, p->hi);
 		else
 			snprintf(ci, sizeof(ci), "[%.2f, %.2f]", p->lo, p->hi);
-		printf("  %-*s %14lld %5zu %5zu %14.2f  %-31s ", w,
-		    wb_vis(p->release), p->order, p->nruns, p->n, p->gmean, ci);
+		printf("  %-*s %14lld %5zu %5zu %14.*f  %-31s ", w,
+		    wb_vis(p->release), p->order, p->nruns, p->n,
+		    s->reference != NULL ? 4 : 2, p->gmean, ci);
 		if (isnan(p->sdlog))
 			printf("%8s\n", "-");
 		else

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include <jansson.h>
+
 #include "changepoint.h"
 #include "cmd.h"
 #include "cmdutil.h"
@@ -21,8 +23,49 @@
 #include "strvis.h"
 
 struct tally {
-	size_t	found, fresh;
+	size_t	 found, fresh;
+	json_t	*list;		/* --json: the candidates, else NULL */
 };
+
+/* A number for JSON, or null when not finite. */
+static json_t *
+jnum(double v)
+{
+
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+/*
+ * The candidate's status: "new" when recorded by this search, else its
+ * last confirmation's outcome, or "proposed" when it has none.
+ */
+static const char *
+status_of(const struct wb_hs_found *f)
+{
+
+	if (!f->recorded)
+		return ("new");
+	return (f->outcome[0] != '\0' ? f->outcome : "proposed");
+}
+
+static int
+json_found(struct tally *t, const struct wb_hs_found *f, struct wb_err *e)
+{
+	const struct wb_hs_series *s = f->series;
+	json_t *c;
+
+	c = json_pack("{s:I, s:s, s:s, s:s, s:s?, s:s?, s:s, s:s, s:o, s:o, "
+	    "s:o, s:o, s:s, s:b, s:s}", "id", (json_int_t)f->id, "machine",
+	    s->fingerprint, "variant", s->label, "test", s->test, "reference",
+	    s->reference, "reference_sha256", s->reference_sha256, "before",
+	    s->p[f->at - 1].release, "after", s->p[f->at].release, "ratio",
+	    jnum(f->ratio), "lo", jnum(f->lo), "hi", jnum(f->hi), "p",
+	    jnum(f->p), "method", f->kind, "recorded_before",
+	    f->recorded, "status", status_of(f));
+	if (c == NULL || json_array_append_new(t->list, c) == -1)
+		return (wb_err_set(e, "changes: JSON: out of memory"));
+	return (0);
+}
 
 static int
 print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
@@ -30,19 +73,50 @@ print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
 	const struct wb_hs_series *s = f->series;
 	struct tally *t = arg;
 
-	(void)e;
 	t->found++;
 	if (!f->recorded)
 		t->fresh++;
+	if (t->list != NULL)
+		return (json_found(t, f, e));
 	printf("candidate %lld: machine %.12s  variant %s", f->id,
 	    s->fingerprint, wb_vis(s->label));
-	printf("  test %s: %s", wb_vis(s->test),
-	    wb_vis(s->p[f->at - 1].release));
+	printf("  test %s", wb_vis(s->test));
+	if (s->reference != NULL)
+		printf(" (ratio to reference %s, paired in each run)",
+		    wb_vis(s->reference));
+	printf(": %s", wb_vis(s->p[f->at - 1].release));
 	printf(" -> %s: ratio %.4f", wb_vis(s->p[f->at].release), f->ratio);
 	if (!isnan(f->lo) && !isnan(f->hi))
 		printf(", 95%% interval [%.4f, %.4f]", f->lo, f->hi);
-	printf(", p %.4f by %s%s\n", f->p, f->kind, f->recorded ?
-	    " (already recorded)" : " (recorded)");
+	printf(", p %.4f by %s", f->p, f->kind);
+	if (f->recorded && f->outcome[0] != '\0')
+		printf(", %s", f->outcome);
+	printf("%s\n", f->recorded ? " (already recorded)" : " (recorded)");
+	return (0);
+}
+
+/* --json: the candidates and the summary as one document. */
+static int
+print_json(struct tally *t, const struct wb_hs_changes_sum *sum,
+    const char *all)
+{
+	json_t *j;
+	int rc;
+
+	j = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:O}", "method", all,
+	    "series", (json_int_t)sum->nseries, "reach",
+	    (json_int_t)sum->reach, "short", (json_int_t)sum->nshort,
+	    "found", (json_int_t)t->found, "new", (json_int_t)t->fresh,
+	    "candidates", t->list);
+	if (j == NULL) {
+		warnx("changes: JSON: out of memory");
+		return (EX_SOFTWARE);
+	}
+	rc = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_REAL_PRECISION(10));
+	json_decref(j);
+	if (rc == -1 || putchar('\n') == EOF)
+		err(EX_IOERR, "stdout");
 	return (0);
 }
 
@@ -88,11 +162,22 @@ history_changes(struct history_opts *o, int argc)
 		return (cmd_exit_status(&e));
 	}
 	memset(&t, 0, sizeof(t));
+	if (o->json && (t.list = json_array()) == NULL) {
+		wb_hs_close(s);
+		warnx("changes: JSON: out of memory");
+		return (EX_SOFTWARE);
+	}
 	rc = wb_hs_changes(s, &o->f, &d, print_found, &t, &sum, &e);
 	wb_hs_close(s);
 	if (rc == -1) {
+		json_decref(t.list);
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
+	}
+	if (t.list != NULL) {
+		rc = print_json(&t, &sum, all);
+		json_decref(t.list);
+		return (rc);
 	}
 	if (t.found == 0)
 		printf("no change found in %zu series (%s; a series needs "

@@ -24,6 +24,7 @@ struct history_opts {
 	const char		*workdir;
 	struct wb_hs_release	 rel;
 	int			 have_rel;
+	const char		*reference;	/* add: the reference variant */
 	struct wb_hs_filter	 f;
 	long			 passes;	/* confirm */
 	double			 duration;	/* confirm, seconds a pass */
@@ -34,6 +35,7 @@ struct history_opts {
 	long			 tail;		/* changes: K, 0 off */
 	int			 have_tail;
 	int			 have_seed;
+	int			 json;		/* changes: JSON on stdout */
 	const char		*output;	/* html: the site's directory */
 	const char		*site;		/* serve: NULL, write one */
 	const char		*bind;		/* serve: NULL, 127.0.0.1 */

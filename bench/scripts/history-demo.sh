@@ -4,14 +4,18 @@
 # item 7).  Builds a series of world releases by recipe from the host
 # recipe, plants a real slowdown in one release (kept in the later
 # ones: a step), then works as a release engineer does, one release at
-# a time: benches the release on its own, stores the run with its
-# release ("history add --release"), asks "history changes" for
+# a time: benches the release interleaved with a pinned reference
+# (release 1's image, the variant "rel1" of every run; -R: the release
+# on its own), stores the run with its release ("history add --release
+# --reference rel1", so that its series is the release's ratio to the
+# reference paired in each run and the load's swings between runs
+# cancel), asks "history changes" for
 # candidates and measures every new one again from the stored images
 # ("history confirm"), all before the next release.  At the end it
 # imports the seed's two UnixBench tables as two releases, writes the
 # site and screenshots the series page with headless Chromium.
 #
-# usage: history-demo.sh [-C] [-c confirm-passes] [-D confirm-seconds]
+# usage: history-demo.sh [-CR] [-c confirm-passes] [-D confirm-seconds]
 #            [-d seconds] [-i passes] [-n releases] [-O objdir]
 #            [-o outdir] [-P png] [-p knob] [-s step] [-T tests]
 #            [-w worldbench]
@@ -51,6 +55,9 @@
 #                             glibc-check and glibc-perturb of
 #                             glibc-debug added to the release's recipe
 #                             (its junk filling halves the shell tests)
+#   -R          no reference: each release benched on its own, its
+#               series its own rates (the demonstration before the
+#               reference, doc/history-demo.md runs A-C)
 #   -s step     the first release with the planted slowdown (default 6)
 #   -T tests    tests of each release's run (default execl,spawn, the
 #               two where the preload costs CPU: 8-10% a loop)
@@ -66,7 +73,7 @@
 set -eu
 
 usage() {
-	echo "usage: history-demo.sh [-C] [-c confirm-passes]" \
+	echo "usage: history-demo.sh [-CR] [-c confirm-passes]" \
 	    "[-D confirm-seconds] [-d seconds] [-i passes] [-n releases]" \
 	    "[-O objdir] [-o outdir] [-P png] [-p knob] [-s step] [-T tests]" \
 	    "[-w worldbench]" >&2
@@ -86,9 +93,11 @@ objdir=build
 png=
 cost=0
 knob=preload
-while getopts Cc:D:d:i:n:O:o:P:p:s:T:w: opt; do
+ref=1
+while getopts Cc:D:d:i:n:O:o:P:p:Rs:T:w: opt; do
 	case $opt in
 	C)	cost=1 ;;
+	R)	ref=0 ;;
 	c)	cpasses=$OPTARG ;;
 	D)	cdur=$OPTARG ;;
 	d)	dur=$OPTARG ;;
@@ -162,7 +171,9 @@ say "history-demo: $(date -u '+%Y-%m-%d %H:%M:%S') UTC, $(uname -srm)," \
     "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
 say "worldbench: $("$wb" --version 2>&1 | head -1)"
 say "releases $nrel, step at release $step ($knob), tests $tests, $passes passes" \
-    "of $dur s, confirmation ${copts:-at the defaults of confirm}"
+    "of $dur s, confirmation ${copts:-at the defaults of confirm}," \
+    "$([ "$ref" -eq 1 ] && echo "paired with reference rel1" ||
+    echo "no reference")"
 load
 
 # The recipe tree: the suite, the overlays the host recipe names, the
@@ -225,8 +236,9 @@ if [ "$cost" -eq 1 ]; then
 	load
 fi
 
-# The release engineer's loop: each release on its own, stored with its
-# release name and order, then "history changes", and every candidate
+# The release engineer's loop: each release (with the reference
+# interleaved, or on its own), stored with its release name and order,
+# then "history changes", and every candidate
 # it records anew (its line ends "(recorded)"; one it found before ends
 # "(already recorded)") confirmed before the next release.
 : >"$out/changes.txt"
@@ -237,10 +249,20 @@ while [ "$r" -le "$nrel" ]; do
 	say "== release rel$r"
 	load
 	mkdir -p "$out/runs/rel$r"
-	run "$wb" run -q -T "$tests" -i "$ipasses" -d "$dur" \
+	if [ "$ref" -eq 1 ]; then
+		refvar="--variant rel1=$(root 1)"
+		refadd="--reference rel1"
+	else
+		refvar=
+		refadd=
+	fi
+	# $refvar and $refadd are empty or options, split on purpose.
+	# shellcheck disable=SC2086
+	run "$wb" run -q -T "$tests" -i "$ipasses" -d "$dur" $refvar \
 	    --variant "host=$(root "$r")" -o "$out/runs/rel$r" ||
 	    { say "history-demo: the run of rel$r failed"; exit 1; }
-	run "$wb" history add -w "$work" --release "rel$r:$r" \
+	# shellcheck disable=SC2086
+	run "$wb" history add -w "$work" --release "rel$r:$r" $refadd \
 	    "$out/runs/rel$r" ||
 	    { say "history-demo: adding rel$r failed"; exit 1; }
 	run "$wb" history changes -w "$work" --alpha 0.05 \
@@ -286,7 +308,7 @@ run "$wb" history html -w "$work" -o "$out/site"
 # of the first candidate, else the first.
 page=
 for c in $confirmed $cands; do
-	t=$(sed -n "s/^candidate $c: .*  test \\([^:]*\\):.*/\\1/p" \
+	t=$(sed -n "s/^candidate $c: .*  test \\([^ :]*\\)[ :].*/\\1/p" \
 	    "$out/changes.txt" | head -1)
 	page=$(grep -l "<title>.*$t" "$out"/site/series-*.html 2>/dev/null |
 	    head -1 || true)

@@ -18,6 +18,7 @@
 
 #include "digest.h"
 #include "err.h"
+#include "history_pair_int.h"
 #include "history_store.h"
 #include "results.h"
 #include "ublog.h"
@@ -622,8 +623,8 @@ unit_fp(const struct unit *u, char fp[65], struct wb_err *err)
 
 static int
 insert(struct wb_hstore *s, const struct unit *u,
-    const struct wb_hs_release *rel, struct wb_hs_added *a,
-    struct wb_err *err)
+    const struct wb_hs_release *rel, const char *reference,
+    struct wb_hs_added *a, struct wb_err *err)
 {
 	const struct wb_results *r0 = u->res[0];
 	char relid[32], added[32], *run, *prov;
@@ -671,23 +672,16 @@ insert(struct wb_hstore *s, const struct unit *u,
 	a->run = strtoll(run, NULL, 10);
 	rc = variants(s, u, run, a, err) == -1 ||
 	    verdicts(s, u, run, a, err) == -1 ? -1 : 0;
+	if (rc == 0 && reference != NULL)
+		rc = wb_hs_pair(s, run, reference, u->path, a, err);
 	free(run);
 	return (rc);
 }
 
-int
-wb_hs_add(struct wb_hstore *s, const char *path,
-    const struct wb_hs_release *rel, struct wb_hs_added *a,
+static int
+add(struct wb_hstore *s, const char *path, const struct wb_hs_release *rel,
+    const char *kind, const char *reference, struct wb_hs_added *a,
     struct wb_err *err)
-{
-
-	return (wb_hs_add_kind(s, path, rel, NULL, a, err));
-}
-
-int
-wb_hs_add_kind(struct wb_hstore *s, const char *path,
-    const struct wb_hs_release *rel, const char *kind,
-    struct wb_hs_added *a, struct wb_err *err)
 {
 	struct unit *u;
 	int rc;
@@ -703,7 +697,7 @@ wb_hs_add_kind(struct wb_hstore *s, const char *path,
 	if (rc == 0 && (rc = wb_hs_begin(s, 1, err)) == 0) {
 		rc = stored(s, u, a, err);
 		if (rc == 0)
-			rc = insert(s, u, rel, a, err);
+			rc = insert(s, u, rel, reference, a, err);
 		if (rc == -1 || a->duplicate)
 			wb_hs_rollback(s);
 		else
@@ -714,4 +708,31 @@ wb_hs_add_kind(struct wb_hstore *s, const char *path,
 	unit_fini(u);
 	free(u);
 	return (rc);
+}
+
+int
+wb_hs_add(struct wb_hstore *s, const char *path,
+    const struct wb_hs_release *rel, struct wb_hs_added *a,
+    struct wb_err *err)
+{
+
+	return (add(s, path, rel, NULL, NULL, a, err));
+}
+
+int
+wb_hs_add_kind(struct wb_hstore *s, const char *path,
+    const struct wb_hs_release *rel, const char *kind,
+    struct wb_hs_added *a, struct wb_err *err)
+{
+
+	return (add(s, path, rel, kind, NULL, a, err));
+}
+
+int
+wb_hs_add_ref(struct wb_hstore *s, const char *path,
+    const struct wb_hs_release *rel, const char *reference,
+    struct wb_hs_added *a, struct wb_err *err)
+{
+
+	return (add(s, path, rel, NULL, reference, a, err));
 }

@@ -90,7 +90,29 @@ fail:
 	return (-1);
 }
 
-/* Record one candidate of series s and report it. */
+/* The last confirmation's outcome of candidate f->id, "" when none. */
+static int
+outcome(struct wb_hstore *st, struct wb_hs_found *f, struct wb_err *err)
+{
+	char id[32], *got;
+	const char *q[1];
+
+	snprintf(id, sizeof(id), "%lld", f->id);
+	q[0] = id;
+	if (wb_hs_exec1(st, "SELECT outcome FROM confirmations WHERE "
+	    "candidate_id = ? ORDER BY decided DESC LIMIT 1", q, 1, &got,
+	    err) == -1)
+		return (-1);
+	snprintf(f->outcome, sizeof(f->outcome), "%s", got != NULL ? got :
+	    "");
+	free(got);
+	return (0);
+}
+
+/*
+ * Record one candidate of series s and report it, with its last
+ * confirmation's outcome when it was held already.
+ */
 static int
 found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
     const char *method, wb_hs_found_fn *fn, void *arg, struct wb_err *err)
@@ -100,6 +122,8 @@ found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
 	if (wb_hs_candidate_record(st, s->fingerprint, s->label, s->test,
 	    s->p[f->at - 1].release, s->p[f->at].release, f->ratio, f->lo,
 	    f->hi, f->p, method, &f->id, &f->recorded, err) == -1)
+		return (-1);
+	if (f->recorded && outcome(st, f, err) == -1)
 		return (-1);
 	return (fn != NULL ? fn(arg, f, err) : 0);
 }

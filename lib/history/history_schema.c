@@ -100,7 +100,31 @@ static const char *const m2[] = {
 	NULL
 };
 
-static const char *const *const migrations[] = { m1, m2 };
+/*
+ * 3: a run paired with a reference (history add --reference): the
+ * reference variant of the run is marked, every other variant names it,
+ * and each (variant, test) gets the ratio of its passes to the
+ * reference's passes of the same number, with its 95% interval and the
+ * reference's image digest.
+ */
+static const char *const m3[] = {
+	"ALTER TABLE variants ADD COLUMN is_reference INTEGER NOT NULL "
+	"DEFAULT 0",
+	"ALTER TABLE variants ADD COLUMN reference_id BIGINT",
+	"CREATE TABLE ratios ("
+	" variant_id BIGINT NOT NULL REFERENCES variants (id),"
+	" test TEXT NOT NULL,"
+	" reference_id BIGINT NOT NULL REFERENCES variants (id),"
+	" reference_sha256 TEXT,"
+	" n INTEGER NOT NULL,"
+	" ratio DOUBLE PRECISION,"
+	" lo DOUBLE PRECISION,"
+	" hi DOUBLE PRECISION,"
+	" PRIMARY KEY (variant_id, test))",
+	NULL
+};
+
+static const char *const *const migrations[] = { m1, m2, m3 };
 
 size_t
 wb_hs_migration_count(void)

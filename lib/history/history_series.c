@@ -18,6 +18,7 @@ struct collect {
 	struct wb_hs_series	*s;
 	size_t			 n, cap;
 	long long		 lastvar;	/* variant row of the last pass */
+	char			 refkey[160];	/* the last series' reference */
 };
 
 void
@@ -62,6 +63,8 @@ series_fini(struct wb_hs_series *s)
 	free(s->fingerprint);
 	free(s->label);
 	free(s->test);
+	free(s->reference);
+	free(s->reference_sha256);
 }
 
 void
@@ -81,7 +84,11 @@ same(const char *a, const char *b)
 	return (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
-/* Columns: fingerprint, label, test, release, order, variant id, value. */
+/*
+ * Columns: fingerprint, label, test, the reference's key ("" for none),
+ * release, order, variant id, value, the paired reference value, the
+ * reference's label and image.
+ */
 static int
 row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 {
@@ -89,19 +96,35 @@ row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 	struct wb_hs_series *s, *ns;
 	struct wb_hs_point *p, *np;
 	long long var;
-	double x, *nx;
+	double x, y, *nx;
+	int norm;
 
-	if (ncol < 7 || v[0] == NULL || v[1] == NULL || v[2] == NULL ||
-	    v[3] == NULL || v[4] == NULL || v[5] == NULL || v[6] == NULL)
+	if (ncol < 11 || v[0] == NULL || v[1] == NULL || v[2] == NULL ||
+	    v[3] == NULL || v[4] == NULL || v[5] == NULL || v[6] == NULL ||
+	    v[7] == NULL)
 		return (wb_err_set(err, "series: a row with a missing column"));
-	x = strtod(v[6], NULL);
+	x = strtod(v[7], NULL);
 	if (!(x > 0 && isfinite(x)))
 		return (wb_err_set(err, "series: %s %s %s release %s: value "
-		    "%s is not a positive number", v[0], v[1], v[2], v[3],
-		    v[6]));
+		    "%s is not a positive number", v[0], v[1], v[2], v[4],
+		    v[7]));
+	norm = v[3][0] != '\0';
+	if (norm) {
+		/* A pass the reference has no ok pass of its number for. */
+		if (v[8] == NULL)
+			return (0);
+		y = strtod(v[8], NULL);
+		if (!(y > 0 && isfinite(y)))
+			return (wb_err_set(err, "series: %s %s %s release %s: "
+			    "reference value %s is not a positive number",
+			    v[0], v[1], v[2], v[4], v[8]));
+		x /= y;
+	}
 	s = c->n > 0 ? &c->s[c->n - 1] : NULL;
 	if (s == NULL || !same(s->fingerprint, v[0]) ||
-	    !same(s->label, v[1]) || !same(s->test, v[2])) {
+	    !same(s->label, v[1]) || !same(s->test, v[2]) ||
+	    (s->reference != NULL) != norm || (norm &&
+	    strcmp(c->refkey, v[3]) != 0)) {
 		if (c->n == c->cap) {
 			c->cap = c->cap ? c->cap * 2 : 8;
 			if ((ns = realloc(c->s, c->cap * sizeof(*ns))) == NULL)
@@ -114,20 +137,25 @@ row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 		    (s->label = strdup(v[1])) == NULL ||
 		    (s->test = strdup(v[2])) == NULL)
 			return (wb_err_setsys(err, "strdup"));
+		if (norm && ((s->reference = strdup(v[9] != NULL ? v[9] :
+		    "?")) == NULL || (v[10] != NULL &&
+		    (s->reference_sha256 = strdup(v[10])) == NULL)))
+			return (wb_err_setsys(err, "strdup"));
+		snprintf(c->refkey, sizeof(c->refkey), "%s", v[3]);
 	}
 	p = s->np > 0 ? &s->p[s->np - 1] : NULL;
-	if (p == NULL || !same(p->release, v[3])) {
+	if (p == NULL || !same(p->release, v[4])) {
 		if ((np = realloc(s->p, (s->np + 1) * sizeof(*np))) == NULL)
 			return (wb_err_setsys(err, "realloc"));
 		s->p = np;
 		p = &s->p[s->np++];
 		memset(p, 0, sizeof(*p));
-		if ((p->release = strdup(v[3])) == NULL)
+		if ((p->release = strdup(v[4])) == NULL)
 			return (wb_err_setsys(err, "strdup"));
-		p->order = strtoll(v[4], NULL, 10);
+		p->order = strtoll(v[5], NULL, 10);
 		c->lastvar = -1;
 	}
-	var = strtoll(v[5], NULL, 10);
+	var = strtoll(v[6], NULL, 10);
 	if (var != c->lastvar)
 		p->nruns++;
 	c->lastvar = var;
@@ -142,11 +170,34 @@ row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 	return (0);
 }
 
+/*
+ * Drop the raw series of a (machine, variant, test) that has a
+ * normalised one: the rows come raw first, then by reference.
+ */
+static void
+prefer_normalised(struct collect *c)
+{
+	size_t i, j;
+
+	for (i = j = 0; i < c->n; i++) {
+		if (c->s[i].reference == NULL && i + 1 < c->n &&
+		    c->s[i + 1].reference != NULL &&
+		    same(c->s[i].fingerprint, c->s[i + 1].fingerprint) &&
+		    same(c->s[i].label, c->s[i + 1].label) &&
+		    same(c->s[i].test, c->s[i + 1].test)) {
+			series_fini(&c->s[i]);
+			continue;
+		}
+		c->s[j++] = c->s[i];
+	}
+	c->n = j;
+}
+
 int
 wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
     struct wb_hs_series **out, size_t *nout, struct wb_err *err)
 {
-	char sql[1024], hi[80];
+	char sql[2048], hi[80];
 	const char *p[4];
 	struct collect c;
 	size_t i, j;
@@ -175,12 +226,20 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 	 * serves (LIKE is case-insensitive in SQLite, and no index's).
 	 */
 	snprintf(sql, sizeof(sql), "SELECT v.fingerprint, v.label, s.test, "
-	    "r.name, r.ord, v.id, s.value FROM variants v "
+	    "CASE WHEN v.reference_id IS NULL THEN '' ELSE "
+	    "COALESCE(w.image_sha256, 'label ' || w.label) END AS refkey, "
+	    "r.name, r.ord, v.id, s.value, x.value, w.label, w.image_sha256 "
+	    "FROM variants v "
 	    "JOIN samples s ON s.variant_id = v.id "
 	    "JOIN runs u ON u.id = v.run_id "
 	    "JOIN releases r ON r.id = u.release_id "
-	    "WHERE s.status = 'ok' AND u.kind <> 'confirm'%s%s%s "
-	    "ORDER BY v.fingerprint, v.label, s.test, r.ord, v.id, s.pass",
+	    "LEFT JOIN variants w ON w.id = v.reference_id "
+	    "LEFT JOIN samples x ON x.variant_id = v.reference_id AND "
+	    "x.test = s.test AND x.pass = s.pass AND x.status = 'ok' "
+	    "WHERE s.status = 'ok' AND u.kind <> 'confirm' AND "
+	    "v.is_reference = 0%s%s%s "
+	    "ORDER BY v.fingerprint, v.label, s.test, refkey, r.ord, v.id, "
+	    "s.pass",
 	    f->machine == NULL ? "" : hex ? " AND v.fingerprint >= ? AND "
 	    "v.fingerprint < ?" : " AND v.fingerprint = ?",
 	    f->variant != NULL ? " AND v.label = ?" : "",
@@ -201,6 +260,7 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 		wb_hs_series_free(c.s, c.n);
 		return (-1);
 	}
+	prefer_normalised(&c);
 	for (i = 0; i < c.n; i++)
 		for (j = 0; j < c.s[i].np; j++)
 			wb_hs_point_stats(&c.s[i].p[j]);

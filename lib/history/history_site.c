@@ -259,8 +259,10 @@ page_init(struct wb_hstore *st, const struct wb_hs_series *hs,
 		pg->hi[i] = hs->p[i].hi;
 	}
 	d = wb_suite_find(hs->test);
-	if (asprintf(&pg->title, "%s, %s", d != NULL ? d->name : hs->test,
-	    hs->label) == -1) {
+	if ((hs->reference != NULL ? asprintf(&pg->title, "%s, %s, ratio to "
+	    "reference %s, paired in each run", d != NULL ? d->name : hs->test,
+	    hs->label, hs->reference) : asprintf(&pg->title, "%s, %s",
+	    d != NULL ? d->name : hs->test, hs->label)) == -1) {
 		pg->title = NULL;
 		return (wb_err_setsys(err, "asprintf"));
 	}
@@ -274,7 +276,10 @@ page_init(struct wb_hstore *st, const struct wb_hs_series *hs,
 	pg->s.machine = hs->fingerprint;
 	pg->s.variant = hs->label;
 	pg->s.test = hs->test;
-	pg->s.unit = d != NULL ? d->unit : NULL;
+	if (hs->reference != NULL)
+		pg->s.unit = "ratio";
+	else
+		pg->s.unit = d != NULL ? d->unit : NULL;
 	pg->s.n = n;
 	pg->s.releases = pg->rel;
 	pg->s.value = pg->val;

@@ -128,6 +128,7 @@ struct wb_hs_added {
 	long long	order;
 	char		fingerprint[65];	/* "mixed" over nodes */
 	size_t		nvariants, nsamples, nverdicts;
+	size_t		nratios;	/* (variant, test) ratios stored */
 };
 int	wb_hs_add(struct wb_hstore *, const char *path,
 	    const struct wb_hs_release *rel, struct wb_hs_added *,
@@ -135,6 +136,19 @@ int	wb_hs_add(struct wb_hstore *, const char *path,
 /* The same with the kind given ("confirm": history confirm's runs). */
 int	wb_hs_add_kind(struct wb_hstore *, const char *path,
 	    const struct wb_hs_release *rel, const char *kind,
+	    struct wb_hs_added *, struct wb_err *);
+/*
+ * The same, the run paired with a reference: reference is the label of
+ * one of its variants (release 1's stored image, say, measured
+ * interleaved with the others); it is marked as the reference, every
+ * other variant names it, and each (variant, test) gets the ratio of its
+ * passes to the reference's passes of the same number, with its 95%
+ * interval and the reference's image digest (table ratios).  A series
+ * of such variants is made of those ratios (wb_hs_series).  An error
+ * when no variant, or more than one, has that label, or no pass pairs.
+ */
+int	wb_hs_add_ref(struct wb_hstore *, const char *path,
+	    const struct wb_hs_release *rel, const char *reference,
 	    struct wb_hs_added *, struct wb_err *);
 /*
  * A results file's machine fingerprint: the sha256 of provenance
@@ -161,6 +175,15 @@ int	wb_hs_list(struct wb_hstore *, wb_hs_run_fn *, void *,
  * of every run on that machine, variant and test: n, the geometric
  * mean and its 95% interval (t on the logs; none below two passes).
  * The raw values stay in x.
+ *
+ * A variant stored with a reference (wb_hs_add_ref) makes a normalised
+ * series instead: its values are the ratios of its passes to the
+ * reference's passes of the same number in the same run (passes without
+ * a pair are left out), so a release's point is its ratio to the
+ * reference, paired in each run.  A series is (machine, variant, test,
+ * reference image); when a (machine, variant, test) has a normalised
+ * series, its raw passes make none.  A reference variant itself makes
+ * no series.
  */
 struct wb_hs_filter {
 	const char	*machine;	/* a fingerprint or its prefix */
@@ -180,6 +203,9 @@ struct wb_hs_series {
 	char			*fingerprint;
 	char			*label;
 	char			*test;
+	/* A normalised series: the reference's label and image; NULL else. */
+	char			*reference;
+	char			*reference_sha256;
 	struct wb_hs_point	*p;
 	size_t			 np;
 };
@@ -233,6 +259,8 @@ struct wb_hs_found {
 	double				 ratio, lo, hi, p;
 	long long			 id;	/* the candidate */
 	int				 recorded;	/* 1: held already */
+	/* Its last confirmation: "confirmed", "rejected" ..., "" none. */
+	char				 outcome[16];
 };
 typedef int	wb_hs_found_fn(void *, const struct wb_hs_found *,
 		    struct wb_err *);

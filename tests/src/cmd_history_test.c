@@ -288,6 +288,46 @@ count_str(const char *text, const char *what)
 }
 
 /*
+ * add --reference: the run's reference variant marked, the other's series
+ * its ratios to it, said under the series' heading and to four
+ * decimals; the reference makes no series; a label no variant has is
+ * refused naming the run, nothing stored.
+ */
+ATF_TC_WITHOUT_HEAD(history__add_reference);
+ATF_TC_BODY(history__add_reference, tc)
+{
+	struct wbt_out o;
+
+	ATF_REQUIRE(mkdir("run", 0755) == 0 && mkdir("run2", 0755) == 0);
+	variant_of(tc, "prod.json", "run/prod.json", 0);
+	variant_of(tc, "debug.json", "run/debug.json", 0);
+	variant_of(tc, "prod.json", "run2/prod.json", 1);
+	run_ok(tc, &o, (const char *[]){ "history", "add", "--store", "h.db",
+	    "--release", "v1:1", "--reference", "prod", "run", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "\nrun 1: 6 ratios to reference prod, "
+	    "paired by pass\n") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "series", "--store",
+	    "h.db", "--test", "execl", NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "variant debug  test execl\n  ratio to "
+	    "reference prod (image none), paired in each run\n") != NULL &&
+	    strstr(o.out, "variant prod") == NULL, "%s", o.out);
+	ATF_REQUIRE_MSG(strstr(o.out, "         0.") != NULL, "%s", o.out);
+	wbt_out_fini(&o);
+	wbt_run_wb(tc, &o, (const char *[]){ "history", "add", "--store",
+	    "h.db", "--release", "v2:2", "--reference", "base", "run2", NULL },
+	    30);
+	ATF_REQUIRE(o.status != 0);
+	ATF_REQUIRE_MSG(strstr(o.err, "run2: reference 'base': no variant of "
+	    "the run has that label") != NULL, "%s", o.err);
+	wbt_out_fini(&o);
+	run_ok(tc, &o, (const char *[]){ "history", "list", "--store", "h.db",
+	    NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "run2") == NULL, "%s", o.out);
+	wbt_out_fini(&o);
+}
+
+/*
  * A 20% step of dhry2reg at r7 of 12 releases: found at one look's level
  * (--alpha 0.05), exactly there and once; the other five tests flat.
  */
@@ -382,7 +422,8 @@ ATF_TC_BODY(history_changes__tail_found, tc)
  * step of dhry2reg at r7, once confirmed, is not followed by candidates
  * r7 -> r8, r8 -> r9 ... (their windows would still hold r1 to r6), as
  * it is when nothing is confirmed; a boundary whose candidate was
- * rejected is the same candidate again, not a new one.
+ * rejected is the same candidate again, not a new one, marked
+ * "rejected" (and the confirmed one "confirmed"), in text and JSON.
  */
 ATF_TC_WITHOUT_HEAD(history_changes__tail_after_confirmed);
 ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
@@ -423,9 +464,24 @@ ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
 	ATF_REQUIRE_MSG(strstr(o.out, " new (") != NULL &&
 	    strstr(o.out, ", 0 new (") != NULL, "%s", o.out);
 	ATF_REQUIRE((p = strstr(o.out, "r7 -> r8: ")) != NULL);
-	ATF_REQUIRE((q = strchr(p, '\n')) != NULL && q - p > 19);
-	ATF_REQUIRE_MSG(strncmp(q - 19, " (already recorded)", 19) == 0,
-	    "%s", o.out);
+	ATF_REQUIRE((q = strchr(p, '\n')) != NULL && q - p > 29);
+	ATF_REQUIRE_MSG(strncmp(q - 29, ", rejected (already recorded)", 29) ==
+	    0, "%s", o.out);
+	/* The one not confirmed yet, r6 -> r7, is not marked. */
+	ATF_REQUIRE((p = strstr(o.out, "r6 -> r7: ")) != NULL);
+	ATF_REQUIRE((q = strchr(p, '\n')) != NULL && q - p > 29);
+	ATF_REQUIRE_MSG(strncmp(q - 19, " (already recorded)", 19) == 0 &&
+	    strncmp(q - 29, ", rejected", 10) != 0 &&
+	    strncmp(q - 30, ", confirmed", 11) != 0, "%s", o.out);
+	wbt_out_fini(&o);
+	/* The same in JSON: each candidate's status. */
+	run_ok(tc, &o, (const char *[]){ "history", "changes", "--store",
+	    "h0.db", "--test", "dhry2reg", "--alpha", "0.0001", "--json",
+	    NULL });
+	ATF_REQUIRE_MSG(strstr(o.out, "\"status\": \"rejected\"") != NULL &&
+	    strstr(o.out, "\"status\": \"proposed\"") != NULL &&
+	    strstr(o.out, "\"status\": \"confirmed\"") == NULL &&
+	    strstr(o.out, "\"candidates\": [") != NULL, "%s", o.out);
 	wbt_out_fini(&o);
 
 	/* r6 -> r7 confirmed: nothing after it from the same level. */
@@ -436,8 +492,8 @@ ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
 	args[3] = "h.db";
 	run_ok(tc, &o, args);
 	ATF_REQUIRE_MSG((p = strstr(o.out, "r6 -> r7: ")) != NULL &&
-	    (q = strchr(p, '\n')) != NULL && strncmp(q - 19,
-	    " (already recorded)", 19) == 0, "%s", o.out);
+	    (q = strchr(p, '\n')) != NULL && strncmp(q - 30,
+	    ", confirmed (already recorded)", 30) == 0, "%s", o.out);
 	/* The looks before r7 are as they were; none after it. */
 	for (k = 7; k < 12; k++) {
 		snprintf(b, sizeof(b), "r%d -> r%d: ", k, k + 1);
@@ -896,6 +952,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, history__add_twice);
 	ATF_TP_ADD_TC(tp, history__concurrent_adds);
 	ATF_TP_ADD_TC(tp, history__bad_input);
+	ATF_TP_ADD_TC(tp, history__add_reference);
 	ATF_TP_ADD_TC(tp, history_changes__step_found_once);
 	ATF_TP_ADD_TC(tp, history_changes__tail_found);
 	ATF_TP_ADD_TC(tp, history_changes__tail_after_confirmed);

@@ -100,8 +100,8 @@ add_list_series_body() {
 	# Insert only: a second add of a stored file adds nothing.
 	atf_check -o match:'p1.json: already stored as run 2: nothing added' \
 	    "$(wbp)" history add --store "$u" --release v1 p1.json
-	# The migrations (2) ran once, however many times the store was opened.
-	atf_check -o inline:"2\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
+	# The migrations (3) ran once, however many times the store was opened.
+	atf_check -o inline:"3\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
 	    -c 'SELECT COUNT(*) FROM schema_version'
 	atf_check -o inline:"4\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
 	    -c 'SELECT COUNT(*) FROM runs'
@@ -188,8 +188,46 @@ changes_html_body() {
 	atf_check -o ignore "$(wbp)" history html --store "$u" -o site
 	atf_check -o match:'<g class="cp rejected" data-release="r7" data-before="r6">' \
 	    cat site/series-1.html
+	# changes marks the candidate its confirmation rejected.
+	atf_check -o match:'^candidate 1: .* r6 -> r7: .* by e-divisive, rejected \(already recorded\)$' \
+	    "$(wbp)" history changes --store "$u" --alpha 0.05 --tail 0
+	atf_check -o match:'"status": "rejected"' \
+	    "$(wbp)" history changes --store "$u" --alpha 0.05 --tail 0 --json
 }
 changes_html_cleanup() {
+	stop_server
+}
+
+atf_test_case reference cleanup
+reference_head() {
+	atf_set descr "history add --reference against PostgreSQL: the" \
+	    "ratios and the reference's digest stored, the series normalised"
+	atf_set timeout 180
+}
+reference_body() {
+	start_server
+	u=$(cat url)
+	mkdir run
+	cp "$(fixture prod.json)" "$(fixture debug.json)" run/
+	atf_check -o match:'^run 1 added: run, release v1 \(order 1\)' \
+	    -o match:'^run 1: 6 ratios to reference prod, paired by pass$' \
+	    "$(wbp)" history add --store "$u" --release v1:1 --reference prod run
+	atf_check -o inline:"1|6|10\n" "$(cat pgbin)/psql" -XAtq -d "$u" -c \
+	    "SELECT SUM(is_reference), (SELECT COUNT(*) FROM ratios), (SELECT MIN(n) FROM ratios) FROM variants"
+	atf_check -o match:'^  ratio to reference prod \(image .*\), paired in each run$' \
+	    "$(wbp)" history series --store "$u" --variant debug --test execl
+	# The reference makes no series of its own.
+	atf_check -s exit:66 -e match:'no series matches' \
+	    "$(wbp)" history series --store "$u" --variant prod
+	# A reference no variant has: refused, nothing stored.
+	mkdir run2
+	cp "$(fixture prod2.json)" run2/
+	atf_check -s not-exit:0 -e match:"run2: reference 'base': no variant" \
+	    "$(wbp)" history add --store "$u" --release v2:2 --reference base run2
+	atf_check -o inline:"1\n" "$(cat pgbin)/psql" -XAtq -d "$u" \
+	    -c 'SELECT COUNT(*) FROM runs'
+}
+reference_cleanup() {
 	stop_server
 }
 
@@ -197,4 +235,5 @@ atf_init_test_cases() {
 	atf_add_test_case add_list_series
 	atf_add_test_case concurrent_adds
 	atf_add_test_case changes_html
+	atf_add_test_case reference
 }
