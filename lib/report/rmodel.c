@@ -36,6 +36,18 @@ strs_free(char **v, size_t n)
 }
 
 static void
+metas_free(struct wb_rm_meta *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].value);
+	}
+	free(v);
+}
+
+static void
 section_fini(struct wb_rm_section *s)
 {
 	size_t i;
@@ -60,11 +72,8 @@ wb_rmodel_free(struct wb_rmodel *m)
 		return;
 	free(m->title);
 	strs_free(m->note, m->nnote);
-	for (i = 0; i < m->nmeta; i++) {
-		free(m->meta[i].key);
-		free(m->meta[i].value);
-	}
-	free(m->meta);
+	metas_free(m->meta, m->nmeta);
+	metas_free(m->rec, m->nrec);
 	for (i = 0; i < m->nsec; i++)
 		section_fini(&m->sec[i]);
 	free(m->sec);
@@ -114,11 +123,12 @@ str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
 }
 
 static void
-meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
+meta_add(struct wb_rmodel *m, struct wb_rm_meta **v, size_t *n,
+    const char *key, const char *value, int json)
 {
 	struct wb_rm_meta *p;
 
-	if ((p = grow(m, &m->meta, m->nmeta, sizeof(*p))) == NULL)
+	if ((p = grow(m, v, *n, sizeof(*p))) == NULL)
 		return;
 	p->key = sdup(m, key);
 	p->value = sdup(m, value);
@@ -128,21 +138,28 @@ meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
 		free(p->value);
 		return;
 	}
-	m->nmeta++;
+	(*n)++;
 }
 
 void
 wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
 {
 
-	meta_add(m, key, value, 0);
+	meta_add(m, &m->meta, &m->nmeta, key, value, 0);
 }
 
 void
 wb_rmodel_meta_json(struct wb_rmodel *m, const char *key, const char *json)
 {
 
-	meta_add(m, key, json, 1);
+	meta_add(m, &m->meta, &m->nmeta, key, json, 1);
+}
+
+void
+wb_rmodel_record(struct wb_rmodel *m, const char *key, const char *json)
+{
+
+	meta_add(m, &m->rec, &m->nrec, key, json, 1);
 }
 
 void

@@ -69,6 +69,8 @@ struct wb_rmodel {
 	size_t			 nsec;
 	char			**foot;
 	size_t			 nfoot;
+	struct wb_rm_meta	*rec;		/* the record, JSON values */
+	size_t			 nrec;
 	int			 failed;	/* a builder ran out of memory */
 };
 
@@ -87,6 +89,16 @@ void	wb_rmodel_meta(struct wb_rmodel *, const char *key, const char *value);
  */
 void	wb_rmodel_meta_json(struct wb_rmodel *, const char *key,
 	    const char *json);
+/*
+ * The model's record: what a program reads, as the members of one JSON
+ * object in the order given, each value JSON text.  A report whose
+ * JSON is a documented format of its own (compare's
+ * "worldbench-compare", worldbench-compare(5)) gives its document so;
+ * the JSON writer then writes the record, reals to ten significant
+ * digits, instead of its layout of the tables.  The other writers
+ * render the tables and notes and leave the record out.
+ */
+void	wb_rmodel_record(struct wb_rmodel *, const char *key, const char *json);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);

@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "rmodel.h"
+#include "wbtest.h"
 
 /* Two sections: every kind of cell, a missing value, text to quote. */
 static struct wb_rmodel *
@@ -390,6 +391,89 @@ ATF_TC_BODY(wb_rmodel_save__whole_file, tc)
 	wb_rmodel_free(m);
 }
 
+/*
+ * A model with a record: the JSON writer writes the record (members in
+ * order, reals to ten significant digits, nested values indented) and
+ * nothing else (tests/lib/report/data/rmodel-record.expected); every
+ * other format of the table renders the model as it would without it.
+ */
+static struct wb_rmodel *
+recorded(int with)
+{
+	struct wb_rmodel *m = sample();
+
+	if (!with)
+		return (m);
+	wb_rmodel_record(m, "format", "\"sample-record\"");
+	wb_rmodel_record(m, "version", "1");
+	wb_rmodel_record(m, "confidence", "0.95");
+	wb_rmodel_record(m, "ratio", "0.98765432109876");
+	wb_rmodel_record(m, "tests", "[{\"id\":\"dhry2reg\",\"ci\":[0.85,"
+	    "0.95],\"p\":null,\"ok\":true},{\"id\":\"say \\\"a|b\\\"\","
+	    "\"ci\":null,\"p\":1e-20,\"ok\":false}]");
+	wb_rmodel_record(m, "empty", "{}");
+	ATF_REQUIRE(!m->failed);
+	return (m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__json_is_the_record);
+ATF_TC_BODY(wb_rmodel_record__json_is_the_record, tc)
+{
+	struct wb_rmodel *m = recorded(1);
+	char *s, *want;
+
+	s = render("json", m);
+	want = wbt_read_file(wbt_datapath(tc, "rmodel-record.expected"),
+	    NULL);
+	ATF_CHECK_STREQ_MSG(want, s, "got:\n%s", s);
+	free(want);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__other_formats_leave_it_out);
+ATF_TC_BODY(wb_rmodel_record__other_formats_leave_it_out, tc)
+{
+	struct wb_rmodel *with = recorded(1), *without = recorded(0);
+	char names[256], *p, *f, *a, *b;
+	size_t n;
+
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (n = 0, p = names; (f = strsep(&p, ", ")) != NULL;) {
+		if (*f == '\0' || strcmp(f, "json") == 0)
+			continue;
+		a = render(f, with);
+		b = render(f, without);
+		ATF_CHECK_STREQ_MSG(b, a, "%s", f);
+		free(a);
+		free(b);
+		n++;
+	}
+	/* text, csv, markdown, html, tsv at least */
+	ATF_CHECK(n >= 5);
+	wb_rmodel_free(with);
+	wb_rmodel_free(without);
+}
+
+/* A record member that is not JSON: writing fails, naming it. */
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__bad_member_named);
+ATF_TC_BODY(wb_rmodel_record__bad_member_named, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	FILE *fp;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_record(m, "good", "1");
+	wb_rmodel_record(m, "broken", "{not json");
+	ATF_REQUIRE((fp = fopen("/dev/null", "w")) != NULL);
+	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rm_format_find("json"), m,
+	    &err));
+	ATF_CHECK_MSG(strstr(err.msg, "\"broken\"") != NULL, "%s", err.msg);
+	fclose(fp);
+	wb_rmodel_free(m);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -407,5 +491,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
 	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__json_is_the_record);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__other_formats_leave_it_out);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__bad_member_named);
 	return (atf_no_error());
 }
