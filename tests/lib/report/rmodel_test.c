@@ -391,6 +391,47 @@ ATF_TC_BODY(wb_rmodel_save__whole_file, tc)
 	wb_rmodel_free(m);
 }
 
+/* The next name of the format table's list (names, ", " apart), or NULL. */
+static const char *
+next_format(char **p)
+{
+	const char *f;
+
+	while ((f = strsep(p, ", ")) != NULL)
+		if (*f != '\0')
+			return (f);
+	return (NULL);
+}
+
+/*
+ * The sample model in every format of the table, each against its golden
+ * file, tests/lib/report/data/rmodel-sample.FORMAT.expected: a format
+ * added to the table is tested by adding its golden file.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rm_format_find__every_format_golden);
+ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
+{
+	struct wb_rmodel *m = sample();
+	char names[256], golden[64], *p, *s, *want;
+	const char *f;
+
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (p = names; (f = next_format(&p)) != NULL;) {
+		snprintf(golden, sizeof(golden), "rmodel-sample.%s.expected",
+		    f);
+		s = render(f, m);
+		want = wbt_read_file(wbt_datapath(tc, golden), NULL);
+		if (strcmp(want, s) != 0) {
+			wbt_write_file(golden, s);
+			atf_tc_fail_nonfatal("%s differs from %s; got:\n%s", f,
+			    golden, s);
+		}
+		free(want);
+		free(s);
+	}
+	wb_rmodel_free(m);
+}
+
 /*
  * A model with a record: the JSON writer writes the record (members in
  * order, reals to ten significant digits, nested values indented) and
@@ -435,12 +476,13 @@ ATF_TC_WITHOUT_HEAD(wb_rmodel_record__other_formats_leave_it_out);
 ATF_TC_BODY(wb_rmodel_record__other_formats_leave_it_out, tc)
 {
 	struct wb_rmodel *with = recorded(1), *without = recorded(0);
-	char names[256], *p, *f, *a, *b;
+	char names[256], *p, *a, *b;
+	const char *f;
 	size_t n;
 
 	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
-	for (n = 0, p = names; (f = strsep(&p, ", ")) != NULL;) {
-		if (*f == '\0' || strcmp(f, "json") == 0)
+	for (n = 0, p = names; (f = next_format(&p)) != NULL;) {
+		if (strcmp(f, "json") == 0)
 			continue;
 		a = render(f, with);
 		b = render(f, without);
@@ -491,6 +533,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
 	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
+	ATF_TP_ADD_TC(tp, wb_rm_format_find__every_format_golden);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__json_is_the_record);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__other_formats_leave_it_out);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__bad_member_named);
