@@ -113,7 +113,7 @@ wb_rm_write_csv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	(void)err;
 	for (n = i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (s->ncol == 0)
+		if (s->ncol == 0 || !wb_rm_shown(s, 0))
 			continue;
 		if (n++ > 0)
 			fputc('\n', fp);

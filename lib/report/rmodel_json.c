@@ -27,6 +27,21 @@ num(double v)
 	return (isnan(v) ? json_null() : json_real(v));
 }
 
+/* A section's blocks as strings: an item as "lead: text". */
+static json_t *
+notes(const struct wb_rm_note *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, v[i].lead != NULL ?
+		    json_sprintf("%s: %s", v[i].lead, v[i].text) :
+		    json_string(v[i].text));
+	return (a);
+}
+
 static json_t *
 strs(char *const *v, size_t n)
 {
@@ -95,7 +110,7 @@ section(const struct wb_rm_section *s)
 		json_array_append_new(rows, row);
 	}
 	return (json_pack("{s:s?, s:o, s:o, s:o}", "title", s->title,
-	    "notes", strs(s->note, s->nnote), "columns", cols, "rows", rows));
+	    "notes", notes(s->note, s->nnote), "columns", cols, "rows", rows));
 }
 
 /* The record's members, each value parsed back from its JSON text. */
@@ -158,7 +173,8 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 		    meta_value(&m->meta[i]));
 	secs = json_array();
 	for (i = 0; i < m->nsec; i++)
-		json_array_append_new(secs, section(&m->sec[i]));
+		if (wb_rm_shown(&m->sec[i], 0))
+			json_array_append_new(secs, section(&m->sec[i]));
 	o = json_pack("{s:s?, s:o, s:o, s:o, s:o}", "title", m->title,
 	    "meta", meta, "notes", strs(m->note, m->nnote), "sections", secs,
 	    "footnotes", strs(m->foot, m->nfoot));

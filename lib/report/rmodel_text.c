@@ -99,6 +99,23 @@ lines(FILE *fp, char *const *v, size_t n)
 	}
 }
 
+/* A section's blocks: a line each, an item as "- lead: text". */
+static void
+notes(FILE *fp, const struct wb_rm_note *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == WB_RM_ITEM || v[i].kind == WB_RM_ITEM_WARN) {
+			fputs("- ", fp);
+			if (v[i].lead != NULL)
+				fprintf(fp, "%s: ", wb_vis(v[i].lead));
+		}
+		wb_vis_fputs(v[i].text, WB_VIS_WHITE, fp);
+		fputc('\n', fp);
+	}
+}
+
 int
 wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
@@ -113,10 +130,12 @@ wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	lines(fp, m->note, m->nnote);
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
+		if (!wb_rm_shown(s, 1))
+			continue;
 		fputc('\n', fp);
 		if (s->title != NULL)
 			fprintf(fp, "%s\n", wb_vis(s->title));
-		lines(fp, s->note, s->nnote);
+		notes(fp, s->note, s->nnote);
 		if (table(fp, s, err) == -1)
 			return (-1);
 	}

@@ -146,15 +146,14 @@ ATF_TC_BODY(wb_rm_write_md__pipes_escaped, tc)
 	    "\n"
 	    "| test | n | ratio | verdict |\n"
 	    "|:---|---:|---:|:---|\n"
-	    "| dhry2reg | 12.5 | 0.900 [0.850, 0.950] | slower |\n"
+	    "| dhry2reg | 12.5 | 0.900 [0.850, 0.950] | **slower** |\n"
 	    "| say \"a\\|b\" | - | 1.000 | no difference |\n"
 	    "\n"
 	    "| k |\n"
 	    "|:---|\n"
 	    "| only |\n"
 	    "\n"
-	    "[1] The end.\n"
-	    "\n", s);
+	    "[1] The end.\n", s);
 	free(s);
 	wb_rmodel_free(m);
 }
@@ -404,21 +403,66 @@ next_format(char **p)
 }
 
 /*
- * The sample model in every format of the table, each against its golden
- * file, tests/lib/report/data/rmodel-sample.FORMAT.expected: a format
- * added to the table is tested by adding its golden file.
+ * A report's view and rows in one model: sections for readers (a
+ * subsection, paragraphs, a strong one, lists with strong and plain
+ * leads, columns of no stated alignment, a strong cell) and one for
+ * programs.
  */
-ATF_TC_WITHOUT_HEAD(wb_rm_format_find__every_format_golden);
-ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
+static struct wb_rmodel *
+view_sample(void)
 {
-	struct wb_rmodel *m = sample();
+	struct wb_err err;
+	struct wb_rmodel *m;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_section(m, "method");
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_section_note(m, "A paragraph.");
+	wb_rmodel_section_item(m, "PROBLEM", 1, "one|two.");
+	wb_rmodel_section_item(m, "PROBLEM", 1, "back\\*slash, \\x1b.");
+	wb_rmodel_section_list(m);
+	wb_rmodel_section_item(m, NULL, 0, "a list of its own");
+	wb_rmodel_section_warn(m, "WARNING: strong.");
+	wb_rmodel_section_item(m, "note", 0, "a plain lead");
+	wb_rmodel_subsection(m, "a|b / base");
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_column(m, "Test", WB_RM_PLAIN, WB_RM_TEXT);
+	wb_rmodel_column(m, "Ratio", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "Verdict", WB_RM_PLAIN, WB_RM_VERDICT);
+	wb_rmodel_text(m, "t1");
+	wb_rmodel_num(m, 0.5, 2);
+	wb_rmodel_verdict(m, "faster", 1);
+	wb_rmodel_strong(m, "Final");
+	wb_rmodel_num(m, 1, 2);
+	wb_rmodel_verdict(m, "same", 0);
+	wb_rmodel_subsection(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_section_note(m, "Untitled, below a / b:");
+	wb_rmodel_column(m, "k", WB_RM_PLAIN, WB_RM_TEXT);
+	wb_rmodel_text(m, "v");
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_PROGRAMS);
+	wb_rmodel_column(m, "test", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "ratio", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_text(m, "t1");
+	wb_rmodel_num(m, 0.5, 2);
+	ATF_REQUIRE(!m->failed);
+	return (m);
+}
+
+/*
+ * Model m in every format of the table, each against its golden file,
+ * tests/lib/report/data/NAME.FORMAT.expected.
+ */
+static void
+every_format(const atf_tc_t *tc, const char *name, struct wb_rmodel *m)
+{
 	char names[256], golden[64], *p, *s, *want;
 	const char *f;
 
 	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
 	for (p = names; (f = next_format(&p)) != NULL;) {
-		snprintf(golden, sizeof(golden), "rmodel-sample.%s.expected",
-		    f);
+		snprintf(golden, sizeof(golden), "%s.%s.expected", name, f);
 		s = render(f, m);
 		want = wbt_read_file(wbt_datapath(tc, golden), NULL);
 		if (strcmp(want, s) != 0) {
@@ -430,6 +474,30 @@ ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
 		free(s);
 	}
 	wb_rmodel_free(m);
+}
+
+/*
+ * The sample model in every format of the table, each against its golden
+ * file, tests/lib/report/data/rmodel-sample.FORMAT.expected: a format
+ * added to the table is tested by adding its golden files.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rm_format_find__every_format_golden);
+ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
+{
+
+	every_format(tc, "rmodel-sample", sample());
+}
+
+/*
+ * The view in every format (rmodel-view.FORMAT.expected): text,
+ * Markdown and HTML show the sections for readers, CSV, TSV and JSON
+ * the one for programs.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rm_shown__view_and_rows_golden);
+ATF_TC_BODY(wb_rm_shown__view_and_rows_golden, tc)
+{
+
+	every_format(tc, "rmodel-view", view_sample());
 }
 
 /*
@@ -534,6 +602,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
 	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__every_format_golden);
+	ATF_TP_ADD_TC(tp, wb_rm_shown__view_and_rows_golden);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__json_is_the_record);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__other_formats_leave_it_out);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__bad_member_named);
