@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report as a model: a title, header notes, key/value metadata,
- * sections (each a table of columns and rows of cells) and footnotes.
+ * sections (each for readers, programs or both: blocks of text, then a
+ * table of columns and rows of cells), footnotes, and a record (the
+ * report's own JSON document, if it has one).
  * A report builds one model; the writers of rmodel_formats.h render any
  * model as text, JSON, CSV, Markdown or HTML.  The format table there is
  * the only list of formats: a new format is one writer file plus one

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A report model as CSV (RFC 4180): each section's table, a header
+ * A report model as CSV (RFC 4180): each section for programs, a header
  * line of its column names then its rows, sections a blank line apart.
  * A ratio is three fields: name, name_lo, name_hi; a number without a
  * value is an empty field.  Titles and notes are not part of a table.

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as one HTML page: <h1> title, notes as paragraphs,
- * metadata as a <dl>, an <h2> and a <table> per section (a number's
- * cell of class "num", a verdict's "better" or "worse"), the footnotes
- * last.  Every string goes through wb_report_escape, the one escaper,
+ * metadata as a <dl>, per section for readers an <h2> (<h3> below
+ * one), its paragraphs and lists and a <table> (a number's cell of class
+ * "num", a verdict's "better" or "worse", a strong cell <strong>), the
+ * footnotes last.  Every string goes through wb_report_escape, the one escaper,
  * but a section's figure, markup its report made (an SVG).
  */
 #include <stdio.h>

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as JSON: {"title", "meta": {key: value}, "notes",
- * "sections": [{"title", "notes", "columns": [{"name", "align",
- * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
+ * "sections" (those for programs): [{"title", "notes", "columns":
+ * [{"name", "align", "kind"}], "rows": [{column name: value}]}],
+ * "footnotes"}.  A number is
  * a number or null (an integer when it has no digits and no fraction);
  * a ratio {"ratio", "lo", "hi"}; a verdict {"verdict", "sign"}; a
  * metadata value given as JSON text is that value.  Jansson writes

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as text: "# key: value" metadata, the title and notes,
- * then each section's title, notes and table (columns padded to their
+ * then each section for readers: its title, its blocks (an item as
+ * "- lead: text") and table (columns padded to their
  * widest cell, two spaces apart, a line ending at its last non-empty
  * cell), then the footnotes.  Text from files is shown as wb_strvis
  * shows it.

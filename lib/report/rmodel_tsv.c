@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A report model as tab-separated values: each section's column names
+ * A report model as tab-separated values: each section for programs,
+ * its column names
  * then its rows, a cell as wb_rm_cell_str writes it, tabs and line
  * breaks in text shown as wb_strvis shows them; sections a blank line
  * apart.
