@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The report formats by name, and writing a report in one of them
- * (to a stream, or atomically to a file).  The formats are
- * lib/report/report_{text,json,md,html}.c over the helpers of
- * lib/report/report_format.c; CSV is compare's rows as a report model
- * (report_rows.c) written by the model's CSV writer.
+ * (to a stream, or atomically to a file).  JSON, CSV and Markdown are
+ * compare's report model (report_rows.c) written by the model's
+ * writers; text, HTML and the summary are lib/report/report_{text,html,
+ * summary}.c over the helpers of lib/report/report_format.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,12 +68,10 @@ wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
 	case WB_REPORT_TEXT:
 		return (wb_report_text(fp, r, err));
 	case WB_REPORT_JSON:
-		return (wb_report_json(fp, r, err));
 	case WB_REPORT_CSV:
+	case WB_REPORT_MARKDOWN:
 		return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(f),
 		    wb_report_rows_model(r, err), err));
-	case WB_REPORT_MARKDOWN:
-		return (wb_report_markdown(fp, r, err));
 	case WB_REPORT_HTML:
 		return (wb_report_html(fp, r, err));
 	case WB_REPORT_SUMMARY:

@@ -3,8 +3,9 @@
  * Comparison reports: text, json, csv, markdown, html, summary.  Every writer
  * takes the same struct wb_report and writes to a stdio stream;
  * wb_report_save() renders into memory and replaces the file atomically.
- * CSV is compare's rows as a report model (wb_report_rows_model) written
- * by the model's CSV writer; the others are compare's own.
+ * JSON, CSV and Markdown are compare's report model
+ * (wb_report_rows_model) written by the model's writers; the others are
+ * compare's own.
  */
 #ifndef WB_REPORT_FORMAT_H
 #define WB_REPORT_FORMAT_H
@@ -62,14 +63,20 @@ int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
  */
 void	wb_report_extend(FILE *, const struct wb_compare *,
 	    struct wb_results *const *results, size_t v);
-int	wb_report_json(FILE *, const struct wb_report *, struct wb_err *);
 /*
- * Compare's rows as a report model (rmodel.h): one row per test and
- * variant, the final scores, the problems; "csv" writes it.
+ * Compare's report as a model (rmodel.h): its rows (one per test and
+ * variant, the final scores, the problems), which "csv" writes, and its
+ * record, the "worldbench-compare" document, which "json" writes; and
+ * its view for readers, which "markdown" writes.
  */
 struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
 			    struct wb_err *);
-int	wb_report_markdown(FILE *, const struct wb_report *, struct wb_err *);
+/* Adds compare's record (worldbench-compare(5)) to m. */
+int	wb_report_record(struct wb_rmodel *m, const struct wb_report *,
+	    struct wb_err *);
+/* Adds compare's sections for readers ("markdown" writes them) to m. */
+int	wb_report_view(struct wb_rmodel *m, const struct wb_report *,
+	    struct wb_err *);
 int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
 int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);
 

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Compare's rows as a report model, which the model's CSV writer writes
- * (RFC 4180): one row per test and variant, then one row per variant
- * for the final score (test "final"), then the problem rows.  A value
- * that does not exist is a number without a value: an empty field.
+ * Compare's report as a model: its rows, which the model's CSV writer
+ * writes (RFC 4180): one row per test and variant, then one row per
+ * variant for the final score (test "final"), then the problem rows (a
+ * value that does not exist is a number without a value: an empty
+ * field), a section for programs; its record, the "worldbench-compare"
+ * document (report_record.c), which the model's JSON writer writes;
+ * and its view for readers (report_view.c), which the model's Markdown
+ * writer writes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -193,6 +197,8 @@ wb_report_rows_model(const struct wb_report *rep, struct wb_err *err)
 
 	if ((m = wb_rmodel_new(NULL, err)) == NULL)
 		return (NULL);
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_PROGRAMS);
 	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
 		if (cols[i].num)
 			wb_rmodel_column(m, cols[i].name, WB_RM_RIGHT,
@@ -206,7 +212,9 @@ wb_report_rows_model(const struct wb_report *rep, struct wb_err *err)
 				cell_row(m, c, i, v);
 	for (v = 0; v < c->nvar; v++)
 		final_row(m, c, v);
-	if (problem_rows(m, c, err) == -1) {
+	if (problem_rows(m, c, err) == -1 ||
+	    wb_report_record(m, rep, err) == -1 ||
+	    wb_report_view(m, rep, err) == -1) {
 		wb_rmodel_free(m);
 		return (NULL);
 	}

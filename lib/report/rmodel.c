@@ -36,13 +36,29 @@ strs_free(char **v, size_t n)
 }
 
 static void
+metas_free(struct wb_rm_meta *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].value);
+	}
+	free(v);
+}
+
+static void
 section_fini(struct wb_rm_section *s)
 {
 	size_t i;
 
 	free(s->title);
 	free(s->figure);
-	strs_free(s->note, s->nnote);
+	for (i = 0; i < s->nnote; i++) {
+		free(s->note[i].lead);
+		free(s->note[i].text);
+	}
+	free(s->note);
 	for (i = 0; i < s->ncol; i++)
 		free(s->col[i].name);
 	free(s->col);
@@ -60,11 +76,8 @@ wb_rmodel_free(struct wb_rmodel *m)
 		return;
 	free(m->title);
 	strs_free(m->note, m->nnote);
-	for (i = 0; i < m->nmeta; i++) {
-		free(m->meta[i].key);
-		free(m->meta[i].value);
-	}
-	free(m->meta);
+	metas_free(m->meta, m->nmeta);
+	metas_free(m->rec, m->nrec);
 	for (i = 0; i < m->nsec; i++)
 		section_fini(&m->sec[i]);
 	free(m->sec);
@@ -114,11 +127,12 @@ str_add(struct wb_rmodel *m, char ***v, size_t *n, const char *s)
 }
 
 static void
-meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
+meta_add(struct wb_rmodel *m, struct wb_rm_meta **v, size_t *n,
+    const char *key, const char *value, int json)
 {
 	struct wb_rm_meta *p;
 
-	if ((p = grow(m, &m->meta, m->nmeta, sizeof(*p))) == NULL)
+	if ((p = grow(m, v, *n, sizeof(*p))) == NULL)
 		return;
 	p->key = sdup(m, key);
 	p->value = sdup(m, value);
@@ -128,21 +142,28 @@ meta_add(struct wb_rmodel *m, const char *key, const char *value, int json)
 		free(p->value);
 		return;
 	}
-	m->nmeta++;
+	(*n)++;
 }
 
 void
 wb_rmodel_meta(struct wb_rmodel *m, const char *key, const char *value)
 {
 
-	meta_add(m, key, value, 0);
+	meta_add(m, &m->meta, &m->nmeta, key, value, 0);
 }
 
 void
 wb_rmodel_meta_json(struct wb_rmodel *m, const char *key, const char *json)
 {
 
-	meta_add(m, key, json, 1);
+	meta_add(m, &m->meta, &m->nmeta, key, json, 1);
+}
+
+void
+wb_rmodel_record(struct wb_rmodel *m, const char *key, const char *json)
+{
+
+	meta_add(m, &m->rec, &m->nrec, key, json, 1);
 }
 
 void
@@ -159,8 +180,8 @@ wb_rmodel_footnote(struct wb_rmodel *m, const char *s)
 	str_add(m, &m->foot, &m->nfoot, s);
 }
 
-void
-wb_rmodel_section(struct wb_rmodel *m, const char *title)
+static void
+section_add(struct wb_rmodel *m, const char *title, int depth)
 {
 	struct wb_rm_section *s;
 
@@ -168,7 +189,22 @@ wb_rmodel_section(struct wb_rmodel *m, const char *title)
 		return;
 	if (title != NULL && (s->title = sdup(m, title)) == NULL)
 		return;
+	s->depth = depth;
 	m->nsec++;
+}
+
+void
+wb_rmodel_section(struct wb_rmodel *m, const char *title)
+{
+
+	section_add(m, title, 1);
+}
+
+void
+wb_rmodel_subsection(struct wb_rmodel *m, const char *title)
+{
+
+	section_add(m, title, 2);
 }
 
 static struct wb_rm_section *
@@ -181,12 +217,69 @@ last(struct wb_rmodel *m)
 }
 
 void
-wb_rmodel_section_note(struct wb_rmodel *m, const char *note)
+wb_rmodel_section_use(struct wb_rmodel *m, enum wb_rm_use use)
 {
 	struct wb_rm_section *s;
 
 	if ((s = last(m)) != NULL)
-		str_add(m, &s->note, &s->nnote, note);
+		s->use = use;
+}
+
+static void
+note_add(struct wb_rmodel *m, enum wb_rm_note_kind kind, const char *lead,
+    const char *text)
+{
+	struct wb_rm_section *s;
+	struct wb_rm_note *n;
+
+	if ((s = last(m)) == NULL ||
+	    (n = grow(m, &s->note, s->nnote, sizeof(*n))) == NULL)
+		return;
+	n->kind = kind;
+	n->lead = sdup(m, lead);
+	n->text = sdup(m, text != NULL ? text : "");
+	if (m->failed) {
+		free(n->lead);
+		free(n->text);
+		return;
+	}
+	s->nnote++;
+}
+
+void
+wb_rmodel_section_note(struct wb_rmodel *m, const char *note)
+{
+
+	note_add(m, WB_RM_PARA, NULL, note);
+}
+
+void
+wb_rmodel_section_warn(struct wb_rmodel *m, const char *note)
+{
+
+	note_add(m, WB_RM_WARN, NULL, note);
+}
+
+void
+wb_rmodel_section_item(struct wb_rmodel *m, const char *lead, int strong,
+    const char *text)
+{
+	struct wb_rm_section *s;
+
+	note_add(m, strong ? WB_RM_ITEM_WARN : WB_RM_ITEM, lead, text);
+	if ((s = last(m)) == NULL || s->nnote == 0)
+		return;
+	s->note[s->nnote - 1].newlist = s->newlist;
+	s->newlist = 0;
+}
+
+void
+wb_rmodel_section_list(struct wb_rmodel *m)
+{
+	struct wb_rm_section *s;
+
+	if ((s = last(m)) != NULL)
+		s->newlist = 1;
 }
 
 void
@@ -248,6 +341,17 @@ wb_rmodel_text(struct wb_rmodel *m, const char *text)
 }
 
 void
+wb_rmodel_strong(struct wb_rmodel *m, const char *text)
+{
+	struct wb_rm_cell *c;
+
+	if ((c = cell_add(m, WB_RM_TEXT)) == NULL)
+		return;
+	c->text = sdup(m, text != NULL ? text : "");
+	c->strong = 1;
+}
+
+void
 wb_rmodel_num(struct wb_rmodel *m, double v, int prec)
 {
 	struct wb_rm_cell *c;
@@ -292,6 +396,14 @@ wb_rmodel_verdict(struct wb_rmodel *m, const char *words, int sign)
 		return;
 	c->text = sdup(m, words != NULL ? words : "");
 	c->sign = sign;
+}
+
+int
+wb_rm_shown(const struct wb_rm_section *s, int readers)
+{
+
+	return (s->use == WB_RM_BOTH ||
+	    s->use == (readers ? WB_RM_READERS : WB_RM_PROGRAMS));
 }
 
 size_t

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report as a model: a title, header notes, key/value metadata,
- * sections (each a table of columns and rows of cells) and footnotes.
+ * sections (each for readers, programs or both: blocks of text, then a
+ * table of columns and rows of cells), footnotes, and a record (the
+ * report's own JSON document, if it has one).
  * A report builds one model; the writers of rmodel_formats.h render any
  * model as text, JSON, CSV, Markdown or HTML.  The format table there is
  * the only list of formats: a new format is one writer file plus one
@@ -17,7 +19,8 @@ struct wb_err;
 
 enum wb_rm_align {
 	WB_RM_LEFT,
-	WB_RM_RIGHT
+	WB_RM_RIGHT,
+	WB_RM_PLAIN	/* none stated: left, but Markdown writes no ':' */
 };
 
 enum wb_rm_kind {
@@ -34,6 +37,7 @@ struct wb_rm_cell {
 	int		 prec;		/* NUM and RATIO: digits */
 	int		 sig;		/* NUM: > 0, significant digits instead */
 	int		 sign;		/* VERDICT */
+	int		 strong;	/* TEXT: strong where the format can */
 };
 
 struct wb_rm_col {
@@ -42,15 +46,44 @@ struct wb_rm_col {
 	enum wb_rm_kind	 kind;
 };
 
+/*
+ * Who a section is for: both (the default), readers (text, Markdown,
+ * HTML show it; a report's view), or programs (CSV, TSV and JSON's
+ * layout of the tables show it; a report's rows).  A writer asks
+ * wb_rm_shown().
+ */
+enum wb_rm_use {
+	WB_RM_BOTH,
+	WB_RM_READERS,
+	WB_RM_PROGRAMS
+};
+
+enum wb_rm_note_kind {
+	WB_RM_PARA,		/* a paragraph */
+	WB_RM_WARN,		/* a paragraph, strong where the format can */
+	WB_RM_ITEM,		/* an item of a list: its lead, then its text */
+	WB_RM_ITEM_WARN		/* an item whose lead is strong */
+};
+
+struct wb_rm_note {
+	enum wb_rm_note_kind	 kind;
+	char			*lead;		/* an item's, or NULL */
+	char			*text;
+	int			 newlist;	/* an item starting a list */
+};
+
 struct wb_rm_section {
 	char			*title;
-	char			**note;		/* lines before the table */
+	int			 depth;		/* 1 a section, 2 below one */
+	enum wb_rm_use		 use;
+	struct wb_rm_note	*note;		/* blocks before the table */
 	size_t			 nnote;
 	struct wb_rm_col	*col;
 	size_t			 ncol;
 	struct wb_rm_cell	*cell;		/* ncell, row-major */
 	size_t			 ncell;
 	char			*figure;	/* HTML only: markup (an SVG) */
+	int			 newlist;	/* the next item starts a list */
 };
 
 struct wb_rm_meta {
@@ -69,6 +102,8 @@ struct wb_rmodel {
 	size_t			 nsec;
 	char			**foot;
 	size_t			 nfoot;
+	struct wb_rm_meta	*rec;		/* the record, JSON values */
+	size_t			 nrec;
 	int			 failed;	/* a builder ran out of memory */
 };
 
@@ -87,10 +122,34 @@ void	wb_rmodel_meta(struct wb_rmodel *, const char *key, const char *value);
  */
 void	wb_rmodel_meta_json(struct wb_rmodel *, const char *key,
 	    const char *json);
+/*
+ * The model's record: what a program reads, as the members of one JSON
+ * object in the order given, each value JSON text.  A report whose
+ * JSON is a documented format of its own (compare's
+ * "worldbench-compare", worldbench-compare(5)) gives its document so;
+ * the JSON writer then writes the record, reals to ten significant
+ * digits, instead of its layout of the tables.  The other writers
+ * render the tables and notes and leave the record out.
+ */
+void	wb_rmodel_record(struct wb_rmodel *, const char *key, const char *json);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);
+/* A section below the one before it (Markdown "###", HTML <h3>). */
+void	wb_rmodel_subsection(struct wb_rmodel *, const char *title);
+/* Who the last section is for (WB_RM_BOTH unless set). */
+void	wb_rmodel_section_use(struct wb_rmodel *, enum wb_rm_use);
+/* The last section's blocks before its table, in order. */
 void	wb_rmodel_section_note(struct wb_rmodel *, const char *);
+void	wb_rmodel_section_warn(struct wb_rmodel *, const char *);
+/*
+ * An item of a list: lead (NULL: none) and text; consecutive items are
+ * one list unless wb_rmodel_section_list() starts another.  strong:
+ * the lead is strong where the format can (a problem, not a note).
+ */
+void	wb_rmodel_section_item(struct wb_rmodel *, const char *lead,
+	    int strong, const char *text);
+void	wb_rmodel_section_list(struct wb_rmodel *);
 /*
  * A figure of the last section, markup the report made (an SVG, its
  * text escaped by its maker): the HTML writer puts it after the notes,
@@ -100,6 +159,8 @@ void	wb_rmodel_section_figure(struct wb_rmodel *, const char *markup);
 void	wb_rmodel_column(struct wb_rmodel *, const char *name,
 	    enum wb_rm_align, enum wb_rm_kind);
 void	wb_rmodel_text(struct wb_rmodel *, const char *);
+/* Text shown strong where the format can (a total's name). */
+void	wb_rmodel_strong(struct wb_rmodel *, const char *);
 void	wb_rmodel_num(struct wb_rmodel *, double, int prec);
 /*
  * A number given to sig significant digits ("%.*g", as a program reads
@@ -109,6 +170,9 @@ void	wb_rmodel_num_sig(struct wb_rmodel *, double, int sig);
 void	wb_rmodel_ratio(struct wb_rmodel *, double, double lo, double hi,
 	    int prec);
 void	wb_rmodel_verdict(struct wb_rmodel *, const char *words, int sign);
+
+/* Whether a writer for readers (or else for programs) shows s. */
+int	wb_rm_shown(const struct wb_rm_section *s, int readers);
 
 /* Rows of a section; cell c of row r. */
 size_t	wb_rm_nrow(const struct wb_rm_section *);

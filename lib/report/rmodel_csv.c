@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A report model as CSV (RFC 4180): each section's table, a header
+ * A report model as CSV (RFC 4180): each section for programs, a header
  * line of its column names then its rows, sections a blank line apart.
  * A ratio is three fields: name, name_lo, name_hi; a number without a
  * value is an empty field.  Titles and notes are not part of a table.
@@ -113,7 +113,7 @@ wb_rm_write_csv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	(void)err;
 	for (n = i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (s->ncol == 0)
+		if (s->ncol == 0 || !wb_rm_shown(s, 0))
 			continue;
 		if (n++ > 0)
 			fputc('\n', fp);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as one HTML page: <h1> title, notes as paragraphs,
- * metadata as a <dl>, an <h2> and a <table> per section (a number's
- * cell of class "num", a verdict's "better" or "worse"), the footnotes
- * last.  Every string goes through wb_report_escape, the one escaper,
+ * metadata as a <dl>, per section for readers an <h2> (<h3> below
+ * one), its paragraphs and lists and a <table> (a number's cell of class
+ * "num", a verdict's "better" or "worse", a strong cell <strong>), the
+ * footnotes last.  Every string goes through wb_report_escape, the one escaper,
  * but a section's figure, markup its report made (an SVG).
  */
 #include <stdio.h>
@@ -23,6 +24,39 @@ paras(FILE *fp, char *const *v, size_t n, const char *cls)
 		wb_report_escape(fp, v[i]);
 		fputs("</p>\n", fp);
 	}
+}
+
+/* A section's blocks: paragraphs, and items as lists. */
+static void
+notes(FILE *fp, const struct wb_rm_note *v, size_t n)
+{
+	size_t i;
+	int item, inlist, strong;
+
+	for (inlist = 0, i = 0; i < n; i++) {
+		item = v[i].kind == WB_RM_ITEM || v[i].kind == WB_RM_ITEM_WARN;
+		if (inlist && (!item || v[i].newlist)) {
+			fputs("</ul>\n", fp);
+			inlist = 0;
+		}
+		if (item && !inlist) {
+			fputs("<ul>\n", fp);
+			inlist = 1;
+		}
+		fputs(item ? "<li>" : v[i].kind == WB_RM_WARN ?
+		    "<p><strong>" : "<p>", fp);
+		strong = v[i].kind == WB_RM_ITEM_WARN;
+		if (item && v[i].lead != NULL) {
+			fputs(strong ? "<strong>" : "", fp);
+			wb_report_escape(fp, v[i].lead);
+			fputs(strong ? "</strong>: " : ": ", fp);
+		}
+		wb_report_escape(fp, v[i].text);
+		fputs(item ? "</li>\n" : v[i].kind == WB_RM_WARN ?
+		    "</strong></p>\n" : "</p>\n", fp);
+	}
+	if (inlist)
+		fputs("</ul>\n", fp);
 }
 
 static const char *
@@ -56,10 +90,13 @@ table(FILE *fp, const struct wb_rm_section *s)
 		for (c = 0; c < s->ncol; c++) {
 			x = wb_rm_cell(s, r, c);
 			fprintf(fp, "<td%s>", cls(&s->col[c], x));
+			if (x != NULL && x->strong)
+				fputs("<strong>", fp);
 			if (x != NULL)
 				wb_report_escape(fp,
 				    wb_rm_cell_str(x, buf, sizeof(buf)));
-			fputs("</td>", fp);
+			fputs(x != NULL && x->strong ? "</strong></td>" :
+			    "</td>", fp);
 		}
 		fputs("</tr>\n", fp);
 	}
@@ -99,12 +136,14 @@ wb_rm_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	}
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
+		if (!wb_rm_shown(s, 1))
+			continue;
 		if (s->title != NULL) {
-			fputs("<h2>", fp);
+			fprintf(fp, "<h%d>", s->depth + 1);
 			wb_report_escape(fp, s->title);
-			fputs("</h2>\n", fp);
+			fprintf(fp, "</h%d>\n", s->depth + 1);
 		}
-		paras(fp, s->note, s->nnote, NULL);
+		notes(fp, s->note, s->nnote);
 		if (s->figure != NULL)
 			fputs(s->figure, fp);
 		table(fp, s);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as JSON: {"title", "meta": {key: value}, "notes",
- * "sections": [{"title", "notes", "columns": [{"name", "align",
- * "kind"}], "rows": [{column name: value}]}], "footnotes"}.  A number is
+ * "sections" (those for programs): [{"title", "notes", "columns":
+ * [{"name", "align", "kind"}], "rows": [{column name: value}]}],
+ * "footnotes"}.  A number is
  * a number or null (an integer when it has no digits and no fraction);
  * a ratio {"ratio", "lo", "hi"}; a verdict {"verdict", "sign"}; a
  * metadata value given as JSON text is that value.  Jansson writes
- * every string.
+ * every string.  A model with a record (wb_rmodel_record) is written as
+ * that record instead: one object of its members, reals to ten
+ * significant digits.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +26,21 @@ num(double v)
 {
 
 	return (isnan(v) ? json_null() : json_real(v));
+}
+
+/* A section's blocks as strings: an item as "lead: text". */
+static json_t *
+notes(const struct wb_rm_note *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, v[i].lead != NULL ?
+		    json_sprintf("%s: %s", v[i].lead, v[i].text) :
+		    json_string(v[i].text));
+	return (a);
 }
 
 static json_t *
@@ -93,7 +111,50 @@ section(const struct wb_rm_section *s)
 		json_array_append_new(rows, row);
 	}
 	return (json_pack("{s:s?, s:o, s:o, s:o}", "title", s->title,
-	    "notes", strs(s->note, s->nnote), "columns", cols, "rows", rows));
+	    "notes", notes(s->note, s->nnote), "columns", cols, "rows", rows));
+}
+
+/* The record's members, each value parsed back from its JSON text. */
+static json_t *
+record(const struct wb_rmodel *m, struct wb_err *err)
+{
+	json_error_t je;
+	json_t *o, *v;
+	size_t i;
+
+	if ((o = json_object()) == NULL) {
+		wb_err_set(err, "JSON report: out of memory");
+		return (NULL);
+	}
+	for (i = 0; i < m->nrec; i++) {
+		if ((v = json_loads(m->rec[i].value, JSON_DECODE_ANY,
+		    &je)) == NULL) {
+			wb_err_set(err, "JSON report: record member \"%s\": "
+			    "%s", m->rec[i].key, je.text);
+			json_decref(o);
+			return (NULL);
+		}
+		if (json_object_set_new(o, m->rec[i].key, v) == -1) {
+			wb_err_set(err, "JSON report: out of memory");
+			json_decref(o);
+			return (NULL);
+		}
+	}
+	return (o);
+}
+
+static int
+dump(FILE *fp, json_t *o, size_t flags, struct wb_err *err)
+{
+
+	if (json_dumpf(o, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | flags) ==
+	    -1) {
+		json_decref(o);
+		return (wb_err_set(err, "JSON report: writing failed"));
+	}
+	fputc('\n', fp);
+	json_decref(o);
+	return (0);
 }
 
 int
@@ -102,24 +163,24 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	json_t *o, *meta, *secs;
 	size_t i;
 
+	if (m->nrec > 0) {
+		if ((o = record(m, err)) == NULL)
+			return (-1);
+		return (dump(fp, o, JSON_REAL_PRECISION(10), err));
+	}
 	meta = json_object();
 	for (i = 0; i < m->nmeta; i++)
 		json_object_set_new(meta, m->meta[i].key,
 		    meta_value(&m->meta[i]));
 	secs = json_array();
 	for (i = 0; i < m->nsec; i++)
-		json_array_append_new(secs, section(&m->sec[i]));
+		if (wb_rm_shown(&m->sec[i], 0))
+			json_array_append_new(secs, section(&m->sec[i]));
 	o = json_pack("{s:s?, s:o, s:o, s:o, s:o}", "title", m->title,
 	    "meta", meta, "notes", strs(m->note, m->nnote), "sections", secs,
 	    "footnotes", strs(m->foot, m->nfoot));
 	if (o == NULL)
 		return (wb_err_set(err, "JSON report: building failed (a "
 		    "string that is not UTF-8?)"));
-	if (json_dumpf(o, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == -1) {
-		json_decref(o);
-		return (wb_err_set(err, "JSON report: writing failed"));
-	}
-	fputc('\n', fp);
-	json_decref(o);
-	return (0);
+	return (dump(fp, o, 0, err));
 }

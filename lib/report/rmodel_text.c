@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A report model as text: "# key: value" metadata, the title and notes,
- * then each section's title, notes and table (columns padded to their
+ * then each section for readers: its title, its blocks (an item as
+ * "- lead: text") and table (columns padded to their
  * widest cell, two spaces apart, a line ending at its last non-empty
  * cell), then the footnotes.  Text from files is shown as wb_strvis
  * shows it.
@@ -99,6 +100,23 @@ lines(FILE *fp, char *const *v, size_t n)
 	}
 }
 
+/* A section's blocks: a line each, an item as "- lead: text". */
+static void
+notes(FILE *fp, const struct wb_rm_note *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == WB_RM_ITEM || v[i].kind == WB_RM_ITEM_WARN) {
+			fputs("- ", fp);
+			if (v[i].lead != NULL)
+				fprintf(fp, "%s: ", wb_vis(v[i].lead));
+		}
+		wb_vis_fputs(v[i].text, WB_VIS_WHITE, fp);
+		fputc('\n', fp);
+	}
+}
+
 int
 wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
@@ -113,10 +131,12 @@ wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	lines(fp, m->note, m->nnote);
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
+		if (!wb_rm_shown(s, 1))
+			continue;
 		fputc('\n', fp);
 		if (s->title != NULL)
 			fprintf(fp, "%s\n", wb_vis(s->title));
-		lines(fp, s->note, s->nnote);
+		notes(fp, s->note, s->nnote);
 		if (table(fp, s, err) == -1)
 			return (-1);
 	}

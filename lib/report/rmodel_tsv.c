@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A report model as tab-separated values: each section's column names
+ * A report model as tab-separated values: each section for programs,
+ * its column names
  * then its rows, a cell as wb_rm_cell_str writes it, tabs and line
  * breaks in text shown as wb_strvis shows them; sections a blank line
  * apart.
@@ -17,12 +18,14 @@ wb_rm_write_tsv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	const struct wb_rm_section *s;
 	const struct wb_rm_cell *x;
 	char buf[WB_VIS_SIZE];
-	size_t i, r, c;
+	size_t i, r, c, n;
 
 	(void)err;
-	for (i = 0; i < m->nsec; i++) {
+	for (n = i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (i > 0)
+		if (!wb_rm_shown(s, 0))
+			continue;
+		if (n++ > 0)
 			fputc('\n', fp);
 		for (c = 0; c < s->ncol; c++)
 			fprintf(fp, "%s%s", c > 0 ? "\t" : "",

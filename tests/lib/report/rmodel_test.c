@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "rmodel.h"
+#include "wbtest.h"
 
 /* Two sections: every kind of cell, a missing value, text to quote. */
 static struct wb_rmodel *
@@ -145,15 +146,14 @@ ATF_TC_BODY(wb_rm_write_md__pipes_escaped, tc)
 	    "\n"
 	    "| test | n | ratio | verdict |\n"
 	    "|:---|---:|---:|:---|\n"
-	    "| dhry2reg | 12.5 | 0.900 [0.850, 0.950] | slower |\n"
+	    "| dhry2reg | 12.5 | 0.900 [0.850, 0.950] | **slower** |\n"
 	    "| say \"a\\|b\" | - | 1.000 | no difference |\n"
 	    "\n"
 	    "| k |\n"
 	    "|:---|\n"
 	    "| only |\n"
 	    "\n"
-	    "[1] The end.\n"
-	    "\n", s);
+	    "[1] The end.\n", s);
 	free(s);
 	wb_rmodel_free(m);
 }
@@ -390,6 +390,186 @@ ATF_TC_BODY(wb_rmodel_save__whole_file, tc)
 	wb_rmodel_free(m);
 }
 
+/* The next name of the format table's list (names, ", " apart), or NULL. */
+static const char *
+next_format(char **p)
+{
+	const char *f;
+
+	while ((f = strsep(p, ", ")) != NULL)
+		if (*f != '\0')
+			return (f);
+	return (NULL);
+}
+
+/*
+ * A report's view and rows in one model: sections for readers (a
+ * subsection, paragraphs, a strong one, lists with strong and plain
+ * leads, columns of no stated alignment, a strong cell) and one for
+ * programs.
+ */
+static struct wb_rmodel *
+view_sample(void)
+{
+	struct wb_err err;
+	struct wb_rmodel *m;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_section(m, "method");
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_section_note(m, "A paragraph.");
+	wb_rmodel_section_item(m, "PROBLEM", 1, "one|two.");
+	wb_rmodel_section_item(m, "PROBLEM", 1, "back\\*slash, \\x1b.");
+	wb_rmodel_section_list(m);
+	wb_rmodel_section_item(m, NULL, 0, "a list of its own");
+	wb_rmodel_section_warn(m, "WARNING: strong.");
+	wb_rmodel_section_item(m, "note", 0, "a plain lead");
+	wb_rmodel_subsection(m, "a|b / base");
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_column(m, "Test", WB_RM_PLAIN, WB_RM_TEXT);
+	wb_rmodel_column(m, "Ratio", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "Verdict", WB_RM_PLAIN, WB_RM_VERDICT);
+	wb_rmodel_text(m, "t1");
+	wb_rmodel_num(m, 0.5, 2);
+	wb_rmodel_verdict(m, "faster", 1);
+	wb_rmodel_strong(m, "Final");
+	wb_rmodel_num(m, 1, 2);
+	wb_rmodel_verdict(m, "same", 0);
+	wb_rmodel_subsection(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_rmodel_section_note(m, "Untitled, below a / b:");
+	wb_rmodel_column(m, "k", WB_RM_PLAIN, WB_RM_TEXT);
+	wb_rmodel_text(m, "v");
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_PROGRAMS);
+	wb_rmodel_column(m, "test", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "ratio", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_text(m, "t1");
+	wb_rmodel_num(m, 0.5, 2);
+	ATF_REQUIRE(!m->failed);
+	return (m);
+}
+
+/*
+ * The sample model and the view in every format of the table, against
+ * one golden file each, tests/lib/report/data/rmodel-FORMAT.expected:
+ * the sample's rendering, a line "==== view", the view's.  Text,
+ * Markdown and HTML show the view's sections for readers, CSV, TSV and
+ * JSON its section for programs.  A format added to the table is
+ * tested by adding its golden file.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rm_format_find__every_format_golden);
+ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
+{
+	struct wb_rmodel *m = sample(), *v = view_sample();
+	char names[256], golden[64], *p, *a, *b, *s, *want;
+	const char *f;
+
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (p = names; (f = next_format(&p)) != NULL;) {
+		snprintf(golden, sizeof(golden), "rmodel-%s.expected", f);
+		a = render(f, m);
+		b = render(f, v);
+		ATF_REQUIRE(asprintf(&s, "%s==== view\n%s", a, b) != -1);
+		want = wbt_read_file(wbt_datapath(tc, golden), NULL);
+		if (strcmp(want, s) != 0) {
+			wbt_write_file(golden, s);
+			atf_tc_fail_nonfatal("%s differs from %s; got:\n%s", f,
+			    golden, s);
+		}
+		free(want);
+		free(s);
+		free(a);
+		free(b);
+	}
+	wb_rmodel_free(m);
+	wb_rmodel_free(v);
+}
+
+/*
+ * A model with a record: the JSON writer writes the record (members in
+ * order, reals to ten significant digits, nested values indented) and
+ * nothing else (tests/lib/report/data/rmodel-record.expected); every
+ * other format of the table renders the model as it would without it.
+ */
+static struct wb_rmodel *
+recorded(int with)
+{
+	struct wb_rmodel *m = sample();
+
+	if (!with)
+		return (m);
+	wb_rmodel_record(m, "format", "\"sample-record\"");
+	wb_rmodel_record(m, "version", "1");
+	wb_rmodel_record(m, "confidence", "0.95");
+	wb_rmodel_record(m, "ratio", "0.98765432109876");
+	wb_rmodel_record(m, "tests", "[{\"id\":\"dhry2reg\",\"ci\":[0.85,"
+	    "0.95],\"p\":null,\"ok\":true},{\"id\":\"say \\\"a|b\\\"\","
+	    "\"ci\":null,\"p\":1e-20,\"ok\":false}]");
+	wb_rmodel_record(m, "empty", "{}");
+	ATF_REQUIRE(!m->failed);
+	return (m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__json_is_the_record);
+ATF_TC_BODY(wb_rmodel_record__json_is_the_record, tc)
+{
+	struct wb_rmodel *m = recorded(1);
+	char *s, *want;
+
+	s = render("json", m);
+	want = wbt_read_file(wbt_datapath(tc, "rmodel-record.expected"),
+	    NULL);
+	ATF_CHECK_STREQ_MSG(want, s, "got:\n%s", s);
+	free(want);
+	free(s);
+	wb_rmodel_free(m);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__other_formats_leave_it_out);
+ATF_TC_BODY(wb_rmodel_record__other_formats_leave_it_out, tc)
+{
+	struct wb_rmodel *with = recorded(1), *without = recorded(0);
+	char names[256], *p, *a, *b;
+	const char *f;
+	size_t n;
+
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (n = 0, p = names; (f = next_format(&p)) != NULL;) {
+		if (strcmp(f, "json") == 0)
+			continue;
+		a = render(f, with);
+		b = render(f, without);
+		ATF_CHECK_STREQ_MSG(b, a, "%s", f);
+		free(a);
+		free(b);
+		n++;
+	}
+	/* text, csv, markdown, html, tsv at least */
+	ATF_CHECK(n >= 5);
+	wb_rmodel_free(with);
+	wb_rmodel_free(without);
+}
+
+/* A record member that is not JSON: writing fails, naming it. */
+ATF_TC_WITHOUT_HEAD(wb_rmodel_record__bad_member_named);
+ATF_TC_BODY(wb_rmodel_record__bad_member_named, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	FILE *fp;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_record(m, "good", "1");
+	wb_rmodel_record(m, "broken", "{not json");
+	ATF_REQUIRE((fp = fopen("/dev/null", "w")) != NULL);
+	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rm_format_find("json"), m,
+	    &err));
+	ATF_CHECK_MSG(strstr(err.msg, "\"broken\"") != NULL, "%s", err.msg);
+	fclose(fp);
+	wb_rmodel_free(m);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -407,5 +587,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
 	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
+	ATF_TP_ADD_TC(tp, wb_rm_format_find__every_format_golden);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__json_is_the_record);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__other_formats_leave_it_out);
+	ATF_TP_ADD_TC(tp, wb_rmodel_record__bad_member_named);
 	return (atf_no_error());
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The JSON report: format "worldbench-compare", version 1, documented in
- * worldbench-compare(5).  Numbers that do not exist (no interval, no
- * score) are null, never 0.
+ * Compare's record (rmodel.h wb_rmodel_record): the document of format
+ * "worldbench-compare", version 1, documented in worldbench-compare(5),
+ * which the model's JSON writer writes.  Numbers that do not exist (no
+ * interval, no score) are null, never 0.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "factorial.h"
 #include "report_format.h"
 #include "results.h"
+#include "rmodel.h"
 #include "score.h"
 
 static json_t *
@@ -430,67 +432,76 @@ factorial_json(const struct wb_compare *c, const struct wb_factorial *f,
 	return (o);
 }
 
+/*
+ * Adds member key = value to the record of m, as JSON text, and drops
+ * value; a NULL value poisons *ok.
+ */
+static void
+rec(struct wb_rmodel *m, const char *key, json_t *value, int *ok)
+{
+	char *s;
+
+	if (value == NULL || (s = json_dumps(value, JSON_ENCODE_ANY |
+	    JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))) ==
+	    NULL) {
+		json_decref(value);
+		*ok = 0;
+		return;
+	}
+	wb_rmodel_record(m, key, s);
+	free(s);
+	json_decref(value);
+}
+
 int
-wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
+wb_report_record(struct wb_rmodel *m, const struct wb_report *rep,
+    struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
 	char ng[512];
-	json_t *root;
 	int ok;
 
 	ok = 1;
-	if ((root = json_object()) == NULL)
-		return (wb_err_set(err, "json: out of memory"));
-	put(root, "format", json_string(WB_COMPARE_FORMAT), &ok);
-	put(root, "version", json_integer(WB_COMPARE_VERSION), &ok);
-	put(root, "generator", rep->generator != NULL ?
+	rec(m, "format", json_string(WB_COMPARE_FORMAT), &ok);
+	rec(m, "version", json_integer(WB_COMPARE_VERSION), &ok);
+	rec(m, "generator", rep->generator != NULL ?
 	    json_string(rep->generator) : json_null(), &ok);
-	put(root, "confidence", json_real(c->conf), &ok);
-	put(root, "estimator", json_string(wb_estimator_name(c->est)), &ok);
-	put(root, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
-	put(root, "ratio_method", json_string(wb_compare_method_name(c)),
+	rec(m, "confidence", json_real(c->conf), &ok);
+	rec(m, "estimator", json_string(wb_estimator_name(c->est)), &ok);
+	rec(m, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
+	rec(m, "ratio_method", json_string(wb_compare_method_name(c)), &ok);
+	rec(m, "final_method", json_string(c->blocked ? "runs-t" : "delta"),
 	    &ok);
-	put(root, "final_method", json_string(c->blocked ? "runs-t" :
-	    "delta"), &ok);
-	put(root, "family", json_integer(c->family), &ok);
+	rec(m, "family", json_integer(c->family), &ok);
 	wb_report_negligible_text(c, ng, sizeof(ng));
-	put(root, "negligible", json_pack("{s:f, s:s, s:s}", "percent",
+	rec(m, "negligible", json_pack("{s:f, s:s, s:s}", "percent",
 	    100 * c->negligible, "source", wb_negl_src_name(c->negl_src),
 	    "rule", ng), &ok);
-	put(root, "same_run", json_boolean(c->same_run), &ok);
-	put(root, "blocked", json_boolean(c->blocked), &ok);
-	put(root, "runs", runs_json(c, &ok), &ok);
-	put(root, "emulation", c->emulated ? json_pack("{s:s?, s:s?, s:s}",
+	rec(m, "same_run", json_boolean(c->same_run), &ok);
+	rec(m, "blocked", json_boolean(c->blocked), &ok);
+	rec(m, "runs", runs_json(c, &ok), &ok);
+	rec(m, "emulation", c->emulated ? json_pack("{s:s?, s:s?, s:s}",
 	    "timing", c->timing, "uncertainty", c->uncertainty, "caveat",
 	    wb_report_emulated_text(c)) : json_null(), &ok);
-	put(root, "forced", json_boolean(c->forced), &ok);
-	put(root, "matching", json_string(c->unmatched != NULL ?
-	    "unmatched" : c->match_none ? "not recorded" :
-	    c->match_unrecorded != NULL ? "partly recorded" : "matched"),
-	    &ok);
-	put(root, "unmatched", c->unmatched != NULL ?
+	rec(m, "forced", json_boolean(c->forced), &ok);
+	rec(m, "matching", json_string(c->unmatched != NULL ? "unmatched" :
+	    c->match_none ? "not recorded" : c->match_unrecorded != NULL ?
+	    "partly recorded" : "matched"), &ok);
+	rec(m, "unmatched", c->unmatched != NULL ?
 	    json_sprintf("UNMATCHED images: %s", c->unmatched) : json_null(),
 	    &ok);
-	put(root, "units", c->blocked ?
-	    json_integer((json_int_t)c->nunits) : json_null(), &ok);
-	put(root, "target_ci", num(c->target), &ok);
-	put(root, "adaptive", adaptive_json(c), &ok);
+	rec(m, "units", c->blocked ? json_integer((json_int_t)c->nunits) :
+	    json_null(), &ok);
+	rec(m, "target_ci", num(c->target), &ok);
+	rec(m, "adaptive", adaptive_json(c), &ok);
 	if (c->sequential)
-		put(root, "sequential", schedule_json(c, &ok), &ok);
-	put(root, "variants", variants_json(rep, &ok), &ok);
-	put(root, "problems", problems_json(c, &ok), &ok);
-	put(root, "tests", tests_json(c, &ok), &ok);
-	put(root, "factorial", rep->fact != NULL ?
-	    factorial_json(c, rep->fact, &ok) : json_null(), &ok);
-	if (!ok) {
-		json_decref(root);
+		rec(m, "sequential", schedule_json(c, &ok), &ok);
+	rec(m, "variants", variants_json(rep, &ok), &ok);
+	rec(m, "problems", problems_json(c, &ok), &ok);
+	rec(m, "tests", tests_json(c, &ok), &ok);
+	rec(m, "factorial", rep->fact != NULL ? factorial_json(c, rep->fact,
+	    &ok) : json_null(), &ok);
+	if (!ok)
 		return (wb_err_set(err, "json: out of memory"));
-	}
-	if (json_dumpf(root, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-	    JSON_REAL_PRECISION(10)) == -1 || fputc('\n', fp) == EOF) {
-		json_decref(root);
-		return (wb_err_setsys(err, "json: write"));
-	}
-	json_decref(root);
 	return (0);
 }
