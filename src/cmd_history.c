@@ -25,30 +25,6 @@
 #include "strvis.h"
 #include "world_fs.h"
 
-void
-cmd_history_usage(FILE *fp)
-{
-
-	fprintf(fp, "usage: worldbench history add [--store url] [-w workdir] "
-	    "[--release name[:order]]\n"
-	    "           [--reference label] file | rundir ...\n"
-	    "       worldbench history list [--store url] [-w workdir]\n"
-	    "       worldbench history series [--store url] [-w workdir] "
-	    "[--machine fp]\n"
-	    "           [--variant label] [--test id]\n"
-	    "       worldbench history confirm [--store url] [-w workdir] "
-	    "[--passes n]\n"
-	    "           [--duration s] [--confirm-alpha a] candidate\n"
-	    "       worldbench history changes [--store url] [-w workdir] "
-	    "[--machine fp]\n"
-	    "           [--variant label] [--test id] [--alpha a] "
-	    "[--seed n]\n"
-	    "           [--tail k] [--tail-alpha a] [--json]\n"
-	    "       worldbench history html [--store url] [-w workdir] "
-	    "[--machine fp]\n"
-	    "           [--variant label] [--test id] -o dir\n");
-}
-
 static int
 usage(void)
 {
@@ -259,23 +235,6 @@ history_parse(int argc, char **argv, struct history_opts *o)
 {
 
 	return (opt_parse(cmd_history_opts, o, argc, argv));
-}
-
-struct wb_hstore *
-history_open(const struct history_opts *o, struct wb_err *e)
-{
-	char path[PATH_MAX];
-
-	if (o->store != NULL)
-		return (wb_hs_open(o->store, e));
-	if (wb_mkdirs(o->workdir, 0755, e) == -1)
-		return (NULL);
-	if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
-	    o->workdir) >= sizeof(path)) {
-		wb_err_set(e, "%s: path too long", o->workdir);
-		return (NULL);
-	}
-	return (wb_hs_open(path, e));
 }
 
 static void

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The release-history site: its check, its two kinds of page and their
- * atomic writing (see history_html.h).  The plot is history_html_plot.c.
+ * atomic writing (see history_html.h).  The plot is history_html_plot.c,
+ * the data and the words both print hist_site.h.
  */
 #include <sys/stat.h>
 
@@ -47,37 +48,11 @@ static const char css[] =
     "svg .cp.rejected text{fill:#999}\n"
     "</style>\n";
 
-const char *
-wb_hcp_status_name(int st)
-{
-
-	switch (st) {
-	case WB_HCP_CONFIRMED:
-		return ("confirmed");
-	case WB_HCP_REJECTED:
-		return ("rejected");
-	default:
-		return ("candidate");
-	}
-}
-
 void
 wb_history_html_name(size_t i, char *buf, size_t len)
 {
 
 	snprintf(buf, len, "series-%zu.html", i + 1);
-}
-
-const char *
-wb_history_interval(char *buf, size_t len, const double *lo,
-    const double *hi, size_t i)
-{
-
-	if (lo == NULL || hi == NULL || isnan(lo[i]) || isnan(hi[i]))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "[%.4g, %.4g]", lo[i], hi[i]);
-	return (buf);
 }
 
 /*

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "history_html.h"
+#include "hist_site.h"
 #include "history_html_int.h"
 #include "report_format.h"
 
