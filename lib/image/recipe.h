@@ -128,8 +128,6 @@ void	wb_recipe_config_fini(struct wb_recipe_config *);
  */
 char	**wb_recipe_words(const struct wb_recipe_config *, const char *var,
 	    const char *helper, struct wb_err *);
-/* Split on blanks into a NULL-terminated vector. */
-char	**wb_words_split(const char *, struct wb_err *);
 
 /*
  * One build of one (recipe, variant): paths and the phase log.  Build

@@ -457,13 +457,6 @@ unconfined(const char *root)
 }
 
 struct wb_runner *
-wb_runner_chroot_new(const char *root, struct wb_err *err)
-{
-
-	return (wb_chroot_runner_new(root, WB_RUNNER_CHROOT, err));
-}
-
-struct wb_runner *
 wb_chroot_runner_new(const char *root, enum wb_runner_kind kind,
     struct wb_err *err)
 {

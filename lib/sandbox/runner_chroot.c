@@ -14,6 +14,13 @@
 #include "err.h"
 #include "runner.h"
 
+struct wb_runner *
+wb_runner_chroot_new(const char *root, struct wb_err *err)
+{
+
+	return (wb_chroot_runner_new(root, WB_RUNNER_CHROOT, err));
+}
+
 static int
 chroot_probe(char *why, size_t len)
 {
