@@ -35,10 +35,11 @@ print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
 	if (!f->recorded)
 		t->fresh++;
 	printf("candidate %lld: machine %.12s  variant %s", f->id,
-	    s->fingerprint, wb_vis(s->label));
-	printf("  test %s: %s", wb_vis(s->test),
-	    wb_vis(s->p[f->at - 1].release));
-	printf(" -> %s: ratio %.4f", wb_vis(s->p[f->at].release), f->ratio);
+	    s->fingerprint, wb_strvis_slot(s->label));
+	printf("  test %s: %s", wb_strvis_slot(s->test),
+	    wb_strvis_slot(s->p[f->at - 1].release));
+	printf(" -> %s: ratio %.4f", wb_strvis_slot(s->p[f->at].release),
+	    f->ratio);
 	if (!isnan(f->lo) && !isnan(f->hi))
 		printf(", 95%% interval [%.4f, %.4f]", f->lo, f->hi);
 	printf(", p %.4f by %s%s\n", f->p, f->kind, f->recorded ?

@@ -27,7 +27,7 @@ static const char *const phase_names[WB_NPHASES] = {
 };
 
 const char *
-wb_phase_name(enum wb_phase p)
+wb_recipe_phase_name(enum wb_phase p)
 {
 
 	if ((unsigned)p >= WB_NPHASES)
@@ -102,7 +102,7 @@ is_varname(const char *s, size_t len)
 }
 
 int
-wb_component_name_ok(const char *w)
+wb_recipe_component_name_ok(const char *w)
 {
 	size_t len;
 
@@ -111,7 +111,7 @@ wb_component_name_ok(const char *w)
 }
 
 int
-wb_components_var(const char *name)
+wb_recipe_components_var(const char *name)
 {
 	size_t len;
 

@@ -46,11 +46,12 @@ row(FILE *fp, const struct wb_compare *c, const char *name,
 	spent(c, s->shown + 1, sp, sizeof(sp));
 	if (v == WB_V_FASTER || v == WB_V_SLOWER)
 		fprintf(fp, "    %s: verdict at look %zu of %zu (%zu pairs), "
-		    "share of its level spent %s\n", wb_vis(name),
+		    "share of its level spent %s\n", wb_strvis_slot(name),
 		    s->shown + 1, c->xplan.looks, s->npairs[s->shown], sp);
 	else
 		fprintf(fp, "    %s: no verdict after look %zu of %zu (%zu "
-		    "pairs), share of its level spent %s\n", wb_vis(name),
+		    "pairs), share of its level spent %s\n",
+		    wb_strvis_slot(name),
 		    s->nlooks, c->xplan.looks, s->npairs[s->nlooks - 1], sp);
 }
 
@@ -82,7 +83,7 @@ blocks(FILE *fp, const struct wb_compare *c, json_t *x)
 		    j < json_array_size(t); j++) {
 			id = json_string_value(json_array_get(t, j));
 			fprintf(fp, "%s%s", j > 0 ? ", " : "",
-			    wb_vis(id != NULL ? id : "?"));
+			    wb_strvis_slot(id != NULL ? id : "?"));
 		}
 		fprintf(fp, " to %lld pairs; ", (long long)json_integer_value(
 		    json_object_get(blk, "pairs")));

@@ -437,7 +437,8 @@ wb_report_json(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 	put(root, "generator", rep->generator != NULL ?
 	    json_string(rep->generator) : json_null(), &ok);
 	put(root, "confidence", json_real(c->conf), &ok);
-	put(root, "estimator", json_string(wb_estimator_name(c->est)), &ok);
+	put(root, "estimator", json_string(wb_score_estimator_name(c->est)),
+	    &ok);
 	put(root, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
 	put(root, "ratio_method", json_string(wb_compare_method_name(c)),
 	    &ok);

@@ -171,10 +171,10 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	    "%s (%s), %s (both). Main effects are rate ratios averaged over "
 	    "the other knob; the interaction is 1 when the effects multiply "
 	    "independently. Delta-method intervals, not adjusted; bold "
-	    "excludes 1.\n\n| Test", wb_vis(c->labels[f->cell[0]]),
-	    wb_vis(c->labels[f->cell[1]]), wb_vis(f->knob[0]),
-	    wb_vis(c->labels[f->cell[2]]), wb_vis(f->knob[1]),
-	    wb_vis(c->labels[f->cell[3]]));
+	    "excludes 1.\n\n| Test", wb_strvis_slot(c->labels[f->cell[0]]),
+	    wb_strvis_slot(c->labels[f->cell[1]]), wb_strvis_slot(f->knob[0]),
+	    wb_strvis_slot(c->labels[f->cell[2]]), wb_strvis_slot(f->knob[1]),
+	    wb_strvis_slot(c->labels[f->cell[3]]));
 	for (fx = 0; fx < WB_FX_N; fx++)
 		fprintf(fp, " | %s", wb_fact_which_name(f, fx, n, sizeof(n)));
 	fprintf(fp, " |\n|---|---|---|---|\n");
@@ -224,7 +224,7 @@ wb_report_markdown(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		for (i = 0; i < c->nproblems; i++) {
 			fprintf(fp, "- %s: different %s: ",
 			    c->problems[i].fatal ? "**INVALID**" : "note",
-			    wb_vis(c->problems[i].what));
+			    wb_strvis_slot(c->problems[i].what));
 			cell(fp, c->problems[i].detail);
 			fputc('\n', fp);
 		}

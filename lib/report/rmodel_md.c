@@ -14,7 +14,7 @@ static void
 esc(FILE *fp, const char *s)
 {
 
-	for (s = wb_vis(s); *s != '\0'; s++) {
+	for (s = wb_strvis_slot(s); *s != '\0'; s++) {
 		if (*s == '|' || *s == '\\')
 			fputc('\\', fp);
 		fputc(*s, fp);
@@ -27,7 +27,7 @@ paras(FILE *fp, char *const *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		wb_vis_fputs(v[i], WB_VIS_WHITE, fp);
+		wb_strvis_fputs(v[i], WB_VIS_WHITE, fp);
 		fputs("\n\n", fp);
 	}
 }
@@ -70,7 +70,7 @@ wb_rm_write_md(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 
 	(void)err;
 	if (m->title != NULL)
-		fprintf(fp, "# %s\n\n", wb_vis(m->title));
+		fprintf(fp, "# %s\n\n", wb_strvis_slot(m->title));
 	paras(fp, m->note, m->nnote);
 	for (i = 0; i < m->nmeta; i++) {
 		fputs("- ", fp);
@@ -84,7 +84,7 @@ wb_rm_write_md(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
 		if (s->title != NULL)
-			fprintf(fp, "## %s\n\n", wb_vis(s->title));
+			fprintf(fp, "## %s\n\n", wb_strvis_slot(s->title));
 		paras(fp, s->note, s->nnote);
 		table(fp, s);
 	}

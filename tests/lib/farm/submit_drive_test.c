@@ -74,18 +74,18 @@ request(struct wb_submit *s, struct wbt_lines *l)
 static void
 drive(const struct wb_submit *s, int want, struct wb_err *e)
 {
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	int rc;
 
 	rc = wb_submit_drive(s, &out, e);
 	ATF_CHECK_EQ_MSG(want, rc, "returned %d: %s", rc, e->msg);
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__dry_run);
 ATF_TC_BODY(wb_submit_drive__dry_run, tc)
 {
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	struct wb_submit s;
 	struct wbt_lines l;
 	struct wb_err e;
@@ -110,14 +110,14 @@ ATF_TC_BODY(wb_submit_drive__dry_run, tc)
 	ATF_CHECK_STREQ("", l.text);
 	free(rec);
 	free(want);
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__submitted);
 ATF_TC_BODY(wb_submit_drive__submitted, tc)
 {
 	struct wb_submit_tasks t;
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	struct wb_submit s;
 	struct wbt_lines l;
 	struct wb_err e;
@@ -137,7 +137,7 @@ ATF_TC_BODY(wb_submit_drive__submitted, tc)
 	ATF_CHECK_STREQ("101", t.rec.subs[0].jobid);
 	wb_submit_tasks_fini(&t);
 	/* The same shared directory again: refused, nothing submitted. */
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_MSG(strstr(e.msg, "holds an experiment already") != NULL,
 	    "%s", e.msg);
@@ -254,7 +254,7 @@ ATF_TC_BODY(wb_submit_tasks_load__states, tc)
 	ATF_CHECK_STREQ("n1-101-1 has no DONE", t.t[1].why);
 	ATF_CHECK_EQ(WB_TASK_MISSING, t.t[2].state);
 	ATF_CHECK_STREQ("no directory of job 101", t.t[2].why);
-	ATF_CHECK_STREQ("missing", wb_task_state_name(t.t[2].state));
+	ATF_CHECK_STREQ("missing", wb_submit_task_state_name(t.t[2].state));
 	ATF_CHECK_STREQ("n1-99-2: superseded or not ours, ignored\n", l.text);
 	wb_submit_tasks_fini(&t);
 	ATF_CHECK_EQ(WB_SUBMIT_FAILED, wb_submit_tasks_load(&t, "nosuch", 1,
