@@ -13,18 +13,18 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct wb_err err;
 	char *text;
 
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	wb_err_clear(&err);
-	if (wb_frag_merge_buf(&f, "fuzz.config", (const char *)data, size,
+	if (wb_fragment_merge_buf(&f, "fuzz.config", (const char *)data, size,
 	    NULL, NULL, &err) == 0 &&
-	    wb_frag_merge_buf(&f, "again.config", (const char *)data, size,
+	    wb_fragment_merge_buf(&f, "again.config", (const char *)data, size,
 	    NULL, NULL, &err) == 0 &&
-	    (text = wb_frag_format(&f, &err)) != NULL)
+	    (text = wb_fragment_format(&f, &err)) != NULL)
 		free(text);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	return (0);
 }

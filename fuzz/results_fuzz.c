@@ -34,7 +34,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return (0);
 	for (i = 0; i < r->ntests; i++) {
 		(void)wb_results_find_test(r, r->tests[i]->id);
-		(void)wb_result_test_pass(r->tests[i], 1);
+		(void)wb_results_test_pass(r->tests[i], 1);
 	}
 	if (wb_results_write(r, outpath, &err) == 0)
 		(void)remove(outpath);

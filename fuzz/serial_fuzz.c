@@ -45,7 +45,7 @@ fix_crcs(char *buf, size_t size)
 		if (bar == NULL || nl - (bar + 1) < 8)
 			continue;
 		(void)snprintf(hex, sizeof(hex), "%08x",
-		    (unsigned)wb_crc32(line, (size_t)(bar - line)));
+		    (unsigned)wb_serial_crc32(line, (size_t)(bar - line)));
 		memcpy(bar + 1, hex, 8);
 	}
 }

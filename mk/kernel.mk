@@ -65,7 +65,7 @@ $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/guest/serial.h lib/util/clean_env.h $(TRACK_CFLAGS)
+$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/guest/serial.h lib/guest/serial_frame.h lib/util/clean_env.h $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) $(LDFLAGS) -o $@ $(WBINIT_SRCS)
 

@@ -84,6 +84,6 @@ bench_list_print(FILE *fp, const struct wb_experiment_run *v, size_t n)
 		cells(&v[i], c);
 		for (j = 0; j < NCOL; j++)
 			fprintf(fp, "%-*s%s", j + 1 < NCOL ? (int)w[j] : 0,
-			    wb_vis(c[j]), j + 1 < NCOL ? "  " : "\n");
+			    wb_strvis_slot(c[j]), j + 1 < NCOL ? "  " : "\n");
 	}
 }

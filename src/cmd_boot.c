@@ -292,7 +292,7 @@ args(int argc, char **argv, struct bopts *o)
 
 /* The experiment the options ask for. */
 static void
-request(struct bopts *o, struct wb_boot_experiment *x, double *start)
+request(struct bopts *o, struct wb_experiment_boot *x, double *start)
 {
 	struct wb_qemu_policy_req *q = &x->policy;
 
@@ -333,15 +333,15 @@ warn_line(void *arg, const char *line)
 {
 
 	(void)arg;
-	warnx("%s", wb_vis(line));
+	warnx("%s", wb_strvis_slot(line));
 }
 
 int
 cmd_boot(int argc, char **argv)
 {
-	struct wb_boot_experiment x;
-	struct wb_boot_drive d;
-	struct wb_boot_done done;
+	struct wb_experiment_boot x;
+	struct wb_experiment_boot_drive d;
+	struct wb_experiment_boot_done done;
 	struct cmd_unpack cu;
 	struct bopts o;
 	struct wb_err e;
@@ -369,7 +369,7 @@ cmd_boot(int argc, char **argv)
 	d.quiet = o.g.quiet;
 	d.warn = warn_line;
 	d.start = &start;
-	if ((rc = wb_boot_drive(&d, &done, &e)) != 0) {
+	if ((rc = wb_experiment_boot_drive(&d, &done, &e)) != 0) {
 		if (rc == -2) {
 			warnx("%s", e.msg);
 			rc = EX_USAGE;
@@ -388,7 +388,7 @@ cmd_boot(int argc, char **argv)
 	}
 out:
 	cmd_unpack_end(&cu);
-	wb_boot_experiment_fini(&x);
-	wb_boot_done_fini(&done);
+	wb_experiment_boot_fini(&x);
+	wb_experiment_boot_done_fini(&done);
 	return (rc);
 }

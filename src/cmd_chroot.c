@@ -61,7 +61,7 @@ print_rusage(const struct wb_spawn_result *res)
 /*
  * The command's output, relayed once it has ended.  To a terminal,
  * every control character but newline and tab is shown as an escape
- * (wb_vis_fputs), so that the image cannot send the caller's terminal
+ * (wb_strvis_fputs), so that the image cannot send the caller's terminal
  * escape sequences (some terminals answer a query by typing into their
  * own input); to a file or a pipe, the bytes as they were written.
  */
@@ -72,7 +72,7 @@ relay(FILE *fp, const char *s)
 	if (!isatty(fileno(fp)))
 		fputs(s, fp);
 	else
-		wb_vis_fputs(s, WB_VIS_WHITE, fp);
+		wb_strvis_fputs(s, WB_VIS_WHITE, fp);
 }
 
 /* argv for the child: absolute commands run directly, others via sh. */
@@ -114,7 +114,7 @@ run(const char *root, int argc, char **argv, double timeout, int rflag,
 	 * Nothing the command writes outlives it: every confining runner
 	 * gives it a private /tmp of its own.
 	 */
-	if ((env = wb_env_merge(r->env, &e)) == NULL) {
+	if ((env = wb_chroot_env_merge(r->env, &e)) == NULL) {
 		rc = cmd_fail(&e);
 		wb_runner_free(r);
 		return (rc);
@@ -144,9 +144,9 @@ run(const char *root, int argc, char **argv, double timeout, int rflag,
 		if (r->bounds != NULL && wb_bounds_reason(r->bounds, &res,
 		    bound, sizeof(bound)))
 			warnx("%s", bound);
-		if (wb_interrupted() != 0) {
+		if (wb_interrupt_pending() != 0) {
 			warnx("interrupted; process group killed");
-			rc = 128 + wb_interrupted();
+			rc = 128 + wb_interrupt_pending();
 		} else if (res.timed_out) {
 			warnx("timed out after %g s; process group killed",
 			    timeout);

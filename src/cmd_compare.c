@@ -220,9 +220,10 @@ print_problems(const struct wb_compare *c)
 
 	for (i = 0; i < c->nproblems; i++)
 		if (c->problems[i].fatal)
-			warnx("%s: different %s (%s)", wb_vis(c->labels[
-			    c->problems[i].var]), wb_vis(c->problems[i].what),
-			    wb_vis(c->problems[i].detail));
+			warnx("%s: different %s (%s)", wb_strvis_slot(c->labels[
+			    c->problems[i].var]),
+			    wb_strvis_slot(c->problems[i].what),
+			    wb_strvis_slot(c->problems[i].detail));
 }
 
 /*
@@ -237,10 +238,11 @@ matching(const struct copts *o, const struct wb_compare *c)
 	if (c->match_unrecorded != NULL && !c->match_none)
 		warnx("matching not recorded for %s (results from before "
 		    "worldbench recorded image identities, or a root that is "
-		    "not an image): not checked", wb_vis(c->match_unrecorded));
+		    "not an image): not checked",
+		    wb_strvis_slot(c->match_unrecorded));
 	if (c->unmatched == NULL)
 		return (0);
-	warnx("%s", wb_vis(c->unmatched));
+	warnx("%s", wb_strvis_slot(c->unmatched));
 	if (!o->unmatched) {
 		warnx("refusing to compare: the images differ in more than "
 		    "the knob (--unmatched to compare anyway, noted in the "
@@ -323,7 +325,7 @@ compare(const struct copts *o, struct wb_results **v, int nv,
 	rep.results = rv;
 	rep.plot = o->plot;
 	snprintf(gen, sizeof(gen), "worldbench %s (%s)", wb_version(),
-	    wb_gitrev());
+	    wb_version_gitrev());
 	rep.generator = gen;
 	if (o->factorial) {
 		if (wb_factorial_build(&c, cells, o->knobs[0], o->knobs[1],

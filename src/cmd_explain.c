@@ -307,7 +307,7 @@ matching_report(void *arg, const char *text)
 {
 
 	(void)arg;
-	wb_vis_fputs(text, WB_VIS_WHITE, stderr);
+	wb_strvis_fputs(text, WB_VIS_WHITE, stderr);
 }
 
 static int
@@ -348,12 +348,13 @@ plan_show(const struct wb_explain_plan *p)
 
 	printf("factors:\n");
 	for (i = 0; i < p->k; i++)
-		printf("  %c  %-20s %s\n", (int)('A' + i), wb_vis(p->f[i].name),
-		    wb_vis(wb_explain_plan_opts(p, p->f[i].opts, buf,
+		printf("  %c  %-20s %s\n", (int)('A' + i),
+		    wb_strvis_slot(p->f[i].name),
+		    wb_strvis_slot(wb_explain_plan_opts(p, p->f[i].opts, buf,
 		    sizeof(buf))));
 	printf("design points:\n");
 	for (i = 0; i < p->design->nruns; i++)
-		printf("  %2zu  %s\n", i + 1, wb_vis(p->labels[i]));
+		printf("  %2zu  %s\n", i + 1, wb_strvis_slot(p->labels[i]));
 	return (0);
 }
 

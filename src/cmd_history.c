@@ -269,19 +269,19 @@ add(struct history_opts *o, int argc, char **argv)
 		}
 		if (a.duplicate) {
 			printf("%s: already stored as run %lld: nothing "
-			    "added\n", wb_vis(argv[i]), a.run);
+			    "added\n", wb_strvis_slot(argv[i]), a.run);
 			continue;
 		}
 		short_fp(fp, sizeof(fp), a.fingerprint);
 		printf("run %lld added: %s, release %s (order %lld), machine "
 		    "%s, %zu variant%s, %zu passes, %zu verdicts (%s)\n", a.run,
-		    a.kind, wb_vis(a.release), a.order, fp, a.nvariants,
+		    a.kind, wb_strvis_slot(a.release), a.order, fp, a.nvariants,
 		    a.nvariants == 1 ? "" : "s", a.nsamples, a.nverdicts,
-		    wb_vis(argv[i]));
+		    wb_strvis_slot(argv[i]));
 		if (o->reference != NULL)
 			printf("run %lld: %zu ratio%s to reference %s, paired "
 			    "by pass\n", a.run, a.nratios, a.nratios == 1 ?
-			    "" : "s", wb_vis(o->reference));
+			    "" : "s", wb_strvis_slot(o->reference));
 	}
 	wb_hs_close(s);
 	if (fflush(stdout) == EOF)
@@ -298,8 +298,8 @@ list_one(void *arg, const struct wb_hs_run *r, struct wb_err *e)
 	(void)e;
 	short_fp(fp, sizeof(fp), r->fingerprint);
 	printf("%-5lld %-8s %-20s %-14lld %-12s %-20s %s  %s\n", r->id,
-	    r->kind, wb_vis(r->release), r->order, fp, r->started[0] != '\0' ?
-	    r->started : "-", wb_vis(r->labels), wb_vis(r->source));
+	    r->kind, wb_strvis_slot(r->release), r->order, fp, r->started[0] != '\0' ?
+	    r->started : "-", wb_strvis_slot(r->labels), wb_strvis_slot(r->source));
 	return (0);
 }
 
@@ -338,16 +338,16 @@ print_series(const struct wb_hs_series *s)
 	int w;
 
 	short_fp(fp, sizeof(fp), s->fingerprint);
-	printf("machine %s  variant %s  test %s\n", fp, wb_vis(s->label),
-	    wb_vis(s->test));
+	printf("machine %s  variant %s  test %s\n", fp, wb_strvis_slot(s->label),
+	    wb_strvis_slot(s->test));
 	if (s->reference != NULL)
 		printf("  ratio to reference %s (image %.12s), paired in each "
-		    "run\n", wb_vis(s->reference), s->reference_sha256 != NULL ?
+		    "run\n", wb_strvis_slot(s->reference), s->reference_sha256 != NULL ?
 		    s->reference_sha256 : "none");
 	/* The release column is as wide as the longest name, 20 at least. */
 	w = 20;
 	for (i = 0; i < s->np; i++)
-		if ((len = strlen(wb_vis(s->p[i].release))) > (size_t)w)
+		if ((len = strlen(wb_strvis_slot(s->p[i].release))) > (size_t)w)
 			w = (int)len;
 	printf("  %-*s %14s %5s %5s %14s  %-31s %8s\n", w, "RELEASE", "ORDER",
 	    "RUNS", "N", "GEOMEAN", "95% INTERVAL", "SD(LOG)");
@@ -360,7 +360,7 @@ print_series(const struct wb_hs_series *s)
 		else
 			snprintf(ci, sizeof(ci), "[%.2f, %.2f]", p->lo, p->hi);
 		printf("  %-*s %14lld %5zu %5zu %14.*f  %-31s ", w,
-		    wb_vis(p->release), p->order, p->nruns, p->n,
+		    wb_strvis_slot(p->release), p->order, p->nruns, p->n,
 		    s->reference != NULL ? 4 : 2, p->gmean, ci);
 		if (isnan(p->sdlog))
 			printf("%8s\n", "-");
@@ -455,6 +455,6 @@ cmd_history(int argc, char **argv)
 		return (history_html(&o, argc));
 	if (strcmp(sub, "serve") == 0)
 		return (history_serve(&o, argc));
-	warnx("unknown history subcommand '%s'", wb_vis(sub));
+	warnx("unknown history subcommand '%s'", wb_strvis_slot(sub));
 	return (usage());
 }

@@ -79,13 +79,13 @@ print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
 	if (t->list != NULL)
 		return (json_found(t, f, e));
 	printf("candidate %lld: machine %.12s  variant %s", f->id,
-	    s->fingerprint, wb_vis(s->label));
-	printf("  test %s", wb_vis(s->test));
+	    s->fingerprint, wb_strvis_slot(s->label));
+	printf("  test %s", wb_strvis_slot(s->test));
 	if (s->reference != NULL)
 		printf(" (ratio to reference %s, paired in each run)",
-		    wb_vis(s->reference));
-	printf(": %s", wb_vis(s->p[f->at - 1].release));
-	printf(" -> %s: ratio %.4f", wb_vis(s->p[f->at].release), f->ratio);
+		    wb_strvis_slot(s->reference));
+	printf(": %s", wb_strvis_slot(s->p[f->at - 1].release));
+	printf(" -> %s: ratio %.4f", wb_strvis_slot(s->p[f->at].release), f->ratio);
 	if (!isnan(f->lo) && !isnan(f->hi))
 		printf(", 95%% interval [%.4f, %.4f]", f->lo, f->hi);
 	printf(", p %.4f by %s", f->p, f->kind);

@@ -44,7 +44,7 @@ here(char fp[65], struct wb_err *e)
 	json_t *f;
 	int rc;
 
-	if ((f = wb_prov_fingerprint(e)) == NULL)
+	if ((f = wb_provenance_fingerprint(e)) == NULL)
 		return (-1);
 	if ((r = wb_results_new(e)) == NULL) {
 		json_decref(f);
@@ -223,11 +223,13 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	snprintf(dir, sizeof(dir), "%s/history/confirm-%lld-%s", o->workdir,
 	    id, stamp);
 	fprintf(stderr, "worldbench history: candidate %lld: %s %s, %s "
-	    "against %s, into %s\n", id, wb_vis(c.label), wb_vis(c.test),
-	    wb_vis(c.after), wb_vis(c.before), wb_vis(dir));
+	    "against %s, into %s\n", id, wb_strvis_slot(c.label),
+	    wb_strvis_slot(c.test),
+	    wb_strvis_slot(c.after), wb_strvis_slot(c.before),
+	    wb_strvis_slot(dir));
 	/* Stored by its absolute path: the history site links to it. */
-	rc = wb_mkdirs(dir, 0755, e) == -1 ? -1 : realpath(dir, abs) == NULL ?
-	    wb_err_setsys(e, "%s", dir) : 0;
+	rc = wb_world_fs_mkdirs(dir, 0755, e) == -1 ? -1 : realpath(dir,
+	    abs) == NULL ? wb_err_setsys(e, "%s", dir) : 0;
 	if (rc == 0) {
 		snprintf(dir, sizeof(dir), "%s", abs);
 		rc = measure(o, &c, rb, ra, dir, e);
@@ -244,8 +246,9 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	    out.hi, e) == -1)
 		return (-1);
 	printf("candidate %lld %s: %s %s on %.12s, %s against %s: ratio "
-	    "%.4f", id, out.what, wb_vis(c.label), wb_vis(c.test), fp,
-	    wb_vis(c.after), wb_vis(c.before), out.ratio);
+	    "%.4f", id, out.what, wb_strvis_slot(c.label),
+	    wb_strvis_slot(c.test), fp,
+	    wb_strvis_slot(c.after), wb_strvis_slot(c.before), out.ratio);
 	if (!isnan(out.lo))
 		printf(", %g%% interval [%.4f, %.4f]",
 		    100 * (1 - 2 * o->confirm_alpha), out.lo, out.hi);
@@ -270,7 +273,7 @@ history_confirm(struct history_opts *o, int argc, char **argv)
 	}
 	id = strtoll(argv[0], &end, 10);
 	if (end == argv[0] || *end != '\0' || id <= 0) {
-		warnx("candidate '%s': not a candidate number", wb_vis(argv[0]));
+		warnx("candidate '%s': not a candidate number", wb_strvis_slot(argv[0]));
 		return (EX_USAGE);
 	}
 	if ((s = history_open(o, &e)) == NULL) {

@@ -44,7 +44,7 @@ history_html(struct history_opts *o, int argc)
 		return (cmd_exit_status(&e));
 	}
 	printf("%zu series written to %s/index.html\n", n,
-	    wb_vis(o->output));
+	    wb_strvis_slot(o->output));
 	if (n == 0)
 		warnx("the store holds no series: the site lists none");
 	if (fflush(stdout) == EOF)

@@ -41,7 +41,7 @@ log_hit(void *arg, const struct wb_hserve_hit *h)
 
 	(void)arg;
 	fprintf(stderr, "%s %s %d %zu\n", h->method[0] != '\0' ? h->method :
-	    "-", h->path[0] != '\0' ? wb_vis(h->path) : "-", h->status,
+	    "-", h->path[0] != '\0' ? wb_strvis_slot(h->path) : "-", h->status,
 	    h->bytes);
 }
 
@@ -55,7 +55,7 @@ write_site(struct history_opts *o, const char *dir)
 	size_t n;
 	int rc;
 
-	if (wb_mkdirs(o->workdir, 0755, &e) == -1 ||
+	if (wb_world_fs_mkdirs(o->workdir, 0755, &e) == -1 ||
 	    (s = history_open(o, &e)) == NULL) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
@@ -67,7 +67,7 @@ write_site(struct history_opts *o, const char *dir)
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
 	}
-	printf("%zu series written to %s/index.html\n", n, wb_vis(dir));
+	printf("%zu series written to %s/index.html\n", n, wb_strvis_slot(dir));
 	if (n == 0)
 		warnx("the store holds no series: the site lists none");
 	return (0);
@@ -91,7 +91,7 @@ history_serve(struct history_opts *o, int argc)
 	if (site == NULL) {
 		if ((size_t)snprintf(dir, sizeof(dir), "%s/history-site",
 		    o->workdir) >= sizeof(dir)) {
-			warnx("%s: path too long", wb_vis(o->workdir));
+			warnx("%s: path too long", wb_strvis_slot(o->workdir));
 			return (EX_USAGE);
 		}
 		if ((rc = write_site(o, dir)) != 0)
@@ -111,7 +111,7 @@ history_serve(struct history_opts *o, int argc)
 	    sigaction(SIGTERM, &sa, NULL) == -1)
 		err(EX_OSERR, "sigaction");
 	printf("serving %s at http://%s:%d/ (SIGINT or SIGTERM stops)\n",
-	    wb_vis(site), wb_hserve_host(h), wb_hserve_port(h));
+	    wb_strvis_slot(site), wb_hserve_host(h), wb_hserve_port(h));
 	if (fflush(stdout) == EOF)
 		err(EX_IOERR, "stdout");
 	rc = wb_hserve_run(h, &stopping, log_hit, NULL, &e);

@@ -188,15 +188,15 @@ image_diff(int argc, char **argv)
 	if (argc != 2)
 		return (usage());
 	a = b = NULL;
-	if ((a = wb_image_archive(argv[0], workdir, &e)) == NULL ||
-	    (b = wb_image_archive(argv[1], workdir, &e)) == NULL ||
+	if ((a = wb_world_image_archive(argv[0], workdir, &e)) == NULL ||
+	    (b = wb_world_image_archive(argv[1], workdir, &e)) == NULL ||
 	    wb_image_diff(a, b, &v, &n, &e) == -1) {
 		free(a);
 		free(b);
 		return (cmd_fail(&e));
 	}
 	for (i = 0; i < n; i++)
-		printf("%c %s%s%s\n", v[i].kind, wb_vis(v[i].path),
+		printf("%c %s%s%s\n", v[i].kind, wb_strvis_slot(v[i].path),
 		    v[i].what[0] != '\0' ? ": " : "", v[i].what);
 	rc = n > 0 ? 1 : 0;
 	wb_image_changes_free(v, n);

@@ -38,11 +38,11 @@ usage(void)
 }
 
 static const char *
-get(const struct wb_frag *f, const char *key)
+get(const struct wb_fragment *f, const char *key)
 {
 	const struct wb_frag_entry *e;
 
-	e = wb_frag_get(f, key);
+	e = wb_fragment_get(f, key);
 	return (e == NULL || e->value == NULL ? "?" : e->value);
 }
 
@@ -58,7 +58,7 @@ list(const char *workdir)
 {
 	char dir[PATH_MAX], path[PATH_MAX * 2];
 	struct dirent **names;
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct wb_err e;
 	int i, n, rc;
 
@@ -77,19 +77,19 @@ list(const char *workdir)
 		    0) {
 			snprintf(path, sizeof(path), "%s/%s", dir,
 			    names[i]->d_name);
-			wb_frag_init(&f);
-			if (wb_frag_merge_file(&f, path, NULL, NULL, &e) ==
+			wb_fragment_init(&f);
+			if (wb_fragment_merge_file(&f, path, NULL, NULL, &e) ==
 			    -1) {
 				rc = cmd_fail(&e);
 			} else
 				printf("%-28s %-30s %-12.12s %10s %s\n",
-				    wb_vis(get(&f, "name")),
+				    wb_strvis_slot(get(&f, "name")),
 				    *get(&f, "options") == '\0' ? "-" :
-				    wb_vis(get(&f, "options")),
-				    wb_vis(get(&f, "hash")),
-				    wb_vis(get(&f, "size")),
-				    wb_vis(get(&f, "path")));
-			wb_frag_fini(&f);
+				    wb_strvis_slot(get(&f, "options")),
+				    wb_strvis_slot(get(&f, "hash")),
+				    wb_strvis_slot(get(&f, "size")),
+				    wb_strvis_slot(get(&f, "path")));
+			wb_fragment_fini(&f);
 		}
 		free(names[i]);
 	}

@@ -107,7 +107,7 @@ cmd_import(int argc, char **argv)
 	if (wb_results_set_provenance(r, "worldbench_version",
 	    json_string(wb_version()), &e) == -1 ||
 	    wb_results_set_provenance(r, "git_revision",
-	    json_string(wb_gitrev()), &e) == -1 ||
+	    json_string(wb_version_gitrev()), &e) == -1 ||
 	    (o.label != NULL && wb_results_set_provenance(r, "label",
 	    json_string(o.label), &e) == -1) ||
 	    wb_results_write(r, o.out, &e) == -1) {

@@ -27,32 +27,6 @@
 #include "strvis.h"
 #include "world_fs.h"
 
-#define USAGE_OPTS \
-	"[-f] [-j jobs] [-C cachedir] [-O overlays]\n" \
-	"           [-R recipe] [-s tarball] [-t timeout] [-w workdir]\n" \
-	"           [--no-ccache]"
-
-void
-cmd_kernel_usage(FILE *fp)
-{
-
-	fprintf(fp,
-	    "usage: worldbench kernel build " USAGE_OPTS " variant ...\n"
-	    "       worldbench kernel config " USAGE_OPTS " variant\n"
-	    "       worldbench kernel diff [--check] [--owners] [-C cachedir] "
-	    "[-R recipe]\n"
-	    "           [-s tarball] [-w workdir]\n"
-	    "           variant|image variant|image\n"
-	    "       worldbench kernel attribute [-q] [--owners] [-C cachedir] "
-	    "[-R recipe]\n"
-	    "           [-O overlays] [-d seconds] [-m megabytes]\n"
-	    "           [-o outdir] [-T tests] [-t timeout] [-w workdir] "
-	    "[--busybox path]\n"
-	    "           [--data dir] [--init path] [--plugin path] "
-	    "[--probe path]\n"
-	    "           [--qemu path] [--suite dir] base-image debug-image\n");
-}
-
 static void
 usage(void)
 {
@@ -193,7 +167,7 @@ static int
 lock_kwork(const struct kopts *o, struct wb_err *e)
 {
 
-	if (wb_mkdirs(o->k.workdir, 0755, e) == -1)
+	if (wb_world_fs_mkdirs(o->k.workdir, 0755, e) == -1)
 		return (-1);
 	return (wb_lock_workdir(o->k.workdir, 3600, e));
 }
@@ -247,7 +221,7 @@ kernel_build(int argc, char **argv)
 		if (rc != 0)
 			break;
 	}
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	wb_recipe_free(o.recipe);
 	return (rc);
 }
@@ -255,7 +229,7 @@ kernel_build(int argc, char **argv)
 static int
 kernel_config(int argc, char **argv)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	struct wb_kvariant v;
 	struct kopts o;
 	struct wb_err e;
@@ -277,7 +251,7 @@ kernel_config(int argc, char **argv)
 		rc = cmd_fail(&e);
 	} else
 		printf("%s/.config %s\n", v.objdir, res.config_sha256);
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 	wb_kvariant_fini(&v);
 	wb_recipe_free(o.recipe);
 	return (rc);
@@ -309,7 +283,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
     const char *base_config, const char *built_config, struct wb_err *e)
 {
 	struct wb_kbuild_variant bv;
-	struct wb_kmatch m;
+	struct wb_kbuild_match m;
 	struct wb_kvariant v;
 	int rc;
 
@@ -317,7 +291,7 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 	    o->jobs, o->timeout, cmd_note, note_prefix, "--check", e) != 0)
 		return (-1);
 	rc = -1;
-	if (wb_kmatch_run(&v.kb, bv.fragments, bv.nfragments, base_config,
+	if (wb_kbuild_match_run(&v.kb, bv.fragments, bv.nfragments, base_config,
 	    built_config, &m, e) == 0) {
 		printf("# matching %s %s: %zu changed symbols, %zu requested "
 		    "by its %zu fragment%s, %zu implied by kconfig; %zu "
@@ -329,35 +303,36 @@ kernel_check(const struct kopts *o, const char *base, const char *name,
 			    "fragments: %zu symbol%s differ from what kconfig "
 			    "derives:\n%s", name, base, m.mismatched,
 			    m.mismatched == 1 ? "" : "s", m.report);
-		else if (wb_kmatch_record(&m, v.kb.imagedir, base,
+		else if (wb_kbuild_match_record(&m, v.kb.imagedir, base,
 		    base_config, e) == 0)
 			rc = 0;
-		wb_kmatch_fini(&m);
+		wb_kbuild_match_fini(&m);
 	}
 	wb_kvariant_pair_fini(&bv, &v);
 	return (rc);
 }
 
 static void
-owners_print(const struct wb_kowners *k)
+owners_print(const struct wb_kbuild_owners *k)
 {
 	const struct wb_kowner *w;
 	size_t i, j, n[3] = { 0, 0, 0 };
 
 	for (i = 0; i < k->n; i++) {
 		w = &k->o[i];
-		printf("%-32s %s", wb_vis(w->sym), w->requested ? "requested" :
+		printf("%-32s %s", wb_strvis_slot(w->sym), w->requested ?
+		    "requested" :
 		    w->shared ? "shared: several requests select it" :
 		    w->nby == 0 ? "by none alone" : "by");
 		for (j = 0; !w->requested && j < w->nby; j++)
-			printf(" %s", wb_vis(w->by[j]));
+			printf(" %s", wb_strvis_slot(w->by[j]));
 		putchar('\n');
 		n[w->requested ? 0 : w->shared || w->nby == 0 ? 2 : 1]++;
 	}
 	printf("# %zu requested, %zu brought by one request, %zu shared; "
 	    "enablers:", n[0], n[1], n[2]);
 	for (i = 0; i < k->nenablers; i++)
-		printf(" %s", wb_vis(k->enablers[i]));
+		printf(" %s", wb_strvis_slot(k->enablers[i]));
 	printf("%s\n", k->nenablers == 0 ? " none" : "");
 }
 
@@ -369,17 +344,17 @@ static int
 kernel_owners(const struct kopts *o, const char *base, const char *name,
     const char *base_config, struct wb_err *e)
 {
-	struct wb_kowners k;
+	struct wb_kbuild_owners k;
 	int rc;
 
-	wb_kowners_init(&k);
+	wb_kbuild_owners_init(&k);
 	printf("# owners %s %s: each changed symbol and the request that "
 	    "brings it (kconfig with that request left out)\n", base, name);
 	fflush(stdout);
 	if ((rc = wb_kvariant_owners(&o->k, o->recipe, base, name, base_config,
 	    cmd_note, note_prefix, &k, e)) == 0)
 		owners_print(&k);
-	wb_kowners_fini(&k);
+	wb_kbuild_owners_fini(&k);
 	return (rc);
 }
 
@@ -420,9 +395,9 @@ kernel_diff(int argc, char **argv)
 	    wb_kbuild_diffconfig(srctree, ca, cb, &out, &e) != 0)
 		goto done;
 	/* Its lines show the configurations' strings as they are. */
-	printf("# scripts/diffconfig %s %s\n", wb_vis(argv[optind]),
-	    wb_vis(argv[optind + 1]));
-	wb_vis_fputs(out, WB_VIS_WHITE, stdout);
+	printf("# scripts/diffconfig %s %s\n", wb_strvis_slot(argv[optind]),
+	    wb_strvis_slot(argv[optind + 1]));
+	wb_strvis_fputs(out, WB_VIS_WHITE, stdout);
 	fflush(stdout);
 	if (o.check && kernel_check(&o, argv[optind], argv[optind + 1], ca,
 	    cb, &e) != 0) {
@@ -439,7 +414,7 @@ done:
 	if (rc != 0)
 		warnx("%s", e.msg);
 release:
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	free(a);
 	free(b);
 	free(ca);

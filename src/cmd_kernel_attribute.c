@@ -199,7 +199,7 @@ check_api(const struct aopts *o, int *api, struct wb_err *e)
  */
 static int
 owners(struct aopts *o, const char *base, const char *debug,
-    struct wb_kowners *k, struct wb_err *e)
+    struct wb_kbuild_owners *k, struct wb_err *e)
 {
 	struct wb_recipe *r;
 	char *img, *cfg;
@@ -230,7 +230,7 @@ int
 cmd_kernel_attribute(int argc, char **argv)
 {
 	struct wb_attrib_req rq;
-	struct wb_kowners k;
+	struct wb_kbuild_owners k;
 	struct aopts o;
 	struct wb_err e;
 	const char *ids[MAXTESTS];
@@ -258,11 +258,11 @@ cmd_kernel_attribute(int argc, char **argv)
 		free(list);
 		return (cmd_fail(&e));
 	}
-	wb_kowners_init(&k);
+	wb_kbuild_owners_init(&k);
 	if (o.owners && owners(&o, argv[optind], argv[optind + 1], &k,
 	    &e) == -1) {
 		free(list);
-		wb_kowners_fini(&k);
+		wb_kbuild_owners_fini(&k);
 		return (cmd_fail(&e));
 	}
 	rq.owners = o.owners ? &k : NULL;
@@ -293,6 +293,6 @@ cmd_kernel_attribute(int argc, char **argv)
 		printf("%s/attribution.txt\n%s/attribution.json\n", o.g.outdir,
 		    o.g.outdir);
 	free(list);
-	wb_kowners_fini(&k);
+	wb_kbuild_owners_fini(&k);
 	return (rc);
 }

@@ -45,7 +45,8 @@ print_runners(const struct wb_runner_probe *rp)
 
 	for (i = 0; i < WB_RUNNER_NKINDS; i++)
 		printf("runner         %-7s %s: %s\n", rp[i].name,
-		    rp[i].usable ? "usable" : "unusable", wb_vis(rp[i].why));
+		    rp[i].usable ? "usable" : "unusable",
+		    wb_strvis_slot(rp[i].why));
 }
 
 static json_t *
@@ -76,7 +77,7 @@ print_text(const struct wb_preflight *pf, const struct wb_runner_probe *rp)
 	printf("load average   %.2f %.2f %.2f (%ld CPUs)\n", pf->load[0],
 	    pf->load[1], pf->load[2], pf->ncpu);
 	printf("governor       %s\n", pf->governor[0] != '\0' ?
-	    wb_vis(pf->governor) : "unavailable (no cpufreq)");
+	    wb_strvis_slot(pf->governor) : "unavailable (no cpufreq)");
 	printf("SMT            %s\n", pf->smt < 0 ? "unknown" :
 	    pf->smt ? "on" : "off");
 	printf("swap           %ld KB used of %ld KB\n", pf->swap_used_kb,
@@ -87,9 +88,9 @@ print_text(const struct wb_preflight *pf, const struct wb_runner_probe *rp)
 	for (i = 0; i < pf->ntop; i++)
 		printf("busy           %6.1f%% CPU  pid %ld  %s\n",
 		    pf->top[i].cpu_pct, (long)pf->top[i].pid,
-		    wb_vis(pf->top[i].comm));
+		    wb_strvis_slot(pf->top[i].comm));
 	for (i = 0; i < pf->nwarnings; i++)
-		printf("WARNING        %s\n", wb_vis(pf->warnings[i]));
+		printf("WARNING        %s\n", wb_strvis_slot(pf->warnings[i]));
 	printf("verdict        %s\n", pf->busy ? "BUSY: expect noisy numbers" :
 	    "quiet");
 }

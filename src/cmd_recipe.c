@@ -54,7 +54,8 @@ print_lint(void *arg, const char *file, unsigned line, const char *msg)
 
 	(void)arg;
 	/* A message may quote the recipe's text. */
-	fprintf(stderr, "%s:%u: %s\n", wb_vis(file), line, wb_vis(msg));
+	fprintf(stderr, "%s:%u: %s\n", wb_strvis_slot(file), line,
+	    wb_strvis_slot(msg));
 }
 
 static int
@@ -94,7 +95,7 @@ recipe_variants(int argc, char **argv)
 		return (cmd_fail(&e));
 	}
 	for (i = 0; i < r->nvariants; i++)
-		printf("%s\n", wb_vis(r->variants[i]));
+		printf("%s\n", wb_strvis_slot(r->variants[i]));
 	wb_recipe_free(r);
 	return (0);
 }
@@ -217,7 +218,7 @@ recipe_build(int argc, char **argv)
 	argv += optind;
 	if (argc < 1)
 		return (usage());
-	if (wb_mkdirs(workdir, 0755, &e) == -1)
+	if (wb_world_fs_mkdirs(workdir, 0755, &e) == -1)
 		cmd_die(&e);
 	cmd_tree_defaults(&objdir, &topdir, objbuf, topbuf);
 	if (!images && strchr(argv[0], '/') == NULL &&
@@ -247,7 +248,7 @@ recipe_build(int argc, char **argv)
 			break;
 		}
 	}
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	free(eng.workdir);
 	free(eng.objdir);
 	free(eng.topdir);

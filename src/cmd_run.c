@@ -111,10 +111,12 @@ report_failures(const struct wb_harness *h)
 			total += n;
 			if (nv > 1)
 				warnx("%s: %s: %zu failed pass%s",
-				    wb_vis(label), wb_vis(test), n, n == 1 ?
+				    wb_strvis_slot(label), wb_strvis_slot(test),
+				    n, n == 1 ?
 				    "" : "es");
 			else
-				warnx("%s: %zu failed pass%s", wb_vis(test),
+				warnx("%s: %zu failed pass%s",
+				    wb_strvis_slot(test),
 				    n, n == 1 ? "" : "es");
 		}
 	return (total);
@@ -181,8 +183,8 @@ cmd_run_harness(struct wb_harness *h, int quiet, int progress)
 	if (rc == 1) {
 		warnx("interrupted: completed passes are kept and the run "
 		    "is resumable");
-		return (128 + (wb_interrupted() != 0 ? wb_interrupted() :
-		    SIGINT));
+		return (128 + (wb_interrupt_pending() != 0 ?
+		    wb_interrupt_pending() : SIGINT));
 	}
 	return (nfailed > 0 ? 1 : 0);
 }
@@ -485,7 +487,7 @@ static void
 unlock_output(void)
 {
 
-	wb_unlock_output(out_lock);
+	wb_lock_output_release(out_lock);
 	out_lock = NULL;
 }
 

@@ -210,7 +210,7 @@ request_fill(struct sopts *o, char **rargs, size_t nrargs)
 static int
 do_submit(struct sopts *o, char **rargs, size_t nrargs)
 {
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	struct wb_err e;
 	int rc;
 
@@ -225,7 +225,7 @@ do_submit(struct sopts *o, char **rargs, size_t nrargs)
 	} else if (rc == 0)
 		printf("submitted job %s: %d tasks (array %s), results in "
 		    "%s\n", out.jobid, o->s.job.ntasks, out.spec, out.shared);
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 	return (submit_exit(rc, &e));
 }
 

@@ -65,7 +65,7 @@ submit_status(const char *dir)
 	for (i = 0; i < s.rec.ntasks; i++) {
 		t = &s.t[i];
 		count[t->state]++;
-		printf("task %d: %s", i, wb_task_state_name(t->state));
+		printf("task %d: %s", i, wb_submit_task_state_name(t->state));
 		if (t->state == WB_TASK_DONE)
 			printf(" %s\n", t->dir);
 		else

@@ -47,7 +47,7 @@ int
 cmd_opt_estimator(void *est, char *arg)
 {
 
-	if (wb_estimator_parse(arg, est) == -1) {
+	if (wb_score_estimator_parse(arg, est) == -1) {
 		warnx("unknown estimator '%s'", arg);
 		return (-1);
 	}
@@ -67,7 +67,7 @@ preflight_warn(void *arg, const char *line)
 {
 
 	(void)arg;
-	warnx("%s", wb_vis(line));
+	warnx("%s", wb_strvis_slot(line));
 }
 
 json_t *
@@ -91,7 +91,7 @@ refusal(void *arg, const char *path, const char *why)
 {
 
 	(void)arg;
-	warnx("refused: %s: %s", wb_vis(path), wb_vis(why));
+	warnx("refused: %s: %s", wb_strvis_slot(path), wb_strvis_slot(why));
 }
 
 static void
@@ -99,7 +99,7 @@ unpack_note(void *arg, const char *path, const char *why)
 {
 
 	(void)arg;
-	warnx("%s: %s", wb_vis(path), wb_vis(why));
+	warnx("%s: %s", wb_strvis_slot(path), wb_strvis_slot(why));
 }
 
 void
@@ -138,7 +138,7 @@ cmd_note(void *prefix, const char *line)
 
 	/* A note may quote a file, a build's output, a label. */
 	fputs((const char *)prefix, stderr);
-	wb_vis_fputs(line, 0, stderr);
+	wb_strvis_fputs(line, 0, stderr);
 	fputc('\n', stderr);
 }
 
@@ -171,8 +171,9 @@ cmd_matching_say(const char *unmatched, const char *unrecorded, int quiet)
 
 	if (unmatched != NULL)
 		warnx("WARNING: --unmatched: UNMATCHED images: %s",
-		    wb_vis(unmatched));
+		    wb_strvis_slot(unmatched));
 	if (unrecorded != NULL && !quiet)
 		warnx("matching not recorded for %s (not an image with an "
-		    "identity record): not checked", wb_vis(unrecorded));
+		    "identity record): not checked",
+		    wb_strvis_slot(unrecorded));
 }

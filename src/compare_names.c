@@ -18,12 +18,12 @@ compare_names_add(struct compare_names *c, const char *arg)
 
 	if ((eq = strchr(arg, '=')) == NULL || eq == arg || eq[1] == '\0' ||
 	    strlen(arg) >= sizeof(c->buf[0])) {
-		warnx("--name %s: expected LABEL=NAME", wb_vis(arg));
+		warnx("--name %s: expected LABEL=NAME", wb_strvis_slot(arg));
 		return (-1);
 	}
 	if (strlen(eq + 1) > WB_LABEL_MAX) {
-		warnx("--name %s: NAME longer than %d characters", wb_vis(arg),
-		    WB_LABEL_MAX);
+		warnx("--name %s: NAME longer than %d characters",
+		    wb_strvis_slot(arg), WB_LABEL_MAX);
 		return (-1);
 	}
 	if (c->n == COMPARE_NAMES_MAX) {
@@ -69,8 +69,9 @@ compare_names_apply(const struct compare_names *c,
 			o += (size_t)snprintf(have + o, sizeof(have) - o,
 			    "%s%s", i > 0 ? ", " : "", label_of(v[i]));
 		warnx("--name %s=%s: no results file is labelled '%s' "
-		    "(the labels: %s)", wb_vis(c->from[k]), wb_vis(c->to[k]),
-		    wb_vis(c->from[k]), wb_vis(have));
+		    "(the labels: %s)", wb_strvis_slot(c->from[k]),
+		    wb_strvis_slot(c->to[k]),
+		    wb_strvis_slot(c->from[k]), wb_strvis_slot(have));
 		return (-1);
 	}
 	/* All matches first, then the renames: A=B B=A swaps. */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "completion.h"
+#include "completion_shell.h"
 
 /* "-a|--adjust" (or one of the two) for a case pattern. */
 static void

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "completion.h"
+#include "completion_shell.h"
 
 /* s inside a single-quoted _arguments spec: ' [ ] : escaped. */
 static void

@@ -58,7 +58,7 @@ cmd_experiment_setup(struct cmd_experiment *o, const char *sub)
 
 	cmd_experiment_results(o, sub);
 	cmd_tree_defaults(&o->x.objdir, &o->x.topdir, o->objbuf, o->topbuf);
-	if (wb_mkdirs(o->x.workdir, 0755, &e) == -1)
+	if (wb_world_fs_mkdirs(o->x.workdir, 0755, &e) == -1)
 		return (cmd_fail(&e));
 	o->x.note = o->quiet ? NULL : cmd_note;
 	o->x.note_arg = (void *)o->prefix;
@@ -92,7 +92,7 @@ warn_line(void *arg, const char *line)
 {
 
 	(void)arg;
-	warnx("%s", wb_vis(line));
+	warnx("%s", wb_strvis_slot(line));
 }
 
 /* The workflow's hooks: the caller's check, then the run with progress. */
@@ -120,7 +120,7 @@ cmd_experiment_said(const struct wb_experiment_done *done, const struct wb_err *
 
 	if (done->log_tail != NULL)
 		/* A build's output: compilers colour it, anything may. */
-		wb_vis_fputs(done->log_tail, WB_VIS_WHITE, stderr);
+		wb_strvis_fputs(done->log_tail, WB_VIS_WHITE, stderr);
 	if (done->busy)
 		errx(1, "%s", e->msg);
 	if (done->status != 0) {

@@ -24,7 +24,8 @@
 static char note_prefix[] = "worldbench explain: ";
 
 static void
-plan_show(const struct wb_kexplain *kx, const struct wb_explain_kernel_drive *q)
+plan_show(const struct wb_explain_kernel *kx,
+    const struct wb_explain_kernel_drive *q)
 {
 	const struct wb_explain_plan *p;
 	char buf[1024];
@@ -32,18 +33,19 @@ plan_show(const struct wb_kexplain *kx, const struct wb_explain_kernel_drive *q)
 
 	p = kx->main != NULL ? kx->main : kx->steps[0];
 	printf("symbols (requested by the fragments of %s that %s lacks):\n",
-	    wb_vis(q->target), wb_vis(q->base));
+	    wb_strvis_slot(q->target), wb_strvis_slot(q->base));
 	/* A value is a fragment's text: a string may hold anything. */
 	for (i = 0; i < kx->nsyms; i++)
-		printf("  CONFIG_%s=%s%s\n", wb_vis(kx->syms[i]),
-		    wb_vis(kx->vals[i]),
+		printf("  CONFIG_%s=%s%s\n", wb_strvis_slot(kx->syms[i]),
+		    wb_strvis_slot(kx->vals[i]),
 		    (kx->enablers >> i) & 1 ? "  (enabler: on in every point "
 		    "but the base)" : "");
 	if (kx->main != NULL) {
 		printf("factors:\n");
 		for (i = 0; i < p->k; i++)
 			printf("  %c  %-20s %s\n", (int)('A' + i),
-			    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(
+			    wb_strvis_slot(p->f[i].name),
+			    wb_strvis_slot(wb_explain_plan_opts(
 			    p, p->f[i].opts, buf, sizeof(buf))));
 		printf("design: %zu runs over %zu factors%s\n",
 		    p->design->nruns, p->k, p->design->p > 0 ?
@@ -52,11 +54,11 @@ plan_show(const struct wb_kexplain *kx, const struct wb_explain_kernel_drive *q)
 		printf("delta debugging to %g%% of the difference: over %zu "
 		    "factors from %s, each configuration it asks for one "
 		    "kernel booted against that reference:\n", 100 * q->ddmin,
-		    kx->nsteps - 1, wb_vis(p->base));
+		    kx->nsteps - 1, wb_strvis_slot(p->base));
 		for (i = 0; i + 1 < kx->nsteps; i++)
 			printf("  %2zu  %-24s %s\n", i + 1,
-			    wb_vis(kx->steps[i]->f[0].name),
-			    wb_vis(wb_explain_plan_opts(kx->steps[i],
+			    wb_strvis_slot(kx->steps[i]->f[0].name),
+			    wb_strvis_slot(wb_explain_plan_opts(kx->steps[i],
 			    kx->steps[i]->f[0].opts, buf, sizeof(buf))));
 		printf("kernels: the reference, the target, and one per "
 		    "configuration asked for (the answers decide which)\n");
@@ -65,10 +67,10 @@ plan_show(const struct wb_kexplain *kx, const struct wb_explain_kernel_drive *q)
 		printf("%s: %zu steps from %s\n", q->screen ? "group "
 		    "screening, stage one (stage two: the symbols of every "
 		    "group of several that costs)" : "one at a time",
-		    kx->nsteps, wb_vis(p->base));
+		    kx->nsteps, wb_strvis_slot(p->base));
 	printf("kernels (%zu):\n", kx->npoints);
 	for (i = 0; i < kx->npoints; i++)
-		printf("  %2zu  %s\n", i + 1, wb_vis(kx->points[i]));
+		printf("  %2zu  %s\n", i + 1, wb_strvis_slot(kx->points[i]));
 }
 
 /* The driver's arg: what the printers need. */

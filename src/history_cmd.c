@@ -44,7 +44,7 @@ history_open(const struct history_opts *o, struct wb_err *e)
 
 	if (o->store != NULL)
 		return (wb_hs_open(o->store, e));
-	if (wb_mkdirs(o->workdir, 0755, e) == -1)
+	if (wb_world_fs_mkdirs(o->workdir, 0755, e) == -1)
 		return (NULL);
 	if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
 	    o->workdir) >= sizeof(path)) {

@@ -227,7 +227,7 @@ static void
 on_signal(int sig)
 {
 
-	if (wb_interrupted() != 0) {
+	if (wb_interrupt_pending() != 0) {
 		(void)signal(sig, SIG_DFL);
 		(void)raise(sig);
 		return;
@@ -275,7 +275,8 @@ main(int argc, char *argv[])
 			usage(stderr);
 			return (EX_USAGE);
 		}
-		printf("worldbench %s (%s)\n", wb_version(), wb_gitrev());
+		printf("worldbench %s (%s)\n", wb_version(),
+		    wb_version_gitrev());
 		return (0);
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
@@ -295,8 +296,8 @@ main(int argc, char *argv[])
 		}
 		catch_signals();
 		rc = commands[i].fn(argc - 1, argv + 1);
-		if (wb_interrupted() != 0)
-			return (128 + wb_interrupted());
+		if (wb_interrupt_pending() != 0)
+			return (128 + wb_interrupt_pending());
 		if (rc == EX_USAGE)
 			help_suggest_options(commands[i].name, argc - 1,
 			    argv + 1);

@@ -79,7 +79,7 @@ load_filter(void)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		return (-1);
 	if (strcmp(filter, "runner") == 0)
-		return (wb_confine_syscalls());
+		return (wb_chroot_confine_syscalls());
 	if ((ctx = seccomp_init(SCMP_ACT_ALLOW)) == NULL)
 		return (-1);
 	rc = 0;

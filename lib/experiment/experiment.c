@@ -22,7 +22,7 @@
 #include "recipe.h"
 #include "world.h"
 
-#define note(x, ...)	wb_notef((x)->note, (x)->note_arg, __VA_ARGS__)
+#define note(x, ...)	wb_note_printf((x)->note, (x)->note_arg, __VA_ARGS__)
 
 static void
 log_line(void *fp, const char *line)
@@ -85,7 +85,7 @@ wb_experiment_images(struct wb_experiment *x, const char *log,
 	rc = 0;
 out:
 	if (lock != -1)
-		wb_unlock_workdir(lock);
+		wb_lock_workdir_release(lock);
 	if (fclose(fp) == EOF && rc == 0)
 		rc = wb_err_setsys(err, "%s", log);
 	free(eng.workdir);
@@ -114,7 +114,7 @@ roots_of(const struct wb_experiment *x, char **roots, struct wb_err *err)
 		if (roots[i] == NULL)
 			break;
 	}
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	return (i == x->nlabels ? 0 : -1);
 }
 

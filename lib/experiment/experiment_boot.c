@@ -33,18 +33,19 @@ struct boot_run {
 	char			areason[sizeof(((struct wb_accel_choice *)0)->reason) + 16];
 };
 
-#define say(x, ...)	wb_notef((x)->say, (x)->note_arg, __VA_ARGS__)
+#define say(x, ...)	wb_note_printf((x)->say, (x)->note_arg, __VA_ARGS__)
 
 /* The suite's hash: the world's own suite, else the static one. */
 static int
-suite_hash(const struct wb_boot_experiment *x, struct boot_run *b,
+suite_hash(const struct wb_experiment_boot *x, struct boot_run *b,
     struct wb_err *e)
 {
 	const char *world;
 	json_t *files;
 
 	world = x->root.world;
-	if (wb_prov_suite(world, world != NULL ? "/usr/libexec/worldbench" :
+	if (wb_provenance_suite(world, world != NULL ?
+	    "/usr/libexec/worldbench" :
 	    x->root.suite, world != NULL ? "/usr/share/worldbench" :
 	    x->root.data, &files, b->hash, e) != 0)
 		return (wb_err_class(e, WB_ERR_NOINPUT));
@@ -75,7 +76,7 @@ same_label(const struct boot_run *b, const char *const *seen,
 }
 
 static int
-open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
+open_kernels(const struct wb_experiment_boot *x, struct boot_run *b,
     struct wb_err *e)
 {
 	const char *seen[WB_BOOT_MAXKERNELS];
@@ -89,8 +90,8 @@ open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
 		if ((img = wb_kpaths_find_image(x->paths, x->kernels[i],
 		    e)) == NULL)
 			return (-1);
-		rc = wb_qb_kernel_init(&b->ks[b->nk], img, x->world_label,
-		    x->outdir, e);
+		rc = wb_qemu_bench_kernel_init(&b->ks[b->nk], img,
+		    x->world_label, x->outdir, e);
 		free(img);
 		if (rc != 0)
 			return (-1);
@@ -104,7 +105,7 @@ open_kernels(const struct wb_boot_experiment *x, struct boot_run *b,
 
 /* Every kernel against the first: only the knob may differ. */
 static int
-matching(const struct wb_boot_experiment *x, struct boot_run *b,
+matching(const struct wb_experiment_boot *x, struct boot_run *b,
     struct wb_err *e)
 {
 	json_t *ids[WB_BOOT_MAXKERNELS];
@@ -131,7 +132,8 @@ matching(const struct wb_boot_experiment *x, struct boot_run *b,
 	if (um != NULL)
 		say(x, "WARNING: --unmatched: UNMATCHED images: %s", um);
 	if (ur != NULL && !wb_ident_none((const json_t *const *)ids, n))
-		wb_notef(x->note, x->note_arg, "matching not recorded for %s "
+		wb_note_printf(x->note, x->note_arg,
+		    "matching not recorded for %s "
 		    "(a kernel image without its configuration): not checked",
 		    ur);
 done:
@@ -144,18 +146,19 @@ done:
 
 /* The initramfs, the command line and the qemu version of the plan. */
 static int
-prepare(const struct wb_boot_experiment *x, struct boot_run *b,
+prepare(const struct wb_experiment_boot *x, struct boot_run *b,
     struct wb_err *e)
 {
 	struct wb_qb_plan *plan = &b->plan;
 
 	snprintf(b->initrd, sizeof(b->initrd), "%s/initramfs-%s.cpio.gz",
 	    x->outdir, x->world_label != NULL ? x->world_label : "static");
-	if (wb_qb_initramfs(&x->root, b->pol.tests, b->pol.ntests, b->initrd,
+	if (wb_qemu_bench_initramfs(&x->root, b->pol.tests, b->pol.ntests,
+	    b->initrd,
 	    e) != 0 || wb_qemu_version(x->qemu, b->qver, sizeof(b->qver),
 	    e) != 0)
 		return (-1);
-	if ((plan->qemu.append = wb_qb_cmdline(&x->root, b->pol.tests,
+	if ((plan->qemu.append = wb_qemu_bench_cmdline(&x->root, b->pol.tests,
 	    b->pol.ntests)) == NULL)
 		return (wb_err_set(e, "out of memory"));
 	plan->cmdline = plan->qemu.append;
@@ -166,7 +169,7 @@ prepare(const struct wb_boot_experiment *x, struct boot_run *b,
 
 /* The accelerator (a KVM probe if the rule left it open) and the boots. */
 static int
-decide(const struct wb_boot_experiment *x, struct boot_run *b,
+decide(const struct wb_experiment_boot *x, struct boot_run *b,
     struct wb_err *e)
 {
 	char bz[WB_BOOT_MAXKERNELS][PATH_MAX + 16];
@@ -217,7 +220,7 @@ decide(const struct wb_boot_experiment *x, struct boot_run *b,
 
 /* The rest of the plan: paths, the timeout per boot, the notes. */
 static void
-plan_fill(const struct wb_boot_experiment *x, struct boot_run *b)
+plan_fill(const struct wb_experiment_boot *x, struct boot_run *b)
 {
 	struct wb_qb_plan *plan = &b->plan;
 	double planned;
@@ -237,13 +240,13 @@ plan_fill(const struct wb_boot_experiment *x, struct boot_run *b)
 
 /* Record each kernel's repeatability, write its results, keep the paths. */
 static int
-finish(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
+finish(struct wb_experiment_boot *x, struct boot_run *b, struct wb_err *e)
 {
 	size_t i;
 
 	for (i = 0; i < b->nk; i++) {
 		if (wb_qemu_policy_record(&b->pol, b->ks[i].results, b->keys[i],
-		    e) != 0 || wb_qb_finish(&b->ks[i], e) != 0)
+		    e) != 0 || wb_qemu_bench_finish(&b->ks[i], e) != 0)
 			return (-1);
 		if ((x->results[x->nresults] = strdup(b->ks[i].results_path)) ==
 		    NULL)
@@ -255,7 +258,7 @@ finish(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
 }
 
 static int
-run(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
+run(struct wb_experiment_boot *x, struct boot_run *b, struct wb_err *e)
 {
 	struct wb_qb_plan *plan = &b->plan;
 	int rc;
@@ -280,14 +283,14 @@ run(struct wb_boot_experiment *x, struct boot_run *b, struct wb_err *e)
 	plan_fill(x, b);
 	if (x->note != NULL)
 		x->note(x->note_arg, wb_qemu_policy_caveat(&b->pol));
-	if (wb_qb_run(b->ks, b->nk, plan, b->pol.boots, x->progress,
+	if (wb_qemu_bench_run(b->ks, b->nk, plan, b->pol.boots, x->progress,
 	    x->progress_arg, e) != 0)
 		return (-1);
 	return (finish(x, b, e));
 }
 
 int
-wb_boot_experiment_run(struct wb_boot_experiment *x, struct wb_err *e)
+wb_experiment_boot_run(struct wb_experiment_boot *x, struct wb_err *e)
 {
 	struct boot_run *b;
 	size_t i;
@@ -307,7 +310,7 @@ wb_boot_experiment_run(struct wb_boot_experiment *x, struct wb_err *e)
 		return (wb_err_setsys(e, "calloc"));
 	rc = run(x, b, e);
 	for (i = 0; i < b->nk; i++)
-		wb_qb_kernel_fini(&b->ks[i]);
+		wb_qemu_bench_kernel_fini(&b->ks[i]);
 	free((char *)b->plan.cmdline);
 	wb_qemu_policy_fini(&b->pol);
 	free(b);
@@ -315,7 +318,7 @@ wb_boot_experiment_run(struct wb_boot_experiment *x, struct wb_err *e)
 }
 
 void
-wb_boot_experiment_fini(struct wb_boot_experiment *x)
+wb_experiment_boot_fini(struct wb_experiment_boot *x)
 {
 	size_t i;
 

@@ -22,7 +22,7 @@ struct wb_kpaths;
 
 #define WB_BOOT_MAXKERNELS	32
 
-struct wb_boot_experiment {
+struct wb_experiment_boot {
 	/* What to run: set by the caller. */
 	const struct wb_kpaths	 *paths;	/* kernels, caches */
 	const char *const	 *kernels;	/* variant names or image dirs */
@@ -76,7 +76,7 @@ struct wb_boot_experiment {
  * and counted in boots_failed, not returned); -2 when the request is
  * invalid (a usage error: err says which option); -1 otherwise.
  */
-int	wb_boot_experiment_run(struct wb_boot_experiment *, struct wb_err *);
-void	wb_boot_experiment_fini(struct wb_boot_experiment *);
+int	wb_experiment_boot_run(struct wb_experiment_boot *, struct wb_err *);
+void	wb_experiment_boot_fini(struct wb_experiment_boot *);
 
 #endif

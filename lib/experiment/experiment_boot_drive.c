@@ -23,8 +23,8 @@
  * name, an archive's or image's name).
  */
 static int
-world(const struct wb_boot_drive *d, struct wb_boot_done *done,
-    struct wb_err *err)
+world(const struct wb_experiment_boot_drive *d,
+    struct wb_experiment_boot_done *done, struct wb_err *err)
 {
 	struct stat st;
 
@@ -39,10 +39,10 @@ world(const struct wb_boot_drive *d, struct wb_boot_done *done,
 }
 
 int
-wb_boot_drive(const struct wb_boot_drive *d, struct wb_boot_done *done,
-    struct wb_err *err)
+wb_experiment_boot_drive(const struct wb_experiment_boot_drive *d,
+    struct wb_experiment_boot_done *done, struct wb_err *err)
 {
-	struct wb_boot_experiment *x = d->x;
+	struct wb_experiment_boot *x = d->x;
 	int rc;
 
 	memset(done, 0, sizeof(*done));
@@ -54,14 +54,14 @@ wb_boot_drive(const struct wb_boot_drive *d, struct wb_boot_done *done,
 		return (-1);
 	if (d->start != NULL)
 		*d->start = wb_spawn_now();
-	rc = wb_boot_experiment_run(x, err);
+	rc = wb_experiment_boot_run(x, err);
 	json_decref(x->preflight);
 	x->preflight = NULL;
 	return (rc);
 }
 
 void
-wb_boot_done_fini(struct wb_boot_done *done)
+wb_experiment_boot_done_fini(struct wb_experiment_boot_done *done)
 {
 
 	free(done->world_root);

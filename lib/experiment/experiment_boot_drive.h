@@ -16,13 +16,13 @@
 
 struct wb_err;
 
-struct wb_boot_drive {
+struct wb_experiment_boot_drive {
 	/*
 	 * The request, filled by the caller but for root.world,
 	 * world_label and preflight, which the driver sets; its results
 	 * and boots_failed are the run's.
 	 */
-	struct wb_boot_experiment	*x;
+	struct wb_experiment_boot	*x;
 	const char			*world;		/* NULL: none */
 	const char			*workdir;	/* of image names */
 	const struct wb_unpack_opts	*unpack;	/* of an archive */
@@ -34,7 +34,7 @@ struct wb_boot_drive {
 	double				*start;
 };
 
-struct wb_boot_done {
+struct wb_experiment_boot_done {
 	char	*world_root, *world_label;	/* NULL without a world */
 	/* The host was busy and strict refused it (err says its load). */
 	int	 busy;
@@ -45,11 +45,11 @@ struct wb_boot_done {
  * x->boots_failed); -2 when the request is invalid (a usage error: err
  * says which option); -1 with err otherwise (done->busy when strict
  * refused a busy host).  Nothing is booted unless the world resolved
- * and the check passed.  Then wb_boot_done_fini() and
- * wb_boot_experiment_fini() either way.
+ * and the check passed.  Then wb_experiment_boot_done_fini() and
+ * wb_experiment_boot_fini() either way.
  */
-int	wb_boot_drive(const struct wb_boot_drive *, struct wb_boot_done *,
-	    struct wb_err *);
-void	wb_boot_done_fini(struct wb_boot_done *);
+int	wb_experiment_boot_drive(const struct wb_experiment_boot_drive *,
+	    struct wb_experiment_boot_done *, struct wb_err *);
+void	wb_experiment_boot_done_fini(struct wb_experiment_boot_done *);
 
 #endif

@@ -40,7 +40,7 @@ images(const struct wb_experiment_drive *d, struct wb_experiment_done *done,
 	snprintf(log, sizeof(log), "%s/bench-images.log", d->x->workdir);
 	if (wb_experiment_images(d->x, log, err) == 0)
 		return (0);
-	done->log_tail = wb_build_log_tail(log, 20, &e2);
+	done->log_tail = wb_recipe_build_log_tail(log, 20, &e2);
 	return (failed(done, "building the images"));
 }
 
@@ -61,12 +61,14 @@ matching(const struct wb_experiment_drive *d, struct wb_experiment_done *done,
 	if (done->unmatched != NULL && !d->x->unmatched)
 		return (wb_err_set(err, "refusing to run: the images differ "
 		    "in more than the knob: %s (--unmatched to run them "
-		    "anyway)", wb_vis(done->unmatched)));
+		    "anyway)", wb_strvis_slot(done->unmatched)));
 	if (done->unmatched != NULL)
-		wb_notef(d->warn, d->arg, "WARNING: --unmatched: UNMATCHED "
+		wb_note_printf(d->warn, d->arg,
+		    "WARNING: --unmatched: UNMATCHED "
 		    "images: %s", done->unmatched);
 	if (done->unrecorded != NULL && !d->quiet)
-		wb_notef(d->warn, d->arg, "matching not recorded for %s (not "
+		wb_note_printf(d->warn, d->arg,
+		    "matching not recorded for %s (not "
 		    "an image with an identity record): not checked",
 		    done->unrecorded);
 	return (0);
@@ -93,7 +95,7 @@ preflight(const struct wb_experiment_drive *d, struct wb_experiment_done *done,
 	busy = d->strict && pf.busy;
 	if (!d->quiet || busy)
 		for (i = 0; i < pf.nwarnings; i++)
-			wb_notef(d->warn, d->arg, "preflight: %s",
+			wb_note_printf(d->warn, d->arg, "preflight: %s",
 			    pf.warnings[i]);
 	if (busy) {
 		done->busy = 1;
@@ -119,7 +121,7 @@ runner(const struct wb_experiment_drive *d, struct wb_experiment_done *done,
 		return (-1);
 	}
 	if (*note != '\0')
-		wb_notef(d->warn, d->arg, "%s", note);
+		wb_note_printf(d->warn, d->arg, "%s", note);
 	d->x->runner = d->ro;
 	return (0);
 }
@@ -138,9 +140,9 @@ prepare(const struct wb_experiment_drive *d, struct wb_experiment_done *done,
 		return (-1);
 	if (wb_experiment_rundir(x, err) == -1)
 		return (-1);
-	wb_notef(x->note, x->note_arg, "%s", x->resumed ?
+	wb_note_printf(x->note, x->note_arg, "%s", x->resumed ?
 	    "resuming the interrupted run" : "a new run");
-	wb_notef(x->note, x->note_arg, "%s (%s)", x->rundir, x->settings);
+	wb_note_printf(x->note, x->note_arg, "%s (%s)", x->rundir, x->settings);
 	if (!x->resumed && !d->no_preflight &&
 	    preflight(d, done, err) == -1)
 		return (-1);
@@ -169,7 +171,8 @@ wb_experiment_drive(const struct wb_experiment_drive *d,
 	rc = d->run(d->arg, h);
 	done->status = rc;
 	if (rc >= 128) {
-		wb_notef(d->warn, d->arg, "interrupted: the run %s is kept; "
+		wb_note_printf(d->warn, d->arg,
+		    "interrupted: the run %s is kept; "
 		    "the same command resumes it", x->rundir);
 		return (0);
 	}

@@ -36,7 +36,7 @@ tables(const struct wb_experiment *x, struct wb_results *const *v,
 		return (wb_err_setsys(err, "open_memstream"));
 	rc = 0;
 	for (i = 0; rc == 0 && i < x->nlabels; i++) {
-		fprintf(fp, "==> %s\n", wb_vis(x->labels[i]));
+		fprintf(fp, "==> %s\n", wb_strvis_slot(x->labels[i]));
 		if ((t = wb_table_new(fp, "seed", WB_EST_UNIXBENCH, 0,
 		    err)) == NULL) {
 			rc = -1;
@@ -98,7 +98,7 @@ comparison(const struct wb_experiment *x, struct wb_results *const *v,
 	rep.cmp = &c;
 	rep.results = v;
 	snprintf(gen, sizeof(gen), "worldbench %s (%s)", wb_version(),
-	    wb_gitrev());
+	    wb_version_gitrev());
 	rep.generator = gen;
 	rc = 0;
 	for (i = 0; rc == 0 && i < sizeof(reports) / sizeof(reports[0]);

@@ -161,7 +161,7 @@ fixed_run(struct wb_experiment *x, struct wb_err *err)
 	char *prev;
 	int rc;
 
-	if (wb_mkdirs(x->fixed_rundir, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(x->fixed_rundir, 0755, err) == -1)
 		return (-1);
 	if ((x->rundir = strdup(x->fixed_rundir)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
@@ -195,7 +195,7 @@ wb_experiment_rundir(struct wb_experiment *x, struct wb_err *err)
 		return (wb_err_setsys(err, "strdup"));
 	if (x->fixed_rundir != NULL)
 		return (fixed_run(x, err));
-	if (wb_mkdirs(x->resultsdir, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(x->resultsdir, 0755, err) == -1)
 		return (-1);
 	snprintf(latest, sizeof(latest), "%s/latest", x->resultsdir);
 	n = readlink(latest, target, sizeof(target) - 1);

@@ -31,7 +31,7 @@
 
 struct wb_err;
 struct wb_explain_objmap;
-struct wb_kowners;
+struct wb_kbuild_owners;
 struct wb_rmodel;
 
 #define WB_ATTRIB_FORMAT	"worldbench-attribution"
@@ -242,7 +242,7 @@ struct wb_attrib_report {
 	const struct wb_attrib_testres	*res;
 	size_t				 nres;
 	const struct wb_attrib_cats	*cats;
-	const struct wb_kowners		*owners;	/* may be NULL */
+	const struct wb_kbuild_owners	*owners;	/* may be NULL */
 	json_t				*provenance;	/* borrowed */
 };
 
@@ -258,7 +258,7 @@ struct wb_attrib_reqrow {
  * "shared: OPTION"), by extra, largest first; *rows malloc'ed.
  */
 int	wb_attrib_by_request(const struct wb_attrib_testres *,
-	    const struct wb_kowners *, struct wb_attrib_reqrow **rows,
+	    const struct wb_kbuild_owners *, struct wb_attrib_reqrow **rows,
 	    size_t *n, struct wb_err *);
 void	wb_attrib_reqrows_free(struct wb_attrib_reqrow *, size_t);
 /*

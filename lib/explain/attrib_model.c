@@ -107,7 +107,7 @@ top(struct wb_rmodel *m, const struct wb_attrib_testres *r)
 /* The options again, summed by the request that brings each. */
 static int
 requests(struct wb_rmodel *m, const struct wb_attrib_testres *r,
-    const struct wb_kowners *k, struct wb_err *err)
+    const struct wb_kbuild_owners *k, struct wb_err *err)
 {
 	struct wb_attrib_reqrow *g;
 	char buf[256];

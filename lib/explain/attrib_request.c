@@ -14,10 +14,10 @@
 
 /* The request that brings option name, into buf. */
 static const char *
-request_of(const struct wb_kowners *k, const char *name, char *buf,
+request_of(const struct wb_kbuild_owners *k, const char *name, char *buf,
     size_t len)
 {
-	const struct wb_kowner *o = wb_kowners_find(k, name);
+	const struct wb_kowner *o = wb_kbuild_owners_find(k, name);
 	size_t i, n = 0;
 
 	if (o == NULL)
@@ -59,8 +59,8 @@ by_extra(const void *a, const void *b)
 
 int
 wb_attrib_by_request(const struct wb_attrib_testres *r,
-    const struct wb_kowners *k, struct wb_attrib_reqrow **rowsp, size_t *np,
-    struct wb_err *err)
+    const struct wb_kbuild_owners *k, struct wb_attrib_reqrow **rowsp,
+    size_t *np, struct wb_err *err)
 {
 	struct wb_attrib_reqrow *rows;
 	char key[512];

@@ -136,7 +136,7 @@ boot_one(const struct wb_attrib_req *rq, const struct kern *k,
     struct wb_attrib_run *run, struct wb_attrib_counts *c,
     struct wb_err *err)
 {
-	struct wb_boot_experiment x;
+	struct wb_experiment_boot x;
 	char dir[2 * PATH_MAX], counts[2 * PATH_MAX + 16],
 	    plug[5 * PATH_MAX + 32];
 	const char *kernels[1];
@@ -172,9 +172,9 @@ boot_one(const struct wb_attrib_req *rq, const struct kern *k,
 	x.policy.cachedir = rq->paths->cachedir;
 	if (rq->progress != NULL)
 		rq->progress(rq->note_arg, id, k->label, tag);
-	if ((rc = wb_boot_experiment_run(&x, err)) == 0 && x.nresults == 1)
+	if ((rc = wb_experiment_boot_run(&x, err)) == 0 && x.nresults == 1)
 		rc = read_loops(x.results[0], id, &run->loops, err);
-	wb_boot_experiment_fini(&x);
+	wb_experiment_boot_fini(&x);
 	if (rc != 0)
 		return (-1);
 	if (wb_attrib_counts_read(counts, k->syms, c, err) == -1)
@@ -234,17 +234,17 @@ provenance(const struct wb_attrib_req *rq, struct kern *k,
 	if (wb_qemu_version(rq->qemu != NULL ? rq->qemu : WB_QEMU_DEFAULT,
 	    qv, sizeof(qv), err) == -1)
 		return (NULL);
-	if (wb_sha256_file(rq->plugin, hex, err) == -1)
+	if (wb_digest_sha256_file(rq->plugin, hex, err) == -1)
 		return (NULL);
 	p = json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:i, s:f, s:f}",
-	    "worldbench", wb_version(), "git", wb_gitrev(), "date",
-	    wb_prov_date(), "qemu", qv, "plugin", rq->plugin,
+	    "worldbench", wb_version(), "git", wb_version_gitrev(), "date",
+	    wb_provenance_date(), "qemu", qv, "plugin", rq->plugin,
 	    "plugin_sha256", hex, "plugin_api", rq->api, "seconds_long",
 	    rq->seconds, "seconds_short", rq->seconds / 2);
 	ks = json_array();
 	for (i = 0; i < 2; i++) {
 		snprintf(path, sizeof(path), "%s/System.map", k[i].objdir);
-		if (wb_sha256_file(path, hex, err) == -1) {
+		if (wb_digest_sha256_file(path, hex, err) == -1) {
 			json_decref(p);
 			json_decref(ks);
 			return (NULL);
@@ -255,7 +255,7 @@ provenance(const struct wb_attrib_req *rq, struct kern *k,
 	}
 	json_object_set_new(p, "kernels", ks);
 	json_object_set_new(p, "plugin_header", plugin_origin(rq->plugin));
-	json_object_set_new(p, "host", wb_prov_host(err));
+	json_object_set_new(p, "host", wb_provenance_host(err));
 	return (p);
 }
 

@@ -14,7 +14,7 @@
 #include "qemu_bench.h"
 
 struct wb_err;
-struct wb_kowners;
+struct wb_kbuild_owners;
 struct wb_kpaths;
 
 struct wb_attrib_req {
@@ -27,7 +27,8 @@ struct wb_attrib_req {
 	const char		*outdir;
 	const char		*qemu;		/* NULL: the default */
 	const char		*plugin;	/* insncount.so */
-	const struct wb_kowners	*owners;	/* NULL: options alone */
+	/* NULL: options alone */
+	const struct wb_kbuild_owners	*owners;
 	int			 api;		/* its plugin API version */
 	int			 memory_mb;
 	double			 timeout;	/* per boot; 0: the plan's */

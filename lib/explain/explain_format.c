@@ -87,17 +87,20 @@ plan_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	size_t i;
 
 	fprintf(fp, "worldbench explain: recipe %s, %s -> %s\n",
-	    wb_vis(p->recipe), wb_vis(p->base), wb_vis(p->target));
+	    wb_strvis_slot(p->recipe), wb_strvis_slot(p->base),
+	    wb_strvis_slot(p->target));
 	fprintf(fp, "factors (low: as in %s, high: as in %s):\n",
-	    wb_vis(p->base), wb_vis(p->target));
+	    wb_strvis_slot(p->base), wb_strvis_slot(p->target));
 	for (i = 0; i < p->k; i++)
 		fprintf(fp, "  %c  %-20s options %s\n", (int)('A' + i),
-		    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(p,
+		    wb_strvis_slot(p->f[i].name),
+		    wb_strvis_slot(wb_explain_plan_opts(p,
 		    p->f[i].opts, buf, sizeof(buf))));
 	fprintf(fp, "design points (one image each, one interleaved run, "
 	    "rounds as blocks):\n");
 	for (i = 0; i < p->design->nruns; i++)
-		fprintf(fp, "  %2zu  %s\n", i + 1, wb_vis(p->labels[i]));
+		fprintf(fp, "  %2zu  %s\n", i + 1,
+		    wb_strvis_slot(p->labels[i]));
 	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
 		return (-1);
 	fputs(d, fp);
@@ -124,18 +127,20 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 	char names[512], a[32], sh[32], vt[128];
 	size_t j;
 
-	fprintf(fp, "\n%s (%s): %zu rounds", wb_vis(row->name),
-	    wb_vis(row->id), row->rounds);
+	fprintf(fp, "\n%s (%s): %zu rounds", wb_strvis_slot(row->name),
+	    wb_strvis_slot(row->id), row->rounds);
 	if (row->dropped > 0)
 		fprintf(fp, ", %zu left out (a pass failed)", row->dropped);
 	fputc('\n', fp);
 	if (ef == NULL) {
-		fprintf(fp, "  not estimated: %s\n", wb_vis(row->reason));
+		fprintf(fp, "  not estimated: %s\n",
+		    wb_strvis_slot(row->reason));
 		return;
 	}
 	if (ef->have_total)
 		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
-		    wb_vis(x->plan->target), wb_vis(x->plan->base),
+		    wb_strvis_slot(x->plan->target),
+		    wb_strvis_slot(x->plan->base),
 		    ef->total.ratio, ef->total.lo, ef->total.hi,
 		    words(x, row->total_verdict, &ef->total, vt, sizeof(vt)));
 	fprintf(fp, "  %-4s %-44s %8s  %-19s %7s  %s\n", "", "effect",
@@ -143,7 +148,8 @@ row_text(FILE *fp, const struct wb_explain_result *x,
 	for (j = 0; j < ef->neff; j++) {
 		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
 		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
-		    wb_vis(wb_explain_plan_effect(x->plan, ef->eff[j].mask,
+		    wb_strvis_slot(wb_explain_plan_effect(x->plan,
+		    ef->eff[j].mask,
 		    names, sizeof(names))), ef->eff[j].w.ratio, ef->eff[j].w.lo,
 		    ef->eff[j].w.hi, pct(ef->eff[j].share, row, sh, sizeof(sh)),
 		    words(x, row->verdict[j], &ef->eff[j].w, vt, sizeof(vt)));
@@ -334,12 +340,15 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	size_t i, j;
 
 	(void)err;
-	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n", wb_vis(p->recipe),
-	    wb_vis(p->target), wb_vis(p->recipe), wb_vis(p->base));
+	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n",
+	    wb_strvis_slot(p->recipe),
+	    wb_strvis_slot(p->target), wb_strvis_slot(p->recipe),
+	    wb_strvis_slot(p->base));
 	fprintf(fp, "| factor | name | options |\n|---|---|---|\n");
 	for (i = 0; i < p->k; i++)
 		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i),
-		    wb_vis(p->f[i].name), wb_vis(wb_explain_plan_opts(p,
+		    wb_strvis_slot(p->f[i].name),
+		    wb_strvis_slot(wb_explain_plan_opts(p,
 		    p->f[i].opts, buf, sizeof(buf))));
 	wb_conf_format(x->conf, pc, sizeof(pc));
 	fprintf(fp, "\n%zu design points (%s), ratios high/low.  Verdicts: "
@@ -350,25 +359,27 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	    sizeof(buf)), pc);
 	for (i = 0; i < x->nrows; i++) {
 		r = &x->rows[i];
-		fprintf(fp, "\n## %s (%zu rounds)\n\n", wb_vis(r->name),
+		fprintf(fp, "\n## %s (%zu rounds)\n\n", wb_strvis_slot(r->name),
 		    r->rounds);
 		if (r->ef == NULL) {
-			fprintf(fp, "Not estimated: %s\n", wb_vis(r->reason));
+			fprintf(fp, "Not estimated: %s\n",
+			    wb_strvis_slot(r->reason));
 			continue;
 		}
 		fprintf(fp, "| effect | factors | ratio | interval | share | "
 		    "verdict |\n|---|---|---:|---|---:|---|\n");
 		if (r->ef->have_total)
 			fprintf(fp, "| total | %s / %s | %.4f | [%.4f, %.4f] "
-			    "| 100%% | %s |\n", wb_vis(p->target),
-			    wb_vis(p->base),
+			    "| 100%% | %s |\n", wb_strvis_slot(p->target),
+			    wb_strvis_slot(p->base),
 			    r->ef->total.ratio, r->ef->total.lo,
 			    r->ef->total.hi, words(x, r->total_verdict,
 			    &r->ef->total, vt, sizeof(vt)));
 		for (j = 0; j < r->ef->neff; j++)
 			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
 			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
-			    1, a, sizeof(a)), wb_vis(wb_explain_plan_effect(p,
+			    1, a, sizeof(a)),
+			    wb_strvis_slot(wb_explain_plan_effect(p,
 			    r->ef->eff[j].mask, buf, sizeof(buf))),
 			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
 			    r->ef->eff[j].w.hi, pct_noted(r->ef->eff[j].share,

@@ -24,7 +24,7 @@ struct kfactor {
 };
 
 struct kbuild_ctx {
-	struct wb_kexplain	*kx;
+	struct wb_explain_kernel	*kx;
 	const char		*recipe;
 	struct kfactor		*f;
 	size_t			 k;
@@ -33,19 +33,19 @@ struct kbuild_ctx {
 
 /* The symbols of the extra fragments, in order, without CONFIG_. */
 static int
-read_syms(struct wb_kexplain *kx, const char *const *extra, size_t nextra,
+read_syms(struct wb_explain_kernel *kx, const char *const *extra, size_t nextra,
     struct wb_err *err)
 {
-	struct wb_frag fr;
+	struct wb_fragment fr;
 	uint64_t in_all = ~(uint64_t)0, in_this;
 	size_t i, j, s;
 	const char *key;
 
 	for (i = 0; i < nextra; i++) {
-		wb_frag_init(&fr);
-		if (wb_frag_merge_nofollow(&fr, extra[i], NULL, NULL, err) ==
-		    -1) {
-			wb_frag_fini(&fr);
+		wb_fragment_init(&fr);
+		if (wb_fragment_merge_nofollow(&fr, extra[i], NULL, NULL,
+		    err) == -1) {
+			wb_fragment_fini(&fr);
 			return (-1);
 		}
 		in_this = 0;
@@ -58,14 +58,14 @@ read_syms(struct wb_kexplain *kx, const char *const *extra, size_t nextra,
 					break;
 			if (s == kx->nsyms) {
 				if (s == MAXSYMS) {
-					wb_frag_fini(&fr);
+					wb_fragment_fini(&fr);
 					return (wb_err_set(err, "%s: more than "
 					    "%d symbols", extra[i], MAXSYMS));
 				}
 				if ((kx->syms[s] = strdup(key)) == NULL ||
 				    (kx->vals[s] = strdup(fr.e[j].value ==
 				    NULL ? "n" : fr.e[j].value)) == NULL) {
-					wb_frag_fini(&fr);
+					wb_fragment_fini(&fr);
 					return (wb_err_setsys(err, "strdup"));
 				}
 				kx->nsyms++;
@@ -73,7 +73,7 @@ read_syms(struct wb_kexplain *kx, const char *const *extra, size_t nextra,
 			in_this |= (uint64_t)1 << s;
 		}
 		in_all &= in_this;
-		wb_frag_fini(&fr);
+		wb_fragment_fini(&fr);
 	}
 	if (kx->nsyms == 0)
 		return (wb_err_set(err, "variants %s and %s: the target's "
@@ -106,7 +106,7 @@ static int
 parse_group(struct kbuild_ctx *c, const char *g, uint64_t taken,
     struct kfactor *f, struct wb_err *err)
 {
-	struct wb_kexplain *kx = c->kx;
+	struct wb_explain_kernel *kx = c->kx;
 	const char *eq, *p;
 	size_t len, s;
 
@@ -143,7 +143,7 @@ static int
 make_factors(struct kbuild_ctx *c, const char *const *groups,
     size_t ngroups, struct wb_err *err)
 {
-	struct wb_kexplain *kx = c->kx;
+	struct wb_explain_kernel *kx = c->kx;
 	uint64_t taken = kx->enablers;
 	char word[128];
 	size_t i;
@@ -170,7 +170,7 @@ make_factors(struct kbuild_ctx *c, const char *const *groups,
 }
 
 static uint64_t
-all_syms(const struct wb_kexplain *kx)
+all_syms(const struct wb_explain_kernel *kx)
 {
 
 	return (kx->nsyms == 64 ? ~(uint64_t)0 :
@@ -181,7 +181,7 @@ all_syms(const struct wb_kexplain *kx)
 static char *
 label_of(const struct kbuild_ctx *c, uint64_t set, struct wb_err *err)
 {
-	const struct wb_kexplain *kx = c->kx;
+	const struct wb_explain_kernel *kx = c->kx;
 	char buf[1024], word[128];
 	size_t i, n;
 
@@ -220,7 +220,7 @@ plan_new(const struct kbuild_ctx *c, uint64_t base_on, const size_t *fi,
     size_t nf, const struct kfactor *one, const char *const *gens,
     size_t ngens, struct wb_err *err)
 {
-	const struct wb_kexplain *kx = c->kx;
+	const struct wb_explain_kernel *kx = c->kx;
 	struct wb_explain_plan *p;
 	uint64_t all = 0;
 	size_t i, j, run;
@@ -270,7 +270,7 @@ fail:
 }
 
 static int
-add_point(struct wb_kexplain *kx, const char *label, uint64_t set,
+add_point(struct wb_explain_kernel *kx, const char *label, uint64_t set,
     struct wb_err *err)
 {
 	size_t i;
@@ -288,7 +288,7 @@ add_point(struct wb_kexplain *kx, const char *label, uint64_t set,
 }
 
 static int
-add_points(struct wb_kexplain *kx, const struct wb_explain_plan *p,
+add_points(struct wb_explain_kernel *kx, const struct wb_explain_plan *p,
     struct wb_err *err)
 {
 	size_t i;
@@ -303,7 +303,7 @@ add_points(struct wb_kexplain *kx, const struct wb_explain_plan *p,
 static int
 add_total(struct kbuild_ctx *c, struct wb_err *err)
 {
-	struct wb_kexplain *kx = c->kx;
+	struct wb_explain_kernel *kx = c->kx;
 	struct kfactor total;
 
 	total.name = "all";
@@ -319,7 +319,7 @@ static int
 make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
     int one_at_a_time, int with_enable, struct wb_err *err)
 {
-	struct wb_kexplain *kx = c->kx;
+	struct wb_explain_kernel *kx = c->kx;
 	struct kfactor en;
 	char word[128], name[512];
 	size_t i, n, fi[64];
@@ -354,10 +354,10 @@ make_plans(struct kbuild_ctx *c, const char *const *gens, size_t ngens,
 }
 
 /* An empty explanation of base against target, its tables made. */
-static struct wb_kexplain *
+static struct wb_explain_kernel *
 kx_new(const char *base, const char *target, struct wb_err *err)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 
 	if ((kx = calloc(1, sizeof(*kx))) == NULL ||
 	    (kx->base = strdup(base)) == NULL ||
@@ -369,7 +369,7 @@ kx_new(const char *base, const char *target, struct wb_err *err)
 	    (kx->psets = calloc(WB_KEXPLAIN_MAXPOINTS,
 	    sizeof(*kx->psets))) == NULL) {
 		wb_err_setsys(err, "kernel explain");
-		wb_kexplain_free(kx);
+		wb_explain_kernel_free(kx);
 		return (NULL);
 	}
 	return (kx);
@@ -389,10 +389,10 @@ ctx_fini(struct kbuild_ctx *c)
  * A constructor's end: the points of every step added, the context
  * freed; the explanation, or NULL (freed) when it failed.
  */
-static struct wb_kexplain *
+static struct wb_explain_kernel *
 kx_done(struct kbuild_ctx *c, int failed, struct wb_err *err)
 {
-	struct wb_kexplain *kx = c->kx;
+	struct wb_explain_kernel *kx = c->kx;
 	size_t i;
 
 	for (i = 0; !failed && i < kx->nsteps; i++)
@@ -400,20 +400,20 @@ kx_done(struct kbuild_ctx *c, int failed, struct wb_err *err)
 			failed = 1;
 	ctx_fini(c);
 	if (failed) {
-		wb_kexplain_free(kx);
+		wb_explain_kernel_free(kx);
 		return (NULL);
 	}
 	return (kx);
 }
 
-struct wb_kexplain *
-wb_kexplain_new(const char *recipe, const char *base, const char *target,
+struct wb_explain_kernel *
+wb_explain_kernel_new(const char *recipe, const char *base, const char *target,
     const char *const *extra, size_t nextra, const char *const *groups,
     size_t ngroups, const char *const *gens, size_t ngens,
     int one_at_a_time, struct wb_err *err)
 {
 	struct kbuild_ctx c;
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 
 	memset(&c, 0, sizeof(c));
 	c.recipe = recipe;
@@ -431,10 +431,10 @@ wb_kexplain_new(const char *recipe, const char *base, const char *target,
 }
 
 /* A new explanation with kx's variants and symbols, no plans yet. */
-static struct wb_kexplain *
-kx_like(const struct wb_kexplain *kx, struct wb_err *err)
+static struct wb_explain_kernel *
+kx_like(const struct wb_explain_kernel *kx, struct wb_err *err)
 {
-	struct wb_kexplain *to;
+	struct wb_explain_kernel *to;
 	size_t i;
 
 	if ((to = kx_new(kx->base, kx->target, err)) == NULL)
@@ -444,7 +444,7 @@ kx_like(const struct wb_kexplain *kx, struct wb_err *err)
 		    (to->vals[i] = strdup(kx->vals[i])) == NULL) {
 			wb_err_setsys(err, "strdup");
 			to->nsyms = i + 1;
-			wb_kexplain_free(to);
+			wb_explain_kernel_free(to);
 			return (NULL);
 		}
 		to->nsyms++;
@@ -455,10 +455,10 @@ kx_like(const struct wb_kexplain *kx, struct wb_err *err)
 
 /* Stage two's steps: each member of the active groups after the ones before. */
 static int
-refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
+refine_steps(struct kbuild_ctx *c, const struct wb_explain_kernel *kx,
     const int *active, struct wb_err *err)
 {
-	struct wb_kexplain *r = c->kx;
+	struct wb_explain_kernel *r = c->kx;
 	const struct wb_explain_plan *p;
 	uint64_t before;
 	size_t i, j, k0 = 0;	/* c's factors: the members, in order */
@@ -484,7 +484,7 @@ refine_steps(struct kbuild_ctx *c, const struct wb_kexplain *kx,
 
 /* Replace *label by from's label of the same set, if from has one. */
 static int
-relabel(char **label, uint64_t set, const struct wb_kexplain *from,
+relabel(char **label, uint64_t set, const struct wb_explain_kernel *from,
     struct wb_err *err)
 {
 	size_t i;
@@ -507,7 +507,7 @@ relabel(char **label, uint64_t set, const struct wb_kexplain *from,
  * group's point) keep stage one's labels: one kernel, built once.
  */
 static int
-reuse_labels(struct wb_kexplain *r, const struct wb_kexplain *kx,
+reuse_labels(struct wb_explain_kernel *r, const struct wb_explain_kernel *kx,
     struct wb_err *err)
 {
 	struct wb_explain_plan *p;
@@ -529,12 +529,12 @@ reuse_labels(struct wb_kexplain *r, const struct wb_kexplain *kx,
 	return (0);
 }
 
-struct wb_kexplain *
-wb_kexplain_refine(const struct wb_kexplain *kx, const int *active,
+struct wb_explain_kernel *
+wb_explain_kernel_refine(const struct wb_explain_kernel *kx, const int *active,
     const char *recipe, int *none, struct wb_err *err)
 {
 	struct kbuild_ctx c;
-	struct wb_kexplain *r;
+	struct wb_explain_kernel *r;
 	const struct wb_explain_plan *p;
 	char word[128];
 	size_t i, j;
@@ -578,12 +578,12 @@ fail:
 	return (kx_done(&c, 1, err));
 }
 
-struct wb_kexplain *
-wb_kexplain_pair(const struct wb_kexplain *kx, uint64_t set,
+struct wb_explain_kernel *
+wb_explain_kernel_pair(const struct wb_explain_kernel *kx, uint64_t set,
     const char *recipe, struct wb_err *err)
 {
 	struct kbuild_ctx c;
-	struct wb_kexplain *r;
+	struct wb_explain_kernel *r;
 	struct kfactor one;
 	char name[512];
 	size_t i, n, nf;
@@ -634,7 +634,7 @@ fail:
 }
 
 void
-wb_kexplain_free(struct wb_kexplain *kx)
+wb_explain_kernel_free(struct wb_explain_kernel *kx)
 {
 	size_t i;
 
@@ -661,7 +661,7 @@ wb_kexplain_free(struct wb_kexplain *kx)
 }
 
 int
-wb_kexplain_variant(const struct wb_kexplain *kx, size_t i)
+wb_explain_kernel_variant(const struct wb_explain_kernel *kx, size_t i)
 {
 
 	if (kx->psets[i] == 0)
@@ -672,7 +672,7 @@ wb_kexplain_variant(const struct wb_kexplain *kx, size_t i)
 }
 
 char *
-wb_kexplain_fragment(const struct wb_kexplain *kx, size_t i,
+wb_explain_kernel_fragment(const struct wb_explain_kernel *kx, size_t i,
     struct wb_err *err)
 {
 	char *s = NULL;

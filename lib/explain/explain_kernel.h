@@ -20,7 +20,7 @@
  * lockdep"); the point with every symbol on is the target variant
  * itself and the one with none the base.  A point's configuration is the
  * base variant's fragments and one more fragment with its symbols
- * (wb_kexplain_fragment), or the recipe's own for the base and target.
+ * (wb_explain_kernel_fragment), or the recipe's own for the base and target.
  */
 #ifndef WB_EXPLAIN_KERNEL_H
 #define WB_EXPLAIN_KERNEL_H
@@ -34,7 +34,7 @@ struct wb_recipe;
 
 #define WB_KEXPLAIN_MAXPOINTS	32
 
-struct wb_kexplain {
+struct wb_explain_kernel {
 	char			 *base, *target;	/* variants */
 	char			**syms;		/* "DEBUG_LIST", in order */
 	char			**vals;		/* their values: "y" */
@@ -55,13 +55,13 @@ struct wb_kexplain {
  * or debug-list); gens for the design; one_at_a_time: the steps instead
  * of the design.
  */
-struct wb_kexplain *
-	wb_kexplain_new(const char *recipe, const char *base,
+struct wb_explain_kernel *
+	wb_explain_kernel_new(const char *recipe, const char *base,
 	    const char *target, const char *const *extra, size_t nextra,
 	    const char *const *groups, size_t ngroups,
 	    const char *const *gens, size_t ngens, int one_at_a_time,
 	    struct wb_err *);
-void	wb_kexplain_free(struct wb_kexplain *);
+void	wb_explain_kernel_free(struct wb_explain_kernel *);
 
 /*
  * Two-stage group screening.  Stage one is the one-at-a-time plan kx
@@ -74,9 +74,9 @@ void	wb_kexplain_free(struct wb_kexplain *);
  * Then the total again; no enable step and no base point.  NULL with
  * *none set when no such group is active, else NULL with err set.
  */
-struct wb_kexplain *
-	wb_kexplain_refine(const struct wb_kexplain *, const int *active,
-	    const char *recipe, int *none, struct wb_err *);
+struct wb_explain_kernel *
+	wb_explain_kernel_refine(const struct wb_explain_kernel *,
+	    const int *active, const char *recipe, int *none, struct wb_err *);
 
 /*
  * One configuration of a search over the factors of the one-at-a-time
@@ -86,14 +86,14 @@ struct wb_kexplain *
  * be longer than a label may be is named "BASE+syms-HEX", HEX the bits
  * of its symbols (its fragment lists them).
  */
-struct wb_kexplain *
-	wb_kexplain_pair(const struct wb_kexplain *, uint64_t set,
+struct wb_explain_kernel *
+	wb_explain_kernel_pair(const struct wb_explain_kernel *, uint64_t set,
 	    const char *recipe, struct wb_err *);
 
 /* The fragment of point i ("CONFIG_X=y\n" per symbol), malloc'ed. */
-char	*wb_kexplain_fragment(const struct wb_kexplain *, size_t i,
+char	*wb_explain_kernel_fragment(const struct wb_explain_kernel *, size_t i,
 	    struct wb_err *);
 /* 1 when point i is the base variant, 2 the target, 0 another. */
-int	wb_kexplain_variant(const struct wb_kexplain *, size_t i);
+int	wb_explain_kernel_variant(const struct wb_explain_kernel *, size_t i);
 
 #endif

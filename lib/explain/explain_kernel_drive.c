@@ -61,17 +61,17 @@ extra_fragments(const struct wb_explain_kernel_drive *w,
 }
 
 /* The plan of w's two variants. */
-static struct wb_kexplain *
+static struct wb_explain_kernel *
 plan_new(const struct wb_explain_kernel_drive *w, struct wb_err *e)
 {
 	struct wb_kbuild_variant b, t;
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	const char *extra[64];
 	size_t nextra;
 
 	if (extra_fragments(w, &b, &t, extra, &nextra, e) != 0)
 		return (NULL);
-	kx = wb_kexplain_new(w->recipe, w->base, w->target, extra, nextra,
+	kx = wb_explain_kernel_new(w->recipe, w->base, w->target, extra, nextra,
 	    w->groups, w->ngroups, w->gens, w->ngens, w->one_at_a_time ||
 	    w->screen || w->ddmin > 0, e);
 	wb_kbuild_variant_fini(&b);
@@ -119,7 +119,7 @@ save_reports(const struct wb_explain_kernel_drive *w, const char *rundir,
 
 static int
 report_main(const struct wb_explain_kernel_drive *w,
-    const struct wb_kexplain *kx, const char *rundir, struct wb_err *e)
+    const struct wb_explain_kernel *kx, const char *rundir, struct wb_err *e)
 {
 	struct wb_explain_kernel_show sh = { NULL, NULL, NULL, NULL };
 	struct wb_explain_result *x;
@@ -137,19 +137,11 @@ report_main(const struct wb_explain_kernel_drive *w,
 	return (rc);
 }
 
-const struct wb_welch *
-wb_explain_kernel_final(const struct wb_explain_result *x)
-{
-	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
-
-	return (f->ef != NULL && f->ef->neff > 0 ? &f->ef->eff[0].w : NULL);
-}
-
 /* A step whose final-score interval excludes 1. */
 static int
 step_active(const struct wb_explain_result *x)
 {
-	const struct wb_welch *w = wb_explain_kernel_final(x);
+	const struct wb_welch *w = wb_explain_result_final(x);
 
 	return (w != NULL && w->have_ci && (w->hi < 1 || w->lo > 1));
 }
@@ -160,7 +152,7 @@ step_active(const struct wb_explain_result *x)
  */
 static int
 report_steps(const struct wb_explain_kernel_drive *w,
-    const struct wb_kexplain *kx, const char *rundir, int *active,
+    const struct wb_explain_kernel *kx, const char *rundir, int *active,
     int partial, struct wb_err *e)
 {
 	struct wb_explain_result *xs[WB_KEXPLAIN_MAXPOINTS + 1], *en = NULL;
@@ -211,7 +203,7 @@ rundir_new(const struct wb_explain_kernel_drive *w, struct wb_err *e)
 }
 
 static size_t
-new_points(const struct wb_kexplain *a, const struct wb_kexplain *b)
+new_points(const struct wb_explain_kernel *a, const struct wb_explain_kernel *b)
 {
 	size_t i, j, n = 0;
 
@@ -229,14 +221,15 @@ new_points(const struct wb_kexplain *a, const struct wb_kexplain *b)
  * at a time, measured into rundir/stage2.  *failed when its boots did.
  */
 static int
-screen(const struct wb_explain_kernel_drive *w, const struct wb_kexplain *kx,
+screen(const struct wb_explain_kernel_drive *w,
+    const struct wb_explain_kernel *kx,
     const int *active, const char *rundir, int *failed, struct wb_err *e)
 {
-	struct wb_kexplain *kx2;
+	struct wb_explain_kernel *kx2;
 	char *dir, line[512];
 	int none, rc;
 
-	if ((kx2 = wb_kexplain_refine(kx, active, w->recipe, &none,
+	if ((kx2 = wb_explain_kernel_refine(kx, active, w->recipe, &none,
 	    e)) == NULL) {
 		if (!none)
 			return (-1);
@@ -246,7 +239,7 @@ screen(const struct wb_explain_kernel_drive *w, const struct wb_kexplain *kx,
 		return (show_text(w, line, e));
 	}
 	if (asprintf(&dir, "%s/stage2", rundir) < 0) {
-		wb_kexplain_free(kx2);
+		wb_explain_kernel_free(kx2);
 		return (wb_err_setsys(e, "asprintf"));
 	}
 	snprintf(line, sizeof(line), "\nStage two: the symbols of the groups "
@@ -263,13 +256,13 @@ screen(const struct wb_explain_kernel_drive *w, const struct wb_kexplain *kx,
 		rc = show_text(w, line, e);
 	}
 	free(dir);
-	wb_kexplain_free(kx2);
+	wb_explain_kernel_free(kx2);
 	return (rc);
 }
 
 /* The plan's kernels measured into done->rundir and reported. */
 static int
-run(const struct wb_explain_kernel_drive *w, const struct wb_kexplain *kx,
+run(const struct wb_explain_kernel_drive *w, const struct wb_explain_kernel *kx,
     struct wb_explain_kernel_done *done, struct wb_err *e)
 {
 	int active[WB_KEXPLAIN_MAXPOINTS + 1], failed = 0, rc;
@@ -309,7 +302,7 @@ void
 wb_explain_kernel_done_fini(struct wb_explain_kernel_done *done)
 {
 
-	wb_kexplain_free(done->plan);
+	wb_explain_kernel_free(done->plan);
 	free(done->rundir);
 	memset(done, 0, sizeof(*done));
 }

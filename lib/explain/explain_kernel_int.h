@@ -11,13 +11,7 @@
 
 struct wb_err;
 struct wb_explain_kernel_drive;
-struct wb_explain_result;
-struct wb_kexplain;
-struct wb_welch;
-
-/* The final score's effect of a one-step result, NULL if none. */
-const struct wb_welch *
-	wb_explain_kernel_final(const struct wb_explain_result *);
+struct wb_explain_kernel;
 
 /*
  * Build kx's points and boot them into dir: 0 with *failed set when
@@ -25,7 +19,7 @@ const struct wb_welch *
  * with err set; *built (if not NULL) the kernels built now.
  */
 int	wb_explain_kernel_measure(const struct wb_explain_kernel_drive *w,
-	    const struct wb_kexplain *kx, const char *dir, size_t *built,
+	    const struct wb_explain_kernel *kx, const char *dir, size_t *built,
 	    int *failed, struct wb_err *);
 /*
  * Delta debugging over kx's factors (its one-at-a-time steps): each
@@ -34,7 +28,7 @@ int	wb_explain_kernel_measure(const struct wb_explain_kernel_drive *w,
  * shown.  -1 with err set.
  */
 int	wb_explain_kernel_search(const struct wb_explain_kernel_drive *w,
-	    const struct wb_kexplain *kx, const char *rundir,
+	    const struct wb_explain_kernel *kx, const char *rundir,
 	    struct wb_err *);
 
 #endif

@@ -11,8 +11,8 @@
 #include "err.h"
 #include "experiment_boot.h"
 #include "explain_kernel.h"
-#include "explain_kernel_drive.h"
 #include "explain_kernel_int.h"
+#include "explain_kernel_opts.h"
 #include "kbuild.h"
 #include "kpaths.h"
 #include "kvariant.h"
@@ -21,7 +21,7 @@
 
 /* Another point: the base's fragments and one more with its symbols. */
 static int
-point_fragment(struct wb_kvariant *v, const struct wb_kexplain *kx,
+point_fragment(struct wb_kvariant *v, const struct wb_explain_kernel *kx,
     size_t i, const struct wb_explain_kernel_drive *w, char **fragpath,
     const char ***frags, struct wb_err *e)
 {
@@ -37,7 +37,7 @@ point_fragment(struct wb_kvariant *v, const struct wb_kexplain *kx,
 		    wb_err_setsys(e, "explain") : -1);
 	}
 	free(dir);
-	if ((text = wb_kexplain_fragment(kx, i, e)) == NULL)
+	if ((text = wb_explain_kernel_fragment(kx, i, e)) == NULL)
 		return (-1);
 	n = v->kv.nfragments;
 	if (wb_atomic_write(*fragpath, text, strlen(text), 0644, e) != 0 ||
@@ -64,7 +64,7 @@ point_fragment(struct wb_kvariant *v, const struct wb_kexplain *kx,
 
 /* Point i's build: its fragments, the shared build directory. */
 static int
-point_init(struct wb_kvariant *v, const struct wb_kexplain *kx, size_t i,
+point_init(struct wb_kvariant *v, const struct wb_explain_kernel *kx, size_t i,
     const struct wb_explain_kernel_drive *w, char **fragpath,
     const char ***frags, struct wb_err *e)
 {
@@ -72,7 +72,7 @@ point_init(struct wb_kvariant *v, const struct wb_kexplain *kx, size_t i,
 
 	*fragpath = NULL;
 	*frags = NULL;
-	which = wb_kexplain_variant(kx, i);
+	which = wb_explain_kernel_variant(kx, i);
 	if (wb_kvariant_init(v, w->k, w->r, which == 2 ? w->target : w->base,
 	    kx->points[i], w->jobs, 0, w->note, w->arg, e) != 0)
 		return (-1);
@@ -84,7 +84,7 @@ point_init(struct wb_kvariant *v, const struct wb_kexplain *kx, size_t i,
 /* Build every point; images[i] its image directory. */
 static int
 build_points(const struct wb_explain_kernel_drive *w,
-    const struct wb_kexplain *kx, char **images, size_t *built,
+    const struct wb_explain_kernel *kx, char **images, size_t *built,
     struct wb_err *e)
 {
 	struct wb_kvariant v;
@@ -100,7 +100,8 @@ build_points(const struct wb_explain_kernel_drive *w,
 			rc = -1;
 		} else {
 			if (!w->quiet)
-				wb_notef(w->note, w->arg, "[%zu/%zu] kernel %s",
+				wb_note_printf(w->note, w->arg,
+				    "[%zu/%zu] kernel %s",
 				    i + 1, kx->npoints, kx->points[i]);
 			t0 = wb_spawn_now();
 			if (wb_kbuild_run(&v.kb, 0, &b, e) != 0)
@@ -110,8 +111,8 @@ build_points(const struct wb_explain_kernel_drive *w,
 			else if (b) {
 				(*built)++;
 				if (!w->quiet)
-					wb_notef(w->note, w->arg, "built %s "
-					    "in %.0f s", kx->points[i],
+					wb_note_printf(w->note, w->arg,
+					    "built %s in %.0f s", kx->points[i],
 					    wb_spawn_now() - t0);
 			}
 		}
@@ -127,7 +128,7 @@ boot_points(const struct wb_explain_kernel_drive *w,
     const char *const *images, size_t n, const char *rundir, int *failed,
     struct wb_err *e)
 {
-	struct wb_boot_experiment x;
+	struct wb_experiment_boot x;
 	struct wb_qemu_policy_req *pol = &x.policy;
 	int rc;
 
@@ -149,18 +150,19 @@ boot_points(const struct wb_explain_kernel_drive *w,
 	x.note = w->quiet ? NULL : w->note;
 	x.note_arg = w->arg;
 	x.preflight = w->preflight != NULL ? w->preflight(w->arg) : NULL;
-	if ((rc = wb_boot_experiment_run(&x, e)) == 0 && x.boots_failed > 0) {
-		wb_notef(w->warn, w->arg, "%d boots failed (recorded in the "
+	if ((rc = wb_experiment_boot_run(&x, e)) == 0 && x.boots_failed > 0) {
+		wb_note_printf(w->warn, w->arg,
+		    "%d boots failed (recorded in the "
 		    "results): their rounds are left out", x.boots_failed);
 		*failed = 1;
 	}
-	wb_boot_experiment_fini(&x);
+	wb_experiment_boot_fini(&x);
 	return (rc);
 }
 
 int
 wb_explain_kernel_measure(const struct wb_explain_kernel_drive *w,
-    const struct wb_kexplain *kx, const char *dir, size_t *nbuilt,
+    const struct wb_explain_kernel *kx, const char *dir, size_t *nbuilt,
     int *failed, struct wb_err *e)
 {
 	char *images[WB_KEXPLAIN_MAXPOINTS] = { NULL };
@@ -171,7 +173,7 @@ wb_explain_kernel_measure(const struct wb_explain_kernel_drive *w,
 	if ((rc = build_points(w, kx, images, &built, e)) == 0)
 		rc = wb_kpaths_mkdirs(dir, e);
 	if (rc == 0) {
-		wb_notef(w->note, w->arg, "%zu kernels, %zu built now; "
+		wb_note_printf(w->note, w->arg, "%zu kernels, %zu built now; "
 		    "booting them into %s", kx->npoints, built, dir);
 		rc = boot_points(w, (const char *const *)images, kx->npoints,
 		    dir, failed, e);

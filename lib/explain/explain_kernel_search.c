@@ -14,8 +14,8 @@
 #include "explain.h"
 #include "explain_format.h"
 #include "explain_kernel.h"
-#include "explain_kernel_drive.h"
 #include "explain_kernel_int.h"
+#include "explain_kernel_opts.h"
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "explain_search.h"
@@ -31,7 +31,7 @@
 
 struct search_arg {
 	const struct wb_explain_kernel_drive	*w;
-	const struct wb_kexplain		*kx;
+	const struct wb_explain_kernel		*kx;
 	const char				*rundir;
 	struct wb_explain_query			 queries[64 * 64];
 	size_t					 nq, built;
@@ -39,15 +39,15 @@ struct search_arg {
 
 /* Configuration p measured into dir; the error names it. */
 static int
-measure(struct search_arg *s, const struct wb_kexplain *p, const char *dir,
-    struct wb_err *e)
+measure(struct search_arg *s, const struct wb_explain_kernel *p,
+    const char *dir, struct wb_err *e)
 {
 	char why[sizeof(e->msg)];
 	size_t built;
 	int failed, rc;
 
-	wb_notef(s->w->note, s->w->arg, "configuration %zu: %s", s->nq + 1,
-	    p->steps[0]->target);
+	wb_note_printf(s->w->note, s->w->arg, "configuration %zu: %s",
+	    s->nq + 1, p->steps[0]->target);
 	if ((rc = wb_explain_kernel_measure(s->w, p, dir, &built, &failed,
 	    e)) != 0) {
 		rc = e->class;
@@ -62,7 +62,7 @@ measure(struct search_arg *s, const struct wb_kexplain *p, const char *dir,
 
 /* The answer of configuration p, measured into dir, recorded. */
 static int
-answer(struct search_arg *s, const struct wb_kexplain *p, uint64_t set,
+answer(struct search_arg *s, const struct wb_explain_kernel *p, uint64_t set,
     const char *dir, double *v, struct wb_err *e)
 {
 	struct wb_explain_query *qr;
@@ -73,7 +73,7 @@ answer(struct search_arg *s, const struct wb_kexplain *p, uint64_t set,
 	if ((x = wb_explain_result_new(p->steps[0], dir, 1, 0.95, e)) == NULL)
 		return (-1);
 	qr = &s->queries[s->nq];
-	if ((w = wb_explain_kernel_final(x)) == NULL)
+	if ((w = wb_explain_result_final(x)) == NULL)
 		wb_err_set(e, "configuration %s: no final score in %s",
 		    p->steps[0]->target, dir);
 	else if ((qr->label = strdup(p->steps[0]->target)) == NULL)
@@ -84,7 +84,7 @@ answer(struct search_arg *s, const struct wb_kexplain *p, uint64_t set,
 		qr->lo = w->have_ci ? w->lo : NAN;
 		qr->hi = w->have_ci ? w->hi : NAN;
 		s->nq++;
-		wb_notef(s->w->note, s->w->arg, "configuration %zu: %.4f "
+		wb_note_printf(s->w->note, s->w->arg, "configuration %zu: %.4f "
 		    "against %s", s->nq, w->ratio, p->steps[0]->base);
 		rc = 0;
 	}
@@ -97,21 +97,21 @@ static int
 search_cost(void *arg, uint64_t set, double *v, struct wb_err *e)
 {
 	struct search_arg *s = arg;
-	struct wb_kexplain *p;
+	struct wb_explain_kernel *p;
 	char *dir;
 	int rc;
 
 	if (s->nq == sizeof(s->queries) / sizeof(s->queries[0]))
 		return (wb_err_set(e, "the search asked for more than %zu "
 		    "configurations", s->nq));
-	if ((p = wb_kexplain_pair(s->kx, set, s->w->recipe, e)) == NULL)
+	if ((p = wb_explain_kernel_pair(s->kx, set, s->w->recipe, e)) == NULL)
 		return (-1);
 	if (asprintf(&dir, "%s/search/%02zu", s->rundir, s->nq + 1) < 0) {
-		wb_kexplain_free(p);
+		wb_explain_kernel_free(p);
 		return (wb_err_setsys(e, "asprintf"));
 	}
 	rc = measure(s, p, dir, e) == 0 ? answer(s, p, set, dir, v, e) : -1;
-	wb_kexplain_free(p);
+	wb_explain_kernel_free(p);
 	free(dir);
 	return (rc);
 }
@@ -123,7 +123,7 @@ report(const struct search_arg *s, const struct wb_explain_ddmin *dd,
 {
 	struct wb_explain_kernel_show sh = { NULL, NULL, NULL, NULL };
 	struct wb_explain_search r;
-	const struct wb_kexplain *kx = s->kx;
+	const struct wb_explain_kernel *kx = s->kx;
 	const char *names[64];
 	char *path;
 	size_t i, nf = kx->nsteps - 1;
@@ -160,7 +160,7 @@ report(const struct search_arg *s, const struct wb_explain_ddmin *dd,
 
 int
 wb_explain_kernel_search(const struct wb_explain_kernel_drive *w,
-    const struct wb_kexplain *kx, const char *rundir, struct wb_err *e)
+    const struct wb_explain_kernel *kx, const char *rundir, struct wb_err *e)
 {
 	struct search_arg *s;
 	struct wb_explain_ddmin *dd;

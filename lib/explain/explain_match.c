@@ -47,8 +47,8 @@ knob_sources(const struct wb_recipe *r, const char *base, const char *point,
 		    err)) == NULL || (wp = wb_recipe_words(&cp, what[i][0],
 		    what[i][0], err)) == NULL)
 			goto done;
-		wb_knob_sources_minus(wb, wp, what[i][1], out, len);
-		wb_knob_sources_minus(wp, wb, what[i][1], out, len);
+		wb_match_knob_sources_minus(wb, wp, what[i][1], out, len);
+		wb_match_knob_sources_minus(wp, wb, what[i][1], out, len);
 		wb_words_free(wb);
 		wb_words_free(wp);
 		wb = wp = NULL;
@@ -111,13 +111,13 @@ same_stage(const char *workdir, const char *base, const char *point,
 
 static int
 match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
-    const char *workdir, size_t i, const struct wb_knob_owners *ob, FILE *rep,
-    struct wb_err *err)
+    const char *workdir, size_t i, const struct wb_match_knob_owners *ob,
+    FILE *rep, struct wb_err *err)
 {
 	const char *base = p->labels[p->design->base], *ow, *owb;
 	struct wb_image_change *ch = NULL;
 	char *ap = NULL, *bp = NULL, knobs[4096], kt[4096];
-	struct wb_knob_owners op;
+	struct wb_match_knob_owners op;
 	size_t n = 0, j;
 	int rc = -1;
 
@@ -125,7 +125,7 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	if (same_stage(workdir, base, p->labels[i], err) == -1 ||
 	    knob_sources(r, base + strlen(p->recipe) + 1, p->labels[i] +
 	    strlen(p->recipe) + 1, knobs, sizeof(knobs), err) == -1 ||
-	    wb_knob_owners_read(&op, workdir, p->labels[i], err) == -1 ||
+	    wb_match_knob_owners_read(&op, workdir, p->labels[i], err) == -1 ||
 	    (ap = wb_label_image_path(workdir, base, err)) == NULL ||
 	    (bp = wb_label_image_path(workdir, p->labels[i], err)) == NULL ||
 	    wb_image_diff(ap, bp, &ch, &n, err) == -1)
@@ -133,16 +133,16 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	fprintf(rep, "  %s: %zu path%s differ%s", p->labels[i], n,
 	    n == 1 ? "" : "s", n == 1 ? "s" : "");
 	for (j = 0; j < n; j++) {
-		ow = wb_knob_owner_of(&op, ch[j].path);
-		owb = wb_knob_owner_of(ob, ch[j].path);
-		if (!wb_knob_allowed(ow, knobs) &&
-		    !wb_knob_allowed(owb, knobs)) {
+		ow = wb_match_knob_owner_of(&op, ch[j].path);
+		owb = wb_match_knob_owner_of(ob, ch[j].path);
+		if (!wb_match_knob_allowed(ow, knobs) &&
+		    !wb_match_knob_allowed(owb, knobs)) {
 			wb_err_set(err, "%s differs from the base %s in %s "
 			    "(%c%s%s, made by %s), which none of its knobs "
 			    "makes (%s)", p->labels[i], base, ch[j].path,
 			    ch[j].kind, ch[j].what[0] != '\0' ? " " : "",
 			    ch[j].what, ow != NULL ? ow : owb != NULL ? owb :
-			    "nothing recorded", wb_knob_text(knobs, kt,
+			    "nothing recorded", wb_match_knob_text(knobs, kt,
 			    sizeof(kt)));
 			goto done;
 		}
@@ -153,7 +153,7 @@ match_point(const struct wb_explain_plan *p, const struct wb_recipe *r,
 	rc = 0;
 done:
 	wb_image_changes_free(ch, n);
-	wb_knob_owners_fini(&op);
+	wb_match_knob_owners_fini(&op);
 	free(ap);
 	free(bp);
 	return (rc);
@@ -163,17 +163,17 @@ int
 wb_explain_match(const struct wb_explain_plan *p, const struct wb_recipe *r,
     const char *workdir, char **report, struct wb_err *err)
 {
-	struct wb_knob_owners ob;
+	struct wb_match_knob_owners ob;
 	size_t len = 0, i;
 	FILE *rep;
 	int rc = 0;
 
 	*report = NULL;
-	if (wb_knob_owners_read(&ob, workdir, p->labels[p->design->base],
+	if (wb_match_knob_owners_read(&ob, workdir, p->labels[p->design->base],
 	    err) == -1)
 		return (-1);
 	if ((rep = open_memstream(report, &len)) == NULL) {
-		wb_knob_owners_fini(&ob);
+		wb_match_knob_owners_fini(&ob);
 		return (wb_err_setsys(err, "open_memstream"));
 	}
 	fprintf(rep, "matching: every point against the base %s, each path "
@@ -183,7 +183,7 @@ wb_explain_match(const struct wb_explain_plan *p, const struct wb_recipe *r,
 		if (i != p->design->base)
 			rc = match_point(p, r, workdir, i, &ob, rep, err);
 	fclose(rep);
-	wb_knob_owners_fini(&ob);
+	wb_match_knob_owners_fini(&ob);
 	if (rc == -1) {
 		free(*report);
 		*report = NULL;

@@ -5,7 +5,7 @@
  * overlays or components of its flipped knobs make.  The image diff
  * (image_diff.h) lists what differs; the owners record the recipe
  * engine writes beside each image (WORKDIR/images/LABEL.owners, see
- * wb_owners_write) says where each path came from.  A path that differs
+ * wb_overlay_owners_write) says where each path came from.  A path that differs
  * and that no flipped knob made (the world's own files, drifted between
  * builds, or an overlay of another option) is an error that names the
  * point, the path and its owner.

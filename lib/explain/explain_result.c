@@ -71,7 +71,7 @@ lograte(const struct points *pt, size_t i, const char *id, int pass,
 	const struct wb_sample *s;
 
 	if ((t = wb_results_find_test(pt->r[i], id)) == NULL ||
-	    (s = wb_result_test_pass(t, pass)) == NULL ||
+	    (s = wb_results_test_pass(t, pass)) == NULL ||
 	    s->status != WB_SAMPLE_OK || !(s->rate > 0))
 		return (NAN);
 	/* The index's log: the same contrasts, and the final averages it. */
@@ -292,4 +292,12 @@ wb_explain_result_free(struct wb_explain_result *x)
 	}
 	free(x->rows);
 	free(x);
+}
+
+const struct wb_welch *
+wb_explain_result_final(const struct wb_explain_result *x)
+{
+	const struct wb_explain_row *f = &x->rows[x->nrows - 1];
+
+	return (f->ef != NULL && f->ef->neff > 0 ? &f->ef->eff[0].w : NULL);
 }

@@ -35,6 +35,7 @@
 
 struct wb_err;
 struct wb_explain_plan;
+struct wb_welch;
 
 struct wb_explain_row {
 	char				*id;	/* test id, or "final" */
@@ -69,6 +70,12 @@ struct wb_explain_result *
 	wb_explain_result_new(const struct wb_explain_plan *,
 	    const char *rundir, int maxorder, double conf, struct wb_err *);
 void	wb_explain_result_free(struct wb_explain_result *);
+/*
+ * The final score's first effect (of a one-step result: the step's),
+ * NULL if it was not estimated.
+ */
+const struct wb_welch *
+	wb_explain_result_final(const struct wb_explain_result *);
 
 /*
  * Judge x in one family (above): adjusted p values, intervals at their

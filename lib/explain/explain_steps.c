@@ -308,8 +308,8 @@ steps_figure(struct wb_rmodel *m, const struct wb_explain_steps *s,
 	    "the rest beyond the sum, which has no interval.  The whisker "
 	    "on each bar is its interval at its Holm level, around the "
 	    "bar's end: where the step could end.");
-	if ((svg = wb_render(waterfall_fn, s, "waterfall", NULL, err)) ==
-	    NULL)
+	if ((svg = wb_atomic_render_mem(waterfall_fn, s, "waterfall", NULL,
+	    err)) == NULL)
 		return (-1);
 	wb_rmodel_section_figure(m, svg);
 	free(svg);

@@ -160,7 +160,8 @@ check_job(const struct wb_lava_job *j, struct wb_err *err)
 		if (strpbrk(j->kernels[i], "\n\"") != NULL)
 			return (wb_err_set(err, "kernel URL '%s': no newline "
 			    "or '\"' please", j->kernels[i]));
-		if (sha_of(j, i) != NULL && !wb_sha256_hex_ok(sha_of(j, i)))
+		if (sha_of(j, i) != NULL && !wb_digest_sha256_hex_ok(sha_of(j,
+		    i)))
 			return (wb_err_set(err, "kernel %s: sha256 '%s' is not "
 			    "64 hex digits", j->labels[i], sha_of(j, i)));
 		if (ident_of(j, i) != NULL && (ident_of(j, i)[0] == '\0' ||
@@ -300,7 +301,7 @@ emit_block(FILE *f, const struct wb_lava_job *j, size_t v, int round)
 	}
 }
 
-/* The job's YAML, written to f (a wb_atomic_fn for wb_render). */
+/* The job's YAML, written to f (a wb_atomic_fn for wb_atomic_render_mem). */
 static int
 job_yaml(FILE *f, const void *arg, struct wb_err *err)
 {
@@ -369,7 +370,7 @@ wb_lava_job_yaml(const struct wb_lava_job *j, struct wb_err *err)
 
 	if (check_job(j, err) == -1)
 		return (NULL);
-	return (wb_render(job_yaml, j, "lava job", NULL, err));
+	return (wb_atomic_render_mem(job_yaml, j, "lava job", NULL, err));
 }
 
 int
@@ -383,7 +384,7 @@ wb_lava_kernel_ident(const char *url, char sha[WB_SHA256_HEXSIZE],
 	sha[0] = ident[0] = '\0';
 	if (strncmp(url, "file://", 7) != 0)
 		return (0);
-	if (wb_sha256_file(url + 7, sha, err) == -1)
+	if (wb_digest_sha256_file(url + 7, sha, err) == -1)
 		return (-1);
 	if (snprintf(dir, sizeof(dir), "%s", url + 7) >= (int)sizeof(dir) ||
 	    (slash = strrchr(dir, '/')) == NULL)

@@ -130,7 +130,7 @@ initramfs_write(const struct wb_lava_drive *d, const char *init,
 	    sizeof(suite));
 	root.data = beside(d->data, "share/worldbench", data, sizeof(data));
 	root.busybox = d->busybox != NULL ? d->busybox : "/bin/busybox";
-	if ((rc = wb_qb_initramfs(&root, t, d->ntests, path, e)) == -1)
+	if ((rc = wb_qemu_bench_initramfs(&root, t, d->ntests, path, e)) == -1)
 		err_prefix(e, path);
 	free(t);
 	return (rc);
@@ -168,7 +168,7 @@ initramfs_export(const struct wb_lava_drive *d, char **url,
 			*url = NULL;
 			wb_err_setsys(e, "asprintf");
 		} else {
-			wb_notef(d->note, d->arg, "initramfs %s", abs);
+			wb_note_printf(d->note, d->arg, "initramfs %s", abs);
 			rc = 0;
 		}
 	}
@@ -289,7 +289,7 @@ import_write(struct wb_results **res, char **labels, size_t n,
 		if (asprintf(&path, "%s/%s.json", outdir, labels[i]) == -1)
 			return (wb_err_setsys(e, "asprintf"));
 		if ((rc = wb_results_write(res[i], path, e)) == 0)
-			wb_notef(note, arg, "%s", path);
+			wb_note_printf(note, arg, "%s", path);
 		free(path);
 	}
 	return (rc);

@@ -360,7 +360,7 @@ add_case(struct imp *m, json_t *c, size_t idx, const char *path,
 	    (t = wb_results_add_test(r, d->id, d->name, d->unit, d->timebase,
 	    d->baseline, 0, 0, err)) == NULL)
 		return (-1);
-	if (wb_result_test_pass(t, round) != NULL)
+	if (wb_results_test_pass(t, round) != NULL)
 		return (wb_err_set(err, "%s: test case %zu: %s round %d of %s "
 		    "given twice", path, idx, name, round, label));
 	memset(&s, 0, sizeof(s));
@@ -424,7 +424,7 @@ job_run_id(json_t *cases, const char *path, char *id, size_t len,
 		}
 		break;
 	}
-	if (wb_sha256_file(path, hex, err) == -1)
+	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	snprintf(id, len, "lava-sha256-%.32s", hex);
 	return (0);

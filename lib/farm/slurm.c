@@ -19,7 +19,7 @@
 #include "slurm.h"
 
 void
-wb_sh_quote(FILE *f, const char *s)
+wb_slurm_sh_quote(FILE *f, const char *s)
 {
 
 	fputc('\'', f);
@@ -43,18 +43,18 @@ script_bench(FILE *f, const struct wb_slurm_job *j)
 	size_t i;
 
 	fputs("\nw=", f);
-	wb_sh_quote(f, j->workdir);
+	wb_slurm_sh_quote(f, j->workdir);
 	fputs("\nmkdir -p \"$w\" || exit 1\n\"$wb\" bench --rundir \"$dir\" "
 	    "-w \"$w\" --objdir ", f);
-	wb_sh_quote(f, j->builddir);
+	wb_slurm_sh_quote(f, j->builddir);
 	fputs(" --topdir ", f);
-	wb_sh_quote(f, j->srcdir);
+	wb_slurm_sh_quote(f, j->srcdir);
 	for (i = 0; i < j->nrun_args; i++) {
 		fputc(' ', f);
 		if (strcmp(j->run_args[i], "--quick") == 0)
 			fputs("--design quick", f);
 		else
-			wb_sh_quote(f, j->run_args[i]);
+			wb_slurm_sh_quote(f, j->run_args[i]);
 	}
 	for (i = 0; i < j->nimages; i++)
 		fprintf(f, " %s", j->images[i]);	/* labels: checked */
@@ -81,7 +81,7 @@ check_ships(const struct wb_slurm_job *j, struct wb_err *err)
 		if (!wb_label_ok(l, strlen(l)))
 			return (wb_err_set(err, "shipped image label '%s': "
 			    "not a variant label", l));
-		if (!wb_sha256_hex_ok(j->ships[i].sha256))
+		if (!wb_digest_sha256_hex_ok(j->ships[i].sha256))
 			return (wb_err_set(err, "shipped image %s: '%s' is not "
 			    "a sha256", l, j->ships[i].sha256));
 		for (k = 0; k < i; k++)
@@ -109,7 +109,7 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 	size_t i;
 
 	fputs("\nw=", f);
-	wb_sh_quote(f, j->workdir);
+	wb_slurm_sh_quote(f, j->workdir);
 	fputs("\nmkdir -p \"$w/images\" || exit 1\n"
 	    "# Stage, unpack and verify one shipped image: label sha256.\n"
 	    "ship() {\n"
@@ -150,7 +150,7 @@ script_ship(FILE *f, const struct wb_slurm_job *j)
 	    f);
 	for (i = 0; i < j->nrun_args; i++) {
 		fputc(' ', f);
-		wb_sh_quote(f, j->run_args[i]);
+		wb_slurm_sh_quote(f, j->run_args[i]);
 	}
 	if (j->boot) {
 		/* The labels are the kernels' variants (kernel.json). */
@@ -284,7 +284,7 @@ check_job(const struct wb_slurm_job *j, struct wb_err *err)
 	struct wb_label l;
 	size_t i;
 
-	if (j->install_id != NULL && !wb_sha256_hex_ok(j->install_id))
+	if (j->install_id != NULL && !wb_digest_sha256_hex_ok(j->install_id))
 		return (wb_err_set(err, "install id '%s': not a sha256",
 		    j->install_id));
 	if (j->worldbench[0] != '/' || j->shared[0] != '/')
@@ -373,9 +373,9 @@ script_vars(FILE *f, const struct wb_slurm_job *j)
 {
 
 	fputs("set -u\nwb=", f);
-	wb_sh_quote(f, j->worldbench);
+	wb_slurm_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
-	wb_sh_quote(f, j->shared);
+	wb_slurm_sh_quote(f, j->shared);
 	fputs("\n"
 	    "node=${SLURMD_NODENAME:-$(uname -n)}\n"
 	    "job=${SLURM_ARRAY_JOB_ID:?not a Slurm array task}\n"
@@ -396,7 +396,7 @@ script_install_check(FILE *f, const struct wb_slurm_job *j)
 	    "# the libraries it loads (lib/util/install_id.h).\n"
 	    "have=$(" WB_INSTALL_ID_SH ")\n"
 	    "if [ \"$have\" != ", f);
-	wb_sh_quote(f, j->install_id);
+	wb_slurm_sh_quote(f, j->install_id);
 	fputs(" ]; then\n"
 	    "\techo \"worldbench: $node: the worldbench install ($wb "
 	    "and its libraries,\" \\\n"
@@ -441,7 +441,7 @@ script_body(FILE *f, const struct wb_slurm_job *j)
 		fputs("\n\"$wb\" run", f);
 		for (i = 0; i < j->nrun_args; i++) {
 			fputc(' ', f);
-			wb_sh_quote(f, j->run_args[i]);
+			wb_slurm_sh_quote(f, j->run_args[i]);
 		}
 		fputs(" -o \"$dir/\"\n", f);
 	}
@@ -463,7 +463,7 @@ script_done(FILE *f)
 	    "    mv \"$dir/.DONE.tmp\" \"$dir/DONE\"\n", f);
 }
 
-/* The batch script, written to f (a wb_atomic_fn for wb_render). */
+/* The batch script, written to f (a wb_atomic_fn for wb_atomic_render_mem). */
 static int
 script(FILE *f, const void *arg, struct wb_err *err)
 {
@@ -485,7 +485,7 @@ wb_slurm_script(const struct wb_slurm_job *j, struct wb_err *err)
 
 	if (check_job(j, err) == -1)
 		return (NULL);
-	return (wb_render(script, j, "slurm script", NULL, err));
+	return (wb_atomic_render_mem(script, j, "slurm script", NULL, err));
 }
 
 int
@@ -633,7 +633,7 @@ record_parse(json_t *root, const char *path, struct wb_slurm_record *r,
 			if (v == NULL)
 				continue;
 			if (!json_is_string(v) ||
-			    !wb_sha256_hex_ok(json_string_value(v)))
+			    !wb_digest_sha256_hex_ok(json_string_value(v)))
 				return (wb_err_set(err, "%s: images.%s: not a "
 				    "sha256", path, r->labels[i]));
 			if ((r->shas[i] = strdup(json_string_value(v))) ==
@@ -761,7 +761,7 @@ struct indices {
 	size_t		 n;
 };
 
-/* The indices as a --array value (a wb_atomic_fn for wb_render). */
+/* The indices as a --array value (a wb_atomic_fn for wb_atomic_render_mem). */
 static int
 array_spec(FILE *f, const void *arg, struct wb_err *err)
 {
@@ -791,7 +791,7 @@ wb_slurm_array_spec(const int *ind, size_t n, struct wb_err *err)
 		wb_err_set(err, "no array indices");
 		return (NULL);
 	}
-	return (wb_render(array_spec, &x, "slurm array", NULL, err));
+	return (wb_atomic_render_mem(array_spec, &x, "slurm array", NULL, err));
 }
 
 int

@@ -160,6 +160,6 @@ enum wb_slurm_state	wb_slurm_state_of(const char *text, const char *jobid,
 			    int index);
 
 /* Write s to f as one single-quoted shell word. */
-void	wb_sh_quote(FILE *, const char *);
+void	wb_slurm_sh_quote(FILE *, const char *);
 
 #endif

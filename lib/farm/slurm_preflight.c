@@ -14,7 +14,9 @@
 #include "slurm.h"
 #include "slurm_preflight.h"
 
-/* The pre-flight text, written to f (a wb_atomic_fn for wb_render). */
+/*
+ * The pre-flight text, written to f (a wb_atomic_fn for wb_atomic_render_mem).
+ */
 static int
 preflight_sh(FILE *f, const void *arg, struct wb_err *err)
 {
@@ -23,9 +25,9 @@ preflight_sh(FILE *f, const void *arg, struct wb_err *err)
 
 	(void)err;
 	fputs("wb=", f);
-	wb_sh_quote(f, j->worldbench);
+	wb_slurm_sh_quote(f, j->worldbench);
 	fputs("\nshared=", f);
-	wb_sh_quote(f, j->shared);
+	wb_slurm_sh_quote(f, j->shared);
 	fputs("\nnode=${SLURMD_NODENAME:-$(uname -n)}\n"
 	    "id=$(" WB_INSTALL_ID_SH ")\n"
 	    "s=ok\n"
@@ -43,7 +45,8 @@ char *
 wb_slurm_preflight_sh(const struct wb_slurm_job *j, struct wb_err *err)
 {
 
-	return (wb_render(preflight_sh, j, "slurm pre-flight", NULL, err));
+	return (wb_atomic_render_mem(preflight_sh, j, "slurm pre-flight", NULL,
+	    err));
 }
 
 /* The answer of node in out: its line's fields, or -1 when none. */

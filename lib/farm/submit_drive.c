@@ -15,6 +15,7 @@
 #include "err.h"
 #include "install_id.h"
 #include "slurm.h"
+#include "submit_drive.h"
 #include "submit_int.h"
 
 /* What one submission holds: the job and the images it ships. */
@@ -115,7 +116,7 @@ job_build(struct submission *sb, const struct wb_submit *s,
 {
 	char *slash;
 
-	if ((sb->srcdir = submit_abs_dir(s->srcdir, 0, e)) == NULL)
+	if ((sb->srcdir = wb_submit_abs_dir(s->srcdir, 0, e)) == NULL)
 		return (WB_SUBMIT_FAILED);
 	if ((sb->bin = strdup(sb->self)) == NULL)
 		return (wb_err_setsys(e, "strdup"));
@@ -199,7 +200,7 @@ ship_kernels(struct submission *sb, const struct wb_submit *s,
 	for (i = 0; i < s->nkernels; i++) {
 		free(sb->slab[i]);
 		sb->slab[i] = NULL;
-		if ((rc = submit_ship_kernel(sb->j.shared, s->kernels[i],
+		if ((rc = wb_submit_ship_kernel(sb->j.shared, s->kernels[i],
 		    &sb->slab[i], sb->shas[i], e)) != 0)
 			return (rc);
 		sb->ships[i].label = sb->slab[i];
@@ -254,7 +255,7 @@ labels_of(struct submission *sb, const struct wb_submit *s,
 /* sbatch the array of every task and record its job id. */
 static int
 submit_all(struct wb_slurm_record *rec, const struct wb_submit *s,
-    struct wb_submitted *out, struct wb_err *e)
+    struct wb_submit_done *out, struct wb_err *e)
 {
 	int *ind, i, n;
 
@@ -268,7 +269,7 @@ submit_all(struct wb_slurm_record *rec, const struct wb_submit *s,
 		return (-1);
 	}
 	wb_err_set(e, "%s", "");
-	if ((out->jobid = submit_array(out->shared, out->spec,
+	if ((out->jobid = wb_submit_array(out->shared, out->spec,
 	    &s->hooks)) == NULL) {
 		free(ind);
 		return (WB_SUBMIT_FAILED);
@@ -276,7 +277,7 @@ submit_all(struct wb_slurm_record *rec, const struct wb_submit *s,
 	if (wb_slurm_record_add(rec, out->jobid, ind, n, e) == -1 ||
 	    wb_slurm_record_write(out->shared, rec, e) == -1) {
 		free(ind);
-		return (submit_unrecorded(out->jobid, e));
+		return (wb_submit_unrecorded(out->jobid, e));
 	}
 	free(ind);
 	return (0);
@@ -285,7 +286,7 @@ submit_all(struct wb_slurm_record *rec, const struct wb_submit *s,
 /* The rules, the ships and the script of the request, into out. */
 static int
 prepare(struct submission *sb, const struct wb_submit *s,
-    struct wb_submitted *out, const char ***labels, int *nl,
+    struct wb_submit_done *out, const char ***labels, int *nl,
     struct wb_err *e)
 {
 	int rc;
@@ -299,13 +300,13 @@ prepare(struct submission *sb, const struct wb_submit *s,
 		return (*nl);
 	/* The rules first (labels, options), then the copies. */
 	if (s->nships > 0 && ((rc = check_script(&sb->j, e)) != 0 ||
-	    (rc = submit_ship(out->shared, sb->slab, sb->sarc, s->nships,
+	    (rc = wb_submit_ship(out->shared, sb->slab, sb->sarc, s->nships,
 	    sb->ships, sb->shas, e)) != 0))
 		return (rc);
 	if ((out->script = wb_slurm_script(&sb->j, e)) == NULL)
 		return (WB_SUBMIT_USAGE);
 	if (!s->dry_run && !s->no_node_check &&
-	    submit_nodes_check(&sb->j, &s->hooks) == -1) {
+	    wb_submit_nodes_check(&sb->j, &s->hooks) == -1) {
 		wb_err_set(e, "not submitted: the allocation's pre-flight "
 		    "failed (--no-node-check to submit anyway)");
 		return (WB_SUBMIT_FAILED);
@@ -316,7 +317,7 @@ prepare(struct submission *sb, const struct wb_submit *s,
 /* The script and the record written; the array submitted. */
 static int
 commit(const struct submission *sb, const struct wb_submit *s,
-    struct wb_submitted *out, const char **labels, int nl, struct wb_err *e)
+    struct wb_submit_done *out, const char **labels, int nl, struct wb_err *e)
 {
 	struct wb_slurm_record rec;
 	int rc;
@@ -338,7 +339,7 @@ commit(const struct submission *sb, const struct wb_submit *s,
 }
 
 int
-wb_submit_drive(const struct wb_submit *s, struct wb_submitted *out,
+wb_submit_drive(const struct wb_submit *s, struct wb_submit_done *out,
     struct wb_err *e)
 {
 	struct submission sb;
@@ -355,7 +356,7 @@ wb_submit_drive(const struct wb_submit *s, struct wb_submitted *out,
 	}
 	if ((rc = self_fill(&sb, e)) != 0)
 		return (rc);
-	if ((out->shared = submit_abs_dir(s->shared, 1, e)) == NULL)
+	if ((out->shared = wb_submit_abs_dir(s->shared, 1, e)) == NULL)
 		return (WB_SUBMIT_FAILED);
 	labels = NULL;
 	nl = 0;
@@ -367,7 +368,7 @@ wb_submit_drive(const struct wb_submit *s, struct wb_submitted *out,
 }
 
 void
-wb_submitted_fini(struct wb_submitted *out)
+wb_submit_done_fini(struct wb_submit_done *out)
 {
 
 	free(out->shared);

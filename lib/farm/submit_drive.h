@@ -17,27 +17,12 @@
 #include "compare.h"
 #include "note.h"
 #include "slurm.h"
+#include "submit_base.h"
 
 struct wb_err;
 struct wb_results;
 
 #define WB_SUBMIT_MAX	64		/* --image, --ship, --ship-kernel */
-
-/*
- * How a call failed, beside 0: WB_SUBMIT_ERR, err's class says what;
- * WB_SUBMIT_USAGE, the request breaks a rule (err says which);
- * WB_SUBMIT_FAILED, the engine or a node said no (what it said went to
- * warn; err holds the conclusion, or "" when there is nothing to add).
- */
-#define WB_SUBMIT_ERR		(-1)
-#define WB_SUBMIT_USAGE		(-2)
-#define WB_SUBMIT_FAILED	(-3)
-
-/* Lines for stderr (one each, without "worldbench: "); fn may be NULL. */
-struct wb_submit_hooks {
-	wb_note_fn	*warn;
-	void		*arg;
-};
 
 /*
  * A submission.  The options as given (paths relative or absolute);
@@ -61,7 +46,7 @@ struct wb_submit {
 	struct wb_submit_hooks	 hooks;
 };
 
-struct wb_submitted {
+struct wb_submit_done {
 	char	*shared;	/* absolute */
 	char	*script;	/* the job script, as written */
 	char	*path;		/* SHARED/job.sbatch */
@@ -73,11 +58,11 @@ struct wb_submitted {
  * Write the script and the record into the shared directory (a new
  * one), ship the images, check the nodes and submit the array (unless
  * dry_run).  0, or one of the failures above; then
- * wb_submitted_fini() either way.
+ * wb_submit_done_fini() either way.
  */
-int	wb_submit_drive(const struct wb_submit *, struct wb_submitted *,
+int	wb_submit_drive(const struct wb_submit *, struct wb_submit_done *,
 	    struct wb_err *);
-void	wb_submitted_fini(struct wb_submitted *);
+void	wb_submit_done_fini(struct wb_submit_done *);
 
 /* What became of one array index. */
 enum wb_task_state {
@@ -89,7 +74,7 @@ enum wb_task_state {
 #define WB_TASK_NSTATES	4
 
 /* "done", "running", "failed", "missing". */
-const char	*wb_task_state_name(enum wb_task_state);
+const char	*wb_submit_task_state_name(enum wb_task_state);
 
 struct wb_task {
 	enum wb_task_state	 state;

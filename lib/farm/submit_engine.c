@@ -24,7 +24,7 @@
 extern char **environ;
 
 void
-submit_warn(const struct wb_submit_hooks *h, const char *fmt, ...)
+wb_submit_warn(const struct wb_submit_hooks *h, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
@@ -40,7 +40,7 @@ submit_warn(const struct wb_submit_hooks *h, const char *fmt, ...)
 }
 
 char *
-submit_engine_prog(const char *env, const char *name)
+wb_submit_engine_prog(const char *env, const char *name)
 {
 	const char *v, *path, *p, *colon;
 	char *cand;
@@ -69,11 +69,11 @@ engine_out(struct wb_spawn_result *r, const char *prog, int quiet_fail,
 
 	out = NULL;
 	if (r->timed_out)
-		submit_warn(h, "%s: killed after %.0f seconds", prog,
+		wb_submit_warn(h, "%s: killed after %.0f seconds", prog,
 		    ENGINE_TIMEOUT);
 	else if (r->status != 0) {
 		if (!quiet_fail)
-			submit_warn(h, "%s failed (status %d): %s", prog,
+			wb_submit_warn(h, "%s failed (status %d): %s", prog,
 			    r->status, r->err != NULL ? r->err : "");
 	} else {
 		out = r->out;
@@ -83,7 +83,7 @@ engine_out(struct wb_spawn_result *r, const char *prog, int quiet_fail,
 }
 
 char *
-submit_engine_run(const char *env, const char *name, char **args,
+wb_submit_engine_run(const char *env, const char *name, char **args,
     int quiet_fail, const struct wb_submit_hooks *h)
 {
 	struct wb_spawn_result r;
@@ -92,9 +92,10 @@ submit_engine_run(const char *env, const char *name, char **args,
 	char *argv[16], *out;
 	size_t i;
 
-	if ((argv[0] = submit_engine_prog(env, name)) == NULL) {
+	if ((argv[0] = wb_submit_engine_prog(env, name)) == NULL) {
 		if (!quiet_fail)
-			submit_warn(h, "%s: not found (install slurm-client, "
+			wb_submit_warn(h,
+			    "%s: not found (install slurm-client, "
 			    "or set %s)", name, env);
 		return (NULL);
 	}
@@ -106,7 +107,7 @@ submit_engine_run(const char *env, const char *name, char **args,
 	s.envp = environ;
 	s.timeout = ENGINE_TIMEOUT;
 	if (wb_spawn_run(&s, 1, &r, &e) == -1) {
-		submit_warn(h, "%s: %s", argv[0], e.msg);
+		wb_submit_warn(h, "%s: %s", argv[0], e.msg);
 		free(argv[0]);
 		return (NULL);
 	}
@@ -118,7 +119,7 @@ submit_engine_run(const char *env, const char *name, char **args,
 
 /* sbatch --parsable prints "jobid" or "jobid;cluster". */
 char *
-submit_array(const char *shared, const char *array,
+wb_submit_array(const char *shared, const char *array,
     const struct wb_submit_hooks *h)
 {
 	char *args[5], *out, *spec, *script, *id;
@@ -127,14 +128,14 @@ submit_array(const char *shared, const char *array,
 	spec = script = NULL;
 	if (asprintf(&script, "%s/%s", shared, WB_SLURM_SCRIPT) == -1 ||
 	    asprintf(&spec, "--array=%s", array) == -1) {
-		submit_warn(h, "asprintf: %s", strerror(errno));
+		wb_submit_warn(h, "asprintf: %s", strerror(errno));
 		return (NULL);
 	}
 	args[0] = "--parsable";
 	args[1] = spec;
 	args[2] = script;
 	args[3] = NULL;
-	out = submit_engine_run("WB_SBATCH", "sbatch", args, 0, h);
+	out = wb_submit_engine_run("WB_SBATCH", "sbatch", args, 0, h);
 	free(spec);
 	free(script);
 	if (out == NULL)
@@ -142,15 +143,15 @@ submit_array(const char *shared, const char *array,
 	n = strcspn(out, ";\n");
 	id = NULL;
 	if (n == 0 || n > 32 || strspn(out, "0123456789") != n)
-		submit_warn(h, "sbatch printed no job id: '%s'", out);
+		wb_submit_warn(h, "sbatch printed no job id: '%s'", out);
 	else if ((id = strndup(out, n)) == NULL)
-		submit_warn(h, "strndup: %s", strerror(errno));
+		wb_submit_warn(h, "strndup: %s", strerror(errno));
 	free(out);
 	return (id);
 }
 
 char *
-submit_abs_dir(const char *dir, int create, struct wb_err *e)
+wb_submit_abs_dir(const char *dir, int create, struct wb_err *e)
 {
 	char *p;
 
@@ -164,7 +165,7 @@ submit_abs_dir(const char *dir, int create, struct wb_err *e)
 }
 
 int
-submit_unrecorded(const char *jobid, struct wb_err *e)
+wb_submit_unrecorded(const char *jobid, struct wb_err *e)
 {
 	char why[sizeof(e->msg)];
 

@@ -63,7 +63,7 @@ drop_excluded(const char *ex, char **nodes, size_t *n, char **xlist,
 	args[1] = "hostnames";
 	args[2] = (char *)ex;
 	args[3] = NULL;
-	if ((*xlist = submit_engine_run("WB_SCONTROL", "scontrol", args, 0,
+	if ((*xlist = wb_submit_engine_run("WB_SCONTROL", "scontrol", args, 0,
 	    h)) == NULL)
 		return (-1);
 	nx = words(*xlist, x, 1024);
@@ -107,7 +107,7 @@ up_nodes(const struct wb_slurm_job *j, char **nodes, size_t *np,
 	for (i = 6; i < own && args[i] != NULL; i++)
 		continue;
 	if (i == own)
-		*list = submit_engine_run("WB_SINFO", "sinfo", args, 0, h);
+		*list = wb_submit_engine_run("WB_SINFO", "sinfo", args, 0, h);
 	for (i = 6; i < own; i++)
 		free(args[i]);
 	*xlist = NULL;
@@ -118,7 +118,7 @@ up_nodes(const struct wb_slurm_job *j, char **nodes, size_t *np,
 	    h) == -1)
 		return (-1);
 	if (*np == 0) {
-		submit_warn(h, "pre-flight: no node is up to run the array "
+		wb_submit_warn(h, "pre-flight: no node is up to run the array "
 		    "(sinfo)");
 		return (-1);
 	}
@@ -202,22 +202,23 @@ srun_check(const struct wb_slurm_job *j, char **argv, char **nodes,
 	s.envp = environ;
 	s.timeout = 180;
 	if (wb_spawn_run(&s, 1, &r, &e) == -1) {
-		submit_warn(h, "pre-flight: %s: %s", argv[0], e.msg);
+		wb_submit_warn(h, "pre-flight: %s: %s", argv[0], e.msg);
 		return (-1);
 	}
 	rc = -1;
 	out = r.out != NULL ? r.out : "";
 	if (r.timed_out)
-		submit_warn(h, "pre-flight: srun killed after %.0f seconds",
+		wb_submit_warn(h, "pre-flight: srun killed after %.0f seconds",
 		    s.timeout);
 	else if (wb_slurm_preflight_check(out, nodes, n, j->install_id,
 	    &e) == -1)
-		submit_warn(h, "pre-flight of %zu node%s refused the "
+		wb_submit_warn(h, "pre-flight of %zu node%s refused the "
 		    "submission: %s%s%s", n, n == 1 ? "" : "s", e.msg,
 		    r.status != 0 ? "; srun: " : "", r.status != 0 &&
 		    r.err != NULL ? r.err : "");
 	else {
-		submit_warn(h, "pre-flight: %zu node%s, one install (%.12s), "
+		wb_submit_warn(h,
+		    "pre-flight: %zu node%s, one install (%.12s), "
 		    "shared directory and images usable", n, n == 1 ? "" : "s",
 		    j->install_id != NULL ? j->install_id : "?");
 		rc = 0;
@@ -237,16 +238,16 @@ step(const struct wb_slurm_job *j, char **nodes, size_t n,
 	int rc;
 
 	if ((sh = wb_slurm_preflight_sh(j, &e)) == NULL) {
-		submit_warn(h, "%s", e.msg);
+		wb_submit_warn(h, "%s", e.msg);
 		return (-1);
 	}
 	if ((a = srun_args(j, argv, nodes, n, sh)) == 0) {
-		submit_warn(h, "pre-flight: %s", strerror(ENOMEM));
+		wb_submit_warn(h, "pre-flight: %s", strerror(ENOMEM));
 		return (-1);
 	}
 	rc = -1;
-	if ((argv[0] = submit_engine_prog("WB_SRUN", "srun")) == NULL)
-		submit_warn(h, "pre-flight: srun not found (install "
+	if ((argv[0] = wb_submit_engine_prog("WB_SRUN", "srun")) == NULL)
+		wb_submit_warn(h, "pre-flight: srun not found (install "
 		    "slurm-client, or set WB_SRUN; --no-node-check to submit "
 		    "unchecked)");
 	else
@@ -257,7 +258,7 @@ step(const struct wb_slurm_job *j, char **nodes, size_t n,
 }
 
 int
-submit_nodes_check(const struct wb_slurm_job *j,
+wb_submit_nodes_check(const struct wb_slurm_job *j,
     const struct wb_submit_hooks *h)
 {
 	char *nodes[WB_SLURM_MAXTASKS], *list, *xlist;

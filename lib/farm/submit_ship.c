@@ -60,9 +60,9 @@ put(const char *from, const char *dir, const char *name, const char *sha,
 		free(to);
 		return (wb_err_setsys(e, "asprintf"));
 	}
-	if (wb_copy_file(from, tmp, 0644, e) == -1)
+	if (wb_world_fs_copy_file(from, tmp, 0644, e) == -1)
 		rc = -1;
-	else if (sha != NULL && (wb_sha256_file(tmp, have, e) == -1 ||
+	else if (sha != NULL && (wb_digest_sha256_file(tmp, have, e) == -1 ||
 	    strcmp(have, sha) != 0)) {
 		(void)unlink(tmp);
 		wb_err_set(e, "%s: changed while it was copied to %s", from,
@@ -118,7 +118,7 @@ ship_one(const char *label, const char *a, const char *dir,
 		    a);
 		return (wb_err_class(e, WB_ERR_NOINPUT));
 	}
-	if (wb_sha256_file(a, sha, e) == -1)
+	if (wb_digest_sha256_file(a, sha, e) == -1)
 		return (-1);
 	if (asprintf(&name, "%s.tar.zst", sha) == -1)
 		return (wb_err_setsys(e, "asprintf"));
@@ -128,7 +128,7 @@ ship_one(const char *label, const char *a, const char *dir,
 }
 
 int
-submit_ship(const char *shared, char *const *labels, char *const *archives,
+wb_submit_ship(const char *shared, char *const *labels, char *const *archives,
     size_t n, struct wb_slurm_ship *ships,
     char (*shas)[WB_SHA256_HEXSIZE], struct wb_err *e)
 {
@@ -182,7 +182,7 @@ kernel_variant(const char *kdir, struct wb_err *e)
  * worldbench boot gives its results (malloc'ed).
  */
 int
-submit_ship_kernel(const char *shared, const char *kdir, char **label,
+wb_submit_ship_kernel(const char *shared, const char *kdir, char **label,
     char sha[WB_SHA256_HEXSIZE], struct wb_err *e)
 {
 	struct wb_pack_opts po;

@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "err.h"
 #include "results.h"
+#include "submit_drive.h"
 #include "submit_int.h"
 
 /* Every done task's results files, task by task, with their labels. */

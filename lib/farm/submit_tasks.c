@@ -14,13 +14,14 @@
 #include "err.h"
 #include "results.h"
 #include "slurm.h"
+#include "submit_drive.h"
 #include "submit_int.h"
 
 static const char *const state_names[WB_TASK_NSTATES] = { "done",
     "running", "failed", "missing" };
 
 const char *
-wb_task_state_name(enum wb_task_state s)
+wb_submit_task_state_name(enum wb_task_state s)
 {
 
 	return ((unsigned)s < WB_TASK_NSTATES ? state_names[s] : "?");
@@ -77,7 +78,7 @@ engine_state(struct wb_submit_tasks *s, const char *jobid, int index)
 	args[5] = "-o";
 	args[6] = "JobID,State";
 	args[7] = NULL;
-	if ((out = submit_engine_run("WB_SACCT", "sacct", args, 1,
+	if ((out = wb_submit_engine_run("WB_SACCT", "sacct", args, 1,
 	    NULL)) != NULL)
 		st = wb_slurm_state_of(out, jobid, index);
 	free(out);
@@ -96,13 +97,13 @@ scan_one(struct wb_submit_tasks *s, const char *name, const char *jobid,
 	own = task < s->rec.ntasks ? wb_slurm_record_owner(&s->rec, task) :
 	    NULL;
 	if (own == NULL || strcmp(own->jobid, jobid) != 0) {
-		submit_warn(h, "%s: superseded or not ours, ignored", name);
+		wb_submit_warn(h, "%s: superseded or not ours, ignored", name);
 		return;
 	}
 	t = &s->t[task];
 	if (has_done(s->shared, name)) {
 		if (t->state == WB_TASK_DONE)
-			submit_warn(h, "%s: task %d is done in %s already, "
+			wb_submit_warn(h, "%s: task %d is done in %s already, "
 			    "ignored", name, task, t->dir);
 		else
 			task_set(t, WB_TASK_DONE, name, NULL, NULL);
@@ -150,7 +151,7 @@ scan_engine(struct wb_submit_tasks *s)
 	args[2] = "-o";
 	args[3] = "%i|%T";
 	args[4] = NULL;
-	s->squeue = submit_engine_run("WB_SQUEUE", "squeue", args, 1, NULL);
+	s->squeue = wb_submit_engine_run("WB_SQUEUE", "squeue", args, 1, NULL);
 	for (i = 0; i < s->rec.ntasks; i++) {
 		t = &s->t[i];
 		if (t->state == WB_TASK_DONE)
@@ -179,7 +180,7 @@ wb_submit_tasks_load(struct wb_submit_tasks *s, const char *dir, int engine,
 	int i, rc;
 
 	memset(s, 0, sizeof(*s));
-	if ((s->shared = submit_abs_dir(dir, 0, e)) == NULL)
+	if ((s->shared = wb_submit_abs_dir(dir, 0, e)) == NULL)
 		return (WB_SUBMIT_FAILED);
 	if (wb_slurm_record_read(s->shared, &s->rec, e) == -1)
 		return (-1);
@@ -232,14 +233,14 @@ wb_submit_resubmit(struct wb_submit_tasks *s, char **jobid, char **spec,
 		return (-1);
 	}
 	wb_err_set(e, "%s", "");
-	if ((*jobid = submit_array(s->shared, *spec, h)) == NULL) {
+	if ((*jobid = wb_submit_array(s->shared, *spec, h)) == NULL) {
 		free(ind);
 		return (WB_SUBMIT_FAILED);
 	}
 	i = 0;
 	if (wb_slurm_record_add(&s->rec, *jobid, ind, n, e) == -1 ||
 	    wb_slurm_record_write(s->shared, &s->rec, e) == -1)
-		i = submit_unrecorded(*jobid, e);
+		i = wb_submit_unrecorded(*jobid, e);
 	free(ind);
 	return (i);
 }

@@ -235,7 +235,7 @@ read_console(const char *path, char **buf, size_t *len, struct wb_err *err)
 		    "%d bytes", path, CONSOLE_MAX));
 	}
 	/* A short read is not an error here: the capture is kept as read. */
-	if (wb_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
+	if (wb_world_fs_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
 		close(fd);
 		return (wb_err_setsys(err, "%s", path));
 	}

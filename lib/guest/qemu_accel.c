@@ -51,7 +51,7 @@ kvm_usable(const struct wb_accel_req *q, char *why, size_t len)
 }
 
 int
-wb_accel_rule(const struct wb_accel_req *q, struct wb_accel_choice *ch,
+wb_qemu_accel_rule(const struct wb_accel_req *q, struct wb_accel_choice *ch,
     struct wb_err *err)
 {
 	char why[512];
@@ -116,14 +116,14 @@ host_identity(char *id, size_t len)
 }
 
 int
-wb_accel_key(const char *kernel, const char *qver,
+wb_qemu_accel_key(const char *kernel, const char *qver,
     char key[WB_SHA256_HEXSIZE], struct wb_err *err)
 {
 	char khash[WB_SHA256_HEXSIZE], id[256], *s;
 	struct utsname u;
 	int n, rc;
 
-	if (wb_sha256_file(kernel, khash, err) != 0)
+	if (wb_digest_sha256_file(kernel, khash, err) != 0)
 		return (-1);
 	host_identity(id, sizeof(id));
 	if (uname(&u) != 0)
@@ -132,7 +132,7 @@ wb_accel_key(const char *kernel, const char *qver,
 	    CACHE_FORMAT, khash, qver != NULL ? qver : "", id, u.release);
 	if (n < 0)
 		return (wb_err_setsys(err, "accel key"));
-	rc = wb_sha256_buf(s, (size_t)n, key, err);
+	rc = wb_digest_sha256_buf(s, (size_t)n, key, err);
 	free(s);
 	return (rc);
 }
@@ -183,12 +183,12 @@ cache_write(const char *dir, const char *path, const char *kernel,
 	char *s;
 	int rc;
 
-	if (wb_mkdirs(dir, 0755, err) != 0)
+	if (wb_world_fs_mkdirs(dir, 0755, err) != 0)
 		return (-1);
 	j = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:o}", "format",
 	    CACHE_FORMAT, "version", 1, "accel", wb_qemu_accel_name(a),
 	    "reason", reason, "kernel", kernel, "qemu_version",
-	    qver != NULL ? qver : "", "date", wb_prov_date());
+	    qver != NULL ? qver : "", "date", wb_provenance_date());
 	if (j == NULL || (s = json_dumps(j, JSON_INDENT(1) |
 	    JSON_SORT_KEYS)) == NULL) {
 		json_decref(j);
@@ -250,7 +250,7 @@ verdict(const struct wb_accel_req *q, const struct wb_qemu_conf *base,
 
 	*cached = 0;
 	if (q->cachedir != NULL) {
-		if (wb_accel_key(kernel, q->qemu_version, key, err) != 0)
+		if (wb_qemu_accel_key(kernel, q->qemu_version, key, err) != 0)
 			return (-1);
 		snprintf(dir, sizeof(dir), "%s/accel", q->cachedir);
 		snprintf(path, sizeof(path), "%s/%s.json", dir, key);
@@ -269,7 +269,8 @@ verdict(const struct wb_accel_req *q, const struct wb_qemu_conf *base,
 }
 
 int
-wb_accel_probe(const struct wb_accel_req *q, const struct wb_qemu_conf *base,
+wb_qemu_accel_probe(const struct wb_accel_req *q,
+    const struct wb_qemu_conf *base,
     const char *const *kernels, const char *const *labels, size_t n,
     const char *probedir, struct wb_accel_choice *ch, struct wb_err *err)
 {

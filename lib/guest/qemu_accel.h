@@ -50,12 +50,12 @@ struct wb_accel_choice {
 
 /*
  * The rules that need no boot.  Returns 1 when the choice is made, 0
- * when a probe is needed (wb_accel_probe), -1 with err set when the
+ * when a probe is needed (wb_qemu_accel_probe), -1 with err set when the
  * request contradicts itself or KVM was asked for but cannot be had.
  * A return of -2 means a usage error (--accel=kvm with icount timing).
  */
-int	wb_accel_rule(const struct wb_accel_req *, struct wb_accel_choice *,
-	    struct wb_err *);
+int	wb_qemu_accel_rule(const struct wb_accel_req *,
+	    struct wb_accel_choice *, struct wb_err *);
 
 /*
  * Probe the kernels (their bzImage paths; labels name them in the
@@ -66,13 +66,13 @@ int	wb_accel_rule(const struct wb_accel_req *, struct wb_accel_choice *,
  * qemu could not be run or a kernel image could not be read; a cache
  * that cannot be written or read only leaves a note.
  */
-int	wb_accel_probe(const struct wb_accel_req *,
+int	wb_qemu_accel_probe(const struct wb_accel_req *,
 	    const struct wb_qemu_conf *base, const char *const *kernels,
 	    const char *const *labels, size_t n, const char *probedir,
 	    struct wb_accel_choice *, struct wb_err *);
 
 /* The cache key of a kernel image for this host and qemu version. */
-int	wb_accel_key(const char *kernel, const char *qemu_version,
+int	wb_qemu_accel_key(const char *kernel, const char *qemu_version,
 	    char key[WB_SHA256_HEXSIZE], struct wb_err *);
 
 #endif

@@ -45,11 +45,11 @@ static const char *const world_skip[] = {
 	NULL
 };
 
-#define qnote(p, ...)	wb_notef((p)->note, (p)->note_arg, __VA_ARGS__)
+#define qnote(p, ...)	wb_note_printf((p)->note, (p)->note_arg, __VA_ARGS__)
 
 int
-wb_qb_initramfs(const struct wb_qb_root *root, const struct wb_qb_test *t,
-    size_t nt, const char *path, struct wb_err *err)
+wb_qemu_bench_initramfs(const struct wb_qb_root *root,
+    const struct wb_qb_test *t, size_t nt, const char *path, struct wb_err *err)
 {
 	struct wb_initramfs *ir;
 	char host[4096], dst[512];
@@ -106,7 +106,7 @@ wb_qb_initramfs(const struct wb_qb_root *root, const struct wb_qb_test *t,
 }
 
 char *
-wb_qb_cmdline(const struct wb_qb_root *root, const struct wb_qb_test *t,
+wb_qemu_bench_cmdline(const struct wb_qb_root *root, const struct wb_qb_test *t,
     size_t nt)
 {
 	size_t len, i;
@@ -127,7 +127,7 @@ wb_qb_cmdline(const struct wb_qb_root *root, const struct wb_qb_test *t,
 }
 
 void
-wb_qb_kernel_fini(struct wb_qb_kernel *k)
+wb_qemu_bench_kernel_fini(struct wb_qb_kernel *k)
 {
 
 	free(k->imagedir);
@@ -140,7 +140,7 @@ wb_qb_kernel_fini(struct wb_qb_kernel *k)
 }
 
 int
-wb_qb_kernel_init(struct wb_qb_kernel *k, const char *imagedir,
+wb_qemu_bench_kernel_init(struct wb_qb_kernel *k, const char *imagedir,
     const char *world_label, const char *outdir, struct wb_err *err)
 {
 	char path[4096];
@@ -173,12 +173,12 @@ wb_qb_kernel_init(struct wb_qb_kernel *k, const char *imagedir,
 	if (rc == 0 && (k->results = wb_results_new(err)) == NULL)
 		rc = -1;
 	if (rc != 0)
-		wb_qb_kernel_fini(k);
+		wb_qemu_bench_kernel_fini(k);
 	return (rc);
 }
 
 int
-wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
+wb_qemu_bench_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
     int boots, struct wb_err *err)
 {
 	struct wb_results *r;
@@ -208,7 +208,7 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	if (wb_results_set_provenance(r, "worldbench_version",
 	    json_string(wb_version()), err) != 0 ||
 	    wb_results_set_provenance(r, "git_revision",
-	    json_string(wb_gitrev()), err) != 0 ||
+	    json_string(wb_version_gitrev()), err) != 0 ||
 	    wb_results_set_provenance(r, "label", json_string(k->label),
 	    err) != 0 ||
 	    wb_results_set_provenance(r, "runner", json_string("qemu"),
@@ -230,11 +230,12 @@ wb_qb_results_setup(struct wb_qb_kernel *k, const struct wb_qb_plan *p,
 	    json_string(p->world) : json_null(), err) != 0 ||
 	    wb_results_set_provenance(r, "suite_hash",
 	    json_string(p->suite_hash), err) != 0 ||
-	    wb_results_set_provenance(r, "host", wb_prov_host(err), err) != 0 ||
-	    wb_results_set_provenance(r, "date_start", wb_prov_date(),
+	    wb_results_set_provenance(r, "host", wb_provenance_host(err),
 	    err) != 0 ||
-	    wb_results_set_provenance(r, "load_before", wb_prov_loadavg(err),
+	    wb_results_set_provenance(r, "date_start", wb_provenance_date(),
 	    err) != 0 ||
+	    wb_results_set_provenance(r, "load_before",
+	    wb_provenance_loadavg(err), err) != 0 ||
 	    (p->preflight != NULL && wb_results_set_provenance(r, "preflight",
 	    json_deep_copy(p->preflight), err) != 0) ||
 	    wb_results_set_provenance(r, "caveat", json_string("emulated "
@@ -326,7 +327,7 @@ add_missing(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 		t = wb_results_find_test(k->results, p->tests[i].def->id);
 		for (pass = 1; pass <= p->tests[i].passes; pass++) {
 			n = (boot - 1) * p->tests[i].passes + pass;
-			if (wb_result_test_pass(t, n) != NULL)
+			if (wb_results_test_pass(t, n) != NULL)
 				continue;
 			memset(&s, 0, sizeof(s));
 			s.pass = n;
@@ -511,7 +512,7 @@ record_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 }
 
 int
-wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
+wb_qemu_bench_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
     struct wb_err *err)
 {
 	struct wb_qemu_conf qc;
@@ -557,7 +558,8 @@ wb_qb_boot(struct wb_qb_kernel *k, const struct wb_qb_plan *p, int boot,
 }
 
 int
-wb_qb_run(struct wb_qb_kernel *ks, size_t nk, const struct wb_qb_plan *p,
+wb_qemu_bench_run(struct wb_qb_kernel *ks, size_t nk,
+    const struct wb_qb_plan *p,
     int boots, void (*progress)(void *, const struct wb_qb_kernel *,
     size_t done, size_t total), void *arg, struct wb_err *err)
 {
@@ -576,7 +578,7 @@ wb_qb_run(struct wb_qb_kernel *ks, size_t nk, const struct wb_qb_plan *p,
 	for (i = 0; i < sizeof(rb); i++)
 		snprintf(rid + 2 * i, 3, "%02x", rb[i]);
 	for (i = 0; i < nk; i++)
-		if (wb_qb_results_setup(&ks[i], p, boots, err) != 0 ||
+		if (wb_qemu_bench_results_setup(&ks[i], p, boots, err) != 0 ||
 		    wb_results_set_plan(ks[i].results, "run_id",
 		    json_string(rid), err) != 0)
 			return (-1);
@@ -586,19 +588,19 @@ wb_qb_run(struct wb_qb_kernel *ks, size_t nk, const struct wb_qb_plan *p,
 			if (progress != NULL)
 				progress(arg, &ks[i], (size_t)(b - 1) * nk + i,
 				    (size_t)boots * nk);
-			if (wb_qb_boot(&ks[i], p, b, err) != 0)
+			if (wb_qemu_bench_boot(&ks[i], p, b, err) != 0)
 				return (-1);
 		}
 	return (0);
 }
 
 int
-wb_qb_finish(struct wb_qb_kernel *k, struct wb_err *err)
+wb_qemu_bench_finish(struct wb_qb_kernel *k, struct wb_err *err)
 {
 
 	k->results->status = WB_RESULTS_COMPLETE;
-	if (wb_results_set_provenance(k->results, "date_end", wb_prov_date(),
-	    err) != 0)
+	if (wb_results_set_provenance(k->results, "date_end",
+	    wb_provenance_date(), err) != 0)
 		return (-1);
 	return (wb_results_write(k->results, k->results_path, err));
 }

@@ -41,12 +41,13 @@ extern const char *const wb_qb_busybox_applets[];
  * root the suite is the world's own (/usr/libexec/worldbench, dynamic),
  * otherwise the static suite and busybox are used.
  */
-int	wb_qb_initramfs(const struct wb_qb_root *, const struct wb_qb_test *,
+int	wb_qemu_bench_initramfs(const struct wb_qb_root *,
+	    const struct wb_qb_test *,
 	    size_t ntests, const char *path, struct wb_err *);
 
 /* The kernel command line parameters of the plan (malloc'ed). */
-char	*wb_qb_cmdline(const struct wb_qb_root *, const struct wb_qb_test *,
-	    size_t ntests);
+char	*wb_qemu_bench_cmdline(const struct wb_qb_root *,
+	    const struct wb_qb_test *, size_t ntests);
 
 /* One kernel being benchmarked. */
 struct wb_qb_kernel {
@@ -59,9 +60,9 @@ struct wb_qb_kernel {
 	int			 boots_failed;
 };
 
-int	wb_qb_kernel_init(struct wb_qb_kernel *, const char *imagedir,
+int	wb_qemu_bench_kernel_init(struct wb_qb_kernel *, const char *imagedir,
 	    const char *world_label, const char *outdir, struct wb_err *);
-void	wb_qb_kernel_fini(struct wb_qb_kernel *);
+void	wb_qemu_bench_kernel_fini(struct wb_qb_kernel *);
 
 /* Everything a boot needs besides the kernel. */
 struct wb_qb_plan {
@@ -86,26 +87,27 @@ struct wb_qb_plan {
 };
 
 /* Fill provenance and plan of k->results for the plan. */
-int	wb_qb_results_setup(struct wb_qb_kernel *, const struct wb_qb_plan *,
-	    int boots, struct wb_err *);
+int	wb_qemu_bench_results_setup(struct wb_qb_kernel *,
+	    const struct wb_qb_plan *, int boots, struct wb_err *);
 /*
  * Boot k once (boot is the 1-based boot index), add its passes to
  * k->results and write the results file.  A failed boot is recorded
  * (findings, failed samples), not returned as an error; -1 only when
  * qemu could not be run or the results could not be written.
  */
-int	wb_qb_boot(struct wb_qb_kernel *, const struct wb_qb_plan *,
+int	wb_qemu_bench_boot(struct wb_qb_kernel *, const struct wb_qb_plan *,
 	    int boot, struct wb_err *);
 
 /*
  * Set up every kernel's results and boot them boots times, interleaved
  * (boot 1 of every kernel, then boot 2, ...); progress (may be NULL) is
- * called before each boot.  -1 as wb_qb_boot.
+ * called before each boot.  -1 as wb_qemu_bench_boot.
  */
-int	wb_qb_run(struct wb_qb_kernel *, size_t nk, const struct wb_qb_plan *,
+int	wb_qemu_bench_run(struct wb_qb_kernel *, size_t nk,
+	    const struct wb_qb_plan *,
 	    int boots, void (*progress)(void *, const struct wb_qb_kernel *,
 	    size_t done, size_t total), void *arg, struct wb_err *);
 /* Mark k's results complete, stamp date_end and write them. */
-int	wb_qb_finish(struct wb_qb_kernel *, struct wb_err *);
+int	wb_qemu_bench_finish(struct wb_qb_kernel *, struct wb_err *);
 
 #endif

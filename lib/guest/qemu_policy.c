@@ -103,7 +103,7 @@ wb_qemu_policy_init(struct wb_qemu_policy *p,
 		return (rc);
 	p->hang_timeout = q->hang >= 0 ? q->hang : WB_QEMU_HANG_TIMEOUT;
 	accel_req(q, p->timing, &p->areq);
-	if ((rc = wb_accel_rule(&p->areq, &p->accel, err)) < 0)
+	if ((rc = wb_qemu_accel_rule(&p->areq, &p->accel, err)) < 0)
 		return (rc);
 	p->probe = rc == 0;
 	p->boots = q->boots;
@@ -135,7 +135,7 @@ wb_qemu_policy_accel(struct wb_qemu_policy *p,
 	if (note != NULL)
 		note(note_arg, "wall timing: KVM only if a short probe boot of "
 		    "each kernel reaches init (or its cached verdict says so)");
-	if (wb_accel_probe(&p->areq, base, kernels, labels, n, probedir,
+	if (wb_qemu_accel_probe(&p->areq, base, kernels, labels, n, probedir,
 	    &p->accel, err) != 0)
 		return (-1);
 	if (note != NULL && p->accel.note[0] != '\0')

@@ -7,7 +7,7 @@
  *
  *	timing		icount unless --timing says otherwise or --accel=kvm
  *			(KVM has only wall timing); icount always runs
- *			under TCG (wb_accel_rule says so, once)
+ *			under TCG (wb_qemu_accel_rule says so, once)
  *	passes		the suite's (-i, -d as UnixBench); with --quick
  *			under qemu every test gets WB_POLICY_QUICK_PASSES
  *			passes in one boot, the slow ones (one quick
@@ -36,6 +36,7 @@
 
 #include "qemu.h"
 #include "qemu_accel.h"
+#include "qemu_repeat.h"
 
 struct wb_err;
 struct wb_qb_test;
@@ -108,32 +109,6 @@ int	wb_qemu_policy_boots(struct wb_qemu_policy *,
 
 /* One line for the user: the timing and what its ratios mean. */
 const char	*wb_qemu_policy_caveat(const struct wb_qemu_policy *);
-
-/*
- * The repeatability of one kernel's boots in a results file: per test,
- * the spread of the boots' geometric means, (max - min) / their
- * geometric mean, and the mean coefficient of variation of the passes
- * within a boot.  A JSON object {"boots", "max_between_boots", "tests":
- * {id: {"between_boots", "within_boot"}}}; "between_boots" is null with
- * fewer than two ok boots.  NULL when out of memory.
- */
-json_t	*wb_qemu_repeat_measure(const struct wb_results *);
-
-/*
- * The key of a kernel's repeatability record: the SHA-256 of the kernel
- * image, the qemu version and the plan (kernel command line and suite
- * hash).
- */
-int	wb_qemu_repeat_key(const char *kernel, const char *qemu_version,
-	    const char *cmdline, const char *suite_hash,
-	    char key[WB_SHA256_HEXSIZE], struct wb_err *);
-
-/* Read <cachedir>/repeat/<key>.json: 1 found, 0 none, -1 error. */
-int	wb_qemu_repeat_load(const char *cachedir, const char *key,
-	    json_t **record, struct wb_err *);
-/* Write it atomically (a measurement with two or more ok boots). */
-int	wb_qemu_repeat_save(const char *cachedir, const char *key,
-	    json_t *measured, struct wb_err *);
 
 /*
  * After the boots: measure each kernel's repeatability, record it in its

@@ -17,7 +17,7 @@
 #include "digest.h"
 #include "err.h"
 #include "provenance.h"
-#include "qemu_policy.h"
+#include "qemu_repeat.h"
 #include "results.h"
 #include "world_fs.h"
 
@@ -150,7 +150,7 @@ wb_qemu_repeat_key(const char *kernel, const char *qver, const char *cmdline,
 	char khash[WB_SHA256_HEXSIZE], *s;
 	int n, rc;
 
-	if (wb_sha256_file(kernel, khash, err) != 0)
+	if (wb_digest_sha256_file(kernel, khash, err) != 0)
 		return (-1);
 	n = asprintf(&s, "%s 1\nkernel %s\nqemu %s\ncmdline %s\nsuite %s\n",
 	    REPEAT_FORMAT, khash, qver != NULL ? qver : "",
@@ -158,7 +158,7 @@ wb_qemu_repeat_key(const char *kernel, const char *qver, const char *cmdline,
 	    suite_hash : "");
 	if (n < 0)
 		return (wb_err_setsys(err, "repeatability key"));
-	rc = wb_sha256_buf(s, (size_t)n, key, err);
+	rc = wb_digest_sha256_buf(s, (size_t)n, key, err);
 	free(s);
 	return (rc);
 }
@@ -215,10 +215,10 @@ wb_qemu_repeat_save(const char *cachedir, const char *key, json_t *measured,
 	if (record_path(cachedir, key, path, sizeof(path), err) != 0)
 		return (-1);
 	snprintf(dir, sizeof(dir), "%s/repeat", cachedir);
-	if (wb_mkdirs(dir, 0755, err) != 0)
+	if (wb_world_fs_mkdirs(dir, 0755, err) != 0)
 		return (-1);
 	j = json_pack("{s:s, s:i, s:o, s:O}", "format", REPEAT_FORMAT,
-	    "version", 1, "date", wb_prov_date(), "measured", measured);
+	    "version", 1, "date", wb_provenance_date(), "measured", measured);
 	if (j == NULL || (s = json_dumps(j, JSON_INDENT(1) |
 	    JSON_SORT_KEYS)) == NULL) {
 		json_decref(j);

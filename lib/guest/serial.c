@@ -68,7 +68,7 @@ wb_serial_fini(struct wb_serial *s)
 }
 
 const char *
-wb_pass_status_name(enum wb_pass_status st)
+wb_serial_pass_status_name(enum wb_pass_status st)
 {
 
 	switch (st) {
@@ -209,7 +209,7 @@ parse_frame(char *l, struct frame *fr, const char *name, unsigned ln,
 			return (wb_err_set(err, "%s:%u: bad frame checksum "
 			    "'%s'", name, ln, bar + 1));
 	crc = strtoul(bar + 1, NULL, 16);
-	if (crc != wb_crc32(l, (size_t)(bar - l)))
+	if (crc != wb_serial_crc32(l, (size_t)(bar - l)))
 		return (wb_err_set(err, "%s:%u: frame checksum mismatch "
 		    "(corrupt or interleaved line)", name, ln));
 	*bar = '\0';
@@ -290,7 +290,7 @@ add_pass(struct wb_serial *s, const struct frame *fr, const char *name,
 		    strcmp(s->passes[i].id, fr->f[0]) == 0)
 			return (wb_err_set(err, "%s:%u: pass: a second pass %d "
 			    "of %s (the first at line %u)", name, ln, p.pass,
-			    wb_vis(fr->f[0]), s->passes[i].line));
+			    wb_strvis_slot(fr->f[0]), s->passes[i].line));
 	if (strcmp(fr->f[2], "ok") == 0)
 		p.status = WB_PASS_OK;
 	else if (strcmp(fr->f[2], "failed") == 0)

@@ -33,8 +33,9 @@
  * a frame with a bad checksum, a sequence gap or an unknown kind is an
  * error naming the line.
  *
- * Implemented in lib/guest/serial.c (parser) and lib/guest/serial_frame.c (frame
- * encoding and CRC, also linked into the static guest init).
+ * Implemented in lib/guest/serial.c (parser) and lib/guest/serial_frame.c
+ * (frame encoding and CRC, serial_frame.h, also linked into the static
+ * guest init).
  */
 #ifndef WB_SERIAL_H
 #define WB_SERIAL_H
@@ -42,23 +43,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "serial_frame.h"
+
 struct wb_err;
-
-#define WB_SERIAL_PROTO		1
-#define WB_SERIAL_MAXFIELDS	16
-#define WB_SERIAL_FRAMEMAX	4096	/* longest frame init writes */
-
-/* --- Frame encoding (guest and host). --- */
-
-uint32_t	wb_crc32(const void *, size_t);
-/*
- * Encode a frame into buf (size len) from seq, kind and nf fields,
- * ending in '\n' and NUL-terminated.  Fields longer than fit are cut.
- * Returns the frame length (without the NUL), or 0 when len is too
- * small for an empty frame.
- */
-size_t		wb_serial_frame(char *buf, size_t len, unsigned long seq,
-		    const char *kind, const char *const *fields, size_t nf);
 
 /* --- Parsed console capture (host). --- */
 
@@ -146,6 +133,6 @@ int	wb_serial_parse(struct wb_serial *, const char *name,
 int	wb_serial_count(const char *line, double *count, int *timebase,
 	    char *unit, size_t unitlen, double *elapsed, struct wb_err *);
 
-const char	*wb_pass_status_name(enum wb_pass_status);
+const char	*wb_serial_pass_status_name(enum wb_pass_status);
 
 #endif

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Frame encoding for the serial line protocol (lib/guest/serial.h).  This file
- * uses nothing but <string.h> so that the static guest init links it too.
+ * Frame encoding for the serial line protocol (lib/guest/serial.h,
+ * serial_frame.h).  This file uses nothing but <string.h> so that the
+ * static guest init links it too.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "serial.h"
+#include "serial_frame.h"
 
 uint32_t
-wb_crc32(const void *buf, size_t len)
+wb_serial_crc32(const void *buf, size_t len)
 {
 	const unsigned char *p;
 	uint32_t crc;
@@ -86,7 +87,7 @@ wb_serial_frame(char *buf, size_t len, unsigned long seq, const char *kind,
 		put(buf, len, &off, fields[i] != NULL ? fields[i] : "", 0,
 		    tail);
 	}
-	crc = wb_crc32(buf, off);
+	crc = wb_serial_crc32(buf, off);
 	buf[off++] = '|';
 	for (k = 28; k >= 0; k -= 4)
 		buf[off++] = hex[(crc >> k) & 0xf];

@@ -123,7 +123,7 @@ wb_hs_fingerprint(const struct wb_results *r, char hex[65],
 	json_decref(copy);
 	if (text == NULL)
 		return (wb_err_set(err, "fingerprint: out of memory"));
-	rc = wb_sha256_buf(text, strlen(text), hex, err);
+	rc = wb_digest_sha256_buf(text, strlen(text), hex, err);
 	free(text);
 	return (rc);
 }
@@ -236,20 +236,20 @@ dir_sha(struct unit *u, struct wb_err *err)
 	size_t i, skip;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	skip = strlen(u->path) + 1;
 	rc = 0;
 	for (i = 0; rc == 0 && i < u->n; i++)
-		if (wb_sha256_update(h, u->fsha[i], strlen(u->fsha[i]),
-		    err) == -1 || wb_sha256_update(h, "  ", 2, err) == -1 ||
-		    wb_sha256_update(h, u->files[i] + skip,
+		if (wb_digest_sha256_update(h, u->fsha[i], strlen(u->fsha[i]),
+		    err) == -1 || wb_digest_sha256_update(h, "  ", 2,
+		    err) == -1 || wb_digest_sha256_update(h, u->files[i] + skip,
 		    strlen(u->files[i] + skip), err) == -1 ||
-		    wb_sha256_update(h, "\n", 1, err) == -1)
+		    wb_digest_sha256_update(h, "\n", 1, err) == -1)
 			rc = -1;
 	if (rc == 0)
-		rc = wb_sha256_final(h, u->sha, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, u->sha, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
@@ -303,7 +303,7 @@ unit_load(struct unit *u, const char *path, struct wb_err *err)
 		qsort(u->files, u->n, sizeof(u->files[0]), cmpstr);
 	}
 	for (i = 0; i < u->n; i++)
-		if (wb_sha256_file(u->files[i], u->fsha[i], err) == -1 ||
+		if (wb_digest_sha256_file(u->files[i], u->fsha[i], err) == -1 ||
 		    read_one(u, i, err) == -1)
 			return (-1);
 	if (!u->isdir)

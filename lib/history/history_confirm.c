@@ -221,7 +221,7 @@ wb_hs_image_find(const char *workdir, const char *sha, char *path,
 	DIR *dp;
 	int found;
 
-	if (!wb_sha256_hex_ok(sha)) {
+	if (!wb_digest_sha256_hex_ok(sha)) {
 		wb_err_set(err, "image '%s': not a sha256", sha);
 		return (wb_err_class(err, WB_ERR_NOINPUT));
 	}
@@ -242,7 +242,7 @@ wb_hs_image_find(const char *workdir, const char *sha, char *path,
 		    "since, or removed?)", sha, dir);
 		return (wb_err_class(err, WB_ERR_NOINPUT));
 	}
-	if (wb_sha256_file(path, hex, err) == -1)
+	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	if (strcmp(hex, sha) != 0) {
 		wb_err_set(err, "%s: sha256 %.12s, not the stored image's "

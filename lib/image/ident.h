@@ -17,7 +17,7 @@
  *	 "match": the image's match.json (kbuild_match.h) or null}
  *
  * Two worlds match when every path in which their manifests differ
- * (wb_image_manifest_diff) is the knob's by wb_knob_allowed()
+ * (wb_image_manifest_diff) is the knob's by wb_match_knob_allowed()
  * (match_knob.h), the knob's sources being the owners that one image's
  * record holds and the other's does not.  Two kernels match when every
  * symbol in which their configurations differ is set by a fragment only

@@ -90,8 +90,8 @@ check_world(const json_t *a, const json_t *b, const char *an,
 	knobs[0] = '\0';
 	if (sources(oa, ba, sizeof(ba), wa, 256) != NULL &&
 	    sources(ob, bb, sizeof(bb), wb, 256) != NULL) {
-		wb_knob_sources_minus(wa, wb, NULL, knobs, sizeof(knobs));
-		wb_knob_sources_minus(wb, wa, NULL, knobs, sizeof(knobs));
+		wb_match_knob_sources_minus(wa, wb, NULL, knobs, sizeof(knobs));
+		wb_match_knob_sources_minus(wb, wa, NULL, knobs, sizeof(knobs));
 	}
 	if (wb_image_manifest_from_json(json_object_get(a, "manifest"),
 	    what[0], &ma, err) == -1 || wb_image_manifest_from_json(
@@ -102,7 +102,8 @@ check_world(const json_t *a, const json_t *b, const char *an,
 	for (j = 0; j < n && rc == WB_IDENT_MATCHED; j++) {
 		owa = owner(oa, ch[j].path);
 		owb = owner(ob, ch[j].path);
-		if (wb_knob_allowed(owb, knobs) || wb_knob_allowed(owa, knobs))
+		if (wb_match_knob_allowed(owb, knobs) ||
+		    wb_match_knob_allowed(owa, knobs))
 			continue;
 		rc = WB_IDENT_UNMATCHED;
 		if (asprintf(why, "%s (image %s) differs from %s (image %s) "
@@ -111,7 +112,7 @@ check_world(const json_t *a, const json_t *b, const char *an,
 		    str(a, "name"), ch[j].path, ch[j].kind,
 		    ch[j].what[0] != '\0' ? " " : "", ch[j].what,
 		    owb != NULL ? owb : owa != NULL ? owa :
-		    "nothing recorded", wb_knob_text(knobs, kt,
+		    "nothing recorded", wb_match_knob_text(knobs, kt,
 		    sizeof(kt))) == -1)
 			rc = wb_err_setsys(err, "asprintf");
 	}

@@ -22,13 +22,13 @@
 static json_t *
 settings(const char *path, int keep_unset, struct wb_err *err)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	json_t *o;
 	size_t i;
 
-	wb_frag_init(&f);
-	if (wb_frag_merge_file(&f, path, NULL, NULL, err) == -1) {
-		wb_frag_fini(&f);
+	wb_fragment_init(&f);
+	if (wb_fragment_merge_file(&f, path, NULL, NULL, err) == -1) {
+		wb_fragment_fini(&f);
 		return (NULL);
 	}
 	if ((o = json_object()) == NULL)
@@ -42,10 +42,10 @@ settings(const char *path, int keep_unset, struct wb_err *err)
 			goto oom;
 		}
 	}
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	return (o);
 oom:
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	wb_err_set(err, "%s: not UTF-8, or out of memory", path);
 	return (NULL);
 }

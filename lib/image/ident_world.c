@@ -25,12 +25,12 @@
 static json_t *
 owners_json(const char *workdir, const char *name, struct wb_err *err)
 {
-	struct wb_knob_owners o;
+	struct wb_match_knob_owners o;
 	struct wb_err e2;
 	json_t *j;
 	size_t i;
 
-	if (wb_knob_owners_read(&o, workdir, name, &e2) == -1)
+	if (wb_match_knob_owners_read(&o, workdir, name, &e2) == -1)
 		return (json_null());
 	if ((j = json_object()) == NULL)
 		goto oom;
@@ -41,10 +41,10 @@ owners_json(const char *workdir, const char *name, struct wb_err *err)
 			json_decref(j);
 			goto oom;
 		}
-	wb_knob_owners_fini(&o);
+	wb_match_knob_owners_fini(&o);
 	return (j);
 oom:
-	wb_knob_owners_fini(&o);
+	wb_match_knob_owners_fini(&o);
 	wb_err_set(err, "%s: owners: out of memory", name);
 	return (NULL);
 }
@@ -74,7 +74,7 @@ record(const char *workdir, const char *name, const char *sha,
 
 	if ((archive = wb_label_image_path(workdir, name, err)) == NULL)
 		return (NULL);
-	if (wb_sha256_file(archive, got, err) == -1)
+	if (wb_digest_sha256_file(archive, got, err) == -1)
 		goto done;
 	if (sha == NULL)
 		sha = got;

@@ -57,26 +57,26 @@ hash_data(struct archive *ar, const char *file, struct entry *e,
 	char buf[65536];
 	la_ssize_t n;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	while ((n = archive_read_data(ar, buf, sizeof(buf))) > 0)
-		if (wb_sha256_update(h, buf, (size_t)n, err) == -1)
+		if (wb_digest_sha256_update(h, buf, (size_t)n, err) == -1)
 			break;
 	if (n < 0) {
 		wb_err_set(err, "%s: %s: %s", file, e->path,
 		    archive_error_string(ar));
-		wb_sha256_free(h);
+		wb_digest_sha256_free(h);
 		return (-1);
 	}
 	if (n > 0) {
-		wb_sha256_free(h);
+		wb_digest_sha256_free(h);
 		return (-1);
 	}
-	if (wb_sha256_final(h, e->sha, err) == -1) {
-		wb_sha256_free(h);
+	if (wb_digest_sha256_final(h, e->sha, err) == -1) {
+		wb_digest_sha256_free(h);
 		return (-1);
 	}
-	wb_sha256_free(h);
+	wb_digest_sha256_free(h);
 	return (0);
 }
 

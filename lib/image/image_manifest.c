@@ -124,7 +124,7 @@ entry_parse(const char *s, struct entry *e)
 	e->perm = (mode_t)perm;
 	if (strcmp(e->sha, "-") == 0)
 		e->sha[0] = '\0';
-	else if (!wb_sha256_hex_ok(e->sha))
+	else if (!wb_digest_sha256_hex_ok(e->sha))
 		return (-1);
 	s += 2 + n;
 	if (*s == ' ' && s[1] != '\0' && (e->link = strdup(s + 1)) == NULL)
@@ -179,24 +179,24 @@ wb_image_manifest_digest(const struct wb_image_manifest *m, char hex[65],
 	char *s;
 	int rc = 0;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	for (i = 0; rc == 0 && i < m->es.n; i++) {
 		if ((s = entry_text(&m->es.v[i])) == NULL) {
 			rc = wb_err_setsys(err, "image manifest");
 			break;
 		}
-		if (wb_sha256_update(h, m->es.v[i].path,
+		if (wb_digest_sha256_update(h, m->es.v[i].path,
 		    strlen(m->es.v[i].path), err) == -1 ||
-		    wb_sha256_update(h, "\t", 1, err) == -1 ||
-		    wb_sha256_update(h, s, strlen(s), err) == -1 ||
-		    wb_sha256_update(h, "\n", 1, err) == -1)
+		    wb_digest_sha256_update(h, "\t", 1, err) == -1 ||
+		    wb_digest_sha256_update(h, s, strlen(s), err) == -1 ||
+		    wb_digest_sha256_update(h, "\n", 1, err) == -1)
 			rc = -1;
 		free(s);
 	}
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 

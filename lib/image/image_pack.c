@@ -308,7 +308,7 @@ wb_image_pack(const char *root, const char *out, const struct wb_pack_opts *o,
 		wb_atomic_abort(&at);
 		return (-1);
 	}
-	if (sha256 != NULL && wb_sha256_file(out, sha256, err) == -1)
+	if (sha256 != NULL && wb_digest_sha256_file(out, sha256, err) == -1)
 		return (-1);
 	return (0);
 fail:

@@ -81,7 +81,7 @@ sweep_one(int pfd, const char *name, struct wb_err *err)
 	}
 	r = 0;
 	if (same_dir(pfd, name, fd))
-		r = wb_rmtree_at(pfd, name, err) == -1 ? -1 : 1;
+		r = wb_fs_rmtree_at(pfd, name, err) == -1 ? -1 : 1;
 	close(fd);
 	return (r);
 }
@@ -205,7 +205,7 @@ read_entries(struct unpack *u, struct archive *in, struct wb_err *err)
 	int c;
 
 	for (;;) {
-		if (wb_unpack_stopped(u))
+		if (wb_image_unpack_stopped(u))
 			return (wb_err_set(err, "interrupted"));
 		c = archive_read_next_header(in, &e);
 		if (c == ARCHIVE_EOF)
@@ -214,16 +214,17 @@ read_entries(struct unpack *u, struct archive *in, struct wb_err *err)
 			return (wb_err_set(err, "%s (truncated or corrupt "
 			    "archive)", archive_error_string(in)));
 		if ((unsigned long long)++u->entries > u->max_entries) {
-			name = wb_unpack_escape(archive_entry_pathname(e) !=
-			    NULL ? archive_entry_pathname(e) : "");
-			wb_unpack_refuse(u, name != NULL ? name : "?", "more "
-			    "than %llu entries (the entry-count bound)",
+			name = wb_image_unpack_escape(
+			    archive_entry_pathname(e) != NULL ?
+			    archive_entry_pathname(e) : "");
+			wb_image_unpack_refuse(u, name != NULL ? name : "?",
+			    "more than %llu entries (the entry-count bound)",
 			    u->max_entries);
 			free(name);
 			u->bounded = 1;
 			return (0);
 		}
-		if (wb_unpack_entry(u, in, e, err) == -1)
+		if (wb_image_unpack_entry(u, in, e, err) == -1)
 			return (-1);
 		if (u->bounded)
 			return (0);
@@ -239,14 +240,14 @@ fill(struct unpack *u, struct archive *in, const char *aname,
 
 	r = read_entries(u, in, err);
 	if (r == 0 && u->refused == 0)
-		r = wb_unpack_check_links(u, err);
+		r = wb_image_unpack_check_links(u, err);
 	if (r == 0 && u->refused == 0)
-		r = wb_unpack_fixup(u, err);
+		r = wb_image_unpack_fixup(u, err);
 	if (r == 0 && u->refused > 0)
 		r = wb_err_set(err, "%s: %ld of %ld entries refused%s; nothing "
 		    "unpacked", aname, u->refused, u->entries, u->bounded ?
 		    " (stopped at a bound)" : "");
-	if (r == -1 && wb_unpack_stopped(u))
+	if (r == -1 && wb_image_unpack_stopped(u))
 		wb_err_set(err, "%s: interrupted; nothing unpacked", aname);
 	return (r);
 }
@@ -283,7 +284,7 @@ split(const char *dir, char *base, size_t cap, int *pfd, struct wb_err *err)
 }
 
 long
-wb_unpack_archive(struct archive *in, const char *aname, const char *dir,
+wb_image_unpack_archive(struct archive *in, const char *aname, const char *dir,
     const struct wb_unpack_opts *o, wb_unpack_verify_fn *verify, void *varg,
     struct wb_err *err)
 {
@@ -315,17 +316,18 @@ wb_unpack_archive(struct archive *in, const char *aname, const char *dir,
 		r = verify(varg, err);
 	if (r == 0 && renameat2(pfd, tmp, pfd, base, RENAME_NOREPLACE) == -1)
 		r = wb_err_setsys(err, "rename %s to %s", tmp, dir);
-	if (r == -1 && wb_rmtree_at(pfd, tmp, &e2) == -1 && o->refuse != NULL)
+	if (r == -1 && wb_fs_rmtree_at(pfd, tmp, &e2) == -1 &&
+	    o->refuse != NULL)
 		o->refuse(o->arg, tmp, e2.msg);
 	/* Closing the tree's descriptor releases its lock. */
 	close(u.rootfd);
 	close(pfd);
-	wb_unpack_nodes_free(&u);
+	wb_image_unpack_nodes_free(&u);
 	return (r == -1 ? -1 : u.entries);
 }
 
 struct archive *
-wb_unpack_reader_new(struct wb_err *err)
+wb_image_unpack_reader_new(struct wb_err *err)
 {
 	struct archive *a;
 
@@ -348,14 +350,14 @@ wb_image_unpack_opts(const char *archive, const char *dir,
 	struct archive *a;
 	long n;
 
-	if ((a = wb_unpack_reader_new(err)) == NULL)
+	if ((a = wb_image_unpack_reader_new(err)) == NULL)
 		return (-1);
 	if (archive_read_open_filename(a, archive, 65536) != ARCHIVE_OK) {
 		wb_err_set(err, "%s: %s", archive, archive_error_string(a));
 		archive_read_free(a);
 		return (-1);
 	}
-	n = wb_unpack_archive(a, archive, dir, o, NULL, NULL, err);
+	n = wb_image_unpack_archive(a, archive, dir, o, NULL, NULL, err);
 	archive_read_free(a);
 	return (n);
 }
@@ -367,14 +369,14 @@ wb_image_unpack_mem_opts(const void *buf, size_t len, const char *dir,
 	struct archive *a;
 	long n;
 
-	if ((a = wb_unpack_reader_new(err)) == NULL)
+	if ((a = wb_image_unpack_reader_new(err)) == NULL)
 		return (-1);
 	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
 		wb_err_set(err, "(memory): %s", archive_error_string(a));
 		archive_read_free(a);
 		return (-1);
 	}
-	n = wb_unpack_archive(a, "(memory)", dir, o, NULL, NULL,
+	n = wb_image_unpack_archive(a, "(memory)", dir, o, NULL, NULL,
 	    err);
 	archive_read_free(a);
 	return (n);

@@ -3,7 +3,7 @@
  * One archive entry onto the disk.  The entry's name is normalized (no
  * "..", no absolute path, "." and empty components dropped) and looked
  * up among the paths already unpacked; its parent directory is opened
- * with wb_open_beneath() (beneath the root, through no symbolic link;
+ * with wb_fs_open_beneath() (beneath the root, through no symbolic link;
  * missing directories are made on the way) and the entry is created
  * there with an *at() call that fails rather than follow or replace
  * anything.  The kernel, not a lexical check, keeps every write inside.
@@ -40,7 +40,7 @@ link_or_not(struct unpack *u, const char *what)
 	struct stat st;
 	int fd, r;
 
-	if ((fd = wb_open_beneath(u->rootfd, what, O_PATH | O_NOFOLLOW)) ==
+	if ((fd = wb_fs_open_beneath(u->rootfd, what, O_PATH | O_NOFOLLOW)) ==
 	    -1)
 		return (errno == ELOOP ? ELOOP : ENOTDIR);
 	r = fstat(fd, &st) == 0 && S_ISLNK(st.st_mode) ? ELOOP : ENOTDIR;
@@ -63,7 +63,7 @@ lookup_failed(struct unpack *u, const char *what, const char *name,
 	e = errno;
 	if (e == ENOSYS)
 		return (wb_err_set(err, "%s", WB_OPENAT2_ENOSYS));
-	if ((w = wb_unpack_escape(what)) == NULL)
+	if ((w = wb_image_unpack_escape(what)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	if (e != ELOOP && e != ENOTDIR && e != ENOENT && e != EXDEV &&
 	    e != ENAMETOOLONG) {
@@ -75,16 +75,18 @@ lookup_failed(struct unpack *u, const char *what, const char *name,
 	if (e == ENOTDIR || e == ELOOP)
 		e = link_or_not(u, what);
 	if (e == ELOOP)
-		wb_unpack_refuse(u, name, "'%s' is a symbolic link or passes "
+		wb_image_unpack_refuse(u, name,
+		    "'%s' is a symbolic link or passes "
 		    "through one (nothing is written through a link)", w);
 	else if (e == ENOTDIR)
-		wb_unpack_refuse(u, name, "'%s' is not a directory", w);
+		wb_image_unpack_refuse(u, name, "'%s' is not a directory", w);
 	else if (e == ENOENT)
-		wb_unpack_refuse(u, name, "'%s' does not exist", w);
+		wb_image_unpack_refuse(u, name, "'%s' does not exist", w);
 	else if (e == EXDEV)
-		wb_unpack_refuse(u, name, "'%s' leads outside the root", w);
+		wb_image_unpack_refuse(u, name, "'%s' leads outside the root",
+		    w);
 	else
-		wb_unpack_refuse(u, name, "'%s': %s", w, strerror(e));
+		wb_image_unpack_refuse(u, name, "'%s': %s", w, strerror(e));
 	free(w);
 	return (1);
 }
@@ -93,13 +95,13 @@ static int
 open_dir(int dfd, const char *path)
 {
 
-	return (wb_open_beneath(dfd, path, O_RDONLY | O_DIRECTORY |
+	return (wb_fs_open_beneath(dfd, path, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW));
 }
 
 /*
  * Open the directory path, making what is missing of it (mode 0700 until
- * wb_unpack_fixup() gives it 0755), each recorded as implicit for name.
+ * wb_image_unpack_fixup() gives it 0755), each recorded as implicit for name.
  */
 static int
 make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
@@ -119,7 +121,7 @@ make_dirs(struct unpack *u, char *path, const char *name, int *fdp,
 				r = wb_err_setsys(err, "%s: mkdir", name);
 				goto out;
 			}
-			if ((n = wb_unpack_node_add(u, path, name,
+			if ((n = wb_image_unpack_node_add(u, path, name,
 			    S_IFDIR)) == NULL) {
 				r = wb_err_setsys(err, "%s", name);
 				goto out;
@@ -183,7 +185,7 @@ create_failed(struct unpack *u, const char *name, const char *op,
 	    errno == ENOMEM || errno == EMFILE || errno == ENFILE ||
 	    errno == EROFS)
 		return (wb_err_setsys(err, "%s: %s", name, op));
-	wb_unpack_refuse(u, name, "%s: %s", op, strerror(errno));
+	wb_image_unpack_refuse(u, name, "%s: %s", op, strerror(errno));
 	return (1);
 }
 
@@ -244,7 +246,7 @@ copy_data(struct unpack *u, struct archive *a, int fd, long long size,
 	int r;
 
 	for (;;) {
-		if (wb_unpack_stopped(u))
+		if (wb_image_unpack_stopped(u))
 			return (wb_err_set(err, "interrupted"));
 		r = archive_read_data_block(a, &buf, &len, &off);
 		if (r == ARCHIVE_EOF)
@@ -254,8 +256,8 @@ copy_data(struct unpack *u, struct archive *a, int fd, long long size,
 			    "archive)", name, archive_error_string(a)));
 		if (off < 0 || (unsigned long long)off + len >
 		    (unsigned long long)size) {
-			wb_unpack_refuse(u, name, "data beyond the entry's "
-			    "declared size");
+			wb_image_unpack_refuse(u, name,
+			    "data beyond the entry's declared size");
 			return (1);
 		}
 		for (b = buf; len > 0; b += n, len -= (size_t)n, off += n)
@@ -275,11 +277,11 @@ make_file(struct unpack *u, struct archive *a, struct archive_entry *e,
 
 	size = archive_entry_size_is_set(e) ? archive_entry_size(e) : 0;
 	if (size < 0) {
-		wb_unpack_refuse(u, name, "negative size");
+		wb_image_unpack_refuse(u, name, "negative size");
 		return (1);
 	}
 	if ((unsigned long long)size > u->max_bytes - u->bytes) {
-		wb_unpack_refuse(u, name, "its %lld bytes would take the "
+		wb_image_unpack_refuse(u, name, "its %lld bytes would take the "
 		    "unpacked size past the bound of %llu bytes", size,
 		    u->max_bytes);
 		u->bounded = 1;
@@ -316,7 +318,7 @@ make_dir(struct unpack *u, struct archive_entry *e, const struct parent *p,
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
 	if ((n = implicit) == NULL &&
-	    (n = wb_unpack_node_add(u, path, name, S_IFDIR)) == NULL)
+	    (n = wb_image_unpack_node_add(u, path, name, S_IFDIR)) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	if (implicit != NULL) {
 		if ((nm = strdup(name)) == NULL)
@@ -341,19 +343,20 @@ make_symlink(struct unpack *u, struct archive_entry *e,
 
 	to = archive_entry_symlink(e);
 	if (to == NULL || *to == '\0') {
-		wb_unpack_refuse(u, name, "symbolic link without a target");
+		wb_image_unpack_refuse(u, name,
+		    "symbolic link without a target");
 		return (1);
 	}
 	if (strlen(to) >= PATH_MAX) {
-		wb_unpack_refuse(u, name, "symbolic link target longer than "
-		    "PATH_MAX");
+		wb_image_unpack_refuse(u, name,
+		    "symbolic link target longer than PATH_MAX");
 		return (1);
 	}
 	if (symlinkat(to, p->fd, p->base) == -1)
 		return (create_failed(u, name, "symlink", err));
 	if ((r = set_meta(u, e, p, name, err)) != 0)
 		return (r);
-	if (wb_unpack_node_add(u, path, name, S_IFLNK) == NULL)
+	if (wb_image_unpack_node_add(u, path, name, S_IFLNK) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	return (0);
 }
@@ -375,28 +378,33 @@ make_hardlink(struct unpack *u, struct archive_entry *e,
 	struct stat st;
 	int r;
 
-	if ((to = wb_unpack_escape(archive_entry_hardlink(e))) == NULL)
+	if ((to = wb_image_unpack_escape(archive_entry_hardlink(e))) == NULL)
 		return (wb_err_setsys(err, "%s", name));
 	r = 1;
-	if ((why = wb_unpack_normalize(archive_entry_hardlink(e), tpath)) !=
-	    NULL)
-		wb_unpack_refuse(u, name, "hard link to '%s': %s", to, why);
-	else if ((t = wb_unpack_node_find(u, tpath)) == NULL ||
+	if ((why = wb_image_unpack_normalize(archive_entry_hardlink(e),
+	    tpath)) != NULL)
+		wb_image_unpack_refuse(u, name, "hard link to '%s': %s", to,
+		    why);
+	else if ((t = wb_image_unpack_node_find(u, tpath)) == NULL ||
 	    t->type != S_IFREG)
-		wb_unpack_refuse(u, name, "hard link to '%s', which is not an "
+		wb_image_unpack_refuse(u, name,
+		    "hard link to '%s', which is not an "
 		    "earlier regular file of the archive", to);
 	else if (archive_entry_size_is_set(e) && archive_entry_size(e) != 0)
-		wb_unpack_refuse(u, name, "hard link to '%s' carrying %lld "
+		wb_image_unpack_refuse(u, name,
+		    "hard link to '%s' carrying %lld "
 		    "bytes of data", to, (long long)archive_entry_size(e));
 	else if ((r = parent_open(u, tpath, name, 0, &tp, err)) == 0) {
 		if (fstatat(tp.fd, tp.base, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
 		    !S_ISREG(st.st_mode)) {
-			wb_unpack_refuse(u, name, "hard link to '%s', which is "
+			wb_image_unpack_refuse(u, name,
+			    "hard link to '%s', which is "
 			    "not a regular file on the disk", to);
 			r = 1;
 		} else if (linkat(tp.fd, tp.base, p->fd, p->base, 0) == -1)
 			r = create_failed(u, name, "link", err);
-		else if (wb_unpack_node_add(u, path, name, S_IFREG) == NULL)
+		else if (wb_image_unpack_node_add(u, path, name,
+		    S_IFREG) == NULL)
 			r = wb_err_setsys(err, "%s", name);
 		close(tp.fd);
 	}
@@ -444,30 +452,31 @@ check_entry(struct unpack *u, struct archive_entry *e, const char *path,
 	if (path[0] == '\0') {
 		if (dir)
 			return (2);
-		wb_unpack_refuse(u, name, "replaces the root directory");
+		wb_image_unpack_refuse(u, name, "replaces the root directory");
 		return (1);
 	}
 	if ((why = bad_type(e)) != NULL) {
-		wb_unpack_refuse(u, name, "%s", why);
+		wb_image_unpack_refuse(u, name, "%s", why);
 		return (1);
 	}
 	if (archive_entry_uid(e) < 0 || archive_entry_uid(e) >= UINT32_MAX ||
 	    archive_entry_gid(e) < 0 || archive_entry_gid(e) >= UINT32_MAX) {
-		wb_unpack_refuse(u, name, "owner out of range");
+		wb_image_unpack_refuse(u, name, "owner out of range");
 		return (1);
 	}
-	if ((n = wb_unpack_node_find(u, path)) == NULL)
+	if ((n = wb_image_unpack_node_find(u, path)) == NULL)
 		return (0);
 	if (n->implicit && dir) {
 		*implicit = n;
 		return (0);
 	}
 	if (n->implicit)
-		wb_unpack_refuse(u, name, "would replace the directory made "
+		wb_image_unpack_refuse(u, name,
+		    "would replace the directory made "
 		    "for the earlier entry '%s'", n->name);
 	else
-		wb_unpack_refuse(u, name, "the same path as the earlier entry "
-		    "'%s'", n->name);
+		wb_image_unpack_refuse(u, name,
+		    "the same path as the earlier entry '%s'", n->name);
 	return (1);
 }
 
@@ -491,8 +500,8 @@ dispatch(struct unpack *u, struct archive *a, struct archive_entry *e,
 		r = make_symlink(u, e, &p, path, name, err);
 	else {
 		r = make_file(u, a, e, &p, name, err);
-		if (r == 0 && wb_unpack_node_add(u, path, name, S_IFREG) ==
-		    NULL)
+		if (r == 0 && wb_image_unpack_node_add(u, path, name,
+		    S_IFREG) == NULL)
 			r = wb_err_setsys(err, "%s", name);
 	}
 	close(p.fd);
@@ -500,8 +509,8 @@ dispatch(struct unpack *u, struct archive *a, struct archive_entry *e,
 }
 
 int
-wb_unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
-    struct wb_err *err)
+wb_image_unpack_entry(struct unpack *u, struct archive *a,
+    struct archive_entry *e, struct wb_err *err)
 {
 	char path[PATH_MAX], *name;
 	const char *raw, *why;
@@ -509,13 +518,13 @@ wb_unpack_entry(struct unpack *u, struct archive *a, struct archive_entry *e,
 
 	raw = archive_entry_pathname(e);
 	if (raw == NULL || *raw == '\0') {
-		wb_unpack_refuse(u, "(empty)", "entry without a name");
+		wb_image_unpack_refuse(u, "(empty)", "entry without a name");
 		return (0);
 	}
-	if ((name = wb_unpack_escape(raw)) == NULL)
+	if ((name = wb_image_unpack_escape(raw)) == NULL)
 		return (wb_err_setsys(err, "unpack"));
-	if ((why = wb_unpack_normalize(raw, path)) != NULL) {
-		wb_unpack_refuse(u, name, "%s", why);
+	if ((why = wb_image_unpack_normalize(raw, path)) != NULL) {
+		wb_image_unpack_refuse(u, name, "%s", why);
 		r = 0;
 	} else
 		r = dispatch(u, a, e, path, name, err);

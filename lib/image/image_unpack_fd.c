@@ -45,7 +45,8 @@ feed_block(struct feed *f)
 	while (n == -1 && errno == EINTR);
 	if (n == -1)
 		return (wb_err_setsys(&f->err, "%s: read", f->aname));
-	if (n > 0 && wb_sha256_update(f->h, f->buf, (size_t)n, &f->err) == -1)
+	if (n > 0 && wb_digest_sha256_update(f->h, f->buf, (size_t)n,
+	    &f->err) == -1)
 		return (-1);
 	return (n);
 }
@@ -81,7 +82,7 @@ feed_verify(void *arg, struct wb_err *err)
 			    "unpacked", f->aname));
 		n = feed_block(f);
 	} while (n > 0);
-	if (n == -1 || wb_sha256_final(f->h, have, &f->err) == -1)
+	if (n == -1 || wb_digest_sha256_final(f->h, have, &f->err) == -1)
 		return (wb_err_set(err, "%s", f->err.msg));
 	if (strcmp(have, f->want) != 0)
 		return (wb_err_set(err, "%s: sha256 %s when hashed, but the "
@@ -104,22 +105,22 @@ wb_image_unpack_fd_opts(int fd, const char *aname, const char *sha256,
 	f->aname = aname;
 	f->want = sha256;
 	f->o = o;
-	if ((f->h = wb_sha256_new(err)) == NULL) {
+	if ((f->h = wb_digest_sha256_new(err)) == NULL) {
 		free(f);
 		return (-1);
 	}
 	n = -1;
-	if ((a = wb_unpack_reader_new(err)) != NULL) {
+	if ((a = wb_image_unpack_reader_new(err)) != NULL) {
 		if (archive_read_open(a, f, NULL, feed_read, NULL) !=
 		    ARCHIVE_OK)
 			wb_err_set(err, "%s: %s", aname,
 			    archive_error_string(a));
 		else
-			n = wb_unpack_archive(a, aname, dir, o, feed_verify,
-			    f, err);
+			n = wb_image_unpack_archive(a, aname, dir, o,
+			    feed_verify, f, err);
 		archive_read_free(a);
 	}
-	wb_sha256_free(f->h);
+	wb_digest_sha256_free(f->h);
 	free(f);
 	return (n);
 }

@@ -3,7 +3,7 @@
  * Where the symbolic links of an unpacked tree lead.  Once every entry
  * is on the disk, each link is resolved the way the kernel resolves it
  * inside the image root: component by component, looking at what is
- * really there (wb_open_beneath(), never following anything itself),
+ * really there (wb_fs_open_beneath(), never following anything itself),
  * splicing in the target of every link met on the way, absolute targets
  * from the image root.  Where a component does not exist the rest is
  * taken lexically, as it could be made later.  A link whose resolution
@@ -106,7 +106,7 @@ look(int rootfd, struct walk *w, char *t, size_t cap, struct wb_err *err)
 	struct stat st;
 	int fd, r;
 
-	if ((fd = wb_open_beneath(rootfd, w->cur, O_PATH | O_NOFOLLOW)) ==
+	if ((fd = wb_fs_open_beneath(rootfd, w->cur, O_PATH | O_NOFOLLOW)) ==
 	    -1) {
 		/* Missing (or a name no file system can hold). */
 		if (errno == ENOENT || errno == ENAMETOOLONG) {
@@ -198,7 +198,7 @@ resolve(int rootfd, const char *path, const char *text, struct wb_err *err)
 }
 
 int
-wb_unpack_check_links(struct unpack *u, struct wb_err *err)
+wb_image_unpack_check_links(struct unpack *u, struct wb_err *err)
 {
 	char t[PATH_MAX], *et;
 	struct unode *l;
@@ -207,7 +207,7 @@ wb_unpack_check_links(struct unpack *u, struct wb_err *err)
 
 	for (i = 0; i < u->links.n; i++) {
 		l = u->links.v[i];
-		if ((fd = wb_open_beneath(u->rootfd, l->path, O_PATH |
+		if ((fd = wb_fs_open_beneath(u->rootfd, l->path, O_PATH |
 		    O_NOFOLLOW)) == -1)
 			return (wb_err_setsys(err, "%s", l->name));
 		r = read_target(fd, t, sizeof(t));
@@ -222,17 +222,20 @@ wb_unpack_check_links(struct unpack *u, struct wb_err *err)
 		}
 		if (r == STAYS)
 			continue;
-		if ((et = wb_unpack_escape(t)) == NULL)
+		if ((et = wb_image_unpack_escape(t)) == NULL)
 			return (wb_err_setsys(err, "%s", l->name));
 		if (r == CLIMBS)
-			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
+			wb_image_unpack_refuse(u, l->name,
+			    "symbolic link to '%s' "
 			    "resolves above the image root", et);
 		else if (r == LOOPS)
-			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
+			wb_image_unpack_refuse(u, l->name,
+			    "symbolic link to '%s' "
 			    "meets more than %d links on the way", et,
 			    MAX_HOPS);
 		else
-			wb_unpack_refuse(u, l->name, "symbolic link to '%s' "
+			wb_image_unpack_refuse(u, l->name,
+			    "symbolic link to '%s' "
 			    "resolves to a path longer than PATH_MAX", et);
 		free(et);
 	}

@@ -25,7 +25,7 @@
 
 /* Count a refusal and hand it to the caller's callback. */
 void
-wb_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
+wb_image_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
 {
 	char why[1024];
 	va_list ap;
@@ -40,15 +40,15 @@ wb_unpack_refuse(struct unpack *u, const char *name, const char *fmt, ...)
 }
 
 int
-wb_unpack_stopped(const struct unpack *u)
+wb_image_unpack_stopped(const struct unpack *u)
 {
 
-	return (wb_interrupted() != 0 ||
+	return (wb_interrupt_pending() != 0 ||
 	    (u->o->stop != NULL && *u->o->stop != 0));
 }
 
 char *
-wb_unpack_escape(const char *s)
+wb_image_unpack_escape(const char *s)
 {
 	unsigned char c;
 	char *out, *o;
@@ -65,7 +65,7 @@ wb_unpack_escape(const char *s)
 }
 
 const char *
-wb_unpack_normalize(const char *raw, char *out)
+wb_image_unpack_normalize(const char *raw, char *out)
 {
 	const char *p;
 	size_t len, o;
@@ -101,7 +101,7 @@ node_cmp(const void *a, const void *b)
 }
 
 struct unode *
-wb_unpack_node_find(struct unpack *u, const char *path)
+wb_image_unpack_node_find(struct unpack *u, const char *path)
 {
 	struct unode key, **f;
 
@@ -138,7 +138,7 @@ nodes_push(struct unodes *ns, struct unode *n)
 }
 
 struct unode *
-wb_unpack_node_add(struct unpack *u, const char *path, const char *name,
+wb_image_unpack_node_add(struct unpack *u, const char *path, const char *name,
     mode_t type)
 {
 	struct unode *n, **f;
@@ -162,7 +162,7 @@ wb_unpack_node_add(struct unpack *u, const char *path, const char *name,
 }
 
 void
-wb_unpack_nodes_free(struct unpack *u)
+wb_image_unpack_nodes_free(struct unpack *u)
 {
 
 	tdestroy(u->tree, node_free);
@@ -182,7 +182,7 @@ cmp_desc(const void *a, const void *b)
 }
 
 int
-wb_unpack_fixup(struct unpack *u, struct wb_err *err)
+wb_image_unpack_fixup(struct unpack *u, struct wb_err *err)
 {
 	struct timespec ts[2];
 	struct unode *n;
@@ -194,7 +194,7 @@ wb_unpack_fixup(struct unpack *u, struct wb_err *err)
 		qsort(u->dirs.v, u->dirs.n, sizeof(*u->dirs.v), cmp_desc);
 	for (i = 0; i < u->dirs.n; i++) {
 		n = u->dirs.v[i];
-		if ((fd = wb_open_beneath(u->rootfd, n->path, O_RDONLY |
+		if ((fd = wb_fs_open_beneath(u->rootfd, n->path, O_RDONLY |
 		    O_DIRECTORY | O_NOFOLLOW)) == -1)
 			return (wb_err_setsys(err, "%s", n->name));
 		ts[0] = ts[1] = n->mtime;

@@ -173,10 +173,10 @@ hash_str(struct wb_sha256 *h, const char *k, const char *v,
     struct wb_err *err)
 {
 
-	if (wb_sha256_update(h, k, strlen(k), err) != 0 ||
-	    wb_sha256_update(h, "=", 1, err) != 0 ||
-	    wb_sha256_update(h, v, strlen(v), err) != 0 ||
-	    wb_sha256_update(h, "\n", 1, err) != 0)
+	if (wb_digest_sha256_update(h, k, strlen(k), err) != 0 ||
+	    wb_digest_sha256_update(h, "=", 1, err) != 0 ||
+	    wb_digest_sha256_update(h, v, strlen(v), err) != 0 ||
+	    wb_digest_sha256_update(h, "\n", 1, err) != 0)
 		return (-1);
 	return (0);
 }
@@ -193,7 +193,7 @@ wb_kbuild_input_hash(const struct wb_kbuild *kb,
 
 	if (cc_version(ccv, sizeof(ccv), err) != 0)
 		return (-1);
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = 0;
 	if (hash_str(h, "format", KBUILD_HASH_VERSION, err) != 0 ||
@@ -206,14 +206,14 @@ wb_kbuild_input_hash(const struct wb_kbuild *kb,
 		/* The name matters for reports, the content for the build. */
 		base = strrchr(kb->fragments[i], '/');
 		base = base != NULL ? base + 1 : kb->fragments[i];
-		if (wb_sha256_file(kb->fragments[i], fd, err) != 0 ||
+		if (wb_digest_sha256_file(kb->fragments[i], fd, err) != 0 ||
 		    hash_str(h, "fragment", base, err) != 0 ||
 		    hash_str(h, "fragment-sha256", fd, err) != 0)
 			rc = -1;
 	}
 	if (rc == 0)
-		rc = wb_sha256_final(h, hash, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hash, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
@@ -268,7 +268,7 @@ on_missing(void *arg, const struct wb_frag_entry *want,
 }
 
 void
-wb_kconfig_result_fini(struct wb_kconfig_result *res)
+wb_kbuild_config_result_fini(struct wb_kbuild_config_result *res)
 {
 
 	free(res->missing);
@@ -282,15 +282,15 @@ wb_kconfig_result_fini(struct wb_kconfig_result *res)
  * Kconfig choice (SLUB over tinyconfig's SLOB).
  */
 int
-wb_kbuild_write_merged(const struct wb_frag *base, const struct wb_frag *want,
-    const char *path, struct wb_err *err)
+wb_kbuild_write_merged(const struct wb_fragment *base,
+    const struct wb_fragment *want, const char *path, struct wb_err *err)
 {
 	const struct wb_frag_entry *e;
 	char *tail, *buf, *p;
 	size_t i, len;
 	int rc;
 
-	if ((tail = wb_frag_format(want, err)) == NULL)
+	if ((tail = wb_fragment_format(want, err)) == NULL)
 		return (-1);
 	for (len = strlen(tail) + 1, i = 0; i < base->n; i++)
 		len += strlen(base->e[i].key) * 2 + 32 +
@@ -302,7 +302,7 @@ wb_kbuild_write_merged(const struct wb_frag *base, const struct wb_frag *want,
 	p = buf;
 	for (i = 0; i < base->n; i++) {
 		e = &base->e[i];
-		if (wb_frag_get(want, e->key) != NULL)
+		if (wb_fragment_get(want, e->key) != NULL)
 			continue;
 		if (e->value != NULL)
 			p += sprintf(p, "%s=%s\n", e->key, e->value);
@@ -337,9 +337,9 @@ install_config(const char *cfg, const char *objdir, int *changed,
 	    (int)sizeof(dst))
 		return (wb_err_set(err, "%s: path too long", objdir));
 	*changed = 1;
-	if (wb_sha256_file(cfg, a, err) != 0)
+	if (wb_digest_sha256_file(cfg, a, err) != 0)
 		return (-1);
-	if (wb_sha256_file(dst, b, &e2) == 0 && strcmp(a, b) == 0) {
+	if (wb_digest_sha256_file(dst, b, &e2) == 0 && strcmp(a, b) == 0) {
 		*changed = 0;
 		return (0);
 	}
@@ -367,12 +367,12 @@ install_config(const char *cfg, const char *objdir, int *changed,
 }
 
 int
-wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
-    struct wb_err *err)
+wb_kbuild_configure(const struct wb_kbuild *kb,
+    struct wb_kbuild_config_result *res, struct wb_err *err)
 {
 	static const char *const olddef[] = { "olddefconfig", NULL };
 	const char *start[2];
-	struct wb_frag want, base, final;
+	struct wb_fragment want, base, final;
 	struct merge_ctx mc;
 	struct missing_ctx miss;
 	char cfgdir[4096], path[4200];
@@ -398,16 +398,16 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 	wb_kbuild_note(kb, "%s: make %s", kb->variant, start[0]);
 	if (wb_kbuild_runmake(kb, cfgdir, start, NULL, err) != 0)
 		return (-1);
-	wb_frag_init(&want);
-	wb_frag_init(&base);
-	wb_frag_init(&final);
+	wb_fragment_init(&want);
+	wb_fragment_init(&base);
+	wb_fragment_init(&final);
 	mc.kb = kb;
 	mc.n = 0;
-	rc = wb_frag_merge_file(&base, path, NULL, NULL, err);
+	rc = wb_fragment_merge_file(&base, path, NULL, NULL, err);
 	for (i = 0; rc == 0 && i < kb->nfragments; i++) {
 		wb_kbuild_note(kb, "%s: merging %s", kb->variant,
 		    kb->fragments[i]);
-		rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+		rc = wb_fragment_merge_nofollow(&want, kb->fragments[i],
 		    on_override, &mc, err);
 	}
 	res->noverrides = mc.n;
@@ -418,10 +418,10 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 		rc = wb_kbuild_runmake(kb, cfgdir, olddef, NULL, err);
 	}
 	if (rc == 0)
-		rc = wb_frag_merge_file(&final, path, NULL, NULL, err);
+		rc = wb_fragment_merge_file(&final, path, NULL, NULL, err);
 	if (rc == 0) {
 		memset(&miss, 0, sizeof(miss));
-		res->nmissing = wb_frag_verify(&want, &final, on_missing,
+		res->nmissing = wb_fragment_verify(&want, &final, on_missing,
 		    &miss);
 		res->missing = miss.buf;
 		if (res->nmissing > 0)
@@ -431,15 +431,15 @@ wb_kbuild_configure(const struct wb_kbuild *kb, struct wb_kconfig_result *res,
 			    res->missing != NULL ? res->missing : "");
 	}
 	if (rc == 0)
-		rc = wb_sha256_file(path, res->config_sha256, err);
+		rc = wb_digest_sha256_file(path, res->config_sha256, err);
 	if (rc == 0)
 		rc = install_config(path, kb->objdir, &changed, err);
 	if (rc == 0)
 		wb_kbuild_note(kb, "%s: configuration %s", kb->variant,
 		    changed ? "installed" : "unchanged");
-	wb_frag_fini(&want);
-	wb_frag_fini(&base);
-	wb_frag_fini(&final);
+	wb_fragment_fini(&want);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&final);
 	return (rc);
 }
 
@@ -460,7 +460,7 @@ int
 wb_kbuild_run(const struct wb_kbuild *kb, int force, int *built,
     struct wb_err *err)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	char hash[WB_SHA256_HEXSIZE];
 	struct timespec t0, t1;
 	double secs;
@@ -476,7 +476,7 @@ wb_kbuild_run(const struct wb_kbuild *kb, int force, int *built,
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (wb_kbuild_configure(kb, &res, err) != 0) {
-		wb_kconfig_result_fini(&res);
+		wb_kbuild_config_result_fini(&res);
 		return (-1);
 	}
 	rc = wb_kbuild_make(kb, res.config_sha256, err);
@@ -490,7 +490,7 @@ wb_kbuild_run(const struct wb_kbuild *kb, int force, int *built,
 		wb_kbuild_note(kb, "%s: built in %.0f s, config sha256 %.16s",
 		    kb->variant, secs, res.config_sha256);
 	}
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 	return (rc);
 }
 

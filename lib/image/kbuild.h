@@ -31,73 +31,35 @@
 #include <stddef.h>
 
 #include "digest.h"
+#include "kbuild_image.h"
+#include "kbuild_job.h"
 
 struct wb_err;
 struct wb_recipe;
 
-#define WB_KBUILD_START		"tinyconfig"
-#define WB_KBUILD_TARGET	"bzImage"
-#define WB_KBUILD_IMAGE		"arch/x86/boot/bzImage"
-
-struct wb_kbuild {
-	const char		*variant;	/* name, e.g. "witness" */
-	const char		*srctree;	/* unpacked source */
-	const char		*source_digest;	/* sha256 of the distfile */
-	const char		*objdir;	/* O= for this variant */
-	const char		*imagedir;	/* the kernel image directory */
-	const char		*ccache_dir;	/* NULL: no ccache */
-	const char *const	*fragments;	/* paths, in merge order */
-	size_t			 nfragments;
-	int			 jobs;		/* <= 0: online CPUs */
-	double			 timeout;	/* per make run; <= 0: 3 h */
-	const char		*log;		/* build log (appended) */
-	const char		*start;		/* NULL: WB_KBUILD_START */
-	const char		*target;	/* NULL: WB_KBUILD_TARGET */
-	/* Progress and override reports, one line each (may be NULL). */
-	void			(*note)(void *, const char *);
-	void			*note_arg;
-};
-
 /* A configured variant. */
-struct wb_kconfig_result {
+struct wb_kbuild_config_result {
 	char	 config_sha256[WB_SHA256_HEXSIZE];
 	size_t	 noverrides;	/* fragment-over-fragment overrides */
 	size_t	 nmissing;	/* requested options that did not stick */
 	char	*missing;	/* "CONFIG_X=y (final: not set)\n..." */
 };
 
-/*
- * Unpack tarball once into cachedir: the tree is cachedir/<top> (the
- * archive's single top directory) with a stamp cachedir/<top>.stamp
- * holding the tarball's SHA-256.  A tree without a matching stamp is
- * replaced.  *srctree (malloc'ed) and digest are filled.
- */
-int	wb_kbuild_unpack(const char *tarball, const char *cachedir,
-	    char **srctree, char digest[WB_SHA256_HEXSIZE], struct wb_err *);
-
 /* The input hash of a variant (see above). */
 int	wb_kbuild_input_hash(const struct wb_kbuild *,
 	    char hash[WB_SHA256_HEXSIZE], struct wb_err *);
-/* 1 when imagedir holds a complete image with that input hash. */
-int	wb_kbuild_uptodate(const char *imagedir,
-	    const char hash[WB_SHA256_HEXSIZE]);
 
 /*
  * Configure objdir.  Returns -1 with err set on failure, including
  * options that did not stick (listed in res->missing as well).
  */
 int	wb_kbuild_configure(const struct wb_kbuild *,
-	    struct wb_kconfig_result *, struct wb_err *);
-void	wb_kconfig_result_fini(struct wb_kconfig_result *);
+	    struct wb_kbuild_config_result *, struct wb_err *);
+void	wb_kbuild_config_result_fini(struct wb_kbuild_config_result *);
 
 /* Build the kernel in objdir (make bzImage, or kb->target). */
 int	wb_kbuild_make(const struct wb_kbuild *, const char *config_sha256,
 	    struct wb_err *);
-
-/* Write the image directory atomically from objdir. */
-int	wb_kbuild_install(const struct wb_kbuild *,
-	    const char input_hash[WB_SHA256_HEXSIZE],
-	    const char *config_sha256, double build_seconds, struct wb_err *);
 
 /*
  * All of it: up to date check, configure, make, install.  *built is set

@@ -20,8 +20,9 @@
 #include "digest.h"
 #include "err.h"
 #include "lock.h"
-#include "kbuild.h"
+#include "kbuild_image.h"
 #include "kbuild_int.h"
+#include "kbuild_job.h"
 #include "spawn.h"
 #include "world_fs.h"
 
@@ -77,7 +78,7 @@ read_all(const char *path, char **buf, size_t *len, struct wb_err *err)
 		close(fd);
 		return (wb_err_set(err, "%s: cannot size or too large", path));
 	}
-	if (wb_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
+	if (wb_world_fs_read_fd(fd, (size_t)st.st_size, buf, len) != 0) {
 		close(fd);
 		return (wb_err_setsys(err, "%s", path));
 	}
@@ -160,7 +161,7 @@ write_meta(const struct wb_kbuild *kb, const char *dir,
 		return (wb_err_set(err, "kernel.json: out of memory"));
 	}
 	for (i = 0; i < kb->nfragments; i++) {
-		if (wb_sha256_file(kb->fragments[i], fd, err) != 0) {
+		if (wb_digest_sha256_file(kb->fragments[i], fd, err) != 0) {
 			json_decref(frags);
 			json_decref(meta);
 			return (-1);
@@ -365,7 +366,7 @@ unpack_locked(const char *tarball, const char *cachedir, char **srctree,
 		}
 	}
 	closedir(dp);
-	if (wb_sha256_file(tarball, digest, err) != 0)
+	if (wb_digest_sha256_file(tarball, digest, err) != 0)
 		return (-1);
 	snprintf(tmp, sizeof(tmp), "%s/.unpack.%ld", cachedir, (long)getpid());
 	if (rm_tree(tmp, err) != 0)
@@ -418,6 +419,6 @@ wb_kbuild_unpack(const char *tarball, const char *cachedir, char **srctree,
 	if ((lock = wb_lock_workdir(cachedir, 3600, err)) == -1)
 		return (-1);
 	rc = unpack_locked(tarball, cachedir, srctree, digest, err);
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	return (rc);
 }

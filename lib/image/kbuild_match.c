@@ -20,11 +20,11 @@
 #include "kbuild_match.h"
 
 const char *
-wb_kbuild_value(const struct wb_frag *f, const char *key)
+wb_kbuild_value(const struct wb_fragment *f, const char *key)
 {
 	const struct wb_frag_entry *e;
 
-	e = wb_frag_get(f, key);
+	e = wb_fragment_get(f, key);
 	return (e != NULL ? e->value : NULL);
 }
 
@@ -52,7 +52,7 @@ lines_add(char **buf, const char *line, struct wb_err *err)
 }
 
 static int
-report_add(struct wb_kmatch *m, const char *key, const char *why,
+report_add(struct wb_kbuild_match *m, const char *key, const char *why,
     const char *base, const char *built, const char *derived,
     struct wb_err *err)
 {
@@ -81,18 +81,19 @@ report_add(struct wb_kmatch *m, const char *key, const char *why,
  * skipping both, every key of the union is compared once.
  */
 static int
-compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
-    const struct wb_frag *skip2, const struct wb_frag *base,
-    const struct wb_frag *built, const struct wb_frag *derived,
-    const struct wb_frag *want, struct wb_kmatch *m, struct wb_err *err)
+compare_keys(const struct wb_fragment *f, const struct wb_fragment *skip,
+    const struct wb_fragment *skip2, const struct wb_fragment *base,
+    const struct wb_fragment *built, const struct wb_fragment *derived,
+    const struct wb_fragment *want, struct wb_kbuild_match *m,
+    struct wb_err *err)
 {
 	const char *b, *u, *d, *why, *key;
 	size_t i;
 
 	for (i = 0; i < f->n; i++) {
 		key = f->e[i].key;
-		if ((skip != NULL && wb_frag_get(skip, key) != NULL) ||
-		    (skip2 != NULL && wb_frag_get(skip2, key) != NULL))
+		if ((skip != NULL && wb_fragment_get(skip, key) != NULL) ||
+		    (skip2 != NULL && wb_fragment_get(skip2, key) != NULL))
 			continue;
 		b = wb_kbuild_value(base, key);
 		u = wb_kbuild_value(built, key);
@@ -101,7 +102,7 @@ compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
 			m->changed++;
 			if (lines_add(&m->owned, key, err) == -1)
 				return (-1);
-			if (wb_frag_get(want, key) != NULL)
+			if (wb_fragment_get(want, key) != NULL)
 				m->requested++;
 			else
 				m->implied++;
@@ -117,9 +118,10 @@ compare_keys(const struct wb_frag *f, const struct wb_frag *skip,
 }
 
 int
-wb_kmatch_compare(const struct wb_frag *base, const struct wb_frag *built,
-    const struct wb_frag *derived, const struct wb_frag *want,
-    struct wb_kmatch *m, struct wb_err *err)
+wb_kbuild_match_compare(const struct wb_fragment *base,
+    const struct wb_fragment *built,
+    const struct wb_fragment *derived, const struct wb_fragment *want,
+    struct wb_kbuild_match *m, struct wb_err *err)
 {
 
 	memset(m, 0, sizeof(*m));
@@ -144,12 +146,12 @@ wb_kbuild_has_fragment(char *const *frags, size_t n, const char *path)
 }
 
 int
-wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
+wb_kbuild_match_run(const struct wb_kbuild *kb, char *const *base_frags,
     size_t nbase, const char *base_config, const char *built_config,
-    struct wb_kmatch *m, struct wb_err *err)
+    struct wb_kbuild_match *m, struct wb_err *err)
 {
 	static const char *const olddef[] = { "olddefconfig", NULL };
-	struct wb_frag base, built, derived, want;
+	struct wb_fragment base, built, derived, want;
 	char dir[4096], path[4200];
 	size_t i, nextra;
 	int rc;
@@ -161,17 +163,18 @@ wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
 	if (mkdir(dir, 0755) == -1 && errno != EEXIST)
 		return (wb_err_setsys(err, "%s", dir));
 	snprintf(path, sizeof(path), "%s/.config", dir);
-	wb_frag_init(&base);
-	wb_frag_init(&built);
-	wb_frag_init(&want);
-	wb_frag_init(&derived);
-	rc = wb_frag_merge_file(&base, base_config, NULL, NULL, err);
+	wb_fragment_init(&base);
+	wb_fragment_init(&built);
+	wb_fragment_init(&want);
+	wb_fragment_init(&derived);
+	rc = wb_fragment_merge_file(&base, base_config, NULL, NULL, err);
 	if (rc == 0)
-		rc = wb_frag_merge_file(&built, built_config, NULL, NULL, err);
+		rc = wb_fragment_merge_file(&built, built_config, NULL, NULL,
+		    err);
 	for (nextra = i = 0; rc == 0 && i < kb->nfragments; i++)
 		if (!wb_kbuild_has_fragment(base_frags, nbase,
 		    kb->fragments[i])) {
-			rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+			rc = wb_fragment_merge_nofollow(&want, kb->fragments[i],
 			    NULL, NULL, err);
 			nextra++;
 		}
@@ -180,19 +183,20 @@ wb_kmatch_run(const struct wb_kbuild *kb, char *const *base_frags,
 	if (rc == 0)
 		rc = wb_kbuild_runmake(kb, dir, olddef, NULL, err);
 	if (rc == 0)
-		rc = wb_frag_merge_file(&derived, path, NULL, NULL, err);
+		rc = wb_fragment_merge_file(&derived, path, NULL, NULL, err);
 	if (rc == 0)
-		rc = wb_kmatch_compare(&base, &built, &derived, &want, m, err);
+		rc = wb_kbuild_match_compare(&base, &built, &derived, &want, m,
+		    err);
 	m->nextra = nextra;
-	wb_frag_fini(&base);
-	wb_frag_fini(&built);
-	wb_frag_fini(&derived);
-	wb_frag_fini(&want);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&built);
+	wb_fragment_fini(&derived);
+	wb_fragment_fini(&want);
 	return (rc);
 }
 
 void
-wb_kmatch_fini(struct wb_kmatch *m)
+wb_kbuild_match_fini(struct wb_kbuild_match *m)
 {
 
 	free(m->report);
@@ -201,14 +205,14 @@ wb_kmatch_fini(struct wb_kmatch *m)
 }
 
 int
-wb_kmatch_record(const struct wb_kmatch *m, const char *imagedir,
+wb_kbuild_match_record(const struct wb_kbuild_match *m, const char *imagedir,
     const char *base, const char *base_config, struct wb_err *err)
 {
 	char sha[WB_SHA256_HEXSIZE], path[4096], *text, *p, *nl;
 	json_t *o, *syms;
 	int rc;
 
-	if (wb_sha256_file(base_config, sha, err) == -1)
+	if (wb_digest_sha256_file(base_config, sha, err) == -1)
 		return (-1);
 	if ((syms = json_array()) == NULL)
 		return (wb_err_set(err, "%s: out of memory", WB_KMATCH_RECORD));

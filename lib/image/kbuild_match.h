@@ -15,10 +15,10 @@
 #include <stddef.h>
 
 struct wb_err;
-struct wb_frag;
+struct wb_fragment;
 struct wb_kbuild;
 
-struct wb_kmatch {
+struct wb_kbuild_match {
 	size_t	 changed;	/* symbols that differ from the base */
 	size_t	 requested;	/* of them, set by the extra fragments */
 	size_t	 implied;	/* the rest: kconfig's consequences */
@@ -37,9 +37,10 @@ struct wb_kmatch {
  * the built variant and the derivation; want holds the extra fragments'
  * settings (for the requested count).  Absent and "is not set" agree.
  */
-int	wb_kmatch_compare(const struct wb_frag *base,
-	    const struct wb_frag *built, const struct wb_frag *derived,
-	    const struct wb_frag *want, struct wb_kmatch *, struct wb_err *);
+int	wb_kbuild_match_compare(const struct wb_fragment *base,
+	    const struct wb_fragment *built, const struct wb_fragment *derived,
+	    const struct wb_fragment *want, struct wb_kbuild_match *,
+	    struct wb_err *);
 
 /*
  * The whole check: kb is the variant (its srctree, its fragments, its
@@ -48,10 +49,11 @@ int	wb_kmatch_compare(const struct wb_frag *base,
  * extra ones; base_config and built_config the two images'
  * configurations.  Runs olddefconfig once.
  */
-int	wb_kmatch_run(const struct wb_kbuild *kb,
+int	wb_kbuild_match_run(const struct wb_kbuild *kb,
 	    char *const *base_frags, size_t nbase, const char *base_config,
-	    const char *built_config, struct wb_kmatch *, struct wb_err *);
-void	wb_kmatch_fini(struct wb_kmatch *);
+	    const char *built_config, struct wb_kbuild_match *,
+	    struct wb_err *);
+void	wb_kbuild_match_fini(struct wb_kbuild_match *);
 
 /*
  * The record of a check that passed, for the comparisons that come
@@ -60,7 +62,8 @@ void	wb_kmatch_fini(struct wb_kmatch *);
  * symbols]}, written atomically.
  */
 #define WB_KMATCH_RECORD	"match.json"
-int	wb_kmatch_record(const struct wb_kmatch *, const char *imagedir,
+int	wb_kbuild_match_record(const struct wb_kbuild_match *,
+	    const char *imagedir,
 	    const char *base, const char *base_config, struct wb_err *);
 
 #endif

@@ -23,14 +23,14 @@ bare(const char *key)
 }
 
 void
-wb_kowners_init(struct wb_kowners *k)
+wb_kbuild_owners_init(struct wb_kbuild_owners *k)
 {
 
 	memset(k, 0, sizeof(*k));
 }
 
 void
-wb_kowners_fini(struct wb_kowners *k)
+wb_kbuild_owners_fini(struct wb_kbuild_owners *k)
 {
 	size_t i;
 
@@ -44,11 +44,12 @@ wb_kowners_fini(struct wb_kowners *k)
 }
 
 int
-wb_kowners_changed(struct wb_kowners *k, const struct wb_frag *base,
-    const struct wb_frag *full, const struct wb_frag *want,
+wb_kbuild_owners_changed(struct wb_kbuild_owners *k,
+    const struct wb_fragment *base,
+    const struct wb_fragment *full, const struct wb_fragment *want,
     struct wb_err *err)
 {
-	const struct wb_frag *f[2] = { full, base };
+	const struct wb_fragment *f[2] = { full, base };
 	const char *key;
 	void *p;
 	size_t i, j;
@@ -57,7 +58,7 @@ wb_kowners_changed(struct wb_kowners *k, const struct wb_frag *base,
 		for (i = 0; i < f[j]->n; i++) {
 			key = f[j]->e[i].key;
 			if (wb_kbuild_same(wb_kbuild_value(base, key), wb_kbuild_value(full, key)) ||
-			    wb_kowners_find(k, key) != NULL)
+			    wb_kbuild_owners_find(k, key) != NULL)
 				continue;
 			if ((p = realloc(k->o, (k->n + 1) *
 			    sizeof(*k->o))) == NULL)
@@ -66,15 +67,15 @@ wb_kowners_changed(struct wb_kowners *k, const struct wb_frag *base,
 			memset(&k->o[k->n], 0, sizeof(k->o[k->n]));
 			if ((k->o[k->n].sym = strdup(bare(key))) == NULL)
 				return (wb_err_setsys(err, "strdup"));
-			k->o[k->n++].requested = wb_frag_get(want, key) !=
+			k->o[k->n++].requested = wb_fragment_get(want, key) !=
 			    NULL;
 		}
 	return (0);
 }
 
 int
-wb_kowners_add(struct wb_kowners *k, const char *left_out,
-    const struct wb_frag *base, const struct wb_frag *without,
+wb_kbuild_owners_add(struct wb_kbuild_owners *k, const char *left_out,
+    const struct wb_fragment *base, const struct wb_fragment *without,
     struct wb_err *err)
 {
 	struct wb_kowner *o;
@@ -99,7 +100,7 @@ wb_kowners_add(struct wb_kowners *k, const char *left_out,
 
 /* Does s own every symbol that has an owner? */
 static int
-owns_all(const struct wb_kowners *k, const char *s)
+owns_all(const struct wb_kbuild_owners *k, const char *s)
 {
 	size_t i, j;
 	int any = 0;
@@ -118,7 +119,7 @@ owns_all(const struct wb_kowners *k, const char *s)
 }
 
 int
-wb_kowners_finish(struct wb_kowners *k, struct wb_err *err)
+wb_kbuild_owners_finish(struct wb_kbuild_owners *k, struct wb_err *err)
 {
 	struct wb_kowner *o;
 	size_t i, j, n, e;
@@ -127,7 +128,7 @@ wb_kowners_finish(struct wb_kowners *k, struct wb_err *err)
 	/* Each owner named once, by its symbol's own string. */
 	for (i = 0; i < k->n; i++)
 		for (j = 0; j < k->o[i].nby; j++)
-			if ((o = (struct wb_kowner *)wb_kowners_find(k,
+			if ((o = (struct wb_kowner *)wb_kbuild_owners_find(k,
 			    k->o[i].by[j])) != NULL)
 				k->o[i].by[j] = o->sym;
 	if ((k->enablers = calloc(k->n + 1, sizeof(*k->enablers))) == NULL)
@@ -153,7 +154,7 @@ wb_kowners_finish(struct wb_kowners *k, struct wb_err *err)
 }
 
 static int
-is_enabler(const struct wb_kowners *k, const char *s)
+is_enabler(const struct wb_kbuild_owners *k, const char *s)
 {
 	size_t e;
 
@@ -164,8 +165,8 @@ is_enabler(const struct wb_kowners *k, const char *s)
 }
 
 void
-wb_kowners_enabled(struct wb_kowners *k, const struct wb_frag *base,
-    const struct wb_frag *enabled)
+wb_kbuild_owners_enabled(struct wb_kbuild_owners *k,
+    const struct wb_fragment *base, const struct wb_fragment *enabled)
 {
 	struct wb_kowner *o;
 	char key[256];
@@ -188,7 +189,7 @@ wb_kowners_enabled(struct wb_kowners *k, const struct wb_frag *base,
 }
 
 const struct wb_kowner *
-wb_kowners_find(const struct wb_kowners *k, const char *sym)
+wb_kbuild_owners_find(const struct wb_kbuild_owners *k, const char *sym)
 {
 	size_t i;
 
@@ -202,8 +203,8 @@ wb_kowners_find(const struct wb_kowners *k, const char *sym)
 /* olddefconfig over base with want applied, read into out. */
 static int
 derive(const struct wb_kbuild *kb, const char *dir,
-    const struct wb_frag *base, const struct wb_frag *want,
-    struct wb_frag *out, struct wb_err *err)
+    const struct wb_fragment *base, const struct wb_fragment *want,
+    struct wb_fragment *out, struct wb_err *err)
 {
 	static const char *const olddef[] = { "olddefconfig", NULL };
 	char path[4200];
@@ -212,12 +213,12 @@ derive(const struct wb_kbuild *kb, const char *dir,
 	if (wb_kbuild_write_merged(base, want, path, err) != 0 ||
 	    wb_kbuild_runmake(kb, dir, olddef, NULL, err) != 0)
 		return (-1);
-	return (wb_frag_merge_file(out, path, NULL, NULL, err));
+	return (wb_fragment_merge_file(out, path, NULL, NULL, err));
 }
 
 /* Set key to v in out ("# key is not set" when v is NULL). */
 static int
-frag_set(struct wb_frag *out, const char *key, const char *v,
+frag_set(struct wb_fragment *out, const char *key, const char *v,
     struct wb_err *err)
 {
 	char *line;
@@ -226,7 +227,7 @@ frag_set(struct wb_frag *out, const char *key, const char *v,
 	if ((v == NULL ? asprintf(&line, "# %s is not set\n", key) :
 	    asprintf(&line, "%s=%s\n", key, v)) < 0)
 		return (wb_err_setsys(err, "asprintf"));
-	rc = wb_frag_merge_buf(out, key, line, strlen(line), NULL, NULL,
+	rc = wb_fragment_merge_buf(out, key, line, strlen(line), NULL, NULL,
 	    err);
 	free(line);
 	return (rc);
@@ -234,15 +235,15 @@ frag_set(struct wb_frag *out, const char *key, const char *v,
 
 /* want with key set as in base. */
 static int
-left_out(const struct wb_frag *want, const struct wb_frag *base,
-    const char *key, struct wb_frag *out, struct wb_err *err)
+left_out(const struct wb_fragment *want, const struct wb_fragment *base,
+    const char *key, struct wb_fragment *out, struct wb_err *err)
 {
 	char *text;
 	int rc;
 
-	if ((text = wb_frag_format(want, err)) == NULL)
+	if ((text = wb_fragment_format(want, err)) == NULL)
 		return (-1);
-	rc = wb_frag_merge_buf(out, "want", text, strlen(text), NULL, NULL,
+	rc = wb_fragment_merge_buf(out, "want", text, strlen(text), NULL, NULL,
 	    err);
 	free(text);
 	if (rc != 0)
@@ -252,8 +253,8 @@ left_out(const struct wb_frag *want, const struct wb_frag *base,
 
 /* Add the enabler sym's setting in want to out. */
 static int
-enabler_frag(struct wb_frag *out, const char *sym, const struct wb_frag *want,
-    struct wb_err *err)
+enabler_frag(struct wb_fragment *out, const char *sym,
+    const struct wb_fragment *want, struct wb_err *err)
 {
 	char key[256];
 	const char *v;
@@ -265,11 +266,11 @@ enabler_frag(struct wb_frag *out, const char *sym, const struct wb_frag *want,
 }
 
 int
-wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
-    size_t nbase, const char *base_config, struct wb_kowners *k,
+wb_kbuild_owners_run(const struct wb_kbuild *kb, char *const *base_frags,
+    size_t nbase, const char *base_config, struct wb_kbuild_owners *k,
     struct wb_err *err)
 {
-	struct wb_frag base, want, full, w, d;
+	struct wb_fragment base, want, full, w, d;
 	char dir[4096];
 	size_t i;
 	int rc;
@@ -279,14 +280,14 @@ wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
 		return (wb_err_set(err, "%s: path too long", kb->objdir));
 	if (mkdir(dir, 0755) == -1 && errno != EEXIST)
 		return (wb_err_setsys(err, "%s", dir));
-	wb_frag_init(&base);
-	wb_frag_init(&want);
-	wb_frag_init(&full);
-	rc = wb_frag_merge_file(&base, base_config, NULL, NULL, err);
+	wb_fragment_init(&base);
+	wb_fragment_init(&want);
+	wb_fragment_init(&full);
+	rc = wb_fragment_merge_file(&base, base_config, NULL, NULL, err);
 	for (i = 0; rc == 0 && i < kb->nfragments; i++)
 		if (!wb_kbuild_has_fragment(base_frags, nbase,
 		    kb->fragments[i]))
-			rc = wb_frag_merge_nofollow(&want, kb->fragments[i],
+			rc = wb_fragment_merge_nofollow(&want, kb->fragments[i],
 			    NULL, NULL, err);
 	if (rc == 0 && want.n == 0)
 		rc = wb_err_set(err, "%s: no fragment the base lacks: "
@@ -294,39 +295,39 @@ wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
 	if (rc == 0)
 		rc = derive(kb, dir, &base, &want, &full, err);
 	if (rc == 0)
-		rc = wb_kowners_changed(k, &base, &full, &want, err);
+		rc = wb_kbuild_owners_changed(k, &base, &full, &want, err);
 	for (i = 0; rc == 0 && i < want.n; i++) {
 		/* A request the base already had brings nothing. */
-		if (wb_kowners_find(k, want.e[i].key) == NULL)
+		if (wb_kbuild_owners_find(k, want.e[i].key) == NULL)
 			continue;
-		wb_frag_init(&w);
-		wb_frag_init(&d);
+		wb_fragment_init(&w);
+		wb_fragment_init(&d);
 		rc = left_out(&want, &base, want.e[i].key, &w, err);
 		if (rc == 0)
 			rc = derive(kb, dir, &base, &w, &d, err);
 		if (rc == 0)
-			rc = wb_kowners_add(k, wb_kowners_find(k,
+			rc = wb_kbuild_owners_add(k, wb_kbuild_owners_find(k,
 			    want.e[i].key)->sym, &base, &d, err);
-		wb_frag_fini(&w);
-		wb_frag_fini(&d);
+		wb_fragment_fini(&w);
+		wb_fragment_fini(&d);
 	}
 	if (rc == 0)
-		rc = wb_kowners_finish(k, err);
+		rc = wb_kbuild_owners_finish(k, err);
 	if (rc == 0 && k->nenablers > 0) {
 		/* What the enablers alone bring, to tell "several" apart. */
-		wb_frag_init(&w);
-		wb_frag_init(&d);
+		wb_fragment_init(&w);
+		wb_fragment_init(&d);
 		for (i = 0; rc == 0 && i < k->nenablers; i++)
 			rc = enabler_frag(&w, k->enablers[i], &want, err);
 		if (rc == 0)
 			rc = derive(kb, dir, &base, &w, &d, err);
 		if (rc == 0)
-			wb_kowners_enabled(k, &base, &d);
-		wb_frag_fini(&w);
-		wb_frag_fini(&d);
+			wb_kbuild_owners_enabled(k, &base, &d);
+		wb_fragment_fini(&w);
+		wb_fragment_fini(&d);
 	}
-	wb_frag_fini(&base);
-	wb_frag_fini(&want);
-	wb_frag_fini(&full);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&want);
+	wb_fragment_fini(&full);
 	return (rc);
 }

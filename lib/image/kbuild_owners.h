@@ -20,7 +20,7 @@
 #include <stddef.h>
 
 struct wb_err;
-struct wb_frag;
+struct wb_fragment;
 struct wb_kbuild;
 
 struct wb_kowner {
@@ -32,40 +32,42 @@ struct wb_kowner {
 				   one of which would (nby is 0) */
 };
 
-struct wb_kowners {
+struct wb_kbuild_owners {
 	struct wb_kowner	 *o;		/* changed symbols, in order */
 	size_t			  n;
 	char			**enablers;
 	size_t			  nenablers;
 };
 
-void	wb_kowners_init(struct wb_kowners *);
-void	wb_kowners_fini(struct wb_kowners *);
+void	wb_kbuild_owners_init(struct wb_kbuild_owners *);
+void	wb_kbuild_owners_fini(struct wb_kbuild_owners *);
 /*
  * From configurations already derived: the changed symbols (full
  * against base, want the extra fragments' settings) by
- * wb_kowners_changed, then each leave-one-out derivation by
- * wb_kowners_add, then wb_kowners_finish (the enablers).
+ * wb_kbuild_owners_changed, then each leave-one-out derivation by
+ * wb_kbuild_owners_add, then wb_kbuild_owners_finish (the enablers).
  */
-int	wb_kowners_changed(struct wb_kowners *, const struct wb_frag *base,
-	    const struct wb_frag *full, const struct wb_frag *want,
+int	wb_kbuild_owners_changed(struct wb_kbuild_owners *,
+	    const struct wb_fragment *base,
+	    const struct wb_fragment *full, const struct wb_fragment *want,
 	    struct wb_err *);
-int	wb_kowners_add(struct wb_kowners *, const char *left_out,
-	    const struct wb_frag *base, const struct wb_frag *without,
+int	wb_kbuild_owners_add(struct wb_kbuild_owners *, const char *left_out,
+	    const struct wb_fragment *base, const struct wb_fragment *without,
 	    struct wb_err *);
-int	wb_kowners_finish(struct wb_kowners *, struct wb_err *);
+int	wb_kbuild_owners_finish(struct wb_kbuild_owners *, struct wb_err *);
 /*
  * Then, with enabled the derivation with the enablers alone: a symbol
  * owned by enablers only that enabled does not change is shared.
  */
-void	wb_kowners_enabled(struct wb_kowners *, const struct wb_frag *base,
-	    const struct wb_frag *enabled);
-/* The whole run: kb as for wb_kmatch_run (scratch "<objdir>.owners"). */
-int	wb_kowners_run(const struct wb_kbuild *kb, char *const *base_frags,
-	    size_t nbase, const char *base_config, struct wb_kowners *,
+void	wb_kbuild_owners_enabled(struct wb_kbuild_owners *,
+	    const struct wb_fragment *base, const struct wb_fragment *enabled);
+/* The whole run: kb as for wb_kbuild_match_run (scratch "<objdir>.owners"). */
+int	wb_kbuild_owners_run(const struct wb_kbuild *kb,
+	    char *const *base_frags,
+	    size_t nbase, const char *base_config, struct wb_kbuild_owners *,
 	    struct wb_err *);
 /* sym (with or without CONFIG_), NULL if it did not change. */
-const struct wb_kowner *wb_kowners_find(const struct wb_kowners *,
+const struct wb_kowner *wb_kbuild_owners_find(const struct wb_kbuild_owners *,
 	    const char *sym);
 
 #endif

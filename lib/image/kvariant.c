@@ -55,11 +55,12 @@ unpack(struct wb_kvariant *v, const struct wb_kpaths *k, wb_note_fn *note,
 	free(srcdir);
 	if (rc != 0)
 		return (-1);
-	switch (wb_distinfo_check(k->distinfo, k->tarball, v->digest, e)) {
+	switch (wb_recipe_distinfo_check(k->distinfo, k->tarball, v->digest,
+	    e)) {
 	case -1:
 		return (-1);
 	case 0:
-		wb_notef(note, note_arg, "source tarball not listed in "
+		wb_note_printf(note, note_arg, "source tarball not listed in "
 		    "distinfo: unverified");
 		break;
 	}
@@ -142,7 +143,7 @@ wb_kvariant_pair_fini(struct wb_kbuild_variant *bv, struct wb_kvariant *v)
 int
 wb_kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
     const char *base, const char *name, const char *base_config,
-    wb_note_fn *note, void *note_arg, struct wb_kowners *o,
+    wb_note_fn *note, void *note_arg, struct wb_kbuild_owners *o,
     struct wb_err *e)
 {
 	struct wb_kbuild_variant bv;
@@ -152,8 +153,8 @@ wb_kvariant_owners(const struct wb_kpaths *k, const struct wb_recipe *r,
 	if (wb_kvariant_pair_init(&bv, &v, k, r, base, name, 0, 0, note,
 	    note_arg, "owners", e) != 0)
 		return (-1);
-	rc = wb_kowners_run(&v.kb, bv.fragments, bv.nfragments, base_config,
-	    o, e);
+	rc = wb_kbuild_owners_run(&v.kb, bv.fragments, bv.nfragments,
+	    base_config, o, e);
 	wb_kvariant_pair_fini(&bv, &v);
 	return (rc);
 }

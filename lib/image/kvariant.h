@@ -51,10 +51,10 @@ void	wb_kvariant_pair_fini(struct wb_kbuild_variant *, struct wb_kvariant *);
  * name's configuration changes from base_config (lib/image/kbuild_owners.h):
  * olddefconfig in WORKDIR/kbuild/NAME.owners.  -1 with err set.
  */
-struct wb_kowners;
+struct wb_kbuild_owners;
 int	wb_kvariant_owners(const struct wb_kpaths *, const struct wb_recipe *,
 	    const char *base, const char *name, const char *base_config,
-	    wb_note_fn *note, void *note_arg, struct wb_kowners *,
+	    wb_note_fn *note, void *note_arg, struct wb_kbuild_owners *,
 	    struct wb_err *);
 
 #endif

@@ -13,7 +13,7 @@
 #include "match_knob.h"
 
 int
-wb_knob_allowed(const char *owners, const char *knobs)
+wb_match_knob_allowed(const char *owners, const char *knobs)
 {
 	const char *p, *k;
 	size_t len, klen;
@@ -32,7 +32,7 @@ wb_knob_allowed(const char *owners, const char *knobs)
 }
 
 void
-wb_knob_sources_minus(char *const *a, char *const *b, const char *kind,
+wb_match_knob_sources_minus(char *const *a, char *const *b, const char *kind,
     char *out, size_t len)
 {
 	size_t i, j;
@@ -49,7 +49,7 @@ wb_knob_sources_minus(char *const *a, char *const *b, const char *kind,
 }
 
 const char *
-wb_knob_text(const char *knobs, char *buf, size_t len)
+wb_match_knob_text(const char *knobs, char *buf, size_t len)
 {
 	size_t i, n = 0;
 
@@ -68,7 +68,7 @@ wb_knob_text(const char *knobs, char *buf, size_t len)
 #define	OWNERS_MAX	(256 * 1024 * 1024)
 
 void
-wb_knob_owners_fini(struct wb_knob_owners *o)
+wb_match_knob_owners_fini(struct wb_match_knob_owners *o)
 {
 
 	free(o->text);
@@ -78,7 +78,7 @@ wb_knob_owners_fini(struct wb_knob_owners *o)
 }
 
 int
-wb_knob_owners_read(struct wb_knob_owners *o, const char *workdir,
+wb_match_knob_owners_read(struct wb_match_knob_owners *o, const char *workdir,
     const char *label, struct wb_err *err)
 {
 	char path[4096], *p, *nl, *tab;
@@ -91,7 +91,7 @@ wb_knob_owners_read(struct wb_knob_owners *o, const char *workdir,
 		return (wb_err_setsys(err, "%s: no record of where its files "
 		    "came from (an image built by an older worldbench: build "
 		    "it again with worldbench recipe build --force)", path));
-	o->text = wb_fd_slurp(fd, OWNERS_MAX, NULL, path, err);
+	o->text = wb_beneath_slurp(fd, OWNERS_MAX, NULL, path, err);
 	close(fd);
 	if (o->text == NULL)
 		return (-1);
@@ -117,7 +117,7 @@ wb_knob_owners_read(struct wb_knob_owners *o, const char *workdir,
 }
 
 const char *
-wb_knob_owner_of(const struct wb_knob_owners *o, const char *path)
+wb_match_knob_owner_of(const struct wb_match_knob_owners *o, const char *path)
 {
 	size_t lo = 0, hi = o->n, mid;
 	int c;

@@ -29,12 +29,12 @@ struct owner {
 	char	*label;
 };
 
-struct wb_owners {
+struct wb_overlay_owners {
 	void	*tree;
 };
 
 struct merge {
-	struct wb_owners	*own;
+	struct wb_overlay_owners	*own;
 	const char		*label;
 	wb_override_fn		*fn;
 	void			*arg;
@@ -58,10 +58,10 @@ free_owner(void *p)
 	free(o);
 }
 
-struct wb_owners *
-wb_owners_new(struct wb_err *err)
+struct wb_overlay_owners *
+wb_overlay_owners_new(struct wb_err *err)
 {
-	struct wb_owners *o;
+	struct wb_overlay_owners *o;
 
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		wb_err_setsys(err, "calloc");
@@ -69,7 +69,7 @@ wb_owners_new(struct wb_err *err)
 }
 
 void
-wb_owners_free(struct wb_owners *o)
+wb_overlay_owners_free(struct wb_overlay_owners *o)
 {
 
 	if (o == NULL)
@@ -84,7 +84,7 @@ wb_owners_free(struct wb_owners *o)
  * label or NULL, to free.
  */
 static int
-own_label(struct wb_owners *own, const char *rel, const char *m_label,
+own_label(struct wb_overlay_owners *own, const char *rel, const char *m_label,
     int append, char **was, struct wb_err *err)
 {
 	struct owner key, *o, **found;
@@ -135,7 +135,7 @@ owner_line(const void *node, VISIT v, void *arg)
 }
 
 int
-wb_owners_write(const struct wb_owners *own, const char *path,
+wb_overlay_owners_write(const struct wb_overlay_owners *own, const char *path,
     struct wb_err *err)
 {
 	char *buf = NULL;
@@ -224,7 +224,7 @@ merge_dir(struct merge *m, const char *src, const char *dst, const char *rel,
 			break;
 		else
 			free(was);
-		if ((rc = wb_copy_entry(s, d, err)) == -1)
+		if ((rc = wb_world_fs_copy_entry(s, d, err)) == -1)
 			break;
 		if (S_ISDIR(ss.st_mode))
 			rc = merge_dir(m, s, d, r, err);
@@ -236,8 +236,9 @@ merge_dir(struct merge *m, const char *src, const char *dst, const char *rel,
 }
 
 int
-wb_tree_merge(const char *src, const char *dst, const char *label,
-    struct wb_owners *own, wb_override_fn *fn, void *arg, struct wb_err *err)
+wb_overlay_tree_merge(const char *src, const char *dst, const char *label,
+    struct wb_overlay_owners *own, wb_override_fn *fn, void *arg,
+    struct wb_err *err)
 {
 	struct merge m;
 
@@ -245,7 +246,7 @@ wb_tree_merge(const char *src, const char *dst, const char *label,
 	m.label = label;
 	m.fn = fn;
 	m.arg = arg;
-	if (wb_mkdirs(dst, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(dst, 0755, err) == -1)
 		return (-1);
 	return (merge_dir(&m, src, dst, "", err));
 }
@@ -283,12 +284,12 @@ static int
 merge_fragment(int dfd, const char *name, const char *s, const char *d,
     struct frag_report *fr, struct wb_err *err)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct stat st;
 	char *buf;
 	int fd, rc;
 
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	rc = 0;
 	if ((fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC)) != -1) {
@@ -298,7 +299,7 @@ merge_fragment(int dfd, const char *name, const char *s, const char *d,
 			rc = wb_err_set(err, "%s: fragment target is not a "
 			    "regular file", d);
 		else
-			rc = wb_frag_merge_fd(&f, fd, d, NULL, NULL, err);
+			rc = wb_fragment_merge_fd(&f, fd, d, NULL, NULL, err);
 		close(fd);
 	} else if (errno == ELOOP)
 		rc = wb_err_set(err, "%s: fragment target is a symbolic link, "
@@ -306,15 +307,15 @@ merge_fragment(int dfd, const char *name, const char *s, const char *d,
 	else if (errno != ENOENT)
 		rc = wb_err_setsys(err, "%s", d);
 	if (rc == 0)
-		rc = wb_frag_merge_nofollow(&f, s, frag_override, fr, err);
-	if (rc == 0 && (buf = wb_frag_format(&f, err)) == NULL)
+		rc = wb_fragment_merge_nofollow(&f, s, frag_override, fr, err);
+	if (rc == 0 && (buf = wb_fragment_format(&f, err)) == NULL)
 		rc = -1;
 	if (rc == 0) {
 		rc = wb_beneath_write(dfd, name, buf, strlen(buf), 0644, d,
 		    err);
 		free(buf);
 	}
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	return (rc);
 }
 
@@ -395,7 +396,7 @@ apply_fragments(const char *fragdir, const char *root, struct merge *m,
 {
 	int fd, rc;
 
-	if (wb_mkdirs(root, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(root, 0755, err) == -1)
 		return (-1);
 	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return (wb_err_setsys(err, "%s", root));
@@ -405,7 +406,8 @@ apply_fragments(const char *fragdir, const char *root, struct merge *m,
 }
 
 int
-wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
+wb_overlay_apply(const char *overlay, const char *root,
+    struct wb_overlay_owners *own,
     struct wb_manifest *man, wb_override_fn *fn, void *arg,
     struct wb_err *err)
 {
@@ -423,7 +425,7 @@ wb_overlay_apply(const char *overlay, const char *root, struct wb_owners *own,
 	snprintf(label, sizeof(label), "overlay %s", name);
 	snprintf(path, sizeof(path), "%s/rootfs", overlay);
 	if (stat(path, &st) == 0 &&
-	    wb_tree_merge(path, root, label, own, fn, arg, err) == -1)
+	    wb_overlay_tree_merge(path, root, label, own, fn, arg, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/fragments", overlay);
 	m.own = own;

@@ -21,25 +21,27 @@ typedef void	wb_override_fn(void *arg, const char *path, const char *was,
 /*
  * Copy the tree src into dst (created if needed), reporting each path
  * that already existed as overridden by label.  owners is a table the
- * caller keeps between calls (see wb_owners) to name what is replaced.
+ * caller keeps between calls (see wb_overlay_owners) to name what is replaced.
  */
-struct wb_owners;
-struct wb_owners	*wb_owners_new(struct wb_err *);
-void			 wb_owners_free(struct wb_owners *);
-int	wb_tree_merge(const char *src, const char *dst, const char *label,
-	    struct wb_owners *, wb_override_fn *, void *, struct wb_err *);
+struct wb_overlay_owners;
+struct wb_overlay_owners	*wb_overlay_owners_new(struct wb_err *);
+void			 wb_overlay_owners_free(struct wb_overlay_owners *);
+int	wb_overlay_tree_merge(const char *src, const char *dst,
+	    const char *label,
+	    struct wb_overlay_owners *, wb_override_fn *, void *,
+	    struct wb_err *);
 /*
  * Every path the owners table holds and where it came from, one line
  * each, sorted: "path<TAB>label", the label "world", "component NAME",
  * "overlay NAME" or, for a file that fragments of several overlays
  * make, "overlay A, overlay B".  Written atomically.
  */
-int	wb_owners_write(const struct wb_owners *, const char *path,
-	    struct wb_err *);
+int	wb_overlay_owners_write(const struct wb_overlay_owners *,
+	    const char *path, struct wb_err *);
 
 /* Apply one overlay directory to root, loading its manifest into man. */
 int	wb_overlay_apply(const char *overlay, const char *root,
-	    struct wb_owners *, struct wb_manifest *, wb_override_fn *,
+	    struct wb_overlay_owners *, struct wb_manifest *, wb_override_fn *,
 	    void *, struct wb_err *);
 
 #endif

@@ -27,63 +27,12 @@ static const char *const phase_names[WB_NPHASES] = {
 };
 
 const char *
-wb_phase_name(enum wb_phase p)
+wb_recipe_phase_name(enum wb_phase p)
 {
 
 	if ((unsigned)p >= WB_NPHASES)
 		return ("?");
 	return (phase_names[p]);
-}
-
-static int
-words_push(char ***wp, size_t *np, const char *s, size_t len,
-    struct wb_err *err)
-{
-	char **nw;
-
-	if ((nw = reallocarray(*wp, *np + 2, sizeof(char *))) == NULL)
-		return (wb_err_setsys(err, "allocating words"));
-	*wp = nw;
-	if ((nw[*np] = strndup(s, len)) == NULL)
-		return (wb_err_setsys(err, "allocating words"));
-	nw[++*np] = NULL;
-	return (0);
-}
-
-static int
-words_append(char ***wp, size_t *np, const char *s, struct wb_err *err)
-{
-	size_t len;
-
-	while (s != NULL && *s != '\0') {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0')
-			break;
-		len = strcspn(s, " \t");
-		if (words_push(wp, np, s, len, err) == -1)
-			return (-1);
-		s += len;
-	}
-	return (0);
-}
-
-char **
-wb_words_split(const char *s, struct wb_err *err)
-{
-	char **w;
-	size_t n;
-
-	n = 0;
-	if ((w = calloc(1, sizeof(char *))) == NULL) {
-		wb_err_setsys(err, "allocating words");
-		return (NULL);
-	}
-	if (words_append(&w, &n, s, err) == -1) {
-		wb_words_free(w);
-		return (NULL);
-	}
-	return (w);
 }
 
 static size_t
@@ -153,7 +102,7 @@ is_varname(const char *s, size_t len)
 }
 
 int
-wb_component_name_ok(const char *w)
+wb_recipe_component_name_ok(const char *w)
 {
 	size_t len;
 
@@ -162,7 +111,7 @@ wb_component_name_ok(const char *w)
 }
 
 int
-wb_components_var(const char *name)
+wb_recipe_components_var(const char *name)
 {
 	size_t len;
 
@@ -652,7 +601,7 @@ wb_recipe_words(const struct wb_recipe_config *c, const char *var,
 			wb_words_free(w);
 			return (NULL);
 		}
-		if (words_append(&w, &n, wb_recipe_get(r, name), err) == -1) {
+		if (wb_words_append(&w, &n, wb_recipe_get(r, name), err) == -1) {
 			wb_words_free(w);
 			return (NULL);
 		}

@@ -46,7 +46,7 @@ enum wb_phase {
 	WB_PHASE_PACKAGE,
 	WB_NPHASES
 };
-const char	*wb_phase_name(enum wb_phase);	/* "fetch", ... */
+const char	*wb_recipe_phase_name(enum wb_phase);	/* "fetch", ... */
 
 struct wb_recipe_var {
 	char		*name;
@@ -88,9 +88,9 @@ size_t	wb_recipe_lint(const struct wb_recipe *, wb_lint_fn *, void *);
  * A COMPONENTS word, "name" or "name:variant": 1 when name is a recipe
  * directory name (not empty, no '/', not starting with '.').
  */
-int	wb_component_name_ok(const char *);
+int	wb_recipe_component_name_ok(const char *);
 /* 1 for COMPONENTS, <OPT>_COMPONENTS_ON and <OPT>_COMPONENTS_OFF. */
-int	wb_components_var(const char *name);
+int	wb_recipe_components_var(const char *name);
 
 /*
  * A variant resolved to option settings.  on[i] is 1 when options[i] is
@@ -128,8 +128,6 @@ void	wb_recipe_config_fini(struct wb_recipe_config *);
  */
 char	**wb_recipe_words(const struct wb_recipe_config *, const char *var,
 	    const char *helper, struct wb_err *);
-/* Split on blanks into a NULL-terminated vector. */
-char	**wb_words_split(const char *, struct wb_err *);
 
 /*
  * One build of one (recipe, variant): paths and the phase log.  Build
@@ -165,10 +163,10 @@ struct wb_build {
  * environment (may be NULL).  A non-zero exit is an error naming argv[0],
  * the status and the log.
  */
-int	wb_build_cmd(struct wb_build *, char *const argv[], char *const env[],
-	    const char *cwd, struct wb_err *);
+int	wb_recipe_build_cmd(struct wb_build *, char *const argv[],
+	    char *const env[], const char *cwd, struct wb_err *);
 /* Append a line to the current phase's log. */
-void	wb_build_log(struct wb_build *, const char *, ...)
+void	wb_recipe_build_log(struct wb_build *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
@@ -180,7 +178,7 @@ void	wb_build_log(struct wb_build *, const char *, ...)
  *
  * Styles live in their own files (lib/recipe_style_<name>.c).  Built-in
  * ones are in the table in lib/image/recipe_style.c; others are added at run
- * time with wb_build_style_register() before building.
+ * time with wb_recipe_style_register() before building.
  */
 struct wb_build_style {
 	const char	 *name;
@@ -212,9 +210,9 @@ struct wb_build_style {
 	 */
 	const char	*built_by;
 };
-int	wb_build_style_register(const struct wb_build_style *,
+int	wb_recipe_style_register(const struct wb_build_style *,
 	    struct wb_err *);
-const struct wb_build_style	*wb_build_style_find(const char *);
+const struct wb_build_style	*wb_recipe_style_find(const char *);
 
 /* Engine options for wb_recipe_build(). */
 struct wb_engine {
@@ -234,13 +232,13 @@ struct wb_engine {
  * image.  Every phase runs unless its stamp exists for the same input
  * hash; a failed phase leaves no stamp, and its output directory is
  * removed.  On failure err names the phase and the log; the caller shows
- * the log's tail (wb_build_log_tail).  hash_out (may be NULL) receives
+ * the log's tail (wb_recipe_build_log_tail).  hash_out (may be NULL) receives
  * the input hash.
  */
 int	wb_recipe_build(const struct wb_engine *, const char *recipe_path,
 	    const char *variant, char hash_out[65], struct wb_err *);
 /* SHA-256 over a directory tree: sorted paths, modes, contents, targets. */
-int	wb_tree_digest(const char *root, char hex[65], struct wb_err *);
+int	wb_recipe_tree_digest(const char *root, char hex[65], struct wb_err *);
 /*
  * Check a distfile's SHA-256 (lowercase hex) against a distinfo file.
  * Returns 1 when it matches, 0 when distinfo does not list the file's
@@ -248,9 +246,9 @@ int	wb_tree_digest(const char *root, char hex[65], struct wb_err *);
  * the PACKAGE line that pins the file's version, if any) or when the
  * distinfo cannot be read or is malformed (file:line).
  */
-int	wb_distinfo_check(const char *distinfo, const char *distfile,
+int	wb_recipe_distinfo_check(const char *distinfo, const char *distfile,
 	    const char *sha256, struct wb_err *);
 /* The last n lines of a log file, malloc'ed. */
-char	*wb_build_log_tail(const char *path, int n, struct wb_err *);
+char	*wb_recipe_build_log_tail(const char *path, int n, struct wb_err *);
 
 #endif

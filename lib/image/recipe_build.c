@@ -21,7 +21,7 @@
 #include "spawn_log.h"
 
 void
-wb_build_log(struct wb_build *b, const char *fmt, ...)
+wb_recipe_build_log(struct wb_build *b, const char *fmt, ...)
 {
 	va_list ap;
 	FILE *fp;
@@ -37,7 +37,7 @@ wb_build_log(struct wb_build *b, const char *fmt, ...)
 }
 
 int
-wb_build_cmd(struct wb_build *b, char *const argv[], char *const env[],
+wb_recipe_build_cmd(struct wb_build *b, char *const argv[], char *const env[],
     const char *cwd, struct wb_err *err)
 {
 	struct wb_spawn_result res;
@@ -46,7 +46,7 @@ wb_build_cmd(struct wb_build *b, char *const argv[], char *const env[],
 	size_t i;
 	int rc;
 
-	if ((envp = wb_env_merge(env, err)) == NULL)
+	if ((envp = wb_chroot_env_merge(env, err)) == NULL)
 		return (-1);
 	{
 		FILE *fp;
@@ -80,13 +80,13 @@ wb_build_cmd(struct wb_build *b, char *const argv[], char *const env[],
 		rc = wb_err_set(err, "%s exited with status %d", argv[0],
 		    res.status);
 	if (res.err != NULL && res.err[0] != '\0')
-		wb_build_log(b, "%s", res.err);
+		wb_recipe_build_log(b, "%s", res.err);
 	wb_spawn_result_fini(&res);
 	return (rc);
 }
 
 char *
-wb_build_log_tail(const char *path, int n, struct wb_err *err)
+wb_recipe_build_log_tail(const char *path, int n, struct wb_err *err)
 {
 	char *buf, *p;
 	long size, off;

@@ -22,7 +22,7 @@
 #include "recipe_int.h"
 
 void
-wb_distinfo_free(struct wb_distinfo *d, size_t n)
+wb_recipe_distinfo_free(struct wb_recipe_distinfo *d, size_t n)
 {
 	size_t i;
 
@@ -31,8 +31,8 @@ wb_distinfo_free(struct wb_distinfo *d, size_t n)
 	free(d);
 }
 
-static struct wb_distinfo *
-find(struct wb_distinfo *d, size_t n, const char *file, size_t len)
+static struct wb_recipe_distinfo *
+find(struct wb_recipe_distinfo *d, size_t n, const char *file, size_t len)
 {
 	size_t i;
 
@@ -77,10 +77,11 @@ parse_pin(const char *s, unsigned line, const char *path,
 }
 
 static int
-parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
+parse_line(char *s, unsigned line, const char *path,
+    struct wb_recipe_distinfo **dp,
     size_t *np, struct wb_distinfo_pin *pin, struct wb_err *err)
 {
-	struct wb_distinfo *d, *nd;
+	struct wb_recipe_distinfo *d, *nd;
 	char *open, *close, *val, *end;
 	int is_sha;
 	size_t flen;
@@ -123,7 +124,7 @@ parse_line(char *s, unsigned line, const char *path, struct wb_distinfo **dp,
 		if (d->sha256[0] != '\0')
 			return (wb_err_set(err, "%s:%u: second SHA256 for %s",
 			    path, line, d->file));
-		if (!wb_sha256_hex_ok(val))
+		if (!wb_digest_sha256_hex_ok(val))
 			return (wb_err_set(err, "%s:%u: SHA256 must be 64 "
 			    "lowercase hex digits", path, line));
 		memcpy(d->sha256, val, 65);
@@ -166,7 +167,7 @@ open_regular(const char *path, struct wb_err *err)
 }
 
 static int
-load(const char *path, struct wb_distinfo **dp, size_t *np,
+load(const char *path, struct wb_recipe_distinfo **dp, size_t *np,
     struct wb_distinfo_pin *pin, struct wb_err *err)
 {
 	FILE *fp;
@@ -207,26 +208,26 @@ load(const char *path, struct wb_distinfo **dp, size_t *np,
 fail:
 	free(buf);
 	fclose(fp);
-	wb_distinfo_free(*dp, *np);
+	wb_recipe_distinfo_free(*dp, *np);
 	*dp = NULL;
 	*np = 0;
 	return (-1);
 }
 
 int
-wb_distinfo_load(const char *path, struct wb_distinfo **dp, size_t *np,
-    struct wb_err *err)
+wb_recipe_distinfo_load(const char *path, struct wb_recipe_distinfo **dp,
+    size_t *np, struct wb_err *err)
 {
 
 	return (load(path, dp, np, NULL, err));
 }
 
 int
-wb_distinfo_check(const char *path, const char *distfile, const char *sha256,
-    struct wb_err *err)
+wb_recipe_distinfo_check(const char *path, const char *distfile,
+    const char *sha256, struct wb_err *err)
 {
 	struct wb_distinfo_pin pin;
-	struct wb_distinfo *d, *e;
+	struct wb_recipe_distinfo *d, *e;
 	const char *base;
 	size_t n;
 
@@ -235,11 +236,11 @@ wb_distinfo_check(const char *path, const char *distfile, const char *sha256,
 	base = strrchr(distfile, '/');
 	base = base != NULL ? base + 1 : distfile;
 	if ((e = find(d, n, base, strlen(base))) == NULL) {
-		wb_distinfo_free(d, n);
+		wb_recipe_distinfo_free(d, n);
 		return (0);
 	}
 	if (strcmp(e->sha256, sha256) == 0) {
-		wb_distinfo_free(d, n);
+		wb_recipe_distinfo_free(d, n);
 		return (1);
 	}
 	if (pin.line != 0)
@@ -253,22 +254,22 @@ wb_distinfo_check(const char *path, const char *distfile, const char *sha256,
 		wb_err_set(err, "%s: SHA-256 %s does not match %s:%u; update "
 		    "distinfo for a new package version", distfile, sha256,
 		    path, e->line);
-	wb_distinfo_free(d, n);
+	wb_recipe_distinfo_free(d, n);
 	return (-1);
 }
 
 void
-wb_distinfo_lint(const struct wb_recipe *r, const struct wb_recipe_var *df,
-    wb_lint_fn *fn, void *arg, size_t *n)
+wb_recipe_distinfo_lint(const struct wb_recipe *r,
+    const struct wb_recipe_var *df, wb_lint_fn *fn, void *arg, size_t *n)
 {
-	struct wb_distinfo *d;
+	struct wb_recipe_distinfo *d;
 	struct wb_err err;
 	char path[4096], msg[4200];
 	char **w;
 	size_t nd, i;
 
 	snprintf(path, sizeof(path), "%s/distinfo", r->dir);
-	if (wb_distinfo_load(path, &d, &nd, &err) == -1) {
+	if (wb_recipe_distinfo_load(path, &d, &nd, &err) == -1) {
 		(*n)++;
 		if (fn != NULL)
 			fn(arg, r->path, df->line, err.msg);
@@ -286,5 +287,5 @@ wb_distinfo_lint(const struct wb_recipe *r, const struct wb_recipe_var *df,
 		}
 		wb_words_free(w);
 	}
-	wb_distinfo_free(d, nd);
+	wb_recipe_distinfo_free(d, nd);
 }

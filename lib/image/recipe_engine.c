@@ -27,21 +27,21 @@
 
 #define MAXDEPTH	4
 
-#define progress(eng, ...)	wb_notef((eng)->progress, (eng)->progress_arg, __VA_ARGS__)
+#define progress(eng, ...)	wb_note_printf((eng)->progress, (eng)->progress_arg, __VA_ARGS__)
 
 static int
 hash_add(void *ctx, const void *buf, size_t len)
 {
 
-	return (wb_sha256_update(ctx, buf, len, NULL));
+	return (wb_digest_sha256_update(ctx, buf, len, NULL));
 }
 
 static int
 hash_str(struct wb_sha256 *h, const char *tag, const char *s)
 {
 
-	if (wb_sha256_update(h, tag, strlen(tag) + 1, NULL) == -1 ||
-	    wb_sha256_update(h, s, strlen(s) + 1, NULL) == -1)
+	if (wb_digest_sha256_update(h, tag, strlen(tag) + 1, NULL) == -1 ||
+	    wb_digest_sha256_update(h, s, strlen(s) + 1, NULL) == -1)
 		return (-1);
 	return (0);
 }
@@ -55,7 +55,7 @@ hash_file(struct wb_sha256 *h, const char *tag, const char *path,
 
 	if (access(path, F_OK) == -1)
 		return (0);
-	if (wb_sha256_file(path, hex, err) == -1)
+	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	return (hash_str(h, tag, hex));
 }
@@ -149,7 +149,7 @@ static void
 stamp_path(const struct wb_build *b, enum wb_phase p, char *buf, size_t len)
 {
 
-	snprintf(buf, len, "%s/.done_%s", b->wrkdir, wb_phase_name(p));
+	snprintf(buf, len, "%s/.done_%s", b->wrkdir, wb_recipe_phase_name(p));
 }
 
 static int
@@ -190,7 +190,7 @@ phase_cleanup(struct wb_build *b, enum wb_phase p)
 
 	if ((out = phase_output(b, p)) == NULL)
 		return;
-	(void)wb_rmtree(out, b->wrkdir, &e);
+	(void)wb_world_fs_rmtree(out, b->wrkdir, &e);
 	for (q = 0; q < WB_NPHASES; q++)
 		if (phase_output(b, (enum wb_phase)q) == out) {
 			stamp_path(b, (enum wb_phase)q, path, sizeof(path));
@@ -271,8 +271,8 @@ run_hook(struct wb_build *b, const char *name, struct wb_err *err)
 		rc = wb_err_set(err, "%s: %s: the command must be an absolute "
 		    "path", b->recipe->path, name);
 	if (rc == 0 && w[0] != NULL) {
-		wb_build_log(b, "hook %s: %s", name, val);
-		rc = wb_build_cmd(b, w, NULL, b->wrkdir, err);
+		wb_recipe_build_log(b, "hook %s: %s", name, val);
+		rc = wb_recipe_build_cmd(b, w, NULL, b->wrkdir, err);
 	}
 	wb_words_free(w);
 	return (rc);
@@ -315,7 +315,8 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	size_t i;
 	int w, rc, fd;
 
-	snprintf(path, sizeof(path), "%s/%s.log", b->logdir, wb_phase_name(p));
+	snprintf(path, sizeof(path), "%s/%s.log", b->logdir,
+	    wb_recipe_phase_name(p));
 	free(b->logpath);
 	if ((b->logpath = strdup(path)) == NULL)
 		return (wb_err_setsys(err, "strdup"));
@@ -323,14 +324,15 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	    0644)) == -1)
 		return (wb_err_setsys(err, "%s", path));
 	close(fd);
-	for (i = 0; wb_phase_name(p)[i] != '\0' && i < sizeof(up) - 1; i++)
-		up[i] = (char)(wb_phase_name(p)[i] - 'a' + 'A');
+	for (i = 0; wb_recipe_phase_name(p)[i] != '\0' &&
+	    i < sizeof(up) - 1; i++)
+		up[i] = (char)(wb_recipe_phase_name(p)[i] - 'a' + 'A');
 	up[i] = '\0';
 	t0 = wb_spawn_now();
 	rc = 0;
 	/* The stage starts empty, whatever an earlier attempt left. */
-	if (p == WB_PHASE_STAGE && (wb_rmtree(b->stagedir, b->wrkdir,
-	    err) == -1 || wb_mkdirs(b->stagedir, 0755, err) == -1))
+	if (p == WB_PHASE_STAGE && (wb_world_fs_rmtree(b->stagedir, b->wrkdir,
+	    err) == -1 || wb_world_fs_mkdirs(b->stagedir, 0755, err) == -1))
 		rc = -1;
 	for (w = 0; w < 3 && rc == 0; w++) {
 		snprintf(name, sizeof(name), "%s%s", whens[w], up);
@@ -344,9 +346,10 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 	if (rc == -1) {
 		progress(eng, "%-10s %-20s %-9s FAILED after %.1f s",
 		    b->recipe->vars[0].value, b->config->variant,
-		    wb_phase_name(p), wb_spawn_now() - t0);
-		wb_build_log(b, "FAILED: %s", err->msg);
-		if ((tail = wb_build_log_tail(b->logpath, 30, NULL)) != NULL) {
+		    wb_recipe_phase_name(p), wb_spawn_now() - t0);
+		wb_recipe_build_log(b, "FAILED: %s", err->msg);
+		if ((tail = wb_recipe_build_log_tail(b->logpath, 30,
+		    NULL)) != NULL) {
 			progress(eng, "---- last 30 lines of %s ----\n%s----",
 			    b->logpath, tail);
 			free(tail);
@@ -358,12 +361,13 @@ run_phase(const struct wb_engine *eng, struct wb_build *b,
 			snprintf(msg, sizeof(msg), "%s", err->msg);
 			wb_err_set(err, "%s %s: phase %s failed: %.700s (log: "
 			    "%s)", b->recipe->vars[0].value, b->config->variant,
-			    wb_phase_name(p), msg, b->logpath);
+			    wb_recipe_phase_name(p), msg, b->logpath);
 		}
 		return (-1);
 	}
 	progress(eng, "%-10s %-20s %-9s %6.1f s", wb_recipe_get(b->recipe,
-	    "NAME"), b->config->variant, wb_phase_name(p), wb_spawn_now() - t0);
+	    "NAME"), b->config->variant, wb_recipe_phase_name(p),
+	    wb_spawn_now() - t0);
 	return (0);
 }
 
@@ -406,8 +410,8 @@ bad_component(const struct wb_recipe *r, const char *word,
 
 	for (i = 0; i < r->nvars; i++) {
 		v = &r->vars[i];
-		if (wb_components_var(v->name) && strstr(v->value, word) !=
-		    NULL)
+		if (wb_recipe_components_var(v->name) && strstr(v->value,
+		    word) != NULL)
 			return (wb_err_set(err, "%s:%u: %s: '%s' is not a "
 			    "recipe name (no '/', no leading '.')", r->path,
 			    v->line, v->name, word));
@@ -440,7 +444,7 @@ resolve_inputs(const struct wb_engine *eng, struct wb_build *b,
 	    (b->components = calloc(n + 1, sizeof(char *))) == NULL)
 		rc = wb_err_setsys(err, "calloc");
 	for (i = 0; rc == 0 && comps[i] != NULL; i++) {
-		if (!wb_component_name_ok(comps[i])) {
+		if (!wb_recipe_component_name_ok(comps[i])) {
 			rc = bad_component(b->recipe, comps[i], err);
 			break;
 		}
@@ -493,12 +497,12 @@ input_hash(const struct wb_engine *eng, struct wb_build *b,
 	size_t i;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = hash_str(h, "worldbench-recipe", "1");
 	if (rc == 0)
-		rc = wb_sha256_update(h, b->recipe->text, b->recipe->textlen,
-		    err);
+		rc = wb_digest_sha256_update(h, b->recipe->text,
+		    b->recipe->textlen, err);
 	if (rc == 0)
 		rc = hash_str(h, "variant", b->config->variant);
 	for (i = 0; rc == 0 && i < b->recipe->noptions; i++)
@@ -514,12 +518,12 @@ input_hash(const struct wb_engine *eng, struct wb_build *b,
 		rc = resolve_inputs(eng, b, h, depth, err);
 	if (rc == 0 && st->identity != NULL)
 		rc = st->identity(b, hash_add, h, err);
-	if (rc == 0 && wb_sha256_final(h, hex, err) == 0) {
+	if (rc == 0 && wb_digest_sha256_final(h, hex, err) == 0) {
 		if ((b->hash = strdup(hex)) == NULL)
 			rc = wb_err_setsys(err, "strdup");
 	} else
 		rc = -1;
-	wb_sha256_free(h);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
@@ -542,7 +546,7 @@ build_paths(const struct wb_engine *eng, struct wb_build *b,
 	if ((b->image = wb_label_image_of(eng->workdir, name,
 	    b->config->variant, err)) == NULL)
 		return (-1);
-	return (wb_mkdirs(b->logdir, 0755, err));
+	return (wb_world_fs_mkdirs(b->logdir, 0755, err));
 }
 
 /* Keep the first lint problem as "file:line: problem". */
@@ -570,7 +574,7 @@ style_checked(struct wb_recipe *r, const char *path, struct wb_err *err)
 	lint.msg[0] = '\0';
 	bs = wb_recipe_get(r, "BUILD_STYLE");
 	/* Before the lint: this is the message such a recipe needs. */
-	if ((st = wb_build_style_find(bs == NULL ? "" : bs)) != NULL &&
+	if ((st = wb_recipe_style_find(bs == NULL ? "" : bs)) != NULL &&
 	    st->built_by != NULL) {
 		wb_err_set(err, "%s: BUILD_STYLE=%s is not built by the recipe "
 		    "engine: use '%s'", path, st->name, st->built_by);
@@ -585,7 +589,7 @@ style_checked(struct wb_recipe *r, const char *path, struct wb_err *err)
 			wb_err_set(err, "%s", lint.msg);
 		return (NULL);
 	}
-	if ((st = wb_build_style_find(bs)) == NULL)
+	if ((st = wb_recipe_style_find(bs)) == NULL)
 		wb_err_set(err, "%s: unknown BUILD_STYLE", path);
 	return (st);
 }
@@ -669,17 +673,17 @@ out:
 }
 
 int
-wb_tree_digest(const char *root, char hex[65], struct wb_err *err)
+wb_recipe_tree_digest(const char *root, char hex[65], struct wb_err *err)
 {
 	struct wb_sha256 *h;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = hash_tree(h, root, "", err);
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 

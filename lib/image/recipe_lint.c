@@ -50,8 +50,8 @@ report(struct lint *l, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 void
-wb_lint_vreport(wb_lint_fn *fn, void *arg, const char *path, unsigned line,
-    const char *fmt, va_list ap)
+wb_recipe_lint_vreport(wb_lint_fn *fn, void *arg, const char *path,
+    unsigned line, const char *fmt, va_list ap)
 {
 	char msg[512];
 
@@ -66,7 +66,7 @@ report(struct lint *l, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	wb_lint_vreport(l->fn, l->arg, l->r->path, line, fmt, ap);
+	wb_recipe_lint_vreport(l->fn, l->arg, l->r->path, line, fmt, ap);
 	va_end(ap);
 	l->n++;
 }
@@ -221,7 +221,7 @@ need_distfiles(struct lint *l, const struct wb_recipe_var *src,
 		report(l, src->line, "SOURCE=%s needs DISTFILES (with checksums "
 		    "in distinfo)", kind);
 	else
-		wb_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
+		wb_recipe_distinfo_lint(l->r, df, l->fn, l->arg, &l->n);
 }
 
 static void
@@ -428,11 +428,11 @@ lint_components(struct lint *l)
 
 	for (i = 0; i < l->r->nvars; i++) {
 		v = &l->r->vars[i];
-		if (!wb_components_var(v->name))
+		if (!wb_recipe_components_var(v->name))
 			continue;
 		w = wb_words_split(v->value, NULL);
 		for (j = 0; w != NULL && w[j] != NULL; j++)
-			if (!wb_component_name_ok(w[j]))
+			if (!wb_recipe_component_name_ok(w[j]))
 				report(l, v->line, "%s: '%s' is not a recipe "
 				    "name (no '/', no leading '.')", v->name,
 				    w[j]);
@@ -462,7 +462,7 @@ wb_recipe_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg)
 	l.arg = arg;
 	l.n = 0;
 	style = wb_recipe_get(r, "BUILD_STYLE");
-	l.style = style == NULL ? NULL : wb_build_style_find(style);
+	l.style = style == NULL ? NULL : wb_recipe_style_find(style);
 	lint_mandatory(&l);
 	lint_order(&l);
 	lint_source(&l);

@@ -86,10 +86,10 @@ private_apt(struct wb_build *b, char *dir, size_t len, struct wb_err *err)
 
 	snprintf(dir, len, "%s/apt", b->workdir);
 	snprintf(path, sizeof(path), "%s/lists/partial", dir);
-	if (wb_mkdirs(path, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(path, 0755, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/sources.list.d", dir);
-	if (wb_mkdirs(path, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(path, 0755, err) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/sources.list", dir);
 	if ((list = fopen(path, "we")) == NULL)
@@ -149,7 +149,7 @@ apt_get(struct wb_build *b, const char *apt, const char *const *args,
 	for (i = 0; args[i] != NULL && n < 23; i++)
 		argv[n++] = (char *)args[i];
 	argv[n] = NULL;
-	return (wb_build_cmd(b, argv, NULL, cwd, err));
+	return (wb_recipe_build_cmd(b, argv, NULL, cwd, err));
 }
 
 static int
@@ -187,17 +187,19 @@ wb_recipe_fetch(struct wb_build *b, struct wb_err *err)
 	}
 	rc = 0;
 	if (have_distfiles(b, files)) {
-		wb_build_log(b, "all distfiles present in %s", b->distdir);
+		wb_recipe_build_log(b, "all distfiles present in %s",
+		    b->distdir);
 		goto out;
 	}
-	if ((rc = wb_mkdirs(b->distdir, 0755, err)) == -1 ||
+	if ((rc = wb_world_fs_mkdirs(b->distdir, 0755, err)) == -1 ||
 	    (rc = private_apt(b, apt, sizeof(apt), err)) == -1)
 		goto out;
 	snprintf(stamp, sizeof(stamp), "%s/.updated", apt);
 	if (access(stamp, F_OK) == -1) {
 		if ((rc = apt_get(b, apt, update, b->distdir, err)) == -1)
 			goto out;
-		if ((rc = wb_copy_file("/dev/null", stamp, 0644, err)) == -1)
+		if ((rc = wb_world_fs_copy_file("/dev/null", stamp, 0644,
+		    err)) == -1)
 			goto out;
 	}
 	source[2] = src[1];
@@ -215,7 +217,7 @@ int
 wb_recipe_checksum(struct wb_build *b, struct wb_err *err)
 {
 	char path[PATH_MAX], hex[WB_SHA256_HEXSIZE];
-	struct wb_distinfo *d;
+	struct wb_recipe_distinfo *d;
 	struct stat st;
 	char **files;
 	size_t nd, i, j;
@@ -224,11 +226,11 @@ wb_recipe_checksum(struct wb_build *b, struct wb_err *err)
 	if (!source_is(b, "apt-source"))
 		return (0);
 	snprintf(path, sizeof(path), "%s/distinfo", b->recipe->dir);
-	if (wb_distinfo_load(path, &d, &nd, err) == -1)
+	if (wb_recipe_distinfo_load(path, &d, &nd, err) == -1)
 		return (-1);
 	if ((files = wb_words_split(wb_recipe_get(b->recipe, "DISTFILES"),
 	    err)) == NULL) {
-		wb_distinfo_free(d, nd);
+		wb_recipe_distinfo_free(d, nd);
 		return (-1);
 	}
 	rc = 0;
@@ -248,15 +250,15 @@ wb_recipe_checksum(struct wb_build *b, struct wb_err *err)
 			rc = wb_err_set(err, "%s: size %lld, distinfo line %u "
 			    "says %lld", path, (long long)st.st_size,
 			    d[j].line, d[j].size);
-		else if ((rc = wb_sha256_file(path, hex, err)) == 0 &&
+		else if ((rc = wb_digest_sha256_file(path, hex, err)) == 0 &&
 		    strcmp(hex, d[j].sha256) != 0)
 			rc = wb_err_set(err, "%s: SHA256 %s, distinfo line %u "
 			    "says %s", path, hex, d[j].line, d[j].sha256);
 		if (rc == 0)
-			wb_build_log(b, "checksum ok: %s", files[i]);
+			wb_recipe_build_log(b, "checksum ok: %s", files[i]);
 	}
 	wb_words_free(files);
-	wb_distinfo_free(d, nd);
+	wb_recipe_distinfo_free(d, nd);
 	return (rc);
 }
 
@@ -269,10 +271,10 @@ wb_recipe_extract(struct wb_build *b, struct wb_err *err)
 	size_t i, n;
 	int rc;
 
-	if (wb_rmtree(b->srcdir, b->wrkdir, err) == -1)
+	if (wb_world_fs_rmtree(b->srcdir, b->wrkdir, err) == -1)
 		return (-1);
 	if (!source_is(b, "apt-source"))
-		return (wb_mkdirs(b->srcdir, 0755, err));
+		return (wb_world_fs_mkdirs(b->srcdir, 0755, err));
 	if ((files = wb_words_split(wb_recipe_get(b->recipe, "DISTFILES"),
 	    err)) == NULL)
 		return (-1);
@@ -289,7 +291,7 @@ wb_recipe_extract(struct wb_build *b, struct wb_err *err)
 		    "in DISTFILES", b->recipe->path));
 	argv[2] = dsc;
 	argv[3] = b->srcdir;
-	rc = wb_build_cmd(b, argv, NULL, b->wrkdir, err);
+	rc = wb_recipe_build_cmd(b, argv, NULL, b->wrkdir, err);
 	return (rc);
 }
 
@@ -324,7 +326,7 @@ wb_recipe_patch(struct wb_build *b, struct wb_err *err)
 			    names[i]->d_name);
 			argv[4] = b->srcdir;
 			argv[6] = path;
-			rc = wb_build_cmd(b, argv, NULL, b->wrkdir, err);
+			rc = wb_recipe_build_cmd(b, argv, NULL, b->wrkdir, err);
 		}
 		free(names[i]);
 	}

@@ -35,8 +35,8 @@ static int
 key_str(struct wb_sha256 *h, const char *tag, const char *s)
 {
 
-	if (wb_sha256_update(h, tag, strlen(tag) + 1, NULL) == -1 ||
-	    wb_sha256_update(h, s, strlen(s) + 1, NULL) == -1)
+	if (wb_digest_sha256_update(h, tag, strlen(tag) + 1, NULL) == -1 ||
+	    wb_digest_sha256_update(h, s, strlen(s) + 1, NULL) == -1)
 		return (-1);
 	return (0);
 }
@@ -45,11 +45,11 @@ static int
 key_add(void *ctx, const void *buf, size_t len)
 {
 
-	return (wb_sha256_update(ctx, buf, len, NULL));
+	return (wb_digest_sha256_update(ctx, buf, len, NULL));
 }
 
 int
-wb_stage_key(const struct wb_build *b, const struct wb_build_style *st,
+wb_recipe_stage_key(const struct wb_build *b, const struct wb_build_style *st,
     char key[65], struct wb_err *err)
 {
 	struct wb_sha256 *h;
@@ -57,7 +57,7 @@ wb_stage_key(const struct wb_build *b, const struct wb_build_style *st,
 	size_t i;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = key_str(h, "worldbench-stage", "1");
 	if (rc == 0)
@@ -72,8 +72,8 @@ wb_stage_key(const struct wb_build *b, const struct wb_build_style *st,
 	if (rc == 0 && st->identity != NULL)
 		rc = st->identity(b, key_add, h, err);
 	if (rc == 0)
-		rc = wb_sha256_final(h, key, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, key, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
@@ -92,7 +92,8 @@ stage_ready(struct wb_build *b, const char *archive, const char *stamp,
 	skey[0] = ssha[0] = '\0';
 	if ((fp = fopen(stamp, "re")) == NULL) {
 		if (access(archive, F_OK) == 0)
-			wb_build_log(b, "shared stage %s has no stamp %s: a "
+			wb_recipe_build_log(b,
+			    "shared stage %s has no stamp %s: a "
 			    "build that did not finish; building again",
 			    archive, stamp);
 		return (0);
@@ -105,18 +106,19 @@ stage_ready(struct wb_build *b, const char *archive, const char *stamp,
 			snprintf(ssha, sizeof(ssha), "%.64s", line + 7);
 	}
 	fclose(fp);
-	if (strcmp(skey, key) != 0 || !wb_sha256_hex_ok(ssha)) {
-		wb_build_log(b, "shared stage stamp %s: not for key %s; "
+	if (strcmp(skey, key) != 0 || !wb_digest_sha256_hex_ok(ssha)) {
+		wb_recipe_build_log(b, "shared stage stamp %s: not for key %s; "
 		    "building again", stamp, key);
 		return (0);
 	}
-	if (wb_sha256_file(archive, hex, &e) == -1) {
-		wb_build_log(b, "shared stage %s: %s; building again", archive,
-		    e.msg);
+	if (wb_digest_sha256_file(archive, hex, &e) == -1) {
+		wb_recipe_build_log(b, "shared stage %s: %s; building again",
+		    archive, e.msg);
 		return (0);
 	}
 	if (strcmp(hex, ssha) != 0) {
-		wb_build_log(b, "shared stage %s: sha256 %s, its stamp says "
+		wb_recipe_build_log(b,
+		    "shared stage %s: sha256 %s, its stamp says "
 		    "%s; building again", archive, hex, ssha);
 		return (0);
 	}
@@ -128,7 +130,7 @@ static void
 refused(void *arg, const char *path, const char *why)
 {
 
-	wb_build_log(arg, "shared stage: refused %s: %s", path, why);
+	wb_recipe_build_log(arg, "shared stage: refused %s: %s", path, why);
 }
 
 /* An entry unpacked with a change (a setuid bit dropped). */
@@ -136,7 +138,7 @@ static void
 noted(void *arg, const char *path, const char *why)
 {
 
-	wb_build_log(arg, "shared stage: %s: %s", path, why);
+	wb_recipe_build_log(arg, "shared stage: %s: %s", path, why);
 }
 
 /* Build the stage into b->stagedir and keep it as archive + stamp. */
@@ -151,7 +153,8 @@ stage_make(struct wb_build *b, int (*build)(struct wb_build *,
 
 	if (unlink(stamp) == -1 && errno != ENOENT)
 		return (wb_err_setsys(err, "%s", stamp));
-	wb_build_log(b, "shared stage %s: building (key %s)", archive, key);
+	wb_recipe_build_log(b, "shared stage %s: building (key %s)", archive,
+	    key);
 	if (build(b, err) == -1)
 		return (-1);
 	memset(&o, 0, sizeof(o));
@@ -166,12 +169,13 @@ stage_make(struct wb_build *b, int (*build)(struct wb_build *,
 	rc = wb_atomic_write(stamp, text, (size_t)n, 0644, err);
 	free(text);
 	if (rc == 0)
-		wb_build_log(b, "shared stage %s: sha256 %s", archive, sha);
+		wb_recipe_build_log(b, "shared stage %s: sha256 %s", archive,
+		    sha);
 	return (rc);
 }
 
 int
-wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
+wb_recipe_stage_shared(struct wb_build *b, const struct wb_build_style *st,
     int (*build)(struct wb_build *, struct wb_err *), struct wb_err *err)
 {
 	char dir[PATH_MAX], archive[PATH_MAX + 32], stamp[PATH_MAX + 32];
@@ -179,22 +183,22 @@ wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
 	struct wb_unpack_opts uo;
 	long n;
 
-	if (wb_stage_key(b, st, key, err) == -1)
+	if (wb_recipe_stage_key(b, st, key, err) == -1)
 		return (-1);
 	snprintf(dir, sizeof(dir), "%s/stages", b->workdir);
-	if (wb_mkdirs(dir, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(dir, 0755, err) == -1)
 		return (-1);
 	snprintf(archive, sizeof(archive), "%s/%s-%.12s.tar.zst", dir,
 	    wb_recipe_get(b->recipe, "NAME"), key);
 	snprintf(stamp, sizeof(stamp), "%s/%s-%.12s.done", dir,
 	    wb_recipe_get(b->recipe, "NAME"), key);
 	if (stage_ready(b, archive, stamp, key, sha))
-		wb_build_log(b, "shared stage %s: sha256 %s, reused", archive,
-		    sha);
+		wb_recipe_build_log(b, "shared stage %s: sha256 %s, reused",
+		    archive, sha);
 	else if (stage_make(b, build, archive, stamp, key, sha, err) == -1)
 		return (-1);
 	/* Every variant, the first too, starts from the archive. */
-	if (wb_rmtree(b->stagedir, b->wrkdir, err) == -1)
+	if (wb_world_fs_rmtree(b->stagedir, b->wrkdir, err) == -1)
 		return (-1);
 	memset(&uo, 0, sizeof(uo));
 	uo.refuse = refused;
@@ -202,7 +206,7 @@ wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
 	uo.arg = b;
 	if ((n = wb_image_unpack_opts(archive, b->stagedir, &uo, err)) == -1)
 		return (-1);
-	wb_build_log(b, "shared stage %s: %ld entries unpacked into %s",
+	wb_recipe_build_log(b, "shared stage %s: %ld entries unpacked into %s",
 	    archive, n, b->stagedir);
 	snprintf(path, sizeof(path), "%s/stage.sha256", b->wrkdir);
 	snprintf(line, sizeof(line), "%s\n", sha);
@@ -210,7 +214,7 @@ wb_stage_shared(struct wb_build *b, const struct wb_build_style *st,
 }
 
 int
-wb_stage_sha256(const struct wb_build *b, char sha[65])
+wb_recipe_stage_sha256(const struct wb_build *b, char sha[65])
 {
 	char path[PATH_MAX + 32], line[80];
 	FILE *fp;
@@ -221,7 +225,7 @@ wb_stage_sha256(const struct wb_build *b, char sha[65])
 		return (0);
 	if (fgets(line, sizeof(line), fp) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
-		if (wb_sha256_hex_ok(line))
+		if (wb_digest_sha256_hex_ok(line))
 			memcpy(sha, line, 65);
 	}
 	fclose(fp);

@@ -2,7 +2,7 @@
 /*
  * The table of build styles.  Built-in styles are listed here; each lives
  * in its own lib/recipe_style_<name>.c.  Other areas add theirs at run
- * time with wb_build_style_register().
+ * time with wb_recipe_style_register().
  */
 #include <stddef.h>
 #include <string.h>
@@ -26,7 +26,7 @@ static const struct wb_build_style *registered[MAXSTYLES];
 static size_t nregistered;
 
 const struct wb_build_style *
-wb_build_style_find(const char *name)
+wb_recipe_style_find(const char *name)
 {
 	size_t i;
 
@@ -40,10 +40,10 @@ wb_build_style_find(const char *name)
 }
 
 int
-wb_build_style_register(const struct wb_build_style *s, struct wb_err *err)
+wb_recipe_style_register(const struct wb_build_style *s, struct wb_err *err)
 {
 
-	if (wb_build_style_find(s->name) != NULL)
+	if (wb_recipe_style_find(s->name) != NULL)
 		return (wb_err_set(err, "build style '%s' already exists",
 		    s->name));
 	if (nregistered == MAXSTYLES)

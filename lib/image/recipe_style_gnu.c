@@ -66,7 +66,7 @@ run(struct wb_build *b, char **head, const char *var, const char *helper,
 		wb_words_free(argv);
 		return (-1);
 	}
-	rc = wb_build_cmd(b, argv, env, b->srcdir, err);
+	rc = wb_recipe_build_cmd(b, argv, env, b->srcdir, err);
 	wb_words_free(argv);
 	wb_words_free(env);
 	return (rc);

@@ -21,8 +21,8 @@ extern const struct wb_build_style	wb_style_debootstrap;
 extern const struct wb_build_style	wb_style_kbuild;
 
 /* Helpers shared by the world styles (recipe_world.c). */
-int	wb_world_package(struct wb_build *, struct wb_err *);
-void	wb_world_lint(const struct wb_recipe *, wb_lint_fn *, void *,
+int	wb_recipe_world_package(struct wb_build *, struct wb_err *);
+void	wb_recipe_world_lint(const struct wb_recipe *, wb_lint_fn *, void *,
 	    size_t *);
 
 /*
@@ -32,15 +32,15 @@ void	wb_world_lint(const struct wb_recipe *, wb_lint_fn *, void *,
  * unpacked from that archive.  The archive's sha256 is kept in
  * WRKDIR/stage.sha256 for the image's metadata.
  */
-int	wb_stage_shared(struct wb_build *, const struct wb_build_style *,
+int	wb_recipe_stage_shared(struct wb_build *, const struct wb_build_style *,
 	    int (*build)(struct wb_build *, struct wb_err *), struct wb_err *);
 /*
  * The key: the style's name, its own variables (st->vars) and its
  * identity; not the options, not the variant, not the rest of the recipe.
  */
-int	wb_stage_key(const struct wb_build *, const struct wb_build_style *,
-	    char key[65], struct wb_err *);
+int	wb_recipe_stage_key(const struct wb_build *,
+	    const struct wb_build_style *, char key[65], struct wb_err *);
 /* The build's shared stage sha256 into sha: 1, or 0 when it has none. */
-int	wb_stage_sha256(const struct wb_build *, char sha[65]);
+int	wb_recipe_stage_sha256(const struct wb_build *, char sha[65]);
 
 #endif

@@ -43,7 +43,7 @@ report(struct klint *k, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	wb_lint_vreport(k->fn, k->arg, k->r->path, line, fmt, ap);
+	wb_recipe_lint_vreport(k->fn, k->arg, k->r->path, line, fmt, ap);
 	va_end(ap);
 	(*k->n)++;
 }

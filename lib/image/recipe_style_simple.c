@@ -65,7 +65,7 @@ static int
 tree_stage(struct wb_build *b, struct wb_err *err)
 {
 	char buf[PATH_MAX], src[PATH_MAX * 2], dst[PATH_MAX * 2];
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	const char *to;
 	char **w;
 	size_t i;
@@ -74,7 +74,7 @@ tree_stage(struct wb_build *b, struct wb_err *err)
 	if ((w = wb_words_split(wb_recipe_get(b->recipe, "TREE_FILES"),
 	    err)) == NULL)
 		return (-1);
-	if ((own = wb_owners_new(err)) == NULL) {
+	if ((own = wb_overlay_owners_new(err)) == NULL) {
 		wb_words_free(w);
 		return (-1);
 	}
@@ -84,10 +84,11 @@ tree_stage(struct wb_build *b, struct wb_err *err)
 		    sizeof(src), &to, err)) == -1)
 			break;
 		snprintf(dst, sizeof(dst), "%s/%s", b->stagedir, to);
-		wb_build_log(b, "copy %s -> %s", src, dst);
-		rc = wb_tree_merge(src, dst, "tree", own, NULL, NULL, err);
+		wb_recipe_build_log(b, "copy %s -> %s", src, dst);
+		rc = wb_overlay_tree_merge(src, dst, "tree", own, NULL, NULL,
+		    err);
 	}
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 	wb_words_free(w);
 	return (rc);
 }
@@ -110,7 +111,7 @@ tree_identity(const struct wb_build *b, int (*add)(void *, const void *,
 		if ((rc = tree_source(b, w[i], buf, sizeof(buf), src,
 		    sizeof(src), &to, err)) == -1)
 			break;
-		if ((rc = wb_tree_digest(src, hex, err)) == 0)
+		if ((rc = wb_recipe_tree_digest(src, hex, err)) == 0)
 			rc = add(ctx, hex, 64);
 	}
 	wb_words_free(w);

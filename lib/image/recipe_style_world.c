@@ -7,7 +7,7 @@
  * debootstrap --variant=DEBOOTSTRAP_VARIANT of the host's release from
  * the host's configured Debian mirror, trimmed (WORLD_TRIM), built once
  * per recipe as its shared stage (recipe_stage.c) that every variant
- * unpacks.  Both are packed into an image by wb_world_package
+ * unpacks.  Both are packed into an image by wb_recipe_world_package
  * (recipe_world.c).
  */
 #include <sys/stat.h>
@@ -39,7 +39,8 @@ static const char *const toplinks[] = {
 };
 
 static int
-closure_of(const struct wb_build *b, struct wb_closure *c, struct wb_err *err)
+closure_of(const struct wb_build *b, struct wb_world_closure *c,
+    struct wb_err *err)
 {
 	char **w;
 	size_t i;
@@ -50,7 +51,7 @@ closure_of(const struct wb_build *b, struct wb_closure *c, struct wb_err *err)
 		return (-1);
 	rc = 0;
 	for (i = 0; rc == 0 && w[i] != NULL; i++)
-		rc = wb_closure_add_program(c, w[i], err);
+		rc = wb_world_closure_add_program(c, w[i], err);
 	wb_words_free(w);
 	if (rc == -1 || (w = wb_words_split(wb_recipe_get(b->recipe,
 	    "WORLD_FILES"), err)) == NULL)
@@ -60,7 +61,7 @@ closure_of(const struct wb_build *b, struct wb_closure *c, struct wb_err *err)
 			rc = wb_err_set(err, "%s: WORLD_FILES entry '%s' is not "
 			    "absolute", b->recipe->path, w[i]);
 		else
-			rc = wb_closure_add_path(c, w[i], err);
+			rc = wb_world_closure_add_path(c, w[i], err);
 	}
 	wb_words_free(w);
 	return (rc);
@@ -68,7 +69,7 @@ closure_of(const struct wb_build *b, struct wb_closure *c, struct wb_err *err)
 
 /* Libraries the components' ELF files need, from the host. */
 static int
-component_needs(struct wb_closure *c, const char *dir, struct wb_err *err)
+component_needs(struct wb_world_closure *c, const char *dir, struct wb_err *err)
 {
 	char path[PATH_MAX * 2];
 	struct dirent *de;
@@ -89,7 +90,7 @@ component_needs(struct wb_closure *c, const char *dir, struct wb_err *err)
 		else if (S_ISDIR(st.st_mode))
 			rc = component_needs(c, path, err);
 		else if (S_ISREG(st.st_mode))
-			rc = wb_closure_add_needed(c, path, err);
+			rc = wb_world_closure_add_needed(c, path, err);
 	}
 	closedir(d);
 	return (rc);
@@ -106,7 +107,7 @@ base_dirs(const char *root, struct wb_err *err)
 
 	for (i = 0; dirs[i] != NULL; i++) {
 		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
-		if (wb_mkdirs(path, 0755, err) == -1)
+		if (wb_world_fs_mkdirs(path, 0755, err) == -1)
 			return (-1);
 	}
 	return (0);
@@ -116,7 +117,7 @@ static int
 host_stage(struct wb_build *b, struct wb_err *err)
 {
 	char host[PATH_MAX], dst[PATH_MAX * 2], tgt[PATH_MAX];
-	struct wb_closure c;
+	struct wb_world_closure c;
 	struct stat st;
 	ssize_t n;
 	size_t i;
@@ -133,16 +134,16 @@ host_stage(struct wb_build *b, struct wb_err *err)
 		if (symlink(tgt, dst) == -1)
 			return (wb_err_setsys(err, "symlink %s", dst));
 	}
-	wb_closure_init(&c);
+	wb_world_closure_init(&c);
 	rc = closure_of(b, &c, err);
 	for (i = 0; rc == 0 && b->component_stages != NULL &&
 	    b->component_stages[i] != NULL; i++)
 		rc = component_needs(&c, b->component_stages[i], err);
 	for (i = 0; rc == 0 && i < c.n; i++)
-		wb_build_log(b, "host file %s", c.paths[i]);
+		wb_recipe_build_log(b, "host file %s", c.paths[i]);
 	if (rc == 0)
-		rc = wb_closure_copy(&c, b->stagedir, err);
-	wb_closure_fini(&c);
+		rc = wb_world_closure_copy(&c, b->stagedir, err);
+	wb_world_closure_fini(&c);
 	if (rc == 0)
 		rc = base_dirs(b->stagedir, err);
 	return (rc);
@@ -154,13 +155,13 @@ host_identity(const struct wb_build *b, int (*add)(void *, const void *,
     size_t), void *ctx, struct wb_err *err)
 {
 	char hex[65], tgt[PATH_MAX];
-	struct wb_closure c;
+	struct wb_world_closure c;
 	struct stat st;
 	ssize_t n;
 	size_t i;
 	int rc;
 
-	wb_closure_init(&c);
+	wb_world_closure_init(&c);
 	rc = closure_of(b, &c, err);
 	for (i = 0; rc == 0 && i < c.n; i++) {
 		rc = add(ctx, c.paths[i], strlen(c.paths[i]) + 1);
@@ -173,11 +174,11 @@ host_identity(const struct wb_build *b, int (*add)(void *, const void *,
 				rc = wb_err_setsys(err, "%s", c.paths[i]);
 			else
 				rc = add(ctx, tgt, (size_t)n);
-		} else if ((rc = wb_sha256_file(c.paths[i], hex,
+		} else if ((rc = wb_digest_sha256_file(c.paths[i], hex,
 		    err)) == 0)
 			rc = add(ctx, hex, 64);
 	}
-	wb_closure_fini(&c);
+	wb_world_closure_fini(&c);
 	return (rc);
 }
 
@@ -185,9 +186,9 @@ const struct wb_build_style wb_style_host_world = {
 	.name = "host-world",
 	.vars = host_vars,
 	.stage = host_stage,
-	.package = wb_world_package,
+	.package = wb_recipe_world_package,
 	.identity = host_identity,
-	.lint = wb_world_lint,
+	.lint = wb_recipe_world_lint,
 };
 
 /* The host's release codename (os-release) and first Debian mirror. */
@@ -294,7 +295,7 @@ deb_bootstrap(struct wb_build *b, struct wb_err *err)
 	v = wb_recipe_get(b->recipe, "DEBOOTSTRAP_VARIANT");
 	snprintf(variant, sizeof(variant), "--variant=%s", v != NULL ? v :
 	    "minbase");
-	if (wb_build_cmd(b, argv, NULL, b->wrkdir, err) == -1)
+	if (wb_recipe_build_cmd(b, argv, NULL, b->wrkdir, err) == -1)
 		return (-1);
 	if ((trim = wb_words_split(wb_recipe_get(b->recipe, "WORLD_TRIM"),
 	    err)) == NULL)
@@ -307,14 +308,14 @@ deb_bootstrap(struct wb_build *b, struct wb_err *err)
 			break;
 		}
 		snprintf(path, sizeof(path), "%s/%s", b->stagedir, trim[i]);
-		wb_build_log(b, "trim %s", path);
-		rc = wb_rmtree(path, b->stagedir, err);
+		wb_recipe_build_log(b, "trim %s", path);
+		rc = wb_world_fs_rmtree(path, b->stagedir, err);
 	}
 	wb_words_free(trim);
 	/* Device nodes never go into images: the runner mounts /dev. */
 	snprintf(path, sizeof(path), "%s/dev", b->stagedir);
 	if (rc == 0)
-		rc = wb_rmtree(path, b->stagedir, err);
+		rc = wb_world_fs_rmtree(path, b->stagedir, err);
 	if (rc == 0)
 		rc = base_dirs(b->stagedir, err);
 	return (rc);
@@ -325,7 +326,7 @@ static int
 deb_stage(struct wb_build *b, struct wb_err *err)
 {
 
-	return (wb_stage_shared(b, &wb_style_debootstrap, deb_bootstrap,
+	return (wb_recipe_stage_shared(b, &wb_style_debootstrap, deb_bootstrap,
 	    err));
 }
 
@@ -339,7 +340,7 @@ deb_identity(const struct wb_build *b, int (*add)(void *, const void *,
 	(void)b;
 	if (host_release(suite, sizeof(suite), mirror, sizeof(mirror),
 	    err) == -1 || debootstrap_path(prog, sizeof(prog), err) == -1 ||
-	    wb_sha256_file(prog, hex, err) == -1)
+	    wb_digest_sha256_file(prog, hex, err) == -1)
 		return (-1);
 	if (add(ctx, suite, strlen(suite) + 1) == -1 ||
 	    add(ctx, mirror, strlen(mirror) + 1) == -1 ||
@@ -352,7 +353,7 @@ const struct wb_build_style wb_style_debootstrap = {
 	.name = "debootstrap",
 	.vars = deb_vars,
 	.stage = deb_stage,
-	.package = wb_world_package,
+	.package = wb_recipe_world_package,
 	.identity = deb_identity,
-	.lint = wb_world_lint,
+	.lint = wb_recipe_world_lint,
 };

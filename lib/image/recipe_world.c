@@ -32,7 +32,8 @@ report(void *arg, const char *path, const char *was, const char *now)
 {
 	struct wb_build *b = arg;
 
-	wb_build_log(b, "override: %s: %s replaced by %s", path, was, now);
+	wb_recipe_build_log(b, "override: %s: %s replaced by %s", path, was,
+	    now);
 }
 
 /* "a b c" of the options that are on. */
@@ -63,7 +64,7 @@ write_meta(struct wb_build *b, const char *sha, struct wb_err *err)
 	version = wb_recipe_get(b->recipe, "VERSION");
 	/* The shared stage every variant of the recipe starts from. */
 	sline[0] = '\0';
-	if (wb_stage_sha256(b, stage))
+	if (wb_recipe_stage_sha256(b, stage))
 		snprintf(sline, sizeof(sline), "stage=%s\n", stage);
 	n = asprintf(&text, "name=%s-%s\nrecipe=%s\nversion=%s\nvariant=%s\n"
 	    "options=%s\nhash=%s\n%ssha256=%s\nsize=%lld\npath=%s\n",
@@ -94,45 +95,46 @@ image_mtime(void)
 }
 
 int
-wb_world_package(struct wb_build *b, struct wb_err *err)
+wb_recipe_world_package(struct wb_build *b, struct wb_err *err)
 {
 	char root[PATH_MAX * 2], dir[PATH_MAX * 2], label[PATH_MAX], sha[65];
 	struct wb_pack_opts o;
 	struct wb_manifest man;
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	size_t i;
 	int rc;
 
 	snprintf(root, sizeof(root), "%s/root", b->wrkdir);
-	if (wb_rmtree(root, b->wrkdir, err) == -1)
+	if (wb_world_fs_rmtree(root, b->wrkdir, err) == -1)
 		return (-1);
-	if ((own = wb_owners_new(err)) == NULL)
+	if ((own = wb_overlay_owners_new(err)) == NULL)
 		return (-1);
 	wb_manifest_init(&man);
-	rc = wb_tree_merge(b->stagedir, root, "world", own, report, b, err);
+	rc = wb_overlay_tree_merge(b->stagedir, root, "world", own, report, b,
+	    err);
 	for (i = 0; rc == 0 && b->component_stages != NULL &&
 	    b->component_stages[i] != NULL; i++) {
 		snprintf(label, sizeof(label), "component %s",
 		    b->components[i]);
-		rc = wb_tree_merge(b->component_stages[i], root, label, own,
-		    report, b, err);
+		rc = wb_overlay_tree_merge(b->component_stages[i], root, label,
+		    own, report, b, err);
 	}
 	for (i = 0; rc == 0 && b->overlays != NULL && b->overlays[i] != NULL;
 	    i++) {
-		wb_build_log(b, "overlay %s", b->overlays[i]);
+		wb_recipe_build_log(b, "overlay %s", b->overlays[i]);
 		rc = wb_overlay_apply(b->overlays[i], root, own, &man, report,
 		    b, err);
 	}
 	/* Where every path came from, for "worldbench explain" to check. */
 	snprintf(dir, sizeof(dir), "%s/images", b->workdir);
 	if (rc == 0)
-		rc = wb_mkdirs(dir, 0755, err);
+		rc = wb_world_fs_mkdirs(dir, 0755, err);
 	if (rc == 0) {
 		snprintf(label, sizeof(label), "%.*s.owners",
 		    (int)(strlen(b->image) - strlen(".tar.zst")), b->image);
-		rc = wb_owners_write(own, label, err);
+		rc = wb_overlay_owners_write(own, label, err);
 	}
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 	if (rc == 0) {
 		memset(&o, 0, sizeof(o));
 		o.compress = WB_COMPRESS_ZSTD;
@@ -140,16 +142,17 @@ wb_world_package(struct wb_build *b, struct wb_err *err)
 		o.manifest = &man;
 		o.keep_owners = strcmp(wb_recipe_get(b->recipe,
 		    "BUILD_STYLE"), "debootstrap") == 0;
-		wb_build_log(b, "pack %s -> %s", root, b->image);
+		wb_recipe_build_log(b, "pack %s -> %s", root, b->image);
 		rc = wb_image_pack(root, b->image, &o, sha, err);
 	}
 	wb_manifest_fini(&man);
 	if (rc == 0)
 		rc = write_meta(b, sha, err);
 	if (rc == 0)
-		wb_build_log(b, "image %s sha256 %s", b->image, sha);
+		wb_recipe_build_log(b, "image %s sha256 %s", b->image, sha);
 	/* The packed image is the product; the assembled root is not kept. */
-	if (wb_rmtree(root, b->wrkdir, rc == 0 ? err : NULL) == -1 && rc == 0)
+	if (wb_world_fs_rmtree(root, b->wrkdir, rc == 0 ? err : NULL) == -1 &&
+	    rc == 0)
 		rc = -1;
 	return (rc);
 }
@@ -161,7 +164,7 @@ lint_report(const struct wb_recipe *r, wb_lint_fn *fn, void *arg, size_t *n,
 	va_list ap;
 
 	va_start(ap, fmt);
-	wb_lint_vreport(fn, arg, r->path, line, fmt, ap);
+	wb_recipe_lint_vreport(fn, arg, r->path, line, fmt, ap);
 	va_end(ap);
 	(*n)++;
 }
@@ -171,7 +174,7 @@ lint_report(const struct wb_recipe *r, wb_lint_fn *fn, void *arg, size_t *n,
  * at the first '-': a world's NAME may not hold one.
  */
 void
-wb_world_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg,
+wb_recipe_world_lint(const struct wb_recipe *r, wb_lint_fn *fn, void *arg,
     size_t *n)
 {
 	const struct wb_recipe_var *v;

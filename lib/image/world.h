@@ -40,11 +40,11 @@ char	*wb_world_root_opts(const char *image, const char *workdir,
  * of workdir (WORKDIR/images/NAME.tar.zst), which must exist
  * (world_arg.c).
  */
-char	*wb_image_archive(const char *arg, const char *workdir,
+char	*wb_world_image_archive(const char *arg, const char *workdir,
 	    struct wb_err *);
 /*
  * The unpacked root of an image argument (or a root directory as it
- * is): wb_image_archive(), then wb_world_root_opts() under the work
+ * is): wb_world_image_archive(), then wb_world_root_opts() under the work
  * directory's lock when there is an archive to unpack.
  */
 char	*wb_world_root_arg(const char *arg, const char *workdir,

@@ -17,7 +17,7 @@
 #include "world_fs.h"
 
 char *
-wb_image_archive(const char *arg, const char *workdir, struct wb_err *err)
+wb_world_image_archive(const char *arg, const char *workdir, struct wb_err *err)
 {
 	struct stat st;
 	char *p;
@@ -53,17 +53,17 @@ wb_world_root_arg(const char *arg, const char *workdir,
 	char *root, *archive;
 	int lock;
 
-	if ((archive = wb_image_archive(arg, workdir, err)) == NULL)
+	if ((archive = wb_world_image_archive(arg, workdir, err)) == NULL)
 		return (NULL);
 	lock = -1;
 	if (stat(archive, &st) == 0 && !S_ISDIR(st.st_mode) &&
-	    (wb_mkdirs(workdir, 0755, err) == -1 ||
+	    (wb_world_fs_mkdirs(workdir, 0755, err) == -1 ||
 	    (lock = wb_lock_workdir(workdir, 600, err)) == -1)) {
 		free(archive);
 		return (NULL);
 	}
 	root = wb_world_root_opts(archive, workdir, o, err);
-	wb_unlock_workdir(lock);
+	wb_lock_workdir_release(lock);
 	free(archive);
 	return (root);
 }

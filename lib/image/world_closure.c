@@ -26,25 +26,25 @@ static const char *const path_dirs[] = {
 };
 
 void
-wb_closure_init(struct wb_closure *c)
+wb_world_closure_init(struct wb_world_closure *c)
 {
 
 	memset(c, 0, sizeof(*c));
 }
 
 void
-wb_closure_fini(struct wb_closure *c)
+wb_world_closure_fini(struct wb_world_closure *c)
 {
 	size_t i;
 
 	for (i = 0; i < c->n; i++)
 		free(c->paths[i]);
 	free(c->paths);
-	wb_closure_init(c);
+	wb_world_closure_init(c);
 }
 
 static int
-has(const struct wb_closure *c, const char *p)
+has(const struct wb_world_closure *c, const char *p)
 {
 	size_t i;
 
@@ -55,7 +55,7 @@ has(const struct wb_closure *c, const char *p)
 }
 
 static int
-push(struct wb_closure *c, const char *p, struct wb_err *err)
+push(struct wb_world_closure *c, const char *p, struct wb_err *err)
 {
 	char **np;
 
@@ -87,7 +87,7 @@ is_elf(const char *path)
 
 /* Parse "ld.so --list" output: "x => /path (0x..)" and "/path (0x..)". */
 static int
-add_list(struct wb_closure *c, char *out, struct wb_err *err)
+add_list(struct wb_world_closure *c, char *out, struct wb_err *err)
 {
 	char *line, *save, *p, *end;
 
@@ -102,14 +102,14 @@ add_list(struct wb_closure *c, char *out, struct wb_err *err)
 			continue;
 		if ((end = strchr(p, ' ')) != NULL)
 			*end = '\0';
-		if (wb_closure_add_path(c, p, err) == -1)
+		if (wb_world_closure_add_path(c, p, err) == -1)
 			return (-1);
 	}
 	return (0);
 }
 
 int
-wb_closure_add_needed(struct wb_closure *c, const char *path,
+wb_world_closure_add_needed(struct wb_world_closure *c, const char *path,
     struct wb_err *err)
 {
 	char *argv[] = { LDSO, "--list", (char *)path, NULL };
@@ -134,7 +134,7 @@ wb_closure_add_needed(struct wb_closure *c, const char *path,
 }
 
 int
-wb_closure_add_path(struct wb_closure *c, const char *path,
+wb_world_closure_add_path(struct wb_world_closure *c, const char *path,
     struct wb_err *err)
 {
 	char canon[PATH_MAX * 2], dir[PATH_MAX], tgt[PATH_MAX], next[PATH_MAX * 3];
@@ -168,24 +168,24 @@ wb_closure_add_path(struct wb_closure *c, const char *path,
 			snprintf(next, sizeof(next), "%s", tgt);
 		else
 			snprintf(next, sizeof(next), "%s/%s", dir, tgt);
-		return (wb_closure_add_path(c, next, err));
+		return (wb_world_closure_add_path(c, next, err));
 	}
-	return (wb_closure_add_needed(c, canon, err));
+	return (wb_world_closure_add_needed(c, canon, err));
 }
 
 int
-wb_closure_add_program(struct wb_closure *c, const char *name,
+wb_world_closure_add_program(struct wb_world_closure *c, const char *name,
     struct wb_err *err)
 {
 	char path[PATH_MAX];
 	size_t i;
 
 	if (strchr(name, '/') != NULL)
-		return (wb_closure_add_path(c, name, err));
+		return (wb_world_closure_add_path(c, name, err));
 	for (i = 0; path_dirs[i] != NULL; i++) {
 		snprintf(path, sizeof(path), "%s/%s", path_dirs[i], name);
 		if (access(path, X_OK) == 0)
-			return (wb_closure_add_path(c, path, err));
+			return (wb_world_closure_add_path(c, path, err));
 	}
 	return (wb_err_set(err, "program '%s' not found in %s:%s:%s:%s", name,
 	    path_dirs[0], path_dirs[1], path_dirs[2], path_dirs[3]));
@@ -224,7 +224,7 @@ make_parents(const char *root, const char *path, struct wb_err *err)
 }
 
 int
-wb_closure_copy(const struct wb_closure *c, const char *root,
+wb_world_closure_copy(const struct wb_world_closure *c, const char *root,
     struct wb_err *err)
 {
 	char dst[PATH_MAX * 2];
@@ -236,7 +236,7 @@ wb_closure_copy(const struct wb_closure *c, const char *root,
 		if (lstat(dst, &st) == 0)
 			continue;
 		if (make_parents(root, c->paths[i], err) == -1 ||
-		    wb_copy_entry(c->paths[i], dst, err) == -1)
+		    wb_world_fs_copy_entry(c->paths[i], dst, err) == -1)
 			return (-1);
 	}
 	return (0);

@@ -18,7 +18,7 @@
 #include "world_fs.h"
 
 int
-wb_mkdirs(const char *path, mode_t mode, struct wb_err *err)
+wb_world_fs_mkdirs(const char *path, mode_t mode, struct wb_err *err)
 {
 	char buf[PATH_MAX], *p;
 
@@ -93,7 +93,7 @@ rm_contents(int dfd, const char *path, struct wb_err *err)
 }
 
 int
-wb_rmtree(const char *path, const char *under, struct wb_err *err)
+wb_world_fs_rmtree(const char *path, const char *under, struct wb_err *err)
 {
 	char rp[PATH_MAX], ru[PATH_MAX];
 	struct stat st;
@@ -146,7 +146,7 @@ wb_rmtree(const char *path, const char *under, struct wb_err *err)
 }
 
 int
-wb_copy_file(const char *from, const char *to, mode_t mode,
+wb_world_fs_copy_file(const char *from, const char *to, mode_t mode,
     struct wb_err *err)
 {
 	char buf[65536];
@@ -195,7 +195,7 @@ fail:
 }
 
 int
-wb_copy_entry(const char *from, const char *to, struct wb_err *err)
+wb_world_fs_copy_entry(const char *from, const char *to, struct wb_err *err)
 {
 	char target[PATH_MAX];
 	struct stat st;
@@ -219,11 +219,11 @@ wb_copy_entry(const char *from, const char *to, struct wb_err *err)
 	if (!S_ISREG(st.st_mode))
 		return (wb_err_set(err, "%s: not a file, directory or "
 		    "symlink", from));
-	return (wb_copy_file(from, to, st.st_mode, err));
+	return (wb_world_fs_copy_file(from, to, st.st_mode, err));
 }
 
 int
-wb_read_fd(int fd, size_t size, char **buf, size_t *len)
+wb_world_fs_read_fd(int fd, size_t size, char **buf, size_t *len)
 {
 	ssize_t n;
 	size_t off;

@@ -124,7 +124,7 @@ wb_world_image_ident(const char *root, struct wb_err *err)
 		return (json_null());
 	snprintf(buf, sizeof(buf), "%s", root);
 	base = basename(buf);
-	if (!wb_sha256_hex_ok(base))
+	if (!wb_digest_sha256_hex_ok(base))
 		return (json_null());
 	snprintf(parent, sizeof(parent), "%s", root);
 	roots = dirname(parent);

@@ -83,7 +83,7 @@ roots_open(const char *workdir, char *roots, size_t cap, int *rfd,
 
 	if ((size_t)snprintf(roots, cap, "%s/roots", workdir) >= cap)
 		return (wb_err_set(err, "%s: path too long", workdir));
-	if (wb_mkdirs(roots, 0755, err) == -1)
+	if (wb_world_fs_mkdirs(roots, 0755, err) == -1)
 		return (-1);
 	if (chmod(roots, 0700) == -1)
 		return (wb_err_setsys(err, "chmod %s", roots));
@@ -214,7 +214,7 @@ root_make(int fd, const char *image, const char *sha, const char *roots,
 		snprintf(msg, sizeof(msg), "%s; unpacking it again", why);
 		if (o->note != NULL)
 			o->note(o->arg, dir, msg);
-		if (wb_rmtree_at(rfd, sha, err) == -1)
+		if (wb_fs_rmtree_at(rfd, sha, err) == -1)
 			return (-1);
 	}
 	record_name(sha, name);
@@ -253,7 +253,7 @@ wb_world_root_opts(const char *image, const char *workdir,
 		return (NULL);
 	rfd = -1;
 	p = NULL;
-	r = wb_sha256_fd(fd, image, sha, err);
+	r = wb_digest_sha256_fd(fd, image, sha, err);
 	if (r == 0)
 		r = roots_open(workdir, roots, sizeof(roots), &rfd, err);
 	if (r == 0 && (size_t)snprintf(dir, sizeof(dir), "%s/%s", roots,

@@ -20,7 +20,7 @@
 #include "provenance.h"
 
 json_t *
-wb_prov_host(struct wb_err *err)
+wb_provenance_host(struct wb_err *err)
 {
 	struct utsname u;
 	char *un;
@@ -35,7 +35,7 @@ wb_prov_host(struct wb_err *err)
 		wb_err_setsys(err, "asprintf");
 		return (NULL);
 	}
-	if ((fp = wb_prov_fingerprint(err)) == NULL) {
+	if ((fp = wb_provenance_fingerprint(err)) == NULL) {
 		free(un);
 		return (NULL);
 	}
@@ -50,7 +50,7 @@ wb_prov_host(struct wb_err *err)
 }
 
 json_t *
-wb_prov_loadavg(struct wb_err *err)
+wb_provenance_loadavg(struct wb_err *err)
 {
 	double l[3];
 	FILE *fp;
@@ -72,7 +72,7 @@ wb_prov_loadavg(struct wb_err *err)
 }
 
 json_t *
-wb_prov_date(void)
+wb_provenance_date(void)
 {
 	struct tm tm;
 	time_t t;
@@ -117,7 +117,7 @@ hash_fd(int fd, const char *what, char hex[WB_SHA256_HEXSIZE],
 	ssize_t n;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = 0;
 	while (rc == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
@@ -126,11 +126,11 @@ hash_fd(int fd, const char *what, char hex[WB_SHA256_HEXSIZE],
 		if (n == -1)
 			rc = wb_err_setsys(err, "read %s", what);
 		else
-			rc = wb_sha256_update(h, buf, (size_t)n, err);
+			rc = wb_digest_sha256_update(h, buf, (size_t)n, err);
 	}
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
@@ -216,28 +216,31 @@ suite_hash(json_t *files, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
 	json_object_foreach(files, key, v)
 		keys[i++] = key;
 	qsort(keys, n, sizeof(*keys), cmp_str);
-	if ((h = wb_sha256_new(err)) == NULL) {
+	if ((h = wb_digest_sha256_new(err)) == NULL) {
 		free(keys);
 		return (-1);
 	}
 	rc = 0;
 	for (i = 0; rc == 0 && i < n; i++) {
 		v = json_object_get(files, keys[i]);
-		if (wb_sha256_update(h, json_string_value(v), 64, err) == -1 ||
-		    wb_sha256_update(h, "  ", 2, err) == -1 ||
-		    wb_sha256_update(h, keys[i], strlen(keys[i]), err) == -1 ||
-		    wb_sha256_update(h, "\n", 1, err) == -1)
+		if (wb_digest_sha256_update(h, json_string_value(v), 64,
+		    err) == -1 ||
+		    wb_digest_sha256_update(h, "  ", 2, err) == -1 ||
+		    wb_digest_sha256_update(h, keys[i], strlen(keys[i]),
+		    err) == -1 ||
+		    wb_digest_sha256_update(h, "\n", 1, err) == -1)
 			rc = -1;
 	}
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	free(keys);
 	return (rc);
 }
 
 int
-wb_prov_suite(const char *root, const char *libexecdir, const char *datadir,
+wb_provenance_suite(const char *root, const char *libexecdir,
+    const char *datadir,
     json_t **files, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
 {
 	json_t *f;
@@ -258,7 +261,7 @@ wb_prov_suite(const char *root, const char *libexecdir, const char *datadir,
 #define BUILDINFO_MAX	(64 * 1024)
 
 json_t *
-wb_prov_buildinfo(const char *root, const char *path, struct wb_err *err)
+wb_provenance_buildinfo(const char *root, const char *path, struct wb_err *err)
 {
 	char *buf, *line, *next, *colon, *v, what[PATH_MAX + 64];
 	long lineno;
@@ -268,7 +271,7 @@ wb_prov_buildinfo(const char *root, const char *path, struct wb_err *err)
 	snprintf(what, sizeof(what), "%s%s", root != NULL ? root : "", path);
 	if ((fd = open_in(root, path, O_RDONLY, err)) == -1)
 		return (errno == ENOENT ? json_null() : NULL);
-	buf = wb_fd_slurp(fd, BUILDINFO_MAX, NULL, what, err);
+	buf = wb_beneath_slurp(fd, BUILDINFO_MAX, NULL, what, err);
 	close(fd);
 	if (buf == NULL)
 		return (NULL);

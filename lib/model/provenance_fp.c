@@ -16,7 +16,7 @@
 
 #include "digest.h"
 #include "err.h"
-#include "provenance.h"
+#include "provenance_fp.h"
 #include "toolver.h"
 
 /* What /proc/cpuinfo says, of the first processor where it repeats. */
@@ -142,7 +142,7 @@ flags_hash(const char *flags, char hex[WB_SHA256_HEXSIZE], struct wb_err *err)
 	p = joined;
 	for (i = 0; i < n; i++)
 		p += sprintf(p, "%s%s", i > 0 ? " " : "", words[i]);
-	rc = wb_sha256_buf(joined, (size_t)(p - joined), hex, err);
+	rc = wb_digest_sha256_buf(joined, (size_t)(p - joined), hex, err);
 out:
 	free(copy);
 	free(words);
@@ -185,7 +185,7 @@ qemu_version(void)
 }
 
 json_t *
-wb_prov_fingerprint(struct wb_err *err)
+wb_provenance_fingerprint(struct wb_err *err)
 {
 	char hex[WB_SHA256_HEXSIZE];
 	struct cpuinfo ci;

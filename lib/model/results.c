@@ -186,7 +186,7 @@ wb_results_add_sample(struct wb_result_test *t, const struct wb_sample *s,
 }
 
 const struct wb_sample *
-wb_result_test_pass(const struct wb_result_test *t, int pass)
+wb_results_test_pass(const struct wb_result_test *t, int pass)
 {
 	size_t i;
 

@@ -121,7 +121,7 @@ size_t			 wb_results_rounds(const struct wb_results *,
 int	wb_results_add_sample(struct wb_result_test *,
 	    const struct wb_sample *, struct wb_err *);
 /* The sample of pass number pass, or NULL. */
-const struct wb_sample *wb_result_test_pass(const struct wb_result_test *,
+const struct wb_sample *wb_results_test_pass(const struct wb_result_test *,
 	    int pass);
 
 /* provenance[key] = value; the reference to value is stolen. */

@@ -264,7 +264,7 @@ read_sample(struct rd *rd, json_t *o, const char *w,
 	if (get_int(rd, o, w, "pass", 1, WB_PASS_MAX, &v) == -1)
 		return (-1);
 	s.pass = (int)v;
-	if (wb_result_test_pass(t, s.pass) != NULL) {
+	if (wb_results_test_pass(t, s.pass) != NULL) {
 		join(f, sizeof(f), w, "pass");
 		return (bad(rd, f, "duplicate pass number"));
 	}

@@ -10,7 +10,7 @@
 #include "suite.h"
 
 int
-wb_estimator_parse(const char *s, enum wb_estimator *e)
+wb_score_estimator_parse(const char *s, enum wb_estimator *e)
 {
 
 	if (strcmp(s, "unixbench") == 0)
@@ -23,7 +23,7 @@ wb_estimator_parse(const char *s, enum wb_estimator *e)
 }
 
 const char *
-wb_estimator_name(enum wb_estimator e)
+wb_score_estimator_name(enum wb_estimator e)
 {
 
 	return (e == WB_EST_UNIXBENCH ? "unixbench" : "all");

@@ -19,8 +19,8 @@ enum wb_estimator {
 	WB_EST_ALL		/* geometric mean of every sample */
 };
 
-int		 wb_estimator_parse(const char *, enum wb_estimator *);
-const char	*wb_estimator_name(enum wb_estimator);
+int		 wb_score_estimator_parse(const char *, enum wb_estimator *);
+const char	*wb_score_estimator_name(enum wb_estimator);
 
 /* Combine n > 0 positive rates into one test score. */
 int	wb_score_combine(enum wb_estimator, const double *rates, size_t n,

@@ -284,7 +284,7 @@ set_provenance(struct ub *u, struct wb_results *r, enum ub_kind kind,
 	json_t *tests;
 	size_t i;
 
-	if (wb_sha256_file(u->path, hex, u->err) == -1)
+	if (wb_digest_sha256_file(u->path, hex, u->err) == -1)
 		return (-1);
 	index = kind == UB_V4 ? WB_INDEX_UNIXBENCH4 : WB_INDEX_UNIXBENCH5;
 	if (wb_results_set_provenance(r, "imported_from",

@@ -36,7 +36,7 @@ wb_release_fini(struct wb_release *r)
 }
 
 const char *
-wb_check_status_name(enum wb_check_status s)
+wb_release_check_status_name(enum wb_check_status s)
 {
 
 	switch (s) {
@@ -95,12 +95,13 @@ wb_release_print(FILE *fp, const struct wb_release *r)
 
 	for (i = 0; i < r->n; i++) {
 		fprintf(fp, "%s %s.%s: %s",
-		    wb_check_status_name(r->checks[i].status),
-		    wb_vis(r->checks[i].cls), wb_vis(r->checks[i].name),
-		    wb_vis(r->checks[i].detail));
+		    wb_release_check_status_name(r->checks[i].status),
+		    wb_strvis_slot(r->checks[i].cls),
+		    wb_strvis_slot(r->checks[i].name),
+		    wb_strvis_slot(r->checks[i].detail));
 		if (r->checks[i].reason != NULL)
 			fprintf(fp, "; waived (%s)",
-			    wb_vis(r->checks[i].reason));
+			    wb_strvis_slot(r->checks[i].reason));
 		fputc('\n', fp);
 	}
 	return (ferror(fp) ? -1 : 0);

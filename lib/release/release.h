@@ -55,7 +55,7 @@ void	wb_release_fini(struct wb_release *);
 int	wb_release_add(struct wb_release *, enum wb_check_status,
 	    const char *cls, const char *name, struct wb_err *,
 	    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-const char	*wb_check_status_name(enum wb_check_status);
+const char	*wb_release_check_status_name(enum wb_check_status);
 
 /* A kernel debug option and its FreeBSD counterpart. */
 struct wb_kdebug {
@@ -63,8 +63,8 @@ struct wb_kdebug {
 	const char	*freebsd;	/* "WITNESS", "INVARIANTS", ... */
 	const char	*what;
 };
-size_t			 wb_kdebug_count(void);
-const struct wb_kdebug	*wb_kdebug_at(size_t);
+size_t			 wb_release_kdebug_count(void);
+const struct wb_kdebug	*wb_release_kdebug_at(size_t);
 
 /*
  * A .config (plain, or gzip-compressed as /proc/config.gz).  A line that
@@ -95,7 +95,7 @@ struct wb_envvar {
 };
 
 /* Every assignment found, in reading order, and what stopped a read. */
-struct wb_envset {
+struct wb_release_envset {
 	struct wb_envvar	*v;
 	size_t			 n;
 	char			**sources;	/* places read, nsources */
@@ -111,31 +111,32 @@ struct wb_envset {
 	size_t			 mark;
 };
 
-void	wb_envset_init(struct wb_envset *);
-void	wb_envset_fini(struct wb_envset *);
+void	wb_release_envset_init(struct wb_release_envset *);
+void	wb_release_envset_fini(struct wb_release_envset *);
 /*
  * Parsers of each place's format (release_env.c; the forms recognised
  * are listed in worldbench(1), check-release), name naming buf in
  * "where" and in problems.  They fail only when memory runs out.
  */
-int	wb_env_parse_pam(struct wb_envset *, const char *name,
+int	wb_release_env_parse_pam(struct wb_release_envset *, const char *name,
 	    const char *buf, struct wb_err *);
-int	wb_env_parse_sh(struct wb_envset *, const char *name,
+int	wb_release_env_parse_sh(struct wb_release_envset *, const char *name,
 	    const char *buf, struct wb_err *);
-int	wb_env_parse_systemd(struct wb_envset *, const char *name,
-	    const char *buf, struct wb_err *);
+int	wb_release_env_parse_systemd(struct wb_release_envset *,
+	    const char *name, const char *buf, struct wb_err *);
 /* Add one assignment (replacing the current place's) or a place read. */
-int	wb_env_add(struct wb_envset *, const char *key, size_t klen,
-	    const char *value, const char *name, unsigned line,
+int	wb_release_env_add(struct wb_release_envset *, const char *key,
+	    size_t klen, const char *value, const char *name, unsigned line,
 	    struct wb_err *);
-int	wb_env_source(struct wb_envset *, const char *name, struct wb_err *);
+int	wb_release_env_source(struct wb_release_envset *, const char *name,
+	    struct wb_err *);
 /*
  * Read every place under root (host: following links; else never):
  * /etc/environment, /etc/profile.d/NAME.sh, /etc/systemd/system.conf and
  * system.conf.d/NAME.conf, /etc/worldbench/environment.
  */
-int	wb_env_read_root(struct wb_envset *, const char *root, int host,
-	    struct wb_err *);
+int	wb_release_env_read_root(struct wb_release_envset *, const char *root,
+	    int host, struct wb_err *);
 /*
  * Read path under root into *buf (NULL when absent).  In an image a
  * symbolic link is not followed: *buf NULL and *islink set.
@@ -153,18 +154,18 @@ struct wb_waiver {
 	char	*where;		/* file:line */
 	int	 used;
 };
-struct wb_waivers {
+struct wb_release_waivers {
 	struct wb_waiver	*w;
 	size_t			 n;
 };
-void	wb_waivers_init(struct wb_waivers *);
-void	wb_waivers_fini(struct wb_waivers *);
-int	wb_waivers_parse(struct wb_waivers *, const char *name,
+void	wb_release_waivers_init(struct wb_release_waivers *);
+void	wb_release_waivers_fini(struct wb_release_waivers *);
+int	wb_release_waivers_parse(struct wb_release_waivers *, const char *name,
 	    const char *buf, struct wb_err *);
-int	wb_waivers_read(struct wb_waivers *, const char *path,
+int	wb_release_waivers_read(struct wb_release_waivers *, const char *path,
 	    struct wb_err *);
 /* Turns the failed kernel checks the waivers name into WAIVED ones. */
-int	wb_release_waive(struct wb_release *, struct wb_waivers *,
+int	wb_release_waive(struct wb_release *, struct wb_release_waivers *,
 	    struct wb_err *);
 /*
  * The malloc probe's output (key=value lines) as checks.  source names

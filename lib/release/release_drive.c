@@ -84,12 +84,13 @@ int
 wb_release_drive(const struct wb_release_drive *d, struct wb_release *r,
     struct wb_err *e)
 {
-	struct wb_waivers w;
+	struct wb_release_waivers w;
 	int rc;
 
-	wb_waivers_init(&w);
-	if (d->waivers != NULL && wb_waivers_read(&w, d->waivers, e) == -1) {
-		wb_waivers_fini(&w);
+	wb_release_waivers_init(&w);
+	if (d->waivers != NULL && wb_release_waivers_read(&w, d->waivers,
+	    e) == -1) {
+		wb_release_waivers_fini(&w);
 		return (wb_err_class(e, WB_ERR_DATA));
 	}
 	if (d->target == NULL)
@@ -99,7 +100,7 @@ wb_release_drive(const struct wb_release_drive *d, struct wb_release *r,
 		rc = wb_release_drive_target(d, r, e);
 	if (rc == 0)
 		rc = wb_release_waive(r, &w, e);
-	wb_waivers_fini(&w);
+	wb_release_waivers_fini(&w);
 	if (rc == 0 && d->nres > 0)
 		rc = perf(d, r, e);
 	return (rc == 0 ? 0 : -1);

@@ -11,9 +11,7 @@
 #ifndef WB_RELEASE_DRIVE_H
 #define WB_RELEASE_DRIVE_H
 
-#include <stddef.h>
-
-#include "note.h"
+#include "release_drive_opts.h"
 
 struct wb_err;
 struct wb_release;
@@ -22,24 +20,6 @@ struct wb_release;
 #define WB_RELEASE_CHECK_FAILED		1	/* a production check */
 #define WB_RELEASE_GATE_FAILED		2	/* a regression, a test missing */
 #define WB_RELEASE_GATE_INCONCLUSIVE	3
-
-struct wb_release_drive {
-	const char		*target;	/* NULL: the running host */
-	const char		*workdir;	/* archives unpacked there */
-	const char		*waivers;	/* a waiver file, or NULL */
-	const char *const	*baseline;	/* results files */
-	size_t			 nbase;
-	const char *const	*results;
-	size_t			 nres;		/* 0: no gate */
-	long			 history;	/* >0: releases of the store */
-	const char		*store;		/* NULL: WORKDIR/history.db */
-	double			 maxreg;	/* percent */
-	double			 conf;		/* 0.95 */
-	int			 all_tests;	/* gate every test, or final */
-	int			 noprobe;	/* skip the malloc probe */
-	wb_note_fn		*warn;		/* may be NULL */
-	void			*arg;
-};
 
 /*
  * Fill r (wb_release_init'ed by the caller) with the checks; -1 with

@@ -18,8 +18,8 @@
 #include "image.h"
 #include "note.h"
 #include "release.h"
-#include "release_drive.h"
 #include "release_drive_int.h"
+#include "release_drive_opts.h"
 #include "world_fs.h"
 
 static int
@@ -87,7 +87,8 @@ refused(void *arg, const char *path, const char *why)
 {
 	const struct wb_release_drive *d = arg;
 
-	wb_notef(d->warn, d->arg, "image entry %s refused: %s", path, why);
+	wb_note_printf(d->warn, d->arg, "image entry %s refused: %s", path,
+	    why);
 }
 
 /*
@@ -104,7 +105,7 @@ archive(const struct wb_release_drive *d, struct wb_release *r,
 	sigset_t block, old;
 	int rc;
 
-	if (wb_mkdirs(d->workdir, 0755, e) == -1)
+	if (wb_world_fs_mkdirs(d->workdir, 0755, e) == -1)
 		return (-1);
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/check-release.XXXXXX",
 	    d->workdir) >= sizeof(tmp))
@@ -121,7 +122,7 @@ archive(const struct wb_release_drive *d, struct wb_release *r,
 	snprintf(root, sizeof(root), "%s/root", tmp);
 	rc = wb_image_unpack(d->target, root, refused, (void *)d, e) == -1 ?
 	    -1 : wb_release_drive_world(d, r, root, 0, e);
-	if (wb_rmtree(tmp, d->workdir, rc == -1 ? NULL : e) == -1)
+	if (wb_world_fs_rmtree(tmp, d->workdir, rc == -1 ? NULL : e) == -1)
 		rc = -1;
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	return (rc);

@@ -35,7 +35,7 @@
 #include "release_env_int.h"
 
 void
-wb_envset_init(struct wb_envset *s)
+wb_release_envset_init(struct wb_release_envset *s)
 {
 
 	memset(s, 0, sizeof(*s));
@@ -51,7 +51,7 @@ var_free(struct wb_envvar *v)
 }
 
 void
-wb_envset_fini(struct wb_envset *s)
+wb_release_envset_fini(struct wb_release_envset *s)
 {
 	size_t i;
 
@@ -69,7 +69,7 @@ wb_envset_fini(struct wb_envset *s)
 
 /* Drop the current place's entries of key (all of them when key NULL). */
 void
-wb_env_drop(struct wb_envset *s, const char *key)
+wb_release_env_drop(struct wb_release_envset *s, const char *key)
 {
 	size_t i, j;
 
@@ -83,7 +83,7 @@ wb_env_drop(struct wb_envset *s, const char *key)
 }
 
 int
-wb_env_add_var(struct wb_envset *s, const char *key, size_t klen, const char *val,
+wb_release_env_add_var(struct wb_release_envset *s, const char *key, size_t klen, const char *val,
     const char *name, unsigned line, int uneval, struct wb_err *err)
 {
 	struct wb_envvar *v, nv;
@@ -97,7 +97,7 @@ wb_env_add_var(struct wb_envset *s, const char *key, size_t klen, const char *va
 		return (wb_err_setsys(err, "environment"));
 	}
 	nv.unevaluated = uneval;
-	wb_env_drop(s, nv.key);
+	wb_release_env_drop(s, nv.key);
 	if ((v = reallocarray(s->v, s->n + 1, sizeof(*v))) == NULL) {
 		var_free(&nv);
 		return (wb_err_setsys(err, "realloc"));
@@ -125,23 +125,24 @@ add_strv(char ***a, size_t *n, struct wb_err *err, const char *fmt,
 }
 
 int
-wb_env_add(struct wb_envset *s, const char *key, size_t klen,
+wb_release_env_add(struct wb_release_envset *s, const char *key, size_t klen,
     const char *val, const char *name, unsigned line, struct wb_err *err)
 {
 
-	return (wb_env_add_var(s, key, klen, val, name, line, 0, err));
+	return (wb_release_env_add_var(s, key, klen, val, name, line, 0, err));
 }
 
 int
-wb_env_source(struct wb_envset *s, const char *name, struct wb_err *err)
+wb_release_env_source(struct wb_release_envset *s, const char *name,
+    struct wb_err *err)
 {
 
-	return (wb_env_source_add(s, err, "%s", name));
+	return (wb_release_env_source_add(s, err, "%s", name));
 }
 
 int
-wb_env_source_add(struct wb_envset *s, struct wb_err *err, const char *fmt,
-    ...)
+wb_release_env_source_add(struct wb_release_envset *s, struct wb_err *err,
+    const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -153,7 +154,8 @@ wb_env_source_add(struct wb_envset *s, struct wb_err *err, const char *fmt,
 }
 
 int
-wb_env_problem(struct wb_envset *s, struct wb_err *err, const char *fmt, ...)
+wb_release_env_problem(struct wb_release_envset *s, struct wb_err *err,
+    const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -165,7 +167,7 @@ wb_env_problem(struct wb_envset *s, struct wb_err *err, const char *fmt, ...)
 }
 
 size_t
-wb_env_name_len(const char *p)
+wb_release_env_name_len(const char *p)
 {
 	size_t n;
 
@@ -178,8 +180,8 @@ wb_env_name_len(const char *p)
 
 /* pam_env's /etc/environment. */
 int
-wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
-    struct wb_err *err)
+wb_release_env_parse_pam(struct wb_release_envset *s, const char *name,
+    const char *buf, struct wb_err *err)
 {
 	const char *p, *nl, *v;
 	char val[4096];
@@ -206,9 +208,9 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 			for (; vlen > 0 && (*p == ' ' || *p == '\t'); vlen--)
 				p++;
 		}
-		if ((klen = wb_env_name_len(p)) == 0 || klen >= vlen ||
+		if ((klen = wb_release_env_name_len(p)) == 0 || klen >= vlen ||
 		    p[klen] != '=') {
-			if (wb_env_problem(s, err, "%s:%u: not a KEY=VALUE line", name,
+			if (wb_release_env_problem(s, err, "%s:%u: not a KEY=VALUE line", name,
 			    line) == -1)
 				return (-1);
 			continue;
@@ -218,7 +220,7 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 		if (vlen > 0 && (*v == '"' || *v == '\'')) {
 			if (vlen < 2 || v[vlen - 1] != *v ||
 			    memchr(v + 1, *v, vlen - 2) != NULL) {
-				if (wb_env_problem(s, err, "%s:%u: unterminated or "
+				if (wb_release_env_problem(s, err, "%s:%u: unterminated or "
 				    "stray %c quote", name, line, *v) == -1)
 					return (-1);
 				continue;
@@ -230,7 +232,8 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 			vlen = sizeof(val) - 1;
 		memcpy(val, v, vlen);
 		val[vlen] = '\0';
-		if (wb_env_add_var(s, p, klen, val, name, line, 0, err) == -1)
+		if (wb_release_env_add_var(s, p, klen, val, name, line, 0,
+		    err) == -1)
 			return (-1);
 	}
 	return (0);
@@ -238,7 +241,7 @@ wb_env_parse_pam(struct wb_envset *s, const char *name, const char *buf,
 
 /* One DefaultEnvironment= value: words, quoted or not. */
 static int
-systemd_words(struct wb_envset *s, const char *name, unsigned line,
+systemd_words(struct wb_release_envset *s, const char *name, unsigned line,
     const char *p, struct wb_err *err)
 {
 	char word[4096];
@@ -261,7 +264,8 @@ systemd_words(struct wb_envset *s, const char *name, unsigned line,
 					p++;
 				}
 				if (*p == '\0')
-					return (wb_env_problem(s, err, "%s:%u: "
+					return (wb_release_env_problem(s, err,
+					    "%s:%u: "
 					    "unterminated %c quote", name, line,
 					    q));
 				p++;
@@ -274,20 +278,21 @@ systemd_words(struct wb_envset *s, const char *name, unsigned line,
 			}
 		}
 		word[n] = '\0';
-		if ((k = wb_env_name_len(word)) == 0 || word[k] != '=') {
-			if (wb_env_problem(s, err, "%s:%u: DefaultEnvironment word "
+		if ((k = wb_release_env_name_len(word)) == 0 ||
+		    word[k] != '=') {
+			if (wb_release_env_problem(s, err, "%s:%u: DefaultEnvironment word "
 			    "\"%s\" is not KEY=VALUE", name, line, word) == -1)
 				return (-1);
 			continue;
 		}
-		if (wb_env_add_var(s, word, k, word + k + 1, name, line, 0, err) == -1)
+		if (wb_release_env_add_var(s, word, k, word + k + 1, name, line, 0, err) == -1)
 			return (-1);
 	}
 }
 
 int
-wb_env_parse_systemd(struct wb_envset *s, const char *name, const char *buf,
-    struct wb_err *err)
+wb_release_env_parse_systemd(struct wb_release_envset *s, const char *name,
+    const char *buf, struct wb_err *err)
 {
 	char *copy, *p, *nl, *e, *v;
 	unsigned line, next;
@@ -316,13 +321,13 @@ wb_env_parse_systemd(struct wb_envset *s, const char *name, const char *buf,
 			continue;
 		if (*p == '[') {
 			if (e[-1] != ']')
-				rc = wb_env_problem(s, err, "%s:%u: bad section line",
+				rc = wb_release_env_problem(s, err, "%s:%u: bad section line",
 				    name, line);
 			manager = strcmp(p, "[Manager]") == 0;
 			continue;
 		}
 		if ((v = strchr(p, '=')) == NULL) {
-			rc = wb_env_problem(s, err, "%s:%u: not a KEY=VALUE line",
+			rc = wb_release_env_problem(s, err, "%s:%u: not a KEY=VALUE line",
 			    name, line);
 			continue;
 		}
@@ -334,7 +339,7 @@ wb_env_parse_systemd(struct wb_envset *s, const char *name, const char *buf,
 		for (v++; isspace((unsigned char)*v); v++)
 			;
 		if (*v == '\0')
-			wb_env_drop(s, NULL);
+			wb_release_env_drop(s, NULL);
 		else
 			rc = systemd_words(s, name, line, v, err);
 	}

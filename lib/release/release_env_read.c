@@ -50,18 +50,18 @@ wb_release_read(const char *root, const char *path, int host, char **buf,
 		}
 		return (wb_err_setsys(err, "%s", what));
 	}
-	*buf = wb_fd_slurp(fd, ENV_FILE_MAX, &len, what, err);
+	*buf = wb_beneath_slurp(fd, ENV_FILE_MAX, &len, what, err);
 	close(fd);
 	return (*buf == NULL ? -1 : 0);
 }
 
-typedef int	parse_fn(struct wb_envset *, const char *, const char *,
+typedef int	parse_fn(struct wb_release_envset *, const char *, const char *,
 		    struct wb_err *);
 
 /* One file of a place; a link in an image is a problem, not followed. */
 static int
-read_one(struct wb_envset *s, const char *root, int host, const char *path,
-    parse_fn *fn, struct wb_err *err)
+read_one(struct wb_release_envset *s, const char *root, int host,
+    const char *path, parse_fn *fn, struct wb_err *err)
 {
 	char *buf;
 	int islink, rc;
@@ -69,12 +69,12 @@ read_one(struct wb_envset *s, const char *root, int host, const char *path,
 	if (wb_release_read(root, path, host, &buf, &islink, err) == -1)
 		return (-1);
 	if (islink)
-		return (wb_env_problem(s, err, "%s: a symbolic link (or one on its "
+		return (wb_release_env_problem(s, err, "%s: a symbolic link (or one on its "
 		    "way) in the image, not followed: its settings cannot be "
 		    "verified", path));
 	if (buf == NULL)
 		return (0);
-	rc = wb_env_source_add(s, err, "%s", path);
+	rc = wb_release_env_source_add(s, err, "%s", path);
 	if (rc == 0)
 		rc = fn(s, path, buf, err);
 	free(buf);
@@ -93,7 +93,8 @@ cmp_str(const void *a, const void *b)
  * directory is absent.  A link in the way in an image is a problem.
  */
 static int
-list_dir(struct wb_envset *s, const char *root, int host, const char *dir,
+list_dir(struct wb_release_envset *s, const char *root, int host,
+    const char *dir,
     const char *suffix, char **names, size_t *n, struct wb_err *err)
 {
 	char path[4096];
@@ -112,7 +113,7 @@ list_dir(struct wb_envset *s, const char *root, int host, const char *dir,
 		if (errno == ENOENT || errno == ENOTDIR)
 			return (0);
 		if (!host && errno == ELOOP)
-			return (wb_env_problem(s, err, "%s: a symbolic link (or one "
+			return (wb_release_env_problem(s, err, "%s: a symbolic link (or one "
 			    "on its way) in the image, not followed: its "
 			    "files cannot be verified", dir));
 		return (wb_err_setsys(err, "%s", path));
@@ -152,8 +153,8 @@ names_free(char **names, size_t n)
 }
 
 static int
-read_dir(struct wb_envset *s, const char *root, int host, const char *dir,
-    const char *suffix, parse_fn *fn, struct wb_err *err)
+read_dir(struct wb_release_envset *s, const char *root, int host,
+    const char *dir, const char *suffix, parse_fn *fn, struct wb_err *err)
 {
 	char *names[DROPIN_MAX], path[4096];
 	size_t n, i;
@@ -174,7 +175,7 @@ read_dir(struct wb_envset *s, const char *root, int host, const char *dir,
  * /etc's file replacing /usr/lib's of the same name.
  */
 static int
-read_dropins(struct wb_envset *s, const char *root, int host,
+read_dropins(struct wb_release_envset *s, const char *root, int host,
     struct wb_err *err)
 {
 	static const char etc[] = "/etc/systemd/system.conf.d";
@@ -197,7 +198,8 @@ read_dropins(struct wb_envset *s, const char *root, int host,
 			snprintf(path, sizeof(path), "%s/%s", lib, u[j]);
 		i += c <= 0;
 		j += c >= 0;
-		rc = read_one(s, root, host, path, wb_env_parse_systemd, err);
+		rc = read_one(s, root, host, path, wb_release_env_parse_systemd,
+		    err);
 	}
 	names_free(e, ne);
 	names_free(u, nu);
@@ -206,42 +208,43 @@ read_dropins(struct wb_envset *s, const char *root, int host,
 
 /* The image's declared environment, in the fragment format. */
 static int
-parse_frag(struct wb_envset *s, const char *name, const char *buf,
+parse_frag(struct wb_release_envset *s, const char *name, const char *buf,
     struct wb_err *err)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	size_t i;
 	int rc;
 
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	rc = 0;
-	if (wb_frag_merge_buf(&f, name, buf, strlen(buf), NULL, NULL,
+	if (wb_fragment_merge_buf(&f, name, buf, strlen(buf), NULL, NULL,
 	    err) == -1)
-		rc = wb_env_problem(s, err, "%s", err->msg);
+		rc = wb_release_env_problem(s, err, "%s", err->msg);
 	for (i = 0; rc == 0 && i < f.n; i++)
 		if (f.e[i].value != NULL)
-			rc = wb_env_add_var(s, f.e[i].key, strlen(f.e[i].key),
+			rc = wb_release_env_add_var(s, f.e[i].key,
+			    strlen(f.e[i].key),
 			    f.e[i].value, name, f.e[i].line, 0, err);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	return (rc);
 }
 
 int
-wb_env_read_root(struct wb_envset *s, const char *root, int host,
-    struct wb_err *err)
+wb_release_env_read_root(struct wb_release_envset *s, const char *root,
+    int host, struct wb_err *err)
 {
 
 	s->mark = s->n;
-	if (read_one(s, root, host, "/etc/environment", wb_env_parse_pam,
-	    err) == -1)
+	if (read_one(s, root, host, "/etc/environment",
+	    wb_release_env_parse_pam, err) == -1)
 		return (-1);
 	s->mark = s->n;
-	if (read_dir(s, root, host, "/etc/profile.d", ".sh", wb_env_parse_sh,
-	    err) == -1)
+	if (read_dir(s, root, host, "/etc/profile.d", ".sh",
+	    wb_release_env_parse_sh, err) == -1)
 		return (-1);
 	s->mark = s->n;
 	if (read_one(s, root, host, "/etc/systemd/system.conf",
-	    wb_env_parse_systemd, err) == -1 ||
+	    wb_release_env_parse_systemd, err) == -1 ||
 	    read_dropins(s, root, host, err) == -1)
 		return (-1);
 	s->mark = s->n;

@@ -113,7 +113,7 @@ struct shvar {
 };
 
 struct shell {
-	struct wb_envset	*s;
+	struct wb_release_envset	*s;
 	const char		*name;
 	struct shvar		*vars;
 	size_t			 nvars;
@@ -159,15 +159,15 @@ do_export(struct shell *sh, const struct word *w, struct wb_err *err)
 	const struct shvar *v;
 	size_t klen;
 
-	if ((klen = wb_env_name_len(w->buf)) == 0)
+	if ((klen = wb_release_env_name_len(w->buf)) == 0)
 		return (0);
 	if (w->buf[klen] == '=')
-		return (wb_env_add_var(sh->s, w->buf, klen, w->buf + klen + 1,
-		    sh->name, w->line, w->expand, err));
+		return (wb_release_env_add_var(sh->s, w->buf, klen,
+		    w->buf + klen + 1, sh->name, w->line, w->expand, err));
 	if (w->buf[klen] != '\0' || (v = shvar_get(sh, w->buf, klen)) == NULL)
 		return (0);
-	return (wb_env_add_var(sh->s, v->key, strlen(v->key), v->val, sh->name,
-	    v->line, v->expand, err));
+	return (wb_release_env_add_var(sh->s, v->key, strlen(v->key), v->val,
+	    sh->name, v->line, v->expand, err));
 }
 
 static int
@@ -175,7 +175,7 @@ is_assignment(const struct word *w)
 {
 	size_t k;
 
-	return (w->op == 0 && (k = wb_env_name_len(w->buf)) > 0 && w->buf[k] == '=');
+	return (w->op == 0 && (k = wb_release_env_name_len(w->buf)) > 0 && w->buf[k] == '=');
 }
 
 static const char *const keywords[] = { "if", "then", "else", "elif", "fi",
@@ -208,8 +208,8 @@ command(struct shell *sh, struct lexer *l, struct word *w,
 	if (w->op != 0) {
 		for (i = 0; i < na; i++)
 			if ((sh->allexport ? do_export(sh, &a[i], err) :
-			    shvar_set(sh, &a[i], wb_env_name_len(a[i].buf),
-			    err)) == -1)
+			    shvar_set(sh, &a[i],
+			    wb_release_env_name_len(a[i].buf), err)) == -1)
 				return (-1);
 		return (0);
 	}
@@ -228,7 +228,7 @@ command(struct shell *sh, struct lexer *l, struct word *w,
 	if (strcmp(w->buf, "unset") == 0) {
 		for (lex(l, w); w->op == 0; lex(l, w))
 			if (w->buf[0] != '-')
-				wb_env_drop(sh->s, w->buf);
+				wb_release_env_drop(sh->s, w->buf);
 		return (0);
 	}
 	if (exp || strcmp(w->buf, "declare") == 0 ||
@@ -240,14 +240,14 @@ command(struct shell *sh, struct lexer *l, struct word *w,
 				continue;
 			}
 			if (unexp) {
-				wb_env_drop(sh->s, w->buf);
+				wb_release_env_drop(sh->s, w->buf);
 				continue;
 			}
 			if (exp || xflag) {
 				if (do_export(sh, w, err) == -1)
 					return (-1);
 			} else if (is_assignment(w) &&
-			    shvar_set(sh, w, wb_env_name_len(w->buf), err) == -1)
+			    shvar_set(sh, w, wb_release_env_name_len(w->buf), err) == -1)
 				return (-1);
 		}
 		return (0);
@@ -258,8 +258,8 @@ command(struct shell *sh, struct lexer *l, struct word *w,
 }
 
 int
-wb_env_parse_sh(struct wb_envset *s, const char *name, const char *buf,
-    struct wb_err *err)
+wb_release_env_parse_sh(struct wb_release_envset *s, const char *name,
+    const char *buf, struct wb_err *err)
 {
 	struct shell sh;
 	struct lexer l;
@@ -283,8 +283,8 @@ wb_env_parse_sh(struct wb_envset *s, const char *name, const char *buf,
 		rc = command(&sh, &l, w, err);
 	}
 	if (rc == 0 && l.bad)
-		rc = wb_env_problem(s, err, "%s:%u: unterminated quote", name,
-		    l.line);
+		rc = wb_release_env_problem(s, err, "%s:%u: unterminated quote",
+		    name, l.line);
 	free(sh.vars);
 	free(w);
 	return (rc);

@@ -30,7 +30,7 @@ stored_order(struct wb_hstore *s, const char *path, long long *order,
 	char hex[65], *got;
 	const char *p[1];
 
-	if (wb_sha256_file(path, hex, err) == -1)
+	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	p[0] = hex;
 	if (wb_hs_exec1(s, "SELECT r.ord FROM variants v JOIN runs u ON "

@@ -49,17 +49,17 @@ static const struct wb_kdebug kdebug[] = {
 };
 
 size_t
-wb_kdebug_count(void)
+wb_release_kdebug_count(void)
 {
 
 	return (sizeof(kdebug) / sizeof(kdebug[0]));
 }
 
 const struct wb_kdebug *
-wb_kdebug_at(size_t i)
+wb_release_kdebug_at(size_t i)
 {
 
-	return (i < wb_kdebug_count() ? &kdebug[i] : NULL);
+	return (i < wb_release_kdebug_count() ? &kdebug[i] : NULL);
 }
 
 /* Values of the table's options, as found ("" when not set). */
@@ -83,7 +83,7 @@ parse_line(const char *name, size_t lineno, const char *line, size_t len,
 		return (wb_err_set(err, "%s:%zu: not a CONFIG_NAME=value line",
 		    name, lineno));
 	nlen = eq - line - 7;
-	for (i = 0; i < wb_kdebug_count(); i++) {
+	for (i = 0; i < wb_release_kdebug_count(); i++) {
 		if (strlen(kdebug[i].option) != nlen ||
 		    strncmp(line + 7, kdebug[i].option, nlen) != 0)
 			continue;
@@ -102,7 +102,7 @@ emit(struct wb_release *r, const struct kvals *kv, struct wb_err *err)
 	size_t i;
 	int on;
 
-	for (i = 0; i < wb_kdebug_count(); i++) {
+	for (i = 0; i < wb_release_kdebug_count(); i++) {
 		v = kv->val[i];
 		on = v != NULL && strcmp(v, "n") != 0 && strcmp(v, "") != 0;
 		if (on && wb_release_add(r, WB_CHECK_FAIL, "kernel",
@@ -147,7 +147,7 @@ wb_release_kconfig_buf(struct wb_release *r, const char *name,
 		    ".config", name);
 	if (rc == 0)
 		rc = emit(r, &kv, err);
-	for (i = 0; i < wb_kdebug_count(); i++)
+	for (i = 0; i < wb_release_kdebug_count(); i++)
 		free(kv.val[i]);
 	return (rc);
 }

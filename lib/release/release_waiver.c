@@ -19,14 +19,14 @@
 #define WAIVERS_MAX	(64 * 1024)
 
 void
-wb_waivers_init(struct wb_waivers *w)
+wb_release_waivers_init(struct wb_release_waivers *w)
 {
 
 	memset(w, 0, sizeof(*w));
 }
 
 void
-wb_waivers_fini(struct wb_waivers *w)
+wb_release_waivers_fini(struct wb_release_waivers *w)
 {
 	size_t i;
 
@@ -45,8 +45,8 @@ known(const char *opt, size_t len)
 	const struct wb_kdebug *k;
 	size_t i;
 
-	for (i = 0; i < wb_kdebug_count(); i++) {
-		k = wb_kdebug_at(i);
+	for (i = 0; i < wb_release_kdebug_count(); i++) {
+		k = wb_release_kdebug_at(i);
 		if (strlen(k->option) == len &&
 		    strncmp(k->option, opt, len) == 0)
 			return (1);
@@ -55,7 +55,8 @@ known(const char *opt, size_t len)
 }
 
 static int
-add(struct wb_waivers *w, const char *name, unsigned line, const char *opt,
+add(struct wb_release_waivers *w, const char *name, unsigned line,
+    const char *opt,
     size_t olen, const char *reason, size_t rlen, struct wb_err *err)
 {
 	struct wb_waiver *nw, x;
@@ -87,8 +88,8 @@ add(struct wb_waivers *w, const char *name, unsigned line, const char *opt,
 }
 
 int
-wb_waivers_parse(struct wb_waivers *w, const char *name, const char *buf,
-    struct wb_err *err)
+wb_release_waivers_parse(struct wb_release_waivers *w, const char *name,
+    const char *buf, struct wb_err *err)
 {
 	const char *p, *nl, *o, *rs;
 	size_t len, olen;
@@ -139,7 +140,8 @@ wb_waivers_parse(struct wb_waivers *w, const char *name, const char *buf,
 }
 
 int
-wb_waivers_read(struct wb_waivers *w, const char *path, struct wb_err *err)
+wb_release_waivers_read(struct wb_release_waivers *w, const char *path,
+    struct wb_err *err)
 {
 	char *buf;
 	size_t len;
@@ -147,7 +149,7 @@ wb_waivers_read(struct wb_waivers *w, const char *path, struct wb_err *err)
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return (wb_err_setsys(err, "%s", path));
-	buf = wb_fd_slurp(fd, WAIVERS_MAX, &len, path, err);
+	buf = wb_beneath_slurp(fd, WAIVERS_MAX, &len, path, err);
 	close(fd);
 	if (buf == NULL)
 		return (-1);
@@ -155,13 +157,13 @@ wb_waivers_read(struct wb_waivers *w, const char *path, struct wb_err *err)
 		free(buf);
 		return (wb_err_set(err, "%s: binary data", path));
 	}
-	rc = wb_waivers_parse(w, path, buf, err);
+	rc = wb_release_waivers_parse(w, path, buf, err);
 	free(buf);
 	return (rc);
 }
 
 int
-wb_release_waive(struct wb_release *r, struct wb_waivers *w,
+wb_release_waive(struct wb_release *r, struct wb_release_waivers *w,
     struct wb_err *err)
 {
 	struct wb_check *c;

@@ -160,7 +160,7 @@ knob_bad(const char *check, const struct wb_envvar *v, char *why,
 /* One check over every place: each offending setting, or what was read. */
 static int
 check_env(struct wb_release *r, const char *check, const char *what,
-    const struct wb_envset *s, const char *places, struct wb_err *err)
+    const struct wb_release_envset *s, const char *places, struct wb_err *err)
 {
 	char why[1024], *all, *n;
 	size_t i, nset;
@@ -241,7 +241,7 @@ check_malloc_conf_file(struct wb_release *r, const char *root, int host,
 
 /* The process's own environment, on the host. */
 static int
-add_environ(struct wb_envset *s, struct wb_err *err)
+add_environ(struct wb_release_envset *s, struct wb_err *err)
 {
 	static const char name[] = "this process's environment";
 	char *const *e;
@@ -252,15 +252,16 @@ add_environ(struct wb_envset *s, struct wb_err *err)
 	for (e = environ, i = 1; e != NULL && *e != NULL; e++, i++) {
 		if ((k = strcspn(*e, "=")) == 0 || (*e)[k] != '=')
 			continue;
-		if (wb_env_add(s, *e, k, *e + k + 1, name, i, err) == -1)
+		if (wb_release_env_add(s, *e, k, *e + k + 1, name, i,
+		    err) == -1)
 			return (-1);
 	}
-	return (wb_env_source(s, name, err));
+	return (wb_release_env_source(s, name, err));
 }
 
 /* The places read and the problems met, as one check. */
 static int
-check_sources(struct wb_release *r, const struct wb_envset *s,
+check_sources(struct wb_release *r, const struct wb_release_envset *s,
     char **places, struct wb_err *err)
 {
 	char *all, *n;
@@ -303,15 +304,15 @@ int
 wb_release_world_files(struct wb_release *r, const char *root, int host,
     struct wb_err *err)
 {
-	struct wb_envset s;
+	struct wb_release_envset s;
 	char *places;
 	int rc;
 
 	if (check_preload(r, root, host, err) == -1)
 		return (-1);
-	wb_envset_init(&s);
+	wb_release_envset_init(&s);
 	places = NULL;
-	rc = wb_env_read_root(&s, root, host, err) == -1 ||
+	rc = wb_release_env_read_root(&s, root, host, err) == -1 ||
 	    (host && add_environ(&s, err) == -1) ||
 	    check_sources(r, &s, &places, err) == -1 ||
 	    check_env(r, "GLIBC_TUNABLES", "no malloc check or perturb",
@@ -322,7 +323,7 @@ wb_release_world_files(struct wb_release *r, const char *root, int host,
 	    "debug LD_PRELOAD", &s, places, err) == -1 ||
 	    check_malloc_conf_file(r, root, host, err) == -1 ? -1 : 0;
 	free(places);
-	wb_envset_fini(&s);
+	wb_release_envset_fini(&s);
 	return (rc);
 }
 
@@ -414,7 +415,7 @@ probe_spawn(const char *root, int host, const char *probe,
 	}
 	if ((run = wb_runner_chroot_new(root, err)) == NULL)
 		return (-1);
-	if ((env = wb_env_merge(run->env, err)) == NULL) {
+	if ((env = wb_chroot_env_merge(run->env, err)) == NULL) {
 		wb_runner_free(run);
 		return (-1);
 	}
@@ -437,7 +438,7 @@ wb_release_probe_run(struct wb_release *r, const char *root, int host,
 
 	if (probe == NULL)
 		probe = WB_PROBE_PATH;
-	if ((fd = wb_root_open(root, probe, O_RDONLY, err)) == -1) {
+	if ((fd = wb_chroot_root_open(root, probe, O_RDONLY, err)) == -1) {
 		if (errno != ENOENT)
 			return (-1);
 		return (wb_release_add(r, WB_CHECK_SKIP, "probe",

@@ -63,12 +63,12 @@ row(FILE *fp, const struct wb_compare *c, const char *name,
 	if (v == WB_V_FASTER || v == WB_V_SLOWER) {
 		pairs(s, s->shown, np, sizeof(np));
 		fprintf(fp, "    %s: verdict at look %zu of %zu (%s), "
-		    "share of its level spent %s\n", wb_vis(name),
+		    "share of its level spent %s\n", wb_strvis_slot(name),
 		    s->shown + 1, c->xplan.looks, np, sp);
 	} else {
 		pairs(s, s->nlooks - 1, np, sizeof(np));
 		fprintf(fp, "    %s: no verdict after look %zu of %zu (%s), "
-		    "share of its level spent %s\n", wb_vis(name),
+		    "share of its level spent %s\n", wb_strvis_slot(name),
 		    s->nlooks, c->xplan.looks, np, sp);
 	}
 }
@@ -101,7 +101,7 @@ blocks(FILE *fp, const struct wb_compare *c, json_t *x)
 		    j < json_array_size(t); j++) {
 			id = json_string_value(json_array_get(t, j));
 			fprintf(fp, "%s%s", j > 0 ? ", " : "",
-			    wb_vis(id != NULL ? id : "?"));
+			    wb_strvis_slot(id != NULL ? id : "?"));
 		}
 		fprintf(fp, " to %lld pairs; ", (long long)json_integer_value(
 		    json_object_get(blk, "pairs")));

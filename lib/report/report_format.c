@@ -78,7 +78,8 @@ wb_report_escape(FILE *fp, const char *s)
 			fputs("&quot;", fp);
 			break;
 		default:
-			if ((e = wb_vis_char(s, WB_VIS_WHITE, &n, esc)) != NULL)
+			if ((e = wb_strvis_char(s, WB_VIS_WHITE, &n,
+			    esc)) != NULL)
 				fputs(e, fp);
 			else
 				fwrite(s, 1, n, fp);
@@ -92,7 +93,7 @@ wb_report_pre(FILE *fp, int (*fn)(FILE *, const void *, struct wb_err *),
 {
 	char *text;
 
-	if ((text = wb_render(fn, arg, "report", NULL, err)) == NULL)
+	if ((text = wb_atomic_render_mem(fn, arg, "report", NULL, err)) == NULL)
 		return (-1);
 	fputs("<pre>\n", fp);
 	wb_report_escape(fp, text);

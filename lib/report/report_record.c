@@ -467,7 +467,7 @@ wb_report_record(struct wb_rmodel *m, const struct wb_report *rep,
 	rec(m, "generator", rep->generator != NULL ?
 	    json_string(rep->generator) : json_null(), &ok);
 	rec(m, "confidence", json_real(c->conf), &ok);
-	rec(m, "estimator", json_string(wb_estimator_name(c->est)), &ok);
+	rec(m, "estimator", json_string(wb_score_estimator_name(c->est)), &ok);
 	rec(m, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
 	rec(m, "ratio_method", json_string(wb_compare_method_name(c)), &ok);
 	rec(m, "final_method", json_string(c->blocked ? "runs-t" : "delta"),

@@ -21,7 +21,7 @@ line(FILE *fp, const struct wb_compare *c, const char *name, double ratio,
 {
 	char r[32], lo[32], hi[32], vt[160];
 
-	fprintf(fp, "  %-38s %s", wb_vis(name), N(r, "%.3f", ratio));
+	fprintf(fp, "  %-38s %s", wb_strvis_slot(name), N(r, "%.3f", ratio));
 	if (w->have_ci)
 		fprintf(fp, " [%s, %s]", N(lo, "%.3f", w->lo),
 		    N(hi, "%.3f", w->hi));
@@ -39,7 +39,7 @@ variant(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
 	size_t i, n;
 
 	fprintf(fp, "%s / %s (ratio of rates, below 1: slower):\n",
-	    wb_vis(c->labels[v]), wb_vis(c->labels[0]));
+	    wb_strvis_slot(c->labels[v]), wb_strvis_slot(c->labels[0]));
 	if (f->verdict != WB_V_MISSING)
 		line(fp, c, "Final score", f->ratio, &f->w, f->verdict);
 	for (i = n = 0; i < c->nrows; i++) {
@@ -68,7 +68,8 @@ wb_report_summary(FILE *fp, const struct wb_report *rep, struct wb_err *err)
 		fputs("WARNING: forced comparison; the provenance invalidates "
 		    "it.\n", fp);
 	if (c->unmatched != NULL)
-		fprintf(fp, "UNMATCHED images: %s\n", wb_vis(c->unmatched));
+		fprintf(fp, "UNMATCHED images: %s\n",
+		    wb_strvis_slot(c->unmatched));
 	for (v = 1; v < c->nvar; v++)
 		variant(fp, c, rep->results, v);
 	if (ferror(fp))

@@ -108,7 +108,7 @@ runs(FILE *fp, const struct wb_compare *c)
 		    c->runs[r].id, tag));
 		if (c->runs[r].fpkey[0] != '\0')
 			fprintf(fp, " node %s (unit %zu)", c->runs[r].node !=
-			    NULL ? wb_vis(c->runs[r].node) : "?",
+			    NULL ? wb_strvis_slot(c->runs[r].node) : "?",
 			    c->runs[r].unit + 1);
 		fprintf(fp, " final scores");
 		for (i = 0; i < c->nvar; i++)
@@ -116,7 +116,7 @@ runs(FILE *fp, const struct wb_compare *c)
 		fprintf(fp, ":");
 		for (i = 0; i < c->nvar; i++)
 			fprintf(fp, " %s", c->runs[r].paths[i] != NULL ?
-			    wb_vis(c->runs[r].paths[i]) : "-");
+			    wb_strvis_slot(c->runs[r].paths[i]) : "-");
 		fputc('\n', fp);
 	}
 }
@@ -133,10 +133,11 @@ variants(FILE *fp, const struct wb_compare *c)
 	    "source");
 	for (i = 0; i < c->nvar; i++)
 		fprintf(fp, "%-4s %-*s %12s%s %s%s\n", i == 0 ? "base" :
-		    "", w, wb_vis(c->labels[i]), c->final[i].have_score ?
+		    "", w, wb_strvis_slot(c->labels[i]),
+		    c->final[i].have_score ?
 		    N(b, "%.1f", c->final[i].score) : "-",
 		    c->final[i].partial ? "p" : " ", c->paths[i] != NULL ?
-		    wb_vis(c->paths[i]) : "-", c->imported[i] ?
+		    wb_strvis_slot(c->paths[i]) : "-", c->imported[i] ?
 		    " (imported UnixBench log: one sample per test, no CI)" :
 		    "");
 	for (i = 0; i < c->nvar; i++)
@@ -161,7 +162,7 @@ dropped(FILE *fp, const struct wb_compare *c)
 			if (wb_report_dropped_text(c, v, i, &w, buf,
 			    sizeof(buf)) != NULL)
 				fprintf(fp, "%sPROBLEM: %s.\n", n++ == 0 ?
-				    "\n" : "", wb_vis(buf));
+				    "\n" : "", wb_strvis_slot(buf));
 }
 
 static void
@@ -172,7 +173,7 @@ problems(FILE *fp, const struct wb_compare *c)
 	if (c->unmatched != NULL)
 		fprintf(fp, "\nUNMATCHED images: %s.  The images differ in "
 		    "more than the knob: a difference below may be theirs, "
-		    "not the knob's.\n", wb_vis(c->unmatched));
+		    "not the knob's.\n", wb_strvis_slot(c->unmatched));
 	dropped(fp, c);
 	if (c->nproblems == 0)
 		return;
@@ -182,8 +183,8 @@ problems(FILE *fp, const struct wb_compare *c)
 		    "invalidates it.\n");
 	for (i = 0; i < c->nproblems; i++)
 		fprintf(fp, "%s: different %s: %s\n", c->problems[i].fatal ?
-		    "INVALID" : "note", wb_vis(c->problems[i].what),
-		    wb_vis(c->problems[i].detail));
+		    "INVALID" : "note", wb_strvis_slot(c->problems[i].what),
+		    wb_strvis_slot(c->problems[i].detail));
 }
 
 static void
@@ -192,8 +193,8 @@ ratio_line(FILE *fp, const struct wb_compare *c, size_t v,
 {
 	char r[32], lo[32], hi[32], p[32], pa[32], sr[32], vt[160];
 
-	fprintf(fp, "  %s / %s: ratio %s", wb_vis(c->labels[v]),
-	    wb_vis(c->labels[0]),
+	fprintf(fp, "  %s / %s: ratio %s", wb_strvis_slot(c->labels[v]),
+	    wb_strvis_slot(c->labels[0]),
 	    N(r, "%.4f", o->ratio));
 	if (o->w.have_ci)
 		fprintf(fp, " [%s, %s] p=%s adj=%s", N(lo, "%.4f", o->w.lo),
@@ -217,8 +218,8 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 	int w;
 
 	w = label_width(c, 16);
-	fprintf(fp, "\n%s (%s, %s)\n", wb_vis(row->name), wb_vis(row->id),
-	    wb_vis(row->unit));
+	fprintf(fp, "\n%s (%s, %s)\n", wb_strvis_slot(row->name),
+	    wb_strvis_slot(row->id), wb_strvis_slot(row->unit));
 	fprintf(fp, "  %-3s %-*s %3s %12s %12s %12s %12s %10s %12s\n", "",
 	    w, "variant", "N", "min", "max", "median", "mean", "stddev",
 	    "score");
@@ -226,11 +227,13 @@ test_block(FILE *fp, const struct wb_report *rep, size_t t,
 		k = &row->cells[i];
 		if (!k->present) {
 			fprintf(fp, "  %-3c %-*s not run\n",
-			    wb_plot_symbols[i % 6], w, wb_vis(c->labels[i]));
+			    wb_plot_symbols[i % 6], w,
+			    wb_strvis_slot(c->labels[i]));
 			continue;
 		}
 		fprintf(fp, "  %-3c %-*s %3zu %12s %12s %12s %12s %10s %12s",
-		    wb_plot_symbols[i % 6], w, wb_vis(c->labels[i]), k->n,
+		    wb_plot_symbols[i % 6], w, wb_strvis_slot(c->labels[i]),
+		    k->n,
 		    N(b[0], "%.1f", k->desc.min), N(b[1], "%.1f", k->desc.max),
 		    N(b[2], "%.1f", k->desc.median),
 		    N(b[3], "%.1f", k->desc.mean),
@@ -271,7 +274,8 @@ target(FILE *fp, const struct wb_compare *c, size_t v)
 		n++;
 		met += hw <= c->target;
 		if (hw > c->target)
-			fprintf(fp, " %s +-%.2f%%;", wb_vis(c->rows[i].id), hw);
+			fprintf(fp, " %s +-%.2f%%;",
+			    wb_strvis_slot(c->rows[i].id), hw);
 	}
 	fprintf(fp, " %zu of %zu tests met it; the final score %s\n", met, n,
 	    c->final[v].halfwidth <= c->target ? "met it" : "did not");
@@ -297,7 +301,7 @@ summary_row(FILE *fp, const struct wb_compare *c, const char *name,
 {
 	char r[32], sr[32], iv[80], vt[160];
 
-	fprintf(fp, "  %-40.40s %8s %19s %11s %c%s\n", wb_vis(name),
+	fprintf(fp, "  %-40.40s %8s %19s %11s %c%s\n", wb_strvis_slot(name),
 	    N(r, "%.4f", ratio), verdict == WB_V_MISSING ? "-" :
 	    interval_text(w, iv, sizeof(iv)), N(sr, "%.4f", score_ratio),
 	    verdict == WB_V_FASTER || verdict == WB_V_SLOWER ? '*' : ' ',
@@ -340,7 +344,7 @@ spread_row(FILE *fp, const char *name, const struct wb_cmp_spread *sp,
 	char b[4][32];
 	size_t r;
 
-	fprintf(fp, "  %-40.40s %8s %8s %8s ", wb_vis(name),
+	fprintf(fp, "  %-40.40s %8s %8s %8s ", wb_strvis_slot(name),
 	    N(b[0], "%.4f", sp->sdlog), N(b[1], "%.4f", sp->min),
 	    N(b[2], "%.4f", sp->max));
 	for (r = 0; r < nruns && r < SPREAD_MAX; r++)
@@ -394,7 +398,7 @@ summary(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
 
 	wb_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
-	    wb_vis(c->labels[v]), wb_vis(c->labels[0]), pct,
+	    wb_strvis_slot(c->labels[v]), wb_strvis_slot(c->labels[0]), pct,
 	    wb_adjust_name(c->adjust));
 	fprintf(fp, "  %-40s %8s %19s %11s  %s\n", "test", "ratio", "interval",
 	    "score ratio", "verdict");
@@ -445,7 +449,7 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 
 	if (!r->ok) {
 		fprintf(fp, "  %-40.40s missing in some cell\n",
-		    wb_vis(r->name));
+		    wb_strvis_slot(r->name));
 		return;
 	}
 	for (fx = 0; fx < WB_FX_N; fx++) {
@@ -460,8 +464,8 @@ fact_row(FILE *fp, const struct wb_compare *c, const struct wb_fact_row *r)
 			    N(b[fx], "%.3f", r->fx[fx].w.ratio));
 	}
 	(void)c;
-	fprintf(fp, "  %-37.37s %-22s %-22s %-22s\n", wb_vis(r->name), iv[0],
-	    iv[1],
+	fprintf(fp, "  %-37.37s %-22s %-22s %-22s\n", wb_strvis_slot(r->name),
+	    iv[0], iv[1],
 	    iv[2]);
 }
 
@@ -476,14 +480,15 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	for (fx = 0; fx < WB_FX_N; fx++)
 		wb_fact_which_name(f, fx, n[fx], sizeof(n[fx]));
 	fprintf(fp, "\nFactorial view: %s = {%s -> %s}, %s = {%s -> %s}\n",
-	    wb_vis(f->knob[0]), wb_vis(c->labels[f->cell[0]]),
-	    wb_vis(c->labels[f->cell[1]]), wb_vis(f->knob[1]),
-	    wb_vis(c->labels[f->cell[0]]), wb_vis(c->labels[f->cell[2]]));
+	    wb_strvis_slot(f->knob[0]), wb_strvis_slot(c->labels[f->cell[0]]),
+	    wb_strvis_slot(c->labels[f->cell[1]]), wb_strvis_slot(f->knob[1]),
+	    wb_strvis_slot(c->labels[f->cell[0]]),
+	    wb_strvis_slot(c->labels[f->cell[2]]));
 	fprintf(fp, "(both on: %s). Main effects are rate ratios averaged "
 	    "over the other knob;\nthe interaction is 1 when the two "
 	    "effects multiply independently.\n%s%% intervals, delta "
 	    "method, not adjusted; * excludes 1.\n",
-	    wb_vis(c->labels[f->cell[3]]), pct);
+	    wb_strvis_slot(c->labels[f->cell[3]]), pct);
 	fprintf(fp, "  %-37s %-22s %-22s %-22s\n", "test", n[0], n[1], n[2]);
 	for (i = 0; i < f->nrows; i++)
 		fact_row(fp, c, &f->rows[i]);

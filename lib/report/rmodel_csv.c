@@ -33,7 +33,7 @@ csv_field(FILE *fp, const char *s)
 	for (; *s != '\0'; s += n) {
 		if (*s == '"' && fputc('"', fp) == EOF)
 			return (-1);
-		if ((e = wb_vis_char(s, 0, &n, esc)) != NULL) {
+		if ((e = wb_strvis_char(s, 0, &n, esc)) != NULL) {
 			if (fputs(e, fp) == EOF)
 				return (-1);
 		} else if (fwrite(s, 1, n, fp) != n)

@@ -19,7 +19,7 @@ static void
 esc(FILE *fp, const char *s)
 {
 
-	for (s = wb_vis(s); *s != '\0'; s++) {
+	for (s = wb_strvis_slot(s); *s != '\0'; s++) {
 		if (*s == '|' || (*s == '\\' && ispunct((unsigned char)s[1])))
 			fputc('\\', fp);
 		fputc(*s, fp);
@@ -42,7 +42,7 @@ paras(FILE *fp, char *const *v, size_t n, int *nb)
 
 	for (i = 0; i < n; i++) {
 		sep(fp, nb);
-		wb_vis_fputs(v[i], WB_VIS_WHITE, fp);
+		wb_strvis_fputs(v[i], WB_VIS_WHITE, fp);
 		fputc('\n', fp);
 	}
 }
@@ -61,7 +61,7 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n, int *nb)
 		initem = item;
 		if (!item) {
 			fputs(v[i].kind == WB_RM_WARN ? "**" : "", fp);
-			wb_vis_fputs(v[i].text, WB_VIS_WHITE, fp);
+			wb_strvis_fputs(v[i].text, WB_VIS_WHITE, fp);
 			fputs(v[i].kind == WB_RM_WARN ? "**\n" : "\n", fp);
 			continue;
 		}

@@ -57,7 +57,7 @@ row(FILE *fp, const struct wb_rm_section *s, size_t r, const size_t *w)
 			break;
 	}
 	for (c = 0; c < n; c++) {
-		v = r == (size_t)-1 ? wb_vis(s->col[c].name) :
+		v = r == (size_t)-1 ? wb_strvis_slot(s->col[c].name) :
 		    cell(s, r, c, buf, sizeof(buf));
 		fputs(c > 0 ? "  " : "", fp);
 		put(fp, v, w[c], s->col[c].align, c + 1 == n);
@@ -76,7 +76,7 @@ table(FILE *fp, const struct wb_rm_section *s, struct wb_err *err)
 	if ((w = calloc(s->ncol, sizeof(*w))) == NULL)
 		return (wb_err_setsys(err, "text report"));
 	for (c = 0; c < s->ncol; c++)
-		w[c] = strlen(wb_vis(s->col[c].name));
+		w[c] = strlen(wb_strvis_slot(s->col[c].name));
 	for (r = 0; r < wb_rm_nrow(s); r++)
 		for (c = 0; c < s->ncol; c++)
 			if ((n = strlen(cell(s, r, c, buf, sizeof(buf)))) >
@@ -95,7 +95,7 @@ lines(FILE *fp, char *const *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		wb_vis_fputs(v[i], WB_VIS_WHITE, fp);
+		wb_strvis_fputs(v[i], WB_VIS_WHITE, fp);
 		fputc('\n', fp);
 	}
 }
@@ -110,9 +110,9 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n)
 		if (v[i].kind == WB_RM_ITEM || v[i].kind == WB_RM_ITEM_WARN) {
 			fputs("- ", fp);
 			if (v[i].lead != NULL)
-				fprintf(fp, "%s: ", wb_vis(v[i].lead));
+				fprintf(fp, "%s: ", wb_strvis_slot(v[i].lead));
 		}
-		wb_vis_fputs(v[i].text, WB_VIS_WHITE, fp);
+		wb_strvis_fputs(v[i].text, WB_VIS_WHITE, fp);
 		fputc('\n', fp);
 	}
 }
@@ -124,10 +124,10 @@ wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	size_t i;
 
 	for (i = 0; i < m->nmeta; i++)
-		fprintf(fp, "# %s: %s\n", wb_vis(m->meta[i].key),
-		    wb_vis(m->meta[i].value));
+		fprintf(fp, "# %s: %s\n", wb_strvis_slot(m->meta[i].key),
+		    wb_strvis_slot(m->meta[i].value));
 	if (m->title != NULL)
-		fprintf(fp, "%s\n", wb_vis(m->title));
+		fprintf(fp, "%s\n", wb_strvis_slot(m->title));
 	lines(fp, m->note, m->nnote);
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
@@ -135,7 +135,7 @@ wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 			continue;
 		fputc('\n', fp);
 		if (s->title != NULL)
-			fprintf(fp, "%s\n", wb_vis(s->title));
+			fprintf(fp, "%s\n", wb_strvis_slot(s->title));
 		notes(fp, s->note, s->nnote);
 		if (table(fp, s, err) == -1)
 			return (-1);

@@ -29,14 +29,14 @@ wb_rm_write_tsv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 			fputc('\n', fp);
 		for (c = 0; c < s->ncol; c++)
 			fprintf(fp, "%s%s", c > 0 ? "\t" : "",
-			    wb_vis(s->col[c].name));
+			    wb_strvis_slot(s->col[c].name));
 		fputc('\n', fp);
 		for (r = 0; r < wb_rm_nrow(s); r++) {
 			for (c = 0; c < s->ncol; c++) {
 				x = wb_rm_cell(s, r, c);
 				fprintf(fp, "%s%s", c > 0 ? "\t" : "", x ==
-				    NULL ? "" : wb_vis(wb_rm_cell_str(x, buf,
-				    sizeof(buf))));
+				    NULL ? "" : wb_strvis_slot(wb_rm_cell_str(x,
+				    buf, sizeof(buf))));
 			}
 			fputc('\n', fp);
 		}

@@ -39,7 +39,8 @@ wb_table_model_init(struct wb_table *t)
 	};
 	size_t i;
 
-	wb_rmodel_meta(t->m, "estimator", wb_estimator_name(t->estimator));
+	wb_rmodel_meta(t->m, "estimator",
+	    wb_score_estimator_name(t->estimator));
 	wb_rmodel_section(t->m, NULL);
 	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
 		wb_rmodel_column(t->m, cols[i].name, cols[i].align,
@@ -113,8 +114,8 @@ wb_table_model_add(struct wb_table *t, const struct wb_table_file *tf,
 	for (i = 0; i < tf->score->ntests; i++)
 		test_row(t->m, tf, &tf->score->tests[i]);
 	final_row(t->m, tf);
-	if ((text = wb_render(notes_fn, &n, "table notes", NULL, err)) ==
-	    NULL)
+	if ((text = wb_atomic_render_mem(notes_fn, &n, "table notes", NULL,
+	    err)) == NULL)
 		return (-1);
 	for (line = text; *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)

@@ -19,8 +19,9 @@ static int
 title(struct wb_table *t, const struct wb_table_file *tf, const char *fmt)
 {
 
-	if (fprintf(t->fp, fmt, wb_vis(tf->file), *tf->label != '\0' ? " (" :
-	    "", wb_vis(tf->label), *tf->label != '\0' ? ")" : "") < 0)
+	if (fprintf(t->fp, fmt, wb_strvis_slot(tf->file), *tf->label != '\0' ?
+	    " (" :
+	    "", wb_strvis_slot(tf->label), *tf->label != '\0' ? ")" : "") < 0)
 		return (-1);
 	return (0);
 }
@@ -51,10 +52,12 @@ rows(struct wb_table *t, const struct wb_score *sc, const char *okfmt,
 	for (i = 0; i < sc->ntests; i++) {
 		ts = &sc->tests[i];
 		if (ts->ok)
-			rc = fprintf(t->fp, okfmt, wb_vis(ts->test->name),
+			rc = fprintf(t->fp, okfmt,
+			    wb_strvis_slot(ts->test->name),
 			    ts->test->baseline, ts->score, ts->index);
 		else
-			rc = fprintf(t->fp, failfmt, wb_vis(ts->test->name),
+			rc = fprintf(t->fp, failfmt,
+			    wb_strvis_slot(ts->test->name),
 			    ts->test->baseline, "FAILED", "-");
 		if (rc < 0)
 			return (-1);
@@ -78,8 +81,8 @@ wb_table_text_notes(struct wb_table *t, const struct wb_table_file *tf,
 		return (-1);
 	for (i = 0; i < sc->ntests; i++)
 		if (!sc->tests[i].ok && fprintf(t->fp, "%s%s: no score: %s\n",
-		    prefix, wb_vis(sc->tests[i].test->name),
-		    wb_vis(sc->tests[i].reason)) < 0)
+		    prefix, wb_strvis_slot(sc->tests[i].test->name),
+		    wb_strvis_slot(sc->tests[i].reason)) < 0)
 			return (-1);
 	if (sc->partial && sc->nfailed > 0 && fprintf(t->fp, "%spartial "
 	    "index: %zu of %zu tests have no score\n", prefix, sc->nfailed,

@@ -135,8 +135,8 @@ wb_harness_suite_prov(struct wb_hvariant *v, json_t **files, char *hex,
     struct wb_err *err)
 {
 
-	return (wb_prov_suite(image_root(v->runner), v->runner->libexecdir,
-	    v->runner->datadir, files, hex, err));
+	return (wb_provenance_suite(image_root(v->runner),
+	    v->runner->libexecdir, v->runner->datadir, files, hex, err));
 }
 
 json_t *
@@ -187,7 +187,7 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 		json_decref(files);
 		return (wb_err_setsys(err, "asprintf"));
 	}
-	binfo = wb_prov_buildinfo(image_root(v->runner), bi, err);
+	binfo = wb_provenance_buildinfo(image_root(v->runner), bi, err);
 	free(bi);
 	if (binfo == NULL) {
 		json_decref(files);
@@ -197,19 +197,19 @@ provenance_new(struct wb_harness *h, struct wb_hvariant *v, char *const *argv,
 	if (wb_results_set_provenance(r, "worldbench_version",
 	    json_string(wb_version()), err) == -1 ||
 	    wb_results_set_provenance(r, "git_revision",
-	    json_string(wb_gitrev()), err) == -1 ||
+	    json_string(wb_version_gitrev()), err) == -1 ||
 	    wb_results_set_provenance(r, "suite_hash", json_string(hex),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "suite_files", files, err) == -1 ||
-	    wb_results_set_provenance(r, "cc", json_string(wb_build_cc()),
+	    wb_results_set_provenance(r, "cc", json_string(wb_version_cc()),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "cflags",
-	    json_string(wb_build_cflags()), err) == -1 ||
+	    json_string(wb_version_cflags()), err) == -1 ||
 	    wb_results_set_provenance(r, "bench_buildinfo", binfo, err) == -1 ||
-	    wb_results_set_provenance(r, "host", wb_prov_host(err), err) == -1 ||
-	    wb_results_set_provenance(r, "load_before", wb_prov_loadavg(err),
-	    err) == -1 ||
-	    wb_results_set_provenance(r, "date_start", wb_prov_date(),
+	    wb_results_set_provenance(r, "host", wb_provenance_host(err), err) == -1 ||
+	    wb_results_set_provenance(r, "load_before",
+	    wb_provenance_loadavg(err), err) == -1 ||
+	    wb_results_set_provenance(r, "date_start", wb_provenance_date(),
 	    err) == -1 ||
 	    wb_results_set_provenance(r, "label", json_string(v->label),
 	    err) == -1 ||

@@ -268,7 +268,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	free((void *)sp.envp);
 	if (rc == 0) {
 		/* A pass the interrupt killed is dropped, never a failure. */
-		if (wb_interrupted() != 0 || (stop != NULL && *stop))
+		if (wb_interrupt_pending() != 0 || (stop != NULL && *stop))
 			rc = 1;
 		else
 			fold(r, t, res, copies, s);

@@ -31,9 +31,9 @@ step_name(FILE *fp, const struct wb_harness *h,
 {
 
 	fprintf(fp, "[%zu/%zu] %s%s%s pass %d/%d", seq, h->norder,
-	    h->nv > 1 ? wb_vis(h->v[it->variant].label) : "",
-	    h->nv > 1 ? " " : "", wb_vis(h->tests[it->test]->id), it->pass,
-	    h->passes[it->test]);
+	    h->nv > 1 ? wb_strvis_slot(h->v[it->variant].label) : "",
+	    h->nv > 1 ? " " : "", wb_strvis_slot(h->tests[it->test]->id),
+	    it->pass, h->passes[it->test]);
 	/* Adaptive: the plan so far; the rule may add rounds up to this. */
 	if (h->target_ci > 0)
 		fprintf(fp, " (of at most %d)", h->max_passes);
@@ -53,7 +53,7 @@ planned_left(const struct wb_harness *h, size_t from)
 		it = &h->order[i];
 		rt = wb_results_find_test(h->v[it->variant].results,
 		    h->tests[it->test]->id);
-		if (rt == NULL || wb_result_test_pass(rt, it->pass) == NULL)
+		if (rt == NULL || wb_results_test_pass(rt, it->pass) == NULL)
 			sum += h->durations[it->test];
 	}
 	return (sum);
@@ -71,7 +71,7 @@ wb_harness_planned(const struct wb_harness *h, size_t *left, double *secs)
 		it = &h->order[i];
 		rt = wb_results_find_test(h->v[it->variant].results,
 		    h->tests[it->test]->id);
-		if (rt == NULL || wb_result_test_pass(rt, it->pass) == NULL)
+		if (rt == NULL || wb_results_test_pass(rt, it->pass) == NULL)
 			(*left)++;
 	}
 	*secs = planned_left(h, 0) + WB_PASS_OVERHEAD * (double)*left;
@@ -123,11 +123,11 @@ wb_harness_progress_end(FILE *fp, struct wb_harness *h,
 	}
 	/* The error quotes the pass's own stderr. */
 	if (s->status == WB_SAMPLE_OK)
-		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate, wb_vis(t->unit),
-		    s->wall);
+		fprintf(fp, "%.1f %s (%.1f s)\n", s->rate,
+		    wb_strvis_slot(t->unit), s->wall);
 	else
 		fprintf(fp, "%s: %s\n", s->status == WB_SAMPLE_TIMEOUT ?
 		    "TIMEOUT" : "FAILED", s->error != NULL ?
-		    wb_vis(s->error) : "?");
+		    wb_strvis_slot(s->error) : "?");
 	fflush(fp);
 }

@@ -47,9 +47,9 @@ run_steps(struct wb_harness *h, size_t from, volatile sig_atomic_t *stop,
 		if (rt == NULL)
 			return (wb_err_set(err, "%s: test %s missing", v->path,
 			    h->tests[it->test]->id));
-		if (wb_result_test_pass(rt, it->pass) != NULL)
+		if (wb_results_test_pass(rt, it->pass) != NULL)
 			continue;
-		if (wb_interrupted() != 0 || (stop != NULL && *stop))
+		if (wb_interrupt_pending() != 0 || (stop != NULL && *stop))
 			return (1);
 		wb_harness_progress_start(fp, h, it, i);
 		rc = wb_harness_pass(v->runner, h->tests[it->test],
@@ -240,9 +240,9 @@ finish(struct wb_harness *h, int complete, struct wb_err *err)
 			r->status = any_failed(h, i) ? WB_RESULTS_FAILURES :
 			    WB_RESULTS_COMPLETE;
 		if (wb_results_set_provenance(r, "load_after",
-		    wb_prov_loadavg(err), err) == -1 ||
-		    wb_results_set_provenance(r, "date_end", wb_prov_date(),
-		    err) == -1 ||
+		    wb_provenance_loadavg(err), err) == -1 ||
+		    wb_results_set_provenance(r, "date_end",
+		    wb_provenance_date(), err) == -1 ||
 		    wb_results_write(r, h->v[i].path, err) == -1)
 			return (-1);
 	}
@@ -350,8 +350,8 @@ load_variant(struct wb_hvariant *v, const char *dir, json_t *pv,
 			return (-1);
 	}
 	if (json_array_append_new(resumed, json_pack("{s:o, s:o, s:o}",
-	    "date", wb_prov_date(), "load", wb_prov_loadavg(err), "argv",
-	    wb_harness_argv_json(argv, argc))) == -1)
+	    "date", wb_provenance_date(), "load", wb_provenance_loadavg(err),
+	    "argv", wb_harness_argv_json(argv, argc))) == -1)
 		return (wb_err_set(err, "out of memory"));
 	return (0);
 }

@@ -36,7 +36,8 @@ wb_preflight_check(int strict, int quiet, wb_note_fn *warn, void *arg,
 	}
 	if (!quiet || (strict && pf.busy))
 		for (i = 0; i < pf.nwarnings; i++)
-			wb_notef(warn, arg, "preflight: %s", pf.warnings[i]);
+			wb_note_printf(warn, arg, "preflight: %s",
+			    pf.warnings[i]);
 	if (strict && pf.busy) {
 		*refused = 1;
 		wb_err_set(err, "--strict: the host is busy (load %.2f on %ld "

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "bounds.h"
-#include "chroot.h"
+#include "chroot_env.h"
 #include "chroot_int.h"
 #include "err.h"
 #include "spawn.h"
@@ -122,8 +122,8 @@ wb_bounds_scratch_open(const char *root, const char *scratch)
 	struct wb_err e;
 	int fd;
 
-	if ((fd = wb_root_open(root, scratch, O_PATH | O_DIRECTORY, &e)) ==
-	    -1)
+	if ((fd = wb_chroot_root_open(root, scratch, O_PATH | O_DIRECTORY,
+	    &e)) == -1)
 		return (wb_chroot_fail("open scratch", scratch));
 	return (fd);
 }

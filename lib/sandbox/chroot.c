@@ -171,7 +171,7 @@ enter_root(const struct wb_chroot *c)
 	if (c->confined && c->private_tmp && c->scratch != NULL &&
 	    (sfd = wb_bounds_scratch_open(root, c->scratch)) == -1)
 		return (-1);
-	if (c->confined && wb_confine_root(root, c->private_tmp) == -1)
+	if (c->confined && wb_chroot_confine_root(root, c->private_tmp) == -1)
 		return (-1);
 	if (c->confined && c->private_tmp &&
 	    wb_bounds_tmp_mount(root, &c->bounds, c->scratch, sfd) == -1)
@@ -180,7 +180,7 @@ enter_root(const struct wb_chroot *c)
 	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 	    NULL) == -1)
 		return (wb_chroot_fail("mount proc", path));
-	if (c->confined && wb_confine_proc(root) == -1)
+	if (c->confined && wb_chroot_confine_proc(root) == -1)
 		return (-1);
 	snprintf(path, sizeof(path), "%s/sys", root);
 	if (mount("sysfs", path, "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV |
@@ -346,7 +346,7 @@ wb_chroot_enter(void *arg)
 	 * memory or descriptors through /proc, process_vm_* or pidfd_getfd.
 	 */
 	if (die_with_parent(0) == -1 || enter_root(c) == -1 ||
-	    (c->confined && wb_confine_caps() == -1) ||
+	    (c->confined && wb_chroot_confine_caps() == -1) ||
 	    (c->confined && wb_bounds_rlimits(&c->bounds) == -1) ||
 	    (c->confined && prctl(PR_SET_DUMPABLE, 0) == -1 &&
 	    wb_chroot_fail("prctl", "PR_SET_DUMPABLE") == -1))
@@ -372,8 +372,8 @@ wb_chroot_enter(void *arg)
 	 * What the filter costs System Call Overhead and Pipe Throughput is
 	 * measured by bench/scripts/seccomp-cost.sh (bench/README).
 	 */
-	if (c->confined && (wb_confine_keyring() == -1 ||
-	    wb_confine_syscalls() == -1))
+	if (c->confined && (wb_chroot_confine_keyring() == -1 ||
+	    wb_chroot_confine_syscalls() == -1))
 		return (-1);
 	return (0);
 }
@@ -411,7 +411,8 @@ check_dir(const char *root, const char *path, struct wb_err *err)
 	struct stat st;
 	int fd;
 
-	if ((fd = wb_root_open(root, path, O_PATH | O_DIRECTORY, err)) == -1)
+	if ((fd = wb_chroot_root_open(root, path, O_PATH | O_DIRECTORY,
+	    err)) == -1)
 		return (wb_err_setsys(err, "%s: no directory %s in the image",
 		    root, path));
 	if (fstat(fd, &st) == -1) {
@@ -454,13 +455,6 @@ unconfined(const char *root)
 	r = strcmp(p, root) == 0;
 	free(p);
 	return (r);
-}
-
-struct wb_runner *
-wb_runner_chroot_new(const char *root, struct wb_err *err)
-{
-
-	return (wb_chroot_runner_new(root, WB_RUNNER_CHROOT, err));
 }
 
 struct wb_runner *
@@ -512,7 +506,7 @@ wb_chroot_runner_new(const char *root, enum wb_runner_kind kind,
 	if (check_dir(r->root, "/bin", err) == -1 ||
 	    check_dir(r->root, r->scratchdir, err) == -1)
 		goto fail;
-	if ((a->env = wb_root_environment(r->root, err)) == NULL)
+	if ((a->env = wb_chroot_root_environment(r->root, err)) == NULL)
 		goto fail;
 	r->env = a->env;
 	return (r);

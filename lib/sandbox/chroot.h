@@ -14,32 +14,10 @@
 #include <jansson.h>
 
 #include "bounds.h"
+#include "chroot_env.h"
 #include "runner.h"
 
 struct wb_err;
-
-/*
- * Open path (relative to the image root, leading "/" allowed) with every
- * symlink resolved inside the root (openat2 RESOLVE_IN_ROOT).  Returns an
- * fd or -1 with err set (errno kept: ENOENT for a missing file).
- */
-int	wb_root_open(const char *root, const char *path, int flags,
-	    struct wb_err *);
-
-/*
- * The image's declared environment, /etc/worldbench/environment: KEY=value
- * lines in the config-fragment format (see fragment.h).  Returns a
- * NULL-terminated malloc'ed "K=V" vector (empty when the file is absent),
- * or NULL with err naming the file and line.  PATH, HOME, LANG, LC_ALL and
- * TMPDIR belong to the runner and are refused.
- */
-char	**wb_root_environment(const char *root, struct wb_err *);
-
-/*
- * The clean environment (that of wb_spawn) followed by extra, as a
- * malloc'ed vector; free with wb_words_free().
- */
-char	**wb_env_merge(char *const *extra, struct wb_err *);
 
 /*
  * What a child of the chroot runner enters: root (absolute), confined
@@ -86,8 +64,8 @@ struct wb_runner *wb_chroot_runner_new(const char *root,
  * the confinement: seccomp, private /tmp) and its reading on resume
  * (lib/sandbox/runner_chroot.c).
  */
-json_t	*wb_chroot_provenance(const struct wb_runner *);
-int	 wb_chroot_resume(const json_t *prov, const char *file,
+json_t	*wb_runner_chroot_provenance(const struct wb_runner *);
+int	 wb_runner_chroot_resume(const json_t *prov, const char *file,
 	    struct wb_runner_opts *, struct wb_err *);
 /* The settings of a chroot runner's children, for lib/sandbox/runner.c. */
 struct wb_chroot *wb_chroot_of(struct wb_runner *);
@@ -98,6 +76,6 @@ struct wb_chroot *wb_chroot_of(struct wb_runner *);
  * confining runners (see wb_chroot_enter); public so that
  * bench/scripts/seccomp-cost measures the very same filter.
  */
-int	wb_confine_syscalls(void);
+int	wb_chroot_confine_syscalls(void);
 
 #endif

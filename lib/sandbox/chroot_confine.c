@@ -51,7 +51,7 @@ rebind(const char *path, unsigned long flags)
 }
 
 int
-wb_confine_root(const char *root, int private_tmp)
+wb_chroot_confine_root(const char *root, int private_tmp)
 {
 	char path[PATH_MAX];
 
@@ -66,7 +66,7 @@ wb_confine_root(const char *root, int private_tmp)
 }
 
 int
-wb_confine_proc(const char *root)
+wb_chroot_confine_proc(const char *root)
 {
 	char path[PATH_MAX];
 	struct stat st;
@@ -96,7 +96,7 @@ wb_confine_proc(const char *root)
 }
 
 int
-wb_confine_caps(void)
+wb_chroot_confine_caps(void)
 {
 	struct __user_cap_header_struct hdr;
 	struct __user_cap_data_struct data[2];

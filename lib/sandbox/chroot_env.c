@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chroot.h"
+#include "chroot_env.h"
 #include "err.h"
 #include "fragment.h"
 #include "spawn.h"
@@ -26,7 +26,7 @@
 #define ENV_MAXSIZE	(64 * 1024)
 
 int
-wb_root_open(const char *root, const char *path, int flags,
+wb_chroot_root_open(const char *root, const char *path, int flags,
     struct wb_err *err)
 {
 	struct open_how how;
@@ -99,9 +99,9 @@ read_fd(int fd, const char *name, size_t *lenp, struct wb_err *err)
 }
 
 char **
-wb_root_environment(const char *root, struct wb_err *err)
+wb_chroot_root_environment(const char *root, struct wb_err *err)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	char name[4096], **env, *buf;
 	size_t i, n, len;
 	int fd;
@@ -110,7 +110,7 @@ wb_root_environment(const char *root, struct wb_err *err)
 		wb_err_setsys(err, "calloc");
 		return (NULL);
 	}
-	if ((fd = wb_root_open(root, ENV_PATH, O_RDONLY, err)) == -1) {
+	if ((fd = wb_chroot_root_open(root, ENV_PATH, O_RDONLY, err)) == -1) {
 		if (errno == ENOENT)
 			return (env);
 		free(env);
@@ -123,8 +123,8 @@ wb_root_environment(const char *root, struct wb_err *err)
 		free(env);
 		return (NULL);
 	}
-	wb_frag_init(&f);
-	if (wb_frag_merge_buf(&f, name, buf, len, NULL, NULL, err) == -1)
+	wb_fragment_init(&f);
+	if (wb_fragment_merge_buf(&f, name, buf, len, NULL, NULL, err) == -1)
 		goto fail;
 	free(env);
 	if ((env = calloc(f.n + 1, sizeof(char *))) == NULL) {
@@ -147,18 +147,18 @@ wb_root_environment(const char *root, struct wb_err *err)
 		}
 		env[++n] = NULL;
 	}
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	free(buf);
 	return (env);
 fail:
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	free(buf);
 	wb_words_free(env);
 	return (NULL);
 }
 
 char **
-wb_env_merge(char *const *extra, struct wb_err *err)
+wb_chroot_env_merge(char *const *extra, struct wb_err *err)
 {
 	char **env;
 	size_t i, n, ne;

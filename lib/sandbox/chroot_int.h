@@ -21,15 +21,15 @@ int	wb_chroot_mountpoint(const char *root, const char *rel, char *buf,
 	    size_t len);
 
 /* root bound read-only, nosuid, nodev; root/tmp writable (or a tmpfs). */
-int	wb_confine_root(const char *root, int private_tmp);
+int	wb_chroot_confine_root(const char *root, int private_tmp);
 /* root/proc/sys and the other knobs of the mounted /proc read-only. */
-int	wb_confine_proc(const char *root);
+int	wb_chroot_confine_proc(const char *root);
 /* no_new_privs; empty bounding, ambient, effective, permitted sets. */
-int	wb_confine_caps(void);
+int	wb_chroot_confine_caps(void);
 /*
  * A fresh anonymous session keyring: the caller's session keyring, and
  * every key linked from it, is no longer possessed (lib/sandbox/chroot_seccomp.c).
  */
-int	wb_confine_keyring(void);
+int	wb_chroot_confine_keyring(void);
 
 #endif

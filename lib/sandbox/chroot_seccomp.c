@@ -95,7 +95,7 @@ fail(scmp_filter_ctx ctx, const char *what, const char *name, int rc)
 }
 
 int
-wb_confine_keyring(void)
+wb_chroot_confine_keyring(void)
 {
 
 	if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) == -1 &&
@@ -105,7 +105,7 @@ wb_confine_keyring(void)
 }
 
 int
-wb_confine_syscalls(void)
+wb_chroot_confine_syscalls(void)
 {
 	scmp_filter_ctx ctx;
 	size_t i;

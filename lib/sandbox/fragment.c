@@ -23,7 +23,7 @@
 #define ROTL(x, b)	(((x) << (b)) | ((x) >> (64 - (b))))
 
 void
-wb_frag_init(struct wb_frag *f)
+wb_fragment_init(struct wb_fragment *f)
 {
 
 	f->e = NULL;
@@ -44,7 +44,7 @@ entry_fini(struct wb_frag_entry *e)
 }
 
 void
-wb_frag_fini(struct wb_frag *f)
+wb_fragment_fini(struct wb_fragment *f)
 {
 	size_t i;
 
@@ -52,7 +52,7 @@ wb_frag_fini(struct wb_frag *f)
 		entry_fini(&f->e[i]);
 	free(f->e);
 	free(f->slot);
-	wb_frag_init(f);
+	wb_fragment_init(f);
 }
 
 static void
@@ -109,7 +109,7 @@ key_hash(const uint64_t k[2], const char *s, size_t len)
  * entry, else the empty one where it goes.  f->nslot must be non-zero.
  */
 static size_t *
-find_slot(const struct wb_frag *f, const char *key, size_t len)
+find_slot(const struct wb_fragment *f, const char *key, size_t len)
 {
 	const char *k;
 	size_t i, mask;
@@ -129,7 +129,7 @@ find_slot(const struct wb_frag *f, const char *key, size_t len)
  * full, so that a probe ends soon.  The first call draws the hash key.
  */
 static int
-index_reserve(struct wb_frag *f, const char *name, unsigned line,
+index_reserve(struct wb_fragment *f, const char *name, unsigned line,
     struct wb_err *err)
 {
 	size_t *old, i, n;
@@ -152,7 +152,7 @@ index_reserve(struct wb_frag *f, const char *name, unsigned line,
 }
 
 const struct wb_frag_entry *
-wb_frag_get(const struct wb_frag *f, const char *key)
+wb_fragment_get(const struct wb_fragment *f, const char *key)
 {
 	size_t *slot;
 
@@ -243,7 +243,8 @@ frag_append(struct wb_frag_entry *e, struct wb_frag_entry *ne,
 }
 
 static int
-frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
+frag_add(struct wb_fragment *f, const char *name, unsigned line,
+    const char *key,
     size_t keylen, const char *val, size_t vallen, int unset, int append,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
@@ -296,7 +297,7 @@ frag_add(struct wb_frag *f, const char *name, unsigned line, const char *key,
 }
 
 int
-wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
+wb_fragment_merge_buf(struct wb_fragment *f, const char *name, const char *buf,
     size_t len, wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	const char *p, *end, *nl, *key, *val;
@@ -309,9 +310,9 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 	p = buf;
 	end = buf + len;
 	for (line = 1; p < end; line++) {
-		if (line % FRAG_POLL == 0 && wb_interrupted() != 0)
+		if (line % FRAG_POLL == 0 && wb_interrupt_pending() != 0)
 			return (wb_err_set(err, "%s:%u: interrupted by signal "
-			    "%d", name, line, wb_interrupted()));
+			    "%d", name, line, wb_interrupt_pending()));
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		r = parse_line(p, (size_t)(nl - p), &key, &keylen, &val,
@@ -328,7 +329,7 @@ wb_frag_merge_buf(struct wb_frag *f, const char *name, const char *buf,
 }
 
 static int
-merge_path(struct wb_frag *f, const char *path, int oflags,
+merge_path(struct wb_fragment *f, const char *path, int oflags,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	int fd, r;
@@ -340,13 +341,13 @@ merge_path(struct wb_frag *f, const char *path, int oflags,
 			    "link, not followed", path));
 		return (wb_err_setsys(err, "%s", path));
 	}
-	r = wb_frag_merge_fd(f, fd, path, fn, arg, err);
+	r = wb_fragment_merge_fd(f, fd, path, fn, arg, err);
 	close(fd);
 	return (r);
 }
 
 int
-wb_frag_merge_file(struct wb_frag *f, const char *path,
+wb_fragment_merge_file(struct wb_fragment *f, const char *path,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 
@@ -354,7 +355,7 @@ wb_frag_merge_file(struct wb_frag *f, const char *path,
 }
 
 int
-wb_frag_merge_nofollow(struct wb_frag *f, const char *path,
+wb_fragment_merge_nofollow(struct wb_fragment *f, const char *path,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 
@@ -362,7 +363,7 @@ wb_frag_merge_nofollow(struct wb_frag *f, const char *path,
 }
 
 int
-wb_frag_merge_fd(struct wb_frag *f, int fd, const char *path,
+wb_fragment_merge_fd(struct wb_fragment *f, int fd, const char *path,
     wb_frag_override_fn *fn, void *arg, struct wb_err *err)
 {
 	struct stat st;
@@ -392,13 +393,13 @@ wb_frag_merge_fd(struct wb_frag *f, int fd, const char *path,
 			return (-1);
 		}
 	}
-	r = wb_frag_merge_buf(f, path, buf, off, fn, arg, err);
+	r = wb_fragment_merge_buf(f, path, buf, off, fn, arg, err);
 	free(buf);
 	return (r);
 }
 
 char *
-wb_frag_format(const struct wb_frag *f, struct wb_err *err)
+wb_fragment_format(const struct wb_fragment *f, struct wb_err *err)
 {
 	char *buf;
 	size_t len;
@@ -423,12 +424,13 @@ wb_frag_format(const struct wb_frag *f, struct wb_err *err)
 }
 
 int
-wb_frag_write(const struct wb_frag *f, const char *path, struct wb_err *err)
+wb_fragment_write(const struct wb_fragment *f, const char *path,
+    struct wb_err *err)
 {
 	char *buf;
 	int r;
 
-	if ((buf = wb_frag_format(f, err)) == NULL)
+	if ((buf = wb_fragment_format(f, err)) == NULL)
 		return (-1);
 	r = wb_atomic_write(path, buf, strlen(buf), 0644, err);
 	free(buf);
@@ -436,8 +438,8 @@ wb_frag_write(const struct wb_frag *f, const char *path, struct wb_err *err)
 }
 
 size_t
-wb_frag_verify(const struct wb_frag *want, const struct wb_frag *have,
-    wb_frag_missing_fn *fn, void *arg)
+wb_fragment_verify(const struct wb_fragment *want,
+    const struct wb_fragment *have, wb_frag_missing_fn *fn, void *arg)
 {
 	const struct wb_frag_entry *w, *h;
 	size_t i, bad;
@@ -445,7 +447,7 @@ wb_frag_verify(const struct wb_frag *want, const struct wb_frag *have,
 	bad = 0;
 	for (i = 0; i < want->n; i++) {
 		w = &want->e[i];
-		h = wb_frag_get(have, w->key);
+		h = wb_fragment_get(have, w->key);
 		if (w->value == NULL) {
 			if (h == NULL || h->value == NULL)
 				continue;

@@ -37,9 +37,9 @@ struct wb_frag_entry {
  * A merged configuration; entries keep first-seen key order.  The keys
  * are indexed by a hash table under a random key, so that a merge and a
  * look-up cost the same whatever the keys (a fragment of hostile names
- * cannot make them collide).  Only this module writes to a wb_frag.
+ * cannot make them collide).  Only this module writes to a wb_fragment.
  */
-struct wb_frag {
+struct wb_fragment {
 	struct wb_frag_entry	*e;
 	size_t			 n;
 	size_t			 cap;
@@ -56,45 +56,45 @@ struct wb_frag {
 typedef void	wb_frag_override_fn(void *arg,
 		    const struct wb_frag_entry *old,
 		    const struct wb_frag_entry *new, int same);
-/* Called by wb_frag_verify() for each wanted entry the result lacks. */
+/* Called by wb_fragment_verify() for each wanted entry the result lacks. */
 typedef void	wb_frag_missing_fn(void *arg,
 		    const struct wb_frag_entry *want,
 		    const struct wb_frag_entry *have);	/* have may be NULL */
 
-void	wb_frag_init(struct wb_frag *);
-void	wb_frag_fini(struct wb_frag *);
+void	wb_fragment_init(struct wb_fragment *);
+void	wb_fragment_fini(struct wb_fragment *);
 
 /*
  * Merge one fragment (file or buffer named name) into f.  The merge
- * polls wb_interrupted() (interrupt.h) and fails with "name:line:
+ * polls wb_interrupt_pending() (interrupt.h) and fails with "name:line:
  * interrupted by signal N" once it is set.
  */
-int	wb_frag_merge_file(struct wb_frag *, const char *path,
+int	wb_fragment_merge_file(struct wb_fragment *, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
 /*
  * The same for a fragment of an overlay tree: path is opened with
  * O_NOFOLLOW, so a fragment that is a symbolic link is refused, its
  * target never read.
  */
-int	wb_frag_merge_nofollow(struct wb_frag *, const char *path,
+int	wb_fragment_merge_nofollow(struct wb_fragment *, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
 /* The same from an open fd (a regular file), path naming it in errors. */
-int	wb_frag_merge_fd(struct wb_frag *, int fd, const char *path,
+int	wb_fragment_merge_fd(struct wb_fragment *, int fd, const char *path,
 	    wb_frag_override_fn *, void *, struct wb_err *);
-int	wb_frag_merge_buf(struct wb_frag *, const char *name,
+int	wb_fragment_merge_buf(struct wb_fragment *, const char *name,
 	    const char *buf, size_t len, wb_frag_override_fn *, void *,
 	    struct wb_err *);
 
-const struct wb_frag_entry	*wb_frag_get(const struct wb_frag *,
+const struct wb_frag_entry	*wb_fragment_get(const struct wb_fragment *,
 				    const char *key);
 
 /*
  * Format f as fragment text ("KEY=value\n" / "# KEY is not set\n") in
  * entry order; returns a malloc'ed NUL-terminated string.
  */
-char	*wb_frag_format(const struct wb_frag *, struct wb_err *);
-/* Write wb_frag_format() atomically to path. */
-int	wb_frag_write(const struct wb_frag *, const char *path,
+char	*wb_fragment_format(const struct wb_fragment *, struct wb_err *);
+/* Write wb_fragment_format() atomically to path. */
+int	wb_fragment_write(const struct wb_fragment *, const char *path,
 	    struct wb_err *);
 
 /*
@@ -102,7 +102,7 @@ int	wb_frag_write(const struct wb_frag *, const char *path,
  * satisfied by an absent or unset key).  Returns the number of
  * mismatches, each reported through fn (which may be NULL).
  */
-size_t	wb_frag_verify(const struct wb_frag *want, const struct wb_frag *have,
-	    wb_frag_missing_fn *, void *);
+size_t	wb_fragment_verify(const struct wb_fragment *want,
+	    const struct wb_fragment *have, wb_frag_missing_fn *, void *);
 
 #endif

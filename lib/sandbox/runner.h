@@ -200,7 +200,7 @@ int			 wb_runner_resume_opts(const json_t *prov,
 /* The host runner: the suite of this build or installation. */
 struct wb_runner	*wb_runner_host_new(const char *libexecdir,
 			    const char *datadir, struct wb_err *);
-/* A world image unpacked at root, confined (lib/sandbox/chroot.c). */
+/* A world image unpacked at root, confined (runner_chroot.c). */
 struct wb_runner	*wb_runner_chroot_new(const char *root,
 			    struct wb_err *);
 void			 wb_runner_free(struct wb_runner *);

@@ -14,6 +14,13 @@
 #include "err.h"
 #include "runner.h"
 
+struct wb_runner *
+wb_runner_chroot_new(const char *root, struct wb_err *err)
+{
+
+	return (wb_chroot_runner_new(root, WB_RUNNER_CHROOT, err));
+}
+
 static int
 chroot_probe(char *why, size_t len)
 {
@@ -42,7 +49,7 @@ chroot_new(const char *root, const struct wb_runner_opts *o,
 }
 
 json_t *
-wb_chroot_provenance(const struct wb_runner *r)
+wb_runner_chroot_provenance(const struct wb_runner *r)
 {
 	const struct wb_chroot *c;
 	json_t *b, *o;
@@ -68,7 +75,7 @@ wb_chroot_provenance(const struct wb_runner *r)
 }
 
 int
-wb_chroot_resume(const json_t *prov, const char *file,
+wb_runner_chroot_resume(const json_t *prov, const char *file,
     struct wb_runner_opts *o, struct wb_err *err)
 {
 	json_t *b, *m;
@@ -102,6 +109,6 @@ const struct wb_runner_class wb_runner_class_chroot = {
 	.images = 1,
 	.probe = chroot_probe,
 	.new = chroot_new,
-	.provenance = wb_chroot_provenance,
-	.resume = wb_chroot_resume,
+	.provenance = wb_runner_chroot_provenance,
+	.resume = wb_runner_chroot_resume,
 };

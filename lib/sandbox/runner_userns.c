@@ -64,6 +64,6 @@ const struct wb_runner_class wb_runner_class_userns = {
 	.images = 1,
 	.probe = userns_probe,
 	.new = userns_new,
-	.provenance = wb_chroot_provenance,
-	.resume = wb_chroot_resume,
+	.provenance = wb_runner_chroot_provenance,
+	.resume = wb_runner_chroot_resume,
 };

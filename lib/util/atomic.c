@@ -154,7 +154,7 @@ wb_atomic_write(const char *path, const void *buf, size_t len, mode_t mode,
 }
 
 char *
-wb_render(wb_atomic_fn *fn, const void *arg, const char *what,
+wb_atomic_render_mem(wb_atomic_fn *fn, const void *arg, const char *what,
     size_t *lenp, struct wb_err *err)
 {
 	char *buf = NULL;
@@ -186,7 +186,7 @@ wb_atomic_render(const char *path, mode_t mode, wb_atomic_fn *fn,
 	size_t len;
 	int r;
 
-	if ((buf = wb_render(fn, arg, path, &len, err)) == NULL)
+	if ((buf = wb_atomic_render_mem(fn, arg, path, &len, err)) == NULL)
 		return (-1);
 	r = wb_atomic_write(path, buf, len, mode, err);
 	free(buf);

@@ -45,7 +45,7 @@ int	wb_atomic_render(const char *path, mode_t, wb_atomic_fn *,
  * in *len (len may be NULL); NULL with err set (naming what) when fn or
  * the stream fails.
  */
-char	*wb_render(wb_atomic_fn *, const void *arg, const char *what,
+char	*wb_atomic_render_mem(wb_atomic_fn *, const void *arg, const char *what,
 	    size_t *len, struct wb_err *);
 
 #endif

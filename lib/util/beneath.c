@@ -28,7 +28,7 @@ wb_beneath_openat(int dfd, const char *path, int flags, mode_t mode)
 		path++;
 	if (*path == '\0')
 		path = ".";
-	return (wb_openat_confined(dfd, path, flags, mode,
+	return (wb_fs_openat_confined(dfd, path, flags, mode,
 	    WB_CONFINED_ANY_MOUNT));
 }
 
@@ -172,13 +172,13 @@ wb_beneath_remove(int dirfd, const char *name, const char *what,
 	struct wb_err e;
 
 	wb_err_clear(&e);
-	if (wb_rmtree_at(dirfd, name, &e) == -1)
+	if (wb_fs_rmtree_at(dirfd, name, &e) == -1)
 		return (wb_err_set(err, "%s: %s", what, e.msg));
 	return (0);
 }
 
 char *
-wb_fd_slurp(int fd, size_t max, size_t *lenp, const char *what,
+wb_beneath_slurp(int fd, size_t max, size_t *lenp, const char *what,
     struct wb_err *err)
 {
 	struct stat st;

@@ -44,14 +44,14 @@ int	wb_beneath_mkdirs(int dfd, const char *path, mode_t,
 int	wb_beneath_write(int dirfd, const char *name, const void *buf,
 	    size_t len, mode_t, const char *what, struct wb_err *);
 /*
- * Remove name in dirfd and everything under it (wb_rmtree_at): no link
+ * Remove name in dirfd and everything under it (wb_fs_rmtree_at): no link
  * is followed (links are removed as links) and no mount point is
  * crossed; what names it in err.
  */
 int	wb_beneath_remove(int dirfd, const char *name, const char *what,
 	    struct wb_err *);
 /* Read a regular file of at most max bytes from fd, NUL-terminated. */
-char	*wb_fd_slurp(int fd, size_t max, size_t *lenp, const char *what,
+char	*wb_beneath_slurp(int fd, size_t max, size_t *lenp, const char *what,
 	    struct wb_err *);
 
 #endif

@@ -16,7 +16,7 @@ struct wb_sha256 {
 };
 
 struct wb_sha256 *
-wb_sha256_new(struct wb_err *err)
+wb_digest_sha256_new(struct wb_err *err)
 {
 	struct wb_sha256 *h;
 
@@ -30,7 +30,7 @@ wb_sha256_new(struct wb_err *err)
 		return (NULL);
 	}
 	if (EVP_DigestInit_ex(h->ctx, EVP_sha256(), NULL) != 1) {
-		wb_sha256_free(h);
+		wb_digest_sha256_free(h);
 		wb_err_set(err, "sha256: cannot initialise the digest");
 		return (NULL);
 	}
@@ -38,7 +38,7 @@ wb_sha256_new(struct wb_err *err)
 }
 
 int
-wb_sha256_update(struct wb_sha256 *h, const void *buf, size_t len,
+wb_digest_sha256_update(struct wb_sha256 *h, const void *buf, size_t len,
     struct wb_err *err)
 {
 
@@ -48,7 +48,7 @@ wb_sha256_update(struct wb_sha256 *h, const void *buf, size_t len,
 }
 
 int
-wb_sha256_final(struct wb_sha256 *h, char hex[WB_SHA256_HEXSIZE],
+wb_digest_sha256_final(struct wb_sha256 *h, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -66,7 +66,7 @@ wb_sha256_final(struct wb_sha256 *h, char hex[WB_SHA256_HEXSIZE],
 }
 
 void
-wb_sha256_free(struct wb_sha256 *h)
+wb_digest_sha256_free(struct wb_sha256 *h)
 {
 
 	if (h == NULL)
@@ -76,23 +76,23 @@ wb_sha256_free(struct wb_sha256 *h)
 }
 
 int
-wb_sha256_buf(const void *buf, size_t len, char hex[WB_SHA256_HEXSIZE],
+wb_digest_sha256_buf(const void *buf, size_t len, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
 	struct wb_sha256 *h;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
-	rc = wb_sha256_update(h, buf, len, err);
+	rc = wb_digest_sha256_update(h, buf, len, err);
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
 int
-wb_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
+wb_digest_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
 	struct wb_sha256 *h;
@@ -100,7 +100,7 @@ wb_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
 	ssize_t n;
 	int rc;
 
-	if ((h = wb_sha256_new(err)) == NULL)
+	if ((h = wb_digest_sha256_new(err)) == NULL)
 		return (-1);
 	rc = 0;
 	for (;;) {
@@ -113,30 +113,31 @@ wb_sha256_fd(int fd, const char *name, char hex[WB_SHA256_HEXSIZE],
 		}
 		if (n == 0)
 			break;
-		if ((rc = wb_sha256_update(h, buf, (size_t)n, err)) == -1)
+		if ((rc = wb_digest_sha256_update(h, buf, (size_t)n,
+		    err)) == -1)
 			break;
 	}
 	if (rc == 0)
-		rc = wb_sha256_final(h, hex, err);
-	wb_sha256_free(h);
+		rc = wb_digest_sha256_final(h, hex, err);
+	wb_digest_sha256_free(h);
 	return (rc);
 }
 
 int
-wb_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
+wb_digest_sha256_file(const char *path, char hex[WB_SHA256_HEXSIZE],
     struct wb_err *err)
 {
 	int fd, rc;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return (wb_err_setsys(err, "%s", path));
-	rc = wb_sha256_fd(fd, path, hex, err);
+	rc = wb_digest_sha256_fd(fd, path, hex, err);
 	close(fd);
 	return (rc);
 }
 
 int
-wb_sha256_hex_ok(const char *s)
+wb_digest_sha256_hex_ok(const char *s)
 {
 
 	return (strlen(s) == WB_SHA256_HEXSIZE - 1 &&

@@ -21,7 +21,7 @@
 #include "fs_at.h"
 
 int
-wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
+wb_fs_openat_confined(int dfd, const char *path, int flags, mode_t mode,
     int mounts)
 {
 	struct open_how how;
@@ -37,10 +37,10 @@ wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
 }
 
 int
-wb_open_beneath(int dfd, const char *path, int flags)
+wb_fs_open_beneath(int dfd, const char *path, int flags)
 {
 
-	return (wb_openat_confined(dfd, path, flags, 0,
+	return (wb_fs_openat_confined(dfd, path, flags, 0,
 	    WB_CONFINED_SAME_MOUNT));
 }
 
@@ -79,7 +79,7 @@ reopen(int top, const char *rel, struct wb_err *err)
 {
 	int fd;
 
-	fd = wb_open_beneath(top, rel[0] != '\0' ? rel : ".", O_RDONLY |
+	fd = wb_fs_open_beneath(top, rel[0] != '\0' ? rel : ".", O_RDONLY |
 	    O_DIRECTORY | O_NOFOLLOW);
 	if (fd == -1)
 		wb_err_setsys(err, "open %s", rel[0] != '\0' ? rel : ".");
@@ -197,7 +197,7 @@ rm_contents(int top, char *rel, size_t len, struct wb_err *err)
 }
 
 int
-wb_rmtree_at(int dfd, const char *name, struct wb_err *err)
+wb_fs_rmtree_at(int dfd, const char *name, struct wb_err *err)
 {
 	char rel[PATH_MAX];
 	int top, r;

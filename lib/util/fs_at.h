@@ -21,7 +21,7 @@ struct wb_err;
  */
 #define	WB_CONFINED_SAME_MOUNT	0
 #define	WB_CONFINED_ANY_MOUNT	1
-int	wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
+int	wb_fs_openat_confined(int dfd, const char *path, int flags, mode_t mode,
 	    int mounts);
 
 /*
@@ -31,17 +31,17 @@ int	wb_openat_confined(int dfd, const char *path, int flags, mode_t mode,
  * final symlink is opened itself).  O_CLOEXEC is added.  Returns the fd,
  * or -1 with errno (ELOOP: a symlink on the way; EXDEV: an escape).
  */
-int	wb_open_beneath(int dfd, const char *path, int flags);
-/* The message for a wb_open_beneath() failure with ENOSYS. */
+int	wb_fs_open_beneath(int dfd, const char *path, int flags);
+/* The message for a wb_fs_open_beneath() failure with ENOSYS. */
 #define WB_OPENAT2_ENOSYS	"openat2(2) is not available (Linux 5.6 " \
 				    "or later is needed to unpack images safely)"
 /*
  * rm -rf of name in the directory dfd: nothing outside that entry is
  * touched, no symbolic link is followed (one is removed itself) and
- * every directory is reached again from the top with wb_open_beneath(),
+ * every directory is reached again from the top with wb_fs_open_beneath(),
  * so the removal holds at most three descriptors whatever the depth.
  * A missing name is not an error.
  */
-int	wb_rmtree_at(int dfd, const char *name, struct wb_err *);
+int	wb_fs_rmtree_at(int dfd, const char *name, struct wb_err *);
 
 #endif

@@ -20,7 +20,7 @@ add_line(char **text, size_t *len, const char *path, struct wb_err *err)
 	if (strpbrk(path, " \t\n\\") != NULL)
 		return (wb_err_set(err, "%s: a path with a blank or a "
 		    "backslash cannot be checked on the nodes", path));
-	if (wb_sha256_file(path, hex, err) == -1)
+	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	n = strlen(hex) + 2 + strlen(path) + 1;
 	if ((t = realloc(*text, *len + n + 1)) == NULL)
@@ -78,7 +78,8 @@ wb_install_id(const char *exe, char hex[WB_SHA256_HEXSIZE],
 			rc = add_line(&text, &len, lib, err);
 	wb_spawn_result_fini(&r);
 	if (rc == 0)
-		rc = wb_sha256_buf(text != NULL ? text : "", len, hex, err);
+		rc = wb_digest_sha256_buf(text != NULL ? text : "", len, hex,
+		    err);
 	free(text);
 	return (rc);
 }

@@ -17,7 +17,7 @@ wb_interrupt_set(int sig)
 }
 
 int
-wb_interrupted(void)
+wb_interrupt_pending(void)
 {
 
 	return ((int)interrupted);

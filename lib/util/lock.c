@@ -66,7 +66,7 @@ wb_lock_workdir(const char *workdir, int wait, struct wb_err *err)
 }
 
 void
-wb_unlock_workdir(int fd)
+wb_lock_workdir_release(int fd)
 {
 
 	if (fd != -1)
@@ -197,12 +197,12 @@ wb_lock_output(const char *output, int is_dir, int whole_dir,
 	return (l);
 fail:
 	free(dir);
-	wb_unlock_output(l);
+	wb_lock_output_release(l);
 	return (NULL);
 }
 
 void
-wb_unlock_output(struct wb_outlock *l)
+wb_lock_output_release(struct wb_outlock *l)
 {
 
 	if (l == NULL)

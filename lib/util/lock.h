@@ -13,7 +13,7 @@ struct wb_err;
  * the lock fd (keep it open), or -1 with err naming the holder's pid.
  */
 int	wb_lock_workdir(const char *workdir, int wait, struct wb_err *);
-void	wb_unlock_workdir(int);
+void	wb_lock_workdir_release(int);
 
 /*
  * The lock of a run's output, taken on its canonical path (the realpath
@@ -33,6 +33,6 @@ struct wb_outlock;
 struct wb_outlock	*wb_lock_output(const char *output, int is_dir,
 			    int whole_dir, struct wb_err *);
 /* Release the lock, removing the lock files no other run holds. */
-void			 wb_unlock_output(struct wb_outlock *);
+void			 wb_lock_output_release(struct wb_outlock *);
 
 #endif

@@ -5,7 +5,7 @@
 #include "note.h"
 
 void
-wb_notef(wb_note_fn *fn, void *arg, const char *fmt, ...)
+wb_note_printf(wb_note_fn *fn, void *arg, const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;

@@ -68,7 +68,8 @@ static int
 cancelled(const struct wb_spawn *sp)
 {
 
-	return (wb_interrupted() != 0 || (sp->cancel != NULL && *sp->cancel));
+	return (wb_interrupt_pending() != 0 || (sp->cancel != NULL &&
+	    *sp->cancel));
 }
 
 /* In the child: never returns. */
@@ -393,9 +394,9 @@ wb_spawn_run(const struct wb_spawn *sp, size_t n,
 	if (n == 0 || sp->argv == NULL || sp->argv[0] == NULL ||
 	    !(sp->timeout > 0))
 		return (wb_err_set(err, "spawn: bad arguments"));
-	if (wb_interrupted() != 0)
+	if (wb_interrupt_pending() != 0)
 		return (wb_err_set(err, "%s: not started: interrupted by "
-		    "signal %d", sp->argv[0], wb_interrupted()));
+		    "signal %d", sp->argv[0], wb_interrupt_pending()));
 	memset(res, 0, n * sizeof(*res));
 	c = calloc(n, sizeof(*c));
 	pfd = calloc(3 * n, sizeof(*pfd));

@@ -28,7 +28,7 @@ utf8_len(const unsigned char *s)
 }
 
 const char *
-wb_vis_char(const char *str, int flags, size_t *n, char esc[WB_VIS_ESCLEN])
+wb_strvis_char(const char *str, int flags, size_t *n, char esc[WB_VIS_ESCLEN])
 {
 	const unsigned char *s = (const unsigned char *)str;
 
@@ -74,7 +74,7 @@ wb_strvis(char *buf, size_t len, const char *s)
 	if (len == 0)
 		return (buf);
 	for (o = 0; *s != '\0'; s += n) {
-		if ((e = wb_vis_char(s, 0, &n, esc)) == NULL) {
+		if ((e = wb_strvis_char(s, 0, &n, esc)) == NULL) {
 			e = s;
 			el = n;
 		} else
@@ -89,7 +89,7 @@ wb_strvis(char *buf, size_t len, const char *s)
 }
 
 const char *
-wb_vis(const char *s)
+wb_strvis_slot(const char *s)
 {
 	static char slot[WB_VIS_SLOTS][WB_VIS_SIZE];
 	static unsigned next;
@@ -109,20 +109,20 @@ wb_strvis_clean(const char *s)
 	size_t n;
 
 	for (; *s != '\0'; s += n)
-		if (wb_vis_char(s, 0, &n, esc) != NULL)
+		if (wb_strvis_char(s, 0, &n, esc) != NULL)
 			return (0);
 	return (1);
 }
 
 int
-wb_vis_fputs(const char *s, int flags, FILE *fp)
+wb_strvis_fputs(const char *s, int flags, FILE *fp)
 {
 	const char *e;
 	char esc[WB_VIS_ESCLEN];
 	size_t n;
 
 	for (; *s != '\0'; s += n)
-		if ((e = wb_vis_char(s, flags, &n, esc)) != NULL) {
+		if ((e = wb_strvis_char(s, flags, &n, esc)) != NULL) {
 			if (fputs(e, fp) == EOF)
 				return (-1);
 		} else if (fwrite(s, 1, n, fp) != n)

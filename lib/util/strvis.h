@@ -27,14 +27,14 @@ char		*wb_strvis(char *buf, size_t len, const char *s);
  */
 #define WB_VIS_SLOTS	8
 #define WB_VIS_SIZE	1024
-const char	*wb_vis(const char *s);
+const char	*wb_strvis_slot(const char *s);
 /* 1 when s holds nothing wb_strvis would escape. */
 int		 wb_strvis_clean(const char *s);
 /*
  * Write all of s, escaped as by wb_strvis, to fp; with WB_VIS_WHITE
  * (below) text of several lines.  -1 on a write error.
  */
-int		 wb_vis_fputs(const char *s, int flags, FILE *fp);
+int		 wb_strvis_fputs(const char *s, int flags, FILE *fp);
 /*
  * The one rule the functions above and every other writer of outside
  * text (the HTML and XML escapes of lib/report/report_format.c) follow: the
@@ -44,7 +44,7 @@ int		 wb_vis_fputs(const char *s, int flags, FILE *fp);
  */
 #define WB_VIS_WHITE	0x01
 #define WB_VIS_ESCLEN	8
-const char	*wb_vis_char(const char *s, int flags, size_t *n,
+const char	*wb_strvis_char(const char *s, int flags, size_t *n,
 		    char esc[WB_VIS_ESCLEN]);
 
 #endif

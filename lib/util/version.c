@@ -13,21 +13,21 @@ wb_version(void)
 }
 
 const char *
-wb_gitrev(void)
+wb_version_gitrev(void)
 {
 
 	return (WB_GITREV);
 }
 
 const char *
-wb_build_cc(void)
+wb_version_cc(void)
 {
 
 	return (WB_CC);
 }
 
 const char *
-wb_build_cflags(void)
+wb_version_cflags(void)
 {
 
 	return (WB_CFLAGS);

@@ -4,8 +4,8 @@
 
 /* Build identity, compiled in from VERSION, git and the tracked flags. */
 const char	*wb_version(void);
-const char	*wb_gitrev(void);
-const char	*wb_build_cc(void);
-const char	*wb_build_cflags(void);
+const char	*wb_version_gitrev(void);
+const char	*wb_version_cc(void);
+const char	*wb_version_cflags(void);
 
 #endif

@@ -238,12 +238,12 @@ wbt_check_golden(const atf_tc_t *tc, const char *path, const char *expected)
 }
 
 void
-wbt_frag(struct wb_frag *f, const char *text)
+wbt_frag(struct wb_fragment *f, const char *text)
 {
 	struct wb_err e;
 
-	wb_frag_init(f);
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, "t", text, strlen(text), NULL,
+	wb_fragment_init(f);
+	ATF_REQUIRE_MSG(wb_fragment_merge_buf(f, "t", text, strlen(text), NULL,
 	    NULL, &e) == 0, "%s", e.msg);
 }
 

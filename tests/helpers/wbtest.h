@@ -60,9 +60,9 @@ struct wbt_lines {
 };
 void		 wbt_lines_add(void *lines, const char *line);
 
-struct wb_frag;
+struct wb_fragment;
 /* A configuration from fragment text (init'ed; the caller fini's it). */
-void		 wbt_frag(struct wb_frag *, const char *text);
+void		 wbt_frag(struct wb_fragment *, const char *text);
 
 /*
  * Watch path for being opened or read (inotify); wbt_unread() then fails

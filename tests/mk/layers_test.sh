@@ -76,10 +76,78 @@ layers__no_layer_body() {
 	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
 }
 
+# The modules whose exports and folders are clean (the other four are
+# being reworked: lib/history, lib/report, lib/run, lib/stats).
+CLEAN_MODULES="util model sandbox image guest experiment explain farm release"
+
+atf_test_case exports__tree
+exports__tree_head() {
+	atf_set descr "every exported function of the clean modules carries its file's prefix"
+}
+exports__tree_body() {
+	# shellcheck disable=SC2086
+	atf_check -o match:', 0 without their file.s prefix$' \
+	    sh "$(atf_config_get top_srcdir)/mk/exports.sh" \
+	    "$(atf_config_get top_srcdir)" $CLEAN_MODULES
+}
+
+atf_test_case exports__mismatch
+exports__mismatch_head() {
+	atf_set descr "an export without its file's prefix is named with its line; static and prefixed ones pass"
+}
+exports__mismatch_body() {
+	mkdir -p t/lib/low
+	printf 'low_LAYER :=\t1\n' > t/lib/low/module.mk
+	printf 'int\nwb_low_part_one(void)\n{\n}\n\nstatic int\nhelper(void)\n{\n}\n\nint\nwb_low(void)\n{\n}\n\nvoid\nwb_other_thing(int x)\n{\n}\n' \
+	    > t/lib/low/low_part.c
+	atf_check -s exit:1 \
+	    -o match:'^lib/low/low_part.c:17: wb_other_thing: not wb_low_\.\.\.$' \
+	    -o match:'^exports: 3 functions in 1 files, 1 without their file.s prefix$' \
+	    sh "$(atf_config_get top_srcdir)/mk/exports.sh" t
+}
+
+atf_test_case circles__tree
+circles__tree_head() {
+	atf_set descr "no include or call circle inside the clean modules' folders"
+}
+circles__tree_body() {
+	top=$(atf_config_get top_srcdir)
+	dirs=""
+	for m in $CLEAN_MODULES; do
+		dirs="$dirs lib/$m"
+	done
+	# shellcheck disable=SC2086
+	atf_check -o inline:'circles: 0 in 0 folders\n' \
+	    sh "$top/mk/circles.sh" "$top" $dirs
+}
+
+atf_test_case circles__found
+circles__found_head() {
+	atf_set descr "a call one way and an include back is a circle, named with both edges"
+}
+circles__found_body() {
+	mkdir -p t/lib/m
+	printf '#include "b.h"\nint\nwb_a(void)\n{\n\treturn (wb_b());\n}\n' > t/lib/m/a.c
+	printf '#include "a.h"\nint\nwb_b(void)\n{\n\treturn (0);\n}\n' > t/lib/m/b.c
+	echo 'int wb_a(void);' > t/lib/m/a.h
+	echo 'int wb_b(void);' > t/lib/m/b.h
+	printf '/* wb_a() in a comment calls nothing */\nint\nwb_c(void)\n{\n\treturn (0);\n}\n' > t/lib/m/c.c
+	atf_check -s exit:1 -o inline:'lib/m: a b\n  a -> b (include)\n  b -> a (include)\ncircles: 1 in 1 folders\n' \
+	    sh "$(atf_config_get top_srcdir)/mk/circles.sh" t lib/m
+	# The call alone, without the include back, is no circle.
+	printf 'int\nwb_b(void)\n{\n\treturn (0);\n}\n' > t/lib/m/b.c
+	atf_check -o inline:'circles: 0 in 0 folders\n' \
+	    sh "$(atf_config_get top_srcdir)/mk/circles.sh" t lib/m
+}
+
 atf_init_test_cases() {
 	atf_add_test_case layers__tree
 	atf_add_test_case layers__clean
 	atf_add_test_case layers__upward
 	atf_add_test_case layers__private
 	atf_add_test_case layers__no_layer
+	atf_add_test_case exports__tree
+	atf_add_test_case exports__mismatch
+	atf_add_test_case circles__tree
+	atf_add_test_case circles__found
 }

@@ -762,7 +762,7 @@ judge(const struct kase *k, int failed, const char *said,
 		}
 		ATF_REQUIRE((fd = open(BOX "/t", O_RDONLY | O_DIRECTORY)) !=
 		    -1);
-		ATF_REQUIRE_MSG(wb_rmtree_at(fd, k->name, &e) == 0, "%s",
+		ATF_REQUIRE_MSG(wb_fs_rmtree_at(fd, k->name, &e) == 0, "%s",
 		    e.msg);
 		close(fd);
 	} else if (!failed) {

@@ -53,7 +53,7 @@ make_root(const atf_tc_t *tc)
 	snprintf(path, sizeof(path), "%s/tmp", root);
 	ATF_REQUIRE(mkdir(path, 01777) == 0 && chmod(path, 01777) == 0);
 	snprintf(path, sizeof(path), "%s/bin/probe", root);
-	ATF_REQUIRE_MSG(wb_copy_file(wbt_buildpath(tc,
+	ATF_REQUIRE_MSG(wb_world_fs_copy_file(wbt_buildpath(tc,
 	    "tests/safety/confine_probe"), path, 0755, &e) == 0, "%s", e.msg);
 }
 

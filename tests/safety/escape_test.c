@@ -47,7 +47,7 @@ copy_probe(const atf_tc_t *tc, const char *rel, uid_t owner, mode_t mode)
 	struct wb_err e;
 
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	ATF_REQUIRE_MSG(wb_copy_file(wbt_buildpath(tc,
+	ATF_REQUIRE_MSG(wb_world_fs_copy_file(wbt_buildpath(tc,
 	    "tests/safety/escape_probe"), path, 0755, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE(chown(path, owner, owner) == 0);
 	ATF_REQUIRE(chmod(path, mode) == 0);

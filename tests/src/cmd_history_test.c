@@ -700,7 +700,7 @@ fake_release(const atf_tc_t *tc, const char *name, const char *rel,
 	run_ok(tc, &o, (const char *[]){ "image", "pack", "-z", "gzip", name,
 	    arc, NULL });
 	wbt_out_fini(&o);
-	ATF_REQUIRE_MSG(wb_sha256_file(arc, hex, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_digest_sha256_file(arc, hex, &e) == 0, "%s", e.msg);
 	abs = wbt_abspath(arc);
 	snprintf(meta, sizeof(meta), "w/images/%s.meta", name);
 	ATF_REQUIRE(asprintf(&text, "sha256=%s\npath=%s\n", hex, abs) != -1);

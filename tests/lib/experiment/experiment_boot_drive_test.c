@@ -31,10 +31,10 @@ static const char fake_qemu[] =
     "exit 0\n";
 
 struct fixture {
-	struct wb_boot_experiment	 x;
+	struct wb_experiment_boot	 x;
 	struct wb_kpaths		 k;
 	struct wb_unpack_opts		 unpack;
-	struct wb_boot_drive		 d;
+	struct wb_experiment_boot_drive		 d;
 	const char			*kernels[1];
 	char				 dir[PATH_MAX - 64];
 	char				 qemu[PATH_MAX], kimg[PATH_MAX];
@@ -138,13 +138,13 @@ ATF_TC_HEAD(wb_boot_drive__world_unknown, tc)
 }
 ATF_TC_BODY(wb_boot_drive__world_unknown, tc)
 {
-	struct wb_boot_done done;
+	struct wb_experiment_boot_done done;
 	struct fixture f;
 	struct wb_err e;
 
 	setup(tc, &f);
 	f.d.world = "no-such";
-	ATF_CHECK_EQ(wb_boot_drive(&f.d, &done, &e), -1);
+	ATF_CHECK_EQ(wb_experiment_boot_drive(&f.d, &done, &e), -1);
 	ATF_CHECK_MSG(strstr(e.msg, "no-such: neither a file nor an image "
 	    "of") != NULL && strstr(e.msg, "w/images/no-such.tar.zst") !=
 	    NULL, "%s", e.msg);
@@ -152,8 +152,8 @@ ATF_TC_BODY(wb_boot_drive__world_unknown, tc)
 	ATF_CHECK(!done.busy && done.world_root == NULL);
 	ATF_CHECK(!exists("calls") && !exists("bo"));
 	ATF_CHECK_EQ(f.x.nresults, 0);
-	wb_boot_experiment_fini(&f.x);
-	wb_boot_done_fini(&done);
+	wb_experiment_boot_fini(&f.x);
+	wb_experiment_boot_done_fini(&done);
 }
 
 ATF_TC(wb_boot_drive__world_dir);
@@ -167,7 +167,7 @@ ATF_TC_HEAD(wb_boot_drive__world_dir, tc)
 }
 ATF_TC_BODY(wb_boot_drive__world_dir, tc)
 {
-	struct wb_boot_done done;
+	struct wb_experiment_boot_done done;
 	struct fixture f;
 	struct wb_err e;
 	double start = 0;
@@ -176,7 +176,8 @@ ATF_TC_BODY(wb_boot_drive__world_dir, tc)
 	setup(tc, &f);
 	f.d.world = "root";
 	f.d.start = &start;
-	ATF_REQUIRE_MSG(wb_boot_drive(&f.d, &done, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_experiment_boot_drive(&f.d, &done, &e) == 0, "%s",
+	    e.msg);
 	ATF_CHECK(start > 0);
 	ATF_CHECK_STREQ(done.world_label, "root");
 	ATF_CHECK(done.world_root != NULL && done.world_root[0] == '/');
@@ -190,8 +191,8 @@ ATF_TC_BODY(wb_boot_drive__world_dir, tc)
 	ATF_CHECK(strstr(text, "\"label\": \"root@production\"") != NULL);
 	ATF_CHECK(strstr(text, "\"preflight\"") != NULL);
 	free(text);
-	wb_boot_experiment_fini(&f.x);
-	wb_boot_done_fini(&done);
+	wb_experiment_boot_fini(&f.x);
+	wb_experiment_boot_done_fini(&done);
 }
 
 ATF_TC(wb_boot_experiment_run__no_init);
@@ -207,10 +208,10 @@ ATF_TC_BODY(wb_boot_experiment_run__no_init, tc)
 
 	setup(tc, &f);
 	f.x.root.init = NULL;
-	ATF_CHECK_EQ(wb_boot_experiment_run(&f.x, &e), -2);
+	ATF_CHECK_EQ(wb_experiment_boot_run(&f.x, &e), -2);
 	ATF_CHECK_MSG(strstr(e.msg, "init program") != NULL, "%s", e.msg);
 	ATF_CHECK(!exists("calls") && !exists("bo"));
-	wb_boot_experiment_fini(&f.x);
+	wb_experiment_boot_fini(&f.x);
 }
 
 ATF_TP_ADD_TCS(tp)

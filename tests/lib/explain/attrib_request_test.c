@@ -17,9 +17,9 @@
  * DEBUG_OBJECTS (no one of them alone takes it away).
  */
 static void
-owners(struct wb_kowners *k)
+owners(struct wb_kbuild_owners *k)
 {
-	struct wb_frag base, want, full, w;
+	struct wb_fragment base, want, full, w;
 	struct wb_err e;
 
 	wbt_frag(&base, "# CONFIG_LOCKDEP is not set\n");
@@ -28,26 +28,29 @@ owners(struct wb_kowners *k)
 	wbt_frag(&full, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_PREEMPT=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_STACKTRACE=y\n");
-	wb_kowners_init(k);
-	ATF_REQUIRE(wb_kowners_changed(k, &base, &full, &want, &e) == 0);
+	wb_kbuild_owners_init(k);
+	ATF_REQUIRE(wb_kbuild_owners_changed(k, &base, &full, &want, &e) == 0);
 	wbt_frag(&w, "CONFIG_DEBUG_PREEMPT=y\nCONFIG_DEBUG_OBJECTS=y\n"
 	    "CONFIG_STACKTRACE=y\n");
-	ATF_REQUIRE(wb_kowners_add(k, "PROVE_LOCKING", &base, &w, &e) == 0);
-	wb_frag_fini(&w);
+	ATF_REQUIRE(wb_kbuild_owners_add(k, "PROVE_LOCKING", &base, &w,
+	    &e) == 0);
+	wb_fragment_fini(&w);
 	wbt_frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_OBJECTS=y\n"
 	    "CONFIG_STACKTRACE=y\n");
-	ATF_REQUIRE(wb_kowners_add(k, "DEBUG_PREEMPT", &base, &w, &e) == 0);
-	wb_frag_fini(&w);
+	ATF_REQUIRE(wb_kbuild_owners_add(k, "DEBUG_PREEMPT", &base, &w,
+	    &e) == 0);
+	wb_fragment_fini(&w);
 	wbt_frag(&w, "CONFIG_PROVE_LOCKING=y\nCONFIG_LOCKDEP=y\n"
 	    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_PREEMPT=y\n"
 	    "CONFIG_STACKTRACE=y\n");
-	ATF_REQUIRE(wb_kowners_add(k, "DEBUG_OBJECTS", &base, &w, &e) == 0);
-	wb_frag_fini(&w);
-	ATF_REQUIRE(wb_kowners_finish(k, &e) == 0);
-	wb_frag_fini(&base);
-	wb_frag_fini(&want);
-	wb_frag_fini(&full);
+	ATF_REQUIRE(wb_kbuild_owners_add(k, "DEBUG_OBJECTS", &base, &w,
+	    &e) == 0);
+	wb_fragment_fini(&w);
+	ATF_REQUIRE(wb_kbuild_owners_finish(k, &e) == 0);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&want);
+	wb_fragment_fini(&full);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_attrib_by_request__sums);
@@ -56,7 +59,7 @@ ATF_TC_BODY(wb_attrib_by_request__sums, tc)
 	struct wb_attrib_row row[4 + WB_ATTRIB_NFIXED];
 	struct wb_attrib_testres r;
 	struct wb_attrib_reqrow *g;
-	struct wb_kowners k;
+	struct wb_kbuild_owners k;
 	struct wb_err e;
 	size_t n, i;
 
@@ -92,7 +95,7 @@ ATF_TC_BODY(wb_attrib_by_request__sums, tc)
 	ATF_CHECK_STREQ("DEBUG_PREEMPT", g[1].name);
 	ATF_CHECK_STREQ("shared: STACKTRACE", g[2].name);
 	wb_attrib_reqrows_free(g, n);
-	wb_kowners_fini(&k);
+	wb_kbuild_owners_fini(&k);
 }
 
 ATF_TP_ADD_TCS(tp)

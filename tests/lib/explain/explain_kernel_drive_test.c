@@ -127,7 +127,7 @@ ATF_TC_BODY(wb_explain_kernel_drive__plan_only, tc)
 	struct wb_recipe *r;
 	struct wb_err e;
 	struct said s;
-	const struct wb_kexplain *kx;
+	const struct wb_explain_kernel *kx;
 
 	r = setup(tc, &k, &w, &s);
 	w.plan_only = 1;

@@ -30,21 +30,21 @@ static const char *const objects[] = {
 	"objects=DEBUG_OBJECTS,config_debug_objects_free"
 };
 
-static struct wb_kexplain *
+static struct wb_explain_kernel *
 plan(int ofat, const char *const *groups, size_t ngroups)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	struct wb_err e;
 
 	write_frags();
-	kx = wb_kexplain_new("k", "production", "debug", frags, 2, groups,
+	kx = wb_explain_kernel_new("k", "production", "debug", frags, 2, groups,
 	    ngroups, NULL, 0, ofat, &e);
 	ATF_REQUIRE_MSG(kx != NULL, "%s", e.msg);
 	return (kx);
 }
 
 static size_t
-point(const struct wb_kexplain *kx, const char *label)
+point(const struct wb_explain_kernel *kx, const char *label)
 {
 	size_t i;
 
@@ -58,7 +58,7 @@ point(const struct wb_kexplain *kx, const char *label)
 ATF_TC_WITHOUT_HEAD(wb_kexplain_new__enablers);
 ATF_TC_BODY(wb_kexplain_new__enablers, tc)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	const struct wb_explain_plan *m;
 
 	kx = plan(0, objects, 1);
@@ -80,18 +80,18 @@ ATF_TC_BODY(wb_kexplain_new__enablers, tc)
 	ATF_CHECK_STREQ("debug", m->target);
 	/* Every run of the design and the true base, once each. */
 	ATF_CHECK_EQ(17, kx->npoints);
-	ATF_CHECK_EQ(1, wb_kexplain_variant(kx, point(kx, "production")));
-	ATF_CHECK_EQ(2, wb_kexplain_variant(kx, point(kx, "debug")));
-	ATF_CHECK_EQ(0, wb_kexplain_variant(kx, point(kx,
+	ATF_CHECK_EQ(1, wb_explain_kernel_variant(kx, point(kx, "production")));
+	ATF_CHECK_EQ(2, wb_explain_kernel_variant(kx, point(kx, "debug")));
+	ATF_CHECK_EQ(0, wb_explain_kernel_variant(kx, point(kx,
 	    "production+debug-kernel+objects+debug-list")));
 	ATF_CHECK(kx->steps == NULL);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kexplain_new__one_at_a_time);
 ATF_TC_BODY(wb_kexplain_new__one_at_a_time, tc)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	size_t i;
 
 	kx = plan(1, NULL, 0);
@@ -110,36 +110,36 @@ ATF_TC_BODY(wb_kexplain_new__one_at_a_time, tc)
 	ATF_CHECK_STREQ("debug", kx->steps[5]->target);
 	/* base, base+enabler, five singles, the target. */
 	ATF_CHECK_EQ(8, kx->npoints);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kexplain_fragment__point_symbols);
 ATF_TC_BODY(wb_kexplain_fragment__point_symbols, tc)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	struct wb_err e;
 	char *s;
 
 	kx = plan(1, objects, 1);
-	s = wb_kexplain_fragment(kx, point(kx,
+	s = wb_explain_kernel_fragment(kx, point(kx,
 	    "production+debug-kernel+objects"), &e);
 	ATF_REQUIRE_MSG(s != NULL, "%s", e.msg);
 	ATF_CHECK_STREQ("# worldbench explain: point "
 	    "production+debug-kernel+objects\nCONFIG_DEBUG_KERNEL=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_DEBUG_OBJECTS_FREE=y\n", s);
 	free(s);
-	s = wb_kexplain_fragment(kx, point(kx,
+	s = wb_explain_kernel_fragment(kx, point(kx,
 	    "production+debug-kernel+debug-vm"), &e);
 	ATF_REQUIRE(s != NULL);
 	ATF_CHECK(strstr(s, "CONFIG_DEBUG_VM=n\n") != NULL);
 	free(s);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kexplain_refine__active_groups);
 ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
 {
-	struct wb_kexplain *kx, *r;
+	struct wb_explain_kernel *kx, *r;
 	struct wb_err e;
 	int active[5] = { 1, 1, 0, 0, 0 }, none;
 
@@ -149,7 +149,7 @@ ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
 	 * objects (two symbols) costs: its symbols in order, each after the
 	 * ones before it (DEBUG_OBJECTS_FREE depends on DEBUG_OBJECTS).
 	 */
-	r = wb_kexplain_refine(kx, active, "k", &none, &e);
+	r = wb_explain_kernel_refine(kx, active, "k", &none, &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK(r->enable == NULL);
 	ATF_REQUIRE_EQ(3, r->nsteps);
@@ -165,13 +165,13 @@ ATF_TC_BODY(wb_kexplain_refine__active_groups, tc)
 	/* The reference, the two prefixes, the target: no base point. */
 	ATF_CHECK_EQ(4, r->npoints);
 	ATF_CHECK_STREQ("production+debug-kernel", r->points[0]);
-	wb_kexplain_free(r);
+	wb_explain_kernel_free(r);
 	/* prove-locking costs too, but it is a single symbol already. */
 	active[0] = 0;
-	r = wb_kexplain_refine(kx, active, "k", &none, &e);
+	r = wb_explain_kernel_refine(kx, active, "k", &none, &e);
 	ATF_CHECK(r == NULL);
 	ATF_CHECK_EQ(1, none);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kexplain_pair__search_points);
@@ -181,14 +181,14 @@ ATF_TC_BODY(wb_kexplain_pair__search_points, tc)
 		"a-very-long-group-name-one=DEBUG_LIST",
 		"a-very-long-group-name-two=DEBUG_VM"
 	};
-	struct wb_kexplain *kx, *r;
+	struct wb_explain_kernel *kx, *r;
 	struct wb_err e;
 	char *s;
 
 	kx = plan(1, objects, 1);
 	/* Factors: objects, prove-locking, debug-list, debug-vm. */
 	ATF_REQUIRE_EQ(5, kx->nsteps);
-	r = wb_kexplain_pair(kx, 0x6, "k", &e);
+	r = wb_explain_kernel_pair(kx, 0x6, "k", &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(1, r->nsteps);
 	ATF_CHECK_STREQ("production+debug-kernel", r->steps[0]->base);
@@ -196,48 +196,48 @@ ATF_TC_BODY(wb_kexplain_pair__search_points, tc)
 	    r->steps[0]->target);
 	ATF_CHECK_STREQ("prove-locking+debug-list", r->steps[0]->f[0].name);
 	ATF_REQUIRE_EQ(2, r->npoints);
-	s = wb_kexplain_fragment(r, point(r, r->steps[0]->target), &e);
+	s = wb_explain_kernel_fragment(r, point(r, r->steps[0]->target), &e);
 	ATF_REQUIRE(s != NULL);
 	ATF_CHECK(strstr(s, "CONFIG_DEBUG_KERNEL=y\nCONFIG_PROVE_LOCKING=y\n"
 	    "CONFIG_DEBUG_LIST=y\n") != NULL);
 	ATF_CHECK(strstr(s, "OBJECTS") == NULL);
 	free(s);
-	wb_kexplain_free(r);
+	wb_explain_kernel_free(r);
 	/* Every factor: the target itself. */
-	r = wb_kexplain_pair(kx, 0xf, "k", &e);
+	r = wb_explain_kernel_pair(kx, 0xf, "k", &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK_STREQ("debug", r->steps[0]->target);
-	wb_kexplain_free(r);
+	wb_explain_kernel_free(r);
 	/* No factor, or one it does not have: refused. */
-	ATF_CHECK(wb_kexplain_pair(kx, 0, "k", &e) == NULL);
-	ATF_CHECK(wb_kexplain_pair(kx, 0x10, "k", &e) == NULL);
+	ATF_CHECK(wb_explain_kernel_pair(kx, 0, "k", &e) == NULL);
+	ATF_CHECK(wb_explain_kernel_pair(kx, 0x10, "k", &e) == NULL);
 	ATF_CHECK(strstr(e.msg, "4 factors") != NULL);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 	/*
 	 * A label too long for a label: named by its symbols' bits
 	 * (DEBUG_KERNEL 0x1, DEBUG_LIST 0x4, DEBUG_VM 0x20).
 	 */
 	kx = plan(1, names, 2);
-	r = wb_kexplain_pair(kx, 0x3, "k", &e);
+	r = wb_explain_kernel_pair(kx, 0x3, "k", &e);
 	ATF_REQUIRE_MSG(r != NULL, "%s", e.msg);
 	ATF_CHECK_STREQ("production+syms-25", r->steps[0]->target);
-	wb_kexplain_free(r);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(r);
+	wb_explain_kernel_free(kx);
 }
 
 static void
 refused(const char *group, const char *want)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	struct wb_err e;
 
 	write_frags();
-	kx = wb_kexplain_new("k", "production", "debug", frags, 2, &group, 1,
-	    NULL, 0, 0, &e);
+	kx = wb_explain_kernel_new("k", "production", "debug", frags, 2, &group,
+	    1, NULL, 0, 0, &e);
 	ATF_CHECK(kx == NULL);
 	ATF_CHECK_MSG(strstr(e.msg, want) != NULL, "'%s' lacks '%s'", e.msg,
 	    want);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kexplain_new__bad_groups);
@@ -253,12 +253,12 @@ ATF_TC_BODY(wb_kexplain_new__bad_groups, tc)
 ATF_TC_WITHOUT_HEAD(wb_kexplain_new__one_fragment);
 ATF_TC_BODY(wb_kexplain_new__one_fragment, tc)
 {
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	struct wb_err e;
 
 	write_frags();
-	kx = wb_kexplain_new("k", "production", "witness", frags, 1, NULL, 0,
-	    NULL, 0, 0, &e);
+	kx = wb_explain_kernel_new("k", "production", "witness", frags, 1, NULL,
+	    0, NULL, 0, 0, &e);
 	ATF_REQUIRE_MSG(kx != NULL, "%s", e.msg);
 	/* One fragment: no enabler, both symbols are factors (2^2). */
 	ATF_CHECK_EQ(0, kx->enablers);
@@ -266,9 +266,9 @@ ATF_TC_BODY(wb_kexplain_new__one_fragment, tc)
 	ATF_CHECK_EQ(2, kx->main->k);
 	ATF_CHECK_EQ(4, kx->npoints);
 	ATF_CHECK_STREQ("production+debug-kernel", kx->points[1]);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 	wbt_write_file("e.config", "# nothing\n");
-	kx = wb_kexplain_new("k", "production", "x",
+	kx = wb_explain_kernel_new("k", "production", "x",
 	    (const char *const []){ "e.config" }, 1, NULL, 0, NULL, 0, 0, &e);
 	ATF_CHECK(kx == NULL);
 	ATF_CHECK(strstr(e.msg, "nothing to explain") != NULL);

@@ -36,7 +36,7 @@ noise(size_t i, int j, int t)
 
 /* Point i of kx: its symbols are bits of psets (0 enabler, 1 A, 2 B). */
 static void
-write_point(const struct wb_kexplain *kx, size_t i)
+write_point(const struct wb_explain_kernel *kx, size_t i)
 {
 	static const double blk[ROUNDS] = { 1.0, 0.7, 1.3, 0.9, 1.1 };
 	struct wb_result_test *t[2];
@@ -111,15 +111,15 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 {
 	struct wb_explain_result *xs[3], *en;
 	struct wb_explain_steps s;
-	struct wb_kexplain *kx;
+	struct wb_explain_kernel *kx;
 	struct wb_err e;
 	char *got;
 	size_t i;
 
 	wbt_write_file("w.config", "CONFIG_DEBUG_KERNEL=y\nCONFIG_A=y\n");
 	wbt_write_file("i.config", "CONFIG_DEBUG_KERNEL=y\nCONFIG_B=y\n");
-	kx = wb_kexplain_new("k", "production", "debug", frags, 2, NULL, 0,
-	    NULL, 0, 1, &e);
+	kx = wb_explain_kernel_new("k", "production", "debug", frags, 2, NULL,
+	    0, NULL, 0, 1, &e);
 	ATF_REQUIRE_MSG(kx != NULL, "%s", e.msg);
 	ATF_REQUIRE(mkdir("run", 0755) == 0);
 	for (i = 0; i < kx->npoints; i++)
@@ -187,7 +187,7 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	for (i = 0; i < 3; i++)
 		wb_explain_result_free(xs[i]);
 	wb_explain_result_free(en);
-	wb_kexplain_free(kx);
+	wb_explain_kernel_free(kx);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -70,30 +70,38 @@ request(struct wb_submit *s, struct wbt_lines *l)
 	s->hooks.arg = l;
 }
 
+/* The start of every case: the fake engine and the default request. */
+static void
+prepare(struct wb_submit *s, struct wbt_lines *l)
+{
+
+	fake_engine();
+	request(s, l);
+}
+
 /* The driver over s: its return must be want; what it made is let go. */
 static void
 drive(const struct wb_submit *s, int want, struct wb_err *e)
 {
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	int rc;
 
 	rc = wb_submit_drive(s, &out, e);
 	ATF_CHECK_EQ_MSG(want, rc, "returned %d: %s", rc, e->msg);
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__dry_run);
 ATF_TC_BODY(wb_submit_drive__dry_run, tc)
 {
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	struct wb_submit s;
 	struct wbt_lines l;
 	struct wb_err e;
 	char *want, *rec;
 
 	(void)tc;
-	fake_engine();
-	request(&s, &l);
+	prepare(&s, &l);
 	s.dry_run = 1;
 	s.no_node_check = 0;
 	ATF_REQUIRE_MSG(wb_submit_drive(&s, &out, &e) == 0, "%s", e.msg);
@@ -110,22 +118,21 @@ ATF_TC_BODY(wb_submit_drive__dry_run, tc)
 	ATF_CHECK_STREQ("", l.text);
 	free(rec);
 	free(want);
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_submit_drive__submitted);
 ATF_TC_BODY(wb_submit_drive__submitted, tc)
 {
 	struct wb_submit_tasks t;
-	struct wb_submitted out;
+	struct wb_submit_done out;
 	struct wb_submit s;
 	struct wbt_lines l;
 	struct wb_err e;
 	char *args;
 
 	(void)tc;
-	fake_engine();
-	request(&s, &l);
+	prepare(&s, &l);
 	ATF_REQUIRE_MSG(wb_submit_drive(&s, &out, &e) == 0, "%s", e.msg);
 	ATF_CHECK_STREQ("101", out.jobid);
 	ATF_CHECK_STREQ("0-2", out.spec);
@@ -137,7 +144,7 @@ ATF_TC_BODY(wb_submit_drive__submitted, tc)
 	ATF_CHECK_STREQ("101", t.rec.subs[0].jobid);
 	wb_submit_tasks_fini(&t);
 	/* The same shared directory again: refused, nothing submitted. */
-	wb_submitted_fini(&out);
+	wb_submit_done_fini(&out);
 	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_MSG(strstr(e.msg, "holds an experiment already") != NULL,
 	    "%s", e.msg);
@@ -157,8 +164,7 @@ ATF_TC_BODY(wb_submit_drive__refused, tc)
 	struct wb_err e;
 
 	(void)tc;
-	fake_engine();
-	request(&s, &l);
+	prepare(&s, &l);
 	s.ships = bad;
 	s.nships = 1;
 	s.workdir = "/w";
@@ -181,8 +187,7 @@ ATF_TC_BODY(wb_submit_drive__node_check, tc)
 	struct wb_err e;
 
 	(void)tc;
-	fake_engine();
-	request(&s, &l);
+	prepare(&s, &l);
 	s.no_node_check = 0;
 	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_STREQ("not submitted: the allocation's pre-flight failed "
@@ -202,11 +207,10 @@ ATF_TC_BODY(wb_submit_drive__sbatch_fails, tc)
 	struct wb_err e;
 
 	(void)tc;
-	fake_engine();
+	prepare(&s, &l);
 	fake("WB_SBATCH", "sbatch", "#!/bin/sh\n"
 	    "echo 'sbatch: error: Batch job submission failed' >&2\n"
 	    "exit 1\n");
-	request(&s, &l);
 	drive(&s, WB_SUBMIT_FAILED, &e);
 	ATF_CHECK_STREQ("", e.msg);
 	ATF_CHECK_MSG(strstr(l.text, "sbatch failed (status 1): sbatch: "
@@ -225,8 +229,7 @@ tasks_fixture(void)
 	struct wbt_lines l;
 	struct wb_err e;
 
-	fake_engine();
-	request(&s, &l);
+	prepare(&s, &l);
 	drive(&s, 0, &e);
 	ATF_REQUIRE(mkdir("sh/n0-101-0", 0755) == 0);
 	wbt_write_file("sh/n0-101-0/DONE", "");
@@ -254,7 +257,7 @@ ATF_TC_BODY(wb_submit_tasks_load__states, tc)
 	ATF_CHECK_STREQ("n1-101-1 has no DONE", t.t[1].why);
 	ATF_CHECK_EQ(WB_TASK_MISSING, t.t[2].state);
 	ATF_CHECK_STREQ("no directory of job 101", t.t[2].why);
-	ATF_CHECK_STREQ("missing", wb_task_state_name(t.t[2].state));
+	ATF_CHECK_STREQ("missing", wb_submit_task_state_name(t.t[2].state));
 	ATF_CHECK_STREQ("n1-99-2: superseded or not ours, ignored\n", l.text);
 	wb_submit_tasks_fini(&t);
 	ATF_CHECK_EQ(WB_SUBMIT_FAILED, wb_submit_tasks_load(&t, "nosuch", 1,

@@ -185,13 +185,13 @@ ATF_TC_BODY(wb_qb_cmdline__plan, tc)
 	ATF_REQUIRE((t[1].def = wb_suite_find("shell8")) != NULL);
 	t[1].seconds = 60;
 	t[1].passes = 1;
-	ATF_REQUIRE((s = wb_qb_cmdline(&root, t, 2)) != NULL);
+	ATF_REQUIRE((s = wb_qemu_bench_cmdline(&root, t, 2)) != NULL);
 	ATF_REQUIRE_STREQ("wb.run=syscall:2.5:3,shell8:60:1 "
 	    "wb.bin=/usr/libexec/worldbench-static "
 	    "wb.data=/usr/share/worldbench", s);
 	free(s);
 	root.world = "/some/world";
-	ATF_REQUIRE((s = wb_qb_cmdline(&root, t, 1)) != NULL);
+	ATF_REQUIRE((s = wb_qemu_bench_cmdline(&root, t, 1)) != NULL);
 	ATF_REQUIRE_MATCH("wb.bin=/usr/libexec/worldbench ", s);
 	free(s);
 }

@@ -454,7 +454,7 @@ ATF_TC_BODY(wb_hs_image_find__meta_and_hash, tc)
 
 	ATF_REQUIRE(system("mkdir -p w/images") == 0);
 	wbt_write_file("w/images/x.tar.zst", "an archive\n");
-	ATF_REQUIRE(wb_sha256_file("w/images/x.tar.zst", sha, &e) == 0);
+	ATF_REQUIRE(wb_digest_sha256_file("w/images/x.tar.zst", sha, &e) == 0);
 	ATF_REQUIRE(asprintf(&meta, "name=x\nsha256=%s\npath=w/images/"
 	    "x.tar.zst\n", sha) != -1);
 	wbt_write_file("w/images/x.meta", meta);

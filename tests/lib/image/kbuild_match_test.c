@@ -25,27 +25,27 @@ static const char derived_cfg[] =
 
 /* Compare a built configuration with the base and derivation above. */
 static void
-compare(const char *built_cfg, struct wb_kmatch *m)
+compare(const char *built_cfg, struct wb_kbuild_match *m)
 {
-	struct wb_frag base, built, derived, want;
+	struct wb_fragment base, built, derived, want;
 	struct wb_err e;
 
 	wbt_frag(&base, base_cfg);
 	wbt_frag(&want, want_cfg);
 	wbt_frag(&derived, derived_cfg);
 	wbt_frag(&built, built_cfg);
-	ATF_REQUIRE_MSG(wb_kmatch_compare(&base, &built, &derived, &want, m,
-	    &e) == 0, "%s", e.msg);
-	wb_frag_fini(&base);
-	wb_frag_fini(&built);
-	wb_frag_fini(&derived);
-	wb_frag_fini(&want);
+	ATF_REQUIRE_MSG(wb_kbuild_match_compare(&base, &built, &derived, &want,
+	    m, &e) == 0, "%s", e.msg);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&built);
+	wb_fragment_fini(&derived);
+	wb_fragment_fini(&want);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__matching);
 ATF_TC_BODY(wb_kmatch_compare__matching, tc)
 {
-	struct wb_kmatch m;
+	struct wb_kbuild_match m;
 
 	compare(derived_cfg, &m);
 	ATF_CHECK_EQ(2, m.changed);
@@ -53,7 +53,7 @@ ATF_TC_BODY(wb_kmatch_compare__matching, tc)
 	ATF_CHECK_EQ(1, m.implied);
 	ATF_CHECK_EQ(0, m.mismatched);
 	ATF_CHECK(m.report == NULL);
-	wb_kmatch_fini(&m);
+	wb_kbuild_match_fini(&m);
 }
 
 /*
@@ -63,7 +63,7 @@ ATF_TC_BODY(wb_kmatch_compare__matching, tc)
 ATF_TC_WITHOUT_HEAD(wb_kmatch_record__symbols);
 ATF_TC_BODY(wb_kmatch_record__symbols, tc)
 {
-	struct wb_kmatch m;
+	struct wb_kbuild_match m;
 	struct wb_err e;
 	json_error_t je;
 	json_t *j, *syms;
@@ -71,9 +71,9 @@ ATF_TC_BODY(wb_kmatch_record__symbols, tc)
 	compare(derived_cfg, &m);
 	ATF_CHECK_STREQ("CONFIG_PROVE_LOCKING\nCONFIG_LOCKDEP\n", m.owned);
 	wbt_write_file("base.config", base_cfg);
-	ATF_REQUIRE_MSG(wb_kmatch_record(&m, ".", "production",
+	ATF_REQUIRE_MSG(wb_kbuild_match_record(&m, ".", "production",
 	    "base.config", &e) == 0, "%s", e.msg);
-	wb_kmatch_fini(&m);
+	wb_kbuild_match_fini(&m);
 	j = json_load_file(WB_KMATCH_RECORD, 0, &je);
 	ATF_REQUIRE_MSG(j != NULL, "%s", je.text);
 	ATF_CHECK_STREQ("production", json_string_value(json_object_get(j,
@@ -90,7 +90,7 @@ ATF_TC_BODY(wb_kmatch_record__symbols, tc)
 ATF_TC_WITHOUT_HEAD(wb_kmatch_compare__unrequested_change);
 ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
 {
-	struct wb_kmatch m;
+	struct wb_kbuild_match m;
 
 	/* Built from another base: HZ moved, and LOCKDEP did not follow. */
 	compare("CONFIG_SMP=y\nCONFIG_PROVE_LOCKING=y\n"
@@ -102,7 +102,7 @@ ATF_TC_BODY(wb_kmatch_compare__unrequested_change, tc)
 	ATF_CHECK_MSG(strstr(m.report, "missing CONFIG_LOCKDEP: base n, "
 	    "built n, derived y\n") != NULL, "%s", m.report);
 	ATF_CHECK(strstr(m.report, "PROVE_LOCKING") == NULL);
-	wb_kmatch_fini(&m);
+	wb_kbuild_match_fini(&m);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -10,13 +10,13 @@
 #include "wbtest.h"
 
 static const char *
-by(const struct wb_kowners *k, const char *sym)
+by(const struct wb_kbuild_owners *k, const char *sym)
 {
 	static char buf[256];
 	const struct wb_kowner *o;
 	size_t i, n = 0;
 
-	if ((o = wb_kowners_find(k, sym)) == NULL)
+	if ((o = wb_kbuild_owners_find(k, sym)) == NULL)
 		return ("(unchanged)");
 	buf[0] = '\0';
 	for (i = 0; i < o->nby; i++)
@@ -48,8 +48,8 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 		    "CONFIG_DEBUG_SPINLOCK=y\nCONFIG_DEBUG_OBJECTS=y\n"
 		    "CONFIG_STACKTRACE=y\n" },
 	};
-	struct wb_frag base, want, full, w;
-	struct wb_kowners k;
+	struct wb_fragment base, want, full, w;
+	struct wb_kbuild_owners k;
 	struct wb_err e;
 	size_t i;
 
@@ -61,21 +61,21 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 	    "CONFIG_LOCKDEP=y\nCONFIG_DEBUG_SPINLOCK=y\n"
 	    "CONFIG_DEBUG_OBJECTS=y\nCONFIG_DEBUG_OBJECTS_FREE=y\n"
 	    "CONFIG_STACKTRACE=y\n# CONFIG_DEBUG_VM is not set\n");
-	wb_kowners_init(&k);
-	ATF_REQUIRE(wb_kowners_changed(&k, &base, &full, &want, &e) == 0);
+	wb_kbuild_owners_init(&k);
+	ATF_REQUIRE(wb_kbuild_owners_changed(&k, &base, &full, &want, &e) == 0);
 	/* Seven on, SLUB_TINY off; DEBUG_VM did not change. */
 	ATF_CHECK_EQ(8, k.n);
-	ATF_CHECK(wb_kowners_find(&k, "DEBUG_VM") == NULL);
-	ATF_CHECK(wb_kowners_find(&k, "CONFIG_LOCKDEP") != NULL);
-	ATF_CHECK(wb_kowners_find(&k, "PROVE_LOCKING")->requested);
-	ATF_CHECK(!wb_kowners_find(&k, "LOCKDEP")->requested);
+	ATF_CHECK(wb_kbuild_owners_find(&k, "DEBUG_VM") == NULL);
+	ATF_CHECK(wb_kbuild_owners_find(&k, "CONFIG_LOCKDEP") != NULL);
+	ATF_CHECK(wb_kbuild_owners_find(&k, "PROVE_LOCKING")->requested);
+	ATF_CHECK(!wb_kbuild_owners_find(&k, "LOCKDEP")->requested);
 	for (i = 0; i < sizeof(wo) / sizeof(wo[0]); i++) {
 		wbt_frag(&w, wo[i][1]);
-		ATF_REQUIRE(wb_kowners_add(&k, wb_kowners_find(&k,
+		ATF_REQUIRE(wb_kbuild_owners_add(&k, wb_kbuild_owners_find(&k,
 		    wo[i][0])->sym, &base, &w, &e) == 0);
-		wb_frag_fini(&w);
+		wb_fragment_fini(&w);
 	}
-	ATF_REQUIRE(wb_kowners_finish(&k, &e) == 0);
+	ATF_REQUIRE(wb_kbuild_owners_finish(&k, &e) == 0);
 	ATF_REQUIRE_EQ(1, k.nenablers);
 	ATF_CHECK_STREQ("DEBUG_KERNEL", k.enablers[0]);
 	ATF_CHECK_STREQ("PROVE_LOCKING", by(&k, "LOCKDEP"));
@@ -88,17 +88,17 @@ ATF_TC_BODY(wb_kowners_add__leave_one_out, tc)
 	ATF_CHECK_STREQ("DEBUG_KERNEL", by(&k, "STACKTRACE"));
 	/* DEBUG_KERNEL alone turns SLUB_TINY off, not STACKTRACE on. */
 	wbt_frag(&w, "CONFIG_DEBUG_KERNEL=y\n");
-	wb_kowners_enabled(&k, &base, &w);
-	wb_frag_fini(&w);
+	wb_kbuild_owners_enabled(&k, &base, &w);
+	wb_fragment_fini(&w);
 	ATF_CHECK_STREQ("", by(&k, "STACKTRACE"));
-	ATF_CHECK(wb_kowners_find(&k, "STACKTRACE")->shared);
+	ATF_CHECK(wb_kbuild_owners_find(&k, "STACKTRACE")->shared);
 	ATF_CHECK_STREQ("DEBUG_KERNEL", by(&k, "SLUB_TINY"));
-	ATF_CHECK(!wb_kowners_find(&k, "SLUB_TINY")->shared);
+	ATF_CHECK(!wb_kbuild_owners_find(&k, "SLUB_TINY")->shared);
 	ATF_CHECK_STREQ("DEBUG_KERNEL", by(&k, "DEBUG_KERNEL"));
-	wb_kowners_fini(&k);
-	wb_frag_fini(&base);
-	wb_frag_fini(&want);
-	wb_frag_fini(&full);
+	wb_kbuild_owners_fini(&k);
+	wb_fragment_fini(&base);
+	wb_fragment_fini(&want);
+	wb_fragment_fini(&full);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -106,7 +106,7 @@ setup(const atf_tc_t *tc, struct fixture *f, const char *frag2)
 ATF_TC_WITHOUT_HEAD(wb_kbuild_configure__verified);
 ATF_TC_BODY(wb_kbuild_configure__verified, tc)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	struct fixture f;
 	struct wb_err e;
 	char path[1300], *conf;
@@ -122,13 +122,13 @@ ATF_TC_BODY(wb_kbuild_configure__verified, tc)
 	ATF_REQUIRE_MATCH("\nCONFIG_SLUB=y\n", conf);
 	ATF_REQUIRE_MATCH("\nCONFIG_DEBUG_PREEMPT=y\n", conf);
 	free(conf);
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kbuild_configure__option_did_not_stick);
 ATF_TC_BODY(wb_kbuild_configure__option_did_not_stick, tc)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	struct fixture f;
 	struct wb_err e;
 
@@ -139,20 +139,20 @@ ATF_TC_BODY(wb_kbuild_configure__option_did_not_stick, tc)
 	ATF_REQUIRE_MATCH("1 requested option did not stick", e.msg);
 	ATF_REQUIRE_MATCH("CONFIG_DEBUG_PREEMPT=y \\(.*knob.config:2; final "
 	    ".config: absent\\)", e.msg);
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_kbuild_configure__bad_fragment);
 ATF_TC_BODY(wb_kbuild_configure__bad_fragment, tc)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	struct fixture f;
 	struct wb_err e;
 
 	setup(tc, &f, "CONFIG_A=y\nthis is not a setting\n");
 	ATF_REQUIRE_EQ(-1, wb_kbuild_configure(&f.kb, &res, &e));
 	ATF_REQUIRE_MATCH("knob.config:2", e.msg);
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 }
 
 static int
@@ -271,7 +271,7 @@ ATF_TC_BODY(wb_kbuild_input_hash__targets, tc)
 ATF_TC_WITHOUT_HEAD(wb_kbuild_run__start_and_target);
 ATF_TC_BODY(wb_kbuild_run__start_and_target, tc)
 {
-	struct wb_kconfig_result res;
+	struct wb_kbuild_config_result res;
 	struct fixture f;
 	struct wb_err e;
 	int built;
@@ -280,7 +280,7 @@ ATF_TC_BODY(wb_kbuild_run__start_and_target, tc)
 	f.kb.start = "nosuchconfig";
 	ATF_REQUIRE_EQ(-1, wb_kbuild_configure(&f.kb, &res, &e));
 	ATF_CHECK_MATCH("make nosuchconfig failed", e.msg);
-	wb_kconfig_result_fini(&res);
+	wb_kbuild_config_result_fini(&res);
 	f.kb.start = "tinyconfig";
 	f.kb.target = "nosuchImage";
 	ATF_REQUIRE_EQ(-1, wb_kbuild_run(&f.kb, 0, &built, &e));

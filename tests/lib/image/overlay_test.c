@@ -62,7 +62,7 @@ ATF_TC_WITHOUT_HEAD(wb_overlay_apply__order_and_reports);
 ATF_TC_BODY(wb_overlay_apply__order_and_reports, tc)
 {
 	struct wb_manifest_entry *me;
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 	struct stat st;
@@ -70,10 +70,10 @@ ATF_TC_BODY(wb_overlay_apply__order_and_reports, tc)
 
 	setup();
 	ATF_REQUIRE((log = calloc(1, 4096)) != NULL);
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
-	ATF_REQUIRE_MSG(wb_tree_merge("stage", "root", "world", own, record,
-	    log, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_overlay_tree_merge("stage", "root", "world", own,
+	    record, log, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_MSG(wb_overlay_apply("o1", "root", own, &m, record, log,
 	    &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_MSG(wb_overlay_apply("o2", "root", own, &m, record, log,
@@ -96,7 +96,7 @@ ATF_TC_BODY(wb_overlay_apply__order_and_reports, tc)
 	ATF_CHECK_EQ(me->uid, 7);
 	ATF_CHECK_STREQ("o2/manifest", me->file);
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 	free(log);
 }
 
@@ -105,13 +105,13 @@ ATF_TC_BODY(wb_overlay_apply__type_clash, tc)
 {
 	static const char *const dirs[] = { "root", "root/etc", "o", "o/rootfs",
 	    NULL };
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 
 	mkdirs(dirs);
 	wbt_write_file("o/rootfs/etc", "a file where a directory is\n");
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
 	    -1);
@@ -121,20 +121,20 @@ ATF_TC_BODY(wb_overlay_apply__type_clash, tc)
 	    &e), -1);
 	ATF_CHECK_STREQ("overlay missing: no such directory", e.msg);
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_overlay_apply__bad_manifest);
 ATF_TC_BODY(wb_overlay_apply__bad_manifest, tc)
 {
 	static const char *const dirs[] = { "root", "o", NULL };
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 
 	mkdirs(dirs);
 	wbt_write_file("o/manifest", "# c\netc/x mode=999\n");
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
 	    -1);
@@ -146,7 +146,7 @@ ATF_TC_BODY(wb_overlay_apply__bad_manifest, tc)
 	ATF_CHECK_STREQ("o/manifest:1: bad path '../etc' (relative, no '.' "
 	    "or '..' components)", e.msg);
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 /* An image root whose etc is a link to a directory outside it. */
@@ -184,12 +184,12 @@ outside_unchanged(void)
 ATF_TC_WITHOUT_HEAD(wb_overlay_apply__fragments_linked_dir);
 ATF_TC_BODY(wb_overlay_apply__fragments_linked_dir, tc)
 {
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 
 	linked_root();
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
 	    -1);
@@ -197,7 +197,7 @@ ATF_TC_BODY(wb_overlay_apply__fragments_linked_dir, tc)
 	    strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
 	outside_unchanged();
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_overlay_apply__fragment_target_link);
@@ -205,7 +205,7 @@ ATF_TC_BODY(wb_overlay_apply__fragment_target_link, tc)
 {
 	static const char *const dirs[] = { "root", "root/etc", "outside",
 	    "o", "o/fragments", "o/fragments/etc", NULL };
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 	char *out;
@@ -216,7 +216,7 @@ ATF_TC_BODY(wb_overlay_apply__fragment_target_link, tc)
 	ATF_REQUIRE(symlink(out, "root/etc/env") == 0);
 	free(out);
 	wbt_write_file("o/fragments/etc/env", "A=1\n");
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
 	    -1);
@@ -224,7 +224,7 @@ ATF_TC_BODY(wb_overlay_apply__fragment_target_link, tc)
 	    "not followed", e.msg);
 	outside_unchanged();
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 /* A fragment of the overlay that is a link is refused, its target unread. */
@@ -233,7 +233,7 @@ ATF_TC_BODY(wb_overlay_apply__fragment_is_link, tc)
 {
 	static const char *const dirs[] = { "root", "root/etc", "outside",
 	    "o", "o/fragments", "o/fragments/etc", NULL };
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 	char *out;
@@ -244,7 +244,7 @@ ATF_TC_BODY(wb_overlay_apply__fragment_is_link, tc)
 	out = wbt_abspath("outside/env");
 	ATF_REQUIRE(symlink(out, "o/fragments/etc/env") == 0);
 	free(out);
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	w = wbt_watch_reads("outside/env");
 	ATF_CHECK_EQ(wb_overlay_apply("o", "root", own, &m, NULL, NULL, &e),
@@ -254,24 +254,24 @@ ATF_TC_BODY(wb_overlay_apply__fragment_is_link, tc)
 	    "not followed", e.msg);
 	ATF_CHECK(access("root/etc/env", F_OK) == -1);
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_overlay_apply__rootfs_linked_dir);
 ATF_TC_BODY(wb_overlay_apply__rootfs_linked_dir, tc)
 {
-	struct wb_owners *own;
+	struct wb_overlay_owners *own;
 	struct wb_manifest m;
 	struct wb_err e;
 
 	linked_root();
-	ATF_REQUIRE((own = wb_owners_new(&e)) != NULL);
+	ATF_REQUIRE((own = wb_overlay_owners_new(&e)) != NULL);
 	wb_manifest_init(&m);
 	ATF_CHECK_EQ(wb_overlay_apply("p", "root", own, &m, NULL, NULL, &e),
 	    -1);
 	outside_unchanged();
 	wb_manifest_fini(&m);
-	wb_owners_free(own);
+	wb_overlay_owners_free(own);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * wb_distinfo_check: a distfile's SHA-256 against distinfo, with the
+ * wb_recipe_distinfo_check: a distfile's SHA-256 against distinfo, with the
  * PACKAGE line that pins its version (the kernel source tarball).
  */
 #include <stdlib.h>
@@ -26,9 +26,9 @@ ATF_TC_BODY(wb_distinfo_check__match, tc)
 	struct wb_err e;
 
 	wbt_write_file("distinfo", pinned);
-	ATF_CHECK_EQ(1, wb_distinfo_check("distinfo",
+	ATF_CHECK_EQ(1, wb_recipe_distinfo_check("distinfo",
 	    "/usr/src/linux-source-6.1.tar.xz", SHA_A, &e));
-	ATF_CHECK_EQ(0, wb_distinfo_check("distinfo",
+	ATF_CHECK_EQ(0, wb_recipe_distinfo_check("distinfo",
 	    "/usr/src/linux-source-6.2.tar.xz", SHA_A, &e));
 }
 
@@ -38,7 +38,7 @@ ATF_TC_BODY(wb_distinfo_check__mismatch_names_package, tc)
 	struct wb_err e;
 
 	wbt_write_file("distinfo", pinned);
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("distinfo",
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("distinfo",
 	    "/usr/src/linux-source-6.1.tar.xz", SHA_B, &e));
 	ATF_CHECK_MSG(strstr(e.msg, "does not match distinfo:1, which pins "
 	    "package linux-source-6.1 6.1.192-3 (line 3)") != NULL, "%s",
@@ -46,7 +46,8 @@ ATF_TC_BODY(wb_distinfo_check__mismatch_names_package, tc)
 	/* Without a PACKAGE line: the plain advice. */
 	wbt_write_file("distinfo", "SHA256 (x.tar) = " SHA_A "\n"
 	    "SIZE (x.tar) = 1\n");
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("distinfo", "x.tar", SHA_B, &e));
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("distinfo", "x.tar", SHA_B,
+	    &e));
 	ATF_CHECK_MSG(strstr(e.msg, "does not match distinfo:1; update "
 	    "distinfo") != NULL, "%s", e.msg);
 }
@@ -58,19 +59,22 @@ ATF_TC_BODY(wb_distinfo_check__malformed, tc)
 
 	wbt_write_file("distinfo", "SHA256 (x.tar) = " SHA_A "\n"
 	    "SIZE (x.tar) = 1\nPACKAGE (linux-source-6.1) =\n");
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("distinfo", "x.tar", SHA_A, &e));
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("distinfo", "x.tar", SHA_A,
+	    &e));
 	ATF_CHECK_MSG(strstr(e.msg, "distinfo:3: malformed PACKAGE line") !=
 	    NULL, "%s", e.msg);
 	wbt_write_file("distinfo", "PACKAGE (a) = 1\nPACKAGE (b) = 2\n");
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("distinfo", "x.tar", SHA_A, &e));
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("distinfo", "x.tar", SHA_A,
+	    &e));
 	ATF_CHECK_MSG(strstr(e.msg, "distinfo:2: second PACKAGE line") !=
 	    NULL, "%s", e.msg);
 	wbt_write_file("distinfo", "SHA256 (x.tar) = nothex\n");
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("distinfo", "x.tar", SHA_A, &e));
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("distinfo", "x.tar", SHA_A,
+	    &e));
 	ATF_CHECK_MSG(strstr(e.msg, "distinfo:1: SHA256 must be") != NULL,
 	    "%s", e.msg);
-	ATF_REQUIRE_EQ(-1, wb_distinfo_check("nonexistent", "x.tar", SHA_A,
-	    &e));
+	ATF_REQUIRE_EQ(-1, wb_recipe_distinfo_check("nonexistent", "x.tar",
+	    SHA_A, &e));
 	ATF_CHECK(strstr(e.msg, "nonexistent") != NULL);
 }
 
@@ -82,8 +86,9 @@ ATF_TC_BODY(wb_distinfo_check__tree_kernel_recipe, tc)
 
 	/* The tree's kernel distinfo reads, PACKAGE line and all. */
 	p = wbt_srcpath(tc, "recipes/linux/distinfo");
-	ATF_CHECK_EQ(0, wb_distinfo_check(p, "not-listed.tar", SHA_A, &e));
-	ATF_CHECK_EQ(-1, wb_distinfo_check(p, "linux-source-6.1.tar.xz",
+	ATF_CHECK_EQ(0, wb_recipe_distinfo_check(p, "not-listed.tar", SHA_A,
+	    &e));
+	ATF_CHECK_EQ(-1, wb_recipe_distinfo_check(p, "linux-source-6.1.tar.xz",
 	    SHA_B, &e));
 	ATF_CHECK(strstr(e.msg, "pins package linux-source-6.1") != NULL);
 	free(p);

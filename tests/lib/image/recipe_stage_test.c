@@ -184,7 +184,8 @@ key_of(struct wb_engine *eng, const char *variant, char key[65])
 	b.topdir = eng->topdir;
 	b.objdir = eng->objdir;
 	b.workdir = eng->workdir;
-	ATF_REQUIRE_MSG(wb_stage_key(&b, &wb_style_debootstrap, key, &e) == 0,
+	ATF_REQUIRE_MSG(wb_recipe_stage_key(&b, &wb_style_debootstrap, key,
+	    &e) == 0,
 	    "%s", e.msg);
 	wb_recipe_config_fini(&cfg);
 	wb_recipe_free(r);

@@ -64,7 +64,7 @@ sha_of(const char *path, char sha[WB_SHA256_HEXSIZE])
 {
 	struct wb_err e;
 
-	ATF_REQUIRE_MSG(wb_sha256_file(path, sha, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_digest_sha256_file(path, sha, &e) == 0, "%s", e.msg);
 }
 
 /* good.tar, bad.tar, img.tar a copy of good.tar, their digests. */
@@ -75,8 +75,8 @@ setup(void)
 
 	make_archive("good.tar", "good\n");
 	make_archive("bad.tar", "bad\n");
-	ATF_REQUIRE_MSG(wb_copy_file("good.tar", IMG, 0644, &e) == 0, "%s",
-	    e.msg);
+	ATF_REQUIRE_MSG(wb_world_fs_copy_file("good.tar", IMG, 0644, &e) == 0,
+	    "%s", e.msg);
 	sha_of("good.tar", good_sha);
 	sha_of("bad.tar", bad_sha);
 	ATF_REQUIRE(strcmp(good_sha, bad_sha) != 0);
@@ -252,7 +252,8 @@ drop_roots(void)
 {
 	struct wb_err e;
 
-	ATF_REQUIRE_MSG(wb_rmtree("w/roots", "w", &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_world_fs_rmtree("w/roots", "w", &e) == 0, "%s",
+	    e.msg);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_world_root_opts__renamed_after_hash);

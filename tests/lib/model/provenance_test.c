@@ -40,12 +40,13 @@ ATF_TC_BODY(wb_prov_buildinfo__image_file, tc)
 
 	image();
 	wbt_write_file(SHARE "/BUILDINFO", "# bench\ncc: gcc 12\n");
-	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	o = wb_provenance_buildinfo("img", "/usr/share/worldbench/BUILDINFO",
+	    &e);
 	ATF_REQUIRE_MSG(o != NULL, "%s", e.msg);
 	ATF_REQUIRE_STREQ("gcc 12", json_string_value(json_object_get(o,
 	    "cc")));
 	json_decref(o);
-	o = wb_prov_buildinfo("img", "/usr/share/worldbench/none", &e);
+	o = wb_provenance_buildinfo("img", "/usr/share/worldbench/none", &e);
 	ATF_REQUIRE(o != NULL && json_is_null(o));
 }
 
@@ -59,7 +60,8 @@ ATF_TC_BODY(wb_prov_buildinfo__image_link, tc)
 	image();
 	secret = wbt_abspath("secret");
 	ATF_REQUIRE(symlink(secret, SHARE "/BUILDINFO") == 0);
-	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	o = wb_provenance_buildinfo("img", "/usr/share/worldbench/BUILDINFO",
+	    &e);
 	ATF_REQUIRE_MSG(o == NULL, "read through the link: %s",
 	    o != NULL ? json_dumps(o, 0) : "");
 	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
@@ -79,7 +81,8 @@ ATF_TC_BODY(wb_prov_buildinfo__image_dir_link, tc)
 	ATF_REQUIRE(mkdir("host/worldbench", 0755) == 0);
 	wbt_write_file("host/worldbench/BUILDINFO", "password: hunter2\n");
 	ATF_REQUIRE(symlink("../../host", "img/usr/share") == 0);
-	o = wb_prov_buildinfo("img", "/usr/share/worldbench/BUILDINFO", &e);
+	o = wb_provenance_buildinfo("img", "/usr/share/worldbench/BUILDINFO",
+	    &e);
 	ATF_REQUIRE_MSG(o == NULL, "read through the link");
 	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
 }
@@ -92,13 +95,13 @@ ATF_TC_BODY(wb_prov_suite__image_link, tc)
 	json_t *files;
 
 	image();
-	ATF_REQUIRE_EQ(0, wb_prov_suite("img", "/usr/libexec/worldbench",
+	ATF_REQUIRE_EQ(0, wb_provenance_suite("img", "/usr/libexec/worldbench",
 	    "/usr/share/worldbench", &files, hex, &e));
 	ATF_REQUIRE_EQ(2, json_object_size(files));
 	json_decref(files);
 	secret = wbt_abspath("secret");
 	ATF_REQUIRE(symlink(secret, LIBEXEC "/shadow") == 0);
-	ATF_REQUIRE_EQ(-1, wb_prov_suite("img", "/usr/libexec/worldbench",
+	ATF_REQUIRE_EQ(-1, wb_provenance_suite("img", "/usr/libexec/worldbench",
 	    "/usr/share/worldbench", &files, hex, &e));
 	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
 	free(secret);
@@ -113,7 +116,7 @@ ATF_TC_BODY(wb_prov_suite__host_paths, tc)
 
 	image();
 	ATF_REQUIRE(symlink("img/usr", "usr") == 0);
-	ATF_REQUIRE_EQ(0, wb_prov_suite(NULL, "usr/libexec/worldbench",
+	ATF_REQUIRE_EQ(0, wb_provenance_suite(NULL, "usr/libexec/worldbench",
 	    "usr/share/worldbench", &files, hex, &e));
 	ATF_REQUIRE(json_object_get(files, "libexec/pipe") != NULL);
 	json_decref(files);
@@ -139,7 +142,7 @@ fingerprint_of(const char *cpuinfo)
 
 	wbt_write_file("cpuinfo", cpuinfo);
 	ATF_REQUIRE(setenv("WORLDBENCH_CPUINFO", "cpuinfo", 1) == 0);
-	o = wb_prov_fingerprint(&e);
+	o = wb_provenance_fingerprint(&e);
 	ATF_REQUIRE_MSG(o != NULL, "%s", e.msg);
 	return (o);
 }
@@ -182,7 +185,7 @@ ATF_TC_BODY(wb_prov_fingerprint__missing_cpuinfo, tc)
 	struct wb_err e;
 
 	ATF_REQUIRE(setenv("WORLDBENCH_CPUINFO", "nonesuch", 1) == 0);
-	ATF_REQUIRE(wb_prov_fingerprint(&e) == NULL);
+	ATF_REQUIRE(wb_provenance_fingerprint(&e) == NULL);
 	ATF_REQUIRE_MSG(strstr(e.msg, "nonesuch") != NULL, "%s", e.msg);
 }
 
@@ -194,7 +197,7 @@ ATF_TC_BODY(wb_prov_host__records_fingerprint, tc)
 
 	wbt_write_file("cpuinfo", CPU_C);
 	ATF_REQUIRE(setenv("WORLDBENCH_CPUINFO", "cpuinfo", 1) == 0);
-	h = wb_prov_host(&e);
+	h = wb_provenance_host(&e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
 	f = json_object_get(h, "fingerprint");
 	ATF_REQUIRE(json_is_object(f));

@@ -189,9 +189,9 @@ ATF_TC_BODY(wb_estimator_parse__names, tc)
 {
 	enum wb_estimator est;
 
-	ATF_REQUIRE_EQ(0, wb_estimator_parse("all", &est));
+	ATF_REQUIRE_EQ(0, wb_score_estimator_parse("all", &est));
 	ATF_REQUIRE_EQ(WB_EST_ALL, est);
-	ATF_REQUIRE_EQ(-1, wb_estimator_parse("median", &est));
+	ATF_REQUIRE_EQ(-1, wb_score_estimator_parse("median", &est));
 }
 
 ATF_TP_ADD_TCS(tp)

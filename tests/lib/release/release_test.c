@@ -44,7 +44,7 @@ ATF_TC_BODY(wb_release_kconfig_buf__production_passes, tc)
 	wb_release_init(&r);
 	ATF_REQUIRE_MSG(wb_release_kconfig_buf(&r, "prod", prod_config,
 	    strlen(prod_config), &e) == 0, "%s", e.msg);
-	ATF_CHECK_EQ(wb_kdebug_count(), r.n);
+	ATF_CHECK_EQ(wb_release_kdebug_count(), r.n);
 	ATF_CHECK_EQ(0, r.nfail);
 	wb_release_fini(&r);
 }
@@ -59,8 +59,8 @@ ATF_TC_BODY(wb_release_kconfig_buf__each_knob_fails, tc)
 	char buf[2048];
 	size_t i;
 
-	for (i = 0; i < wb_kdebug_count(); i++) {
-		k = wb_kdebug_at(i);
+	for (i = 0; i < wb_release_kdebug_count(); i++) {
+		k = wb_release_kdebug_at(i);
 		snprintf(buf, sizeof(buf), "%sCONFIG_%s=y\n", prod_config,
 		    k->option);
 		wb_release_init(&r);
@@ -74,7 +74,7 @@ ATF_TC_BODY(wb_release_kconfig_buf__each_knob_fails, tc)
 		    "%s: %s", k->option, c->detail);
 		wb_release_fini(&r);
 	}
-	ATF_CHECK(wb_kdebug_count() >= 14);
+	ATF_CHECK(wb_release_kdebug_count() >= 14);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_release_kconfig_buf__module_and_n);
@@ -250,18 +250,19 @@ ATF_TC_BODY(wb_release_junit__writes_failures, tc)
 ATF_TC_WITHOUT_HEAD(wb_release_junit__inconclusive_and_waived);
 ATF_TC_BODY(wb_release_junit__inconclusive_and_waived, tc)
 {
-	struct wb_waivers w;
+	struct wb_release_waivers w;
 	struct wb_release r;
 	struct wb_err e;
 	char *x;
 
 	wb_release_init(&r);
-	wb_waivers_init(&w);
+	wb_release_waivers_init(&w);
 	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_INCONCLUSIVE,
 	    "performance", "final-score", &e, "straddles"));
 	ATF_REQUIRE_EQ(0, wb_release_add(&r, WB_CHECK_FAIL, "kernel",
 	    "DEBUG_LIST", &e, "CONFIG_DEBUG_LIST=y"));
-	ATF_REQUIRE_EQ(0, wb_waivers_parse(&w, "w", "DEBUG_LIST <kept>\n", &e));
+	ATF_REQUIRE_EQ(0, wb_release_waivers_parse(&w, "w",
+	    "DEBUG_LIST <kept>\n", &e));
 	ATF_REQUIRE_EQ(0, wb_release_waive(&r, &w, &e));
 	ATF_CHECK_EQ(0, r.nfail);
 	ATF_CHECK_EQ(1, r.ninconclusive);
@@ -274,12 +275,12 @@ ATF_TC_BODY(wb_release_junit__inconclusive_and_waived, tc)
 	ATF_CHECK_MSG(strstr(x, "name=\"DEBUG_LIST\"><skipped message=\"waived "
 	    "(w:1: &lt;kept&gt;): CONFIG_DEBUG_LIST=y\"/>") != NULL, "%s", x);
 	free(x);
-	wb_waivers_fini(&w);
+	wb_release_waivers_fini(&w);
 	wb_release_fini(&r);
 }
 
 static const struct wb_envvar *
-var(const struct wb_envset *s, const char *key)
+var(const struct wb_release_envset *s, const char *key)
 {
 	size_t i;
 
@@ -303,11 +304,11 @@ ATF_TC_BODY(wb_env_parse_pam__forms, tc)
 {
 	static const char buf[] = "# c\n\nA=1\nexport B=\"two words\"\n"
 	    "  C='$x'  \nnot a line\nD=\"open\nA=3\n";
-	struct wb_envset s;
+	struct wb_release_envset s;
 	struct wb_err e;
 
-	wb_envset_init(&s);
-	ATF_REQUIRE(wb_env_parse_pam(&s, "env", buf, &e) == 0);
+	wb_release_envset_init(&s);
+	ATF_REQUIRE(wb_release_env_parse_pam(&s, "env", buf, &e) == 0);
 	CHECK_VAR(&s, "A", "3", "env:8");
 	CHECK_VAR(&s, "B", "two words", "env:4");
 	CHECK_VAR(&s, "C", "$x", "env:5");
@@ -315,7 +316,7 @@ ATF_TC_BODY(wb_env_parse_pam__forms, tc)
 	ATF_REQUIRE_EQ(2, s.nproblems);
 	ATF_CHECK_STREQ("env:6: not a KEY=VALUE line", s.problems[0]);
 	ATF_CHECK(strncmp(s.problems[1], "env:7: unterminated", 19) == 0);
-	wb_envset_fini(&s);
+	wb_release_envset_fini(&s);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_env_parse_sh__forms);
@@ -333,11 +334,11 @@ ATF_TC_BODY(wb_env_parse_sh__forms, tc)
 	    "export K=1; unset K\n"
 	    "export L=1\nexport -n L\n"
 	    "export M=a\\\nb\n";			/* 17 */
-	struct wb_envset s;
+	struct wb_release_envset s;
 	struct wb_err e;
 
-	wb_envset_init(&s);
-	ATF_REQUIRE(wb_env_parse_sh(&s, "p.sh", buf, &e) == 0);
+	wb_release_envset_init(&s);
+	ATF_REQUIRE(wb_release_env_parse_sh(&s, "p.sh", buf, &e) == 0);
 	ATF_CHECK_EQ(0, s.nproblems);
 	ATF_CHECK(var(&s, "NO") == NULL);
 	CHECK_VAR(&s, "A", "1", "p.sh:2");
@@ -354,14 +355,15 @@ ATF_TC_BODY(wb_env_parse_sh__forms, tc)
 	ATF_CHECK(var(&s, "K") == NULL);
 	ATF_CHECK(var(&s, "L") == NULL);
 	CHECK_VAR(&s, "M", "ab", "p.sh:17");
-	wb_envset_fini(&s);
-	wb_envset_init(&s);
-	ATF_REQUIRE(wb_env_parse_sh(&s, "q.sh", "export A='x\n", &e) == 0);
+	wb_release_envset_fini(&s);
+	wb_release_envset_init(&s);
+	ATF_REQUIRE(wb_release_env_parse_sh(&s, "q.sh", "export A='x\n",
+	    &e) == 0);
 	ATF_REQUIRE_EQ(1, s.nproblems);
 	ATF_CHECK_MSG(strstr(s.problems[0], "q.sh:") != NULL &&
 	    strstr(s.problems[0], "unterminated quote") != NULL, "%s",
 	    s.problems[0]);
-	wb_envset_fini(&s);
+	wb_release_envset_fini(&s);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_env_parse_systemd__forms);
@@ -372,11 +374,12 @@ ATF_TC_BODY(wb_env_parse_systemd__forms, tc)
 	    "DefaultEnvironment=A=1 \"B=two words\" \\\n  C=3\n"	/* 6-7 */
 	    "[Service]\nDefaultEnvironment=D=4\n"		/* ignored */
 	    "[Manager]\nDefaultEnvironment = E='5 5' junk\nbad line\n";
-	struct wb_envset s;
+	struct wb_release_envset s;
 	struct wb_err e;
 
-	wb_envset_init(&s);
-	ATF_REQUIRE(wb_env_parse_systemd(&s, "system.conf", buf, &e) == 0);
+	wb_release_envset_init(&s);
+	ATF_REQUIRE(wb_release_env_parse_systemd(&s, "system.conf", buf,
+	    &e) == 0);
 	ATF_CHECK(var(&s, "OLD") == NULL);
 	CHECK_VAR(&s, "A", "1", "system.conf:6");
 	CHECK_VAR(&s, "B", "two words", "system.conf:6");
@@ -388,7 +391,7 @@ ATF_TC_BODY(wb_env_parse_systemd__forms, tc)
 	    "DefaultEnvironment word \"junk\"") != NULL, "%s", s.problems[0]);
 	ATF_CHECK_STREQ("system.conf:12: not a KEY=VALUE line",
 	    s.problems[1]);
-	wb_envset_fini(&s);
+	wb_release_envset_fini(&s);
 }
 
 static void
@@ -511,12 +514,13 @@ ATF_TC_BODY(wb_release_world_files__symlinks_not_followed, tc)
 ATF_TC_WITHOUT_HEAD(wb_waivers_parse__lines);
 ATF_TC_BODY(wb_waivers_parse__lines, tc)
 {
-	struct wb_waivers w;
+	struct wb_release_waivers w;
 	struct wb_release r;
 	struct wb_err e;
 
-	wb_waivers_init(&w);
-	ATF_REQUIRE_MSG(wb_waivers_parse(&w, "w", "# c\n\n  KASAN  why not  "
+	wb_release_waivers_init(&w);
+	ATF_REQUIRE_MSG(wb_release_waivers_parse(&w, "w",
+	    "# c\n\n  KASAN  why not  "
 	    "\nCONFIG_DEBUG_LIST hardening\n", &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_EQ(2, w.n);
 	ATF_CHECK_STREQ("KASAN", w.w[0].option);
@@ -537,14 +541,14 @@ ATF_TC_BODY(wb_waivers_parse__lines, tc)
 	/* KASAN is not set: nothing to waive, it passes. */
 	ATF_CHECK_EQ(WB_CHECK_PASS, find(&r, "kernel", "KASAN")->status);
 	wb_release_fini(&r);
-	wb_waivers_fini(&w);
-	wb_waivers_init(&w);
-	ATF_CHECK(wb_waivers_parse(&w, "w", "KASAN\n", &e) == -1);
+	wb_release_waivers_fini(&w);
+	wb_release_waivers_init(&w);
+	ATF_CHECK(wb_release_waivers_parse(&w, "w", "KASAN\n", &e) == -1);
 	ATF_CHECK_STREQ("w:1: KASAN has no reason: say why it is on", e.msg);
-	ATF_CHECK(wb_waivers_parse(&w, "x", "KASAN-1 r\n", &e) == -1);
+	ATF_CHECK(wb_release_waivers_parse(&w, "x", "KASAN-1 r\n", &e) == -1);
 	ATF_CHECK_MSG(strstr(e.msg, "x:1: \"KASAN-1\" is not a kernel option "
 	    "name") != NULL, "%s", e.msg);
-	wb_waivers_fini(&w);
+	wb_release_waivers_fini(&w);
 }
 
 /* The gate's three outcomes on the data of cmd_check_release_test. */

@@ -200,15 +200,15 @@ ATF_TC_BODY(wb_harness_run__interleaved_balanced, tc)
 	ra = load("out/A.json");
 	rb = load("out/B.json");
 	for (k = 1; k <= 4; k++) {
-		a = wb_result_test_pass(ra->tests[0], k);
-		b = wb_result_test_pass(rb->tests[0], k);
+		a = wb_results_test_pass(ra->tests[0], k);
+		b = wb_results_test_pass(rb->tests[0], k);
 		ATF_REQUIRE(a != NULL && b != NULL);
 		/* Pass k of both variants occupies steps 2k-1 and 2k. */
 		ATF_REQUIRE_EQ(4 * k - 1, a->seq + b->seq);
 		/* ABBA: the order flips between rounds k and k+1. */
 		if (k % 2 == 0)
-			ATF_REQUIRE((a->seq < b->seq) != (wb_result_test_pass(
-			    ra->tests[0], k - 1)->seq < wb_result_test_pass(
+			ATF_REQUIRE((a->seq < b->seq) != (wb_results_test_pass(
+			    ra->tests[0], k - 1)->seq < wb_results_test_pass(
 			    rb->tests[0], k - 1)->seq));
 	}
 	ATF_REQUIRE_EQ(8, json_array_size(json_object_get(ra->plan,
@@ -378,12 +378,12 @@ ATF_TC_BODY(wb_harness_run__stop_and_resume, tc)
 		t = r->tests[i];
 		ATF_REQUIRE_EQ_MSG(3, t->nsamples, "%s", t->id);
 		for (k = 1; k <= 3; k++)
-			ATF_REQUIRE(wb_result_test_pass(t, k) != NULL);
+			ATF_REQUIRE(wb_results_test_pass(t, k) != NULL);
 		/* What was there before is unchanged. */
 		before = wb_results_find_test(r0, t->id);
 		for (k = 0; k < (int)before->nsamples; k++)
 			ATF_REQUIRE_EQ(before->samples[k].seq,
-			    wb_result_test_pass(t, before->samples[k].pass)->seq);
+			    wb_results_test_pass(t, before->samples[k].pass)->seq);
 	}
 	ATF_REQUIRE(json_object_get(r->provenance, "resumed") != NULL);
 	/* The resumed run is the same run. */
@@ -585,7 +585,7 @@ ATF_TC_BODY(wb_harness_resume__extend_latest_plan, tc)
 	for (i = 0; i < b->ntests; i++) {
 		t = b->tests[i];
 		for (k = 0; k < t->nsamples; k++)
-			ATF_CHECK_EQ(t->samples[k].seq, wb_result_test_pass(
+			ATF_CHECK_EQ(t->samples[k].seq, wb_results_test_pass(
 			    wb_results_find_test(after, t->id),
 			    t->samples[k].pass)->seq);
 	}
@@ -788,7 +788,8 @@ ATF_TC_BODY(wb_harness_resume__recorded_suite_ignored, tc)
 	ATF_REQUIRE(chmod("evil/pipe", 0755) == 0);
 	evil = wbt_abspath("evil");
 	share = wbt_abspath("share");
-	ATF_REQUIRE_EQ(0, wb_prov_suite(NULL, evil, share, &files, hex, &e));
+	ATF_REQUIRE_EQ(0, wb_provenance_suite(NULL, evil, share, &files, hex,
+	    &e));
 	json_decref(files);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, NULL)) != NULL);
 	ATF_REQUIRE_EQ(0, json_object_set_new(json_array_get(json_object_get(

@@ -37,7 +37,7 @@ make_root(void)
 	static const char *const links[] = { "bin", "sbin", "lib", "lib64",
 	    NULL };
 	char cwd[PATH_MAX - 16], path[PATH_MAX * 2], tgt[PATH_MAX];
-	struct wb_closure c;
+	struct wb_world_closure c;
 	struct wb_err e;
 	struct stat st;
 	ssize_t n;
@@ -55,12 +55,13 @@ make_root(void)
 		snprintf(path, sizeof(path), "%s/%s", root, links[i]);
 		ATF_REQUIRE(symlink(tgt, path) == 0);
 	}
-	wb_closure_init(&c);
+	wb_world_closure_init(&c);
 	for (i = 0; progs[i] != NULL; i++)
-		ATF_REQUIRE_MSG(wb_closure_add_program(&c, progs[i], &e) == 0,
+		ATF_REQUIRE_MSG(wb_world_closure_add_program(&c, progs[i],
+		    &e) == 0,
 		    "%s", e.msg);
-	ATF_REQUIRE_MSG(wb_closure_copy(&c, root, &e) == 0, "%s", e.msg);
-	wb_closure_fini(&c);
+	ATF_REQUIRE_MSG(wb_world_closure_copy(&c, root, &e) == 0, "%s", e.msg);
+	wb_world_closure_fini(&c);
 	snprintf(path, sizeof(path), "%s/tmp", root);
 	ATF_REQUIRE(mkdir(path, 01777) == 0);
 	snprintf(path, sizeof(path), "%s/etc", root);

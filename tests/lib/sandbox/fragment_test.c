@@ -38,11 +38,11 @@ record(void *arg, const struct wb_frag_entry *old,
 }
 
 static void
-merge(struct wb_frag *f, const char *name, const char *text, struct log *l)
+merge(struct wb_fragment *f, const char *name, const char *text, struct log *l)
 {
 	struct wb_err e;
 
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(f, name, text, strlen(text),
+	ATF_REQUIRE_MSG(wb_fragment_merge_buf(f, name, text, strlen(text),
 	    l != NULL ? record : NULL,
 	    l, &e) == 0, "%s", e.msg);
 }
@@ -50,12 +50,12 @@ merge(struct wb_frag *f, const char *name, const char *text, struct log *l)
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__later_wins_reported);
 ATF_TC_BODY(wb_frag_merge_buf__later_wins_reported, tc)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct log l;
 	char *out;
 
 	memset(&l, 0, sizeof(l));
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	merge(&f, "base", "A=1\nB=2\n# C is not set\n# comment\n\nD=\"x y\"\n",
 	    &l);
 	merge(&f, "debug", "B=3\nC=y\nE=5\n", &l);
@@ -65,22 +65,22 @@ ATF_TC_BODY(wb_frag_merge_buf__later_wins_reported, tc)
 	    "C: base:3 (unset) -> debug:2 y\n"
 	    "A: base:1 1 -> extra:1 1 (same)\n"
 	    "B: debug:1 3 -> extra:2 (unset)\n", l.buf);
-	ATF_REQUIRE((out = wb_frag_format(&f, NULL)) != NULL);
+	ATF_REQUIRE((out = wb_fragment_format(&f, NULL)) != NULL);
 	ATF_CHECK_STREQ("A=1\n# B is not set\nC=y\nD=\"x y\"\nE=5\n", out);
 	free(out);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 }
 
 /* "KEY+=value" collects a list (GLIBC_TUNABLES) without an override. */
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__append);
 ATF_TC_BODY(wb_frag_merge_buf__append, tc)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct log l;
 	char *out;
 
 	memset(&l, 0, sizeof(l));
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	merge(&f, "check", "T+=glibc.malloc.check=3\n", &l);
 	merge(&f, "perturb", "T+=glibc.malloc.perturb=165\nU+=x\n", &l);
 	merge(&f, "unset", "# U is not set\n", &l);
@@ -88,11 +88,11 @@ ATF_TC_BODY(wb_frag_merge_buf__append, tc)
 	ATF_CHECK_EQ(l.n, 2);
 	ATF_CHECK_STREQ("U: perturb:2 x -> unset:1 (unset)\n"
 	    "U: unset:1 (unset) -> again:1 y\n", l.buf);
-	ATF_REQUIRE((out = wb_frag_format(&f, NULL)) != NULL);
+	ATF_REQUIRE((out = wb_fragment_format(&f, NULL)) != NULL);
 	ATF_CHECK_STREQ("T=glibc.malloc.check=3:glibc.malloc.perturb=165\n"
 	    "U=y\n", out);
 	free(out);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__bad_lines);
@@ -107,16 +107,16 @@ ATF_TC_BODY(wb_frag_merge_buf__bad_lines, tc)
 		{ "+=x\n", "f:1: expected KEY=value or '# KEY is not set'" },
 		{ "A=1\nA+=2\n", "f:2: A already set at line 1" },
 	};
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct wb_err e;
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		wb_frag_init(&f);
-		ATF_CHECK_EQ_MSG(wb_frag_merge_buf(&f, "f", cases[i].text,
+		wb_fragment_init(&f);
+		ATF_CHECK_EQ_MSG(wb_fragment_merge_buf(&f, "f", cases[i].text,
 		    strlen(cases[i].text), NULL, NULL, &e), -1, "case %zu", i);
 		ATF_CHECK_STREQ(cases[i].msg, e.msg);
-		wb_frag_fini(&f);
+		wb_fragment_fini(&f);
 	}
 }
 
@@ -132,19 +132,19 @@ missing(void *arg, const struct wb_frag_entry *want,
 ATF_TC_WITHOUT_HEAD(wb_frag_verify__reports_missing);
 ATF_TC_BODY(wb_frag_verify__reports_missing, tc)
 {
-	struct wb_frag want, have;
+	struct wb_fragment want, have;
 	char buf[64] = "";
 
-	wb_frag_init(&want);
-	wb_frag_init(&have);
+	wb_fragment_init(&want);
+	wb_fragment_init(&have);
 	merge(&want, "w", "A=1\nB=2\n# C is not set\n# D is not set\nE=5\n",
 	    NULL);
 	merge(&have, "h", "A=1\nB=3\n# D is not set\n", NULL);
-	ATF_CHECK_EQ(wb_frag_verify(&want, &have, missing, buf), 2);
+	ATF_CHECK_EQ(wb_fragment_verify(&want, &have, missing, buf), 2);
 	ATF_CHECK_STREQ("BE", buf);
-	ATF_CHECK_EQ(wb_frag_verify(&have, &have, NULL, NULL), 0);
-	wb_frag_fini(&want);
-	wb_frag_fini(&have);
+	ATF_CHECK_EQ(wb_fragment_verify(&have, &have, NULL, NULL), 0);
+	wb_fragment_fini(&want);
+	wb_fragment_fini(&have);
 }
 
 /*
@@ -189,48 +189,48 @@ ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__many_lines);
 ATF_TC_BODY(wb_frag_merge_buf__many_lines, tc)
 {
 	const struct wb_frag_entry *e;
-	struct wb_frag f, g;
+	struct wb_fragment f, g;
 	struct wb_err err;
 	size_t len, n;
 	char *a, *b, *bad;
 
 	a = many_lines(MANY, "a", 0, "", &len);
-	wb_frag_init(&f);
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(&f, "a", a, len, NULL, NULL,
+	wb_fragment_init(&f);
+	ATF_REQUIRE_MSG(wb_fragment_merge_buf(&f, "a", a, len, NULL, NULL,
 	    &err) == 0, "%s", err.msg);
 	ATF_CHECK_EQ(f.n, MANY);
 	b = many_lines(MANY, "b", 1, "NEW=1\n", &len);
 	n = 0;
-	ATF_REQUIRE_MSG(wb_frag_merge_buf(&f, "b", b, len, count, &n,
+	ATF_REQUIRE_MSG(wb_fragment_merge_buf(&f, "b", b, len, count, &n,
 	    &err) == 0, "%s", err.msg);
 	ATF_CHECK_EQ(n, MANY);
 	ATF_CHECK_EQ(f.n, MANY + 1);
 	ATF_CHECK_STREQ(f.e[0].key, "K0");
 	ATF_CHECK_STREQ(f.e[MANY - 1].key, "K199999");
 	ATF_CHECK_STREQ(f.e[MANY].key, "NEW");
-	ATF_REQUIRE((e = wb_frag_get(&f, "K199999")) != NULL);
+	ATF_REQUIRE((e = wb_fragment_get(&f, "K199999")) != NULL);
 	ATF_CHECK_STREQ(e->value, "b199999");
 	ATF_CHECK_STREQ(e->file, "b");
 	ATF_CHECK_EQ(e->line, MANY);
-	ATF_REQUIRE((e = wb_frag_get(&f, "K123450")) != NULL);
+	ATF_REQUIRE((e = wb_fragment_get(&f, "K123450")) != NULL);
 	ATF_CHECK(e->value == NULL);
-	ATF_CHECK(wb_frag_get(&f, "K200000") == NULL);
-	ATF_CHECK(wb_frag_get(&f, "K") == NULL);
+	ATF_CHECK(wb_fragment_get(&f, "K200000") == NULL);
+	ATF_CHECK(wb_fragment_get(&f, "K") == NULL);
 
-	wb_frag_init(&g);
-	ATF_REQUIRE(wb_frag_merge_buf(&g, "b", b, len, NULL, NULL,
+	wb_fragment_init(&g);
+	ATF_REQUIRE(wb_fragment_merge_buf(&g, "b", b, len, NULL, NULL,
 	    &err) == 0);
-	ATF_CHECK_EQ(wb_frag_verify(&g, &f, NULL, NULL), 0);
-	ATF_CHECK_EQ(wb_frag_verify(&f, &g, NULL, NULL), 0);
-	wb_frag_fini(&g);
-	wb_frag_fini(&f);
+	ATF_CHECK_EQ(wb_fragment_verify(&g, &f, NULL, NULL), 0);
+	ATF_CHECK_EQ(wb_fragment_verify(&f, &g, NULL, NULL), 0);
+	wb_fragment_fini(&g);
+	wb_fragment_fini(&f);
 
 	bad = many_lines(MANY, "a", 0, "K77=again\n", &len);
-	wb_frag_init(&f);
-	ATF_CHECK_EQ(wb_frag_merge_buf(&f, "bad", bad, len, NULL, NULL, &err),
-	    -1);
+	wb_fragment_init(&f);
+	ATF_CHECK_EQ(wb_fragment_merge_buf(&f, "bad", bad, len, NULL, NULL,
+	    &err), -1);
 	ATF_CHECK_STREQ("bad:200001: K77 already set at line 78", err.msg);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	free(a);
 	free(b);
 	free(bad);
@@ -240,52 +240,54 @@ ATF_TC_BODY(wb_frag_merge_buf__many_lines, tc)
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_buf__interrupted);
 ATF_TC_BODY(wb_frag_merge_buf__interrupted, tc)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct wb_err err;
 	size_t len;
 	char *a;
 
 	a = many_lines(MANY, "a", 0, "", &len);
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	wb_interrupt_set(SIGTERM);
-	ATF_CHECK_EQ(wb_frag_merge_buf(&f, "big", a, len, NULL, NULL, &err),
+	ATF_CHECK_EQ(wb_fragment_merge_buf(&f, "big", a, len, NULL, NULL, &err),
 	    -1);
 	wb_interrupt_clear();
 	ATF_CHECK_STREQ("big:4096: interrupted by signal 15", err.msg);
 	ATF_CHECK(f.n < MANY);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 	free(a);
 }
 
 /*
  * A fragment of an overlay tree that is a symbolic link is refused and
- * its target not opened; wb_frag_merge_file() (a path the user gave)
+ * its target not opened; wb_fragment_merge_file() (a path the user gave)
  * still follows one.
  */
 ATF_TC_WITHOUT_HEAD(wb_frag_merge_nofollow__symlink_refused);
 ATF_TC_BODY(wb_frag_merge_nofollow__symlink_refused, tc)
 {
-	struct wb_frag f;
+	struct wb_fragment f;
 	struct wb_err err;
 	int w;
 
 	wbt_write_file("target", "A=1\n");
 	ATF_REQUIRE(symlink("target", "link") == 0);
-	wb_frag_init(&f);
+	wb_fragment_init(&f);
 	w = wbt_watch_reads("target");
-	ATF_CHECK_EQ(wb_frag_merge_nofollow(&f, "link", NULL, NULL, &err), -1);
+	ATF_CHECK_EQ(wb_fragment_merge_nofollow(&f, "link", NULL, NULL, &err),
+	    -1);
 	wbt_unread(w, "target");
 	ATF_CHECK_STREQ("link: fragment is a symbolic link, not followed",
 	    err.msg);
 	ATF_CHECK_EQ(f.n, 0);
-	ATF_REQUIRE_MSG(wb_frag_merge_nofollow(&f, "target", NULL, NULL,
+	ATF_REQUIRE_MSG(wb_fragment_merge_nofollow(&f, "target", NULL, NULL,
 	    &err) == 0, "%s", err.msg);
-	wb_frag_fini(&f);
-	wb_frag_init(&f);
-	ATF_REQUIRE_MSG(wb_frag_merge_file(&f, "link", NULL, NULL, &err) == 0,
+	wb_fragment_fini(&f);
+	wb_fragment_init(&f);
+	ATF_REQUIRE_MSG(wb_fragment_merge_file(&f, "link", NULL, NULL,
+	    &err) == 0,
 	    "%s", err.msg);
 	ATF_CHECK_EQ(f.n, 1);
-	wb_frag_fini(&f);
+	wb_fragment_fini(&f);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -17,9 +17,9 @@ ATF_TC_BODY(wb_sha256_buf__abc, tc)
 	char hex[WB_SHA256_HEXSIZE];
 	struct wb_err e;
 
-	ATF_REQUIRE_EQ(0, wb_sha256_buf("abc", 3, hex, &e));
+	ATF_REQUIRE_EQ(0, wb_digest_sha256_buf("abc", 3, hex, &e));
 	ATF_REQUIRE_STREQ(ABC_SHA256, hex);
-	ATF_REQUIRE_EQ(0, wb_sha256_buf("abd", 3, hex, &e));
+	ATF_REQUIRE_EQ(0, wb_digest_sha256_buf("abd", 3, hex, &e));
 	ATF_REQUIRE(strcmp(ABC_SHA256, hex) != 0);
 }
 
@@ -30,7 +30,7 @@ ATF_TC_BODY(wb_sha256_file__matches_buf, tc)
 	struct wb_err e;
 
 	wbt_write_file("f", "abc");
-	ATF_REQUIRE_EQ(0, wb_sha256_file("f", hex, &e));
+	ATF_REQUIRE_EQ(0, wb_digest_sha256_file("f", hex, &e));
 	ATF_REQUIRE_STREQ(ABC_SHA256, hex);
 }
 
@@ -40,7 +40,7 @@ ATF_TC_BODY(wb_sha256_file__missing, tc)
 	char hex[WB_SHA256_HEXSIZE];
 	struct wb_err e;
 
-	ATF_REQUIRE_EQ(-1, wb_sha256_file("nosuch", hex, &e));
+	ATF_REQUIRE_EQ(-1, wb_digest_sha256_file("nosuch", hex, &e));
 	ATF_REQUIRE(strstr(e.msg, "nosuch") != NULL);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Confined lookups and removal: wb_open_beneath() passes through no
- * symbolic link and never leaves its directory; wb_rmtree_at() removes
+ * Confined lookups and removal: wb_fs_open_beneath() passes through no
+ * symbolic link and never leaves its directory; wb_fs_rmtree_at() removes
  * a tree whatever its depth and modes, and nothing a link points to.
  */
 #include <sys/resource.h>
@@ -43,19 +43,19 @@ ATF_TC_BODY(wb_open_beneath__confined, tc)
 	ATF_REQUIRE(symlink(".", "t/dot") == 0);
 	ATF_REQUIRE(symlink("/", "t/abs") == 0);
 	ATF_REQUIRE((dfd = open("t", O_RDONLY | O_DIRECTORY)) != -1);
-	ATF_REQUIRE((fd = wb_open_beneath(dfd, "a/f", O_RDONLY)) != -1);
+	ATF_REQUIRE((fd = wb_fs_open_beneath(dfd, "a/f", O_RDONLY)) != -1);
 	close(fd);
-	ATF_CHECK(wb_open_beneath(dfd, "dot/a/f", O_RDONLY) == -1 &&
+	ATF_CHECK(wb_fs_open_beneath(dfd, "dot/a/f", O_RDONLY) == -1 &&
 	    errno == ELOOP);
-	ATF_CHECK(wb_open_beneath(dfd, "abs/etc/passwd", O_RDONLY) == -1 &&
+	ATF_CHECK(wb_fs_open_beneath(dfd, "abs/etc/passwd", O_RDONLY) == -1 &&
 	    errno == ELOOP);
-	ATF_CHECK(wb_open_beneath(dfd, "../t/a/f", O_RDONLY) == -1 &&
+	ATF_CHECK(wb_fs_open_beneath(dfd, "../t/a/f", O_RDONLY) == -1 &&
 	    errno == EXDEV);
-	ATF_CHECK(wb_open_beneath(dfd, "/etc/passwd", O_RDONLY) == -1 &&
+	ATF_CHECK(wb_fs_open_beneath(dfd, "/etc/passwd", O_RDONLY) == -1 &&
 	    errno == EXDEV);
 	/* O_PATH | O_NOFOLLOW: the link itself. */
-	ATF_REQUIRE((fd = wb_open_beneath(dfd, "dot", O_PATH | O_NOFOLLOW)) !=
-	    -1);
+	ATF_REQUIRE((fd = wb_fs_open_beneath(dfd, "dot",
+	    O_PATH | O_NOFOLLOW)) != -1);
 	ATF_REQUIRE(fstat(fd, &st) == 0);
 	ATF_CHECK(S_ISLNK(st.st_mode));
 	close(fd);
@@ -90,7 +90,7 @@ ATF_TC_BODY(wb_rmtree_at__stays_inside, tc)
 	before = wbt_snapshot("decoy", NULL);
 	rl.rlim_cur = rl.rlim_max = 64;
 	ATF_REQUIRE(setrlimit(RLIMIT_NOFILE, &rl) == 0);
-	ATF_REQUIRE_MSG(wb_rmtree_at(AT_FDCWD, "t", &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_fs_rmtree_at(AT_FDCWD, "t", &e) == 0, "%s", e.msg);
 	ATF_CHECK(access("t", F_OK) == -1 && errno == ENOENT);
 	after = wbt_snapshot("decoy", NULL);
 	ATF_CHECK_STREQ(before, after);
@@ -104,13 +104,13 @@ ATF_TC_BODY(wb_rmtree_at__names, tc)
 	struct wb_err e;
 
 	make_decoy();
-	ATF_CHECK(wb_rmtree_at(AT_FDCWD, "missing", &e) == 0);
+	ATF_CHECK(wb_fs_rmtree_at(AT_FDCWD, "missing", &e) == 0);
 	ATF_REQUIRE(symlink("decoy", "link") == 0);
-	ATF_CHECK(wb_rmtree_at(AT_FDCWD, "link", &e) == 0);
+	ATF_CHECK(wb_fs_rmtree_at(AT_FDCWD, "link", &e) == 0);
 	ATF_CHECK(access("link", F_OK) == -1);
 	ATF_CHECK(access("decoy/dir/f", F_OK) == 0);
-	ATF_CHECK(wb_rmtree_at(AT_FDCWD, "decoy/dir", &e) == -1);
-	ATF_CHECK(wb_rmtree_at(AT_FDCWD, "..", &e) == -1);
+	ATF_CHECK(wb_fs_rmtree_at(AT_FDCWD, "decoy/dir", &e) == -1);
+	ATF_CHECK(wb_fs_rmtree_at(AT_FDCWD, "..", &e) == -1);
 	ATF_CHECK(access("decoy/dir/f", F_OK) == 0);
 }
 

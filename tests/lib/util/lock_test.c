@@ -27,10 +27,10 @@ ATF_TC_BODY(wb_lock_workdir__second_refused, tc)
 	snprintf(pid, sizeof(pid), "process %ld", (long)getpid());
 	ATF_CHECK_MSG(strstr(e.msg, pid) != NULL &&
 	    strstr(e.msg, "is in use") != NULL, "%s", e.msg);
-	wb_unlock_workdir(fd);
+	wb_lock_workdir_release(fd);
 	ATF_REQUIRE_MSG((fd2 = wb_lock_workdir(".", 0, &e)) != -1, "%s",
 	    e.msg);
-	wb_unlock_workdir(fd2);
+	wb_lock_workdir_release(fd2);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_lock_workdir__missing_dir);
@@ -52,7 +52,7 @@ refused(const char *output, int is_dir, int whole_dir)
 	ATF_CHECK_MSG(l == NULL, "%s (dir %d, whole %d) locked twice", output,
 	    is_dir, whole_dir);
 	if (l != NULL)
-		wb_unlock_output(l);
+		wb_lock_output_release(l);
 	else
 		ATF_CHECK_MSG(strstr(e.msg, "in use by another worldbench "
 		    "run") != NULL, "%s: %s", output, e.msg);
@@ -81,18 +81,18 @@ ATF_TC_BODY(wb_lock_output__spellings, tc)
 	refused("e", 1, 0);
 	refused("d/a.json", 0, 1);	/* --resume d/a.json */
 	refused("d/a.json", 0, 0);	/* -o d/a.json */
-	wb_unlock_output(l);
+	wb_lock_output_release(l);
 	l = locked("d/a.json", 0, 0);
 	l2 = locked("./d/b.json", 0, 0);
 	refused("e/a.json", 0, 0);
 	refused("d", 1, 0);
 	refused("d/", 0, 1);
-	wb_unlock_output(l2);
-	wb_unlock_output(l);
+	wb_lock_output_release(l2);
+	wb_lock_output_release(l);
 	l = locked("d/a.json", 0, 1);
 	refused("d", 1, 0);
 	refused("d/b.json", 0, 0);
-	wb_unlock_output(l);
+	wb_lock_output_release(l);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_lock_output__planted_link);
@@ -124,11 +124,11 @@ ATF_TC_BODY(wb_lock_output__removed, tc)
 	l = locked("a.json", 0, 0);
 	l2 = locked("b.json", 0, 0);
 	ATF_CHECK(access("a.json.lock", F_OK) == 0);
-	wb_unlock_output(l);
+	wb_lock_output_release(l);
 	ATF_CHECK(access("a.json.lock", F_OK) == -1);
 	/* b.json still shares the directory lock. */
 	ATF_CHECK(access(".lock", F_OK) == 0);
-	wb_unlock_output(l2);
+	wb_lock_output_release(l2);
 	ATF_CHECK(access(".lock", F_OK) == -1);
 	ATF_CHECK(access("b.json.lock", F_OK) == -1);
 }

@@ -59,12 +59,12 @@ ATF_TC_BODY(wb_vis__slots, tc)
 {
 	const char *a, *b, *plain = "plain";
 
-	a = wb_vis("x\033");
-	b = wb_vis("y\033");
+	a = wb_strvis_slot("x\033");
+	b = wb_strvis_slot("y\033");
 	ATF_CHECK_STREQ("x\\x1b", a);
 	ATF_CHECK_STREQ("y\\x1b", b);
-	ATF_CHECK(wb_vis(plain) == plain);
-	ATF_CHECK_STREQ("", wb_vis(NULL));
+	ATF_CHECK(wb_strvis_slot(plain) == plain);
+	ATF_CHECK_STREQ("", wb_strvis_slot(NULL));
 }
 
 /* Newline and tab are kept only when asked; a C1 control is two bytes. */
@@ -74,19 +74,19 @@ ATF_TC_BODY(wb_vis_char__white, tc)
 	char esc[WB_VIS_ESCLEN];
 	size_t n;
 
-	ATF_CHECK(wb_vis_char("\n", WB_VIS_WHITE, &n, esc) == NULL);
-	ATF_CHECK(wb_vis_char("\t", WB_VIS_WHITE, &n, esc) == NULL);
-	ATF_CHECK_STREQ("\\n", wb_vis_char("\n", 0, &n, esc));
-	ATF_CHECK_STREQ("\\r", wb_vis_char("\r", WB_VIS_WHITE, &n, esc));
-	ATF_CHECK_STREQ("\\x07", wb_vis_char("\007", WB_VIS_WHITE, &n,
+	ATF_CHECK(wb_strvis_char("\n", WB_VIS_WHITE, &n, esc) == NULL);
+	ATF_CHECK(wb_strvis_char("\t", WB_VIS_WHITE, &n, esc) == NULL);
+	ATF_CHECK_STREQ("\\n", wb_strvis_char("\n", 0, &n, esc));
+	ATF_CHECK_STREQ("\\r", wb_strvis_char("\r", WB_VIS_WHITE, &n, esc));
+	ATF_CHECK_STREQ("\\x07", wb_strvis_char("\007", WB_VIS_WHITE, &n,
 	    esc));
-	ATF_CHECK_STREQ("\\u009b", wb_vis_char("\xc2\x9b", 0, &n, esc));
+	ATF_CHECK_STREQ("\\u009b", wb_strvis_char("\xc2\x9b", 0, &n, esc));
 	ATF_CHECK_EQ(2, n);
-	ATF_CHECK(wb_vis_char("\xe2\x82\xac", 0, &n, esc) == NULL);
+	ATF_CHECK(wb_strvis_char("\xe2\x82\xac", 0, &n, esc) == NULL);
 	ATF_CHECK_EQ(3, n);
 }
 
-/* wb_vis_fputs writes all of a string longer than wb_vis's slots. */
+/* wb_strvis_fputs writes all of a string longer than wb_strvis_slot's slots. */
 ATF_TC_WITHOUT_HEAD(wb_vis_fputs__whole);
 ATF_TC_BODY(wb_vis_fputs__whole, tc)
 {
@@ -100,7 +100,7 @@ ATF_TC_BODY(wb_vis_fputs__whole, tc)
 	in[3 * WB_VIS_SIZE] = '\0';
 	out = NULL;
 	ATF_REQUIRE((fp = open_memstream(&out, &len)) != NULL);
-	ATF_REQUIRE_EQ(0, wb_vis_fputs(in, 0, fp));
+	ATF_REQUIRE_EQ(0, wb_strvis_fputs(in, 0, fp));
 	ATF_REQUIRE_EQ(0, fclose(fp));
 	ATF_CHECK_EQ(6 * WB_VIS_SIZE, len);
 	ATF_CHECK(strchr(out, '\033') == NULL);
