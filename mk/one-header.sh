@@ -300,8 +300,8 @@ while read -r f; do
 	tmp=""
 done < "$work/files"
 
-n=$(wc -l < "$work/parts")
-nm=$(echo $modules | wc -w)
+n=$(wc -l < "$work/parts" | tr -d " ")
+nm=$(awk '{ print $2 }' "$work/table" | uniq | wc -l | tr -d " ")
 if [ "$check" = 1 ]; then
 	echo "one-header: $nm modules, $n parts, $changed files not up to date"
 	[ "$changed" = 0 ]
