@@ -16,9 +16,8 @@
 #    includes (consecutive lines) is sorted (C locale) again, but for
 #    the lines that end a block that was not sorted and name no header
 #    of lib/ (a test's own wbtest.h, a fuzzer's fuzz_file.h): they stay
-#    last, in their order.  Files of
-#    M keep including their sibling headers; a file with nothing to
-#    rewrite is not touched.
+#    last, in their order.  Files of M keep including their sibling
+#    headers; a file with nothing to rewrite is not touched.
 #
 # Re-running it changes nothing.  mk/layers.sh checks the rule it makes
 # true: outside M only wb_M.h of M is included.  With -n nothing is
@@ -183,8 +182,8 @@ dirs=""
 for d in lib src bench fuzz tests; do
 	[ -d "$d" ] && dirs="$dirs $d"
 done
-# shellcheck disable=SC2086
 # The files that include a part of another module.
+# shellcheck disable=SC2086
 find $dirs \( -name '*.c' -o -name '*.h' \) -type f | sort |
 xargs awk -v parts="$work/parts" '
 BEGIN {
