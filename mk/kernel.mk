@@ -40,7 +40,8 @@ KERNEL_QUICK ?=		yes
 KERNEL_RESULTS ?=	$(WORKDIR)/results/kernel
 
 # The guest init is static and self-contained: it shares only the frame
-# encoder with the host.
+# encoder with the host, and the headers of lib/util and lib/guest (which
+# it reaches through wb_util.h and wb_guest.h).
 WBINIT :=		$(O)/libexec/worldbench-init/init
 WBINIT_SRCS :=		$(sort $(wildcard bench/init/*.c)) lib/guest/serial_frame.c
 WBINIT_CFLAGS :=	-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 \
@@ -65,7 +66,7 @@ $(O)/share/worldbench/overlays/kernel/%.config: overlays/kernel/%.config
 	@mkdir -p $(@D)
 	$(QUIET_GEN)cp $< $@
 
-$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h lib/guest/serial.h lib/guest/serial_frame.h lib/util/clean_env.h $(TRACK_CFLAGS)
+$(WBINIT): $(WBINIT_SRCS) bench/init/wbinit.h $(wildcard lib/guest/*.h lib/util/*.h) $(TRACK_CFLAGS)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(WBINIT_CFLAGS) $(LDFLAGS) -o $@ $(WBINIT_SRCS)
 

@@ -3,38 +3,24 @@
 # layers.sh [TOPDIR]: check the include rules of lib/'s modules.
 #
 # Every lib/<module>/module.mk sets <module>_LAYER.  A file of a module
-# may include its own headers and the public headers of lower layers; a
-# header named *_int.h, or listed in <module>_PRIVATE, is private to its
-# module and the module's tests (tests/lib/<module>/).  Everything else
-# (src/, bench/, fuzz/, other tests) includes public headers only.
+# may include its own headers and the one public header of a lower
+# layer's module, wb_<module>.h (mk/one-header.sh writes it); a header
+# named *_int.h, or listed in <module>_PRIVATE, is private to its module
+# and the module's tests (tests/lib/<module>/).  The other headers of a
+# module are its parts: outside the module and its tests (other modules,
+# src/, bench/, fuzz/, other tests) a file includes wb_<module>.h only.
 #
 # Prints one line per broken rule, "file:line: problem", then a summary;
 # exit 1 when any rule is broken, 2 on a malformed module.mk.
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
 top=${1:-.}
 cd "$top"
 
 # The table: "header module layer private" for every header of lib/.
 table=$(mktemp "${TMPDIR:-/tmp}/wb-layers.XXXXXX")
 trap 'rm -f "$table"' EXIT INT TERM
-for mk in lib/*/module.mk; do
-	m=${mk#lib/}
-	m=${m%/module.mk}
-	layer=$(sed -n "s/^${m}_LAYER[[:space:]]*:=[[:space:]]*\([0-9][0-9]*\)[[:space:]]*\$/\1/p" "$mk")
-	if [ -z "$layer" ]; then
-		echo "$mk: no ${m}_LAYER := N line" >&2
-		exit 2
-	fi
-	priv=$(sed -n "s/^${m}_PRIVATE[[:space:]]*:=\(.*\)\$/\1/p" "$mk")
-	for h in lib/"$m"/*.h; do
-		[ -e "$h" ] || continue
-		b=${h##*/}
-		p=0
-		case "$b" in *_int.h) p=1 ;; esac
-		for x in $priv; do [ "$x" = "$b" ] && p=1; done
-		echo "$b $m $layer $p"
-	done
-done > "$table"
+sh "$here/modules.sh" . > "$table" || exit 2
 
 dirs=""
 for d in lib src bench fuzz tests; do
@@ -83,6 +69,10 @@ BEGIN {
 		if (priv[b] == 1 && o != me && o != tmod) {
 			printf "%s:%d: includes %s, private to module %s\n",
 			    file, ln, b, o
+			bad++
+		} else if (o != me && o != tmod && b != "wb_" o ".h") {
+			printf "%s:%d: includes %s, a part of module %s: outside lib/%s/ include wb_%s.h\n",
+			    file, ln, b, o, o, o
 			bad++
 		}
 	}

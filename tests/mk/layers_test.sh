@@ -2,19 +2,22 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # mk/layers.sh: the include rules of lib/'s modules.
 
-# A two-module tree under ./t: low (layer 1) and high (layer 2).
+# A two-module tree under ./t: low (layer 1) and high (layer 2), each
+# with its one public header wb_<module>.h.
 mktree() {
 	mkdir -p t/lib/low t/lib/high t/src t/tests/lib/low
 	printf 'low_LAYER :=\t1\n' > t/lib/low/module.mk
 	printf 'high_LAYER :=\t2\nhigh_PRIVATE :=\thidden.h\n' > t/lib/high/module.mk
 	echo '/* low */' > t/lib/low/low.h
 	echo '/* low */' > t/lib/low/low_int.h
+	printf '#include "low.h"\n' > t/lib/low/wb_low.h
 	printf '#include "low.h"\n#include "low_int.h"\n' > t/lib/low/low.c
 	echo '/* high */' > t/lib/high/high.h
 	echo '/* high */' > t/lib/high/hidden.h
-	printf '#include "low.h"\n#include "hidden.h"\n' > t/lib/high/high.c
-	printf '#include "high.h"\n#include "low.h"\n' > t/src/main.c
-	printf '#include "low_int.h"\n' > t/tests/lib/low/low_test.c
+	printf '#include "high.h"\n' > t/lib/high/wb_high.h
+	printf '#include "hidden.h"\n#include "wb_low.h"\n' > t/lib/high/high.c
+	printf '#include "wb_high.h"\n#include "wb_low.h"\n' > t/src/main.c
+	printf '#include "low.h"\n#include "low_int.h"\n' > t/tests/lib/low/low_test.c
 }
 
 atf_test_case layers__tree
@@ -33,7 +36,7 @@ layers__clean_head() {
 }
 layers__clean_body() {
 	mktree
-	atf_check -o match:'^layers: 8 files, 7 includes of lib/ headers, 0 broken$' \
+	atf_check -o match:'^layers: 10 files, 10 includes of lib/ headers, 0 broken$' \
 	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
 }
 
@@ -43,9 +46,9 @@ layers__upward_head() {
 }
 layers__upward_body() {
 	mktree
-	printf '#include "low.h"\n#include "high.h"\n' > t/lib/low/low.c
+	printf '#include "low.h"\n#include "wb_high.h"\n' > t/lib/low/low.c
 	atf_check -s exit:1 \
-	    -o match:'^lib/low/low.c:2: includes high.h of module high \(layer 2\) from module low \(layer 1\)' \
+	    -o match:'^lib/low/low.c:2: includes wb_high.h of module high \(layer 2\) from module low \(layer 1\)' \
 	    -o match:', 1 broken$' \
 	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
 }
@@ -56,12 +59,39 @@ layers__private_head() {
 }
 layers__private_body() {
 	mktree
-	printf '#include "low.h"\n#include "low_int.h"\n' > t/lib/high/high.c
+	printf '#include "wb_low.h"\n#include "low_int.h"\n' > t/lib/high/high.c
 	printf '#include "hidden.h"\n' > t/src/main.c
 	atf_check -s exit:1 \
 	    -o match:'^lib/high/high.c:2: includes low_int.h, private to module low$' \
 	    -o match:'^src/main.c:1: includes hidden.h, private to module high$' \
 	    -o match:', 2 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+}
+
+atf_test_case layers__parts
+layers__parts_head() {
+	atf_set descr "outside a module only its wb_<module>.h is included: a part is named with its line"
+}
+layers__parts_body() {
+	mkdir -p t/lib/util t/lib/model t/src t/tests/lib/util t/tests/src
+	printf 'util_LAYER :=\t1\n' > t/lib/util/module.mk
+	printf 'model_LAYER :=\t2\n' > t/lib/model/module.mk
+	echo '/* util */' > t/lib/util/err.h
+	printf '#include "err.h"\n' > t/lib/util/wb_util.h
+	printf '#include "err.h"\n' > t/lib/util/err.c
+	printf '#include "err.h"\n' > t/tests/lib/util/err_test.c
+	printf '#include "wb_util.h"\n' > t/lib/model/label.h
+	printf '#include <stdio.h>\n\n#include "err.h"\n' > t/src/x.c
+	printf '#include "label.h"\n' > t/tests/src/x_test.c
+	atf_check -s exit:1 \
+	    -o match:'^src/x.c:3: includes err.h, a part of module util: outside lib/util/ include wb_util.h$' \
+	    -o match:'^tests/src/x_test.c:1: includes label.h, a part of module model: outside lib/model/ include wb_model.h$' \
+	    -o match:', 2 broken$' \
+	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
+	printf '#include <stdio.h>\n\n#include "wb_util.h"\n' > t/src/x.c
+	printf '#include "wb_model.h"\n' > t/tests/src/x_test.c
+	printf '#include "label.h"\n' > t/lib/model/wb_model.h
+	atf_check -o match:'^layers: 8 files, 7 includes of lib/ headers, 0 broken$' \
 	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
 }
 
@@ -145,6 +175,7 @@ atf_init_test_cases() {
 	atf_add_test_case layers__clean
 	atf_add_test_case layers__upward
 	atf_add_test_case layers__private
+	atf_add_test_case layers__parts
 	atf_add_test_case layers__no_layer
 	atf_add_test_case exports__tree
 	atf_add_test_case exports__mismatch
