@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "err.h"
-#include "fragment.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_util.h"
 #include "fuzz_file.h"
 
 static const char *path;

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "fuzz_file.h"
 
 static const char	*path;

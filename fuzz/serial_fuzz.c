@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "serial.h"
+#include "wb_guest.h"
+#include "wb_util.h"
 
 static void
 count(const char *line)

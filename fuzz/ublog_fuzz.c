@@ -6,9 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "results.h"
-#include "ublog.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "fuzz_file.h"
 
 static const char *path;

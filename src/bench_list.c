@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "bench_list.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 enum { C_RUN, C_STATE, C_DESIGN, C_TESTS, C_IMAGES, C_FINAL, NCOL };
 

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "experiment.h"
+#include "wb_experiment.h"
 
 void	bench_list_print(FILE *, const struct wb_experiment_run *, size_t n);
 

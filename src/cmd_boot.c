@@ -19,20 +19,15 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
-#include "exe_path.h"
 #include "exitmap.h"
-#include "experiment_boot.h"
-#include "experiment_boot_drive.h"
 #include "guestopts.h"
-#include "kpaths.h"
-#include "label.h"
 #include "opt.h"
-#include "progress.h"
-#include "qemu_bench.h"
-#include "runner.h"
-#include "spawn.h"
-#include "strvis.h"
+#include "wb_experiment.h"
+#include "wb_guest.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define MAXKERNELS	WB_BOOT_MAXKERNELS
 

@@ -19,11 +19,10 @@
 #include <sysexits.h>
 
 #include "cmd.h"
-#include "err.h"
 #include "exitmap.h"
 #include "opt.h"
-#include "release.h"
-#include "release_drive.h"
+#include "wb_release.h"
+#include "wb_util.h"
 
 #define	SET_MAX			256
 

@@ -14,19 +14,14 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "bounds.h"
-#include "chroot.h"
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "interrupt.h"
 #include "opt.h"
-#include "recipe.h"
-#include "runner.h"
 #include "runopts.h"
-#include "spawn.h"
-#include "strvis.h"
+#include "wb_image.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 void
 cmd_chroot_usage(FILE *fp)

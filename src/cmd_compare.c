@@ -22,18 +22,13 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "compare.h"
 #include "compare_names.h"
-#include "err.h"
 #include "exitmap.h"
-#include "factorial.h"
 #include "opt.h"
-#include "report_format.h"
-#include "results.h"
-#include "score.h"
-#include "stats.h"
-#include "strvis.h"
-#include "version.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct copts {
 	double			 conf;

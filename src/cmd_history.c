@@ -17,13 +17,12 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "history_cmd.h"
-#include "history_store.h"
 #include "opt.h"
-#include "strvis.h"
-#include "world_fs.h"
+#include "wb_history.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 static int
 usage(void)

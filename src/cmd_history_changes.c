@@ -13,14 +13,13 @@
 
 #include <jansson.h>
 
-#include "changepoint.h"
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "history_cmd.h"
-#include "history_store.h"
-#include "strvis.h"
+#include "wb_history.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct tally {
 	size_t	 found, fresh;

@@ -23,18 +23,14 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "compare.h"
-#include "err.h"
 #include "exitmap.h"
 #include "history_cmd.h"
-#include "history_store.h"
-#include "provenance.h"
-#include "report_format.h"
-#include "results.h"
-#include "strvis.h"
-#include "suite.h"
-#include "version.h"
-#include "world_fs.h"
+#include "wb_history.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* This machine's fingerprint as the store computes it. */
 static int

@@ -10,12 +10,10 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "history_cmd.h"
-#include "history_store.h"
-#include "strvis.h"
-#include "version.h"
+#include "wb_history.h"
+#include "wb_util.h"
 
 int
 history_html(struct history_opts *o, int argc)

@@ -14,14 +14,11 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "history_cmd.h"
-#include "history_serve.h"
-#include "history_store.h"
-#include "strvis.h"
-#include "version.h"
-#include "world_fs.h"
+#include "wb_history.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 #define SERVE_PORT	8000
 

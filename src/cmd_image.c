@@ -14,14 +14,10 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "image.h"
-#include "image_diff.h"
-#include "manifest.h"
 #include "opt.h"
-#include "strvis.h"
-#include "world.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 void
 cmd_image_usage(FILE *fp)

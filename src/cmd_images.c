@@ -15,12 +15,11 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "fragment.h"
-#include "label.h"
 #include "opt.h"
-#include "strvis.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 void
 cmd_images_usage(FILE *fp)

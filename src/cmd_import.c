@@ -13,12 +13,10 @@
 #include <jansson.h>
 
 #include "cmd.h"
-#include "err.h"
 #include "exitmap.h"
 #include "opt.h"
-#include "results.h"
-#include "ublog.h"
-#include "version.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 cmd_import_usage(FILE *fp)

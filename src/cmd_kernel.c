@@ -14,18 +14,10 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "kbuild.h"
-#include "kbuild_match.h"
-#include "kbuild_owners.h"
-#include "kpaths.h"
-#include "kvariant.h"
-#include "lock.h"
 #include "opt.h"
-#include "recipe.h"
-#include "strvis.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 static void
 usage(void)

@@ -15,21 +15,16 @@
 #include <string.h>
 #include <sysexits.h>
 
-#include "attrib.h"
-#include "attrib_run.h"
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
-#include "exe_path.h"
 #include "exitmap.h"
 #include "guestopts.h"
-#include "kbuild_owners.h"
-#include "kpaths.h"
-#include "kvariant.h"
 #include "opt.h"
-#include "qemu.h"
-#include "recipe.h"
-#include "runner.h"
+#include "wb_explain.h"
+#include "wb_guest.h"
+#include "wb_image.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define MAXTESTS	32
 #define DEFAULT_TESTS	"syscall,pipe,spawn,execl"

@@ -16,11 +16,11 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "lava_drive.h"
 #include "opt.h"
-#include "suite.h"
+#include "wb_farm.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define MAX_KERNELS	WB_LAVA_MAXKERNELS
 

@@ -14,12 +14,11 @@
 #include <jansson.h>
 
 #include "cmd.h"
-#include "err.h"
 #include "exitmap.h"
 #include "opt.h"
-#include "preflight.h"
-#include "runner.h"
-#include "strvis.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 void
 cmd_preflight_usage(FILE *fp)

@@ -15,15 +15,12 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
-#include "label.h"
 #include "exitmap.h"
-#include "lock.h"
 #include "opt.h"
-#include "recipe.h"
-#include "runner.h"
-#include "strvis.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 void
 cmd_recipe_usage(FILE *fp)

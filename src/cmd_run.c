@@ -21,17 +21,13 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
-#include "harness.h"
-#include "interrupt.h"
-#include "lock.h"
 #include "opt.h"
-#include "progress.h"
-#include "runner.h"
 #include "runopts.h"
-#include "strvis.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define MAX_VARIANTS	64
 

@@ -17,11 +17,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "err.h"
 #include "opt.h"
-#include "slurm.h"
 #include "submit.h"
-#include "submit_drive.h"
+#include "wb_farm.h"
+#include "wb_util.h"
 
 /* The driver's request (s) is filled by the option table itself. */
 struct sopts {

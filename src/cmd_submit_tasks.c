@@ -12,13 +12,13 @@
 #include <string.h>
 #include <sysexits.h>
 
-#include "compare.h"
-#include "err.h"
 #include "exitmap.h"
-#include "report_format.h"
-#include "results.h"
 #include "submit.h"
-#include "submit_drive.h"
+#include "wb_farm.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static const struct wb_submit_hooks hooks = { submit_warn_line, NULL };
 

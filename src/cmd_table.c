@@ -11,12 +11,11 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "opt.h"
-#include "results.h"
-#include "score.h"
-#include "table.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 void
 cmd_table_usage(FILE *fp)

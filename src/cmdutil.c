@@ -14,17 +14,12 @@
 #include <unistd.h>
 
 #include "cmdutil.h"
-#include "err.h"
-#include "exe_path.h"
 #include "exitmap.h"
-#include "interrupt.h"
-#include "lock.h"
-#include "preflight.h"
-#include "runner.h"
-#include "score.h"
-#include "strvis.h"
-#include "world.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 int
 cmd_parse_negligible(const char *arg, double *pct)

@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "image.h"
+#include "wb_image.h"
 
 /*
  * --negligible percent: a number from 0 to below 100 (the smallest effect

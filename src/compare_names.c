@@ -6,9 +6,8 @@
 #include <jansson.h>
 
 #include "compare_names.h"
-#include "label.h"
-#include "results.h"
-#include "strvis.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 int
 compare_names_add(struct compare_names *c, const char *arg)

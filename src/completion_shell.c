@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "completion_shell.h"
-#include "suite.h"
+#include "wb_model.h"
 
 /* Argument synopses that name a file or a directory. */
 static const char *const files[] = {

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <sysexits.h>
 
-#include "err.h"
 #include "exitmap.h"
+#include "wb_util.h"
 
 static const struct {
 	enum wb_err_class	class;

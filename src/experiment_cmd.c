@@ -9,14 +9,12 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "err.h"
 #include "exitmap.h"
 #include "experiment_cmd.h"
-#include "experiment_drive.h"
-#include "recipe.h"
-#include "strvis.h"
-#include "suite.h"
-#include "world_fs.h"
+#include "wb_experiment.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 cmd_experiment_init(struct cmd_experiment *o, const char *prefix)

@@ -10,10 +10,9 @@
 #include <limits.h>
 
 #include "cmdutil.h"
-#include "experiment.h"
-#include "experiment_drive.h"
-#include "runner.h"
 #include "runopts.h"
+#include "wb_experiment.h"
+#include "wb_sandbox.h"
 
 struct cmd_experiment {
 	struct wb_experiment	 x;

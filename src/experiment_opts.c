@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "experiment_opts.h"
-#include "suite.h"
+#include "wb_model.h"
 
 int
 cmd_experiment_design(void *c, char *arg)

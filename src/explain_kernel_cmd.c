@@ -9,17 +9,11 @@
 
 #include "cmd.h"
 #include "cmdutil.h"
-#include "design.h"
-#include "err.h"
 #include "exitmap.h"
-#include "explain_format.h"
-#include "explain_kernel.h"
 #include "explain_kernel_cmd.h"
-#include "explain_kernel_drive.h"
-#include "explain_plan.h"
-#include "explain_search.h"
-#include "explain_steps.h"
-#include "strvis.h"
+#include "wb_explain.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static char note_prefix[] = "worldbench explain: ";
 

@@ -8,8 +8,8 @@
 #ifndef WB_EXPLAIN_KERNEL_CMD_H
 #define WB_EXPLAIN_KERNEL_CMD_H
 
-#include "explain_kernel_drive.h"
-#include "report_format.h"
+#include "wb_explain.h"
+#include "wb_report.h"
 
 /*
  * w's options set; its hooks and boot root are set here.  The exit

@@ -8,7 +8,7 @@
 #ifndef WB_GUESTOPTS_H
 #define WB_GUESTOPTS_H
 
-#include "kpaths.h"
+#include "wb_image.h"
 
 struct guestopts {
 	struct wb_kpaths	 k;

@@ -10,7 +10,7 @@
 #include "exitmap.h"
 #include "help.h"
 #include "opt.h"
-#include "suite.h"
+#include "wb_model.h"
 
 /* One line of help: an option's synopsis (or a word) and its text. */
 struct help_opt {

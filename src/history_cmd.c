@@ -8,10 +8,10 @@
 #include <stdio.h>
 
 #include "cmd.h"
-#include "err.h"
 #include "history_cmd.h"
-#include "history_store.h"
-#include "world_fs.h"
+#include "wb_history.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 void
 cmd_history_usage(FILE *fp)

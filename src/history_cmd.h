@@ -5,7 +5,7 @@
 #ifndef WB_HISTORY_CMD_H
 #define WB_HISTORY_CMD_H
 
-#include "history_store.h"
+#include "wb_history.h"
 
 /*
  * history confirm's defaults: 40 pairs judged one-sided at 0.001 (the

@@ -12,8 +12,7 @@
 #include "cmd.h"
 #include "completion.h"
 #include "help.h"
-#include "interrupt.h"
-#include "version.h"
+#include "wb_util.h"
 
 struct command {
 	const char	*name;

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bounds.h"
-#include "err.h"
-#include "runner.h"
 #include "runopts.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 /* Which option a value is for (parse()). */
 enum {

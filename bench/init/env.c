@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clean_env.h"
+#include "wb_util.h"
 #include "wbinit.h"
 
 static const char *const clean_env[] = { WB_CLEAN_ENV, NULL };

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "serial.h"
+#include "wb_guest.h"
 #include "wbinit.h"
 
 int

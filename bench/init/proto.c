@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "serial.h"
+#include "wb_guest.h"
 #include "wbinit.h"
 
 static unsigned long seq;

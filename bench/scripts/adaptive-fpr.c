@@ -41,13 +41,9 @@
 
 #include <jansson.h>
 
-#include "adapt.h"
-#include "compare.h"
-#include "err.h"
-#include "results.h"
-#include "score.h"
-#include "splitmix.h"
-#include "stats.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define NTESTS		12
 #define DRIFT_SD	0.10

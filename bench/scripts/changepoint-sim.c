@@ -76,11 +76,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "changepoint.h"
-#include "err.h"
 #include "simarg.h"
-#include "splitmix.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAXN	1000
 #define MAXP	1000

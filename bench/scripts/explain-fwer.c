@@ -40,14 +40,10 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "design.h"
-#include "err.h"
-#include "explain.h"
-#include "explain_result.h"
 #include "simarg.h"
-#include "splitmix.h"
-#include "stats.h"
+#include "wb_explain.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAXTESTS	32
 #define MAXROUNDS	200

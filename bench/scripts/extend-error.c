@@ -51,14 +51,10 @@
 
 #include <jansson.h>
 
-#include "compare.h"
-#include "err.h"
-#include "extend.h"
-#include "harness.h"
-#include "results.h"
-#include "score.h"
-#include "splitmix.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_run.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define NTESTS		12
 #define FIRST		WB_BENCH_PASSES

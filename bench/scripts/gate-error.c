@@ -37,11 +37,10 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "release.h"
 #include "simarg.h"
-#include "splitmix.h"
-#include "stats.h"
+#include "wb_release.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAXROWS		64
 #define MAXPAIRS	1000

@@ -24,11 +24,9 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "history_store.h"
-#include "results.h"
-#include "splitmix.h"
-#include "suite.h"
+#include "wb_history.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define MACHINES	3
 #define VARIANTS	4

@@ -31,9 +31,8 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "splitmix.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAXTESTS	32
 #define MAXPASSES	1000

@@ -29,9 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "chroot.h"
-#include "err.h"
-#include "stats.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static double
 cpu_now(void)

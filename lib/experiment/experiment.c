@@ -12,15 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "experiment.h"
-#include "harness.h"
-#include "ident.h"
-#include "label.h"
-#include "lock.h"
-#include "note.h"
-#include "recipe.h"
-#include "world.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_run.h"
+#include "wb_util.h"
 
 #define note(x, ...)	wb_note_printf((x)->note, (x)->note_arg, __VA_ARGS__)
 

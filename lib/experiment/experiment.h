@@ -24,7 +24,7 @@
 
 #include <jansson.h>
 
-#include "suite.h"
+#include "wb_model.h"
 
 struct wb_err;
 struct wb_harness;

@@ -10,15 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "experiment_boot.h"
-#include "ident.h"
-#include "kpaths.h"
-#include "label.h"
-#include "note.h"
-#include "provenance.h"
-#include "qemu.h"
-#include "qemu_accel.h"
+#include "wb_guest.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* The state of one run, besides the caller's request. */
 struct boot_run {

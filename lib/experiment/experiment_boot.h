@@ -14,8 +14,7 @@
 
 #include <jansson.h>
 
-#include "qemu_bench.h"
-#include "qemu_policy.h"
+#include "wb_guest.h"
 
 struct wb_err;
 struct wb_kpaths;

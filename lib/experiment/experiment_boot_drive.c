@@ -10,13 +10,12 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "experiment_boot.h"
 #include "experiment_boot_drive.h"
-#include "label.h"
-#include "preflight.h"
-#include "spawn.h"
-#include "world.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_run.h"
+#include "wb_util.h"
 
 /*
  * The world argument: its unpacked root and its label (a directory's

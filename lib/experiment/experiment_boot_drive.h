@@ -11,8 +11,8 @@
 #define WB_EXPERIMENT_BOOT_DRIVE_H
 
 #include "experiment_boot.h"
-#include "image.h"
-#include "note.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 struct wb_err;
 

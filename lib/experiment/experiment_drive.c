@@ -11,14 +11,12 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "experiment.h"
 #include "experiment_drive.h"
-#include "note.h"
-#include "preflight.h"
-#include "recipe.h"
-#include "runner.h"
-#include "strvis.h"
+#include "wb_image.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 /* A failed step: its name in done, -1. */
 static int

@@ -11,7 +11,7 @@
 #ifndef WB_EXPERIMENT_DRIVE_H
 #define WB_EXPERIMENT_DRIVE_H
 
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_experiment;

@@ -8,16 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "compare.h"
-#include "err.h"
 #include "experiment.h"
-#include "label.h"
-#include "report_format.h"
-#include "results.h"
-#include "strvis.h"
-#include "table.h"
-#include "version.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* "==> label" and the seed-format table of each variant, in order. */
 static int

@@ -15,11 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "experiment.h"
-#include "suite.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* The whole of a small text file without its last newline, or NULL. */
 static char *

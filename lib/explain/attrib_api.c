@@ -15,8 +15,7 @@
 #include <unistd.h>
 
 #include "attrib.h"
-#include "err.h"
-#include "spawn.h"
+#include "wb_util.h"
 
 #define PROBE_TIMEOUT	20.0
 #define UPTO		"supports only up to version "

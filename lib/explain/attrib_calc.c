@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "attrib.h"
-#include "err.h"
+#include "wb_util.h"
 
 void
 wb_attrib_testres_fini(struct wb_attrib_testres *r)

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "attrib.h"
-#include "err.h"
 #include "explain.h"
+#include "wb_util.h"
 
 #define MAXOBJS		8	/* objects of one name looked at */
 #define MAXCHAIN	8	/* options of one object's chain */

@@ -14,8 +14,8 @@
 #include <jansson.h>
 
 #include "attrib.h"
-#include "err.h"
-#include "rmodel.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 /* Provenance keys as metadata, a value that is not a string as JSON. */
 static void

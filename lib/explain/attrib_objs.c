@@ -16,8 +16,7 @@
 #include <string.h>
 
 #include "attrib.h"
-#include "err.h"
-#include "spawn.h"
+#include "wb_util.h"
 
 #define NM_TIMEOUT	300.0	/* seconds for ar and nm, all archives */
 

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "attrib.h"
-#include "err.h"
-#include "kbuild_owners.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 /* The request that brings option name, into buf. */
 static const char *

@@ -18,15 +18,12 @@
 
 #include "attrib.h"
 #include "attrib_run.h"
-#include "digest.h"
-#include "err.h"
-#include "experiment_boot.h"
 #include "explain.h"
-#include "kpaths.h"
-#include "provenance.h"
-#include "qemu.h"
-#include "results.h"
-#include "version.h"
+#include "wb_experiment.h"
+#include "wb_guest.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define TOP_SYMBOLS	10	/* residual symbols listed per test */
 

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "qemu_bench.h"
+#include "wb_guest.h"
 
 struct wb_err;
 struct wb_kbuild_owners;

@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
 #include "attrib.h"
-#include "err.h"
+#include "wb_util.h"
 
 static int
 is_text(const char *type)

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stats.h"
+#include "wb_stats.h"
 
 struct wb_design;
 struct wb_err;

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "explain.h"
+#include "wb_util.h"
 
 #define PAIRS_MAX	8
 

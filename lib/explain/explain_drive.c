@@ -6,17 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "design.h"
-#include "err.h"
-#include "experiment.h"
-#include "experiment_drive.h"
 #include "explain_drive.h"
 #include "explain_format.h"
 #include "explain_match.h"
 #include "explain_plan.h"
 #include "explain_result.h"
-#include "report_format.h"
+#include "wb_experiment.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* The driver's state around the caller's hooks. */
 struct hooks {

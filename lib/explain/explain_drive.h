@@ -11,8 +11,8 @@
 #ifndef WB_EXPLAIN_DRIVE_H
 #define WB_EXPLAIN_DRIVE_H
 
-#include "experiment_drive.h"
-#include "note.h"
+#include "wb_experiment.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_explain_plan;

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct fit {
 	const struct wb_design	*d;

@@ -18,10 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "err.h"
 #include "explain_result.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* One hypothesis: its estimate, where its p and verdict go. */
 struct member {

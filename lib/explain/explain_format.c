@@ -9,17 +9,12 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "compare.h"
-#include "design.h"
-#include "err.h"
 #include "explain_format.h"
 #include "explain_plan.h"
 #include "explain_result.h"
-#include "report_format.h"
-#include "stats.h"
-#include "strvis.h"
-#include "waterfall.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* Compare's words for a verdict (report_format.h), at the level conf. */
 static const char *

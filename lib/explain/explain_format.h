@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "report_format.h"
+#include "wb_report.h"
 
 #include <jansson.h>
 

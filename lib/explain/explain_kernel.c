@@ -8,13 +8,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_kernel.h"
 #include "explain_plan.h"
-#include "fragment.h"
-#include "label.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAXSYMS		64
 

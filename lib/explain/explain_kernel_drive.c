@@ -9,8 +9,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_format.h"
 #include "explain_kernel.h"
 #include "explain_kernel_drive.h"
@@ -19,9 +17,10 @@
 #include "explain_result.h"
 #include "explain_search.h"
 #include "explain_steps.h"
-#include "kbuild.h"
-#include "kpaths.h"
-#include "report_format.h"
+#include "wb_image.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* The formats of the reports, in the order they are written. */
 static const struct {

@@ -12,9 +12,9 @@
 
 #include <jansson.h>
 
-#include "kpaths.h"
-#include "note.h"
-#include "qemu_bench.h"
+#include "wb_guest.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_explain_result;

@@ -7,17 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
-#include "experiment_boot.h"
 #include "explain_kernel.h"
 #include "explain_kernel_int.h"
 #include "explain_kernel_opts.h"
-#include "kbuild.h"
-#include "kpaths.h"
-#include "kvariant.h"
-#include "note.h"
-#include "spawn.h"
+#include "wb_experiment.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 /* Another point: the base's fragments and one more with its symbols. */
 static int

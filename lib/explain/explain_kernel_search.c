@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "explain.h"
 #include "explain_format.h"
 #include "explain_kernel.h"
@@ -19,8 +18,8 @@
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "explain_search.h"
-#include "note.h"
-#include "report_format.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 /*
  * A search reports an interaction where options together differ from

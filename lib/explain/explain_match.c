@@ -9,15 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "design.h"
-#include "err.h"
 #include "explain_match.h"
 #include "explain_plan.h"
-#include "image_diff.h"
-#include "label.h"
-#include "match_knob.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /*
  * "overlay X;component Y;" for the overlays and components that the

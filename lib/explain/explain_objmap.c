@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "explain.h"
+#include "wb_util.h"
 
 #define DEPTH_MAX	32
 

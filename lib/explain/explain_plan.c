@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_plan.h"
-#include "label.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /*
  * 16-run fractions of resolution IV for 5 to 8 factors: every word has

@@ -10,14 +10,11 @@
 
 #include <jansson.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_plan.h"
 #include "explain_result.h"
-#include "label.h"
-#include "results.h"
-#include "stats.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct points {
 	struct wb_results	**r;		/* per design run */

@@ -8,12 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "explain.h"
 #include "explain_format.h"
 #include "explain_search.h"
-#include "report_format.h"
-#include "rmodel.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 /* "a+b+c" of the factors of set into buf. */
 static const char *

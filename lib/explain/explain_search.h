@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report_format.h"
+#include "wb_report.h"
 
 struct wb_err;
 struct wb_explain_ddmin;

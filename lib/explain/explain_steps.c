@@ -9,18 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "compare.h"
-#include "err.h"
 #include "explain.h"
 #include "explain_format.h"
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "explain_steps.h"
-#include "report_format.h"
-#include "rmodel.h"
-#include "stats.h"
-#include "waterfall.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* The step's effect in row id, or NULL when not estimated. */
 static const struct wb_welch *

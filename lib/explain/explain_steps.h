@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "report_format.h"
+#include "wb_report.h"
 
 struct wb_err;
 struct wb_explain_result;

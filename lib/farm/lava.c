@@ -10,11 +10,9 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
 #include "lava.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 const char wb_lava_init[] =
     "#!/bin/sh\n"

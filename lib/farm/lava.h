@@ -15,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "digest.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_results;

@@ -12,13 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
-#include "exe_path.h"
 #include "lava_drive.h"
-#include "qemu_bench.h"
-#include "results.h"
-#include "version.h"
+#include "wb_guest.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static int
 is_url(const char *s)

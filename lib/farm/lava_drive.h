@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "lava.h"
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_test_def;

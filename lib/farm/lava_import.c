@@ -15,14 +15,10 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
-#include "filekind.h"
-#include "label.h"
 #include "lava.h"
 #include "lava_int.h"
-#include "results.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static char *
 unquote(char *v, const char *path, long line, struct wb_err *err)

@@ -18,8 +18,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "lava_int.h"
+#include "wb_util.h"
 
 #define MAX_DEPTH	32
 

@@ -12,11 +12,9 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "err.h"
-#include "install_id.h"
-#include "label.h"
 #include "slurm.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 wb_slurm_sh_quote(FILE *f, const char *s)

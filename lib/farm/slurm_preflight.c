@@ -7,12 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "install_id.h"
 #include "slurm.h"
 #include "slurm_preflight.h"
+#include "wb_util.h"
 
 /*
  * The pre-flight text, written to f (a wb_atomic_fn for wb_atomic_render_mem).

@@ -7,7 +7,7 @@
 #ifndef WB_SUBMIT_BASE_H
 #define WB_SUBMIT_BASE_H
 
-#include "note.h"
+#include "wb_util.h"
 
 /*
  * How a call failed, beside 0: WB_SUBMIT_ERR, err's class says what;

@@ -11,12 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "err.h"
-#include "install_id.h"
 #include "slurm.h"
 #include "submit_drive.h"
 #include "submit_int.h"
+#include "wb_util.h"
 
 /* What one submission holds: the job and the images it ships. */
 struct submission {

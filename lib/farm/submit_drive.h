@@ -14,10 +14,10 @@
 
 #include <stddef.h>
 
-#include "compare.h"
-#include "note.h"
 #include "slurm.h"
 #include "submit_base.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_results;

@@ -14,10 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
 #include "slurm.h"
-#include "spawn.h"
 #include "submit_int.h"
+#include "wb_util.h"
 
 #define ENGINE_TIMEOUT	120.0		/* seconds for sbatch/squeue/sacct */
 

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "digest.h"
 #include "submit_base.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_slurm_job;

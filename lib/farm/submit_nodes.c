@@ -11,11 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "slurm.h"
 #include "slurm_preflight.h"
-#include "spawn.h"
 #include "submit_int.h"
+#include "wb_util.h"
 
 /* srun --immediate: how long the step may wait for its nodes, seconds. */
 #define PREFLIGHT_WAIT	"60"

@@ -16,12 +16,10 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
-#include "image.h"
 #include "slurm.h"
 #include "submit_int.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 /* A failure the command has always ended with status 1. */
 static int

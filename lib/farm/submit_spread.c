@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "err.h"
-#include "results.h"
 #include "submit_drive.h"
 #include "submit_int.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* Every done task's results files, task by task, with their labels. */
 static int

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "results.h"
 #include "slurm.h"
 #include "submit_drive.h"
 #include "submit_int.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static const char *const state_names[WB_TASK_NSTATES] = { "done",
     "running", "failed", "missing" };

@@ -12,11 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
 #include "qemu.h"
-#include "spawn.h"
-#include "toolver.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 #define CONSOLE_MAX	(64 * 1024 * 1024)
 

@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-#include "toolver.h"
+#include "wb_util.h"
 
 struct wb_err;
 

@@ -15,13 +15,11 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "provenance.h"
 #include "qemu.h"
 #include "qemu_accel.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define MACHINE_ID	"/etc/machine-id"
 #define CACHE_FORMAT	"worldbench-accel"

@@ -23,8 +23,8 @@
 
 #include <stddef.h>
 
-#include "digest.h"
 #include "qemu.h"
+#include "wb_util.h"
 
 struct wb_err;
 

@@ -13,18 +13,12 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "ident.h"
-#include "initramfs.h"
-#include "label.h"
-#include "note.h"
-#include "provenance.h"
 #include "qemu.h"
 #include "qemu_bench.h"
-#include "results.h"
 #include "serial.h"
-#include "suite.h"
-#include "version.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define STATIC_BIN	"usr/libexec/worldbench-static"
 #define WORLD_BIN	"usr/libexec/worldbench"

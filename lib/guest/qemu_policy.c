@@ -10,13 +10,12 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "qemu.h"
 #include "qemu_accel.h"
 #include "qemu_bench.h"
 #include "qemu_policy.h"
-#include "results.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* The timing: as asked, else icount unless KVM was asked for. */
 static int

@@ -13,13 +13,10 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "provenance.h"
 #include "qemu_repeat.h"
-#include "results.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define REPEAT_FORMAT	"worldbench-repeat"
 

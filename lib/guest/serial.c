@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "serial.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 #define SPLAT_MAXLINES	80
 

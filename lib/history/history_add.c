@@ -16,12 +16,10 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "history_pair_int.h"
 #include "history_store.h"
-#include "results.h"
-#include "ublog.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define DEPTH_MAX	3
 #define FILES_MAX	4096

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "changepoint.h"
-#include "err.h"
 #include "history_store.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static const char *
 dbl(char *buf, size_t len, double v)

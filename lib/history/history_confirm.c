@@ -14,11 +14,9 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "history_store.h"
-#include "results.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static void
 now(char buf[32])

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "history_store.h"
+#include "wb_util.h"
 
 struct lrun {
 	long long	 id;

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "history_pair_int.h"
 #include "history_store.h"
+#include "wb_util.h"
 
 struct pairs {
 	struct wb_hstore	*st;

@@ -13,8 +13,8 @@
 
 #include <libpq-fe.h>
 
-#include "err.h"
 #include "history_store.h"
+#include "wb_util.h"
 
 /* The advisory lock's key: "wbhist" in ASCII. */
 #define LOCK_KEY	"126875263132788"

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "history_store.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct collect {
 	struct wb_hs_series	*s;

@@ -25,9 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
 #include "history_serve.h"
+#include "wb_util.h"
 
 #define HEAD_MAX	8192		/* a request head, bytes */
 #define PATH_MAXLEN	1024		/* a decoded path, bytes */

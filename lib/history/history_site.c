@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "history_html.h"
 #include "history_store.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 /* Columns of wb_hs_candidates' query, in order. */
 enum { C_ID, C_BEFORE, C_AFTER, C_RATIO, C_LO, C_HI, C_P, C_OUTCOME,

@@ -13,8 +13,8 @@
 
 #include <sqlite3.h>
 
-#include "err.h"
 #include "history_store.h"
+#include "wb_util.h"
 
 /* How long a writer waits for another one, milliseconds. */
 #define BUSY_MS		60000

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "history_store.h"
+#include "wb_util.h"
 
 static int
 has_prefix(const char *s, const char *p)

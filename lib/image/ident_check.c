@@ -9,11 +9,11 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "ident.h"
 #include "image_diff.h"
 #include "match_knob.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define KNOBS_MAX	4096
 

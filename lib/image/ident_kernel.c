@@ -13,10 +13,10 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "fragment.h"
 #include "ident.h"
 #include "kbuild_match.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 /* {SYMBOL: value} of a configuration file; unset symbols null or left out. */
 static json_t *

@@ -13,12 +13,11 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "ident.h"
 #include "image_diff.h"
-#include "label.h"
 #include "match_knob.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "world.h"
 
 /* {path: owner} for the paths the world itself did not make. */

@@ -14,10 +14,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "digest.h"
-#include "err.h"
 #include "image_diff.h"
 #include "image_diff_int.h"
+#include "wb_util.h"
 
 void
 wb_image_entries_free(struct entries *es)

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "digest.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_image_change;

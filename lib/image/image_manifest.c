@@ -11,10 +11,9 @@
 #include <archive_entry.h>
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "image_diff.h"
 #include "image_diff_int.h"
+#include "wb_util.h"
 
 struct wb_image_manifest {
 	struct entries	es;

@@ -17,11 +17,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
 #include "image.h"
 #include "manifest.h"
+#include "wb_util.h"
 
 struct paths {
 	char	**p;

@@ -26,11 +26,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "err.h"
-#include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
-#include "interrupt.h"
+#include "wb_util.h"
 
 #define TMP_INFIX	".unpack."
 #define TMP_SUFFIX	6		/* random characters */

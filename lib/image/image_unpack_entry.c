@@ -22,10 +22,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "err.h"
-#include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
+#include "wb_util.h"
 
 /* The parent directory of one entry. */
 struct parent {

@@ -17,10 +17,9 @@
 
 #include <archive.h>
 
-#include "digest.h"
-#include "err.h"
 #include "image.h"
 #include "image_unpack_int.h"
+#include "wb_util.h"
 
 #define FEED_BLOCK	65536
 

@@ -21,9 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "fs_at.h"
 #include "image_unpack_int.h"
+#include "wb_util.h"
 
 #define MAX_HOPS	40	/* the kernel's limit of links in one lookup */
 

@@ -17,11 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "fs_at.h"
 #include "image.h"
 #include "image_unpack_int.h"
-#include "interrupt.h"
+#include "wb_util.h"
 
 /* Count a refusal and hand it to the caller's callback. */
 void

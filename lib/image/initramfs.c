@@ -17,9 +17,8 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "initramfs.h"
+#include "wb_util.h"
 
 enum ent_type { ENT_DIR, ENT_FILE, ENT_DATA, ENT_LINK, ENT_CHR };
 

@@ -13,15 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "fragment.h"
 #include "kbuild.h"
 #include "kbuild_int.h"
-#include "progress.h"
-#include "spawn.h"
-#include "spawn_log.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define KBUILD_HASH_VERSION	"worldbench-kbuild-1"
 #define KBUILD_TICK		30.0	/* seconds between progress notes */

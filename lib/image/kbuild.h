@@ -30,9 +30,9 @@
 
 #include <stddef.h>
 
-#include "digest.h"
 #include "kbuild_image.h"
 #include "kbuild_job.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_recipe;

@@ -16,14 +16,10 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "lock.h"
 #include "kbuild_image.h"
 #include "kbuild_int.h"
 #include "kbuild_job.h"
-#include "spawn.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 #define META		"kernel.json"

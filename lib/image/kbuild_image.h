@@ -7,7 +7,7 @@
 #ifndef WB_KBUILD_IMAGE_H
 #define WB_KBUILD_IMAGE_H
 
-#include "digest.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_kbuild;

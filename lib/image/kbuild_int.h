@@ -5,7 +5,7 @@
 #ifndef WB_KBUILD_INT_H
 #define WB_KBUILD_INT_H
 
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_fragment;

@@ -11,13 +11,11 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "fragment.h"
 #include "kbuild.h"
 #include "kbuild_int.h"
 #include "kbuild_match.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 const char *
 wb_kbuild_value(const struct wb_fragment *f, const char *key)

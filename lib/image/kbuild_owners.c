@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "fragment.h"
 #include "kbuild.h"
 #include "kbuild_int.h"
 #include "kbuild_owners.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 static const char *
 bare(const char *key)

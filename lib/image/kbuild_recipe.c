@@ -12,10 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
 #include "kbuild.h"
 #include "recipe.h"
+#include "wb_util.h"
 
 int
 wb_kbuild_fragment_name_ok(const char *s)

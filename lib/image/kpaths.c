@@ -11,10 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "exe_path.h"
 #include "kpaths.h"
 #include "recipe.h"
+#include "wb_util.h"
 
 /*
  * rel in the current directory (a source tree) when probe exists there,

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "kbuild_owners.h"
 #include "kpaths.h"
 #include "kvariant.h"
-#include "note.h"
 #include "recipe.h"
+#include "wb_util.h"
 
 void
 wb_kvariant_fini(struct wb_kvariant *v)

@@ -9,9 +9,8 @@
 #ifndef WB_KVARIANT_H
 #define WB_KVARIANT_H
 
-#include "digest.h"
 #include "kbuild.h"
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_kpaths;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "manifest.h"
+#include "wb_util.h"
 
 void
 wb_manifest_init(struct wb_manifest *m)

@@ -8,9 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
 #include "match_knob.h"
+#include "wb_util.h"
 
 int
 wb_match_knob_allowed(const char *owners, const char *knobs)

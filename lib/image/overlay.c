@@ -15,12 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "beneath.h"
-#include "err.h"
-#include "fragment.h"
 #include "manifest.h"
 #include "overlay.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 /* path -> label of whatever put it in the root last. */

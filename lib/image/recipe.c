@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
 #include "recipe.h"
+#include "wb_util.h"
 
 #define RECIPE_MAXSIZE	(256 * 1024)
 

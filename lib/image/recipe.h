@@ -30,7 +30,7 @@
 
 #include <stddef.h>
 
-#include "words.h"
+#include "wb_util.h"
 
 struct wb_err;
 

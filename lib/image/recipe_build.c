@@ -14,11 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chroot.h"
-#include "err.h"
 #include "recipe.h"
-#include "spawn.h"
-#include "spawn_log.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 void
 wb_recipe_build_log(struct wb_build *b, const char *fmt, ...)

@@ -16,10 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "digest.h"
-#include "err.h"
 #include "recipe.h"
 #include "recipe_int.h"
+#include "wb_util.h"
 
 void
 wb_recipe_distinfo_free(struct wb_recipe_distinfo *d, size_t n)

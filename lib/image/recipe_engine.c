@@ -16,13 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "digest.h"
-#include "err.h"
-#include "label.h"
-#include "note.h"
 #include "recipe.h"
 #include "recipe_int.h"
-#include "spawn.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 #define MAXDEPTH	4

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "recipe.h"
 #include "recipe_int.h"
+#include "wb_util.h"
 
 /* Rank of each group in the fixed order (times 1000 plus a sub-rank). */
 enum {

@@ -14,10 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "digest.h"
-#include "err.h"
 #include "recipe.h"
 #include "recipe_int.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 #define HOST_SOURCES_LIST	"/etc/apt/sources.list"

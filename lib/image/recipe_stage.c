@@ -23,12 +23,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
 #include "image.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 static int

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "err.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
+#include "wb_util.h"
 
 #define MAXSTYLES	16
 

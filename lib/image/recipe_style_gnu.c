@@ -8,10 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
-#include "spawn.h"
+#include "wb_util.h"
 
 static const char *const gnu_vars[] = {
 	"CONFIGURE_ARGS", "CONFIGURE_ENV", "MAKE_ARGS", "STAGE_TARGET", NULL

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
 #include "overlay.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
+#include "wb_util.h"
 
 static const char *const tree_vars[] = { "TREE_FILES", NULL };
 

@@ -20,10 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "digest.h"
-#include "err.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
+#include "wb_util.h"
 #include "world_closure.h"
 #include "world_fs.h"
 

@@ -16,15 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "image.h"
-#include "label.h"
 #include "manifest.h"
 #include "overlay.h"
 #include "recipe.h"
 #include "recipe_int.h"
 #include "recipe_style_int.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 static void

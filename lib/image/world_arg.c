@@ -11,8 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lock.h"
+#include "wb_util.h"
 #include "world.h"
 #include "world_fs.h"
 

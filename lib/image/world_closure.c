@@ -14,8 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "spawn.h"
+#include "wb_util.h"
 #include "world_closure.h"
 #include "world_fs.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
+#include "wb_util.h"
 #include "world_fs.h"
 
 int

@@ -14,8 +14,7 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
+#include "wb_util.h"
 #include "world.h"
 
 /* What an image's .meta records (lib/image/recipe_world.c). */

@@ -28,11 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "digest.h"
-#include "err.h"
-#include "fs_at.h"
 #include "image.h"
+#include "wb_util.h"
 #include "world.h"
 #include "world_fs.h"
 

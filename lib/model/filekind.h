@@ -8,7 +8,7 @@
 #ifndef WB_FILEKIND_H
 #define WB_FILEKIND_H
 
-#include "err.h"
+#include "wb_util.h"
 
 enum wb_filekind {
 	WB_FILE_UNKNOWN = 0,

@@ -26,7 +26,7 @@
 
 #include <jansson.h>
 
-#include "err.h"
+#include "wb_util.h"
 
 #define WB_LABEL_MAX	64
 

@@ -14,10 +14,8 @@
 
 #include <jansson.h>
 
-#include "beneath.h"
-#include "digest.h"
-#include "err.h"
 #include "provenance.h"
+#include "wb_util.h"
 
 json_t *
 wb_provenance_host(struct wb_err *err)

@@ -8,8 +8,8 @@
 
 #include <jansson.h>
 
-#include "digest.h"
 #include "provenance_fp.h"
+#include "wb_util.h"
 
 struct wb_err;
 

@@ -14,10 +14,8 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "provenance_fp.h"
-#include "toolver.h"
+#include "wb_util.h"
 
 /* What /proc/cpuinfo says, of the first processor where it repeats. */
 struct cpuinfo {

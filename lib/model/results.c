@@ -5,9 +5,8 @@
 
 #include <jansson.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "results.h"
+#include "wb_util.h"
 
 static const char *status_names[] = {
 	[WB_RESULTS_INCOMPLETE] = "incomplete",

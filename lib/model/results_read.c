@@ -11,10 +11,10 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "filekind.h"
 #include "label.h"
 #include "results.h"
+#include "wb_util.h"
 
 struct rd {
 	const char	*file;

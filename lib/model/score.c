@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "results.h"
 #include "score.h"
 #include "suite.h"
+#include "wb_util.h"
 
 int
 wb_score_estimator_parse(const char *s, enum wb_estimator *e)

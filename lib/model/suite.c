@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "suite.h"
+#include "wb_util.h"
 
 /*
  * One entry per test, from bench/suite.def (the table that make also

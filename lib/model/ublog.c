@@ -8,12 +8,11 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "filekind.h"
 #include "results.h"
 #include "suite.h"
 #include "ublog.h"
+#include "wb_util.h"
 
 /* The longest line of a log (its header's CPU lines are the longest). */
 #define UB_LINE_MAX	65536

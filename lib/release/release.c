@@ -7,11 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "release.h"
-#include "report_format.h"
-#include "strvis.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 void
 wb_release_init(struct wb_release *r)

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "history_store.h"
 #include "release.h"
 #include "release_drive.h"
 #include "release_drive_int.h"
-#include "results.h"
+#include "wb_history.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define	SET_MAX		256
 

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_release_drive {
 	const char		*target;	/* NULL: the running host */

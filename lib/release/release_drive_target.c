@@ -13,14 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "exe_path.h"
-#include "image.h"
-#include "note.h"
 #include "release.h"
 #include "release_drive_int.h"
 #include "release_drive_opts.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_util.h"
 
 static int
 is_file(const char *dir, const char *name, int wantdir)

@@ -30,9 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "release.h"
 #include "release_env_int.h"
+#include "wb_util.h"
 
 void
 wb_release_envset_init(struct wb_release_envset *s)

@@ -13,11 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
-#include "fragment.h"
 #include "release.h"
 #include "release_env_int.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define ENV_FILE_MAX	(256 * 1024)
 #define DROPIN_MAX	256

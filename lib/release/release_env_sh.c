@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "release.h"
 #include "release_env_int.h"
+#include "wb_util.h"
 
 /*
  * The shell: a word of the input with quotes and backslashes removed, or

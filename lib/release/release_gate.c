@@ -40,12 +40,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "err.h"
 #include "release.h"
-#include "results.h"
-#include "score.h"
-#include "stats.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 struct gate {
 	struct wb_release	*r;

@@ -14,11 +14,10 @@
 
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
-#include "history_store.h"
 #include "release.h"
-#include "results.h"
+#include "wb_history.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 #define HISTORY_MAX	64
 

@@ -10,9 +10,9 @@
 
 #include <archive.h>
 
-#include "err.h"
-#include "filekind.h"
 #include "release.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static const struct wb_kdebug kdebug[] = {
 	{ "PROVE_LOCKING", "WITNESS", "lock-order validation (lockdep)" },

@@ -12,9 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
 #include "release.h"
+#include "wb_util.h"
 
 #define WAIVERS_MAX	(64 * 1024)
 

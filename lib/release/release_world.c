@@ -12,13 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "chroot.h"
-#include "err.h"
-#include "recipe.h"
 #include "release.h"
-#include "runner.h"
-#include "spawn.h"
+#include "wb_image.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 extern char **environ;
 

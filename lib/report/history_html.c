@@ -12,11 +12,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "history_html.h"
 #include "history_html_int.h"
 #include "report_format.h"
+#include "wb_util.h"
 
 static const char css[] =
     "<style>\n"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "plot.h"
-#include "stats.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 const char wb_plot_symbols[] = "x+o%#@";
 

@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "report_format.h"
 #include "rmodel.h"
+#include "wb_util.h"
 
 static const char *const fmt_names[] = {
 	[WB_REPORT_TEXT] = "text",

@@ -10,11 +10,10 @@
 
 #include <jansson.h>
 
-#include "compare.h"
-#include "extend.h"
 #include "report_format.h"
-#include "results.h"
-#include "strvis.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* "0.62+0.11+0.10 = 0.83" of the shares of looks 1..k. */
 static void

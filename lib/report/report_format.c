@@ -9,13 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "compare.h"
-#include "err.h"
 #include "report_format.h"
-#include "score.h"
-#include "stats.h"
-#include "strvis.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 const char *
 wb_report_estimator_text(const struct wb_compare *c)

@@ -13,12 +13,11 @@
 
 #include <jansson.h>
 
-#include "compare.h"
-#include "err.h"
-#include "factorial.h"
 #include "report_format.h"
-#include "results.h"
 #include "table.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 

@@ -11,13 +11,11 @@
 
 #include <jansson.h>
 
-#include "compare.h"
-#include "err.h"
-#include "factorial.h"
 #include "report_format.h"
-#include "results.h"
 #include "rmodel.h"
-#include "score.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static json_t *
 num(double v)

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "err.h"
 #include "report_format.h"
 #include "rmodel.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* The columns; num: a number (right-aligned), else text. */
 static const struct {

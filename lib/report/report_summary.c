@@ -8,10 +8,9 @@
  */
 #include <stdio.h>
 
-#include "compare.h"
-#include "err.h"
 #include "report_format.h"
-#include "strvis.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 

@@ -9,11 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "err.h"
-#include "factorial.h"
 #include "report_format.h"
 #include "rmodel.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define N(buf, fmt, v)	wb_report_num(buf, sizeof(buf), fmt, v)
 

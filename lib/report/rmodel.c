@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "rmodel.h"
+#include "wb_util.h"
 
 struct wb_rmodel *
 wb_rmodel_new(const char *title, struct wb_err *err)

@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "rmodel.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 /*
  * A CSV field (RFC 4180), quoted when it holds a comma or a quote;

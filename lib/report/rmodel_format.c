@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "rmodel.h"
+#include "wb_util.h"
 
 #define WB_RM_FORMAT(name, fn)	wb_rm_writer fn;
 #include "rmodel_formats.h"

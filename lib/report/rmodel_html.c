@@ -9,9 +9,9 @@
  */
 #include <stdio.h>
 
-#include "err.h"
 #include "report_format.h"
 #include "rmodel.h"
+#include "wb_util.h"
 
 static void
 paras(FILE *fp, char *const *v, size_t n, const char *cls)

@@ -16,8 +16,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "rmodel.h"
+#include "wb_util.h"
 
 static const char *const kinds[] = { "text", "number", "ratio", "verdict" };
 

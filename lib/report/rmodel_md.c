@@ -11,9 +11,8 @@
 #include <ctype.h>
 #include <stdio.h>
 
-#include "err.h"
 #include "rmodel.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 static void
 esc(FILE *fp, const char *s)

@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
 #include "rmodel.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 static const char *
 cell(const struct wb_rm_section *s, size_t r, size_t c, char *buf,

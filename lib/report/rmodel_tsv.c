@@ -8,9 +8,8 @@
  */
 #include <stdio.h>
 
-#include "err.h"
 #include "rmodel.h"
-#include "strvis.h"
+#include "wb_util.h"
 
 int
 wb_rm_write_tsv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)

@@ -7,13 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "label.h"
-#include "results.h"
 #include "rmodel.h"
-#include "score.h"
 #include "table.h"
 #include "table_int.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* The layout of format, and its model writer; -1: no such format. */
 static int

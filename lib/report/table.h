@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "score.h"
+#include "wb_model.h"
 
 struct wb_err;
 struct wb_results;

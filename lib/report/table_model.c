@@ -9,13 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "err.h"
-#include "results.h"
 #include "rmodel.h"
-#include "score.h"
 #include "table.h"
 #include "table_int.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 wb_table_model_init(struct wb_table *t)

@@ -5,11 +5,10 @@
  */
 #include <stdio.h>
 
-#include "results.h"
-#include "score.h"
-#include "strvis.h"
 #include "table.h"
 #include "table_int.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /*
  * Print a file's title; fmt takes the file name, " (", the label and ")",

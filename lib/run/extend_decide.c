@@ -16,12 +16,11 @@
 
 #include <jansson.h>
 
-#include "compare.h"
-#include "err.h"
-#include "extend.h"
 #include "extend_int.h"
 #include "harness.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define DECIDE_CONF	0.95
 

@@ -7,11 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "extend.h"
 #include "extend_int.h"
 #include "harness.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
 
 double
 wb_extend_pass_seconds(const struct wb_result_test *t)

@@ -16,19 +16,13 @@
 
 #include <jansson.h>
 
-#include "adapt.h"
-#include "err.h"
-#include "fstype.h"
 #include "harness.h"
 #include "harness_int.h"
-#include "ident.h"
-#include "label.h"
-#include "provenance.h"
-#include "results.h"
-#include "runner.h"
-#include "suite.h"
-#include "version.h"
-#include "world.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define MAX_VARIANTS	64
 

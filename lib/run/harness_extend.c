@@ -12,10 +12,10 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "extend.h"
 #include "harness_int.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static json_t *
 ids_json(const struct wb_extend_decision *d)

@@ -9,8 +9,8 @@
 
 #include <jansson.h>
 
-#include "extend.h"
 #include "harness.h"
+#include "wb_stats.h"
 
 struct wb_err;
 struct wb_results;

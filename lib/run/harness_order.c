@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "harness.h"
-#include "splitmix.h"
+#include "wb_util.h"
 
 void
 wb_harness_round(size_t nv, const size_t *tests, size_t nt, int pass,

@@ -13,16 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bounds.h"
-#include "err.h"
-#include "fresh.h"
 #include "harness_int.h"
-#include "interrupt.h"
-#include "results.h"
-#include "runner.h"
-#include "score.h"
-#include "spawn.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 #define TIMEOUT_FACTOR	3.0
 #define TIMEOUT_SLACK	30.0

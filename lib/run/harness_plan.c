@@ -12,12 +12,11 @@
 
 #include <jansson.h>
 
-#include "adapt.h"
-#include "err.h"
-#include "extend.h"
 #include "harness_int.h"
-#include "runner.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /* A locale name the plan may record (harness.c checks the options). */
 bool

@@ -12,11 +12,8 @@
 #include <string.h>
 
 #include "harness_int.h"
-#include "progress.h"
-#include "results.h"
-#include "spawn.h"
-#include "strvis.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 wb_harness_set_progress(struct wb_harness *h, int on)

@@ -16,15 +16,12 @@
 
 #include <jansson.h>
 
-#include "adapt.h"
-#include "err.h"
 #include "harness.h"
 #include "harness_int.h"
-#include "interrupt.h"
-#include "provenance.h"
-#include "results.h"
-#include "runner.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define ADAPT_CONF	0.95
 

@@ -19,10 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
-#include "err.h"
 #include "harness_int.h"
-#include "runner.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 
 char *
 wb_runner_hostpath(const struct wb_runner *r, const char *inner)

@@ -15,8 +15,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "preflight.h"
+#include "wb_util.h"
 
 struct proc_ticks {
 	pid_t			 pid;

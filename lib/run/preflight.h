@@ -19,7 +19,7 @@
 
 #include <jansson.h>
 
-#include "note.h"
+#include "wb_util.h"
 
 struct wb_err;
 

@@ -9,9 +9,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "note.h"
 #include "preflight.h"
+#include "wb_util.h"
 
 json_t *
 wb_preflight_check(int strict, int quiet, wb_note_fn *warn, void *arg,

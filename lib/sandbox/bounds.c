@@ -28,8 +28,7 @@
 #include "bounds.h"
 #include "chroot_env.h"
 #include "chroot_int.h"
-#include "err.h"
-#include "spawn.h"
+#include "wb_util.h"
 
 #define WATCH_USEC	250000
 

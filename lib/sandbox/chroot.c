@@ -38,11 +38,9 @@
 #include "bounds.h"
 #include "chroot.h"
 #include "chroot_int.h"
-#include "err.h"
-#include "fresh.h"
 #include "runner.h"
 #include "userns.h"
-#include "words.h"
+#include "wb_util.h"
 
 /*
  * Device files bound from the host into the image's /dev.  No tty: the

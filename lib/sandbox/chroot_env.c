@@ -17,10 +17,8 @@
 #include <unistd.h>
 
 #include "chroot_env.h"
-#include "err.h"
 #include "fragment.h"
-#include "spawn.h"
-#include "words.h"
+#include "wb_util.h"
 
 #define ENV_PATH	"etc/worldbench/environment"
 #define ENV_MAXSIZE	(64 * 1024)

@@ -12,10 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "err.h"
 #include "fragment.h"
-#include "interrupt.h"
+#include "wb_util.h"
 
 #define FRAG_MAXSIZE	(16 * 1024 * 1024)
 /* Lines merged between two polls of the interrupt. */

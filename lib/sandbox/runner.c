@@ -15,9 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "fresh.h"
 #include "runner.h"
+#include "wb_util.h"
 
 /* "<dir of /proc/self/exe>/../rel", malloc'ed. */
 static char *

@@ -22,7 +22,7 @@
 #include <jansson.h>
 
 #include "bounds.h"
-#include "exe_path.h"
+#include "wb_util.h"
 
 struct wb_err;
 struct wb_runner;

@@ -11,8 +11,8 @@
 #include <jansson.h>
 
 #include "chroot.h"
-#include "err.h"
 #include "runner.h"
+#include "wb_util.h"
 
 struct wb_runner *
 wb_runner_chroot_new(const char *root, struct wb_err *err)

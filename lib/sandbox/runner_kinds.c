@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "err.h"
 #include "runner.h"
+#include "wb_util.h"
 
 #define WB_RUNNER_ENTRY(KIND, name) \
 	extern const struct wb_runner_class wb_runner_class_##name;

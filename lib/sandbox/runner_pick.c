@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "err.h"
 #include "runner.h"
+#include "wb_util.h"
 
 void
 wb_runner_probe_all(struct wb_runner_probe *out)

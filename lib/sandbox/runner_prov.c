@@ -8,9 +8,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
-#include "json_line.h"
 #include "runner.h"
+#include "wb_util.h"
 
 json_t *
 wb_runner_provenance(const struct wb_runner *r)

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "chroot.h"
-#include "err.h"
 #include "runner.h"
 #include "userns.h"
+#include "wb_util.h"
 
 static int
 userns_probe(char *why, size_t len)

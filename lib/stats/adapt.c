@@ -13,10 +13,9 @@
 #include "adapt.h"
 
 #include "compare.h"
-#include "err.h"
-#include "results.h"
-#include "score.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static void
 judge_test(const struct wb_compare *c, const struct wb_cmp_row *row,

@@ -8,9 +8,8 @@
 #include <string.h>
 
 #include "changepoint.h"
-#include "err.h"
-#include "splitmix.h"
 #include "stats.h"
+#include "wb_util.h"
 
 /* A segment [from, to) waiting to be searched. */
 struct seg {

@@ -17,11 +17,9 @@
 #include "compare_int.h"
 #include "compare_pair.h"
 #include "compare_prov.h"
-#include "err.h"
-#include "label.h"
-#include "results.h"
-#include "score.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /*
  * The inference units of a cell: each boot's geometric mean when its ok

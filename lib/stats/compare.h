@@ -41,8 +41,8 @@
 #include <stddef.h>
 
 #include "extend.h"
-#include "score.h"
 #include "stats.h"
+#include "wb_model.h"
 
 struct wb_err;
 struct wb_results;

@@ -20,9 +20,9 @@
 #include "compare_family.h"
 #include "compare_int.h"
 #include "compare_prov.h"
-#include "err.h"
-#include "results.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* Rows: the union of the runs' tests, in the first run's order. */
 static int

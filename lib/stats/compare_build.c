@@ -10,8 +10,8 @@
 
 #include "compare.h"
 #include "compare_int.h"
-#include "err.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 int
 wb_compare_build_one(struct wb_results *const *v, size_t nv,

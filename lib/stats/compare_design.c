@@ -9,8 +9,8 @@
 #include "compare.h"
 #include "compare_int.h"
 #include "compare_prov.h"
-#include "err.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 void
 wb_compare_design_fini(struct wb_cmp_design *d)

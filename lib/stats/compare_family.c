@@ -7,8 +7,8 @@
 
 #include "compare.h"
 #include "compare_family.h"
-#include "err.h"
 #include "stats.h"
+#include "wb_util.h"
 
 /*
  * The family: every test of every variant against the base, and every

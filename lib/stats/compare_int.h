@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "score.h"
 #include "stats.h"
+#include "wb_model.h"
 
 struct wb_compare;
 struct wb_err;

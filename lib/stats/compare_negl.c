@@ -19,8 +19,8 @@
 #include "compare.h"
 #include "compare_family.h"
 #include "compare_int.h"
-#include "err.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 const char *
 wb_negl_src_name(enum wb_negl_src s)

@@ -15,8 +15,8 @@
 #include "compare.h"
 #include "compare_int.h"
 #include "compare_prov.h"
-#include "err.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static json_t *
 fingerprint(const struct wb_results *r)

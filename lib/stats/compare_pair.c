@@ -7,8 +7,8 @@
 
 #include "compare.h"
 #include "compare_pair.h"
-#include "err.h"
 #include "stats.h"
+#include "wb_util.h"
 
 struct pair {
 	int	pass;

@@ -9,9 +9,9 @@
 
 #include "compare.h"
 #include "compare_prov.h"
-#include "err.h"
-#include "ident.h"
-#include "results.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /*
  * Provenance keys that must agree, as the writers record them

@@ -16,10 +16,9 @@
 
 #include "compare.h"
 #include "compare_int.h"
-#include "err.h"
-#include "label.h"
-#include "results.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* Each verdict's name (JSON, CSV) and text (the reports). */
 static const struct {

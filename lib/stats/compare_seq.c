@@ -12,9 +12,9 @@
 
 #include "compare.h"
 #include "compare_int.h"
-#include "err.h"
 #include "extend.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 
 static void

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "changepoint.h"
-#include "err.h"
 #include "stats.h"
+#include "wb_util.h"
 
 void
 wb_cp_tail_opts_init(struct wb_cp_tail_opts *o)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "design.h"
-#include "err.h"
+#include "wb_util.h"
 
 int
 wb_design_order(uint32_t effect)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "design.h"
-#include "err.h"
+#include "wb_util.h"
 
 /* Shorter words first, then in the order of their letters. */
 static int

@@ -9,8 +9,8 @@
 
 #include <jansson.h>
 
-#include "err.h"
 #include "extend.h"
+#include "wb_util.h"
 
 double
 wb_extend_spend(double t)

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "compare.h"
-#include "err.h"
 #include "factorial.h"
 #include "stats.h"
+#include "wb_util.h"
 
 /* Signs of each cell (00, 10, 01, 11) in each effect, before weighting. */
 static const double fx_sign[WB_FX_N][4] = {

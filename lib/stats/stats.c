@@ -8,8 +8,8 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 
-#include "err.h"
 #include "stats.h"
+#include "wb_util.h"
 
 int
 wb_dbl_cmp(const void *a, const void *b)

@@ -12,8 +12,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
-#include "serial.h"
+#include "wb_guest.h"
+#include "wb_util.h"
 #include "wbinit.h"
 
 static void

@@ -5,10 +5,10 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
-#include "extend.h"
 #include "extend_fixture.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static void
 add_test(struct wb_results *r, const struct wbt_extend_run *x, int other,

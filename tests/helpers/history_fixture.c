@@ -3,7 +3,7 @@
 #include <stddef.h>
 
 #include "history_fixture.h"
-#include "history_html.h"
+#include "wb_report.h"
 
 static const char *const rel1[] = {
 	"14.0", "14.1", "14.2", "14.3", "15.0", "15.1", "15.2"

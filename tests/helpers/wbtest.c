@@ -13,8 +13,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
-#include "fragment.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char *

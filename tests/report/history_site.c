@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <sysexits.h>
 
-#include "err.h"
 #include "history_fixture.h"
-#include "history_html.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 int
 main(int argc, char **argv)

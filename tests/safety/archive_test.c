@@ -33,9 +33,8 @@
 #include <atf-c.h>
 
 #include "archgen.h"
-#include "err.h"
-#include "fs_at.h"
-#include "image.h"
+#include "wb_image.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define BOX	"box"		/* everything a case may touch lives here */

@@ -24,9 +24,9 @@
 
 #include <atf-c.h>
 
-#include "chroot.h"
-#include "err.h"
-#include "world_fs.h"
+#include "wb_image.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static char root[PATH_MAX];

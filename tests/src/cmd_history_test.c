@@ -13,9 +13,8 @@
 
 #include <atf-c.h>
 
-#include "digest.h"
-#include "err.h"
-#include "history_store.h"
+#include "wb_history.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static char *

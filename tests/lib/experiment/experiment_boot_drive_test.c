@@ -15,11 +15,10 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "experiment_boot.h"
 #include "experiment_boot_drive.h"
-#include "image.h"
-#include "kpaths.h"
+#include "wb_image.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* qemu: answers --version, records each boot in "calls", exits. */

@@ -14,12 +14,12 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "experiment.h"
 #include "experiment_drive.h"
-#include "harness.h"
-#include "image.h"
-#include "runner.h"
+#include "wb_image.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* Unpacks with nothing to say and no stop (the command warns, stops). */

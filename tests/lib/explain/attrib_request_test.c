@@ -6,9 +6,9 @@
 #include <atf-c.h>
 
 #include "attrib.h"
-#include "err.h"
-#include "fragment.h"
-#include "kbuild_owners.h"
+#include "wb_image.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /*

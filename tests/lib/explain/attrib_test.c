@@ -10,8 +10,8 @@
 #include <jansson.h>
 
 #include "attrib.h"
-#include "err.h"
 #include "explain.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static struct wb_attrib_symtab *

@@ -14,16 +14,15 @@
 
 #include <atf-c.h>
 
-#include "design.h"
-#include "err.h"
-#include "experiment.h"
 #include "explain_drive.h"
 #include "explain_plan.h"
 #include "explain_result.h"
-#include "harness.h"
-#include "image.h"
-#include "recipe.h"
-#include "runner.h"
+#include "wb_experiment.h"
+#include "wb_image.h"
+#include "wb_run.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* Unpacks with nothing to say and no stop (the command warns, stops). */

@@ -4,9 +4,9 @@
 
 #include <atf-c.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define NEAR(want, got, tol) ATF_CHECK_MSG(fabs((want) - (got)) <= (tol), \
 	"%s: expected %.7f, got %.7f", #got, (double)(want), (double)(got))

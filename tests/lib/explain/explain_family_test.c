@@ -10,12 +10,11 @@
 
 #include <atf-c.h>
 
-#include "compare.h"
-#include "err.h"
 #include "explain.h"
 #include "explain_result.h"
-#include "report_format.h"
-#include "stats.h"
+#include "wb_report.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define NEAR(want, got, tol) ATF_CHECK_MSG(fabs((want) - (got)) <= (tol), \
 	"%s: expected %.7f, got %.7f", #got, (double)(want), (double)(got))

@@ -17,12 +17,11 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "explain_kernel.h"
 #include "explain_kernel_drive.h"
 #include "explain_plan.h"
-#include "kpaths.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char *const groups[] = {

@@ -6,10 +6,10 @@
 
 #include <atf-c.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_kernel.h"
 #include "explain_plan.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* Two fragments in the shape of witness.config and invariants.config. */

@@ -11,12 +11,11 @@
 
 #include <atf-c.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_match.h"
 #include "explain_plan.h"
-#include "image.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char recipe[] =

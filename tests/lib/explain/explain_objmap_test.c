@@ -3,8 +3,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "explain.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* data/kbuild: the top Makefile, kernel/, kernel/locking/, lib/, debug/. */

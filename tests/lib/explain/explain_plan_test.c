@@ -7,10 +7,10 @@
 
 #include <atf-c.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_plan.h"
-#include "recipe.h"
+#include "wb_image.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* The shape of recipes/host: three glibc knobs, two jemalloc builds. */

@@ -16,13 +16,13 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "design.h"
-#include "err.h"
 #include "explain_format.h"
 #include "explain_plan.h"
 #include "explain_result.h"
-#include "recipe.h"
-#include "results.h"
+#include "wb_image.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define ROUNDS	5

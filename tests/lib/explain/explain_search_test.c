@@ -7,9 +7,9 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "explain.h"
 #include "explain_search.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /*

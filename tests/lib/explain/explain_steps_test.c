@@ -15,12 +15,12 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "explain_kernel.h"
 #include "explain_plan.h"
 #include "explain_result.h"
 #include "explain_steps.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define ROUNDS	5

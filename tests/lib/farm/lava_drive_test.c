@@ -13,9 +13,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "lava_drive.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char *const labels[] = { "production", "debug" };

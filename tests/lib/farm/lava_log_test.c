@@ -6,9 +6,9 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "lava.h"
 #include "lava_int.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* The test cases read from path, as sorted, indented JSON. */

@@ -5,9 +5,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "slurm.h"
 #include "slurm_preflight.h"
+#include "wb_util.h"
 
 #define ID_A	"00112233445566778899aabbccddeeff" \
 		"00112233445566778899aabbccddeeff"

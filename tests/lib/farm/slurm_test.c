@@ -5,8 +5,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "slurm.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static char *const run_args[] = { "--quick", "--tests", "syscall,pipe",

@@ -15,9 +15,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "slurm.h"
 #include "submit_drive.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* A fake program: the script text, made executable, named by env. */

@@ -10,12 +10,11 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "qemu.h"
 #include "qemu_bench.h"
 #include "qemu_policy.h"
-#include "results.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 static void
 req(struct wb_qemu_policy_req *q)

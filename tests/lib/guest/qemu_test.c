@@ -11,10 +11,10 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "qemu.h"
 #include "qemu_bench.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static void

@@ -9,8 +9,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "serial.h"
+#include "wb_util.h"
 
 /* A growing console capture built from frames and raw lines. */
 struct cap {

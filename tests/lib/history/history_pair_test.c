@@ -17,10 +17,10 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "changepoint.h"
-#include "err.h"
 #include "history_store.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 #define NREL	10
 #define NPASS	6

@@ -22,8 +22,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "history_serve.h"
+#include "wb_util.h"
 
 #define INDEX	"<!doctype html><title>series</title><p>index-marker</p>\n"
 

@@ -12,10 +12,9 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "digest.h"
-#include "err.h"
 #include "history_store.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* A results file: one test, the rates given, on machine cpu. */

@@ -9,10 +9,10 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "ident.h"
 #include "image.h"
 #include "image_diff.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* root/{etc/b, bin/dash, bin/sh -> dash} */

@@ -9,9 +9,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "image.h"
 #include "image_diff.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* root/{etc/a, etc/b, bin/sh -> dash, bin/dash} */

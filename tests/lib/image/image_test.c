@@ -21,9 +21,9 @@
 #include <atf-c.h>
 
 #include "archgen.h"
-#include "err.h"
 #include "image.h"
 #include "manifest.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define BUFSZ	(1024 * 1024)

@@ -10,8 +10,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "initramfs.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define HDRLEN	110

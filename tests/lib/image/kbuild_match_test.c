@@ -5,9 +5,9 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
-#include "fragment.h"
 #include "kbuild_match.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char base_cfg[] =

@@ -4,9 +4,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
-#include "fragment.h"
 #include "kbuild_owners.h"
+#include "wb_sandbox.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char *

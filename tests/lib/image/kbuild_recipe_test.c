@@ -15,9 +15,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "kbuild.h"
 #include "recipe.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* A small kbuild recipe; line numbers matter to the error cases. */

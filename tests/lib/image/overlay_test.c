@@ -12,9 +12,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "manifest.h"
 #include "overlay.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static void

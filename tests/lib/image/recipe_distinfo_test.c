@@ -8,8 +8,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "recipe.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define SHA_A	"cacdc3830989309d042083be3307969e55600ed7f908cf00df544c5ff50759a1"

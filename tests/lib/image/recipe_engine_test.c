@@ -13,8 +13,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "recipe.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 struct prog {

@@ -18,10 +18,10 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "image_diff.h"
 #include "recipe.h"
 #include "recipe_style_int.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char fake[] =

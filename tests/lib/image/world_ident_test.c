@@ -7,7 +7,7 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
+#include "wb_util.h"
 #include "world.h"
 #include "wbtest.h"
 

@@ -24,9 +24,8 @@
 #include <atf-c.h>
 
 #include "archgen.h"
-#include "digest.h"
-#include "err.h"
 #include "image.h"
+#include "wb_util.h"
 #include "world.h"
 #include "world_fs.h"
 #include "wbtest.h"

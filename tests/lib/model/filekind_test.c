@@ -6,8 +6,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "filekind.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 ATF_TC_WITHOUT_HEAD(wb_filekind_of__each_kind);

@@ -9,8 +9,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "label.h"
+#include "wb_util.h"
 
 ATF_TC_WITHOUT_HEAD(wb_label_parse__image);
 ATF_TC_BODY(wb_label_parse__image, tc)

@@ -10,8 +10,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "provenance.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define SHARE	"img/usr/share/worldbench"

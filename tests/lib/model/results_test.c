@@ -6,8 +6,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "results.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static struct wb_results *

@@ -4,9 +4,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "results.h"
 #include "score.h"
+#include "wb_util.h"
 
 #define NEAR(a, b)	(fabs((a) - (b)) <= 1e-9 * fabs(b))
 

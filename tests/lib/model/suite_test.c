@@ -4,8 +4,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "suite.h"
+#include "wb_util.h"
 
 ATF_TC_WITHOUT_HEAD(wb_suite_find__all_twelve);
 ATF_TC_BODY(wb_suite_find__all_twelve, tc)

@@ -7,10 +7,10 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "results.h"
 #include "score.h"
 #include "ublog.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char *

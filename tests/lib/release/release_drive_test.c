@@ -11,9 +11,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "release.h"
 #include "release_drive.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* A fixture of tests/src/data, malloc'ed. */

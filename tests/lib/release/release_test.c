@@ -10,10 +10,10 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "release.h"
-#include "results.h"
-#include "stats.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static const char prod_config[] =

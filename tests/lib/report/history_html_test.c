@@ -10,9 +10,9 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "history_fixture.h"
 #include "history_html.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static void

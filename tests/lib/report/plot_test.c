@@ -5,8 +5,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "plot.h"
+#include "wb_util.h"
 
 static char *
 render(const double *const *x, const size_t *n, size_t nv, int width,

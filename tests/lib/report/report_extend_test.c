@@ -10,11 +10,11 @@
 
 #include <atf-c.h>
 
-#include "compare.h"
-#include "err.h"
 #include "extend_fixture.h"
 #include "report_format.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 static const char *const ids[] = { "dhry2reg", "shell1", "shell8",
     "syscall" };

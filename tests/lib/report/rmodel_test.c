@@ -7,8 +7,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "rmodel.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* Two sections: every kind of cell, a missing value, text to quote. */

@@ -7,10 +7,9 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
-#include "results.h"
-#include "score.h"
 #include "table.h"
+#include "wb_model.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* Print data/table.in in a format and compare with the golden file. */

@@ -9,12 +9,11 @@
 
 #include <atf-c.h>
 
-#include "compare.h"
-#include "err.h"
-#include "extend.h"
 #include "extend_fixture.h"
 #include "extend_int.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 
 /*
  * One interleaved run of two variants with plan "extend"

@@ -11,14 +11,12 @@
 
 #include <atf-c.h>
 
-#include "compare.h"
-#include "err.h"
 #include "harness.h"
 #include "harness_int.h"
-#include "provenance.h"
-#include "results.h"
-#include "runner.h"
-#include "suite.h"
+#include "wb_model.h"
+#include "wb_sandbox.h"
+#include "wb_stats.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static volatile sig_atomic_t stop;

@@ -8,8 +8,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "preflight.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 ATF_TC_WITHOUT_HEAD(wb_preflight_parse_stat__fields);

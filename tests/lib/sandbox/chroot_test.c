@@ -21,10 +21,9 @@
 #include <atf-c.h>
 
 #include "chroot.h"
-#include "err.h"
 #include "runner.h"
-#include "spawn.h"
-#include "world_closure.h"
+#include "wb_image.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static char root[PATH_MAX];

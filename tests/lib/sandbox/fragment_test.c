@@ -11,9 +11,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
 #include "fragment.h"
-#include "interrupt.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 #define MANY	200000

@@ -13,8 +13,8 @@
 #include <atf-c.h>
 #include <jansson.h>
 
-#include "err.h"
 #include "runner.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 /* The index of name in the table, -1 when absent. */

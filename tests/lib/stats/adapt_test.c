@@ -6,9 +6,9 @@
 #include <jansson.h>
 
 #include "adapt.h"
-#include "err.h"
-#include "results.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 
 /*

@@ -6,8 +6,7 @@
 #include <atf-c.h>
 
 #include "changepoint.h"
-#include "err.h"
-#include "splitmix.h"
+#include "wb_util.h"
 
 /* n values of noise sd, plus ln(1 + step[k]) from at[k] on. */
 static void

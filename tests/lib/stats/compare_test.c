@@ -8,11 +8,10 @@
 #include <jansson.h>
 
 #include "compare.h"
-#include "err.h"
-#include "report_format.h"
-#include "results.h"
-#include "score.h"
 #include "stats.h"
+#include "wb_model.h"
+#include "wb_report.h"
+#include "wb_util.h"
 
 static const char *const ids[] = { "dhry2reg", "pipe", "spawn" };
 

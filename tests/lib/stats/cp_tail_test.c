@@ -6,8 +6,7 @@
 #include <atf-c.h>
 
 #include "changepoint.h"
-#include "err.h"
-#include "splitmix.h"
+#include "wb_util.h"
 
 /*
  * A case's preamble: x[0..n-1] noise of sd (seed), plus ln(1 + step)

@@ -6,7 +6,7 @@
 #include <atf-c.h>
 
 #include "design.h"
-#include "err.h"
+#include "wb_util.h"
 #include "wbtest.h"
 
 static struct wb_design *

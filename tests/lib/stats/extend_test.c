@@ -6,10 +6,10 @@
 #include <jansson.h>
 
 #include "compare.h"
-#include "err.h"
 #include "extend.h"
 #include "extend_fixture.h"
-#include "results.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /*
  * One interleaved run of two variants with plan "extend"

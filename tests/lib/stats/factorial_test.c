@@ -7,10 +7,9 @@
 #include <jansson.h>
 
 #include "compare.h"
-#include "err.h"
 #include "factorial.h"
-#include "results.h"
-#include "score.h"
+#include "wb_model.h"
+#include "wb_util.h"
 
 /* One test, 8 passes, rate = level * (1 + 0.01 * pattern). */
 static struct wb_results *

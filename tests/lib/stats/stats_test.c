@@ -5,9 +5,8 @@
 
 #include <atf-c.h>
 
-#include "err.h"
-#include "splitmix.h"
 #include "stats.h"
+#include "wb_util.h"
 
 #define NEAR(want, got, tol) ATF_CHECK_MSG(fabs((want) - (got)) <= (tol), \
 	"%s: expected %.6f, got %.6f", #got, (double)(want), (double)(got))
