@@ -18,7 +18,7 @@ if ! command -v stress-ng >/dev/null 2>&1; then
 fi
 setsid stress-ng --cpu "$cpus" --timeout "$limit" --quiet &
 gen=$!
-stop() { kill -TERM -- "-$gen" 2>/dev/null; wait "$gen" 2>/dev/null; }
+stop() { kill -TERM "-$gen" 2>/dev/null; wait "$gen" 2>/dev/null; }
 trap 'stop' EXIT
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM HUP

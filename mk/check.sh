@@ -47,7 +47,7 @@ if [ "${WB_CHECK_PREBUILD:-1}" != 0 ] && [ "$(id -u)" -eq 0 ] &&
 		echo "make check: building the CI kernel pair in the background (log: $builddir/ci-kernels.log)"
 	fi
 fi
-stop_pre() { [ -n "$pre" ] && kill -TERM -- "-$pre" 2>/dev/null; }
+stop_pre() { [ -n "$pre" ] && kill -TERM "-$pre" 2>/dev/null; }
 trap 'stop_pre' EXIT
 trap 'stop_pre; exit 130' INT
 trap 'stop_pre; exit 143' TERM HUP

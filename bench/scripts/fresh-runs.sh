@@ -88,7 +88,7 @@ case $n in ''|*[!0-9]*) echo "fresh-runs.sh: -n $n: not a number" >&2; exit 64 ;
 mkdir -p "$out" || exit 1
 load=
 stop() {
-	[ -n "$load" ] && kill -TERM -- "-$load" 2>/dev/null
+	[ -n "$load" ] && kill -TERM "-$load" 2>/dev/null
 	load=
 }
 trap 'stop' EXIT
