@@ -11,18 +11,9 @@
 #include <time.h>
 
 #include "history_store.h"
+#include "history_store_int.h"
 #include "wb_stats.h"
 #include "wb_util.h"
-
-static const char *
-dbl(char *buf, size_t len, double v)
-{
-
-	if (!isfinite(v))
-		return (NULL);
-	snprintf(buf, len, "%.17g", v);
-	return (buf);
-}
 
 int
 wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
@@ -61,10 +52,10 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 		free(got);
 		return (wb_hs_commit(s, err));
 	}
-	q[3] = dbl(r, sizeof(r), ratio);
-	q[4] = dbl(l, sizeof(l), lo);
-	q[5] = dbl(h, sizeof(h), hi);
-	q[6] = dbl(pv, sizeof(pv), p);
+	q[3] = wb_history_store_real(r, sizeof(r), ratio);
+	q[4] = wb_history_store_real(l, sizeof(l), lo);
+	q[5] = wb_history_store_real(h, sizeof(h), hi);
+	q[6] = wb_history_store_real(pv, sizeof(pv), p);
 	q[7] = found;
 	q[8] = method;
 	q[9] = before;

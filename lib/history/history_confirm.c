@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "history_store.h"
+#include "history_store_int.h"
 #include "wb_model.h"
 #include "wb_util.h"
 
@@ -27,16 +28,6 @@ now(char buf[32])
 	t = time(NULL);
 	gmtime_r(&t, &tm);
 	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-static const char *
-dbl(char *buf, size_t len, double v)
-{
-
-	if (!isfinite(v))
-		return (NULL);
-	snprintf(buf, len, "%.17g", v);
-	return (buf);
 }
 
 int
@@ -54,7 +45,7 @@ wb_hs_candidate_add(struct wb_hstore *s, const char *fp, const char *label,
 	p[2] = test;
 	p[3] = before;
 	p[4] = after;
-	p[5] = dbl(r, sizeof(r), ratio);
+	p[5] = wb_history_store_real(r, sizeof(r), ratio);
 	p[6] = found;
 	p[7] = method;
 	if (wb_hs_begin(s, 1, err) == -1)
@@ -171,9 +162,9 @@ wb_hs_confirmation_add(struct wb_hstore *s, long long cand, long long run,
 	p[0] = cid;
 	p[1] = run > 0 ? rid : NULL;
 	p[2] = outcome;
-	p[3] = dbl(r, sizeof(r), ratio);
-	p[4] = dbl(l, sizeof(l), lo);
-	p[5] = dbl(h, sizeof(h), hi);
+	p[3] = wb_history_store_real(r, sizeof(r), ratio);
+	p[4] = wb_history_store_real(l, sizeof(l), lo);
+	p[5] = wb_history_store_real(h, sizeof(h), hi);
 	p[6] = when;
 	if (wb_hs_begin(s, 1, err) == -1)
 		return (-1);

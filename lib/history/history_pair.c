@@ -13,6 +13,7 @@
 
 #include "history_pair_int.h"
 #include "history_store.h"
+#include "history_store_int.h"
 #include "wb_util.h"
 
 struct pairs {
@@ -22,16 +23,6 @@ struct pairs {
 	struct wb_hs_point	 p;
 	size_t			 cap, nratios;
 };
-
-static const char *
-dbl(char *buf, size_t len, double v)
-{
-
-	if (!isfinite(v))
-		return (NULL);
-	snprintf(buf, len, "%.17g", v);
-	return (buf);
-}
 
 /* Store the ratio of the (variant, test) collected so far. */
 static int
@@ -49,9 +40,9 @@ flush(struct pairs *c, struct wb_err *err)
 	q[2] = c->ref;
 	q[3] = c->refsha;
 	q[4] = n;
-	q[5] = dbl(r, sizeof(r), c->p.gmean);
-	q[6] = dbl(lo, sizeof(lo), c->p.lo);
-	q[7] = dbl(hi, sizeof(hi), c->p.hi);
+	q[5] = wb_history_store_real(r, sizeof(r), c->p.gmean);
+	q[6] = wb_history_store_real(lo, sizeof(lo), c->p.lo);
+	q[7] = wb_history_store_real(hi, sizeof(hi), c->p.hi);
 	c->p.n = 0;
 	c->nratios++;
 	return (wb_hs_exec(c->st, "INSERT INTO ratios (variant_id, test, "

@@ -3,11 +3,13 @@
  * The store's front: picks the backend from the URL, migrates the
  * schema, and passes statements and transactions through.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "history_store.h"
+#include "history_store_int.h"
 #include "wb_util.h"
 
 static int
@@ -239,4 +241,14 @@ fail:
 	snprintf(msg, sizeof(msg), "%s", err->msg);
 	return (wb_err_set(err, "%s: migration %d: %s", s->where, have + 1,
 	    msg));
+}
+
+const char *
+wb_history_store_real(char *buf, size_t len, double v)
+{
+
+	if (!isfinite(v))
+		return (NULL);
+	snprintf(buf, len, "%.17g", v);
+	return (buf);
 }
