@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -82,6 +83,28 @@ sq_exec(struct wb_hstore *s, const char *sql, const char *const *param,
 	return (0);
 }
 
+/*
+ * Switch the file to WAL.  Two processes creating the same new file at
+ * once race on this: the loser's PRAGMA fails with SQLITE_BUSY at once,
+ * without the busy handler, so it is retried here within the same
+ * timeout a writer waits.
+ */
+static int
+sq_wal(struct wb_hstore *s, struct wb_err *err)
+{
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	int waited;
+
+	for (waited = 0;; waited += 20) {
+		if (sq_exec(s, "PRAGMA journal_mode = WAL", NULL, 0, NULL,
+		    NULL, err) == 0)
+			return (0);
+		if (err->class != WB_ERR_TEMPFAIL || waited >= BUSY_MS)
+			return (-1);
+		nanosleep(&nap, NULL);
+	}
+}
+
 static int
 sq_open(struct wb_hstore *s, const char *path, struct wb_err *err)
 {
@@ -98,8 +121,7 @@ sq_open(struct wb_hstore *s, const char *path, struct wb_err *err)
 	s->db = db;
 	sqlite3_busy_timeout(db, BUSY_MS);
 	if (sq_exec(s, "PRAGMA foreign_keys = ON", NULL, 0, NULL, NULL,
-	    err) == -1 || sq_exec(s, "PRAGMA journal_mode = WAL", NULL, 0,
-	    NULL, NULL, err) == -1 || sq_exec(s, "PRAGMA synchronous = NORMAL",
+	    err) == -1 || sq_wal(s, err) == -1 || sq_exec(s, "PRAGMA synchronous = NORMAL",
 	    NULL, 0, NULL, NULL, err) == -1) {
 		sqlite3_close(db);
 		s->db = NULL;

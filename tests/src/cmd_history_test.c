@@ -116,7 +116,7 @@ ATF_TC_BODY(history__add_twice, tc)
 ATF_TC_WITHOUT_HEAD(history__concurrent_adds);
 ATF_TC_BODY(history__concurrent_adds, tc)
 {
-	char name[32], *cmd, *a, *b, *e;
+	char name[32], *cmd, *a, *b, *e, *f;
 	struct wbt_out o;
 	int i, added;
 
@@ -136,9 +136,12 @@ ATF_TC_BODY(history__concurrent_adds, tc)
 	a = wbt_read_file("s1", NULL);
 	b = wbt_read_file("s2", NULL);
 	e = wbt_read_file("e1", NULL);
-	e[strcspn(e, "\n")] = '\0';
-	ATF_REQUIRE_MSG(strcmp(a, "0\n") == 0 && strcmp(b, "0\n") == 0,
-	    "exit statuses %.3s and %.3s: %s", a, b, e);
+	f = wbt_read_file("e2", NULL);
+	a[strcspn(a, "\n")] = b[strcspn(b, "\n")] = '\0';
+	e[strcspn(e, "\n")] = f[strcspn(f, "\n")] = '\0';
+	ATF_REQUIRE_MSG(strcmp(a, "0") == 0 && strcmp(b, "0") == 0,
+	    "exit statuses %s and %s: \"%s\" and \"%s\"", a, b, e, f);
+	free(f);
 	free(e);
 	free(a);
 	free(b);
