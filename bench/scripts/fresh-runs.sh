@@ -16,7 +16,9 @@
 #        fresh-runs.sh -t outdir ...
 #
 #   -l workers  run `stress-ng --cpu workers` beside the runs (default:
-#               none); it is stopped when the runs end or are interrupted
+#               none), the first run starting once the load average
+#               shows it; it is stopped when the runs end or are
+#               interrupted
 #   -n runs     how many runs (default 10)
 #   -o outdir   where the logs go (default ${TMPDIR:-/var/tmp}/fresh-runs)
 #   -r repo     the repository to clone (default: this checkout)
@@ -99,7 +101,15 @@ if [ -n "$workers" ]; then
 	    { echo "fresh-runs.sh: stress-ng is not installed (apt-get install stress-ng)" >&2; exit 69; }
 	setsid stress-ng --cpu "$workers" --timeout 86400 >"$out/stress.log" 2>&1 &
 	load=$!
-	sleep 20
+	# The 1-minute load average climbs with a 1-minute time constant:
+	# wait (at most 5 minutes) until it shows the generator, so that
+	# the first run starts as loaded as the last.
+	k=0
+	while [ "$k" -lt 300 ] && awk -v w="$workers" \
+	    '{ exit !($1 < w * 0.9) }' /proc/loadavg; do
+		sleep 5
+		k=$((k + 5))
+	done
 fi
 i=1
 while [ "$i" -le "$n" ]; do
