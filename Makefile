@@ -128,7 +128,6 @@ check-busy:
 # The main job's build uses every CPU (its 5-minute budget includes it).
 WB_JOBS ?=	$(shell nproc 2>/dev/null || echo 2)
 
-
 wb_quiet_build = @mkdir -p $(O); echo "make $(1): building worldbench (log: $(O)/bench-build.log$(if $(WB_CCACHE),; through ccache))"; \
 	$(MAKE) --no-print-directory -j$(WB_JOBS) all WB_CCACHE='$(WB_CCACHE)' >$(O)/bench-build.log 2>&1 || \
 	    { tail -n 30 $(O)/bench-build.log; exit 1; }
