@@ -142,7 +142,7 @@ opt_release(void *ctx, char *arg)
 	struct history_opts *o = ctx;
 	struct wb_err e;
 
-	if (wb_hs_release_parse(arg, &o->rel, &e) == -1) {
+	if (wb_history_release_parse(arg, &o->rel, &e) == -1) {
 		warnx("--release: %s", e.msg);
 		return (-1);
 	}
@@ -260,7 +260,7 @@ add(struct history_opts *o, int argc, char **argv)
 	}
 	rc = 0;
 	for (i = 0; i < argc; i++) {
-		if (wb_hs_add_ref(s, argv[i], o->have_rel ? &o->rel : NULL,
+		if (wb_history_add_ref(s, argv[i], o->have_rel ? &o->rel : NULL,
 		    o->reference, &a, &e) == -1) {
 			warnx("%s", e.msg);
 			rc = cmd_exit_status(&e);
@@ -282,7 +282,7 @@ add(struct history_opts *o, int argc, char **argv)
 			    "by pass\n", a.run, a.nratios, a.nratios == 1 ?
 			    "" : "s", wb_strvis_slot(o->reference));
 	}
-	wb_hs_close(s);
+	wb_history_close(s);
 	if (fflush(stdout) == EOF)
 		err(EX_IOERR, "stdout");
 	return (rc);
@@ -317,8 +317,8 @@ list(struct history_opts *o, int argc)
 	}
 	printf("%-5s %-8s %-20s %-14s %-12s %-20s %s  %s\n", "RUN", "KIND",
 	    "RELEASE", "ORDER", "MACHINE", "STARTED", "VARIANTS", "SOURCE");
-	rc = wb_hs_list(s, list_one, NULL, &e);
-	wb_hs_close(s);
+	rc = wb_history_list(s, list_one, NULL, &e);
+	wb_history_close(s);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
@@ -329,7 +329,7 @@ list(struct history_opts *o, int argc)
 }
 
 static void
-print_series(const struct wb_hs_series *s)
+print_series(const struct wb_history_series *s)
 {
 	const struct wb_hs_point *p;
 	char fp[16], ci[64];
@@ -371,7 +371,7 @@ print_series(const struct wb_hs_series *s)
 static int
 series(struct history_opts *o, int argc)
 {
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hstore *s;
 	struct wb_err e;
 	size_t i, n;
@@ -383,8 +383,8 @@ series(struct history_opts *o, int argc)
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
 	}
-	rc = wb_hs_series(s, &o->f, &v, &n, &e);
-	wb_hs_close(s);
+	rc = wb_history_series(s, &o->f, &v, &n, &e);
+	wb_history_close(s);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
@@ -394,7 +394,7 @@ series(struct history_opts *o, int argc)
 			putchar('\n');
 		print_series(&v[i]);
 	}
-	wb_hs_series_free(v, n);
+	wb_history_series_free(v, n);
 	if (n == 0)
 		warnx("no series matches");
 	if (fflush(stdout) == EOF)

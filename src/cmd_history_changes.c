@@ -50,7 +50,7 @@ status_of(const struct wb_hs_found *f)
 static int
 json_found(struct tally *t, const struct wb_hs_found *f, struct wb_err *e)
 {
-	const struct wb_hs_series *s = f->series;
+	const struct wb_history_series *s = f->series;
 	json_t *c;
 
 	c = json_pack("{s:I, s:s, s:s, s:s, s:s?, s:s?, s:s, s:s, s:o, s:o, "
@@ -69,7 +69,7 @@ json_found(struct tally *t, const struct wb_hs_found *f, struct wb_err *e)
 static int
 print_found(void *arg, const struct wb_hs_found *f, struct wb_err *e)
 {
-	const struct wb_hs_series *s = f->series;
+	const struct wb_history_series *s = f->series;
 	struct tally *t = arg;
 
 	t->found++;
@@ -162,12 +162,12 @@ history_changes(struct history_opts *o, int argc)
 	}
 	memset(&t, 0, sizeof(t));
 	if (o->json && (t.list = json_array()) == NULL) {
-		wb_hs_close(s);
+		wb_history_close(s);
 		warnx("changes: JSON: out of memory");
 		return (EX_SOFTWARE);
 	}
-	rc = wb_hs_changes(s, &o->f, &d, print_found, &t, &sum, &e);
-	wb_hs_close(s);
+	rc = wb_history_changes(s, &o->f, &d, print_found, &t, &sum, &e);
+	wb_history_close(s);
 	if (rc == -1) {
 		json_decref(t.list);
 		warnx("%s", e.msg);

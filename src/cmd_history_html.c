@@ -35,8 +35,8 @@ history_html(struct history_opts *o, int argc)
 		return (cmd_exit_status(&e));
 	}
 	snprintf(gen, sizeof(gen), "worldbench %s", wb_version());
-	rc = wb_hs_site_write(s, &o->f, o->output, gen, &n, &e);
-	wb_hs_close(s);
+	rc = wb_history_site_write(s, &o->f, o->output, gen, &n, &e);
+	wb_history_close(s);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));

@@ -58,8 +58,8 @@ write_site(struct history_opts *o, const char *dir)
 		return (cmd_exit_status(&e));
 	}
 	snprintf(gen, sizeof(gen), "worldbench %s", wb_version());
-	rc = wb_hs_site_write(s, &o->f, dir, gen, &n, &e);
-	wb_hs_close(s);
+	rc = wb_history_site_write(s, &o->f, dir, gen, &n, &e);
+	wb_history_close(s);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
@@ -95,8 +95,8 @@ history_serve(struct history_opts *o, int argc)
 			return (rc);
 		site = dir;
 	}
-	if ((h = wb_hserve_new(site, o->bind, o->have_port ? (int)o->port :
-	    SERVE_PORT, &e)) == NULL) {
+	if ((h = wb_history_serve_new(site, o->bind,
+	    o->have_port ? (int)o->port : SERVE_PORT, &e)) == NULL) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));
 	}
@@ -108,11 +108,12 @@ history_serve(struct history_opts *o, int argc)
 	    sigaction(SIGTERM, &sa, NULL) == -1)
 		err(EX_OSERR, "sigaction");
 	printf("serving %s at http://%s:%d/ (SIGINT or SIGTERM stops)\n",
-	    wb_strvis_slot(site), wb_hserve_host(h), wb_hserve_port(h));
+	    wb_strvis_slot(site), wb_history_serve_host(h),
+	    wb_history_serve_port(h));
 	if (fflush(stdout) == EOF)
 		err(EX_IOERR, "stdout");
-	rc = wb_hserve_run(h, &stopping, log_hit, NULL, &e);
-	wb_hserve_free(h);
+	rc = wb_history_serve_run(h, &stopping, log_hit, NULL, &e);
+	wb_history_serve_free(h);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));

@@ -132,7 +132,8 @@ across_nodes(const struct wb_compare *c, size_t k)
 		return;
 	}
 	if (!f->w.have_ci) {
-		printf(": CI unavailable (%s)\n", wb_verdict_text(f->verdict));
+		printf(": CI unavailable (%s)\n",
+		    wb_compare_verdict_text(f->verdict));
 		return;
 	}
 	printf(" [%.4f, %.4f] p=%.3g adj=%.3g: %s (node runs as units, "

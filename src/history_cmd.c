@@ -43,7 +43,7 @@ history_open(const struct history_opts *o, struct wb_err *e)
 	char path[PATH_MAX];
 
 	if (o->store != NULL)
-		return (wb_hs_open(o->store, e));
+		return (wb_history_open(o->store, e));
 	if (wb_world_fs_mkdirs(o->workdir, 0755, e) == -1)
 		return (NULL);
 	if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
@@ -51,5 +51,5 @@ history_open(const struct history_opts *o, struct wb_err *e)
 		wb_err_set(e, "%s: path too long", o->workdir);
 		return (NULL);
 	}
-	return (wb_hs_open(path, e));
+	return (wb_history_open(path, e));
 }

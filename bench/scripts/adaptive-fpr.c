@@ -207,11 +207,11 @@ old_rule(struct sim *s, double target, int *extend)
 	    WB_ADJ_NONE, &c, &e) == -1)
 		errx(EX_SOFTWARE, "%s", e.msg);
 	for (k = n = 0; k < NTESTS; k++) {
-		hw[k] = wb_ratio_halfwidth(&c.rows[k].cells[1].w);
+		hw[k] = wb_stats_ratio_halfwidth(&c.rows[k].cells[1].w);
 		n += extend[k] = (int)c.rows[k].cells[1].npairs < s->min;
 	}
 	share = target * sqrt((double)NTESTS);
-	if (n == 0 && wb_ratio_halfwidth(&c.final[1].w) > target) {
+	if (n == 0 && wb_stats_ratio_halfwidth(&c.final[1].w) > target) {
 		for (k = 0; k < NTESTS; k++)
 			n += extend[k] = hw[k] > share;
 		for (k = 0; n == 0 && k < NTESTS; k++)
@@ -418,7 +418,7 @@ main(int argc, char **argv)
 			wb_results_free(s.v[1]);
 		}
 		snprintf(tg, sizeof(tg), "%g%%", target);
-		qsort(t.hw, t.runs, sizeof(*t.hw), wb_dbl_cmp);
+		qsort(t.hw, t.runs, sizeof(*t.hw), wb_stats_dbl_cmp);
 		printf("%-6s %6.1f %16s %16s %16s %7.2f%% %5.1f%%\n", tg,
 		    (double)t.passes / (double)(t.runs * NTESTS),
 		    rate(t.raw, t.runs, b1, sizeof(b1)),

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # adaptive-fpr.sh: the false-positive rate of worldbench run --target-ci
 # under the null (two variants with no difference), simulated through the
-# two-stage rule of lib/stats/adapt.c and the intervals of lib/stats/compare.c by
-# build/bin/adaptive-fpr (bench/scripts/adaptive-fpr.c, built by "make
-# tests"): 12 tests with 5% to 30% noise per pass, a drift common to both
-# variants per round, 3 planned passes (--quick), at most 30.  Stage one
+# two-stage rule of lib/stats/adapt.c and the intervals of
+# lib/stats/compare_core.c by build/bin/adaptive-fpr
+# (bench/scripts/adaptive-fpr.c, built by "make tests"): 12 tests with 5%
+# to 30% noise per pass, a drift common to both variants per round, 3
+# planned passes (--quick), at most 30.  Stage one
 # is the first 10 pairs of every test; their variances fix one count of
 # pairs for all tests (Satterthwaite's degrees of freedom), and compare
 # reports the run with intervals from all pairs.

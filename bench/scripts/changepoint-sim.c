@@ -16,9 +16,9 @@
  * Confirmation of a candidate at index `at': the two releases at - 1
  * and at are measured again, paired and interleaved: p pairs of log
  * ratios mu_at - mu_(at-1) + sigma_pair * e, judged by the paired
- * interval of lib/stats/stats.c at 95% (wb_paired_log, as compare judges a
- * row): confirmed when it excludes 1 on the candidate's side.  Online,
- * an index is re-measured once.
+ * interval of lib/stats/stats.c at 95% (wb_stats_paired_log, as compare
+ * judges a row): confirmed when it excludes 1 on the candidate's side.
+ * Online, an index is re-measured once.
  *
  * Lines (rates in percent with Wilson 95% intervals):
  *   false alarms: no step, N releases: any change point (offline and
@@ -142,7 +142,8 @@ confirm(struct sim *s, size_t at, size_t step_at, double ratio)
 		a[i] = 1;
 		b[i] = exp(mu + s->psigma * noise(s));
 	}
-	if (wb_paired_log(a, b, s->pairs, 1 - s->conf_level, &w, &e) == -1)
+	if (wb_stats_paired_log(a, b, s->pairs, 1 - s->conf_level, &w,
+	    &e) == -1)
 		errx(1, "%s", e.msg);
 	if (!w.have_ci)
 		return (0);
@@ -157,13 +158,13 @@ naive(const double *x, size_t n, size_t min_size)
 	size_t t;
 
 	for (t = min_size; t + min_size <= n; t++) {
-		ml = wb_mean(x, t);
-		mr = wb_mean(x + t, n - t);
-		vl = wb_var(x, t);
-		vr = wb_var(x + t, n - t);
+		ml = wb_stats_mean(x, t);
+		mr = wb_stats_mean(x + t, n - t);
+		vl = wb_stats_var(x, t);
+		vr = wb_stats_var(x + t, n - t);
 		se = sqrt(vl / t + vr / (n - t));
-		df = wb_welch_df(vl, t, vr, n - t);
-		if (se > 0 && wb_t_pvalue((mr - ml) / se, df) < 0.05)
+		df = wb_stats_welch_df(vl, t, vr, n - t);
+		if (se > 0 && wb_stats_t_pvalue((mr - ml) / se, df) < 0.05)
 			return (1);
 	}
 	return (0);
@@ -228,7 +229,7 @@ look(struct sim *s, const double *x, size_t n, const struct wb_cp_opts *o,
 			continue;
 		place(out, c->at, step_at, ok);
 	}
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 }
 
 /* One series, offline or online, the step at step_at, cut at n. */
@@ -261,7 +262,7 @@ show(const char *what, long k, long reps)
 {
 	double p, lo, hi;
 
-	wb_wilson95(k, reps, &p, &lo, &hi);
+	wb_stats_wilson95(k, reps, &p, &lo, &hi);
 	printf("  %s %6.2f%% [%5.2f, %5.2f]", what, 100 * p, 100 * lo,
 	    100 * hi);
 }
@@ -575,7 +576,7 @@ main(int argc, char **argv)
 	int ch, i;
 
 	memset(&s, 0, sizeof(s));
-	wb_cp_opts_init(&s.o);
+	wb_changepoint_opts_init(&s.o);
 	s.rng = 20261;
 	s.alpha_online = WB_CP_ALPHA_ONLINE;
 	s.o.permutations = WB_CP_PERMUTATIONS_ONLINE;

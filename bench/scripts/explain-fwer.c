@@ -156,7 +156,7 @@ judge_old(const struct wb_explain_result *x, struct tally *t)
 		ef = x->rows[i].ef;
 		for (j = 0; j < ef->neff; j++)
 			p[j] = ef->eff[j].w.have_ci ? ef->eff[j].w.p : NAN;
-		if (wb_adjust_p(WB_ADJ_HOLM, p, ef->neff, adj, &e) == -1)
+		if (wb_stats_adjust_p(WB_ADJ_HOLM, p, ef->neff, adj, &e) == -1)
 			errx(1, "%s", e.msg);
 		for (j = 0; j < ef->neff; j++)
 			neff += !isnan(adj[j]) && adj[j] < 1 - CONF;
@@ -201,7 +201,7 @@ static void
 wilson(long k, long n, double *p, double *lo, double *hi)
 {
 
-	wb_wilson95(k, n, p, lo, hi);
+	wb_stats_wilson95(k, n, p, lo, hi);
 	*p *= 100;
 	*lo *= 100;
 	*hi *= 100;

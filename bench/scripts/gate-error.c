@@ -4,7 +4,7 @@
  * simulated through the library's own row decision (wb_release_gate_row,
  * lib/release/release_gate.c).  A simulated release has m gated rows, each
  * judged on n paired log ratios drawn as ln(ratio) + sigma * N(0, 1)
- * (wb_paired_log: Student's t, n - 1 df); the release FAILs when some
+ * (wb_stats_paired_log: Student's t, n - 1 df); the release FAILs when some
  * row fails, PASSes when every row passes, else is inconclusive.  The
  * rows are drawn independently; the intersection-union bound of a PASS
  * and the Bonferroni bound of a FAIL hold under any dependence, such as
@@ -79,7 +79,7 @@ old_row(const struct sim *s, const struct wb_welch *w)
 
 	if (!w->have_ci || !(w->se > 0))
 		return (WB_CHECK_INCONCLUSIVE);
-	q = wb_t_quantile(1 - s->alpha / (2 * (double)s->m), w->df);
+	q = wb_stats_t_quantile(1 - s->alpha / (2 * (double)s->m), w->df);
 	if (exp(w->diff - q * w->se) > s->limit)
 		return (WB_CHECK_PASS);
 	if (exp(w->diff + q * w->se) < s->limit)
@@ -107,7 +107,7 @@ release(struct sim *s, double ratio0, double ratio, struct tally *t)
 			a[i] = 1;
 			b[i] = exp(mu + s->sigma * wb_splitmix_gauss(&s->rng));
 		}
-		if (wb_paired_log(a, b, s->n, 1 - s->alpha, &w, &e) == -1)
+		if (wb_stats_paired_log(a, b, s->n, 1 - s->alpha, &w, &e) == -1)
 			errx(1, "%s", e.msg);
 		wb_release_gate_row(w.diff, w.have_ci ? w.se : 0, w.df,
 		    s->limit, s->alpha, s->m, &g);
@@ -134,7 +134,7 @@ static void
 rate(long k, long reps, double *p, double *lo, double *hi)
 {
 
-	wb_wilson95(k, reps, p, lo, hi);
+	wb_stats_wilson95(k, reps, p, lo, hi);
 	*p *= 100;
 	*lo *= 100;
 	*hi *= 100;

@@ -4,7 +4,7 @@
  * history-ingest.sh).  Writes n synthetic results files (the suite's 12
  * tests, p passes each, one of 3 machines and 4 variants, 10 runs a
  * release), adds each to a new SQLite store as worldbench history add
- * does (wb_hs_add: read, hash, one locked transaction), then times the
+ * does (wb_history_add: read, hash, one locked transaction), then times the
  * series query of one (machine, variant, test) r times.  Prints every
  * timing; nothing is asserted here.
  *
@@ -104,7 +104,7 @@ int
 main(int argc, char **argv)
 {
 	struct wb_hs_filter f = { NULL, "prod", "dhry2reg" };
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hs_release rel;
 	struct wb_hs_added a;
 	struct wb_hstore *s;
@@ -141,7 +141,7 @@ main(int argc, char **argv)
 	snprintf(db, sizeof(db), "%s/history.db", argv[optind]);
 	if (files == NULL)
 		files = argv[optind];
-	if ((s = wb_hs_open(db, &e)) == NULL)
+	if ((s = wb_history_open(db, &e)) == NULL)
 		errx(1, "%s", e.msg);
 	tw = ta = 0;
 	for (i = 0; i < n; i++) {
@@ -154,7 +154,7 @@ main(int argc, char **argv)
 		rel.order = i / 10;
 		rel.have_order = 1;
 		t0 = now();
-		if (wb_hs_add(s, path, &rel, &a, &e) == -1)
+		if (wb_history_add(s, path, &rel, &a, &e) == -1)
 			errx(1, "%s", e.msg);
 		ta += now() - t0;
 		if (a.duplicate)
@@ -175,7 +175,7 @@ main(int argc, char **argv)
 	npts = nx = 0;
 	for (i = 0; i < reps; i++) {
 		t0 = now();
-		if (wb_hs_series(s, &f, &v, &nv, &e) == -1)
+		if (wb_history_series(s, &f, &v, &nv, &e) == -1)
 			errx(1, "%s", e.msg);
 		q[i] = now() - t0;
 		if (nv != 1)
@@ -183,7 +183,7 @@ main(int argc, char **argv)
 		npts = v[0].np;
 		for (nx = 0, k = 0; k < v[0].np; k++)
 			nx += v[0].p[k].n;
-		wb_hs_series_free(v, nv);
+		wb_history_series_free(v, nv);
 	}
 	qsort(q, (size_t)reps, sizeof(*q), cmpd);
 	printf("series query (machine %s, prod, dhry2reg: %zu releases, "
@@ -193,6 +193,6 @@ main(int argc, char **argv)
 	printf("goal (median < 100 ms): %s\n", q[reps / 2] < 0.1 ? "met" :
 	    "missed");
 	free(q);
-	wb_hs_close(s);
+	wb_history_close(s);
 	return (0);
 }

@@ -7,9 +7,10 @@
  * score, counts as proven when its p value is below alpha / m and the
  * ratio is below 1 (slower): the Holm step-down family of m hypotheses
  * (12 tests and the final score: m = 13) at its worst step.  A test's
- * interval is the paired t of lib/stats/stats.c (wb_paired_log, n - 1 df), the
- * final's the delta method with Satterthwaite's df over the mean of the
- * per-test log ratios (wb_delta_*), as lib/stats/compare.c builds them.
+ * interval is the paired t of lib/stats/stats.c (wb_stats_paired_log,
+ * n - 1 df), the final's the delta method with Satterthwaite's df over
+ * the mean of the per-test log ratios (wb_stats_delta_*), as
+ * lib/stats/compare_core.c builds them.
  *
  * Noise models (-N): normal, or t3 (Student's t with 3 df scaled to the
  * same standard deviation: heavy tails, the occasional wild pair).
@@ -96,21 +97,21 @@ one_run(struct sim *s, int n)
 	size_t j;
 	int i;
 
-	wb_delta_init(&d);
+	wb_stats_delta_init(&d);
 	for (i = 0; i < n; i++)
 		a[i] = 1;
 	for (j = 0; j < s->ntests; j++) {
 		for (i = 0; i < n; i++)
 			b[i] = s->t[j].ratio * exp(s->t[j].sd * noise(s));
-		if (wb_paired_log(a, b, (size_t)n, 0.95, &w, &e) == -1)
+		if (wb_stats_paired_log(a, b, (size_t)n, 0.95, &w, &e) == -1)
 			errx(1, "%s: %s", s->t[j].id, e.msg);
 		if (proven(&w, s->level))
 			s->t[j].proven++;
-		/* As lib/stats/compare.c adds a paired term. */
-		wb_delta_add(&d, 1.0 / (double)s->ntests, w.diff,
+		/* As lib/stats/compare_core.c adds a paired term. */
+		wb_stats_delta_add(&d, 1.0 / (double)s->ntests, w.diff,
 		    w.se * w.se * n, (size_t)n, 0, 2);
 	}
-	if (wb_delta_finish(&d, 0.95, &w, &e) == -1)
+	if (wb_stats_delta_finish(&d, 0.95, &w, &e) == -1)
 		errx(1, "final: %s", e.msg);
 	if (proven(&w, s->level))
 		s->final_proven++;

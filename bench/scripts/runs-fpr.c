@@ -9,7 +9,7 @@
  * variant in that run (the node, its page cache, its clock) -- the kind
  * of effect that pairing within a run cannot cancel.
  *
- * Each simulated set is compared three ways through lib/stats/compare.c:
+ * Each simulated set is compared three ways through lib/stats/compare_core.c:
  *	separate: one run per variant (the base's passes from run 1, the
  *	    other's from run 2): files of separate runs, Welch's t on the
  *	    passes, as compare treats them (with its note);

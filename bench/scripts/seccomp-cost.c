@@ -183,7 +183,7 @@ main(int argc, char **argv)
 	    "%.3f, pipe %.3f (%ld rounds)\n", filter, r[0][rounds / 2],
 	    r[1][rounds / 2], rounds);
 	for (k = 0; k < 2; k++) {
-		if (wb_paired_log(pl[k], fl[k], (size_t)rounds, 0.95, &w,
+		if (wb_stats_paired_log(pl[k], fl[k], (size_t)rounds, 0.95, &w,
 		    &e) == -1) {
 			fprintf(stderr, "seccomp-cost: %s\n", e.msg);
 			return (1);

@@ -55,7 +55,7 @@ pool(struct fit *f)
 
 	ss = f->df = 0;
 	for (i = 0; i < f->d->nruns; i++) {
-		m = f->mean[i] = wb_mean(f->y[i], f->n[i]);
+		m = f->mean[i] = wb_stats_mean(f->y[i], f->n[i]);
 		for (j = 0; j < f->n[i]; j++)
 			ss += (f->y[i][j] - m) * (f->y[i][j] - m);
 		f->df += f->n[i] - 1;
@@ -92,8 +92,8 @@ interval(struct fit *f, double diff, double se, double df,
 	}
 	out->have_ci = 1;
 	out->t = diff / se;
-	out->p = wb_t_pvalue(out->t, df);
-	wb_welch_set_conf(out, f->conf);
+	out->p = wb_stats_t_pvalue(out->t, df);
+	wb_stats_welch_set_conf(out, f->conf);
 }
 
 static void
@@ -119,7 +119,7 @@ combine(struct fit *f, const double *w, struct wb_welch *out)
 	for (r = 0; r < R; r++)
 		for (i = 0; i < f->d->nruns; i++)
 			per[r] += w[i] * f->y[i][r];
-	v = wb_var(per, R);
+	v = wb_stats_var(per, R);
 	free(per);
 	interval(f, diff, sqrt(v / R), (double)R - 1, out);
 }
@@ -197,7 +197,7 @@ residual(struct fit *f, const struct wb_explain_effects *e)
 		f->s2 = NAN;
 		return;
 	}
-	grand = wb_mean(f->mean, f->d->nruns);
+	grand = wb_stats_mean(f->mean, f->d->nruns);
 	ss = 0;
 	for (i = 0; i < f->d->nruns; i++) {
 		fitted = grand;

@@ -103,13 +103,14 @@ wb_explain_family(struct wb_explain_result *x, struct wb_err *err)
 		p[k] = m[k].w->have_ci ? m[k].w->p : NAN;
 		x->family += !isnan(p[k]);
 	}
-	if (wb_adjust_p(WB_ADJ_HOLM, p, n, adj, err) == -1 ||
-	    wb_adjust_levels(WB_ADJ_HOLM, p, n, 1 - x->conf, lvl, err) == -1)
+	if (wb_stats_adjust_p(WB_ADJ_HOLM, p, n, adj, err) == -1 ||
+	    wb_stats_adjust_levels(WB_ADJ_HOLM, p, n, 1 - x->conf, lvl,
+	    err) == -1)
 		goto out;
 	for (k = 0; k < n; k++) {
 		*m[k].padj = adj[k];
 		if (!isnan(lvl[k]))
-			wb_welch_set_conf(m[k].w, 1 - lvl[k]);
+			wb_stats_welch_set_conf(m[k].w, 1 - lvl[k]);
 		*m[k].verdict = wb_compare_verdict(m[k].w, adj[k], x->conf);
 	}
 	x->judged = 1;

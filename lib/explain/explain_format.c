@@ -172,7 +172,7 @@ write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 
 	if (plan_text(fp, x, err) == -1)
 		return (-1);
-	wb_conf_format(x->conf, pc, sizeof(pc));
+	wb_compare_conf_format(x->conf, pc, sizeof(pc));
 	fprintf(fp, "\nratio: high against low (below 1: the knob costs); "
 	    "share: of ln(target/base), shown where that is proven to "
 	    "differ from 0\n"
@@ -211,7 +211,7 @@ judged_json(const struct wb_explain_result *x, const struct wb_welch *w,
 	o = wb_explain_welch_json(w);
 	json_object_set_new(o, "p_holm", num(padj));
 	json_object_set_new(o, "level", json_real(w->conf));
-	json_object_set_new(o, "verdict", json_string(wb_verdict_name(v)));
+	json_object_set_new(o, "verdict", json_string(wb_compare_verdict_name(v)));
 	json_object_set_new(o, "verdict_text", json_string(words(x, v, w, vt,
 	    sizeof(vt))));
 	json_object_set_new(o, "significant", json_boolean(
@@ -345,7 +345,7 @@ write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 		    wb_strvis_slot(p->f[i].name),
 		    wb_strvis_slot(wb_explain_plan_opts(p,
 		    p->f[i].opts, buf, sizeof(buf))));
-	wb_conf_format(x->conf, pc, sizeof(pc));
+	wb_compare_conf_format(x->conf, pc, sizeof(pc));
 	fprintf(fp, "\n%zu design points (%s), ratios high/low.  Verdicts: "
 	    "%s; each interval at its Holm step's level, %s%% family-wise.  "
 	    "Shares of ln(target/base), shown where that is proven to "

@@ -47,7 +47,7 @@ unit_fini(struct unit *u)
 }
 
 int
-wb_hs_release_parse(const char *arg, struct wb_hs_release *r,
+wb_history_release_parse(const char *arg, struct wb_hs_release *r,
     struct wb_err *err)
 {
 	const char *colon;
@@ -101,7 +101,7 @@ version_order(const char *v, long long *order)
 }
 
 int
-wb_hs_fingerprint(const struct wb_results *r, char hex[65],
+wb_history_fingerprint(const struct wb_results *r, char hex[65],
     struct wb_err *err)
 {
 	json_t *fp, *copy;
@@ -361,7 +361,7 @@ release_id(struct wb_hstore *s, const struct unit *u,
 		rel.have_order = version_order(version, &rel.order);
 	}
 	p[0] = rel.name;
-	if (wb_hs_exec1(s, "SELECT ord FROM releases WHERE name = ?", p, 1,
+	if (wb_history_exec1(s, "SELECT ord FROM releases WHERE name = ?", p, 1,
 	    &ord, err) == -1)
 		return (-1);
 	if (ord != NULL) {
@@ -375,7 +375,8 @@ release_id(struct wb_hstore *s, const struct unit *u,
 			return (-1);
 	} else {
 		if (!rel.have_order) {
-			if (wb_hs_exec1(s, "SELECT COALESCE(MAX(ord), 0) + 1 "
+			if (wb_history_exec1(s,
+			    "SELECT COALESCE(MAX(ord), 0) + 1 "
 			    "FROM releases", NULL, 0, &ord, err) == -1)
 				return (-1);
 			rel.order = ord != NULL ? strtoll(ord, NULL, 10) : 1;
@@ -383,12 +384,13 @@ release_id(struct wb_hstore *s, const struct unit *u,
 		}
 		snprintf(obuf, sizeof(obuf), "%lld", rel.order);
 		p[1] = obuf;
-		if (wb_hs_exec(s, "INSERT INTO releases (name, ord) VALUES "
+		if (wb_history_exec(s,
+		    "INSERT INTO releases (name, ord) VALUES "
 		    "(?, ?)", p, 2, NULL, NULL, err) == -1)
 			return (-1);
 		a->order = rel.order;
 	}
-	if (wb_hs_exec1(s, "SELECT id FROM releases WHERE name = ?", p, 1,
+	if (wb_history_exec1(s, "SELECT id FROM releases WHERE name = ?", p, 1,
 	    &got, err) == -1)
 		return (-1);
 	if (got == NULL)
@@ -420,12 +422,12 @@ stored(struct wb_hstore *s, const struct unit *u, struct wb_hs_added *a,
 	size_t i;
 
 	p[0] = u->sha;
-	if (wb_hs_exec1(s, "SELECT id FROM runs WHERE sha256 = ?", p, 1, &id,
-	    err) == -1)
+	if (wb_history_exec1(s, "SELECT id FROM runs WHERE sha256 = ?", p, 1,
+	    &id, err) == -1)
 		return (-1);
 	for (i = 0; id == NULL && i < u->n; i++) {
 		p[0] = u->fsha[i];
-		if (wb_hs_exec1(s, "SELECT run_id FROM variants WHERE "
+		if (wb_history_exec1(s, "SELECT run_id FROM variants WHERE "
 		    "file_sha256 = ?", p, 1, &id, err) == -1)
 			return (-1);
 	}
@@ -478,7 +480,8 @@ samples(struct wb_hstore *s, const struct wb_results *r, const char *vid,
 			p[7] = r->status == WB_RESULTS_IMPORTED ? NULL : majf;
 			p[8] = cop;
 			p[9] = t->duration > 0 ? dur : NULL;
-			if (wb_hs_exec(s, "INSERT INTO samples (variant_id, "
+			if (wb_history_exec(s,
+			    "INSERT INTO samples (variant_id, "
 			    "test, pass, status, value, cpu, minflt, majflt, "
 			    "copies, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
 			    "?, ?)", p, 10, NULL, NULL, err) == -1)
@@ -511,7 +514,7 @@ variants(struct wb_hstore *s, const struct unit *u, const char *run,
 	int rc;
 
 	for (i = 0; i < u->n; i++) {
-		if (wb_hs_fingerprint(u->res[i], fp, err) == -1)
+		if (wb_history_fingerprint(u->res[i], fp, err) == -1)
 			return (-1);
 		p[0] = run;
 		p[1] = label_of(u->res[i]);
@@ -519,7 +522,7 @@ variants(struct wb_hstore *s, const struct unit *u, const char *run,
 		p[3] = image_str(u->res[i], "sha256");
 		p[4] = u->fsha[i];
 		p[5] = u->files[i];
-		if (wb_hs_exec1(s, "INSERT INTO variants (run_id, label, "
+		if (wb_history_exec1(s, "INSERT INTO variants (run_id, label, "
 		    "fingerprint, image_sha256, file_sha256, file) VALUES "
 		    "(?, ?, ?, ?, ?, ?) RETURNING id", p, 6, &vid, err) == -1)
 			return (-1);
@@ -587,7 +590,8 @@ verdicts(struct wb_hstore *s, const struct unit *u, const char *run,
 				    k);
 				break;
 			}
-			rc = wb_hs_exec(s, "INSERT INTO verdicts (run_id, test, "
+			rc = wb_history_exec(s,
+			    "INSERT INTO verdicts (run_id, test, "
 			    "base, variant, ratio, lo, hi, verdict) VALUES "
 			    "(?, ?, ?, ?, ?, ?, ?, ?)", p, 8, NULL, NULL, err);
 			a->nverdicts += rc == 0;
@@ -606,10 +610,10 @@ unit_fp(const struct unit *u, char fp[65], struct wb_err *err)
 	char other[65];
 	size_t i;
 
-	if (wb_hs_fingerprint(u->res[0], fp, err) == -1)
+	if (wb_history_fingerprint(u->res[0], fp, err) == -1)
 		return (-1);
 	for (i = 1; i < u->n; i++) {
-		if (wb_hs_fingerprint(u->res[i], other, err) == -1)
+		if (wb_history_fingerprint(u->res[i], other, err) == -1)
 			return (-1);
 		if (strcmp(fp, other) != 0) {
 			snprintf(fp, 65, "mixed");
@@ -654,7 +658,8 @@ insert(struct wb_hstore *s, const struct unit *u,
 	p[11] = pstr(r0, "timing");
 	p[12] = u->path;
 	p[13] = prov;
-	rc = wb_hs_exec1(s, "INSERT INTO runs (sha256, kind, added, started, "
+	rc = wb_history_exec1(s,
+	    "INSERT INTO runs (sha256, kind, added, started, "
 	    "release_id, fingerprint, hostname, worldbench_version, "
 	    "git_revision, suite_hash, runner, timing, source, provenance) "
 	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -671,7 +676,7 @@ insert(struct wb_hstore *s, const struct unit *u,
 	rc = variants(s, u, run, a, err) == -1 ||
 	    verdicts(s, u, run, a, err) == -1 ? -1 : 0;
 	if (rc == 0 && reference != NULL)
-		rc = wb_hs_pair(s, run, reference, u->path, a, err);
+		rc = wb_history_pair(s, run, reference, u->path, a, err);
 	free(run);
 	return (rc);
 }
@@ -692,14 +697,14 @@ add(struct wb_hstore *s, const char *path, const struct wb_hs_release *rel,
 		u->kind = kind;
 	if (rc == 0)
 		snprintf(a->kind, sizeof(a->kind), "%s", u->kind);
-	if (rc == 0 && (rc = wb_hs_begin(s, 1, err)) == 0) {
+	if (rc == 0 && (rc = wb_history_begin(s, 1, err)) == 0) {
 		rc = stored(s, u, a, err);
 		if (rc == 0)
 			rc = insert(s, u, rel, reference, a, err);
 		if (rc == -1 || a->duplicate)
-			wb_hs_rollback(s);
+			wb_history_rollback(s);
 		else
-			rc = wb_hs_commit(s, err);
+			rc = wb_history_commit(s, err);
 		if (rc == 1)
 			rc = 0;
 	}
@@ -709,7 +714,7 @@ add(struct wb_hstore *s, const char *path, const struct wb_hs_release *rel,
 }
 
 int
-wb_hs_add(struct wb_hstore *s, const char *path,
+wb_history_add(struct wb_hstore *s, const char *path,
     const struct wb_hs_release *rel, struct wb_hs_added *a,
     struct wb_err *err)
 {
@@ -718,7 +723,7 @@ wb_hs_add(struct wb_hstore *s, const char *path,
 }
 
 int
-wb_hs_add_kind(struct wb_hstore *s, const char *path,
+wb_history_add_kind(struct wb_hstore *s, const char *path,
     const struct wb_hs_release *rel, const char *kind,
     struct wb_hs_added *a, struct wb_err *err)
 {
@@ -727,7 +732,7 @@ wb_hs_add_kind(struct wb_hstore *s, const char *path,
 }
 
 int
-wb_hs_add_ref(struct wb_hstore *s, const char *path,
+wb_history_add_ref(struct wb_hstore *s, const char *path,
     const struct wb_hs_release *rel, const char *reference,
     struct wb_hs_added *a, struct wb_err *err)
 {

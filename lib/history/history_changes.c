@@ -16,7 +16,7 @@
 #include "wb_util.h"
 
 int
-wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
+wb_history_candidate_record(struct wb_hstore *s, const char *fp,
     const char *label, const char *test, const char *before,
     const char *after, double ratio, double lo, double hi, double p,
     const char *method, long long *id, int *held, struct wb_err *err)
@@ -31,7 +31,7 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 	t = time(NULL);
 	gmtime_r(&t, &tm);
 	strftime(found, sizeof(found), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (wb_hs_begin(s, 1, err) == -1)
+	if (wb_history_begin(s, 1, err) == -1)
 		return (-1);
 	/* Under the writers' lock: two runs at once record it once. */
 	q[0] = fp;
@@ -39,7 +39,7 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 	q[2] = test;
 	q[3] = before;
 	q[4] = after;
-	if (wb_hs_exec1(s, "SELECT c.id FROM candidates c "
+	if (wb_history_exec1(s, "SELECT c.id FROM candidates c "
 	    "JOIN releases b ON b.id = c.before_id "
 	    "JOIN releases a ON a.id = c.after_id "
 	    "WHERE c.fingerprint = ? AND c.label = ? AND c.test = ? AND "
@@ -50,7 +50,7 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 		*id = strtoll(got, NULL, 10);
 		*held = 1;
 		free(got);
-		return (wb_hs_commit(s, err));
+		return (wb_history_commit(s, err));
 	}
 	q[3] = wb_history_store_real(r, sizeof(r), ratio);
 	q[4] = wb_history_store_real(l, sizeof(l), lo);
@@ -60,7 +60,7 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 	q[8] = method;
 	q[9] = before;
 	q[10] = after;
-	if (wb_hs_exec1(s, "INSERT INTO candidates (fingerprint, label, "
+	if (wb_history_exec1(s, "INSERT INTO candidates (fingerprint, label, "
 	    "test, before_id, after_id, ratio, lo, hi, p, found, method) "
 	    "SELECT ?, ?, ?, b.id, a.id, CAST(? AS DOUBLE PRECISION), "
 	    "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), "
@@ -75,9 +75,9 @@ wb_hs_candidate_record(struct wb_hstore *s, const char *fp,
 	}
 	*id = strtoll(got, NULL, 10);
 	free(got);
-	return (wb_hs_commit(s, err));
+	return (wb_history_commit(s, err));
 fail:
-	wb_hs_rollback(s);
+	wb_history_rollback(s);
 	return (-1);
 }
 
@@ -90,7 +90,7 @@ outcome(struct wb_hstore *st, struct wb_hs_found *f, struct wb_err *err)
 
 	snprintf(id, sizeof(id), "%lld", f->id);
 	q[0] = id;
-	if (wb_hs_exec1(st, "SELECT outcome FROM confirmations WHERE "
+	if (wb_history_exec1(st, "SELECT outcome FROM confirmations WHERE "
 	    "candidate_id = ? ORDER BY decided DESC LIMIT 1", q, 1, &got,
 	    err) == -1)
 		return (-1);
@@ -105,12 +105,13 @@ outcome(struct wb_hstore *st, struct wb_hs_found *f, struct wb_err *err)
  * confirmation's outcome when it was held already.
  */
 static int
-found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
-    const char *method, wb_hs_found_fn *fn, void *arg, struct wb_err *err)
+found(struct wb_hstore *st, const struct wb_history_series *s,
+    struct wb_hs_found *f, const char *method, wb_hs_found_fn *fn, void *arg,
+    struct wb_err *err)
 {
 
 	f->series = s;
-	if (wb_hs_candidate_record(st, s->fingerprint, s->label, s->test,
+	if (wb_history_candidate_record(st, s->fingerprint, s->label, s->test,
 	    s->p[f->at - 1].release, s->p[f->at].release, f->ratio, f->lo,
 	    f->hi, f->p, method, &f->id, &f->recorded, err) == -1)
 		return (-1);
@@ -125,7 +126,7 @@ found(struct wb_hstore *st, const struct wb_hs_series *s, struct wb_hs_found *f,
  * into *floor; 0 when none.
  */
 static int
-confirmed_floor(struct wb_hstore *st, const struct wb_hs_series *s,
+confirmed_floor(struct wb_hstore *st, const struct wb_history_series *s,
     size_t *floor, struct wb_err *err)
 {
 	const char *q[3];
@@ -137,7 +138,7 @@ confirmed_floor(struct wb_hstore *st, const struct wb_hs_series *s,
 	q[0] = s->fingerprint;
 	q[1] = s->label;
 	q[2] = s->test;
-	if (wb_hs_exec1(st, "SELECT a.ord FROM candidates c "
+	if (wb_history_exec1(st, "SELECT a.ord FROM candidates c "
 	    "JOIN releases a ON a.id = c.after_id "
 	    "WHERE c.fingerprint = ? AND c.label = ? AND c.test = ? AND "
 	    "EXISTS (SELECT 1 FROM confirmations k WHERE k.candidate_id = "
@@ -160,7 +161,7 @@ confirmed_floor(struct wb_hstore *st, const struct wb_hs_series *s,
  * its looks after the series' last confirmed change start there.
  */
 static int
-tail(struct wb_hstore *st, const struct wb_hs_series *s, const double *x,
+tail(struct wb_hstore *st, const struct wb_history_series *s, const double *x,
     const struct wb_hs_detect *d, const struct wb_cp_result *ed,
     wb_hs_found_fn *fn, void *arg, struct wb_err *err)
 {
@@ -199,7 +200,7 @@ tail(struct wb_hstore *st, const struct wb_hs_series *s, const double *x,
 
 /* One series: its change points, each recorded and reported. */
 static int
-search(struct wb_hstore *st, const struct wb_hs_series *s,
+search(struct wb_hstore *st, const struct wb_history_series *s,
     const struct wb_hs_detect *d, wb_hs_found_fn *fn, void *arg,
     struct wb_err *err)
 {
@@ -216,7 +217,7 @@ search(struct wb_hstore *st, const struct wb_hs_series *s,
 		return (wb_err_setsys(err, "malloc"));
 	for (i = 0; i < s->np; i++)
 		x[i] = log(s->p[i].gmean);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.alpha = d->alpha;
 	o.permutations = d->permutations;
 	o.min_size = d->min_size;
@@ -235,7 +236,7 @@ search(struct wb_hstore *st, const struct wb_hs_series *s,
 	}
 	if (rc == 0 && d->tail_k > 0)
 		rc = tail(st, s, x, d, &res, fn, arg, err);
-	wb_cp_result_free(&res);
+	wb_changepoint_result_free(&res);
 	free(x);
 	/* A detector's error names the series; the store's say enough. */
 	if (rc == -1 && (strncmp(err->msg, "changepoint:", 12) == 0 ||
@@ -248,7 +249,7 @@ search(struct wb_hstore *st, const struct wb_hs_series *s,
 }
 
 size_t
-wb_hs_changes_reach(const struct wb_hs_detect *d)
+wb_history_changes_reach(const struct wb_hs_detect *d)
 {
 	double c;
 	size_t n, k;
@@ -265,11 +266,11 @@ wb_hs_changes_reach(const struct wb_hs_detect *d)
 }
 
 int
-wb_hs_changes(struct wb_hstore *st, const struct wb_hs_filter *f,
+wb_history_changes(struct wb_hstore *st, const struct wb_hs_filter *f,
     const struct wb_hs_detect *d, wb_hs_found_fn *fn, void *arg,
     struct wb_hs_changes_sum *sum, struct wb_err *err)
 {
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	size_t i, n;
 	int rc;
 
@@ -277,8 +278,8 @@ wb_hs_changes(struct wb_hstore *st, const struct wb_hs_filter *f,
 	if (d->min_size < 2)
 		return (wb_err_set(err, "changes: min_size %zu: want 2 or "
 		    "more", d->min_size));
-	sum->reach = wb_hs_changes_reach(d);
-	if (wb_hs_series(st, f, &v, &n, err) == -1)
+	sum->reach = wb_history_changes_reach(d);
+	if (wb_history_series(st, f, &v, &n, err) == -1)
 		return (-1);
 	rc = 0;
 	for (i = 0; i < n && rc == 0; i++) {
@@ -289,6 +290,6 @@ wb_hs_changes(struct wb_hstore *st, const struct wb_hs_filter *f,
 			sum->nshort++;
 		rc = search(st, &v[i], d, fn, arg, err);
 	}
-	wb_hs_series_free(v, n);
+	wb_history_series_free(v, n);
 	return (rc);
 }

@@ -31,7 +31,7 @@ now(char buf[32])
 }
 
 int
-wb_hs_candidate_add(struct wb_hstore *s, const char *fp, const char *label,
+wb_history_candidate_add(struct wb_hstore *s, const char *fp, const char *label,
     const char *test, const char *before, const char *after, double ratio,
     const char *method, long long *id, struct wb_err *err)
 {
@@ -48,9 +48,9 @@ wb_hs_candidate_add(struct wb_hstore *s, const char *fp, const char *label,
 	p[5] = wb_history_store_real(r, sizeof(r), ratio);
 	p[6] = found;
 	p[7] = method;
-	if (wb_hs_begin(s, 1, err) == -1)
+	if (wb_history_begin(s, 1, err) == -1)
 		return (-1);
-	rc = wb_hs_exec1(s, "INSERT INTO candidates (fingerprint, label, "
+	rc = wb_history_exec1(s, "INSERT INTO candidates (fingerprint, label, "
 	    "test, before_id, after_id, ratio, found, method) SELECT ?, ?, ?, "
 	    "b.id, a.id, CAST(? AS DOUBLE PRECISION), ?, ? "
 	    "FROM releases b, releases a "
@@ -61,12 +61,12 @@ wb_hs_candidate_add(struct wb_hstore *s, const char *fp, const char *label,
 		rc = wb_err_set(err, "candidate: release %s or %s is not in "
 		    "the store", before, after);
 	if (rc == -1) {
-		wb_hs_rollback(s);
+		wb_history_rollback(s);
 		return (-1);
 	}
 	*id = strtoll(got, NULL, 10);
 	free(got);
-	return (wb_hs_commit(s, err));
+	return (wb_history_commit(s, err));
 }
 
 static int
@@ -104,7 +104,7 @@ image_of(struct wb_hstore *s, const struct wb_hs_candidate *c, long long rel,
 	p[0] = c->fingerprint;
 	p[1] = c->label;
 	p[2] = rid;
-	if (wb_hs_exec1(s, "SELECT v.image_sha256 FROM variants v "
+	if (wb_history_exec1(s, "SELECT v.image_sha256 FROM variants v "
 	    "JOIN runs u ON u.id = v.run_id WHERE v.fingerprint = ? AND "
 	    "v.label = ? AND u.release_id = ? AND v.image_sha256 IS NOT NULL "
 	    "ORDER BY v.id DESC LIMIT 1", p, 3, &got, err) == -1)
@@ -115,7 +115,7 @@ image_of(struct wb_hstore *s, const struct wb_hs_candidate *c, long long rel,
 }
 
 int
-wb_hs_candidate_get(struct wb_hstore *s, long long id,
+wb_history_candidate_get(struct wb_hstore *s, long long id,
     struct wb_hs_candidate *c, struct wb_err *err)
 {
 	const char *p[1];
@@ -124,7 +124,7 @@ wb_hs_candidate_get(struct wb_hstore *s, long long id,
 	memset(c, 0, sizeof(*c));
 	snprintf(cid, sizeof(cid), "%lld", id);
 	p[0] = cid;
-	if (wb_hs_exec(s, "SELECT c.fingerprint, c.label, c.test, b.name, "
+	if (wb_history_exec(s, "SELECT c.fingerprint, c.label, c.test, b.name, "
 	    "a.name, c.before_id, c.after_id, c.ratio FROM candidates c "
 	    "JOIN releases b ON b.id = c.before_id "
 	    "JOIN releases a ON a.id = c.after_id WHERE c.id = ?", p, 1,
@@ -138,7 +138,7 @@ wb_hs_candidate_get(struct wb_hstore *s, long long id,
 	if (image_of(s, c, c->before_id, c->before_image, err) == -1 ||
 	    image_of(s, c, c->after_id, c->after_image, err) == -1)
 		return (-1);
-	if (wb_hs_exec1(s, "SELECT outcome FROM confirmations WHERE "
+	if (wb_history_exec1(s, "SELECT outcome FROM confirmations WHERE "
 	    "candidate_id = ? ORDER BY decided DESC LIMIT 1", p, 1, &got,
 	    err) == -1)
 		return (-1);
@@ -149,7 +149,7 @@ wb_hs_candidate_get(struct wb_hstore *s, long long id,
 }
 
 int
-wb_hs_confirmation_add(struct wb_hstore *s, long long cand, long long run,
+wb_history_confirmation_add(struct wb_hstore *s, long long cand, long long run,
     const char *outcome, double ratio, double lo, double hi,
     struct wb_err *err)
 {
@@ -166,15 +166,16 @@ wb_hs_confirmation_add(struct wb_hstore *s, long long cand, long long run,
 	p[4] = wb_history_store_real(l, sizeof(l), lo);
 	p[5] = wb_history_store_real(h, sizeof(h), hi);
 	p[6] = when;
-	if (wb_hs_begin(s, 1, err) == -1)
+	if (wb_history_begin(s, 1, err) == -1)
 		return (-1);
-	if (wb_hs_exec(s, "INSERT INTO confirmations (candidate_id, run_id, "
+	if (wb_history_exec(s,
+	    "INSERT INTO confirmations (candidate_id, run_id, "
 	    "outcome, ratio, lo, hi, decided) VALUES (?, ?, ?, ?, ?, ?, ?)",
 	    p, 7, NULL, NULL, err) == -1) {
-		wb_hs_rollback(s);
+		wb_history_rollback(s);
 		return (-1);
 	}
-	return (wb_hs_commit(s, err));
+	return (wb_history_commit(s, err));
 }
 
 /* The "path=" of a .meta whose "sha256=" is sha, into path. */
@@ -201,7 +202,7 @@ meta_names(const char *meta, const char *sha, char *path, size_t len)
 }
 
 int
-wb_hs_image_find(const char *workdir, const char *sha, char *path,
+wb_history_image_find(const char *workdir, const char *sha, char *path,
     size_t len, struct wb_err *err)
 {
 	char dir[PATH_MAX], meta[PATH_MAX * 2], hex[WB_SHA256_HEXSIZE];
@@ -258,7 +259,7 @@ id_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 }
 
 int
-wb_hs_good_releases(struct wb_hstore *s, const char *fp, const char *label,
+wb_history_good_releases(struct wb_hstore *s, const char *fp, const char *label,
     long long order, size_t n, long long *ids, size_t *nids,
     struct wb_err *err)
 {
@@ -275,7 +276,7 @@ wb_hs_good_releases(struct wb_hstore *s, const char *fp, const char *label,
 	x.ids = ids;
 	x.n = 0;
 	x.max = n;
-	if (wb_hs_exec(s, "SELECT r.id FROM releases r WHERE EXISTS ("
+	if (wb_history_exec(s, "SELECT r.id FROM releases r WHERE EXISTS ("
 	    "SELECT 1 FROM variants v JOIN runs u ON u.id = v.run_id "
 	    "WHERE u.release_id = r.id AND v.fingerprint = ? AND v.label = ?) "
 	    "AND r.ord < ? AND NOT EXISTS (SELECT 1 FROM candidates c "
@@ -338,7 +339,7 @@ pass_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 }
 
 struct wb_results *
-wb_hs_release_results(struct wb_hstore *s, const char *fp,
+wb_history_release_results(struct wb_hstore *s, const char *fp,
     const char *label, const long long *rel, size_t nrel,
     struct wb_err *err)
 {
@@ -358,7 +359,8 @@ wb_hs_release_results(struct wb_hstore *s, const char *fp,
 	p[2] = rid;
 	for (i = 0; i < nrel; i++) {
 		snprintf(rid, sizeof(rid), "%lld", rel[i]);
-		if (wb_hs_exec(s, "SELECT s.test, s.value, s.cpu, s.minflt, "
+		if (wb_history_exec(s,
+		    "SELECT s.test, s.value, s.cpu, s.minflt, "
 		    "s.majflt, s.copies, s.duration FROM samples s JOIN variants v ON v.id = "
 		    "s.variant_id JOIN runs u ON u.id = v.run_id WHERE "
 		    "v.fingerprint = ? AND v.label = ? AND u.release_id = ? "
@@ -368,7 +370,8 @@ wb_hs_release_results(struct wb_hstore *s, const char *fp,
 	}
 	/* The newest run's provenance, for what compare checks. */
 	snprintf(rid, sizeof(rid), "%lld", nrel > 0 ? rel[0] : 0);
-	if (wb_hs_exec1(s, "SELECT u.provenance FROM runs u JOIN variants v "
+	if (wb_history_exec1(s,
+	    "SELECT u.provenance FROM runs u JOIN variants v "
 	    "ON v.run_id = u.id WHERE v.fingerprint = ? AND v.label = ? AND "
 	    "u.release_id = ? ORDER BY u.id DESC LIMIT 1", p, 3, &prov,
 	    err) == -1)

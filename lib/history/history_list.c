@@ -93,7 +93,7 @@ label_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 }
 
 int
-wb_hs_list(struct wb_hstore *s, wb_hs_run_fn *fn, void *arg,
+wb_history_list(struct wb_hstore *s, wb_hs_run_fn *fn, void *arg,
     struct wb_err *err)
 {
 	struct wb_hs_run out;
@@ -102,12 +102,13 @@ wb_hs_list(struct wb_hstore *s, wb_hs_run_fn *fn, void *arg,
 	int rc, k;
 
 	memset(&l, 0, sizeof(l));
-	rc = wb_hs_exec(s, "SELECT u.id, u.kind, u.added, u.started, r.name, "
+	rc = wb_history_exec(s,
+	    "SELECT u.id, u.kind, u.added, u.started, r.name, "
 	    "r.ord, u.fingerprint, u.sha256, u.source FROM runs u "
 	    "JOIN releases r ON r.id = u.release_id ORDER BY u.id", NULL, 0,
 	    run_row, &l, err);
 	if (rc == 0)
-		rc = wb_hs_exec(s, "SELECT run_id, label FROM variants "
+		rc = wb_history_exec(s, "SELECT run_id, label FROM variants "
 		    "ORDER BY run_id, id", NULL, 0, label_row, &l, err);
 	for (i = 0; rc == 0 && i < l.n; i++) {
 		memset(&out, 0, sizeof(out));

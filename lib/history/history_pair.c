@@ -33,7 +33,7 @@ flush(struct pairs *c, struct wb_err *err)
 
 	if (c->p.n == 0)
 		return (0);
-	wb_hs_point_stats(&c->p);
+	wb_history_point_stats(&c->p);
 	snprintf(n, sizeof(n), "%zu", c->p.n);
 	q[0] = c->vid;
 	q[1] = c->test;
@@ -45,7 +45,7 @@ flush(struct pairs *c, struct wb_err *err)
 	q[7] = wb_history_store_real(hi, sizeof(hi), c->p.hi);
 	c->p.n = 0;
 	c->nratios++;
-	return (wb_hs_exec(c->st, "INSERT INTO ratios (variant_id, test, "
+	return (wb_history_exec(c->st, "INSERT INTO ratios (variant_id, test, "
 	    "reference_id, reference_sha256, n, ratio, lo, hi) VALUES (?, ?, "
 	    "?, ?, ?, ?, ?, ?)", q, 8, NULL, NULL, err));
 }
@@ -94,7 +94,7 @@ count_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 }
 
 int
-wb_hs_pair(struct wb_hstore *st, const char *run, const char *reference,
+wb_history_pair(struct wb_hstore *st, const char *run, const char *reference,
     const char *source, struct wb_hs_added *a, struct wb_err *err)
 {
 	struct pairs c;
@@ -106,21 +106,22 @@ wb_hs_pair(struct wb_hstore *st, const char *run, const char *reference,
 	q[0] = run;
 	q[1] = reference;
 	n = 0;
-	if (wb_hs_exec(st, "SELECT id FROM variants WHERE run_id = ? AND "
+	if (wb_history_exec(st, "SELECT id FROM variants WHERE run_id = ? AND "
 	    "label = ?", q, 2, count_row, &n, err) == -1)
 		return (-1);
 	if (n != 1)
 		return (wb_err_set(err, "%s: reference '%s': %s", source,
 		    reference, n == 0 ? "no variant of the run has that label" :
 		    "more than one variant of the run has that label"));
-	if (wb_hs_exec1(st, "UPDATE variants SET is_reference = 1 WHERE "
+	if (wb_history_exec1(st, "UPDATE variants SET is_reference = 1 WHERE "
 	    "run_id = ? AND label = ? RETURNING id", q, 2, &ref, err) == -1)
 		return (-1);
 	if (ref == NULL)
 		return (wb_err_set(err, "%s: reference '%s' not marked", source,
 		    reference));
 	q[0] = ref;
-	if (wb_hs_exec1(st, "SELECT image_sha256 FROM variants WHERE id = ?",
+	if (wb_history_exec1(st,
+	    "SELECT image_sha256 FROM variants WHERE id = ?",
 	    q, 1, &sha, err) == -1) {
 		free(ref);
 		return (-1);
@@ -132,10 +133,11 @@ wb_hs_pair(struct wb_hstore *st, const char *run, const char *reference,
 	q[0] = ref;
 	q[1] = run;
 	q[2] = ref;
-	rc = wb_hs_exec(st, "UPDATE variants SET reference_id = ? WHERE "
+	rc = wb_history_exec(st, "UPDATE variants SET reference_id = ? WHERE "
 	    "run_id = ? AND id <> ?", q, 3, NULL, NULL, err);
 	if (rc == 0)
-		rc = wb_hs_exec(st, "SELECT v.id, s.test, s.value, r.value "
+		rc = wb_history_exec(st,
+		    "SELECT v.id, s.test, s.value, r.value "
 		    "FROM variants v JOIN samples s ON s.variant_id = v.id "
 		    "JOIN samples r ON r.variant_id = v.reference_id AND "
 		    "r.test = s.test AND r.pass = s.pass "

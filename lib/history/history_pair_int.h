@@ -18,7 +18,8 @@ struct wb_hs_added;
  * 95% interval (t on the logs) and the reference's image digest.
  * source names the run in errors.
  */
-int	wb_hs_pair(struct wb_hstore *, const char *run, const char *reference,
-	    const char *source, struct wb_hs_added *, struct wb_err *);
+int	wb_history_pair(struct wb_hstore *, const char *run,
+	    const char *reference, const char *source, struct wb_hs_added *,
+	    struct wb_err *);
 
 #endif

@@ -8,7 +8,7 @@
  */
 #include <stddef.h>
 
-#include "history_store.h"
+#include "history_schema.h"
 
 static const char *const m1[] = {
 	"CREATE TABLE releases ("
@@ -127,24 +127,24 @@ static const char *const m3[] = {
 static const char *const *const migrations[] = { m1, m2, m3 };
 
 size_t
-wb_hs_migration_count(void)
+wb_history_migration_count(void)
 {
 
 	return (sizeof(migrations) / sizeof(migrations[0]));
 }
 
 const char *const *
-wb_hs_migration(size_t version)
+wb_history_migration(size_t version)
 {
 
-	if (version < 1 || version > wb_hs_migration_count())
+	if (version < 1 || version > wb_history_migration_count())
 		return (NULL);
 	return (migrations[version - 1]);
 }
 
 int
-wb_hs_schema_latest(void)
+wb_history_schema_latest(void)
 {
 
-	return ((int)wb_hs_migration_count());
+	return ((int)wb_history_migration_count());
 }

@@ -15,14 +15,14 @@
 #include "wb_util.h"
 
 struct collect {
-	struct wb_hs_series	*s;
+	struct wb_history_series	*s;
 	size_t			 n, cap;
 	long long		 lastvar;	/* variant row of the last pass */
 	char			 refkey[160];	/* the last series' reference */
 };
 
 void
-wb_hs_point_stats(struct wb_hs_point *p)
+wb_history_point_stats(struct wb_hs_point *p)
 {
 	double m, v, q, se, d;
 	size_t i;
@@ -45,13 +45,13 @@ wb_hs_point_stats(struct wb_hs_point *p)
 	v /= (double)(p->n - 1);
 	p->sdlog = sqrt(v);
 	se = p->sdlog / sqrt((double)p->n);
-	q = wb_t_quantile(0.975, (double)(p->n - 1));
+	q = wb_stats_t_quantile(0.975, (double)(p->n - 1));
 	p->lo = exp(m - q * se);
 	p->hi = exp(m + q * se);
 }
 
 static void
-series_fini(struct wb_hs_series *s)
+series_fini(struct wb_history_series *s)
 {
 	size_t i;
 
@@ -68,7 +68,7 @@ series_fini(struct wb_hs_series *s)
 }
 
 void
-wb_hs_series_free(struct wb_hs_series *s, size_t n)
+wb_history_series_free(struct wb_history_series *s, size_t n)
 {
 	size_t i;
 
@@ -93,7 +93,7 @@ static int
 row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 {
 	struct collect *c = arg;
-	struct wb_hs_series *s, *ns;
+	struct wb_history_series *s, *ns;
 	struct wb_hs_point *p, *np;
 	long long var;
 	double x, y, *nx;
@@ -194,8 +194,8 @@ prefer_normalised(struct collect *c)
 }
 
 int
-wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
-    struct wb_hs_series **out, size_t *nout, struct wb_err *err)
+wb_history_series(struct wb_hstore *st, const struct wb_hs_filter *f,
+    struct wb_history_series **out, size_t *nout, struct wb_err *err)
 {
 	char sql[2048], hi[80];
 	const char *p[4];
@@ -256,14 +256,14 @@ wb_hs_series(struct wb_hstore *st, const struct wb_hs_filter *f,
 		p[np++] = f->variant;
 	if (f->test != NULL)
 		p[np++] = f->test;
-	if (wb_hs_exec(st, sql, p, np, row, &c, err) == -1) {
-		wb_hs_series_free(c.s, c.n);
+	if (wb_history_exec(st, sql, p, np, row, &c, err) == -1) {
+		wb_history_series_free(c.s, c.n);
 		return (-1);
 	}
 	prefer_normalised(&c);
 	for (i = 0; i < c.n; i++)
 		for (j = 0; j < c.s[i].np; j++)
-			wb_hs_point_stats(&c.s[i].p[j]);
+			wb_history_point_stats(&c.s[i].p[j]);
 	*out = c.s;
 	*nout = c.n;
 	return (0);

@@ -55,7 +55,7 @@ static const struct {
 };
 
 const char *
-wb_hserve_type(const char *name)
+wb_history_serve_type(const char *name)
 {
 	size_t i, n, e;
 
@@ -126,7 +126,7 @@ no_dotdot(const char *path)
 }
 
 int
-wb_hserve_parse(const char *head, char *method, size_t mlen, char *path,
+wb_history_serve_parse(const char *head, char *method, size_t mlen, char *path,
     size_t plen)
 {
 	const char *c, *eol, *sp1, *sp2, *v;
@@ -169,7 +169,7 @@ wb_hserve_parse(const char *head, char *method, size_t mlen, char *path,
 }
 
 struct wb_hserve *
-wb_hserve_new(const char *root, const char *addr, int port,
+wb_history_serve_new(const char *root, const char *addr, int port,
     struct wb_err *err)
 {
 	struct addrinfo hints, *ai;
@@ -206,7 +206,7 @@ wb_hserve_new(const char *root, const char *addr, int port,
 		wb_err_set(err, "--bind %s: not a numeric IPv4 or IPv6 "
 		    "address (%s)", addr, gai_strerror(rc));
 		wb_err_class(err, WB_ERR_CONFIG);
-		wb_hserve_free(s);
+		wb_history_serve_free(s);
 		return (NULL);
 	}
 	one = 1;
@@ -218,7 +218,7 @@ wb_hserve_new(const char *root, const char *addr, int port,
 	    listen(s->lfd, 16) == -1) {
 		wb_err_setsys(err, "listening on %s port %d", addr, port);
 		freeaddrinfo(ai);
-		wb_hserve_free(s);
+		wb_history_serve_free(s);
 		return (NULL);
 	}
 	freeaddrinfo(ai);
@@ -227,7 +227,7 @@ wb_hserve_new(const char *root, const char *addr, int port,
 	    getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), pstr,
 	    sizeof(pstr), NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
 		wb_err_setsys(err, "getsockname");
-		wb_hserve_free(s);
+		wb_history_serve_free(s);
 		return (NULL);
 	}
 	s->port = atoi(pstr);
@@ -237,7 +237,7 @@ wb_hserve_new(const char *root, const char *addr, int port,
 }
 
 void
-wb_hserve_free(struct wb_hserve *s)
+wb_history_serve_free(struct wb_hserve *s)
 {
 
 	if (s == NULL)
@@ -250,21 +250,21 @@ wb_hserve_free(struct wb_hserve *s)
 }
 
 int
-wb_hserve_port(const struct wb_hserve *s)
+wb_history_serve_port(const struct wb_hserve *s)
 {
 
 	return (s->port);
 }
 
 const char *
-wb_hserve_host(const struct wb_hserve *s)
+wb_history_serve_host(const struct wb_hserve *s)
 {
 
 	return (s->host);
 }
 
 void
-wb_hserve_set_timeout(struct wb_hserve *s, int seconds)
+wb_history_serve_set_timeout(struct wb_hserve *s, int seconds)
 {
 
 	s->timeout = seconds > 0 ? seconds : WB_HSERVE_TIMEOUT;
@@ -486,8 +486,8 @@ serve_one(struct wb_hserve *s, int cfd, volatile sig_atomic_t *stop,
 	if (status == -1)
 		return;
 	if (status == 0)
-		status = wb_hserve_parse(head, method, sizeof(method), path,
-		    PATH_MAXLEN);
+		status = wb_history_serve_parse(head, method, sizeof(method),
+		    path, PATH_MAXLEN);
 	ishead = strcmp(method, "HEAD") == 0;
 	hit.method = method;
 	hit.path = path;
@@ -498,7 +498,7 @@ serve_one(struct wb_hserve *s, int cfd, volatile sig_atomic_t *stop,
 			strcat(path, "index.html");
 		if ((fd = open_file(s, path, &st, &status)) != -1) {
 			status = 200;
-			if (send_head(cfd, 200, wb_hserve_type(path),
+			if (send_head(cfd, 200, wb_history_serve_type(path),
 			    (long long)st.st_size) == 0 && !ishead)
 				hit.bytes = send_file(cfd, fd,
 				    (long long)st.st_size);
@@ -513,7 +513,7 @@ serve_one(struct wb_hserve *s, int cfd, volatile sig_atomic_t *stop,
 }
 
 int
-wb_hserve_run(struct wb_hserve *s, volatile sig_atomic_t *stop,
+wb_history_serve_run(struct wb_hserve *s, volatile sig_atomic_t *stop,
     wb_hserve_log_fn *log, void *arg, struct wb_err *err)
 {
 	struct pollfd pfd;

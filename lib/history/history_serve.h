@@ -23,15 +23,15 @@ struct wb_hserve;
  * port (0: a free one) to serve the directory root.  Returns NULL with
  * err set when root is not a directory or the socket cannot be bound.
  */
-struct wb_hserve	*wb_hserve_new(const char *root, const char *addr,
-			    int port, struct wb_err *);
-void	wb_hserve_free(struct wb_hserve *);
+struct wb_hserve	*wb_history_serve_new(const char *root,
+			    const char *addr, int port, struct wb_err *);
+void	wb_history_serve_free(struct wb_hserve *);
 /* The port listened on (the one chosen when 0 was asked). */
-int	wb_hserve_port(const struct wb_hserve *);
+int	wb_history_serve_port(const struct wb_hserve *);
 /* The listening address as a URL's host ("127.0.0.1", "[::1]"). */
-const char	*wb_hserve_host(const struct wb_hserve *);
+const char	*wb_history_serve_host(const struct wb_hserve *);
 /* Seconds a connection may take (default WB_HSERVE_TIMEOUT). */
-void	wb_hserve_set_timeout(struct wb_hserve *, int seconds);
+void	wb_history_serve_set_timeout(struct wb_hserve *, int seconds);
 
 /* What was answered to one request, for a caller's log. */
 struct wb_hserve_hit {
@@ -48,11 +48,11 @@ typedef void	wb_hserve_log_fn(void *, const struct wb_hserve_hit *);
  * is seen at once).  log, when not NULL, is told of every answer.
  * Returns 0 when stopped, -1 with err set when accept fails for good.
  */
-int	wb_hserve_run(struct wb_hserve *, volatile sig_atomic_t *stop,
+int	wb_history_serve_run(struct wb_hserve *, volatile sig_atomic_t *stop,
 	    wb_hserve_log_fn *log, void *arg, struct wb_err *);
 
 /* The Content-Type of a file name, by its extension. */
-const char	*wb_hserve_type(const char *name);
+const char	*wb_history_serve_type(const char *name);
 
 /*
  * Parse a request head (the request line; header lines are ignored):
@@ -63,7 +63,7 @@ const char	*wb_hserve_type(const char *name);
  * for a method other than GET and HEAD, 505 for a version other than
  * HTTP/1.0 and HTTP/1.1.
  */
-int	wb_hserve_parse(const char *head, char *method, size_t mlen,
+int	wb_history_serve_parse(const char *head, char *method, size_t mlen,
 	    char *path, size_t plen);
 
 #endif

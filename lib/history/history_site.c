@@ -19,7 +19,7 @@
 #include "wb_report.h"
 #include "wb_util.h"
 
-/* Columns of wb_hs_candidates' query, in order. */
+/* Columns of wb_history_candidates' query, in order. */
 enum { C_ID, C_BEFORE, C_AFTER, C_RATIO, C_LO, C_HI, C_P, C_OUTCOME,
 	C_KRATIO, C_KLO, C_KHI, C_SOURCE, C_N };
 
@@ -66,7 +66,7 @@ cand_row(void *arg, int ncol, const char *const *v, struct wb_err *err)
 }
 
 int
-wb_hs_candidates(struct wb_hstore *s, const char *fp, const char *label,
+wb_history_candidates(struct wb_hstore *s, const char *fp, const char *label,
     const char *test, wb_hs_cand_fn *fn, void *arg, struct wb_err *err)
 {
 	struct cand_walk w;
@@ -78,7 +78,8 @@ wb_hs_candidates(struct wb_hstore *s, const char *fp, const char *label,
 	p[0] = fp;
 	p[1] = label;
 	p[2] = test;
-	return (wb_hs_exec(s, "SELECT c.id, b.name, a.name, c.ratio, c.lo, "
+	return (wb_history_exec(s,
+	    "SELECT c.id, b.name, a.name, c.ratio, c.lo, "
 	    "c.hi, c.p, k.outcome, k.ratio, k.lo, k.hi, u.source "
 	    "FROM candidates c "
 	    "JOIN releases b ON b.id = c.before_id "
@@ -169,7 +170,7 @@ struct page {
 
 struct cand_fill {
 	struct page			*pg;
-	const struct wb_hs_series	*hs;
+	const struct wb_history_series	*hs;
 	const char			*absdir;
 };
 
@@ -238,7 +239,7 @@ page_fini(struct page *pg)
 }
 
 static int
-page_init(struct wb_hstore *st, const struct wb_hs_series *hs,
+page_init(struct wb_hstore *st, const struct wb_history_series *hs,
     const char *absdir, struct page *pg, struct wb_err *err)
 {
 	const struct wb_test_def *d;
@@ -269,7 +270,7 @@ page_init(struct wb_hstore *st, const struct wb_hs_series *hs,
 	f.pg = pg;
 	f.hs = hs;
 	f.absdir = absdir;
-	if (wb_hs_candidates(st, hs->fingerprint, hs->label, hs->test,
+	if (wb_history_candidates(st, hs->fingerprint, hs->label, hs->test,
 	    cand_add, &f, err) == -1)
 		return (-1);
 	pg->s.title = pg->title;
@@ -291,12 +292,12 @@ page_init(struct wb_hstore *st, const struct wb_hs_series *hs,
 }
 
 int
-wb_hs_site_write(struct wb_hstore *st, const struct wb_hs_filter *f,
+wb_history_site_write(struct wb_hstore *st, const struct wb_hs_filter *f,
     const char *dir, const char *generator, size_t *nseries,
     struct wb_err *err)
 {
 	struct wb_hist_series *ser;
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hist_site site;
 	char absdir[PATH_MAX];
 	struct page *pg;
@@ -310,7 +311,7 @@ wb_hs_site_write(struct wb_hstore *st, const struct wb_hs_filter *f,
 	}
 	if (realpath(dir, absdir) == NULL)
 		return (wb_err_setsys(err, "%s", dir));
-	if (wb_hs_series(st, f, &v, &n, err) == -1)
+	if (wb_history_series(st, f, &v, &n, err) == -1)
 		return (-1);
 	pg = calloc(n > 0 ? n : 1, sizeof(*pg));
 	ser = calloc(n > 0 ? n : 1, sizeof(*ser));
@@ -336,6 +337,6 @@ wb_hs_site_write(struct wb_hstore *st, const struct wb_hs_filter *f,
 		page_fini(&pg[i]);
 	free(pg);
 	free(ser);
-	wb_hs_series_free(v, n);
+	wb_history_series_free(v, n);
 	return (rc);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history_schema.h"
 #include "history_store.h"
 #include "history_store_int.h"
 #include "wb_util.h"
@@ -20,7 +21,7 @@ has_prefix(const char *s, const char *p)
 }
 
 struct wb_hstore *
-wb_hs_open(const char *url, struct wb_err *err)
+wb_history_open(const char *url, struct wb_err *err)
 {
 	const struct wb_hs_backend *be;
 	struct wb_hstore *s;
@@ -54,28 +55,28 @@ wb_hs_open(const char *url, struct wb_err *err)
 		free(s);
 		return (NULL);
 	}
-	if (wb_hs_migrate(s, NULL, err) == -1) {
-		wb_hs_close(s);
+	if (wb_history_migrate(s, NULL, err) == -1) {
+		wb_history_close(s);
 		return (NULL);
 	}
 	return (s);
 }
 
 void
-wb_hs_close(struct wb_hstore *s)
+wb_history_close(struct wb_hstore *s)
 {
 
 	if (s == NULL)
 		return;
 	if (s->intx)
-		wb_hs_rollback(s);
+		wb_history_rollback(s);
 	s->be->close(s);
 	free(s->where);
 	free(s);
 }
 
 int
-wb_hs_begin(struct wb_hstore *s, int lock, struct wb_err *err)
+wb_history_begin(struct wb_hstore *s, int lock, struct wb_err *err)
 {
 
 	if (s->intx)
@@ -88,7 +89,7 @@ wb_hs_begin(struct wb_hstore *s, int lock, struct wb_err *err)
 }
 
 int
-wb_hs_commit(struct wb_hstore *s, struct wb_err *err)
+wb_history_commit(struct wb_hstore *s, struct wb_err *err)
 {
 
 	s->intx = 0;
@@ -96,7 +97,7 @@ wb_hs_commit(struct wb_hstore *s, struct wb_err *err)
 }
 
 void
-wb_hs_rollback(struct wb_hstore *s)
+wb_history_rollback(struct wb_hstore *s)
 {
 
 	if (!s->intx)
@@ -106,7 +107,7 @@ wb_hs_rollback(struct wb_hstore *s)
 }
 
 int
-wb_hs_exec(struct wb_hstore *s, const char *sql, const char *const *param,
+wb_history_exec(struct wb_hstore *s, const char *sql, const char *const *param,
     int nparam, wb_hs_row_fn *fn, void *arg, struct wb_err *err)
 {
 
@@ -126,12 +127,12 @@ first(void *arg, int ncol, const char *const *val, struct wb_err *err)
 }
 
 int
-wb_hs_exec1(struct wb_hstore *s, const char *sql, const char *const *param,
+wb_history_exec1(struct wb_hstore *s, const char *sql, const char *const *param,
     int nparam, char **out, struct wb_err *err)
 {
 
 	*out = NULL;
-	if (wb_hs_exec(s, sql, param, nparam, first, out, err) == -1) {
+	if (wb_history_exec(s, sql, param, nparam, first, out, err) == -1) {
 		free(*out);
 		*out = NULL;
 		return (-1);
@@ -163,11 +164,11 @@ dialect(const struct wb_hs_backend *be, const char *sql)
 }
 
 int
-wb_hs_schema_version(struct wb_hstore *s, int *v, struct wb_err *err)
+wb_history_schema_version(struct wb_hstore *s, int *v, struct wb_err *err)
 {
 	char *out;
 
-	if (wb_hs_exec1(s, "SELECT MAX(version) FROM schema_version", NULL,
+	if (wb_history_exec1(s, "SELECT MAX(version) FROM schema_version", NULL,
 	    0, &out, err) == -1)
 		return (-1);
 	*v = out != NULL ? atoi(out) : 0;
@@ -184,23 +185,24 @@ apply(struct wb_hstore *s, size_t version, struct wb_err *err)
 	size_t i;
 	int rc;
 
-	m = wb_hs_migration(version);
+	m = wb_history_migration(version);
 	for (i = 0; m[i] != NULL; i++) {
 		if ((sql = dialect(s->be, m[i])) == NULL)
 			return (wb_err_setsys(err, "malloc"));
-		rc = wb_hs_exec(s, sql, NULL, 0, NULL, NULL, err);
+		rc = wb_history_exec(s, sql, NULL, 0, NULL, NULL, err);
 		free(sql);
 		if (rc == -1)
 			return (-1);
 	}
 	snprintf(vbuf, sizeof(vbuf), "%zu", version);
 	p[0] = vbuf;
-	return (wb_hs_exec(s, "INSERT INTO schema_version (version, applied) "
+	return (wb_history_exec(s,
+	    "INSERT INTO schema_version (version, applied) "
 	    "VALUES (?, CURRENT_TIMESTAMP)", p, 1, NULL, NULL, err));
 }
 
 int
-wb_hs_migrate(struct wb_hstore *s, int *applied, struct wb_err *err)
+wb_history_migrate(struct wb_hstore *s, int *applied, struct wb_err *err)
 {
 	char msg[sizeof(err->msg)];
 	size_t n, latest;
@@ -208,19 +210,20 @@ wb_hs_migrate(struct wb_hstore *s, int *applied, struct wb_err *err)
 
 	if (applied != NULL)
 		*applied = 0;
-	latest = wb_hs_migration_count();
+	latest = wb_history_migration_count();
 	have = 0;
 	for (n = 0;; n++) {
 		/* Each step decides under the lock, so racers apply once. */
-		if (wb_hs_begin(s, 1, err) == -1)
+		if (wb_history_begin(s, 1, err) == -1)
 			return (-1);
-		if (wb_hs_exec(s, "CREATE TABLE IF NOT EXISTS schema_version ("
+		if (wb_history_exec(s,
+		    "CREATE TABLE IF NOT EXISTS schema_version ("
 		    "version INTEGER PRIMARY KEY, applied TEXT NOT NULL)", NULL,
 		    0, NULL, NULL, err) == -1 ||
-		    wb_hs_schema_version(s, &have, err) == -1)
+		    wb_history_schema_version(s, &have, err) == -1)
 			goto fail;
 		if (have < 0 || (size_t)have >= latest) {
-			if (wb_hs_commit(s, err) == -1)
+			if (wb_history_commit(s, err) == -1)
 				return (-1);
 			if ((size_t)have > latest)
 				return (wb_err_set(err, "%s: schema version %d "
@@ -230,14 +233,14 @@ wb_hs_migrate(struct wb_hstore *s, int *applied, struct wb_err *err)
 		}
 		if (apply(s, (size_t)have + 1, err) == -1)
 			goto fail;
-		if (wb_hs_commit(s, err) == -1)
+		if (wb_history_commit(s, err) == -1)
 			return (-1);
 		if (applied != NULL)
 			(*applied)++;
 	}
 	return (0);
 fail:
-	wb_hs_rollback(s);
+	wb_history_rollback(s);
 	snprintf(msg, sizeof(msg), "%s", err->msg);
 	return (wb_err_set(err, "%s: migration %d: %s", s->where, have + 1,
 	    msg));

@@ -60,11 +60,11 @@ extern const struct wb_hs_backend	wb_hs_postgresql;
 /*
  * Open the store named by url: "postgresql://..." or "postgres://..."
  * (libpq), "sqlite:PATH" or a plain PATH (SQLite, created if need be),
- * and bring its schema to the newest version (wb_hs_migrate).  NULL
+ * and bring its schema to the newest version (wb_history_migrate).  NULL
  * with err set.
  */
-struct wb_hstore	*wb_hs_open(const char *url, struct wb_err *);
-void			 wb_hs_close(struct wb_hstore *);
+struct wb_hstore	*wb_history_open(const char *url, struct wb_err *);
+void			 wb_history_close(struct wb_hstore *);
 
 /*
  * Apply every migration newer than the schema_version table records,
@@ -72,29 +72,24 @@ void			 wb_hs_close(struct wb_hstore *);
  * (or a concurrent one) applies nothing.  *applied (may be NULL) gets
  * how many this call applied.
  */
-int	wb_hs_migrate(struct wb_hstore *, int *applied, struct wb_err *);
-/* The newest schema version this build knows, and the store's. */
-int	wb_hs_schema_latest(void);
-int	wb_hs_schema_version(struct wb_hstore *, int *, struct wb_err *);
+int	wb_history_migrate(struct wb_hstore *, int *applied, struct wb_err *);
+/* The store's schema version (the newest: wb_history_schema_latest). */
+int	wb_history_schema_version(struct wb_hstore *, int *, struct wb_err *);
 
 /* Transactions and statements, through the backend. */
-int	wb_hs_begin(struct wb_hstore *, int lock, struct wb_err *);
-int	wb_hs_commit(struct wb_hstore *, struct wb_err *);
-void	wb_hs_rollback(struct wb_hstore *);
-int	wb_hs_exec(struct wb_hstore *, const char *sql,
+int	wb_history_begin(struct wb_hstore *, int lock, struct wb_err *);
+int	wb_history_commit(struct wb_hstore *, struct wb_err *);
+void	wb_history_rollback(struct wb_hstore *);
+int	wb_history_exec(struct wb_hstore *, const char *sql,
 	    const char *const *param, int nparam, wb_hs_row_fn *, void *arg,
 	    struct wb_err *);
 /*
  * A statement that returns one value (e.g. "INSERT ... RETURNING id"):
  * *out gets it, malloc'ed, or NULL when no row came back.
  */
-int	wb_hs_exec1(struct wb_hstore *, const char *sql,
+int	wb_history_exec1(struct wb_hstore *, const char *sql,
 	    const char *const *param, int nparam, char **out,
 	    struct wb_err *);
-
-/* The migrations (lib/history_schema.c): version n's SQL statements. */
-size_t		 wb_hs_migration_count(void);
-const char	*const *wb_hs_migration(size_t version);
 
 /*
  * A release: NAME[:ORDER] (lib/history_add.c).  Without an order, a
@@ -108,7 +103,7 @@ struct wb_hs_release {
 	long long	order;
 	int		have_order;
 };
-int	wb_hs_release_parse(const char *arg, struct wb_hs_release *,
+int	wb_history_release_parse(const char *arg, struct wb_hs_release *,
 	    struct wb_err *);
 
 /*
@@ -130,11 +125,11 @@ struct wb_hs_added {
 	size_t		nvariants, nsamples, nverdicts;
 	size_t		nratios;	/* (variant, test) ratios stored */
 };
-int	wb_hs_add(struct wb_hstore *, const char *path,
+int	wb_history_add(struct wb_hstore *, const char *path,
 	    const struct wb_hs_release *rel, struct wb_hs_added *,
 	    struct wb_err *);
 /* The same with the kind given ("confirm": history confirm's runs). */
-int	wb_hs_add_kind(struct wb_hstore *, const char *path,
+int	wb_history_add_kind(struct wb_hstore *, const char *path,
 	    const struct wb_hs_release *rel, const char *kind,
 	    struct wb_hs_added *, struct wb_err *);
 /*
@@ -144,10 +139,10 @@ int	wb_hs_add_kind(struct wb_hstore *, const char *path,
  * other variant names it, and each (variant, test) gets the ratio of its
  * passes to the reference's passes of the same number, with its 95%
  * interval and the reference's image digest (table ratios).  A series
- * of such variants is made of those ratios (wb_hs_series).  An error
+ * of such variants is made of those ratios (wb_history_series).  An error
  * when no variant, or more than one, has that label, or no pass pairs.
  */
-int	wb_hs_add_ref(struct wb_hstore *, const char *path,
+int	wb_history_add_ref(struct wb_hstore *, const char *path,
 	    const struct wb_hs_release *rel, const char *reference,
 	    struct wb_hs_added *, struct wb_err *);
 /*
@@ -155,7 +150,7 @@ int	wb_hs_add_ref(struct wb_hstore *, const char *path,
  * host.fingerprint without the hostname, as compact JSON with sorted
  * keys ("none" when the file has none).
  */
-int	wb_hs_fingerprint(const struct wb_results *, char hex[65],
+int	wb_history_fingerprint(const struct wb_results *, char hex[65],
 	    struct wb_err *);
 
 /* One run as history list shows it. */
@@ -167,7 +162,7 @@ struct wb_hs_run {
 };
 typedef int	wb_hs_run_fn(void *, const struct wb_hs_run *,
 		    struct wb_err *);
-int	wb_hs_list(struct wb_hstore *, wb_hs_run_fn *, void *,
+int	wb_history_list(struct wb_hstore *, wb_hs_run_fn *, void *,
 	    struct wb_err *);
 
 /*
@@ -176,7 +171,7 @@ int	wb_hs_list(struct wb_hstore *, wb_hs_run_fn *, void *,
  * mean and its 95% interval (t on the logs; none below two passes).
  * The raw values stay in x.
  *
- * A variant stored with a reference (wb_hs_add_ref) makes a normalised
+ * A variant stored with a reference (wb_history_add_ref) makes a normalised
  * series instead: its values are the ratios of its passes to the
  * reference's passes of the same number in the same run (passes without
  * a pair are left out), so a release's point is its ratio to the
@@ -199,7 +194,7 @@ struct wb_hs_point {
 	double		 gmean, lo, hi;	/* lo, hi NaN without an interval */
 	double		 sdlog;		/* the spread of the logs */
 };
-struct wb_hs_series {
+struct wb_history_series {
 	char			*fingerprint;
 	char			*label;
 	char			*test;
@@ -209,11 +204,11 @@ struct wb_hs_series {
 	struct wb_hs_point	*p;
 	size_t			 np;
 };
-int	wb_hs_series(struct wb_hstore *, const struct wb_hs_filter *,
-	    struct wb_hs_series **, size_t *, struct wb_err *);
-void	wb_hs_series_free(struct wb_hs_series *, size_t);
+int	wb_history_series(struct wb_hstore *, const struct wb_hs_filter *,
+	    struct wb_history_series **, size_t *, struct wb_err *);
+void	wb_history_series_free(struct wb_history_series *, size_t);
 /* The point's statistics from its values (n, gmean, lo, hi, sdlog). */
-void	wb_hs_point_stats(struct wb_hs_point *);
+void	wb_history_point_stats(struct wb_hs_point *);
 
 /*
  * Change candidates (lib/history_confirm.c): a step in a series between
@@ -232,14 +227,14 @@ struct wb_hs_candidate {
 	char		before_image[65], after_image[65];
 	char		outcome[16];	/* the last confirmation, or "" */
 };
-int	wb_hs_candidate_add(struct wb_hstore *, const char *fingerprint,
+int	wb_history_candidate_add(struct wb_hstore *, const char *fingerprint,
 	    const char *label, const char *test, const char *before,
 	    const char *after, double ratio, const char *method,
 	    long long *id, struct wb_err *);
-int	wb_hs_candidate_get(struct wb_hstore *, long long id,
+int	wb_history_candidate_get(struct wb_hstore *, long long id,
 	    struct wb_hs_candidate *, struct wb_err *);
 /* outcome: "confirmed", "rejected" or "inconclusive"; run 0: none. */
-int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
+int	wb_history_confirmation_add(struct wb_hstore *, long long candidate,
 	    long long run, const char *outcome, double ratio, double lo,
 	    double hi, struct wb_err *);
 
@@ -253,7 +248,7 @@ int	wb_hs_confirmation_add(struct wb_hstore *, long long candidate,
  * floored at the series' last confirmed change (wb_cp_tail_opts.floor).
  */
 struct wb_hs_found {
-	const struct wb_hs_series	*series;
+	const struct wb_history_series	*series;
 	const char			*kind;	/* "e-divisive" or "tail" */
 	size_t				 at;	/* index of the release after */
 	double				 ratio, lo, hi, p;
@@ -292,8 +287,8 @@ struct wb_hs_changes_sum {
 	size_t	reach;
 	size_t	nshort;
 };
-size_t	wb_hs_changes_reach(const struct wb_hs_detect *);
-int	wb_hs_changes(struct wb_hstore *, const struct wb_hs_filter *,
+size_t	wb_history_changes_reach(const struct wb_hs_detect *);
+int	wb_history_changes(struct wb_hstore *, const struct wb_hs_filter *,
 	    const struct wb_hs_detect *, wb_hs_found_fn *, void *,
 	    struct wb_hs_changes_sum *, struct wb_err *);
 /*
@@ -301,7 +296,7 @@ int	wb_hs_changes(struct wb_hstore *, const struct wb_hs_filter *,
  * stored already, in one locked transaction: *id gets the new or the
  * held one, *held 1 for the latter.
  */
-int	wb_hs_candidate_record(struct wb_hstore *, const char *fingerprint,
+int	wb_history_candidate_record(struct wb_hstore *, const char *fingerprint,
 	    const char *label, const char *test, const char *before,
 	    const char *after, double ratio, double lo, double hi, double p,
 	    const char *method, long long *id, int *held, struct wb_err *);
@@ -321,7 +316,7 @@ struct wb_hs_cand_row {
 };
 typedef int	wb_hs_cand_fn(void *, const struct wb_hs_cand_row *,
 		    struct wb_err *);
-int	wb_hs_candidates(struct wb_hstore *, const char *fingerprint,
+int	wb_history_candidates(struct wb_hstore *, const char *fingerprint,
 	    const char *label, const char *test, wb_hs_cand_fn *, void *,
 	    struct wb_err *);
 
@@ -333,7 +328,7 @@ int	wb_hs_candidates(struct wb_hstore *, const char *fingerprint,
  * directory when there is one, else the run's results path, as a path
  * relative to dir.  *nseries gets the series written.
  */
-int	wb_hs_site_write(struct wb_hstore *, const struct wb_hs_filter *,
+int	wb_history_site_write(struct wb_hstore *, const struct wb_hs_filter *,
 	    const char *dir, const char *generator, size_t *nseries,
 	    struct wb_err *);
 
@@ -341,14 +336,14 @@ int	wb_hs_site_write(struct wb_hstore *, const struct wb_hs_filter *,
  * The archive of the image whose sha256 is sha: an image .meta of WORKDIR/images
  * that names it, its archive hashed again to make sure.  path gets it.
  */
-int	wb_hs_image_find(const char *workdir, const char *sha, char *path,
+int	wb_history_image_find(const char *workdir, const char *sha, char *path,
 	    size_t len, struct wb_err *);
 /*
  * The releases of a series before order, newest first, that no
  * confirmed candidate names as its later side: at most n of them, their
  * ids into ids (*nids how many).
  */
-int	wb_hs_good_releases(struct wb_hstore *, const char *fingerprint,
+int	wb_history_good_releases(struct wb_hstore *, const char *fingerprint,
 	    const char *label, long long order, size_t n, long long *ids,
 	    size_t *nids, struct wb_err *);
 /*
@@ -356,7 +351,7 @@ int	wb_hs_good_releases(struct wb_hstore *, const char *fingerprint,
  * test per test stored, passes renumbered in order; provenance from
  * the newest run's (without its label).  NULL with err set.
  */
-struct wb_results	*wb_hs_release_results(struct wb_hstore *,
+struct wb_results	*wb_history_release_results(struct wb_hstore *,
 			    const char *fingerprint, const char *label,
 			    const long long *release_ids, size_t nids,
 			    struct wb_err *);

@@ -11,6 +11,7 @@
 #ifndef WB_HISTORY_MODULE_H
 #define WB_HISTORY_MODULE_H
 
+#include "history_schema.h"
 #include "history_serve.h"
 #include "history_store.h"
 

@@ -35,7 +35,7 @@ history_gate(const struct wb_release_drive *d, struct wb_release *r,
 	int rc;
 
 	if (d->store != NULL)
-		s = wb_hs_open(d->store, e);
+		s = wb_history_open(d->store, e);
 	else {
 		if ((size_t)snprintf(path, sizeof(path), "%s/history.db",
 		    d->workdir) >= sizeof(path))
@@ -43,13 +43,13 @@ history_gate(const struct wb_release_drive *d, struct wb_release *r,
 		if (access(path, F_OK) == -1)
 			return (wb_err_setsys(e, "%s (the history store; "
 			    "worldbench history add fills it)", path));
-		s = wb_hs_open(path, e);
+		s = wb_history_open(path, e);
 	}
 	if (s == NULL)
 		return (-1);
 	rc = wb_release_gate_history(r, s, x, d->results[0],
 	    (size_t)d->history, d->maxreg, d->conf, d->all_tests, e);
-	wb_hs_close(s);
+	wb_history_close(s);
 	return (rc);
 }
 

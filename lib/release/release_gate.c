@@ -92,9 +92,9 @@ wb_release_gate_row(double diff, double se, double df, double limit,
 		g->lo = g->hi = g->ratio;
 	} else if (se > 0 && df > 0 && isfinite(se)) {
 		g->have_ci = 1;
-		q = wb_t_quantile(g->lo_level, df);
+		q = wb_stats_t_quantile(g->lo_level, df);
 		g->lo = exp(diff - q * se);
-		q = wb_t_quantile(g->hi_level, df);
+		q = wb_stats_t_quantile(g->hi_level, df);
 		g->hi = exp(diff + q * se);
 	} else
 		return;

@@ -32,7 +32,7 @@ stored_order(struct wb_hstore *s, const char *path, long long *order,
 	if (wb_digest_sha256_file(path, hex, err) == -1)
 		return (-1);
 	p[0] = hex;
-	if (wb_hs_exec1(s, "SELECT r.ord FROM variants v JOIN runs u ON "
+	if (wb_history_exec1(s, "SELECT r.ord FROM variants v JOIN runs u ON "
 	    "u.id = v.run_id JOIN releases r ON r.id = u.release_id WHERE "
 	    "v.file_sha256 = ?", p, 1, &got, err) == -1)
 		return (-1);
@@ -53,7 +53,8 @@ names(struct wb_hstore *s, const long long *ids, size_t n, char *buf,
 	for (i = 0; i < n; i++) {
 		snprintf(id, sizeof(id), "%lld", ids[i]);
 		p[0] = id;
-		if (wb_hs_exec1(s, "SELECT name FROM releases WHERE id = ?", p,
+		if (wb_history_exec1(s,
+		    "SELECT name FROM releases WHERE id = ?", p,
 		    1, &got, err) == -1)
 			return (-1);
 		k = strlen(buf);
@@ -83,9 +84,9 @@ wb_release_gate_history(struct wb_release *r, struct wb_hstore *s,
 	    "label"))) == NULL)
 		return (wb_err_set(err, "%s: no label in the provenance: no "
 		    "series to compare with", respath));
-	if (wb_hs_fingerprint(res, fp, err) == -1 ||
+	if (wb_history_fingerprint(res, fp, err) == -1 ||
 	    stored_order(s, respath, &order, err) == -1 ||
-	    wb_hs_good_releases(s, fp, label, order, n, ids, &nids,
+	    wb_history_good_releases(s, fp, label, order, n, ids, &nids,
 	    err) == -1)
 		return (-1);
 	if (nids == 0)
@@ -99,7 +100,7 @@ wb_release_gate_history(struct wb_release *r, struct wb_hstore *s,
 	    "baseline: %s on machine %.12s, the passes of release%s %s",
 	    label, fp, nids == 1 ? "" : "s", which) == -1)
 		return (-1);
-	if ((base = wb_hs_release_results(s, fp, label, ids, nids,
+	if ((base = wb_history_release_results(s, fp, label, ids, nids,
 	    err)) == NULL)
 		return (-1);
 	snprintf(bname, sizeof(bname), "history:%s", which);

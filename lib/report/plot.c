@@ -89,7 +89,7 @@ summary_line(FILE *fp, const struct axis *ax, const double *x, size_t n,
 	char *line;
 	int a, b, i;
 
-	if (wb_desc_compute(x, n, &d, err) == -1)
+	if (wb_stats_desc_compute(x, n, &d, err) == -1)
 		return (-1);
 	if ((line = malloc(ax->width + 1)) == NULL)
 		return (wb_err_setsys(err, "malloc"));

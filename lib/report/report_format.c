@@ -117,7 +117,7 @@ wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
 	char pct[16];
 	const char *how;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	switch (c->adjust) {
 	case WB_ADJ_HOLM:
 		how = "(Holm); each interval is at the level of its Holm "
@@ -152,7 +152,7 @@ wb_report_adaptive_text(const struct wb_compare *c, char *buf, size_t len)
 	if (!c->adaptive)
 		return (NULL);
 	if (c->stage1 > 0) {
-		wb_conf_format(c->conf, conf, sizeof(conf));
+		wb_compare_conf_format(c->conf, conf, sizeof(conf));
 		hw = 0;
 		for (v = 1; v < c->nvar; v++)
 			if (c->final[v].ntests > 0)
@@ -237,7 +237,7 @@ wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
 
 	pw[0] = '\0';
 	if (v == WB_V_INCONCLUSIVE && w != NULL &&
-	    isfinite(d = wb_detectable_ratio(w, WB_DETECT_POWER)))
+	    isfinite(d = wb_stats_detectable_ratio(w, WB_DETECT_POWER)))
 		snprintf(pw, sizeof(pw), "%.0f%% power: <%.2f or >%.2f; ",
 		    100 * WB_DETECT_POWER, 1 / d, d);
 	if (v == WB_V_INCONCLUSIVE && w != NULL && !(w->df > WB_FEW_DF))
@@ -260,11 +260,11 @@ wb_report_verdict_at(double conf, int v, const struct wb_welch *w,
 		snprintf(buf, len, "%s (no spread: deterministic)",
 		    change_text(w->ratio, ch, sizeof(ch)));
 	else if (v == WB_V_SAME) {
-		wb_conf_format(conf, pct, sizeof(pct));
+		wb_compare_conf_format(conf, pct, sizeof(pct));
 		snprintf(buf, len, "No difference proven at %s%% confidence",
 		    pct);
 	} else
-		snprintf(buf, len, "%s", wb_verdict_text(v));
+		snprintf(buf, len, "%s", wb_compare_verdict_text(v));
 	return (buf);
 }
 
@@ -280,7 +280,7 @@ wb_report_negligible_text(const struct wb_compare *c, char *buf,
 	    "row's own level), proven different or not; small, not flagged, "
 	    "when proven different with a ratio within it but not proven "
 	    "negligible.", 100 * c->negligible, 1 / (1 + c->negligible),
-	    1 + c->negligible, wb_negl_src_text(c->negl_src));
+	    1 + c->negligible, wb_compare_negl_src_text(c->negl_src));
 	return (buf);
 }
 
@@ -290,14 +290,14 @@ wb_report_units_text(const struct wb_compare *c, char *buf, size_t len)
 	char pct[16], two[160];
 
 	if (c->blocked) {
-		wb_conf_format(c->conf, pct, sizeof(pct));
+		wb_compare_conf_format(c->conf, pct, sizeof(pct));
 		two[0] = '\0';
 		if (c->nruns == 2)
 			snprintf(two, sizeof(two), " With two runs the "
 			    "intervals have one degree of freedom (t = %.1f at "
 			    "%s%% before the adjustment): honest, and wide; "
 			    "every further run narrows them.",
-			    wb_t_quantile(1 - (1 - c->conf) / 2, 1), pct);
+			    wb_stats_t_quantile(1 - (1 - c->conf) / 2, 1), pct);
 		if (c->nunits < c->nruns) {
 			snprintf(buf, len, "The files come from %zu runs on "
 			    "%zu nodes, each run holding every variant: the "

@@ -130,7 +130,7 @@ method(FILE *fp, const struct wb_report *rep)
 	char pct[16], adj[512], ad[512], un[2048], dt[512], ng[512];
 	size_t i, v, w, n;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	fputs("<h1>worldbench compare</h1>\n", fp);
 	run_line(fp, rep);
 	fputs("<p>Estimator: ", fp);
@@ -335,7 +335,7 @@ comparison(FILE *fp, const struct wb_compare *c, size_t v)
 	wb_report_escape(fp, c->labels[v]);
 	fprintf(fp, "</th><th>Ratio</th><th>Interval</th><th>Score ratio</th>"
 	    "<th>p (%s)</th><th class=\"verdict\">Verdict</th></tr>\n",
-	    wb_adjust_name(c->adjust));
+	    wb_stats_adjust_name(c->adjust));
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
 		o = &c->rows[i].cells[v];
@@ -581,7 +581,7 @@ fact_html(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	    "<table>\n<tr><th>Test</th>", fp);
 	for (fx = 0; fx < WB_FX_N; fx++) {
 		fputs("<th>", fp);
-		wb_report_escape(fp, wb_fact_which_name(f, fx, n, sizeof(n)));
+		wb_report_escape(fp, wb_factorial_which_name(f, fx, n, sizeof(n)));
 		fputs("</th><th>interval</th>", fp);
 	}
 	fputs("</tr>\n", fp);

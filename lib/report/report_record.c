@@ -55,7 +55,7 @@ interval(const struct wb_welch *w, int *ok)
 	put(o, "ci", w->have_ci ? json_pack("[oo]", num(w->lo),
 	    num(w->hi)) : json_null(), ok);
 	put(o, "ci_level", w->have_ci ? num(w->conf) : json_null(), ok);
-	wb_tost_interval(w, &lo, &hi);
+	wb_stats_tost_interval(w, &lo, &hi);
 	put(o, "tost_ci", w->have_ci ? json_pack("[oo]", num(lo), num(hi)) :
 	    json_null(), ok);
 	put(o, "no_spread", json_boolean(w->novar), ok);
@@ -219,14 +219,14 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "faults_per_loop", num(k->faults_per_loop), ok);
 	put(o, "cpu_per_loop", num(k->cpu_per_loop), ok);
 	if (v == 0) {
-		put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+		put(o, "verdict", json_string(wb_compare_verdict_name(k->verdict)), ok);
 		return (o);
 	}
 	if (k->verdict == WB_V_MISSING) {
 		/* No ok pass on one side: no ratio, never 0. */
 		put(o, "ratio", json_null(), ok);
 		put(o, "score_ratio", json_null(), ok);
-		put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+		put(o, "verdict", json_string(wb_compare_verdict_name(k->verdict)), ok);
 		return (o);
 	}
 	put(o, "ratio", num(k->ratio), ok);
@@ -239,8 +239,8 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "faults_ratio", num(k->faults_ratio), ok);
 	put(o, "cpu_ratio", num(k->cpu_ratio), ok);
 	put(o, "p_adjusted", num(k->padj), ok);
-	put(o, "halfwidth_pct", num(wb_ratio_halfwidth(&k->w)), ok);
-	put(o, "verdict", json_string(wb_verdict_name(k->verdict)), ok);
+	put(o, "halfwidth_pct", num(wb_stats_ratio_halfwidth(&k->w)), ok);
+	put(o, "verdict", json_string(wb_compare_verdict_name(k->verdict)), ok);
 	if (k->seq != NULL)
 		put(o, "sequential", seq_json(k->seq, 0, ok), ok);
 	return (o);
@@ -339,7 +339,7 @@ variants_json(const struct wb_report *rep, int *ok)
 			put(o, "final_score_ratio", num(f->score_ratio), ok);
 			put(o, "final_tests", json_integer(f->ntests), ok);
 			put(o, "final_halfwidth_pct",
-			    num(wb_ratio_halfwidth(&f->w)), ok);
+			    num(wb_stats_ratio_halfwidth(&f->w)), ok);
 			if (f->seq != NULL)
 				put(o, "final_sequential", seq_json(f->seq,
 				    1, ok), ok);
@@ -347,7 +347,7 @@ variants_json(const struct wb_report *rep, int *ok)
 				put(o, "final_runs", spread_json(&f->runs,
 				    c->nruns, ok), ok);
 		}
-		put(o, "final_verdict", json_string(wb_verdict_name(
+		put(o, "final_verdict", json_string(wb_compare_verdict_name(
 		    f->verdict)), ok);
 		push(a, o, ok);
 	}
@@ -398,7 +398,7 @@ fact_row_json(const struct wb_fact_row *r, int *ok)
 	for (fx = 0; fx < WB_FX_N; fx++) {
 		e = interval(&r->fx[fx].w, ok);
 		if (e != NULL)
-			put(e, "verdict", json_string(wb_verdict_name(
+			put(e, "verdict", json_string(wb_compare_verdict_name(
 			    r->fx[fx].verdict)), ok);
 		put(o, keys[fx], e, ok);
 	}
@@ -466,14 +466,14 @@ wb_report_record(struct wb_rmodel *m, const struct wb_report *rep,
 	    json_string(rep->generator) : json_null(), &ok);
 	rec(m, "confidence", json_real(c->conf), &ok);
 	rec(m, "estimator", json_string(wb_score_estimator_name(c->est)), &ok);
-	rec(m, "adjustment", json_string(wb_adjust_name(c->adjust)), &ok);
+	rec(m, "adjustment", json_string(wb_stats_adjust_name(c->adjust)), &ok);
 	rec(m, "ratio_method", json_string(wb_compare_method_name(c)), &ok);
 	rec(m, "final_method", json_string(c->blocked ? "runs-t" : "delta"),
 	    &ok);
 	rec(m, "family", json_integer(c->family), &ok);
 	wb_report_negligible_text(c, ng, sizeof(ng));
 	rec(m, "negligible", json_pack("{s:f, s:s, s:s}", "percent",
-	    100 * c->negligible, "source", wb_negl_src_name(c->negl_src),
+	    100 * c->negligible, "source", wb_compare_negl_src_name(c->negl_src),
 	    "rule", ng), &ok);
 	rec(m, "same_run", json_boolean(c->same_run), &ok);
 	rec(m, "blocked", json_boolean(c->blocked), &ok);

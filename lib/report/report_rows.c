@@ -75,7 +75,7 @@ ratio_cells(struct wb_rmodel *m, int base, double ratio, double score_ratio,
 		g(m, w->p, 4);
 		g(m, padj, 4);
 	}
-	wb_rmodel_text(m, wb_verdict_name(verdict));
+	wb_rmodel_text(m, wb_compare_verdict_name(verdict));
 }
 
 /* The threshold of negligible effects and its source: the row's end. */
@@ -84,7 +84,7 @@ negl_cells(struct wb_rmodel *m, const struct wb_compare *c)
 {
 
 	g(m, 100 * c->negligible, 6);
-	wb_rmodel_text(m, wb_negl_src_name(c->negl_src));
+	wb_rmodel_text(m, wb_compare_negl_src_name(c->negl_src));
 }
 
 /* One test's row for variant v. */

@@ -53,7 +53,7 @@ variant(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
 		    100 * c->negligible);
 	fprintf(fp, "  (%s)\n", wb_report_adjust_text(c, adj, sizeof(adj)));
 	fprintf(fp, "  (negligible: within %g%%, %s)\n", 100 * c->negligible,
-	    wb_negl_src_text(c->negl_src));
+	    wb_compare_negl_src_text(c->negl_src));
 	wb_report_extend(fp, c, rs, v);
 }
 

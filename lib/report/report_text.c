@@ -48,7 +48,7 @@ header(FILE *fp, const struct wb_compare *c)
 {
 	char pct[16], adj[512], ad[512], un[2048], ng[512], *m;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "worldbench compare: %zu variants", c->nvar);
 	if (c->blocked && c->nunits < c->nruns)
 		fprintf(fp, " in %zu runs on %zu nodes (nodes as units: the "
@@ -394,10 +394,10 @@ summary(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
 	char r[32], r2[32], pct[16], lv[16], cf[16];
 	size_t i, k;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	fprintf(fp, "\n%s / %s (* significant at %s%% after %s)\n",
 	    wb_strvis_slot(c->labels[v]), wb_strvis_slot(c->labels[0]), pct,
-	    wb_adjust_name(c->adjust));
+	    wb_stats_adjust_name(c->adjust));
 	fprintf(fp, "  %-40s %8s %19s %11s  %s\n", "test", "ratio", "interval",
 	    "score ratio", "verdict");
 	for (i = 0; i < c->nrows; i++) {
@@ -417,12 +417,12 @@ summary(FILE *fp, const struct wb_compare *c, struct wb_results *const *rs,
 		else if (c->blocked)
 			fprintf(fp, ", runs as units: %zu runs, %g df",
 			    f->runs.n, f->w.df);
-		wb_conf_format(f->w.conf, lv, sizeof(lv));
-		wb_conf_format(c->conf, cf, sizeof(cf));
+		wb_compare_conf_format(f->w.conf, lv, sizeof(lv));
+		wb_compare_conf_format(c->conf, cf, sizeof(cf));
 		fprintf(fp, "; interval half-width %s%% at %s%% (its level in "
 		    "the %s family of %zu), %s%% at %s%% unadjusted\n",
-		    N(r, "%.2f", wb_ratio_halfwidth(&f->w)), lv,
-		    wb_adjust_name(c->adjust), c->family,
+		    N(r, "%.2f", wb_stats_ratio_halfwidth(&f->w)), lv,
+		    wb_stats_adjust_name(c->adjust), c->family,
 		    N(r2, "%.2f", f->halfwidth), cf);
 	}
 	else if ((k = one_sample(c, v)) > 0)
@@ -474,9 +474,9 @@ factorial(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	size_t i;
 	int fx;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	for (fx = 0; fx < WB_FX_N; fx++)
-		wb_fact_which_name(f, fx, n[fx], sizeof(n[fx]));
+		wb_factorial_which_name(f, fx, n[fx], sizeof(n[fx]));
 	fprintf(fp, "\nFactorial view: %s = {%s -> %s}, %s = {%s -> %s}\n",
 	    wb_strvis_slot(f->knob[0]), wb_strvis_slot(c->labels[f->cell[0]]),
 	    wb_strvis_slot(c->labels[f->cell[1]]), wb_strvis_slot(f->knob[1]),

@@ -41,7 +41,7 @@ method(struct wb_rmodel *m, const struct wb_compare *c, struct wb_err *err)
 {
 	char pct[16], adj[512], ng[512], *s;
 
-	wb_conf_format(c->conf, pct, sizeof(pct));
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	if (asprintf(&s, "Estimator: %s. %s The %s%% intervals come from %s. "
 	    "%s %s", wb_report_estimator_text(c), wb_report_ratio_text(), pct,
 	    wb_report_method_text(c), wb_report_adjust_text(c, adj,
@@ -166,7 +166,7 @@ variant(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
 	wb_rmodel_column(m, "Ratio", WB_RM_RIGHT, WB_RM_NUM);
 	wb_rmodel_column(m, "Interval", WB_RM_PLAIN, WB_RM_TEXT);
 	wb_rmodel_column(m, "Score ratio", WB_RM_RIGHT, WB_RM_NUM);
-	snprintf(t, sizeof(t), "p (%s)", wb_adjust_name(c->adjust));
+	snprintf(t, sizeof(t), "p (%s)", wb_stats_adjust_name(c->adjust));
 	wb_rmodel_column(m, t, WB_RM_RIGHT, WB_RM_NUM);
 	wb_rmodel_column(m, "Verdict", WB_RM_PLAIN, WB_RM_VERDICT);
 	for (i = 0; i < c->nrows; i++) {
@@ -232,7 +232,7 @@ factorial(struct wb_rmodel *m, const struct wb_compare *c,
 	free(s);
 	wb_rmodel_column(m, "Test", WB_RM_PLAIN, WB_RM_TEXT);
 	for (fx = 0; fx < WB_FX_N; fx++)
-		wb_rmodel_column(m, wb_fact_which_name(f, fx, n, sizeof(n)),
+		wb_rmodel_column(m, wb_factorial_which_name(f, fx, n, sizeof(n)),
 		    WB_RM_PLAIN, WB_RM_VERDICT);
 	for (i = 0; i < f->nrows; i++)
 		fact_row(m, &f->rows[i]);

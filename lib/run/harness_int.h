@@ -75,14 +75,14 @@ void	wb_harness_progress_end(FILE *, struct wb_harness *,
 	    const struct wb_order_item *, size_t i, const struct wb_sample *);
 
 /* Scratch directories (lib/run/harness_scratch.c). */
-int	wb_scratch_make(const struct wb_runner *, const char *tag,
+int	wb_harness_scratch_make(const struct wb_runner *, const char *tag,
 	    char **hostpath, char **innerpath, struct wb_err *);
-int	wb_scratch_remove(const struct wb_runner *, const char *hostpath,
-	    struct wb_err *);
+int	wb_harness_scratch_remove(const struct wb_runner *,
+	    const char *hostpath, struct wb_err *);
 /* Host path of a path inside the runner's root; malloc'ed. */
-char	*wb_runner_hostpath(const struct wb_runner *, const char *inner);
+char	*wb_harness_hostpath(const struct wb_runner *, const char *inner);
 
-/* lib/run/harness.c */
+/* lib/run/harness_setup.c */
 int	wb_harness_suite_prov(struct wb_hvariant *, json_t **files,
 	    char *hex, struct wb_err *);
 json_t	*wb_harness_argv_json(char *const *argv, int argc);

@@ -223,7 +223,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	s->copies = copies;
 	if (copies < 1 || copies > 256)
 		return (wb_err_set(err, "copies: %d is not in 1..256", copies));
-	if (wb_scratch_make(r, t->id, &host, &inner, err) == -1)
+	if (wb_harness_scratch_make(r, t->id, &host, &inner, err) == -1)
 		return (-1);
 	snprintf(secs, sizeof(secs), "%g", duration);
 	if (asprintf(&argv[0], "%s/%s", r->libexecdir, t->id) == -1) {
@@ -240,7 +240,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 	sp.envp = child_env(r, lc_all, lang, err);
 	if (sp.envp == NULL) {
 		free(argv[0]);
-		(void)wb_scratch_remove(r, host, NULL);
+		(void)wb_harness_scratch_remove(r, host, NULL);
 		free(host);
 		free(inner);
 		return (-1);
@@ -269,7 +269,7 @@ wb_harness_pass(const struct wb_runner *r, const struct wb_test_def *t,
 		for (i = 0; i < copies; i++)
 			wb_spawn_result_fini(&res[i]);
 	}
-	if (wb_scratch_remove(r, host, rc == -1 ? NULL : err) == -1 &&
+	if (wb_harness_scratch_remove(r, host, rc == -1 ? NULL : err) == -1 &&
 	    rc != -1) {
 		free(s->error);
 		s->error = NULL;

@@ -18,7 +18,7 @@
 #include "wb_stats.h"
 #include "wb_util.h"
 
-/* A locale name the plan may record (harness.c checks the options). */
+/* A locale name the plan may record (harness_setup.c checks the options). */
 bool
 wb_harness_locale_ok(const char *name)
 {

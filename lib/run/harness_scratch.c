@@ -24,7 +24,7 @@
 #include "wb_util.h"
 
 char *
-wb_runner_hostpath(const struct wb_runner *r, const char *inner)
+wb_harness_hostpath(const struct wb_runner *r, const char *inner)
 {
 	char *p;
 	size_t len;
@@ -58,8 +58,8 @@ scratch_base(const struct wb_runner *r, struct wb_err *err)
 }
 
 int
-wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
-    char **innerpath, struct wb_err *err)
+wb_harness_scratch_make(const struct wb_runner *r, const char *tag,
+    char **hostpath, char **innerpath, struct wb_err *err)
 {
 	char name[NAME_MAX + 1], *base, *host, *inner;
 	uint64_t rnd;
@@ -97,7 +97,7 @@ wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
 		return (-1);
 	}
 	host = inner = NULL;
-	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL ||
+	if ((base = wb_harness_hostpath(r, r->scratchdir)) == NULL ||
 	    asprintf(&host, "%s/%s", base, name) == -1)
 		host = NULL;
 	else if (asprintf(&inner, "%s/%s", r->scratchdir, name) == -1)
@@ -118,7 +118,7 @@ wb_scratch_make(const struct wb_runner *r, const char *tag, char **hostpath,
 }
 
 int
-wb_scratch_remove(const struct wb_runner *r, const char *hostpath,
+wb_harness_scratch_remove(const struct wb_runner *r, const char *hostpath,
     struct wb_err *err)
 {
 	const char *name;
@@ -126,7 +126,7 @@ wb_scratch_remove(const struct wb_runner *r, const char *hostpath,
 	size_t len;
 	int bfd, rc;
 
-	if ((base = wb_runner_hostpath(r, r->scratchdir)) == NULL)
+	if ((base = wb_harness_hostpath(r, r->scratchdir)) == NULL)
 		return (wb_err_setsys(err, "asprintf"));
 	len = strlen(base);
 	name = hostpath + len + 1;

@@ -3,11 +3,11 @@
  * Where bench programs run.  A runner says where the suite is installed
  * as seen from inside, where scratch directories go, and how a child
  * enters the environment (nothing for the host; a private mount namespace
- * and chroot for a world image).  The harness (lib/run/harness.c) only talks
- * to this interface and the runner table (lib/sandbox/runner_list.h), so a
- * FreeBSD backend (jail) is a new runner, not a new harness: its own
- * file and one line of the table (doc/ARCHITECTURE.md, "Adding a
- * runner").
+ * and chroot for a world image).  The harness (lib/run/harness_setup.c)
+ * only talks to this interface and the runner table
+ * (lib/sandbox/runner_list.h), so a FreeBSD backend (jail) is a new
+ * runner, not a new harness: its own file and one line of the table
+ * (doc/ARCHITECTURE.md, "Adding a runner").
  *
  * The qemu boot path does not use this: a guest runs the whole suite
  * itself and reports over the serial console (lib/guest/serial.c).

@@ -38,7 +38,7 @@ judge_test(const struct wb_compare *c, const struct wb_cmp_row *row,
 			hw = INFINITY;
 			np = 0;
 		} else {
-			hw = wb_ratio_halfwidth(&o->w);
+			hw = wb_stats_ratio_halfwidth(&o->w);
 			np = o->paired ? o->npairs : 0;
 		}
 		t->halfwidth = fmax(t->halfwidth, hw);
@@ -85,7 +85,7 @@ need_of(const struct wb_compare *c, size_t v, double target, double *dfp,
 		return ((size_t)-1);
 	*dfp = var * var / den;
 	*varp = var;
-	q = wb_t_quantile(1 - (1 - c->conf) / 2, *dfp);
+	q = wb_stats_t_quantile(1 - (1 - c->conf) / 2, *dfp);
 	se = log(1 + target / 100) / q;
 	n = ceil(var / (se * se) * (1 - 1e-12));
 	if (!(n < (double)WB_PASS_MAX))
@@ -128,7 +128,8 @@ test_need(const struct wb_compare *c, const char *id, double tt,
 		o = &c->rows[j].cells[v];
 		if (!o->twostage || o->n1 < 2)
 			continue;
-		q = wb_t_quantile(1 - (1 - c->conf) / 2, (double)(o->n1 - 1));
+		q = wb_stats_t_quantile(1 - (1 - c->conf) / 2,
+		    (double)(o->n1 - 1));
 		se = log(1 + tt / 100) / q;
 		n = ceil(o->s1var / (se * se) * (1 - 1e-12));
 		if (!(n < (double)WB_PASS_MAX))
@@ -192,7 +193,7 @@ wb_adapt_decide(struct wb_results *const *v, size_t nv, double target,
 	for (i = 1; i < nv; i++)
 		a->final_halfwidth = fmax(a->final_halfwidth,
 		    c.final[i].ntests > 0 ?
-		    wb_ratio_halfwidth(&c.final[i].w) : INFINITY);
+		    wb_stats_ratio_halfwidth(&c.final[i].w) : INFINITY);
 	/* Stage one: every test to its pairs, whatever the intervals. */
 	if (a->nshort > 0) {
 		wb_compare_fini(&c);
@@ -226,7 +227,7 @@ wb_adapt_expect(const struct wb_adapt *a, size_t n)
 
 	if (n == 0 || !(a->need_df > 0) || !(a->need_v >= 0))
 		return (INFINITY);
-	q = wb_t_quantile(1 - (1 - a->conf) / 2, a->need_df);
+	q = wb_stats_t_quantile(1 - (1 - a->conf) / 2, a->need_df);
 	return (100 * (exp(q * sqrt(a->need_v / (double)n)) - 1));
 }
 

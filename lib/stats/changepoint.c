@@ -17,7 +17,7 @@ struct seg {
 };
 
 void
-wb_cp_opts_init(struct wb_cp_opts *o)
+wb_changepoint_opts_init(struct wb_cp_opts *o)
 {
 
 	memset(o, 0, sizeof(*o));
@@ -43,8 +43,8 @@ dist(double a, double b, double e)
 }
 
 size_t
-wb_cp_best_split(const double *x, size_t m, size_t min_size, double expo,
-    double *q, double *scratch)
+wb_changepoint_best_split(const double *x, size_t m, size_t min_size,
+    double expo, double *q, double *scratch)
 {
 	double *before, *row, d, wl, wr, b, out, e, qt, best;
 	size_t i, k, t, u, at;
@@ -137,8 +137,8 @@ perm_p(const double *x, size_t m, const struct wb_cp_opts *o, double q,
 			buf[i] = buf[j];
 			buf[j] = tmp;
 		}
-		(void)wb_cp_best_split(buf, m, o->min_size, o->exponent, &qs,
-		    scratch);
+		(void)wb_changepoint_best_split(buf, m, o->min_size,
+		    o->exponent, &qs, scratch);
 		if (qs >= q - 1e-12 * fabs(q) &&
 		    (1.0 + ++hits) / (1.0 + r) > o->alpha)
 			return ((1.0 + hits) / (1.0 + k + 1));
@@ -203,10 +203,10 @@ describe(const double *x, size_t n, double conf, struct wb_cp *cps,
 		c->to = i + 1 == ncps ? n : cps[i + 1].at;
 		nl = c->at - c->from;
 		nr = c->to - c->at;
-		ml = wb_mean(x + c->from, nl);
-		mr = wb_mean(x + c->at, nr);
-		vl = wb_var(x + c->from, nl);
-		vr = wb_var(x + c->at, nr);
+		ml = wb_stats_mean(x + c->from, nl);
+		mr = wb_stats_mean(x + c->at, nr);
+		vl = wb_stats_var(x + c->from, nl);
+		vr = wb_stats_var(x + c->at, nr);
 		c->ratio = exp(mr - ml);
 		se = sqrt(vl / (double)nl + vr / (double)nr);
 		if (!(se > 1e-12)) {
@@ -214,8 +214,8 @@ describe(const double *x, size_t n, double conf, struct wb_cp *cps,
 			c->lo = c->hi = NAN;
 			continue;
 		}
-		df = wb_welch_df(vl, nl, vr, nr);
-		h = wb_t_quantile(1 - (1 - conf) / 2, df) * se;
+		df = wb_stats_welch_df(vl, nl, vr, nr);
+		h = wb_stats_t_quantile(1 - (1 - conf) / 2, df) * se;
 		c->lo = exp(mr - ml - h);
 		c->hi = exp(mr - ml + h);
 	}
@@ -256,7 +256,7 @@ wb_changepoint_find(const double *x, size_t n, const struct wb_cp_opts *o,
 	while (head < tail && (o->max_cps == 0 || ncps < o->max_cps)) {
 		sg = queue[head++];
 		m = sg.to - sg.from;
-		if ((t = wb_cp_best_split(x + sg.from, m, o->min_size,
+		if ((t = wb_changepoint_best_split(x + sg.from, m, o->min_size,
 		    o->exponent, &q, scratch)) == 0)
 			continue;
 		p = perm_p(x + sg.from, m, o, q, seg_seed(o->seed, sg.from,
@@ -286,7 +286,7 @@ wb_changepoint_find(const double *x, size_t n, const struct wb_cp_opts *o,
 }
 
 void
-wb_cp_result_free(struct wb_cp_result *r)
+wb_changepoint_result_free(struct wb_cp_result *r)
 {
 
 	free(r->cps);

@@ -97,7 +97,7 @@ struct wb_cp_result {
 };
 
 /* alpha WB_CP_ALPHA, R, min_size, seed 0, conf 0.95, no limit. */
-void	wb_cp_opts_init(struct wb_cp_opts *);
+void	wb_changepoint_opts_init(struct wb_cp_opts *);
 
 /*
  * Find the change points of x[0..n-1] (every value finite).  n below
@@ -107,14 +107,14 @@ void	wb_cp_opts_init(struct wb_cp_opts *);
  */
 int	wb_changepoint_find(const double *x, size_t n,
 	    const struct wb_cp_opts *, struct wb_cp_result *, struct wb_err *);
-void	wb_cp_result_free(struct wb_cp_result *);
+void	wb_changepoint_result_free(struct wb_cp_result *);
 
 /*
  * The best split of x[0..m-1] with at least min_size values on each
  * side: its index (first value of the right part) and statistic Q.
  * 0 when m < 2 * min_size.  scratch holds 2 * m doubles.
  */
-size_t	wb_cp_best_split(const double *x, size_t m, size_t min_size,
+size_t	wb_changepoint_best_split(const double *x, size_t m, size_t min_size,
 	    double exponent, double *q, double *scratch);
 
 /*

@@ -14,7 +14,7 @@
  *
  * One family for the multiplicity adjustment: every test of every
  * variant against the base, and each variant's final score.  Intervals
- * are printed at the level of their adjusted test (wb_adjust_levels), so
+ * are printed at the level of their adjusted test (wb_stats_adjust_levels), so
  * an interval excludes 1 exactly when a difference is proven; the
  * verdict then weighs it against the negligible threshold
  * (wb_compare_judge).
@@ -317,11 +317,11 @@ int	wb_compare_build(struct wb_results *const *v, size_t nv,
 	    struct wb_compare *, struct wb_err *);
 void	wb_compare_fini(struct wb_compare *);
 
-const char	*wb_verdict_name(enum wb_verdict);
+const char	*wb_compare_verdict_name(enum wb_verdict);
 /* "No difference proven", "faster", "negligible", ... */
-const char	*wb_verdict_text(enum wb_verdict);
+const char	*wb_compare_verdict_text(enum wb_verdict);
 /* Confidence formatted as a percentage without trailing zeros: "95", "99.5". */
-void		 wb_conf_format(double conf, char *buf, size_t len);
+void		 wb_compare_conf_format(double conf, char *buf, size_t len);
 
 #define WB_LARGE_LO	0.8
 #define WB_LARGE_HI	1.25
@@ -355,9 +355,9 @@ int	wb_compare_verdict(const struct wb_welch *, double padj, double conf);
 int	wb_compare_set_negligible(struct wb_compare *, double pct,
 	    enum wb_negl_src, struct wb_err *);
 /* "the default for wall-clock timing", "--negligible", ... */
-const char	*wb_negl_src_text(enum wb_negl_src);
+const char	*wb_compare_negl_src_text(enum wb_negl_src);
 /* "wall", "icount", "recorded", "option": the JSON's spelling. */
-const char	*wb_negl_src_name(enum wb_negl_src);
+const char	*wb_compare_negl_src_name(enum wb_negl_src);
 /*
  * Why a row is inconclusive: "too few passes" when it has WB_FEW_DF
  * degrees of freedom or fewer, else "interval too wide".

@@ -134,9 +134,9 @@ merge_cell(struct wb_cmp_cell *m, const struct wb_compare *subs,
 		} else
 			allscore = 0;
 	}
-	if (wb_desc_compute(m->rates, m->n, &m->desc, err) == -1)
+	if (wb_stats_desc_compute(m->rates, m->n, &m->desc, err) == -1)
 		goto out;
-	m->lvar = wb_var(lu, m->nunits);
+	m->lvar = wb_stats_var(lu, m->nunits);
 	if (ns > 0 && allscore) {
 		m->have_score = 1;
 		m->score = geomean(sc, ns);
@@ -206,10 +206,10 @@ over_runs(const struct wb_compare *c, const double *ratio,
 	}
 	sp->n = n;
 	if (n >= 2)
-		sp->sdlog = sqrt(wb_var(l, n));
+		sp->sdlog = sqrt(wb_stats_var(l, n));
 	rc = 0;
 	if (n > 0)
-		rc = wb_paired_log(one, x, n, c->conf, w, err);
+		rc = wb_stats_paired_log(one, x, n, c->conf, w, err);
 out:
 	free(one);
 	free(x);
@@ -245,7 +245,7 @@ block_ratio(struct wb_compare *c, const struct wb_compare *subs,
 		return (rc);
 	o->verdict = WB_V_NOCI;		/* until wb_compare_adjust() */
 	o->ratio = o->w.ratio;
-	o->halfwidth = wb_ratio_halfwidth(&o->w);
+	o->halfwidth = wb_stats_ratio_halfwidth(&o->w);
 	if (b->have_score && o->have_score)
 		o->score_ratio = o->score / b->score;
 	if (b->faults_per_loop > 0 && o->faults_per_loop > 0)
@@ -287,7 +287,7 @@ block_final(struct wb_compare *c, const struct wb_compare *subs, size_t v,
 	if (rc == 0 && f->runs.n > 0) {
 		f->ratio = f->w.ratio;
 		f->score_ratio = geomean(sr, c->nruns);
-		f->halfwidth = wb_ratio_halfwidth(&f->w);
+		f->halfwidth = wb_stats_ratio_halfwidth(&f->w);
 		f->verdict = WB_V_NOCI;
 	}
 	free(ratio);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One comparison of a run, or of files as they are (compare_int.h): the
- * core of compare.c, then, for an extended run, the sequential looks of
+ * core of compare_core.c, then, for an extended run, the sequential looks of
  * compare_seq.c (each look itself a core and a finish over the first
- * rounds), then the finish.  Kept apart from compare.c so that the looks
+ * rounds), then the finish.  Kept apart from compare_core.c so that the looks
  * build on the core without the core calling back into them.
  */
 #include <stddef.h>

@@ -34,7 +34,7 @@ seq_level(const struct wb_compare *c, struct wb_cmp_seq *s,
 	s->shown = q < level ? s->best : s->nlooks - 1;
 	*w = s->w[s->shown];
 	w->p = q;
-	wb_welch_set_conf(w, 1 - c->xplan.share[s->shown] * level);
+	wb_stats_welch_set_conf(w, 1 - c->xplan.share[s->shown] * level);
 }
 
 int
@@ -75,8 +75,8 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 		c->family += !isnan(p[k]);
 	}
 	alpha = 1 - c->conf;
-	if (wb_adjust_p(c->adjust, p, n, adj, err) == -1 ||
-	    wb_adjust_levels(c->adjust, p, n, alpha, lvl, err) == -1)
+	if (wb_stats_adjust_p(c->adjust, p, n, adj, err) == -1 ||
+	    wb_stats_adjust_levels(c->adjust, p, n, alpha, lvl, err) == -1)
 		goto out;
 	k = 0;
 	for (v = 1; v < c->nvar; v++) {
@@ -88,7 +88,7 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 				seq_level(c, sq[k], w[k], lvl[k]);
 				c->rows[i].cells[v].ratio = w[k]->ratio;
 			} else if (!isnan(lvl[k]))
-				wb_welch_set_conf(w[k], 1 - lvl[k]);
+				wb_stats_welch_set_conf(w[k], 1 - lvl[k]);
 			k++;
 		}
 		if (c->final[v].verdict == WB_V_MISSING)
@@ -98,7 +98,7 @@ wb_compare_adjust(struct wb_compare *c, struct wb_err *err)
 			seq_level(c, sq[k], w[k], lvl[k]);
 			c->final[v].ratio = w[k]->ratio;
 		} else if (!isnan(lvl[k]))
-			wb_welch_set_conf(w[k], 1 - lvl[k]);
+			wb_stats_welch_set_conf(w[k], 1 - lvl[k]);
 		k++;
 	}
 	wb_compare_rejudge(c);

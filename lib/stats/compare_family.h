@@ -3,7 +3,7 @@
  * The family of a comparison: every test of every variant against the
  * base, and every variant's final score, adjusted together.  The
  * adjusted p values give the verdicts, and each interval is recomputed
- * at the level its adjusted test used (wb_adjust_levels), so that it
+ * at the level its adjusted test used (wb_stats_adjust_levels), so that it
  * excludes 1 exactly when a difference is proven (faster, slower or
  * small; a negligible row may exclude it too).  Cells and
  * finals whose verdict is WB_V_MISSING are left out.

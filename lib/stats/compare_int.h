@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internals of the comparison shared between compare.c (one run, or
+ * Internals of the comparison shared between compare_core.c (one run, or
  * files compared as they are) and compare_blocked.c (several runs, each
  * holding every variant: runs are the units).
  */
@@ -79,7 +79,7 @@ int	wb_compare_add_row(struct wb_compare *, const char *id,
 	    const char *name, const char *unit, double baseline,
 	    struct wb_err *);
 /*
- * The two steps of one comparison (lib/stats/compare.c): the core (rows,
+ * The two steps of one comparison (lib/stats/compare_core.c): the core (rows,
  * ratios, finals, the negligible margin; c is freed on an error) and the
  * finish (the family's adjustment and the provenance checks; c is freed
  * on an error).  The sequential looks go between them.

@@ -23,7 +23,7 @@
 #include "wb_util.h"
 
 const char *
-wb_negl_src_name(enum wb_negl_src s)
+wb_compare_negl_src_name(enum wb_negl_src s)
 {
 
 	switch (s) {
@@ -39,7 +39,7 @@ wb_negl_src_name(enum wb_negl_src s)
 }
 
 const char *
-wb_negl_src_text(enum wb_negl_src s)
+wb_compare_negl_src_text(enum wb_negl_src s)
 {
 
 	switch (s) {

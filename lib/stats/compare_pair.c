@@ -76,13 +76,13 @@ paired_of(const struct wb_compare *c, const struct pair *p, size_t n,
 		pb[i] = p[i].a;
 		po[i] = p[i].b;
 	}
-	rc = wb_paired_log(pb, po, n, c->conf, &o->w, err);
+	rc = wb_stats_paired_log(pb, po, n, c->conf, &o->w, err);
 	if (rc == 0 && c->stage1 > 0) {
 		o->twostage = 1;
 		o->n1 = n < c->stage1 ? n : c->stage1;
 		for (i = 0; i < o->n1; i++)
 			po[i] = log(po[i] / pb[i]);
-		o->s1var = wb_var(po, o->n1);
+		o->s1var = wb_stats_var(po, o->n1);
 	}
 	free(pb);
 	free(po);
@@ -104,13 +104,13 @@ wb_compare_ratio(const struct wb_compare *c, const struct wb_cmp_cell *b,
 
 	o->paired = 0;
 	if (!c->same_run || b->by_boot || o->by_boot)
-		return (wb_welch_log(b->units, b->nunits, o->units, o->nunits,
-		    c->conf, &o->w, err));
+		return (wb_stats_welch_log(b->units, b->nunits, o->units,
+		    o->nunits, c->conf, &o->w, err));
 	if ((p = pairs_of(b, o, &n, err)) == NULL)
 		return (-1);
 	if (n < 2)
-		rc = wb_welch_log(b->units, b->nunits, o->units, o->nunits,
-		    c->conf, &o->w, err);
+		rc = wb_stats_welch_log(b->units, b->nunits, o->units,
+		    o->nunits, c->conf, &o->w, err);
 	else if ((rc = paired_of(c, p, n, o, err)) == 0) {
 		o->paired = 1;
 		o->npairs = n;

@@ -15,7 +15,7 @@
 
 /*
  * Provenance keys that must agree, as the writers record them
- * (lib/model/provenance.c, lib/run/harness.c, lib/guest/qemu_bench.c).
+ * (lib/model/provenance.c, lib/run/harness_setup.c, lib/guest/qemu_bench.c).
  */
 static const struct prov_key {
 	const char	*what;

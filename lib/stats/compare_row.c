@@ -3,7 +3,7 @@
  * The vocabulary of a comparison that every file of the compare family
  * uses: verdicts and their words, the confidence level's spelling, a
  * variant's label, a run's id, and the rows of tests.  Nothing here
- * builds a comparison (compare.c does), so no file of the family calls
+ * builds a comparison (compare_core.c does), so no file of the family calls
  * back into the one that dispatches to it.
  */
 #include <libgen.h>
@@ -38,7 +38,7 @@ static const struct {
 };
 
 const char *
-wb_verdict_name(enum wb_verdict v)
+wb_compare_verdict_name(enum wb_verdict v)
 {
 
 	if ((size_t)v >= sizeof(verdicts) / sizeof(verdicts[0]) ||
@@ -48,7 +48,7 @@ wb_verdict_name(enum wb_verdict v)
 }
 
 const char *
-wb_verdict_text(enum wb_verdict v)
+wb_compare_verdict_text(enum wb_verdict v)
 {
 
 	if ((size_t)v >= sizeof(verdicts) / sizeof(verdicts[0]) ||
@@ -69,7 +69,7 @@ wb_compare_method_name(const struct wb_compare *c)
 }
 
 void
-wb_conf_format(double conf, char *buf, size_t len)
+wb_compare_conf_format(double conf, char *buf, size_t len)
 {
 	char *p;
 
@@ -95,7 +95,7 @@ wb_compare_judge(const struct wb_welch *w, double padj, double conf,
 	    !(w->lo <= 1 && w->hi >= 1);
 	if (proven && (w->ratio < 1 / (1 + d) || w->ratio > 1 + d))
 		return (w->ratio > 1 ? WB_V_FASTER : WB_V_SLOWER);
-	if (wb_equivalent(w, d))
+	if (wb_stats_equivalent(w, d))
 		return (WB_V_NEGLIGIBLE);
 	if (proven)
 		return (WB_V_SMALL);

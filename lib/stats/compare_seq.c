@@ -94,7 +94,7 @@ add_look(struct wb_cmp_seq **sp, size_t k, size_t n,
 /*
  * The fewest and most pairs of a test in variant j's final of look
  * comparison lc: the pairs of each paired term, else its fewer units
- * (as compare.c's fill_final takes them).
+ * (as compare_core.c's fill_final takes them).
  */
 static void
 final_pairs(const struct wb_compare *lc, size_t j, size_t *fewest,

@@ -75,10 +75,10 @@ test(const double *x, size_t n, size_t at, size_t w,
 	size_t k;
 
 	k = n - at;
-	mw = wb_mean(x + at - w, w);
-	mt = wb_mean(x + at, k);
-	vw = wb_var(x + at - w, w);
-	vt = wb_var(x + at, k);
+	mw = wb_stats_mean(x + at - w, w);
+	mt = wb_stats_mean(x + at, k);
+	vw = wb_stats_var(x + at - w, w);
+	vt = wb_stats_var(x + at, k);
 	df = (double)(w + k - 2);
 	sp = sqrt(((double)(w - 1) * vw + (double)(k - 1) * vt) / df);
 	se = sp * sqrt(1 / (double)k + 1 / (double)w);
@@ -86,11 +86,11 @@ test(const double *x, size_t n, size_t at, size_t w,
 	if (!(se > 1e-12))
 		return (0);	/* no spread: nothing to test against */
 	t = d / se;
-	pv = wb_t_pvalue(t, df);
+	pv = wb_stats_t_pvalue(t, df);
 	p = t * o->side > 0 ? pv / 2 : 1 - pv / 2;
 	if (p > o->alpha)
 		return (0);
-	h = wb_t_quantile(1 - (1 - o->conf) / 2, df) * se;
+	h = wb_stats_t_quantile(1 - (1 - o->conf) / 2, df) * se;
 	memset(c, 0, sizeof(*c));
 	c->at = at;
 	c->before = at - 1;

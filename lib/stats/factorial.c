@@ -37,7 +37,8 @@ static void
 add_cell(struct wb_delta *d, double w, const struct wb_cmp_cell *cell)
 {
 
-	wb_delta_add(d, w, mean_log(cell), cell->lvar, cell->nunits, 0, 2);
+	wb_stats_delta_add(d, w, mean_log(cell), cell->lvar, cell->nunits, 0,
+	    2);
 	if (cell->nunits < 2)
 		d->incomplete = 1;
 }
@@ -47,7 +48,7 @@ finish(struct wb_delta *d, double conf, struct wb_fact_effect *e,
     struct wb_err *err)
 {
 
-	if (wb_delta_finish(d, conf, &e->w, err) == -1)
+	if (wb_stats_delta_finish(d, conf, &e->w, err) == -1)
 		return (-1);
 	e->verdict = wb_compare_verdict(&e->w, e->w.p, conf);
 	return (0);
@@ -68,7 +69,7 @@ row_effects(const struct wb_cmp_row *r, const size_t cell[4], double conf,
 			return (0);
 	fr->ok = 1;
 	for (fx = 0; fx < WB_FX_N; fx++) {
-		wb_delta_init(&d);
+		wb_stats_delta_init(&d);
 		for (k = 0; k < 4; k++) {
 			add_cell(&d, fx_sign[fx][k], &r->cells[cell[k]]);
 			if (fin != NULL)
@@ -115,7 +116,7 @@ wb_factorial_build(const struct wb_compare *c, const size_t cell[4],
 		nall += k == 4;
 	}
 	for (fx = 0; fx < WB_FX_N; fx++)
-		wb_delta_init(&fin[fx]);
+		wb_stats_delta_init(&fin[fx]);
 	for (i = 0; i < c->nrows; i++)
 		if (row_effects(&c->rows[i], cell, c->conf, &f->rows[i],
 		    nall > 0 ? fin : NULL, nall > 0 ? 1.0 / nall : 0,
@@ -148,7 +149,7 @@ wb_factorial_fini(struct wb_factorial *f)
 }
 
 const char *
-wb_fact_which_name(const struct wb_factorial *f, enum wb_fact_which w,
+wb_factorial_which_name(const struct wb_factorial *f, enum wb_fact_which w,
     char *buf, size_t len)
 {
 

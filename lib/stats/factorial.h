@@ -58,7 +58,7 @@ int	wb_factorial_build(const struct wb_compare *c, const size_t cell[4],
 	    const char *knob_a, const char *knob_b, struct wb_factorial *,
 	    struct wb_err *);
 void	wb_factorial_fini(struct wb_factorial *);
-const char	*wb_fact_which_name(const struct wb_factorial *,
+const char	*wb_factorial_which_name(const struct wb_factorial *,
 		    enum wb_fact_which, char *buf, size_t len);
 
 #endif

@@ -12,7 +12,7 @@
 #include "wb_util.h"
 
 int
-wb_dbl_cmp(const void *a, const void *b)
+wb_stats_dbl_cmp(const void *a, const void *b)
 {
 	double x, y;
 
@@ -22,7 +22,7 @@ wb_dbl_cmp(const void *a, const void *b)
 }
 
 double
-wb_mean(const double *x, size_t n)
+wb_stats_mean(const double *x, size_t n)
 {
 	double s;
 	size_t i;
@@ -41,14 +41,14 @@ wb_mean(const double *x, size_t n)
  * loses most of its digits to cancellation there.
  */
 double
-wb_var(const double *x, size_t n)
+wb_stats_var(const double *x, size_t n)
 {
 	double m, d, s;
 	size_t i;
 
 	if (n < 2)
 		return (0);
-	m = wb_mean(x, n);
+	m = wb_stats_mean(x, n);
 	s = 0;
 	for (i = 0; i < n; i++) {
 		d = x[i] - m;
@@ -58,7 +58,7 @@ wb_var(const double *x, size_t n)
 }
 
 int
-wb_desc_compute(const double *x, size_t n, struct wb_desc *d,
+wb_stats_desc_compute(const double *x, size_t n, struct wb_desc *d,
     struct wb_err *err)
 {
 	double *s;
@@ -71,21 +71,21 @@ wb_desc_compute(const double *x, size_t n, struct wb_desc *d,
 	if ((s = malloc(n * sizeof(*s))) == NULL)
 		return (wb_err_setsys(err, "malloc"));
 	memcpy(s, x, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), wb_dbl_cmp);
+	qsort(s, n, sizeof(*s), wb_stats_dbl_cmp);
 	d->min = s[0];
 	d->max = s[n - 1];
 	if (n % 2 == 1)
 		d->median = s[n / 2];
 	else
 		d->median = (s[n / 2 - 1] + s[n / 2]) / 2;
-	d->mean = wb_mean(s, n);
-	d->stddev = sqrt(wb_var(s, n));
+	d->mean = wb_stats_mean(s, n);
+	d->stddev = sqrt(wb_stats_var(s, n));
 	free(s);
 	return (0);
 }
 
 double
-wb_t_quantile(double p, double df)
+wb_stats_t_quantile(double p, double df)
 {
 
 	if (!(df > 0) || !(p > 0 && p < 1))
@@ -94,7 +94,7 @@ wb_t_quantile(double p, double df)
 }
 
 double
-wb_t_pvalue(double t, double df)
+wb_stats_t_pvalue(double t, double df)
 {
 
 	if (!(df > 0) || isnan(t))
@@ -103,7 +103,7 @@ wb_t_pvalue(double t, double df)
 }
 
 double
-wb_welch_df(double v1, size_t n1, double v2, size_t n2)
+wb_stats_welch_df(double v1, size_t n1, double v2, size_t n2)
 {
 	double a, b;
 
@@ -167,16 +167,16 @@ welch_interval(struct wb_welch *w)
 			w->t = w->diff > 0 ? INFINITY : -INFINITY;
 			w->p = 0;
 		}
-		wb_welch_set_conf(w, w->conf);
+		wb_stats_welch_set_conf(w, w->conf);
 		return;
 	}
 	w->t = w->diff / w->se;
-	w->p = wb_t_pvalue(w->t, w->df);
-	wb_welch_set_conf(w, w->conf);
+	w->p = wb_stats_t_pvalue(w->t, w->df);
+	wb_stats_welch_set_conf(w, w->conf);
 }
 
 void
-wb_welch_set_conf(struct wb_welch *w, double conf)
+wb_stats_welch_set_conf(struct wb_welch *w, double conf)
 {
 	double q;
 
@@ -187,13 +187,13 @@ wb_welch_set_conf(struct wb_welch *w, double conf)
 		w->lo = w->hi = exp(w->diff);
 		return;
 	}
-	q = wb_t_quantile(1 - (1 - conf) / 2, w->df);
+	q = wb_stats_t_quantile(1 - (1 - conf) / 2, w->df);
 	w->lo = exp(w->diff - q * w->se);
 	w->hi = exp(w->diff + q * w->se);
 }
 
 void
-wb_tost_interval(const struct wb_welch *w, double *lo, double *hi)
+wb_stats_tost_interval(const struct wb_welch *w, double *lo, double *hi)
 {
 	double q;
 
@@ -205,19 +205,19 @@ wb_tost_interval(const struct wb_welch *w, double *lo, double *hi)
 		return;
 	}
 	/* Two one-sided tests at alpha: the 1 - 2 alpha interval. */
-	q = wb_t_quantile(w->conf, w->df);
+	q = wb_stats_t_quantile(w->conf, w->df);
 	*lo = exp(w->diff - q * w->se);
 	*hi = exp(w->diff + q * w->se);
 }
 
 int
-wb_equivalent(const struct wb_welch *w, double d)
+wb_stats_equivalent(const struct wb_welch *w, double d)
 {
 	double lo, hi;
 
 	if (!w->have_ci || !(d >= 0))
 		return (0);
-	wb_tost_interval(w, &lo, &hi);
+	wb_stats_tost_interval(w, &lo, &hi);
 	return (lo >= 1 / (1 + d) && hi <= 1 + d);
 }
 
@@ -255,21 +255,21 @@ welch_start(const double *a, size_t na, const double *b, size_t nb,
 }
 
 int
-wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
+wb_stats_welch_log(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct wb_welch *w, struct wb_err *err)
 {
 	double *la, *lb, va, vb;
 
 	if (welch_start(a, na, b, nb, conf, w, &la, &lb, err) == -1)
 		return (-1);
-	w->diff = wb_mean(lb, nb) - wb_mean(la, na);
+	w->diff = wb_stats_mean(lb, nb) - wb_stats_mean(la, na);
 	w->ratio = exp(w->diff);
 	if (na >= 2 && nb >= 2) {
-		va = wb_var(la, na);
-		vb = wb_var(lb, nb);
+		va = wb_stats_var(la, na);
+		vb = wb_stats_var(lb, nb);
 		w->have_ci = 1;
 		w->se = sqrt(va / na + vb / nb);
-		w->df = wb_welch_df(va, na, vb, nb);
+		w->df = wb_stats_welch_df(va, na, vb, nb);
 		welch_interval(w);
 	}
 	free(la);
@@ -278,7 +278,7 @@ wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
 }
 
 int
-wb_paired_log(const double *a, const double *b, size_t n, double conf,
+wb_stats_paired_log(const double *a, const double *b, size_t n, double conf,
     struct wb_welch *w, struct wb_err *err)
 {
 	double *la, *lb;
@@ -288,11 +288,11 @@ wb_paired_log(const double *a, const double *b, size_t n, double conf,
 		return (-1);
 	for (i = 0; i < n; i++)
 		lb[i] -= la[i];
-	w->diff = wb_mean(lb, n);
+	w->diff = wb_stats_mean(lb, n);
 	w->ratio = exp(w->diff);
 	if (n >= 2) {
 		w->have_ci = 1;
-		w->se = sqrt(wb_var(lb, n) / n);
+		w->se = sqrt(wb_stats_var(lb, n) / n);
 		w->df = (double)(n - 1);
 		welch_interval(w);
 	}
@@ -302,14 +302,14 @@ wb_paired_log(const double *a, const double *b, size_t n, double conf,
 }
 
 void
-wb_delta_init(struct wb_delta *d)
+wb_stats_delta_init(struct wb_delta *d)
 {
 
 	memset(d, 0, sizeof(*d));
 }
 
 void
-wb_delta_add(struct wb_delta *d, double w, double diff, double vara,
+wb_stats_delta_add(struct wb_delta *d, double w, double diff, double vara,
     size_t na, double varb, size_t nb)
 {
 	double ca, cb;
@@ -327,7 +327,7 @@ wb_delta_add(struct wb_delta *d, double w, double diff, double vara,
 }
 
 int
-wb_delta_finish(const struct wb_delta *d, double conf, struct wb_welch *w,
+wb_stats_delta_finish(const struct wb_delta *d, double conf, struct wb_welch *w,
     struct wb_err *err)
 {
 
@@ -350,7 +350,7 @@ wb_delta_finish(const struct wb_delta *d, double conf, struct wb_welch *w,
 }
 
 int
-wb_adjust_parse(const char *s, enum wb_adjust *a)
+wb_stats_adjust_parse(const char *s, enum wb_adjust *a)
 {
 
 	if (strcmp(s, "holm") == 0)
@@ -365,7 +365,7 @@ wb_adjust_parse(const char *s, enum wb_adjust *a)
 }
 
 const char *
-wb_adjust_name(enum wb_adjust a)
+wb_stats_adjust_name(enum wb_adjust a)
 {
 
 	switch (a) {
@@ -422,7 +422,7 @@ sorted_p(const double *p, size_t n, double *out, size_t *mp,
 }
 
 int
-wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
+wb_stats_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
     struct wb_err *err)
 {
 	struct pidx *s;
@@ -458,7 +458,7 @@ wb_adjust_p(enum wb_adjust how, const double *p, size_t n, double *adj,
 }
 
 int
-wb_adjust_levels(enum wb_adjust how, const double *p, size_t n,
+wb_stats_adjust_levels(enum wb_adjust how, const double *p, size_t n,
     double alpha, double *level, struct wb_err *err)
 {
 	struct pidx *s;
@@ -520,7 +520,7 @@ nct_integrand(double v, void *arg)
 }
 
 double
-wb_t_power(double delta, double df, double alpha)
+wb_stats_t_power(double delta, double df, double alpha)
 {
 	gsl_integration_workspace *ws;
 	gsl_error_handler_t *old;
@@ -531,7 +531,7 @@ wb_t_power(double delta, double df, double alpha)
 
 	if (!(df > 0) || !(alpha > 0 && alpha < 1) || isnan(delta))
 		return (NAN);
-	k.c = wb_t_quantile(1 - alpha / 2, df);
+	k.c = wb_stats_t_quantile(1 - alpha / 2, df);
 	k.delta = delta;
 	k.df = df;
 	k.lognorm = -(df / 2) * M_LN2 - lgamma(df / 2);
@@ -551,7 +551,7 @@ wb_t_power(double delta, double df, double alpha)
 }
 
 double
-wb_t_detectable(double df, double alpha, double power)
+wb_stats_t_detectable(double df, double alpha, double power)
 {
 	double lo, hi, mid, p;
 	int i;
@@ -561,7 +561,7 @@ wb_t_detectable(double df, double alpha, double power)
 		return (NAN);
 	lo = 0;
 	hi = 1;
-	for (i = 0; (p = wb_t_power(hi, df, alpha)) < power; i++) {
+	for (i = 0; (p = wb_stats_t_power(hi, df, alpha)) < power; i++) {
 		if (isnan(p) || i > 60)
 			return (NAN);
 		lo = hi;
@@ -569,7 +569,7 @@ wb_t_detectable(double df, double alpha, double power)
 	}
 	for (i = 0; i < 60 && hi - lo > 1e-9 * hi; i++) {
 		mid = (lo + hi) / 2;
-		if (isnan(p = wb_t_power(mid, df, alpha)))
+		if (isnan(p = wb_stats_t_power(mid, df, alpha)))
 			return (NAN);
 		if (p < power)
 			lo = mid;
@@ -580,19 +580,19 @@ wb_t_detectable(double df, double alpha, double power)
 }
 
 double
-wb_detectable_ratio(const struct wb_welch *w, double power)
+wb_stats_detectable_ratio(const struct wb_welch *w, double power)
 {
 	double delta;
 
 	if (!w->have_ci || w->novar || !(w->df > 0) ||
 	    !(power > 0 && power < 1))
 		return (NAN);
-	delta = wb_t_detectable(w->df, 1 - w->conf, power);
+	delta = wb_stats_t_detectable(w->df, 1 - w->conf, power);
 	return (exp(delta * w->se));
 }
 
 double
-wb_ratio_halfwidth(const struct wb_welch *w)
+wb_stats_ratio_halfwidth(const struct wb_welch *w)
 {
 
 	if (!w->have_ci || !(w->ratio > 0))
@@ -601,7 +601,7 @@ wb_ratio_halfwidth(const struct wb_welch *w)
 }
 
 void
-wb_wilson95(long k, long n, double *p, double *lo, double *hi)
+wb_stats_wilson95(long k, long n, double *p, double *lo, double *hi)
 {
 	double c, h, nn, z;
 

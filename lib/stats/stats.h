@@ -25,19 +25,19 @@ struct wb_desc {
 };
 
 /* Sorts a private copy; n == 0 gives n = 0 and NaNs. */
-int	wb_desc_compute(const double *, size_t, struct wb_desc *,
+int	wb_stats_desc_compute(const double *, size_t, struct wb_desc *,
 	    struct wb_err *);
-double	wb_mean(const double *, size_t);
+double	wb_stats_mean(const double *, size_t);
 /* Sample variance (n - 1 denominator); 0 when n < 2. */
-double	wb_var(const double *, size_t);
-int	wb_dbl_cmp(const void *, const void *);
+double	wb_stats_var(const double *, size_t);
+int	wb_stats_dbl_cmp(const void *, const void *);
 
 /* The p quantile of Student's t with df degrees of freedom (df > 0). */
-double	wb_t_quantile(double p, double df);
+double	wb_stats_t_quantile(double p, double df);
 /* Two-sided p value of |t| with df degrees of freedom. */
-double	wb_t_pvalue(double t, double df);
+double	wb_stats_t_pvalue(double t, double df);
 /* Welch-Satterthwaite degrees of freedom for two sample variances. */
-double	wb_welch_df(double var1, size_t n1, double var2, size_t n2);
+double	wb_stats_welch_df(double var1, size_t n1, double var2, size_t n2);
 
 /* Welch's t on log rates: other (b) against base (a). */
 struct wb_welch {
@@ -65,16 +65,16 @@ struct wb_welch {
  * set and have_ci is 0.  When the standard error is zero (below 1e-12,
  * rounding) novar is set and the interval is the point.
  */
-int	wb_welch_log(const double *a, size_t na, const double *b, size_t nb,
-	    double conf, struct wb_welch *, struct wb_err *);
+int	wb_stats_welch_log(const double *a, size_t na, const double *b,
+	    size_t nb, double conf, struct wb_welch *, struct wb_err *);
 
 /*
  * Paired: the n pairs (a[i], b[i]) were measured side by side (the same
  * round of an interleaved run).  The interval is Student's t on the n log
  * ratios ln b[i] - ln a[i] with n - 1 degrees of freedom; w->se is their
- * standard error.  Same value rules and n < 2 behaviour as wb_welch_log.
+ * standard error.  Same value rules and n < 2 behaviour as wb_stats_welch_log.
  */
-int	wb_paired_log(const double *a, const double *b, size_t n,
+int	wb_stats_paired_log(const double *a, const double *b, size_t n,
 	    double conf, struct wb_welch *, struct wb_err *);
 
 /*
@@ -91,12 +91,12 @@ struct wb_delta {
 	int	incomplete;	/* some term had no variance estimate */
 };
 
-void	wb_delta_init(struct wb_delta *);
+void	wb_stats_delta_init(struct wb_delta *);
 /* Adds w * diff with the variances and sizes of both sides. */
-void	wb_delta_add(struct wb_delta *, double w, double diff, double vara,
-	    size_t na, double varb, size_t nb);
+void	wb_stats_delta_add(struct wb_delta *, double w, double diff,
+	    double vara, size_t na, double varb, size_t nb);
 /* Fills a wb_welch for the combined log difference. */
-int	wb_delta_finish(const struct wb_delta *, double conf,
+int	wb_stats_delta_finish(const struct wb_delta *, double conf,
 	    struct wb_welch *, struct wb_err *);
 
 enum wb_adjust {
@@ -105,18 +105,18 @@ enum wb_adjust {
 	WB_ADJ_BH		/* false discovery rate, step-up */
 };
 
-int		 wb_adjust_parse(const char *, enum wb_adjust *);
-const char	*wb_adjust_name(enum wb_adjust);
+int		 wb_stats_adjust_parse(const char *, enum wb_adjust *);
+const char	*wb_stats_adjust_name(enum wb_adjust);
 /* Adjusted p values; NaN inputs are skipped and stay NaN. */
-int	wb_adjust_p(enum wb_adjust, const double *p, size_t n, double *adj,
-	    struct wb_err *);
+int	wb_stats_adjust_p(enum wb_adjust, const double *p, size_t n,
+	    double *adj, struct wb_err *);
 
 /*
  * Recompute w's interval at another level (e.g. a multiplicity-adjusted
  * one); the ratio, se, df and p stay.  Nothing happens without an
  * interval.
  */
-void	wb_welch_set_conf(struct wb_welch *, double conf);
+void	wb_stats_welch_set_conf(struct wb_welch *, double conf);
 
 /*
  * The level alpha[i] at which hypothesis i's interval agrees with the
@@ -129,7 +129,7 @@ void	wb_welch_set_conf(struct wb_welch *, double conf);
  *		false-coverage-rate intervals of Benjamini and Yekutieli).
  * NaN p values are skipped (m counts the others) and get NaN.
  */
-int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
+int	wb_stats_adjust_levels(enum wb_adjust, const double *p, size_t n,
 	    double alpha, double *level, struct wb_err *);
 
 /*
@@ -138,36 +138,36 @@ int	wb_adjust_levels(enum wb_adjust, const double *p, size_t n,
  * t, integrated over the chi-square of the variance); NaN on bad
  * arguments.
  */
-double	wb_t_power(double delta, double df, double alpha);
+double	wb_stats_t_power(double delta, double df, double alpha);
 /* The delta (in standard errors) at which that power is power. */
-double	wb_t_detectable(double df, double alpha, double power);
+double	wb_stats_t_detectable(double df, double alpha, double power);
 /*
  * The smallest ratio above 1 that a test at w's level (1 - w->conf,
  * two-sided, w->df degrees of freedom) detects with the given power if
  * the true spread is the measured one: exp(delta * se), delta from the
- * noncentral t (wb_t_detectable); its inverse is the smallest below 1.
+ * noncentral t (wb_stats_t_detectable); its inverse is the smallest below 1.
  * NaN without an interval or without spread.
  */
-double	wb_detectable_ratio(const struct wb_welch *, double power);
+double	wb_stats_detectable_ratio(const struct wb_welch *, double power);
 
 /*
  * Equivalence (two one-sided tests at w's alpha = 1 - w->conf): the
  * 1 - 2 alpha interval of the ratio, the point itself without spread;
  * NaNs without an interval.
  */
-void	wb_tost_interval(const struct wb_welch *, double *lo, double *hi);
+void	wb_stats_tost_interval(const struct wb_welch *, double *lo, double *hi);
 /*
  * Whether that interval lies within [1/(1 + d), 1 + d] (d a fraction,
  * 0.02 for 2%): the ratio is proven within d of 1.
  */
-int	wb_equivalent(const struct wb_welch *, double d);
+int	wb_stats_equivalent(const struct wb_welch *, double d);
 
 /* Half-width of a ratio interval, in percent of the ratio (the wider side). */
-double	wb_ratio_halfwidth(const struct wb_welch *);
+double	wb_stats_ratio_halfwidth(const struct wb_welch *);
 /*
  * Wilson's 95% score interval of a proportion: k successes in n > 0
  * trials give the rate *p and the interval [*lo, *hi], all in 0..1.
  */
-void	wb_wilson95(long k, long n, double *p, double *lo, double *hi);
+void	wb_stats_wilson95(long k, long n, double *p, double *lo, double *hi);
 
 #endif

@@ -458,10 +458,10 @@ ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
 	ATF_REQUIRE(sscanf(p, "candidate %lld: ", &id) == 1 && id > 1);
 	wbt_out_fini(&o);
 	/* r7 -> r8 rejected: held as it is, nothing new. */
-	ATF_REQUIRE((s = wb_hs_open("h0.db", &e)) != NULL);
-	ATF_REQUIRE(wb_hs_confirmation_add(s, id, 0, "rejected", 1, 0.99,
+	ATF_REQUIRE((s = wb_history_open("h0.db", &e)) != NULL);
+	ATF_REQUIRE(wb_history_confirmation_add(s, id, 0, "rejected", 1, 0.99,
 	    1.01, &e) == 0);
-	wb_hs_close(s);
+	wb_history_close(s);
 	run_ok(tc, &o, args);
 	ATF_REQUIRE_MSG(strstr(o.out, " new (") != NULL &&
 	    strstr(o.out, ", 0 new (") != NULL, "%s", o.out);
@@ -487,10 +487,10 @@ ATF_TC_BODY(history_changes__tail_after_confirmed, tc)
 	wbt_out_fini(&o);
 
 	/* r6 -> r7 confirmed: nothing after it from the same level. */
-	ATF_REQUIRE((s = wb_hs_open("h.db", &e)) != NULL);
-	ATF_REQUIRE(wb_hs_confirmation_add(s, 1, 0, "confirmed", 0.8, 0.79,
+	ATF_REQUIRE((s = wb_history_open("h.db", &e)) != NULL);
+	ATF_REQUIRE(wb_history_confirmation_add(s, 1, 0, "confirmed", 0.8, 0.79,
 	    0.81, &e) == 0);
-	wb_hs_close(s);
+	wb_history_close(s);
 	args[3] = "h.db";
 	run_ok(tc, &o, args);
 	ATF_REQUIRE_MSG((p = strstr(o.out, "r6 -> r7: ")) != NULL &&
@@ -602,15 +602,15 @@ ATF_TC_BODY(history_html__site, tc)
 	ATF_REQUIRE(system("sed 's/^{/{ /' conf/r12.json >conf/after.json && "
 	    "rm conf/r12.json") == 0);
 	wbt_write_file("conf/compare.html", "<!DOCTYPE html>\n");
-	ATF_REQUIRE((s = wb_hs_open("h.db", &e)) != NULL);
+	ATF_REQUIRE((s = wb_history_open("h.db", &e)) != NULL);
 	memset(&rel, 0, sizeof(rel));
 	snprintf(rel.name, sizeof(rel.name), "r7");
-	ATF_REQUIRE_MSG(wb_hs_add_kind(s, wbt_abspath("conf"), &rel,
+	ATF_REQUIRE_MSG(wb_history_add_kind(s, wbt_abspath("conf"), &rel,
 	    "confirm", &a, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE(!a.duplicate);
-	ATF_REQUIRE(wb_hs_confirmation_add(s, 1, a.run, "confirmed", 0.8,
+	ATF_REQUIRE(wb_history_confirmation_add(s, 1, a.run, "confirmed", 0.8,
 	    0.79, 0.81, &e) == 0);
-	wb_hs_close(s);
+	wb_history_close(s);
 	run_ok(tc, &o, (const char *[]){ "history", "html", "--store", "h.db",
 	    "-o", "site", NULL });
 	wbt_out_fini(&o);
@@ -744,7 +744,7 @@ ATF_TC_HEAD(history_confirm__default_pairs, tc)
 ATF_TC_BODY(history_confirm__default_pairs, tc)
 {
 	struct wb_hs_candidate c;
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hs_filter f;
 	struct wb_hstore *s;
 	struct wbt_out o;
@@ -757,14 +757,14 @@ ATF_TC_BODY(history_confirm__default_pairs, tc)
 	ATF_REQUIRE(system("mkdir -p w/images") == 0);
 	fake_release(tc, "a", "r1:1", 500);
 	fake_release(tc, "b", "r2:2", 400);
-	ATF_REQUIRE((s = wb_hs_open("w/history.db", &e)) != NULL);
+	ATF_REQUIRE((s = wb_history_open("w/history.db", &e)) != NULL);
 	memset(&f, 0, sizeof(f));
-	ATF_REQUIRE_MSG(wb_hs_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_history_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE_EQ(1, n);
-	ATF_REQUIRE(wb_hs_candidate_add(s, v[0].fingerprint, "prod", "pipe",
-	    "r1", "r2", 0.8, "test", &id, &e) == 0);
-	wb_hs_series_free(v, n);
-	wb_hs_close(s);
+	ATF_REQUIRE(wb_history_candidate_add(s, v[0].fingerprint, "prod",
+	    "pipe", "r1", "r2", 0.8, "test", &id, &e) == 0);
+	wb_history_series_free(v, n);
+	wb_history_close(s);
 	ATF_REQUIRE_EQ(1, id);
 
 	w = wbt_abspath("w");
@@ -781,10 +781,11 @@ ATF_TC_BODY(history_confirm__default_pairs, tc)
 	    o.out);
 	wbt_out_fini(&o);
 	free(w);
-	ATF_REQUIRE((s = wb_hs_open("w/history.db", &e)) != NULL);
-	ATF_REQUIRE_MSG(wb_hs_candidate_get(s, 1, &c, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE((s = wb_history_open("w/history.db", &e)) != NULL);
+	ATF_REQUIRE_MSG(wb_history_candidate_get(s, 1, &c, &e) == 0, "%s",
+	    e.msg);
 	ATF_CHECK_STREQ("confirmed", c.outcome);
-	wb_hs_close(s);
+	wb_history_close(s);
 }
 
 ATF_TC_WITHOUT_HEAD(history__usage);

@@ -27,12 +27,12 @@ estimate(struct wb_welch *w, double p, int sign, double df)
 	memset(w, 0, sizeof(*w));
 	w->se = 0.01;
 	w->df = df;
-	w->diff = sign * w->se * wb_t_quantile(1 - p / 2, df);
+	w->diff = sign * w->se * wb_stats_t_quantile(1 - p / 2, df);
 	w->ratio = exp(w->diff);
 	w->t = w->diff / w->se;
-	w->p = wb_t_pvalue(w->t, df);
+	w->p = wb_stats_t_pvalue(w->t, df);
 	w->have_ci = 1;
-	wb_welch_set_conf(w, 0.95);
+	wb_stats_welch_set_conf(w, 0.95);
 }
 
 /* An estimate whose 95% interval is [lo, hi] on df. */
@@ -43,12 +43,12 @@ interval(struct wb_welch *w, double lo, double hi, double df)
 	memset(w, 0, sizeof(*w));
 	w->df = df;
 	w->diff = (log(lo) + log(hi)) / 2;
-	w->se = (log(hi) - log(lo)) / 2 / wb_t_quantile(0.975, df);
+	w->se = (log(hi) - log(lo)) / 2 / wb_stats_t_quantile(0.975, df);
 	w->ratio = exp(w->diff);
 	w->t = w->diff / w->se;
-	w->p = wb_t_pvalue(w->t, df);
+	w->p = wb_stats_t_pvalue(w->t, df);
 	w->have_ci = 1;
-	wb_welch_set_conf(w, 0.95);
+	wb_stats_welch_set_conf(w, 0.95);
 }
 
 /* A row of n effects with the p values p (all slower), no total. */
@@ -110,7 +110,7 @@ ATF_TC_BODY(wb_explain_family__one_family_not_per_test, tc)
 	row(&x->rows[0], "syscall", pt, 3, 20);
 	row(&x->rows[1], "final", pf, 3, 20);
 	/* The old rule, per test, calls A of syscall. */
-	ATF_REQUIRE(wb_adjust_p(WB_ADJ_HOLM, pt, 3, adj, &e) == 0);
+	ATF_REQUIRE(wb_stats_adjust_p(WB_ADJ_HOLM, pt, 3, adj, &e) == 0);
 	NEAR(0.03, adj[0], 1e-9);
 	ATF_REQUIRE_MSG(wb_explain_family(x, &e) == 0, "%s", e.msg);
 	ATF_CHECK_EQ(6, x->family);
@@ -210,7 +210,8 @@ ATF_TC_BODY(wb_explain_family__inconclusive, tc)
 	    &x->rows[0].ef->eff[0].w, buf, sizeof(buf));
 	ATF_CHECK_MSG(strncmp(buf, "inconclusive: too few passes (80% power: "
 	    "<", 41) == 0, "%s", buf);
-	snprintf(want, sizeof(want), "%s", wb_verdict_text(WB_V_INCONCLUSIVE));
+	snprintf(want, sizeof(want), "%s",
+	    wb_compare_verdict_text(WB_V_INCONCLUSIVE));
 	ATF_CHECK(strncmp(buf, want, strlen(want)) == 0);
 	ATF_CHECK_STREQ("No difference proven at 95% confidence",
 	    wb_report_verdict_at(0.95, x->rows[1].verdict[0],

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * lib/history/history_pair.c and the normalised series: runs paired with
- * a reference variant (wb_hs_add_ref).  A fake store of ten releases
+ * a reference variant (wb_history_add_ref).  A fake store of ten releases
  * whose machine load swings between runs by up to 2.2x while release 6
  * and later cost 7%: paired with the reference the swing cancels and the
  * step is found at rel5 -> rel6; the same runs without the reference
@@ -84,13 +84,13 @@ store(int paired)
 	char dir[32], rel[32];
 	int k;
 
-	ATF_REQUIRE_MSG((s = wb_hs_open("h.db", &e)) != NULL, "%s", e.msg);
+	ATF_REQUIRE_MSG((s = wb_history_open("h.db", &e)) != NULL, "%s", e.msg);
 	for (k = 1; k <= NREL; k++) {
 		mkrun(k);
 		snprintf(dir, sizeof(dir), "rel%d", k);
 		snprintf(rel, sizeof(rel), "rel%d:%d", k, k);
-		ATF_REQUIRE(wb_hs_release_parse(rel, &r, &e) == 0);
-		ATF_REQUIRE_MSG(wb_hs_add_ref(s, dir, &r, paired ? "rel1" :
+		ATF_REQUIRE(wb_history_release_parse(rel, &r, &e) == 0);
+		ATF_REQUIRE_MSG(wb_history_add_ref(s, dir, &r, paired ? "rel1" :
 		    NULL, &a, &e) == 0, "%s", e.msg);
 		ATF_REQUIRE_EQ(2, a.nvariants);
 		ATF_REQUIRE_EQ(paired ? 1 : 0, a.nratios);
@@ -132,7 +132,7 @@ changes(struct wb_hstore *s, struct seen *out)
 	d.permutations = 199;
 	d.min_size = WB_CP_MIN_SIZE;
 	d.method = "test";
-	ATF_REQUIRE_MSG(wb_hs_changes(s, &f, &d, seen, out, &sum, &e) == 0,
+	ATF_REQUIRE_MSG(wb_history_changes(s, &f, &d, seen, out, &sum, &e) == 0,
 	    "%s", e.msg);
 	ATF_REQUIRE(sum.nseries >= 1);
 }
@@ -148,8 +148,8 @@ has(const struct seen *s, const char *what)
 	return (0);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hs_add_ref__ratios_stored);
-ATF_TC_BODY(wb_hs_add_ref__ratios_stored, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_add_ref__ratios_stored);
+ATF_TC_BODY(wb_history_add_ref__ratios_stored, tc)
 {
 	struct wb_hstore *s;
 	struct wb_err e;
@@ -157,17 +157,17 @@ ATF_TC_BODY(wb_hs_add_ref__ratios_stored, tc)
 
 	s = store(1);
 	/* One ratio a run, the reference's digest beside it. */
-	ATF_REQUIRE(wb_hs_exec1(s, "SELECT COUNT(*) FROM ratios WHERE "
+	ATF_REQUIRE(wb_history_exec1(s, "SELECT COUNT(*) FROM ratios WHERE "
 	    "reference_sha256 = '" SHA_REF "' AND n = 6", NULL, 0, &out,
 	    &e) == 0);
 	ATF_REQUIRE_EQ(NREL, atoi(out));
 	free(out);
-	ATF_REQUIRE(wb_hs_exec1(s, "SELECT COUNT(*) FROM variants WHERE "
+	ATF_REQUIRE(wb_history_exec1(s, "SELECT COUNT(*) FROM variants WHERE "
 	    "is_reference = 1 AND label = 'rel1'", NULL, 0, &out, &e) == 0);
 	ATF_REQUIRE_EQ(NREL, atoi(out));
 	free(out);
 	/* Release 6's ratio: 0.93 and its noise, its interval around it. */
-	ATF_REQUIRE(wb_hs_exec1(s, "SELECT t.ratio FROM ratios t "
+	ATF_REQUIRE(wb_history_exec1(s, "SELECT t.ratio FROM ratios t "
 	    "JOIN variants v ON v.id = t.variant_id JOIN runs u ON "
 	    "u.id = v.run_id JOIN releases r ON r.id = u.release_id "
 	    "WHERE r.name = 'rel6' AND t.lo < 0.934 AND t.hi > 0.934", NULL, 0,
@@ -175,13 +175,13 @@ ATF_TC_BODY(wb_hs_add_ref__ratios_stored, tc)
 	ATF_REQUIRE(out != NULL);
 	ATF_REQUIRE(fabs(strtod(out, NULL) - 0.93 * relnoise[5]) < 1e-9);
 	free(out);
-	wb_hs_close(s);
+	wb_history_close(s);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hs_series__normalised);
-ATF_TC_BODY(wb_hs_series__normalised, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_series__normalised);
+ATF_TC_BODY(wb_history_series__normalised, tc)
 {
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hs_filter f;
 	struct wb_hstore *s;
 	struct wb_err e;
@@ -189,7 +189,7 @@ ATF_TC_BODY(wb_hs_series__normalised, tc)
 
 	s = store(1);
 	memset(&f, 0, sizeof(f));
-	ATF_REQUIRE_MSG(wb_hs_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_history_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
 	/* host's series only: the reference makes none. */
 	ATF_REQUIRE_EQ(1, n);
 	ATF_REQUIRE_STREQ("host", v[0].label);
@@ -203,12 +203,12 @@ ATF_TC_BODY(wb_hs_series__normalised, tc)
 		    relnoise[i]) < 1e-9, "%s: %g", v[0].p[i].release,
 		    v[0].p[i].gmean);
 	}
-	wb_hs_series_free(v, n);
-	wb_hs_close(s);
+	wb_history_series_free(v, n);
+	wb_history_close(s);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hs_changes__paired_step_found);
-ATF_TC_BODY(wb_hs_changes__paired_step_found, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_changes__paired_step_found);
+ATF_TC_BODY(wb_history_changes__paired_step_found, tc)
 {
 	struct wb_hstore *s;
 	struct seen f;
@@ -218,13 +218,13 @@ ATF_TC_BODY(wb_hs_changes__paired_step_found, tc)
 	ATF_REQUIRE_MSG(has(&f, "host rel5->rel6 e-divisive"), "%zu found, "
 	    "first '%s'", f.n, f.n > 0 ? f.at[0] : "");
 	ATF_REQUIRE_EQ(1, f.n);
-	wb_hs_close(s);
+	wb_history_close(s);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hs_changes__unpaired_swing_dominates);
-ATF_TC_BODY(wb_hs_changes__unpaired_swing_dominates, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_changes__unpaired_swing_dominates);
+ATF_TC_BODY(wb_history_changes__unpaired_swing_dominates, tc)
 {
-	struct wb_hs_series *v;
+	struct wb_history_series *v;
 	struct wb_hs_filter f;
 	struct wb_hstore *s;
 	struct wb_err e;
@@ -233,21 +233,21 @@ ATF_TC_BODY(wb_hs_changes__unpaired_swing_dominates, tc)
 
 	s = store(0);
 	memset(&f, 0, sizeof(f));
-	ATF_REQUIRE_MSG(wb_hs_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
+	ATF_REQUIRE_MSG(wb_history_series(s, &f, &v, &n, &e) == 0, "%s", e.msg);
 	/* Without a reference both variants are raw series of rates. */
 	ATF_REQUIRE_EQ(2, n);
 	ATF_REQUIRE(v[0].reference == NULL && v[1].reference == NULL);
 	/* rel6 faster than rel5 though it costs 7%: the load fell. */
 	ATF_REQUIRE(v[0].p[5].gmean > v[0].p[4].gmean * 1.5);
-	wb_hs_series_free(v, n);
+	wb_history_series_free(v, n);
 	changes(s, &c);
 	ATF_REQUIRE_MSG(!has(&c, "host rel5->rel6 e-divisive"),
 	    "the step found through the swing");
-	wb_hs_close(s);
+	wb_history_close(s);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hs_add_ref__no_such_variant);
-ATF_TC_BODY(wb_hs_add_ref__no_such_variant, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_add_ref__no_such_variant);
+ATF_TC_BODY(wb_history_add_ref__no_such_variant, tc)
 {
 	struct wb_hs_release r;
 	struct wb_hs_added a;
@@ -255,27 +255,27 @@ ATF_TC_BODY(wb_hs_add_ref__no_such_variant, tc)
 	struct wb_err e;
 	char *out;
 
-	ATF_REQUIRE((s = wb_hs_open("h.db", &e)) != NULL);
+	ATF_REQUIRE((s = wb_history_open("h.db", &e)) != NULL);
 	mkrun(1);
-	ATF_REQUIRE(wb_hs_release_parse("rel1:1", &r, &e) == 0);
-	ATF_REQUIRE(wb_hs_add_ref(s, "rel1", &r, "base", &a, &e) == -1);
+	ATF_REQUIRE(wb_history_release_parse("rel1:1", &r, &e) == 0);
+	ATF_REQUIRE(wb_history_add_ref(s, "rel1", &r, "base", &a, &e) == -1);
 	ATF_REQUIRE_MSG(strstr(e.msg, "rel1: reference 'base': no variant")
 	    != NULL, "%s", e.msg);
 	/* Nothing of the run stays. */
-	ATF_REQUIRE(wb_hs_exec1(s, "SELECT COUNT(*) FROM runs", NULL, 0, &out,
-	    &e) == 0);
+	ATF_REQUIRE(wb_history_exec1(s, "SELECT COUNT(*) FROM runs", NULL, 0,
+	    &out, &e) == 0);
 	ATF_REQUIRE_STREQ("0", out);
 	free(out);
-	wb_hs_close(s);
+	wb_history_close(s);
 }
 
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_hs_add_ref__ratios_stored);
-	ATF_TP_ADD_TC(tp, wb_hs_series__normalised);
-	ATF_TP_ADD_TC(tp, wb_hs_changes__paired_step_found);
-	ATF_TP_ADD_TC(tp, wb_hs_changes__unpaired_swing_dominates);
-	ATF_TP_ADD_TC(tp, wb_hs_add_ref__no_such_variant);
+	ATF_TP_ADD_TC(tp, wb_history_add_ref__ratios_stored);
+	ATF_TP_ADD_TC(tp, wb_history_series__normalised);
+	ATF_TP_ADD_TC(tp, wb_history_changes__paired_step_found);
+	ATF_TP_ADD_TC(tp, wb_history_changes__unpaired_swing_dominates);
+	ATF_TP_ADD_TC(tp, wb_history_add_ref__no_such_variant);
 	return (atf_no_error());
 }

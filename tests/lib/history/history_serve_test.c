@@ -66,12 +66,12 @@ start(struct server *sv, int timeout)
 	fputs("secret-marker\n", fp);
 	ATF_REQUIRE(fclose(fp) == 0);
 	ATF_REQUIRE(symlink("../secret", "site/link.html") == 0);
-	h = wb_hserve_new("site", NULL, 0, &e);
+	h = wb_history_serve_new("site", NULL, 0, &e);
 	ATF_REQUIRE_MSG(h != NULL, "%s", e.msg);
-	wb_hserve_set_timeout(h, timeout);
-	sv->port = wb_hserve_port(h);
+	wb_history_serve_set_timeout(h, timeout);
+	sv->port = wb_history_serve_port(h);
 	ATF_REQUIRE(sv->port > 0);
-	ATF_REQUIRE_STREQ(wb_hserve_host(h), "127.0.0.1");
+	ATF_REQUIRE_STREQ(wb_history_serve_host(h), "127.0.0.1");
 	ATF_REQUIRE((sv->pid = fork()) != -1);
 	if (sv->pid == 0) {
 		memset(&sa, 0, sizeof(sa));
@@ -79,9 +79,10 @@ start(struct server *sv, int timeout)
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGTERM, &sa, NULL);
 		alarm(120);	/* the child's own timeout */
-		_exit(wb_hserve_run(h, &stop, NULL, NULL, &e) == 0 ? 0 : 1);
+		_exit(wb_history_serve_run(h, &stop, NULL, NULL,
+		    &e) == 0 ? 0 : 1);
 	}
-	wb_hserve_free(h);
+	wb_history_serve_free(h);
 }
 
 /* SIGTERM: the child stops and exits 0. */
@@ -155,8 +156,8 @@ lacks(const char *answer, const char *bad)
 	    answer);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_parse__requests);
-ATF_TC_BODY(wb_hserve_parse__requests, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_parse__requests);
+ATF_TC_BODY(wb_history_serve_parse__requests, tc)
 {
 	static const struct {
 		const char	*head;
@@ -193,8 +194,8 @@ ATF_TC_BODY(wb_hserve_parse__requests, tc)
 	int st;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		st = wb_hserve_parse(c[i].head, method, sizeof(method), path,
-		    sizeof(path));
+		st = wb_history_serve_parse(c[i].head, method, sizeof(method),
+		    path, sizeof(path));
 		ATF_CHECK_MSG(st == c[i].status, "%s: status %d, not %d",
 		    c[i].head, st, c[i].status);
 		if (st == 0)
@@ -203,40 +204,43 @@ ATF_TC_BODY(wb_hserve_parse__requests, tc)
 			    c[i].path);
 	}
 	/* A path too long for the buffer is refused, not cut. */
-	ATF_CHECK_EQ(wb_hserve_parse("GET /0123456789 HTTP/1.1\r\n\r\n",
+	ATF_CHECK_EQ(wb_history_serve_parse("GET /0123456789 HTTP/1.1\r\n\r\n",
 	    method, sizeof(method), path, 8), 400);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_type__extensions);
-ATF_TC_BODY(wb_hserve_type__extensions, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_type__extensions);
+ATF_TC_BODY(wb_history_serve_type__extensions, tc)
 {
 
-	ATF_CHECK_STREQ(wb_hserve_type("index.html"),
+	ATF_CHECK_STREQ(wb_history_serve_type("index.html"),
 	    "text/html; charset=utf-8");
-	ATF_CHECK_STREQ(wb_hserve_type("s.CSS"), "text/css; charset=utf-8");
-	ATF_CHECK_STREQ(wb_hserve_type("a.js"),
+	ATF_CHECK_STREQ(wb_history_serve_type("s.CSS"),
+	    "text/css; charset=utf-8");
+	ATF_CHECK_STREQ(wb_history_serve_type("a.js"),
 	    "text/javascript; charset=utf-8");
-	ATF_CHECK_STREQ(wb_hserve_type("p.svg"), "image/svg+xml");
-	ATF_CHECK_STREQ(wb_hserve_type("p.png"), "image/png");
-	ATF_CHECK_STREQ(wb_hserve_type("r.json"), "application/json");
-	ATF_CHECK_STREQ(wb_hserve_type("html"), "application/octet-stream");
-	ATF_CHECK_STREQ(wb_hserve_type("x.tar"), "application/octet-stream");
+	ATF_CHECK_STREQ(wb_history_serve_type("p.svg"), "image/svg+xml");
+	ATF_CHECK_STREQ(wb_history_serve_type("p.png"), "image/png");
+	ATF_CHECK_STREQ(wb_history_serve_type("r.json"), "application/json");
+	ATF_CHECK_STREQ(wb_history_serve_type("html"),
+	    "application/octet-stream");
+	ATF_CHECK_STREQ(wb_history_serve_type("x.tar"),
+	    "application/octet-stream");
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_new__errors);
-ATF_TC_BODY(wb_hserve_new__errors, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_new__errors);
+ATF_TC_BODY(wb_history_serve_new__errors, tc)
 {
 	struct wb_err e;
 
-	ATF_CHECK(wb_hserve_new("nonexistent", NULL, 0, &e) == NULL);
+	ATF_CHECK(wb_history_serve_new("nonexistent", NULL, 0, &e) == NULL);
 	ATF_CHECK_MSG(strstr(e.msg, "nonexistent") != NULL, "%s", e.msg);
-	ATF_CHECK(wb_hserve_new(".", "localhost", 0, &e) == NULL);
+	ATF_CHECK(wb_history_serve_new(".", "localhost", 0, &e) == NULL);
 	ATF_CHECK_MSG(strstr(e.msg, "numeric") != NULL, "%s", e.msg);
-	ATF_CHECK(wb_hserve_new(".", NULL, 70000, &e) == NULL);
+	ATF_CHECK(wb_history_serve_new(".", NULL, 70000, &e) == NULL);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_run__get);
-ATF_TC_BODY(wb_hserve_run__get, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_run__get);
+ATF_TC_BODY(wb_history_serve_run__get, tc)
 {
 	struct server sv;
 	char *a;
@@ -260,8 +264,8 @@ ATF_TC_BODY(wb_hserve_run__get, tc)
 	finish(&sv);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_run__missing);
-ATF_TC_BODY(wb_hserve_run__missing, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_run__missing);
+ATF_TC_BODY(wb_history_serve_run__missing, tc)
 {
 	struct server sv;
 	char *a;
@@ -277,8 +281,8 @@ ATF_TC_BODY(wb_hserve_run__missing, tc)
 	finish(&sv);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_run__escapes);
-ATF_TC_BODY(wb_hserve_run__escapes, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_run__escapes);
+ATF_TC_BODY(wb_history_serve_run__escapes, tc)
 {
 	struct server sv;
 	char *a;
@@ -300,8 +304,8 @@ ATF_TC_BODY(wb_hserve_run__escapes, tc)
 	finish(&sv);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_run__head);
-ATF_TC_BODY(wb_hserve_run__head, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_run__head);
+ATF_TC_BODY(wb_history_serve_run__head, tc)
 {
 	struct server sv;
 	char *a, want[64];
@@ -324,8 +328,8 @@ ATF_TC_BODY(wb_hserve_run__head, tc)
 	finish(&sv);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_hserve_run__slow_client);
-ATF_TC_BODY(wb_hserve_run__slow_client, tc)
+ATF_TC_WITHOUT_HEAD(wb_history_serve_run__slow_client);
+ATF_TC_BODY(wb_history_serve_run__slow_client, tc)
 {
 	struct server sv;
 	char *a;
@@ -344,13 +348,13 @@ ATF_TC_BODY(wb_hserve_run__slow_client, tc)
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_hserve_parse__requests);
-	ATF_TP_ADD_TC(tp, wb_hserve_type__extensions);
-	ATF_TP_ADD_TC(tp, wb_hserve_new__errors);
-	ATF_TP_ADD_TC(tp, wb_hserve_run__get);
-	ATF_TP_ADD_TC(tp, wb_hserve_run__missing);
-	ATF_TP_ADD_TC(tp, wb_hserve_run__escapes);
-	ATF_TP_ADD_TC(tp, wb_hserve_run__head);
-	ATF_TP_ADD_TC(tp, wb_hserve_run__slow_client);
+	ATF_TP_ADD_TC(tp, wb_history_serve_parse__requests);
+	ATF_TP_ADD_TC(tp, wb_history_serve_type__extensions);
+	ATF_TP_ADD_TC(tp, wb_history_serve_new__errors);
+	ATF_TP_ADD_TC(tp, wb_history_serve_run__get);
+	ATF_TP_ADD_TC(tp, wb_history_serve_run__missing);
+	ATF_TP_ADD_TC(tp, wb_history_serve_run__escapes);
+	ATF_TP_ADD_TC(tp, wb_history_serve_run__head);
+	ATF_TP_ADD_TC(tp, wb_history_serve_run__slow_client);
 	return (0);
 }

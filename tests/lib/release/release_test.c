@@ -621,7 +621,7 @@ ATF_TC_BODY(wb_release_gate_row__aa_passes_uncorrected, tc)
 	ATF_CHECK_MSG(fabs(g.lo_level - 0.95) < 1e-12, "%g", g.lo_level);
 	ATF_CHECK_MSG(fabs(g.hi_level - (1 - 0.05 / 7)) < 1e-12, "%g",
 	    g.hi_level);
-	old = exp(-wb_t_quantile(1 - 0.05 / 14, 14) * 0.028);
+	old = exp(-wb_stats_t_quantile(1 - 0.05 / 14, 14) * 0.028);
 	ATF_CHECK_MSG(old < 0.95, "old lower bound %g", old);
 }
 
@@ -634,8 +634,9 @@ ATF_TC_BODY(wb_release_gate_row__regression_fails, tc)
 	wb_release_gate_row(log(0.85), 0.028, 14, 0.95, 0.05, 7, &g);
 	ATF_CHECK_EQ(WB_CHECK_FAIL, g.st);
 	ATF_CHECK_MSG(g.hi < 0.95 && g.hi > 0.85, "hi %g", g.hi);
-	ATF_CHECK_MSG(fabs(g.hi - exp(log(0.85) + wb_t_quantile(1 - 0.05 / 7,
-	    14) * 0.028)) < 1e-12, "hi %g", g.hi);
+	ATF_CHECK_MSG(fabs(g.hi - exp(log(0.85) +
+	    wb_stats_t_quantile(1 - 0.05 / 7, 14) * 0.028)) < 1e-12, "hi %g",
+	    g.hi);
 }
 
 /*
@@ -652,7 +653,7 @@ ATF_TC_BODY(wb_release_gate_row__between_inconclusive, tc)
 	d = log(0.95) - 2 * 0.028;	/* t(0.95) < 2 < t(1 - 0.05/7) */
 	wb_release_gate_row(d, 0.028, 14, 0.95, 0.05, 7, &g);
 	ATF_CHECK_EQ(WB_CHECK_INCONCLUSIVE, g.st);
-	ATF_CHECK(exp(d + wb_t_quantile(0.95, 14) * 0.028) < 0.95);
+	ATF_CHECK(exp(d + wb_stats_t_quantile(0.95, 14) * 0.028) < 0.95);
 	ATF_CHECK_MSG(g.lo <= 0.95 && g.hi >= 0.95, "%g %g", g.lo, g.hi);
 	wb_release_gate_row(d, 0.028, 14, 0.95, 0.05, 1, &g);
 	ATF_CHECK_EQ(WB_CHECK_FAIL, g.st);

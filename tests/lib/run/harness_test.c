@@ -731,8 +731,8 @@ ATF_TC_BODY(wb_harness_parse_count__bad, tc)
 	bad_count("COUNT|-1|60|lpm|6\n", "bad number");
 }
 
-ATF_TC_WITHOUT_HEAD(wb_scratch_remove__refuses_outside);
-ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
+ATF_TC_WITHOUT_HEAD(wb_harness_scratch_remove__refuses_outside);
+ATF_TC_BODY(wb_harness_scratch_remove__refuses_outside, tc)
 {
 	struct wb_runner *r;
 	struct wb_err e;
@@ -744,13 +744,14 @@ ATF_TC_BODY(wb_scratch_remove__refuses_outside, tc)
 	ATF_REQUIRE(setenv("TMPDIR", tmp, 1) == 0);
 	ATF_REQUIRE((r = wb_runner_host_new("libexec", "share", &e)) != NULL);
 	ATF_REQUIRE(mkdir("victim", 0755) == 0);
-	ATF_REQUIRE_EQ(-1, wb_scratch_remove(r, "victim", &e));
+	ATF_REQUIRE_EQ(-1, wb_harness_scratch_remove(r, "victim", &e));
 	ATF_REQUIRE(strstr(e.msg, "refusing") != NULL);
 	ATF_REQUIRE(access("victim", F_OK) == 0);
-	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_EQ(0, wb_harness_scratch_make(r, "pipe", &host, &inner,
+	    &e));
 	wbt_write_file("tmp/x", "");
 	ATF_REQUIRE(symlink(tmp, "link") == 0);
-	ATF_REQUIRE_EQ(0, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(0, wb_harness_scratch_remove(r, host, &e));
 	ATF_REQUIRE_EQ(1, entries("tmp"));	/* only tmp/x */
 	free(host);
 	free(inner);
@@ -873,8 +874,8 @@ image_runner(void)
 	return (r);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_scratch_make__image_tmp_link);
-ATF_TC_BODY(wb_scratch_make__image_tmp_link, tc)
+ATF_TC_WITHOUT_HEAD(wb_harness_scratch_make__image_tmp_link);
+ATF_TC_BODY(wb_harness_scratch_make__image_tmp_link, tc)
 {
 	struct wb_runner *r;
 	struct wb_err e;
@@ -885,15 +886,16 @@ ATF_TC_BODY(wb_scratch_make__image_tmp_link, tc)
 	out = wbt_abspath("outside");
 	ATF_REQUIRE(symlink(out, "img/tmp") == 0);
 	r = image_runner();
-	ATF_REQUIRE_EQ(-1, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_EQ(-1, wb_harness_scratch_make(r, "pipe", &host, &inner,
+	    &e));
 	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
 	ATF_REQUIRE_EQ(0, entries("outside"));
 	free(out);
 	wb_runner_free(r);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tmp_link);
-ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
+ATF_TC_WITHOUT_HEAD(wb_harness_scratch_remove__image_tmp_link);
+ATF_TC_BODY(wb_harness_scratch_remove__image_tmp_link, tc)
 {
 	struct wb_runner *r;
 	struct wb_err e;
@@ -903,7 +905,8 @@ ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
 	ATF_REQUIRE(mkdir("img/tmp", 0755) == 0);
 	ATF_REQUIRE(mkdir("outside", 0755) == 0);
 	r = image_runner();
-	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_EQ(0, wb_harness_scratch_make(r, "pipe", &host, &inner,
+	    &e));
 	ATF_REQUIRE(strncmp(inner, "/tmp/worldbench.pipe.", 21) == 0);
 	/* The command swaps the image's /tmp for a link into the host. */
 	ATF_REQUIRE(rename("img/tmp", "img/tmp.old") == 0);
@@ -914,7 +917,7 @@ ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
 	snprintf(path, sizeof(path), "outside/%s/keep",
 	    strrchr(inner, '/') + 1);
 	wbt_write_file(path, "host data\n");
-	ATF_REQUIRE_EQ(-1, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(-1, wb_harness_scratch_remove(r, host, &e));
 	ATF_REQUIRE_MSG(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
 	ATF_REQUIRE(access(path, F_OK) == 0);
 	free(out);
@@ -923,8 +926,8 @@ ATF_TC_BODY(wb_scratch_remove__image_tmp_link, tc)
 	wb_runner_free(r);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_scratch_remove__image_tree);
-ATF_TC_BODY(wb_scratch_remove__image_tree, tc)
+ATF_TC_WITHOUT_HEAD(wb_harness_scratch_remove__image_tree);
+ATF_TC_BODY(wb_harness_scratch_remove__image_tree, tc)
 {
 	struct wb_runner *r;
 	struct wb_err e;
@@ -935,7 +938,8 @@ ATF_TC_BODY(wb_scratch_remove__image_tree, tc)
 	ATF_REQUIRE(mkdir("outside", 0755) == 0);
 	wbt_write_file("outside/keep", "host data\n");
 	r = image_runner();
-	ATF_REQUIRE_EQ(0, wb_scratch_make(r, "pipe", &host, &inner, &e));
+	ATF_REQUIRE_EQ(0, wb_harness_scratch_make(r, "pipe", &host, &inner,
+	    &e));
 	/* What a pass leaves: files, subdirectories, links out. */
 	snprintf(path, sizeof(path), "%s/a", host);
 	ATF_REQUIRE(mkdir(path, 0755) == 0);
@@ -946,7 +950,7 @@ ATF_TC_BODY(wb_scratch_remove__image_tree, tc)
 	out = wbt_abspath("outside");
 	snprintf(path, sizeof(path), "%s/a/out", host);
 	ATF_REQUIRE(symlink(out, path) == 0);
-	ATF_REQUIRE_EQ(0, wb_scratch_remove(r, host, &e));
+	ATF_REQUIRE_EQ(0, wb_harness_scratch_remove(r, host, &e));
 	ATF_REQUIRE_EQ(0, entries("img/tmp"));
 	ATF_REQUIRE_EQ(1, entries("outside"));
 	free(out);
@@ -971,11 +975,11 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_harness_round__seeded);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__forms);
 	ATF_TP_ADD_TC(tp, wb_harness_parse_count__bad);
-	ATF_TP_ADD_TC(tp, wb_scratch_remove__refuses_outside);
+	ATF_TP_ADD_TC(tp, wb_harness_scratch_remove__refuses_outside);
 	ATF_TP_ADD_TC(tp, wb_harness_resume__recorded_suite_ignored);
 	ATF_TP_ADD_TC(tp, wb_harness_resume__unknown_runner_refused);
-	ATF_TP_ADD_TC(tp, wb_scratch_make__image_tmp_link);
-	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tmp_link);
-	ATF_TP_ADD_TC(tp, wb_scratch_remove__image_tree);
+	ATF_TP_ADD_TC(tp, wb_harness_scratch_make__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_harness_scratch_remove__image_tmp_link);
+	ATF_TP_ADD_TC(tp, wb_harness_scratch_remove__image_tree);
 	return (atf_no_error());
 }

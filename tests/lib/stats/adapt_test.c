@@ -111,7 +111,7 @@ need_for(double target, int df9)
 	c2 = 10 * 0.1 * 0.1 / 9 / 4;
 	v = c1 + c2;
 	df = df9 ? 9 : v * v / ((c1 * c1 + c2 * c2) / 9);
-	se = log(1 + target / 100) / wb_t_quantile(0.975, df);
+	se = log(1 + target / 100) / wb_stats_t_quantile(0.975, df);
 	return (ceil(v / (se * se)));
 }
 
@@ -231,8 +231,9 @@ ATF_TC_BODY(wb_adapt_expect__at_count_and_cap, tc)
 	ATF_CHECK(wb_adapt_expect(&a, a.need) <= 1);
 	ATF_CHECK(wb_adapt_expect(&a, a.need - 1) > 1);
 	x = wb_adapt_expect(&a, 30);
-	ATF_CHECK_MSG(fabs(x - 100 * (exp(wb_t_quantile(0.975, a.need_df) *
-	    sqrt(a.need_v / 30)) - 1)) < 1e-9, "%g", x);
+	ATF_CHECK_MSG(fabs(x - 100 *
+	    (exp(wb_stats_t_quantile(0.975, a.need_df) * sqrt(a.need_v / 30)) -
+	    1)) < 1e-9, "%g", x);
 	ATF_CHECK(x > 1);
 	ATF_CHECK(isinf(wb_adapt_expect(&a, 0)));
 	wb_adapt_fini(&a);
@@ -258,7 +259,7 @@ ATF_TC_BODY(wb_adapt_decide__target_test, tc)
 	wb_adapt_fini(&a);
 	plan_target_test = 5;
 	decide(10, steady, 5, &a);
-	se = log(1.05) / wb_t_quantile(0.975, 9);
+	se = log(1.05) / wb_stats_t_quantile(0.975, 9);
 	want = ceil(10 * 0.1 * 0.1 / 9 / (se * se));
 	ATF_REQUIRE(want > 10);
 	ATF_CHECK_EQ(5, a.target_test);

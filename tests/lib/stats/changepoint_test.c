@@ -33,8 +33,8 @@ find(const double *x, size_t n, const struct wb_cp_opts *o,
 	    e.msg);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_cp_best_split__exact);
-ATF_TC_BODY(wb_cp_best_split__exact, tc)
+ATF_TC_WITHOUT_HEAD(wb_changepoint_best_split__exact);
+ATF_TC_BODY(wb_changepoint_best_split__exact, tc)
 {
 	static const double x[] = { 0, 0, 0, 1, 1, 1 };
 	double q, scratch[12];
@@ -43,10 +43,10 @@ ATF_TC_BODY(wb_cp_best_split__exact, tc)
 	 * At 3: 9 between-pairs at distance 1, none within, so the energy
 	 * distance is 2 * 9 / 9 = 2 and Q = 3 * 3 / 6 * 2 = 3.
 	 */
-	ATF_CHECK_EQ(3, wb_cp_best_split(x, 6, 2, 1, &q, scratch));
+	ATF_CHECK_EQ(3, wb_changepoint_best_split(x, 6, 2, 1, &q, scratch));
 	ATF_CHECK_EQ(3, q);
 	/* Too short for two parts of 4. */
-	ATF_CHECK_EQ(0, wb_cp_best_split(x, 6, 4, 1, &q, scratch));
+	ATF_CHECK_EQ(0, wb_changepoint_best_split(x, 6, 4, 1, &q, scratch));
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__flat);
@@ -56,19 +56,19 @@ ATF_TC_BODY(wb_changepoint_find__flat, tc)
 	struct wb_cp_result r;
 	double x[50];
 
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.seed = 7;
 	series(x, 50, 0.026, 42, NULL, NULL, 0);
 	find(x, 50, &o, &r);
 	ATF_CHECK_EQ(0, r.ncps);
 	ATF_CHECK(r.cps == NULL);
 	ATF_CHECK_EQ(1, r.tests);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 	/* No spread at all: nothing to find. */
 	memset(x, 0, sizeof(x));
 	find(x, 50, &o, &r);
 	ATF_CHECK_EQ(0, r.ncps);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__big_step);
@@ -81,7 +81,7 @@ ATF_TC_BODY(wb_changepoint_find__big_step, tc)
 	const struct wb_cp *c;
 	double x[50];
 
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	series(x, 50, 0.01, 1, at, step, 1);
 	find(x, 50, &o, &r);
 	ATF_REQUIRE_EQ(1, r.ncps);
@@ -96,7 +96,7 @@ ATF_TC_BODY(wb_changepoint_find__big_step, tc)
 	/* Every shuffle is below the real split: the smallest p. */
 	ATF_CHECK_MSG(fabs(c->p - 1.0 / 200) < 1e-12, "p %g", c->p);
 	ATF_CHECK(c->stat > 0);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__two_steps);
@@ -108,7 +108,7 @@ ATF_TC_BODY(wb_changepoint_find__two_steps, tc)
 	struct wb_cp_result r;
 	double x[60];
 
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.seed = 3;
 	series(x, 60, 0.01, 2, at, step, 2);
 	find(x, 60, &o, &r);
@@ -122,12 +122,12 @@ ATF_TC_BODY(wb_changepoint_find__two_steps, tc)
 	ATF_CHECK_EQ(60, r.cps[1].to);
 	ATF_CHECK(r.cps[0].ratio > 1.05 && r.cps[1].ratio < 0.9);
 	ATF_CHECK(r.cps[0].order != r.cps[1].order);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 	/* A limit of one keeps only the first split found. */
 	o.max_cps = 1;
 	find(x, 60, &o, &r);
 	ATF_CHECK_EQ(1, r.ncps);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__min_size);
@@ -142,7 +142,7 @@ ATF_TC_BODY(wb_changepoint_find__min_size, tc)
 
 	/* Steps 2 before the end and 3 after the start of 30. */
 	series(x, 30, 0.01, 5, at, step, 2);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.min_size = 3;
 	find(x, 30, &o, &r);
 	ATF_REQUIRE(r.ncps >= 1);
@@ -154,20 +154,20 @@ ATF_TC_BODY(wb_changepoint_find__min_size, tc)
 	}
 	ATF_CHECK(30 - prev >= 3);
 	ATF_CHECK_EQ(3, r.cps[0].at);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 	/* With 2 the late step is found too. */
 	o.min_size = 2;
 	find(x, 30, &o, &r);
 	ATF_REQUIRE_EQ(2, r.ncps);
 	ATF_CHECK_EQ(3, r.cps[0].at);
 	ATF_CHECK_EQ(28, r.cps[1].at);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 	/* Shorter than two segments: no test at all. */
 	o.min_size = 16;
 	find(x, 30, &o, &r);
 	ATF_CHECK_EQ(0, r.ncps);
 	ATF_CHECK_EQ(0, r.tests);
-	wb_cp_result_free(&r);
+	wb_changepoint_result_free(&r);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__deterministic);
@@ -182,7 +182,7 @@ ATF_TC_BODY(wb_changepoint_find__deterministic, tc)
 
 	/* A step near the noise: its p depends on the shuffles. */
 	series(x, 50, 0.026, 11, at, step, 1);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.alpha = 0.5;
 	o.seed = 99;
 	find(x, 50, &o, &a);
@@ -195,13 +195,13 @@ ATF_TC_BODY(wb_changepoint_find__deterministic, tc)
 		ATF_CHECK_EQ(a.cps[i].p, b.cps[i].p);
 		ATF_CHECK_EQ(a.cps[i].ratio, b.cps[i].ratio);
 	}
-	wb_cp_result_free(&b);
+	wb_changepoint_result_free(&b);
 	/* Another seed shuffles differently: some p moves. */
 	o.seed = 100;
 	find(x, 50, &o, &b);
 	ATF_CHECK(b.ncps != a.ncps || b.cps[0].p != a.cps[0].p);
-	wb_cp_result_free(&a);
-	wb_cp_result_free(&b);
+	wb_changepoint_result_free(&a);
+	wb_changepoint_result_free(&b);
 }
 
 ATF_TC_WITHOUT_HEAD(wb_changepoint_find__bad_input);
@@ -214,7 +214,7 @@ ATF_TC_BODY(wb_changepoint_find__bad_input, tc)
 
 	memset(x, 0, sizeof(x));
 	x[7] = NAN;
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	ATF_CHECK_EQ(-1, wb_changepoint_find(x, 10, &o, &r, &e));
 	ATF_CHECK_MATCH("value 7 is not finite", e.msg);
 	ATF_CHECK_EQ(0, r.ncps);
@@ -222,15 +222,15 @@ ATF_TC_BODY(wb_changepoint_find__bad_input, tc)
 	o.min_size = 1;
 	ATF_CHECK_EQ(-1, wb_changepoint_find(x, 10, &o, &r, &e));
 	ATF_CHECK_MATCH("minimum segment 1", e.msg);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.alpha = 1;
 	ATF_CHECK_EQ(-1, wb_changepoint_find(x, 10, &o, &r, &e));
 	ATF_CHECK_MATCH("alpha 1 is not between", e.msg);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.permutations = 0;
 	ATF_CHECK_EQ(-1, wb_changepoint_find(x, 10, &o, &r, &e));
 	ATF_CHECK_MATCH("0 permutations", e.msg);
-	wb_cp_opts_init(&o);
+	wb_changepoint_opts_init(&o);
 	o.exponent = 3;
 	ATF_CHECK_EQ(-1, wb_changepoint_find(x, 10, &o, &r, &e));
 	ATF_CHECK_MATCH("exponent 3", e.msg);
@@ -239,7 +239,7 @@ ATF_TC_BODY(wb_changepoint_find__bad_input, tc)
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_cp_best_split__exact);
+	ATF_TP_ADD_TC(tp, wb_changepoint_best_split__exact);
 	ATF_TP_ADD_TC(tp, wb_changepoint_find__flat);
 	ATF_TP_ADD_TC(tp, wb_changepoint_find__big_step);
 	ATF_TP_ADD_TC(tp, wb_changepoint_find__two_steps);

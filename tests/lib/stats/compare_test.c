@@ -90,7 +90,7 @@ ATF_TC_BODY(wb_compare_build__identical_no_difference, tc)
 	for (i = 0; i < c.nrows; i++) {
 		ATF_CHECK_EQ_MSG(WB_V_NEGLIGIBLE, c.rows[i].cells[1].verdict,
 		    "%s: %s", c.rows[i].id,
-		    wb_verdict_name(c.rows[i].cells[1].verdict));
+		    wb_compare_verdict_name(c.rows[i].cells[1].verdict));
 		ATF_CHECK(fabs(c.rows[i].cells[1].ratio - 1) < 1e-9);
 	}
 	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.final[1].verdict);
@@ -237,7 +237,7 @@ ATF_TC_BODY(wb_compare_build__same_run_paired, tc)
 	ATF_CHECK_EQ(8, k->npairs);
 	ATF_CHECK_EQ(7, k->w.df);
 	ATF_CHECK_EQ_MSG(WB_V_SLOWER, k->verdict, "%s [%g, %g]",
-	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
+	    wb_compare_verdict_name(k->verdict), k->w.lo, k->w.hi);
 	ATF_CHECK(k->w.lo > 0.89 && k->w.hi < 0.91);
 	/* Another seed: not the same run, back to Welch. */
 	wb_compare_fini(&c);
@@ -273,7 +273,7 @@ ATF_TC_BODY(wb_compare_build__one_sample_says_so, tc)
 {
 
 	ATF_CHECK_STREQ("one sample: repeatability not measured",
-	    wb_verdict_text(WB_V_NOCI));
+	    wb_compare_verdict_text(WB_V_NOCI));
 }
 
 /* Kernels under qemu: the report says where the uncertainty comes from. */
@@ -559,9 +559,9 @@ ATF_TC_BODY(wb_compare_build__interval_agrees_with_verdict, tc)
 					    w->lo > 1 || w->hi < 1,
 					    "eff %g %s v%zu row %zu: %s "
 					    "[%g, %g] p %g", eff,
-					    wb_adjust_name(how[h]), i, k,
-					    wb_verdict_name(vd), w->lo, w->hi,
-					    w->p);
+					    wb_stats_adjust_name(how[h]), i, k,
+					    wb_compare_verdict_name(vd), w->lo,
+					    w->hi, w->p);
 					between += h == 0 && !sig(vd) &&
 					    w->p < 0.05;
 				}
@@ -599,7 +599,7 @@ ATF_TC_BODY(wb_compare_build__zero_spread_point, tc)
 		ATF_CHECK(fabs(o->w.lo - f[k]) < 1e-9);
 		ATF_CHECK_EQ_MSG(k < 2 ? WB_V_NEGLIGIBLE : WB_V_FASTER,
 		    o->verdict, "%s: %s", c.rows[k].id,
-		    wb_verdict_name(o->verdict));
+		    wb_compare_verdict_name(o->verdict));
 	}
 	/* The final score is the point too: cbrt(1.2 * 0.999999). */
 	ATF_CHECK(c.final[1].w.have_ci && c.final[1].w.novar);
@@ -715,7 +715,7 @@ ATF_TC_BODY(wb_compare_build__icount_shift_negligible, tc)
 		ATF_CHECK(c.rows[k].cells[1].w.hi < 1);
 		ATF_CHECK_EQ_MSG(WB_V_NEGLIGIBLE, c.rows[k].cells[1].verdict,
 		    "%s: %s", c.rows[k].id,
-		    wb_verdict_name(c.rows[k].cells[1].verdict));
+		    wb_compare_verdict_name(c.rows[k].cells[1].verdict));
 	}
 	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, c.final[1].verdict);
 	/* Without a threshold the old verdict: slower. */
@@ -946,11 +946,11 @@ ATF_TC_BODY(wb_compare_build__runs_are_units, tc)
 	ATF_CHECK(k->runs.sdlog > 0.02);
 	/* Four runs, 3 df: too few to call it no difference. */
 	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, k->verdict, "%s [%g, %g]",
-	    wb_verdict_name(k->verdict), k->w.lo, k->w.hi);
+	    wb_compare_verdict_name(k->verdict), k->w.lo, k->w.hi);
 	ATF_CHECK_EQ(3, c.final[1].w.df);
 	ATF_CHECK_EQ(4, c.final[1].runs.n);
 	ATF_CHECK_EQ_MSG(WB_V_INCONCLUSIVE, c.final[1].verdict, "%s [%g, %g]",
-	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
+	    wb_compare_verdict_name(c.final[1].verdict), c.final[1].w.lo,
 	    c.final[1].w.hi);
 	ATF_CHECK(c.final[1].w.lo < 0.97 && c.final[1].w.hi > 1.03);
 	ATF_CHECK(!isnan(c.runs[2].finals[1]));
@@ -978,7 +978,7 @@ ATF_TC_BODY(wb_compare_build__runs_find_common_effect, tc)
 	    WB_ADJ_HOLM, &c, &e) == 0, "%s", e.msg);
 	ATF_REQUIRE(c.blocked);
 	ATF_CHECK_EQ_MSG(WB_V_SLOWER, c.final[1].verdict, "%s [%g, %g]",
-	    wb_verdict_name(c.final[1].verdict), c.final[1].w.lo,
+	    wb_compare_verdict_name(c.final[1].verdict), c.final[1].w.lo,
 	    c.final[1].w.hi);
 	ATF_CHECK(fabs(c.final[1].ratio - 0.90 * 1.002) < 0.005);
 	ATF_CHECK(c.final[1].w.hi < 0.95);
@@ -1105,16 +1105,16 @@ ATF_TC_BODY(wb_compare_build__needs_two, tc)
 	wb_results_free(a);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_conf_format__trims);
-ATF_TC_BODY(wb_conf_format__trims, tc)
+ATF_TC_WITHOUT_HEAD(wb_compare_conf_format__trims);
+ATF_TC_BODY(wb_compare_conf_format__trims, tc)
 {
 	char b[16];
 
-	wb_conf_format(0.95, b, sizeof(b));
+	wb_compare_conf_format(0.95, b, sizeof(b));
 	ATF_CHECK_STREQ("95", b);
-	wb_conf_format(0.995, b, sizeof(b));
+	wb_compare_conf_format(0.995, b, sizeof(b));
 	ATF_CHECK_STREQ("99.5", b);
-	wb_conf_format(0.8, b, sizeof(b));
+	wb_compare_conf_format(0.8, b, sizeof(b));
 	ATF_CHECK_STREQ("80", b);
 }
 
@@ -1183,18 +1183,18 @@ ATF_TC_BODY(wb_compare_build__adaptive_two_stage_all_pairs, tc)
 	for (k = 0; k < 3; k++) {
 		o = &c.rows[k].cells[1];
 		log_ratios(a, b, k, l);
-		v = wb_var(l, 14);
-		m = wb_mean(l, 14);
+		v = wb_stats_var(l, 14);
+		m = wb_stats_mean(l, 14);
 		ATF_CHECK(o->paired && o->twostage);
 		ATF_CHECK_EQ(14, o->npairs);
 		ATF_CHECK_EQ(10, o->n1);
 		ATF_CHECK(fabs(o->w.diff - m) < 1e-12);
 		ATF_CHECK_MSG(fabs(o->w.se - sqrt(v / 14)) < 1e-12,
 		    "se %g, want %g", o->w.se, sqrt(v / 14));
-		ATF_CHECK(fabs(o->s1var - wb_var(l, 10)) < 1e-12);
+		ATF_CHECK(fabs(o->s1var - wb_stats_var(l, 10)) < 1e-12);
 		ATF_CHECK_EQ(13, o->w.df);
 		/* The stage-one variance differs from that of all pairs. */
-		ATF_CHECK(fabs(wb_var(l, 10) - v) > 1e-6);
+		ATF_CHECK(fabs(wb_stats_var(l, 10) - v) > 1e-6);
 		fv += v / 14 / 9;
 		fden += (v / 14 / 9) * (v / 14 / 9) / 13;
 	}
@@ -1229,8 +1229,8 @@ ATF_TC_BODY(wb_compare_build__adaptive_old_and_bad, tc)
 	ATF_CHECK(c.rows[0].cells[1].paired && !c.rows[0].cells[1].twostage);
 	ATF_CHECK_EQ(13, c.rows[0].cells[1].w.df);
 	log_ratios(a, b, 0, l);
-	ATF_CHECK(fabs(c.rows[0].cells[1].w.se - sqrt(wb_var(l, 14) / 14)) <
-	    1e-12);
+	ATF_CHECK(fabs(c.rows[0].cells[1].w.se -
+	    sqrt(wb_stats_var(l, 14) / 14)) < 1e-12);
 	wb_compare_fini(&c);
 	v[0] = a;
 	v[1] = b;
@@ -1284,7 +1284,8 @@ ATF_TC_BODY(wb_compare_verdict__inconclusive, tc)
 	w.lo = 0.5;
 	w.hi = 0.99;
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_verdict(&w, 0.01, 0.95));
-	ATF_CHECK_STREQ("inconclusive", wb_verdict_name(WB_V_INCONCLUSIVE));
+	ATF_CHECK_STREQ("inconclusive",
+	    wb_compare_verdict_name(WB_V_INCONCLUSIVE));
 	/* The reason is the one that applies. */
 	w.df = 3;
 	ATF_CHECK_STREQ("too few passes", wb_compare_inconclusive_why(&w));
@@ -1311,39 +1312,39 @@ ATF_TC_BODY(wb_compare_judge__order, tc)
 	w.diff = log(0.995);
 	w.ratio = 0.995;
 	w.se = 0.004;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, wb_compare_judge(&w, 0.3, 0.95, 0.02));
 	ATF_CHECK_EQ(WB_V_SAME, wb_compare_judge(&w, 0.3, 0.95, 0));
 	/* Straddling 1/1.02: no difference proven, nor negligibility. */
 	w.diff = log(0.99);
 	w.ratio = 0.99;
 	w.se = 0.008;
-	wb_welch_set_conf(&w, 0.95);
-	wb_tost_interval(&w, &lo, &hi);
+	wb_stats_welch_set_conf(&w, 0.95);
+	wb_stats_tost_interval(&w, &lo, &hi);
 	ATF_REQUIRE(lo < 1 / 1.02 && w.hi > 1);
 	ATF_CHECK_EQ(WB_V_SAME, wb_compare_judge(&w, 0.3, 0.95, 0.02));
 	/* Proven, the ratio within 2%, the interval not: small. */
 	w.diff = log(0.985);
 	w.ratio = 0.985;
 	w.se = 0.005;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_REQUIRE(w.hi < 1);
 	ATF_CHECK_EQ(WB_V_SMALL, wb_compare_judge(&w, 0.01, 0.95, 0.02));
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0.01, 0.95, 0));
 	/* Proven and beyond: slower; above: faster. */
 	w.diff = log(0.97);
 	w.ratio = 0.97;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0.001, 0.95, 0.02));
 	w.diff = log(1.03);
 	w.ratio = 1.03;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_FASTER, wb_compare_judge(&w, 0.001, 0.95, 0.02));
 	/* Wide and not proven: inconclusive, as before. */
 	w.diff = 0;
 	w.ratio = 1;
 	w.se = 0.2;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_INCONCLUSIVE, wb_compare_judge(&w, 0.9, 0.95,
 	    0.02));
 	/* Zero spread: the point, inside or beyond. */
@@ -1354,12 +1355,12 @@ ATF_TC_BODY(wb_compare_judge__order, tc)
 	w.diff = log(0.999998);
 	w.ratio = 0.999998;
 	w.p = 0;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_NEGLIGIBLE, wb_compare_judge(&w, 0, 0.95, 0.005));
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0, 0.95, 0));
 	w.diff = log(0.99);
 	w.ratio = 0.99;
-	wb_welch_set_conf(&w, 0.95);
+	wb_stats_welch_set_conf(&w, 0.95);
 	ATF_CHECK_EQ(WB_V_SLOWER, wb_compare_judge(&w, 0, 0.95, 0.005));
 	w.have_ci = 0;
 	ATF_CHECK_EQ(WB_V_NOCI, wb_compare_judge(&w, NAN, 0.95, 0.005));
@@ -1414,6 +1415,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_compare_build__two_runs_one_df);
 	ATF_TP_ADD_TC(tp, wb_compare_build__run_missing_variant);
 	ATF_TP_ADD_TC(tp, wb_compare_build__runs_provenance);
-	ATF_TP_ADD_TC(tp, wb_conf_format__trims);
+	ATF_TP_ADD_TC(tp, wb_compare_conf_format__trims);
 	return (atf_no_error());
 }

@@ -128,7 +128,7 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 		} else
 			cell->nbad++;
 	}
-	rc = wb_desc_compute(cell->rates, cell->n, &cell->desc, err);
+	rc = wb_stats_desc_compute(cell->rates, cell->n, &cell->desc, err);
 	if (rc == 0)
 		rc = fill_units(cell, boot, err);
 	free(boot);
@@ -138,7 +138,7 @@ fill_cell(struct wb_cmp_cell *cell, const struct wb_result_test *t,
 		return (wb_err_setsys(err, "calloc"));
 	for (i = 0; i < cell->nunits; i++)
 		l[i] = log(cell->units[i]);
-	cell->lvar = wb_var(l, cell->nunits);
+	cell->lvar = wb_stats_var(l, cell->nunits);
 	free(l);
 	if (ts != NULL && ts->ok) {
 		cell->have_score = 1;
@@ -210,7 +210,7 @@ fill_ratios(struct wb_compare *c, size_t v, struct wb_err *err)
 		else
 			c->nwelch++;
 		o->ratio = o->w.ratio;
-		o->halfwidth = wb_ratio_halfwidth(&o->w);
+		o->halfwidth = wb_stats_ratio_halfwidth(&o->w);
 		if (b->have_score && o->have_score)
 			o->score_ratio = o->score / b->score;
 		if (b->faults_per_loop > 0 && o->faults_per_loop > 0)
@@ -251,7 +251,7 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		f->verdict = WB_V_MISSING;
 		return (0);
 	}
-	wb_delta_init(&d);
+	wb_stats_delta_init(&d);
 	lsum = ssum = 0;
 	for (i = 0; i < c->nrows; i++) {
 		b = &c->rows[i].cells[0];
@@ -270,18 +270,18 @@ fill_final(struct wb_compare *c, size_t v, struct wb_err *err)
 		 * Satterthwaite's degrees of freedom.
 		 */
 		if (o->paired)
-			wb_delta_add(&d, 1.0 / k, o->w.diff,
+			wb_stats_delta_add(&d, 1.0 / k, o->w.diff,
 			    o->w.se * o->w.se * (double)o->npairs, o->npairs,
 			    0, 2);
 		else
-			wb_delta_add(&d, 1.0 / k, o->w.diff, b->lvar,
+			wb_stats_delta_add(&d, 1.0 / k, o->w.diff, b->lvar,
 			    b->nunits, o->lvar, o->nunits);
 	}
-	if (wb_delta_finish(&d, c->conf, &f->w, err) == -1)
+	if (wb_stats_delta_finish(&d, c->conf, &f->w, err) == -1)
 		return (-1);
 	f->ratio = exp(lsum / k);
 	f->score_ratio = exp(ssum / k);
-	f->halfwidth = wb_ratio_halfwidth(&f->w);
+	f->halfwidth = wb_stats_ratio_halfwidth(&f->w);
 	/* The verdict comes with the family's adjustment. */
 	f->verdict = WB_V_NOCI;
 	return (0);

@@ -102,7 +102,7 @@ check_programs(const struct wb_harness *h, const struct wb_runner *r,
 		if (asprintf(&inner, "%s/%s", r->libexecdir,
 		    h->tests[i]->id) == -1)
 			return (wb_err_setsys(err, "asprintf"));
-		host = wb_runner_hostpath(r, inner);
+		host = wb_harness_hostpath(r, inner);
 		free(inner);
 		if (host == NULL)
 			return (wb_err_setsys(err, "asprintf"));
@@ -156,7 +156,7 @@ scratch_fs(struct wb_hvariant *v, struct wb_err *err)
 	char name[32], *base;
 	int rc;
 
-	if ((base = wb_runner_hostpath(v->runner,
+	if ((base = wb_harness_hostpath(v->runner,
 	    v->runner->scratchdir)) == NULL) {
 		wb_err_setsys(err, "asprintf");
 		return (NULL);
