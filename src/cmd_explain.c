@@ -64,7 +64,7 @@ struct explain_opts {
 	char			*genbuf;
 	int			 maxorder;
 	int			 plan_only;
-	enum wb_report_fmt	 fmt;
+	const char		*fmt;
 	/* Kernel recipes only. */
 	int			 one_at_a_time, screen, boots, jobs;
 	double			 seconds, ddmin;
@@ -142,12 +142,15 @@ opt_format(void *ctx, char *arg)
 {
 	struct explain_opts *o = ctx;
 
-	if (wb_report_fmt_parse(arg, &o->fmt) == -1 ||
-	    o->fmt == WB_REPORT_CSV || o->fmt == WB_REPORT_SUMMARY) {
+	if (strcmp(arg, "md") == 0)
+		arg = "markdown";
+	if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0 &&
+	    strcmp(arg, "markdown") != 0 && strcmp(arg, "html") != 0) {
 		warnx("--format %s: expected text, json, markdown or html",
 		    arg);
 		return (-1);
 	}
+	o->fmt = arg;
 	return (0);
 }
 
@@ -290,7 +293,7 @@ show(const struct explain_opts *o, const struct wb_explain_result *x)
 	if (wb_explain_write(stdout, o->fmt, x, &e) == -1)
 		return (cmd_fail(&e));
 	fflush(stdout);
-	if (o->fmt == WB_REPORT_TEXT)
+	if (strcmp(o->fmt, "text") == 0)
 		printf("\nReports: %s/explain.{txt,json,md,html} (the tables "
 		    "of every point: tables.txt)\n", o->c.x.rundir);
 	return (0);
@@ -429,7 +432,7 @@ cmd_explain(int argc, char **argv)
 	argv0 = argv;
 	argc0 = argc;
 	cmd_experiment_init(&o.c, NOTE_PREFIX);
-	o.fmt = WB_REPORT_TEXT;
+	o.fmt = "text";
 	if ((i = parse(&o, argc, argv)) == -1) {
 		free(o.genbuf);
 		return (usage());

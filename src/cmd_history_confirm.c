@@ -146,7 +146,7 @@ judge(const struct history_opts *o, const struct wb_hs_candidate *c,
 		snprintf(gen, sizeof(gen), "worldbench %s", wb_version());
 		rep.generator = gen;
 		snprintf(pr, sizeof(pr), "%s/compare.html", dir);
-		if ((rc = wb_report_save(pr, WB_REPORT_HTML, &rep, e)) == -1)
+		if ((rc = wb_report_save(pr, "html", &rep, e)) == -1)
 			wb_compare_fini(&cmp);
 	}
 	wb_results_free(v[0]);

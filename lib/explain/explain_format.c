@@ -490,30 +490,26 @@ write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 }
 
 int
-wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
+wb_explain_write(FILE *fp, const char *format,
     const struct wb_explain_result *x, struct wb_err *err)
 {
 
 	if (!x->judged)
 		return (wb_err_set(err, "explain: the effects are not judged "
 		    "(wb_explain_family)"));
-	switch (fmt) {
-	case WB_REPORT_TEXT:
+	if (strcmp(format, "text") == 0)
 		return (write_text(fp, x, err));
-	case WB_REPORT_JSON:
+	if (strcmp(format, "json") == 0)
 		return (write_json(fp, x, err));
-	case WB_REPORT_MARKDOWN:
+	if (strcmp(format, "markdown") == 0)
 		return (write_md(fp, x, err));
-	case WB_REPORT_HTML:
+	if (strcmp(format, "html") == 0)
 		return (write_html(fp, x, err));
-	default:
-		return (wb_err_set(err, "explain: no %s report",
-		    wb_report_fmt_name(fmt)));
-	}
+	return (wb_err_set(err, "explain: no %s report", format));
 }
 
 struct render {
-	enum wb_report_fmt		 fmt;
+	const char			*format;
 	const struct wb_explain_result	*x;
 };
 
@@ -522,14 +518,14 @@ render(FILE *fp, const void *arg, struct wb_err *err)
 {
 	const struct render *r = arg;
 
-	return (wb_explain_write(fp, r->fmt, r->x, err));
+	return (wb_explain_write(fp, r->format, r->x, err));
 }
 
 int
-wb_explain_save(const char *path, enum wb_report_fmt fmt,
+wb_explain_save(const char *path, const char *format,
     const struct wb_explain_result *x, struct wb_err *err)
 {
-	struct render r = { fmt, x };
+	struct render r = { format, x };
 
 	return (wb_atomic_render(path, 0644, render, &r, err));
 }

@@ -27,10 +27,10 @@ struct wb_welch;
 #define WB_EXPLAIN_FORMAT	"worldbench-explain"
 #define WB_EXPLAIN_VERSION	2
 
-int	wb_explain_write(FILE *, enum wb_report_fmt,
+int	wb_explain_write(FILE *, const char *format,
 	    const struct wb_explain_result *, struct wb_err *);
 /* Atomic: path is replaced only by the complete report. */
-int	wb_explain_save(const char *path, enum wb_report_fmt,
+int	wb_explain_save(const char *path, const char *format,
 	    const struct wb_explain_result *, struct wb_err *);
 
 /* {ratio, lo, hi, p}, null where there is no interval. */

@@ -209,5 +209,11 @@ int	wb_rmodel_save(const char *path, const struct wb_rm_format *,
  */
 int	wb_rmodel_emit(FILE *fp, const char *path, const struct wb_rm_format *,
 	    struct wb_rmodel *m, struct wb_err *);
+/*
+ * wb_rmodel_emit() in the format of the table named format; a name not
+ * in it is an error listing the names (m is freed either way).
+ */
+int	wb_rmodel_emit_as(FILE *fp, const char *path, const char *format,
+	    struct wb_rmodel *m, struct wb_err *);
 
 #endif

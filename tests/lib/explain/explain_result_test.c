@@ -170,11 +170,11 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	char *want, *got;
 
 	x = explained(&r, &p);
-	ATF_REQUIRE_MSG(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.txt", "text", x, &e) ==
 	    0, "%s", e.msg);
-	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", "json", x, &e) ==
 	    0, "%s", e.msg);
-	ATF_REQUIRE_MSG(wb_explain_save("out.html", WB_REPORT_HTML, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.html", "html", x, &e) ==
 	    0, "%s", e.msg);
 	want = wbt_read_file(wbt_datapath(tc, "explain-text.expected"), NULL);
 	got = wbt_read_file("out.txt", NULL);
@@ -209,7 +209,7 @@ ATF_TC_BODY(wb_explain_write__json_family_shares, tc)
 	struct wb_err e;
 
 	x = explained(&r, &p);
-	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", "json", x, &e) ==
 	    0, "%s", e.msg);
 	ATF_REQUIRE_MSG((o = json_load_file("out.json", 0, &je)) != NULL,
 	    "%s", je.text);
@@ -250,7 +250,7 @@ ATF_TC_BODY(wb_explain_write__unjudged, tc)
 
 	x = explained(&r, &p);
 	x->judged = 0;
-	ATF_CHECK(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) == -1);
+	ATF_CHECK(wb_explain_save("out.txt", "text", x, &e) == -1);
 	ATF_CHECK(strstr(e.msg, "not judged") != NULL);
 	ATF_CHECK(access("out.txt", F_OK) == -1);
 	wb_explain_result_free(x);
