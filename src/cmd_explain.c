@@ -39,7 +39,7 @@ cmd_explain_usage(FILE *fp)
 	fprintf(fp, "usage: worldbench explain " EXPERIMENT_USAGE "\n"
 	    "           [--group name=OPTION,OPTION ...] "
 	    "[--generators G,G]\n"
-	    "           [--max-order n] [--format text|json|markdown|html]\n"
+	    "           [--max-order n] [--format format]\n"
 	    "           [--one-at-a-time | --screen | --ddmin fraction] "
 	    "[--boots n]\n"
 	    "           [--seconds s] "
@@ -144,10 +144,8 @@ opt_format(void *ctx, char *arg)
 
 	if (strcmp(arg, "md") == 0)
 		arg = "markdown";
-	if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0 &&
-	    strcmp(arg, "markdown") != 0 && strcmp(arg, "html") != 0) {
-		warnx("--format %s: expected text, json, markdown or html",
-		    arg);
+	if (wb_rm_format_find(arg) == NULL) {
+		warnx("--format %s: expected %s", arg, wb_rm_format_names());
 		return (-1);
 	}
 	o->fmt = arg;
@@ -196,8 +194,9 @@ const struct opt cmd_explain_opts[] = {
 	EXPERIMENT_OPTS_HEAD(E(c),
 	    "where the runs go (default WORKDIR/results/explain)"),
 	{ .kind = OPT_FN, .name = "format", .arg = "fmt", .fn = opt_format,
-	  .desc = "text, json, markdown or html on stdout (all four are "
-	  "saved)" },
+	  .desc = "a format of the report model (text, json, csv, "
+	  "markdown, html, tsv, ...) on stdout (text, json, markdown and html "
+	  "are saved)" },
 	{ .kind = OPT_FN, .name = "generators", .arg = "G,G", .fn = opt_gens,
 	  .desc = "a fractional design's generators, e.g. E=ABC,F=BCD" },
 	{ .kind = OPT_FN, .name = "group", .arg = "name=OPT,OPT",

@@ -160,6 +160,16 @@ ATF_TC_BODY(wb_explain_result_new__missing_point, tc)
 	wb_recipe_free(r);
 }
 
+static int
+count(const char *s, const char *needle)
+{
+	int n;
+
+	for (n = 0; (s = strstr(s, needle)) != NULL; s += strlen(needle))
+		n++;
+	return (n);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_explain_write__text);
 ATF_TC_BODY(wb_explain_write__text, tc)
 {
@@ -183,12 +193,29 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	free(got);
 	got = wbt_read_file("out.html", NULL);
 	ATF_CHECK(strstr(got, "<svg") != NULL);
-	/* The text table in <pre> keeps its lines. */
-	ATF_CHECK_MSG(strstr(got, "<pre>\nworldbench explain: recipe ") !=
-	    NULL && strstr(got, "\nfactors (low: ") != NULL, "%s", got);
+	/* The model's page: the title, the plan, a table per test. */
+	ATF_CHECK_MSG(strstr(got, "<h1>worldbench explain: recipe ") !=
+	    NULL && strstr(got, "<h2>factors (low: ") != NULL, "%s", got);
+	/* The waterfall and its caption are the final score's figure. */
+	ATF_CHECK(strstr(got, "<h2>FINAL SCORE (geometric mean of 2 tests) "
+	    "(final): 4 rounds, 1 left out (a pass failed)</h2>\n<p>"
+	    "unexplained: nothing (every effect of odd order is estimated)"
+	    "</p>\n<p>Final score: where the difference goes.") != NULL);
 	/* Every bar of the final's waterfall has its whisker. */
-	ATF_CHECK(strstr(got, "<path ") != NULL);
+	ATF_CHECK_EQ(3, count(got, "<path "));
+	/* Proven costs are signed (red), the rest is not. */
+	ATF_CHECK_EQ(8, count(got, "<td class=\"worse\">"));
 	free(got);
+	/* Every format of the model's table renders it. */
+	ATF_REQUIRE_MSG(wb_explain_save("out.csv", "csv", x, &e) == 0, "%s",
+	    e.msg);
+	got = wbt_read_file("out.csv", NULL);
+	ATF_CHECK_MSG(strstr(got, "\npipe,A,a,1.00366") != NULL && strstr(got,
+	    ",the effect opposes the total\n") != NULL, "%s", got);
+	free(got);
+	ATF_CHECK(wb_explain_save("out.xml", "xml", x, &e) == -1);
+	ATF_CHECK_MSG(strstr(e.msg, "no format xml (text, json, csv, "
+	    "markdown, html") != NULL, "%s", e.msg);
 	wb_explain_result_free(x);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);
