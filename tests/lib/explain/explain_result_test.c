@@ -177,7 +177,7 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	struct wb_explain_plan *p;
 	struct wb_recipe *r;
 	struct wb_err e;
-	char *want, *got;
+	char *want, *got, names[256], path[64], *f;
 
 	x = explained(&r, &p);
 	ATF_REQUIRE_MSG(wb_explain_save("out.txt", "text", x, &e) ==
@@ -213,6 +213,16 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	ATF_CHECK_MSG(strstr(got, "\npipe,A,a,1.00366") != NULL && strstr(got,
 	    ",the effect opposes the total\n") != NULL, "%s", got);
 	free(got);
+	/* Every name of the table, whatever it holds, writes something. */
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (f = strtok(names, ", "); f != NULL; f = strtok(NULL, ", ")) {
+		snprintf(path, sizeof(path), "every.%s", f);
+		ATF_REQUIRE_MSG(wb_explain_save(path, f, x, &e) == 0, "%s: %s",
+		    f, e.msg);
+		got = wbt_read_file(path, NULL);
+		ATF_CHECK_MSG(*got != '\0', "%s: empty", f);
+		free(got);
+	}
 	ATF_CHECK(wb_explain_save("out.xml", "xml", x, &e) == -1);
 	ATF_CHECK_MSG(strstr(e.msg, "no format xml (text, json, csv, "
 	    "markdown, html") != NULL, "%s", e.msg);
