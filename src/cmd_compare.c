@@ -104,7 +104,7 @@ opt_adjust(void *ctx, char *arg)
 {
 	struct copts *o = ctx;
 
-	if (wb_adjust_parse(arg, &o->adjust) == -1) {
+	if (wb_stats_adjust_parse(arg, &o->adjust) == -1) {
 		warnx("unknown adjustment '%s'", arg);
 		return (-1);
 	}

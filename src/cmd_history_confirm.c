@@ -49,7 +49,7 @@ here(char fp[65], struct wb_err *e)
 	rc = wb_results_set_provenance(r, "host", json_pack("{s:o}",
 	    "fingerprint", f), e);
 	if (rc == 0)
-		rc = wb_hs_fingerprint(r, fp, e);
+		rc = wb_history_fingerprint(r, fp, e);
 	wb_results_free(r);
 	return (rc);
 }
@@ -161,7 +161,7 @@ judge(const struct history_opts *o, const struct wb_hs_candidate *c,
 		out->ratio = k->w.ratio;
 		out->lo = k->w.have_ci ? k->w.lo : NAN;
 		out->hi = k->w.have_ci ? k->w.hi : NAN;
-		out->verdict = wb_verdict_text(k->verdict);
+		out->verdict = wb_compare_verdict_text(k->verdict);
 		out->pairs = k->paired ? k->npairs : 0;
 		/* The direction found: slower below 1, faster above. */
 		dir_ok = isnan(c->ratio) ? (k->verdict == WB_V_SLOWER ||
@@ -190,7 +190,7 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 	time_t t;
 	int rc;
 
-	if (wb_hs_candidate_get(s, id, &c, e) == -1 || here(fp, e) == -1)
+	if (wb_history_candidate_get(s, id, &c, e) == -1 || here(fp, e) == -1)
 		return (-1);
 	if (strcmp(fp, c.fingerprint) != 0) {
 		wb_err_set(e, "candidate %lld is of machine %.12s, this is "
@@ -203,8 +203,8 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 		    '\0' ? c.before : c.after, c.label);
 		return (wb_err_class(e, WB_ERR_NOINPUT));
 	}
-	if (wb_hs_image_find(o->workdir, c.before_image, ab, sizeof(ab),
-	    e) == -1 || wb_hs_image_find(o->workdir, c.after_image, aa,
+	if (wb_history_image_find(o->workdir, c.before_image, ab, sizeof(ab),
+	    e) == -1 || wb_history_image_find(o->workdir, c.after_image, aa,
 	    sizeof(aa), e) == -1)
 		return (-1);
 	if ((rb = cmd_world_root(ab, o->workdir, e)) == NULL)
@@ -237,8 +237,8 @@ run(const struct history_opts *o, struct wb_hstore *s, long long id,
 		return (-1);
 	memset(&rel, 0, sizeof(rel));
 	snprintf(rel.name, sizeof(rel.name), "%s", c.after);
-	if (wb_hs_add_kind(s, dir, &rel, "confirm", &a, e) == -1 ||
-	    wb_hs_confirmation_add(s, id, a.run, out.what, out.ratio, out.lo,
+	if (wb_history_add_kind(s, dir, &rel, "confirm", &a, e) == -1 ||
+	    wb_history_confirmation_add(s, id, a.run, out.what, out.ratio, out.lo,
 	    out.hi, e) == -1)
 		return (-1);
 	printf("candidate %lld %s: %s %s on %.12s, %s against %s: ratio "
@@ -277,7 +277,7 @@ history_confirm(struct history_opts *o, int argc, char **argv)
 		return (cmd_exit_status(&e));
 	}
 	rc = run(o, s, id, &e);
-	wb_hs_close(s);
+	wb_history_close(s);
 	if (rc == -1) {
 		warnx("%s", e.msg);
 		return (cmd_exit_status(&e));

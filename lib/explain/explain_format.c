@@ -104,7 +104,7 @@ judged_json(const struct wb_explain_result *x, const struct wb_welch *w,
 	o = wb_explain_welch_json(w);
 	json_object_set_new(o, "p_holm", num(padj));
 	json_object_set_new(o, "level", json_real(w->conf));
-	json_object_set_new(o, "verdict", json_string(wb_verdict_name(v)));
+	json_object_set_new(o, "verdict", json_string(wb_compare_verdict_name(v)));
 	json_object_set_new(o, "verdict_text", json_string(words(x, v, w, vt,
 	    sizeof(vt))));
 	json_object_set_new(o, "significant", json_boolean(
@@ -538,7 +538,7 @@ wb_explain_model(const struct wb_explain_result *x, struct wb_err *err)
 		wb_rmodel_free(m);
 		return (NULL);
 	}
-	wb_conf_format(x->conf, pc, sizeof(pc));
+	wb_compare_conf_format(x->conf, pc, sizeof(pc));
 	wb_rmodel_section(m, NULL);
 	wb_rmodel_section_note(m, "ratio: high against low (below 1: the "
 	    "knob costs); share: of ln(target/base), shown where that is "

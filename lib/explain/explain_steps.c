@@ -185,12 +185,12 @@ steps_judge(struct wb_welch *w, size_t n, double conf, int *proven,
 	}
 	for (i = 0; i < n; i++)
 		p[i] = w[i].have_ci ? w[i].p : NAN;
-	if (wb_adjust_p(WB_ADJ_HOLM, p, n, adj, err) == -1 ||
-	    wb_adjust_levels(WB_ADJ_HOLM, p, n, 1 - conf, lvl, err) == -1)
+	if (wb_stats_adjust_p(WB_ADJ_HOLM, p, n, adj, err) == -1 ||
+	    wb_stats_adjust_levels(WB_ADJ_HOLM, p, n, 1 - conf, lvl, err) == -1)
 		goto out;
 	for (i = 0; i < n; i++) {
 		if (!isnan(lvl[i]))
-			wb_welch_set_conf(&w[i], 1 - lvl[i]);
+			wb_stats_welch_set_conf(&w[i], 1 - lvl[i]);
 		proven[i] = wb_explain_proven(wb_compare_verdict(&w[i], adj[i],
 		    conf));
 	}
