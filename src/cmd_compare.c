@@ -34,7 +34,7 @@ struct copts {
 	double			 conf;
 	enum wb_estimator	 est;
 	enum wb_adjust		 adjust;
-	enum wb_report_fmt	 fmt;
+	const char		*fmt;
 	int			 plot;
 	int			 force;
 	int			 stratify;
@@ -53,7 +53,7 @@ cmd_compare_usage(FILE *fp)
 	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
 	    "[--confidence level]\n"
 	    "                          [-e unixbench|all] "
-	    "[-F text|json|csv|markdown|html|summary] [-o file]\n"
+	    "[-F format] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
 	    "[--stratify] [--unmatched] [--name label=name ...]\n"
 	    "                          [--negligible percent] base other ...\n");
@@ -128,10 +128,12 @@ opt_format(void *ctx, char *arg)
 {
 	struct copts *o = ctx;
 
-	if (wb_report_fmt_parse(arg, &o->fmt) == -1) {
-		warnx("unknown format '%s'", arg);
+	if (wb_report_format_find(arg) == -1) {
+		warnx("unknown format '%s' (%s)", arg,
+		    wb_report_format_names());
 		return (-1);
 	}
+	o->fmt = strcmp(arg, "md") == 0 ? "markdown" : arg;
 	return (0);
 }
 
@@ -177,7 +179,8 @@ const struct opt cmd_compare_opts[] = {
 	  .desc = "how passes are combined into a score" },
 	{ .kind = OPT_FN, .ch = 'F', .name = "format", .arg = "fmt",
 	  .fn = opt_format,
-	  .desc = "text, json, csv, markdown, html or summary" },
+	  .desc = "text, html, summary, or any format of the report "
+	  "model (json, csv, markdown, tsv, ...)" },
 	{ .kind = OPT_FLAG, .ch = 'f', .name = "force", .off = C(force),
 	  .desc = "compare even when the provenance differs" },
 	{ .kind = OPT_STR, .ch = 'o', .name = "output", .arg = "file",
@@ -246,6 +249,15 @@ matching(const struct copts *o, const struct wb_compare *c)
 	}
 	warnx("WARNING: --unmatched: the report says UNMATCHED images");
 	return (0);
+}
+
+/* The formats --stratify writes one after another on standard output. */
+static int
+stratum_format(const char *fmt)
+{
+
+	return (strcmp(fmt, "text") == 0 || strcmp(fmt, "markdown") == 0 ||
+	    strcmp(fmt, "csv") == 0 || strcmp(fmt, "summary") == 0);
 }
 
 static int
@@ -360,8 +372,8 @@ stratified(const struct copts *o, struct wb_results **v, int nv,
 	worst = 0;
 	for (k = 0; k < ns; k++) {
 		printf("%sstratum %zu of %zu: %s; nodes %s; %zu files\n",
-		    o->fmt == WB_REPORT_MARKDOWN ? "## " :
-		    o->fmt == WB_REPORT_CSV ? "# " : "", k + 1, ns,
+		    strcmp(o->fmt, "markdown") == 0 ? "## " :
+		    strcmp(o->fmt, "csv") == 0 ? "# " : "", k + 1, ns,
 		    s[k].desc, s[k].nodes != NULL ? s[k].nodes : "unrecorded",
 		    s[k].nfiles);
 		if (fflush(stdout) == EOF)
@@ -402,7 +414,7 @@ cmd_compare(int argc, char **argv)
 	o.conf = 0.95;
 	o.est = WB_EST_UNIXBENCH;
 	o.adjust = WB_ADJ_HOLM;
-	o.fmt = WB_REPORT_TEXT;
+	o.fmt = "text";
 	o.negligible = NAN;
 	if ((i = parse_args(argc, argv, &o)) == -1)
 		return (usage());
@@ -411,7 +423,7 @@ cmd_compare(int argc, char **argv)
 	if (argc < 2)
 		return (usage());
 	if (o.stratify && (o.factorial || o.out != NULL ||
-	    o.fmt == WB_REPORT_JSON || o.fmt == WB_REPORT_HTML)) {
+	    !stratum_format(o.fmt))) {
 		warnx("--stratify writes one report per stratum to standard "
 		    "output: text, markdown or csv, without --factorial or -o");
 		return (usage());

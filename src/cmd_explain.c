@@ -39,7 +39,7 @@ cmd_explain_usage(FILE *fp)
 	fprintf(fp, "usage: worldbench explain " EXPERIMENT_USAGE "\n"
 	    "           [--group name=OPTION,OPTION ...] "
 	    "[--generators G,G]\n"
-	    "           [--max-order n] [--format text|json|markdown|html]\n"
+	    "           [--max-order n] [--format format]\n"
 	    "           [--one-at-a-time | --screen | --ddmin fraction] "
 	    "[--boots n]\n"
 	    "           [--seconds s] "
@@ -64,7 +64,7 @@ struct explain_opts {
 	char			*genbuf;
 	int			 maxorder;
 	int			 plan_only;
-	enum wb_report_fmt	 fmt;
+	const char		*fmt;
 	/* Kernel recipes only. */
 	int			 one_at_a_time, screen, boots, jobs;
 	double			 seconds, ddmin;
@@ -142,12 +142,13 @@ opt_format(void *ctx, char *arg)
 {
 	struct explain_opts *o = ctx;
 
-	if (wb_report_fmt_parse(arg, &o->fmt) == -1 ||
-	    o->fmt == WB_REPORT_CSV || o->fmt == WB_REPORT_SUMMARY) {
-		warnx("--format %s: expected text, json, markdown or html",
-		    arg);
+	if (strcmp(arg, "md") == 0)
+		arg = "markdown";
+	if (wb_rm_format_find(arg) == NULL) {
+		warnx("--format %s: expected %s", arg, wb_rm_format_names());
 		return (-1);
 	}
+	o->fmt = arg;
 	return (0);
 }
 
@@ -193,8 +194,9 @@ const struct opt cmd_explain_opts[] = {
 	EXPERIMENT_OPTS_HEAD(E(c),
 	    "where the runs go (default WORKDIR/results/explain)"),
 	{ .kind = OPT_FN, .name = "format", .arg = "fmt", .fn = opt_format,
-	  .desc = "text, json, markdown or html on stdout (all four are "
-	  "saved)" },
+	  .desc = "a format of the report model (text, json, csv, "
+	  "markdown, html, tsv, ...) on stdout (text, json, markdown and html "
+	  "are saved)" },
 	{ .kind = OPT_FN, .name = "generators", .arg = "G,G", .fn = opt_gens,
 	  .desc = "a fractional design's generators, e.g. E=ABC,F=BCD" },
 	{ .kind = OPT_FN, .name = "group", .arg = "name=OPT,OPT",
@@ -290,7 +292,7 @@ show(const struct explain_opts *o, const struct wb_explain_result *x)
 	if (wb_explain_write(stdout, o->fmt, x, &e) == -1)
 		return (cmd_fail(&e));
 	fflush(stdout);
-	if (o->fmt == WB_REPORT_TEXT)
+	if (strcmp(o->fmt, "text") == 0)
 		printf("\nReports: %s/explain.{txt,json,md,html} (the tables "
 		    "of every point: tables.txt)\n", o->c.x.rundir);
 	return (0);
@@ -429,7 +431,7 @@ cmd_explain(int argc, char **argv)
 	argv0 = argv;
 	argc0 = argc;
 	cmd_experiment_init(&o.c, NOTE_PREFIX);
-	o.fmt = WB_REPORT_TEXT;
+	o.fmt = "text";
 	if ((i = parse(&o, argc, argv)) == -1) {
 		free(o.genbuf);
 		return (usage());

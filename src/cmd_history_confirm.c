@@ -146,7 +146,7 @@ judge(const struct history_opts *o, const struct wb_hs_candidate *c,
 		snprintf(gen, sizeof(gen), "worldbench %s", wb_version());
 		rep.generator = gen;
 		snprintf(pr, sizeof(pr), "%s/compare.html", dir);
-		if ((rc = wb_report_save(pr, WB_REPORT_HTML, &rep, e)) == -1)
+		if ((rc = wb_report_save(pr, "html", &rep, e)) == -1)
 			wb_compare_fini(&cmp);
 	}
 	wb_results_free(v[0]);
@@ -269,7 +269,8 @@ history_confirm(struct history_opts *o, int argc, char **argv)
 	}
 	id = strtoll(argv[0], &end, 10);
 	if (end == argv[0] || *end != '\0' || id <= 0) {
-		warnx("candidate '%s': not a candidate number", wb_strvis_slot(argv[0]));
+		warnx("candidate '%s': not a candidate number",
+		    wb_strvis_slot(argv[0]));
 		return (EX_USAGE);
 	}
 	if ((s = history_open(o, &e)) == NULL) {

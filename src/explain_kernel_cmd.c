@@ -5,6 +5,7 @@
  */
 #include <err.h>
 #include <stdio.h>
+#include <string.h>
 #include <sysexits.h>
 
 #include "cmd.h"
@@ -69,7 +70,7 @@ plan_show(const struct wb_explain_kernel *kx,
 
 /* The driver's arg: what the printers need. */
 struct say {
-	enum wb_report_fmt	 fmt;
+	const char		*format;
 	int			 quiet;
 };
 
@@ -77,7 +78,7 @@ struct say {
 static int
 show(void *arg, const struct wb_explain_kernel_show *sh, struct wb_err *e)
 {
-	enum wb_report_fmt fmt = ((struct say *)arg)->fmt;
+	const char *fmt = ((struct say *)arg)->format;
 
 	if (sh->text != NULL) {
 		fputs(sh->text, stdout);
@@ -113,7 +114,7 @@ preflight(void *arg)
 }
 
 int
-explain_kernel(struct wb_explain_kernel_drive *w, enum wb_report_fmt fmt)
+explain_kernel(struct wb_explain_kernel_drive *w, const char *fmt)
 {
 	struct wb_explain_kernel_done done;
 	struct say say = { fmt, w->quiet };
@@ -135,7 +136,7 @@ explain_kernel(struct wb_explain_kernel_drive *w, enum wb_report_fmt fmt)
 		plan_show(done.plan, w);
 	else {
 		rc = done.status;
-		if (done.complete && fmt == WB_REPORT_TEXT)
+		if (done.complete && strcmp(fmt, "text") == 0)
 			printf("\nReports: %s\n", done.rundir);
 	}
 	wb_explain_kernel_done_fini(&done);

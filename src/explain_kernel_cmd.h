@@ -16,6 +16,6 @@
  * status: 0, 1 when boots failed, or an error's (said).
  */
 int	explain_kernel(struct wb_explain_kernel_drive *w,
-	    enum wb_report_fmt fmt);
+	    const char *format);
 
 #endif

@@ -56,13 +56,13 @@ tables(const struct wb_experiment *x, struct wb_results *const *v,
 }
 
 static const struct {
-	const char		*name;
-	enum wb_report_fmt	 fmt;
+	const char	*name;
+	const char	*format;
 } reports[] = {
-	{ "compare.txt",	WB_REPORT_TEXT },
-	{ "compare.json",	WB_REPORT_JSON },
-	{ "report.html",	WB_REPORT_HTML },
-	{ "summary.txt",	WB_REPORT_SUMMARY },
+	{ "compare.txt",	"text" },
+	{ "compare.json",	"json" },
+	{ "report.html",	"html" },
+	{ "summary.txt",	"summary" },
 };
 
 static int
@@ -102,7 +102,7 @@ comparison(const struct wb_experiment *x, struct wb_results *const *v,
 		    NULL)
 			rc = -1;
 		else
-			rc = wb_report_save(out, reports[i].fmt, &rep, err);
+			rc = wb_report_save(out, reports[i].format, &rep, err);
 		free(out);
 	}
 	wb_compare_fini(&c);

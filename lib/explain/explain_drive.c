@@ -59,7 +59,7 @@ warn_line(void *arg, const char *line)
 /* A file of the run directory written (atomically) or saved by fmt. */
 static int
 save(const struct wb_experiment *x, const char *name, const char *text,
-    const struct wb_explain_result *r, enum wb_report_fmt fmt,
+    const struct wb_explain_result *r, const char *format,
     struct wb_err *err)
 {
 	char *path;
@@ -68,7 +68,7 @@ save(const struct wb_experiment *x, const char *name, const char *text,
 	if ((path = wb_experiment_path(x, name, err)) == NULL)
 		return (-1);
 	rc = text != NULL ? wb_atomic_write(path, text, strlen(text), 0644,
-	    err) : wb_explain_save(path, fmt, r, err);
+	    err) : wb_explain_save(path, format, r, err);
 	free(path);
 	return (rc);
 }
@@ -79,13 +79,13 @@ result(const struct wb_explain_drive *w, struct wb_explain_done *done,
     struct wb_err *err)
 {
 	static const struct {
-		const char		*name;
-		enum wb_report_fmt	 fmt;
+		const char	*name;
+		const char	*format;
 	} files[] = {
-		{ "explain.txt", WB_REPORT_TEXT },
-		{ "explain.json", WB_REPORT_JSON },
-		{ "explain.md", WB_REPORT_MARKDOWN },
-		{ "explain.html", WB_REPORT_HTML },
+		{ "explain.txt", "text" },
+		{ "explain.json", "json" },
+		{ "explain.md", "markdown" },
+		{ "explain.html", "html" },
 	};
 	struct wb_explain_result *r;
 	size_t i;
@@ -97,7 +97,7 @@ result(const struct wb_explain_drive *w, struct wb_explain_done *done,
 	if (wb_explain_family(r, err) == -1)
 		return (-1);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (save(w->d.x, files[i].name, NULL, r, files[i].fmt,
+		if (save(w->d.x, files[i].name, NULL, r, files[i].format,
 		    err) == -1)
 			return (-1);
 	return (0);
@@ -121,7 +121,7 @@ wb_explain_drive(const struct wb_explain_drive *w,
 	rc = wb_experiment_drive(&d, &done->x, err);
 	/* The matching report beside the others, as the run found it. */
 	if (rc == 0 && done->x.status < 128 && k.report != NULL &&
-	    save(d.x, "matching.txt", k.report, NULL, WB_REPORT_TEXT,
+	    save(d.x, "matching.txt", k.report, NULL, "text",
 	    err) == -1)
 		rc = -1;
 	free(k.report);

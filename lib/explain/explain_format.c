@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The explanation's reports (explain_format.h).
+ * The explanation as a report model (explain_format.h): its tables for
+ * readers, its JSON document as the model's record, the final score's
+ * waterfall as the HTML figure.
  */
 #include <math.h>
 #include <stdio.h>
@@ -74,115 +76,6 @@ pct_noted(double share, const struct wb_explain_row *r, char *buf,
 	return (buf);
 }
 
-static int
-plan_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
-{
-	const struct wb_explain_plan *p = x->plan;
-	char buf[512], *d;
-	size_t i;
-
-	fprintf(fp, "worldbench explain: recipe %s, %s -> %s\n",
-	    wb_strvis_slot(p->recipe), wb_strvis_slot(p->base),
-	    wb_strvis_slot(p->target));
-	fprintf(fp, "factors (low: as in %s, high: as in %s):\n",
-	    wb_strvis_slot(p->base), wb_strvis_slot(p->target));
-	for (i = 0; i < p->k; i++)
-		fprintf(fp, "  %c  %-20s options %s\n", (int)('A' + i),
-		    wb_strvis_slot(p->f[i].name),
-		    wb_strvis_slot(wb_explain_plan_opts(p,
-		    p->f[i].opts, buf, sizeof(buf))));
-	fprintf(fp, "design points (one image each, one interleaved run, "
-	    "rounds as blocks):\n");
-	for (i = 0; i < p->design->nruns; i++)
-		fprintf(fp, "  %2zu  %s\n", i + 1,
-		    wb_strvis_slot(p->labels[i]));
-	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
-		return (-1);
-	fputs(d, fp);
-	free(d);
-	return (0);
-}
-
-static void
-caveat_text(FILE *fp, double share, const struct wb_explain_row *r)
-{
-	char sh[32];
-	const char *c;
-
-	if ((c = caveat(share, r)) != NULL)
-		fprintf(fp, "  %-4s share: %s (%s)\n", "", pct(share, r, sh,
-		    sizeof(sh)), c);
-}
-
-static void
-row_text(FILE *fp, const struct wb_explain_result *x,
-    const struct wb_explain_row *row)
-{
-	const struct wb_explain_effects *ef = row->ef;
-	char names[512], a[32], sh[32], vt[128];
-	size_t j;
-
-	fprintf(fp, "\n%s (%s): %zu rounds", wb_strvis_slot(row->name),
-	    wb_strvis_slot(row->id), row->rounds);
-	if (row->dropped > 0)
-		fprintf(fp, ", %zu left out (a pass failed)", row->dropped);
-	fputc('\n', fp);
-	if (ef == NULL) {
-		fprintf(fp, "  not estimated: %s\n",
-		    wb_strvis_slot(row->reason));
-		return;
-	}
-	if (ef->have_total)
-		fprintf(fp, "  %s / %s: %.4f [%.4f, %.4f] %s\n",
-		    wb_strvis_slot(x->plan->target),
-		    wb_strvis_slot(x->plan->base),
-		    ef->total.ratio, ef->total.lo, ef->total.hi,
-		    words(x, row->total_verdict, &ef->total, vt, sizeof(vt)));
-	fprintf(fp, "  %-4s %-44s %8s  %-19s %7s  %s\n", "", "effect",
-	    "ratio", "interval (Holm)", "share", "verdict");
-	for (j = 0; j < ef->neff; j++) {
-		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n",
-		    wb_design_effect_name(ef->eff[j].mask, 1, a, sizeof(a)),
-		    wb_strvis_slot(wb_explain_plan_effect(x->plan,
-		    ef->eff[j].mask,
-		    names, sizeof(names))), ef->eff[j].w.ratio, ef->eff[j].w.lo,
-		    ef->eff[j].w.hi, pct(ef->eff[j].share, row, sh, sizeof(sh)),
-		    words(x, row->verdict[j], &ef->eff[j].w, vt, sizeof(vt)));
-		caveat_text(fp, ef->eff[j].share, row);
-	}
-	if (ef->have_total && !ef->unexplained.have_ci)
-		fprintf(fp, "  %-4s %s\n", "", "unexplained: nothing (every "
-		    "effect of odd order is estimated)");
-	else if (ef->have_total) {
-		fprintf(fp, "  %-4s %-44s %8.4f  [%.4f, %.4f] %7s  %s\n", "",
-		    "unexplained (higher odd interactions)",
-		    ef->unexplained.ratio, ef->unexplained.lo,
-		    ef->unexplained.hi, pct(ef->unexplained_share, row, sh,
-		    sizeof(sh)), words(x, row->unexplained_verdict,
-		    &ef->unexplained, vt, sizeof(vt)));
-		caveat_text(fp, ef->unexplained_share, row);
-	}
-}
-
-static int
-write_text(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
-{
-	char fam[256], pc[16];
-	size_t i;
-
-	if (plan_text(fp, x, err) == -1)
-		return (-1);
-	wb_compare_conf_format(x->conf, pc, sizeof(pc));
-	fprintf(fp, "\nratio: high against low (below 1: the knob costs); "
-	    "share: of ln(target/base), shown where that is proven to "
-	    "differ from 0\n"
-	    "verdicts: %s; each interval at its Holm step's level, %s%% "
-	    "family-wise\n", wb_explain_family_text(x, fam, sizeof(fam)), pc);
-	for (i = 0; i < x->nrows; i++)
-		row_text(fp, x, &x->rows[i]);
-	return (0);
-}
-
 json_t *
 wb_explain_welch_json(const struct wb_welch *w)
 {
@@ -211,7 +104,8 @@ judged_json(const struct wb_explain_result *x, const struct wb_welch *w,
 	o = wb_explain_welch_json(w);
 	json_object_set_new(o, "p_holm", num(padj));
 	json_object_set_new(o, "level", json_real(w->conf));
-	json_object_set_new(o, "verdict", json_string(wb_compare_verdict_name(v)));
+	json_object_set_new(o, "verdict",
+	    json_string(wb_compare_verdict_name(v)));
 	json_object_set_new(o, "verdict_text", json_string(words(x, v, w, vt,
 	    sizeof(vt))));
 	json_object_set_new(o, "significant", json_boolean(
@@ -280,12 +174,18 @@ row_json(const struct wb_explain_result *x, const struct wb_explain_row *r)
 	return (o);
 }
 
+/*
+ * The JSON document (worldbench-explain(5)) as the model's record: its
+ * members in order, each as JSON text, every digit of a real kept.
+ */
 static int
-write_json(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+record(struct wb_rmodel *m, const struct wb_explain_result *x,
+    struct wb_err *err)
 {
 	const struct wb_explain_plan *p = x->plan;
-	json_t *o, *fa, *pa, *ra;
-	char buf[512], *d;
+	json_t *o, *fa, *pa, *ra, *v;
+	const char *k;
+	char buf[512], *d, *t;
 	size_t i;
 
 	if ((d = wb_design_format(p->design, x->maxorder, err)) == NULL)
@@ -317,78 +217,149 @@ write_json(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
 	free(d);
 	if (o == NULL)
 		return (wb_err_set(err, "explain: building the JSON failed"));
-	if (json_dumpf(o, fp, JSON_INDENT(2)) == -1) {
-		json_decref(o);
-		return (wb_err_set(err, "explain: writing the JSON failed"));
+	json_object_foreach(o, k, v) {
+		if ((t = json_dumps(v, JSON_ENCODE_ANY | JSON_INDENT(2) |
+		    JSON_PRESERVE_ORDER)) == NULL) {
+			json_decref(o);
+			return (wb_err_set(err, "explain: writing the JSON "
+			    "failed"));
+		}
+		wb_rmodel_record(m, k, t);
+		free(t);
 	}
-	fputc('\n', fp);
 	json_decref(o);
+	wb_rmodel_record_sig(m, 17);
 	return (0);
 }
 
+/* The sign of a verdict: -1 proven to cost, 1 to gain, 0 not proven. */
 static int
-write_md(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+sign(int v)
+{
+
+	return (v == WB_V_SLOWER ? -1 : v == WB_V_FASTER ? 1 : 0);
+}
+
+/* A judged estimate's cells: ratio [lo, hi], share, verdict. */
+static void
+judged_cells(struct wb_rmodel *m, const struct wb_explain_result *x,
+    const struct wb_welch *w, const char *share, int v)
+{
+	char vt[128];
+
+	wb_rmodel_ratio(m, w->ratio, w->have_ci ? w->lo : NAN,
+	    w->have_ci ? w->hi : NAN, 4);
+	wb_rmodel_text(m, share);
+	wb_rmodel_verdict(m, words(x, v, w, vt, sizeof(vt)), sign(v));
+}
+
+static void
+plan_model(struct wb_rmodel *m, const struct wb_explain_result *x)
 {
 	const struct wb_explain_plan *p = x->plan;
-	const struct wb_explain_row *r;
-	char buf[512], a[32], sh[96], vt[128], pc[16];
-	size_t i, j;
+	char buf[512];
+	size_t i;
 
-	(void)err;
-	fprintf(fp, "# Explaining %s-%s against %s-%s\n\n",
-	    wb_strvis_slot(p->recipe),
-	    wb_strvis_slot(p->target), wb_strvis_slot(p->recipe),
-	    wb_strvis_slot(p->base));
-	fprintf(fp, "| factor | name | options |\n|---|---|---|\n");
-	for (i = 0; i < p->k; i++)
-		fprintf(fp, "| %c | %s | %s |\n", (int)('A' + i),
-		    wb_strvis_slot(p->f[i].name),
-		    wb_strvis_slot(wb_explain_plan_opts(p,
-		    p->f[i].opts, buf, sizeof(buf))));
-	wb_compare_conf_format(x->conf, pc, sizeof(pc));
-	fprintf(fp, "\n%zu design points (%s), ratios high/low.  Verdicts: "
-	    "%s; each interval at its Holm step's level, %s%% family-wise.  "
-	    "Shares of ln(target/base), shown where that is proven to "
-	    "differ from 0.\n", p->design->nruns, p->design->p == 0 ?
-	    "full factorial" : "fraction", wb_explain_family_text(x, buf,
-	    sizeof(buf)), pc);
-	for (i = 0; i < x->nrows; i++) {
-		r = &x->rows[i];
-		fprintf(fp, "\n## %s (%zu rounds)\n\n", wb_strvis_slot(r->name),
-		    r->rounds);
-		if (r->ef == NULL) {
-			fprintf(fp, "Not estimated: %s\n",
-			    wb_strvis_slot(r->reason));
-			continue;
-		}
-		fprintf(fp, "| effect | factors | ratio | interval | share | "
-		    "verdict |\n|---|---|---:|---|---:|---|\n");
-		if (r->ef->have_total)
-			fprintf(fp, "| total | %s / %s | %.4f | [%.4f, %.4f] "
-			    "| 100%% | %s |\n", wb_strvis_slot(p->target),
-			    wb_strvis_slot(p->base),
-			    r->ef->total.ratio, r->ef->total.lo,
-			    r->ef->total.hi, words(x, r->total_verdict,
-			    &r->ef->total, vt, sizeof(vt)));
-		for (j = 0; j < r->ef->neff; j++)
-			fprintf(fp, "| %s | %s | %.4f | [%.4f, %.4f] | %s | "
-			    "%s |\n", wb_design_effect_name(r->ef->eff[j].mask,
-			    1, a, sizeof(a)),
-			    wb_strvis_slot(wb_explain_plan_effect(p,
-			    r->ef->eff[j].mask, buf, sizeof(buf))),
-			    r->ef->eff[j].w.ratio, r->ef->eff[j].w.lo,
-			    r->ef->eff[j].w.hi, pct_noted(r->ef->eff[j].share,
-			    r, sh, sizeof(sh)), words(x, r->verdict[j],
-			    &r->ef->eff[j].w, vt, sizeof(vt)));
-		if (r->ef->have_total && r->ef->unexplained.have_ci)
-			fprintf(fp, "| rest | unexplained | %.4f | [%.4f, %.4f] "
-			    "| %s | %s |\n", r->ef->unexplained.ratio,
-			    r->ef->unexplained.lo, r->ef->unexplained.hi,
-			    pct_noted(r->ef->unexplained_share, r, sh,
-			    sizeof(sh)), words(x, r->unexplained_verdict,
-			    &r->ef->unexplained, vt, sizeof(vt)));
+	snprintf(buf, sizeof(buf), "factors (low: as in %s, high: as in %s)",
+	    p->base, p->target);
+	wb_rmodel_section(m, buf);
+	wb_rmodel_column(m, "factor", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "name", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "options", WB_RM_LEFT, WB_RM_TEXT);
+	for (i = 0; i < p->k; i++) {
+		wb_rmodel_text(m, (char[]){ (char)('A' + i), '\0' });
+		wb_rmodel_text(m, p->f[i].name);
+		wb_rmodel_text(m, wb_explain_plan_opts(p, p->f[i].opts, buf,
+		    sizeof(buf)));
 	}
+	wb_rmodel_section(m, "design points (one image each, one "
+	    "interleaved run, rounds as blocks)");
+	wb_rmodel_column(m, "point", WB_RM_RIGHT, WB_RM_NUM);
+	wb_rmodel_column(m, "label", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "options", WB_RM_LEFT, WB_RM_TEXT);
+	for (i = 0; i < p->design->nruns; i++) {
+		wb_rmodel_num(m, (double)(i + 1), 0);
+		wb_rmodel_text(m, p->labels[i]);
+		wb_rmodel_text(m, wb_explain_plan_opts(p, p->sets[i], buf,
+		    sizeof(buf)));
+	}
+}
+
+/* The design in words (wb_design_format), a block per line. */
+static int
+design_model(struct wb_rmodel *m, const struct wb_explain_result *x,
+    struct wb_err *err)
+{
+	char *d, *line, *next;
+
+	if ((d = wb_design_format(x->plan->design, x->maxorder, err)) ==
+	    NULL)
+		return (-1);
+	wb_rmodel_section(m, NULL);
+	for (line = d; *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		wb_rmodel_section_note(m, line);
+	}
+	free(d);
 	return (0);
+}
+
+static void
+row_model(struct wb_rmodel *m, const struct wb_explain_result *x,
+    const struct wb_explain_row *row)
+{
+	const struct wb_explain_effects *ef = row->ef;
+	char buf[512], a[32], sh[128];
+	size_t j;
+	int n;
+
+	n = snprintf(buf, sizeof(buf), "%s (%s): %zu rounds", row->name,
+	    row->id, row->rounds);
+	if (row->dropped > 0 && n >= 0 && (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n,
+		    ", %zu left out (a pass failed)", row->dropped);
+	wb_rmodel_section(m, buf);
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	if (ef == NULL) {
+		snprintf(buf, sizeof(buf), "not estimated: %s", row->reason);
+		wb_rmodel_section_note(m, buf);
+		return;
+	}
+	if (ef->have_total && !ef->unexplained.have_ci)
+		wb_rmodel_section_note(m, "unexplained: nothing (every effect "
+		    "of odd order is estimated)");
+	wb_rmodel_column(m, "effect", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "factors", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "ratio", WB_RM_RIGHT,
+	    WB_RM_RATIO);
+	wb_rmodel_column(m, "share", WB_RM_RIGHT, WB_RM_TEXT);
+	wb_rmodel_column(m, "verdict", WB_RM_LEFT, WB_RM_VERDICT);
+	if (ef->have_total) {
+		wb_rmodel_strong(m, "total");
+		snprintf(buf, sizeof(buf), "%s / %s", x->plan->target,
+		    x->plan->base);
+		wb_rmodel_text(m, buf);
+		judged_cells(m, x, &ef->total, shares_shown(row) ? "100.0%" :
+		    "-", row->total_verdict);
+	}
+	for (j = 0; j < ef->neff; j++) {
+		wb_rmodel_text(m, wb_design_effect_name(ef->eff[j].mask, 1, a,
+		    sizeof(a)));
+		wb_rmodel_text(m, wb_explain_plan_effect(x->plan,
+		    ef->eff[j].mask, buf, sizeof(buf)));
+		judged_cells(m, x, &ef->eff[j].w, pct_noted(ef->eff[j].share,
+		    row, sh, sizeof(sh)), row->verdict[j]);
+	}
+	if (ef->have_total && ef->unexplained.have_ci) {
+		wb_rmodel_text(m, "rest");
+		wb_rmodel_text(m, "unexplained (higher odd interactions)");
+		judged_cells(m, x, &ef->unexplained, pct_noted(
+		    ef->unexplained_share, row, sh, sizeof(sh)),
+		    row->unexplained_verdict);
+	}
 }
 
 /* A judged estimate as a bar: its interval in ln, proven or not. */
@@ -454,82 +425,156 @@ waterfall(FILE *fp, const struct wb_explain_result *x,
 	return (0);
 }
 
-/* The text report, for the HTML page's <pre>. */
-static int
-text_fn(FILE *fp, const void *x, struct wb_err *err)
+/* One estimate of the programs' table: its test, then its cells. */
+static void
+flat_row(struct wb_rmodel *m, const struct wb_explain_result *x,
+    const struct wb_explain_row *row, const char *effect,
+    const char *factors, const struct wb_welch *w, double share, int v)
 {
+	char sh[32];
 
-	return (write_text(fp, x, err));
+	wb_rmodel_text(m, row->id);
+	wb_rmodel_text(m, effect);
+	wb_rmodel_text(m, factors);
+	judged_cells(m, x, w, pct(share, row, sh, sizeof(sh)), v);
+	wb_rmodel_text(m, caveat(share, row) != NULL ? caveat(share, row) :
+	    "");
+}
+
+/*
+ * For programs (CSV, TSV, ...): every estimate of every test in one
+ * table, the share and its caveat apart.
+ */
+static void
+flat_model(struct wb_rmodel *m, const struct wb_explain_result *x)
+{
+	const struct wb_explain_row *r;
+	char buf[512], a[32];
+	size_t i, j;
+
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_section_use(m, WB_RM_PROGRAMS);
+	wb_rmodel_column(m, "test", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "effect", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "factors", WB_RM_LEFT, WB_RM_TEXT);
+	wb_rmodel_column(m, "ratio", WB_RM_RIGHT, WB_RM_RATIO);
+	wb_rmodel_column(m, "share", WB_RM_RIGHT, WB_RM_TEXT);
+	wb_rmodel_column(m, "verdict", WB_RM_LEFT, WB_RM_VERDICT);
+	wb_rmodel_column(m, "share_caveat", WB_RM_LEFT, WB_RM_TEXT);
+	for (i = 0; i < x->nrows; i++) {
+		if ((r = &x->rows[i])->ef == NULL)
+			continue;
+		snprintf(buf, sizeof(buf), "%s / %s", x->plan->target,
+		    x->plan->base);
+		if (r->ef->have_total)
+			flat_row(m, x, r, "total", buf, &r->ef->total, 1.0,
+			    r->total_verdict);
+		for (j = 0; j < r->ef->neff; j++)
+			flat_row(m, x, r, wb_design_effect_name(
+			    r->ef->eff[j].mask, 1, a, sizeof(a)),
+			    wb_explain_plan_effect(x->plan, r->ef->eff[j].mask,
+			    buf, sizeof(buf)), &r->ef->eff[j].w,
+			    r->ef->eff[j].share, r->verdict[j]);
+		if (r->ef->have_total && r->ef->unexplained.have_ci)
+			flat_row(m, x, r, "rest", "unexplained",
+			    &r->ef->unexplained, r->ef->unexplained_share,
+			    r->unexplained_verdict);
+	}
 }
 
 static int
-write_html(FILE *fp, const struct wb_explain_result *x, struct wb_err *err)
+waterfall_fn(FILE *fp, const void *x, struct wb_err *err)
 {
-	const struct wb_explain_row *fin = &x->rows[x->nrows - 1];
+	const struct wb_explain_result *r = x;
 
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	    "<title>worldbench explain</title></head><body>\n", fp);
-	if (fin->ef != NULL && fin->ef->have_total) {
-		fputs("<h2>Final score: where the difference goes</h2>\n<p>"
-		    "Each bar is an effect's part of ln(target/base), each "
-		    "starting where the one above ends: from the base (ln 1 = "
-		    "0) to the target, whose whole bar is last.  Red costs and "
-		    "blue gains where the verdict is proven in the family; "
-		    "grey: not proven (no difference proven, or "
-		    "inconclusive).  The whisker on each bar is its interval "
-		    "(at its Holm level), around the bar's end: where the "
-		    "part could end.</p>\n", fp);
-		if (waterfall(fp, x, fin, err) == -1)
-			return (-1);
-	}
-	fputs("<h2>Every test</h2>\n", fp);
-	if (wb_report_pre(fp, text_fn, x, err) == -1)
+	fputs("<p>Final score: where the difference goes.  Each bar is an "
+	    "effect's part of ln(target/base), each starting where the one "
+	    "above ends: from the base (ln 1 = 0) to the target, whose "
+	    "whole bar is last.  Red costs and blue gains where the verdict "
+	    "is proven in the family; grey: not proven (no difference "
+	    "proven, or inconclusive).  The whisker on each bar is its "
+	    "interval (at its Holm level), around the bar's end: where the "
+	    "part could end.</p>\n", fp);
+	return (waterfall(fp, r, &r->rows[r->nrows - 1], err));
+}
+
+/* The final score's waterfall and its caption, the HTML figure. */
+static int
+figure(struct wb_rmodel *m, const struct wb_explain_result *x,
+    struct wb_err *err)
+{
+	char *svg;
+
+	if ((svg = wb_atomic_render_mem(waterfall_fn, x, "waterfall", NULL,
+	    err)) == NULL)
 		return (-1);
-	fputs("</body></html>\n", fp);
+	wb_rmodel_section_figure(m, svg);
+	free(svg);
 	return (0);
 }
 
-int
-wb_explain_write(FILE *fp, enum wb_report_fmt fmt,
-    const struct wb_explain_result *x, struct wb_err *err)
+struct wb_rmodel *
+wb_explain_model(const struct wb_explain_result *x, struct wb_err *err)
 {
+	const struct wb_explain_row *fin;
+	struct wb_rmodel *m;
+	char buf[512], fam[256], pc[16];
+	size_t i;
 
-	if (!x->judged)
-		return (wb_err_set(err, "explain: the effects are not judged "
-		    "(wb_explain_family)"));
-	switch (fmt) {
-	case WB_REPORT_TEXT:
-		return (write_text(fp, x, err));
-	case WB_REPORT_JSON:
-		return (write_json(fp, x, err));
-	case WB_REPORT_MARKDOWN:
-		return (write_md(fp, x, err));
-	case WB_REPORT_HTML:
-		return (write_html(fp, x, err));
-	default:
-		return (wb_err_set(err, "explain: no %s report",
-		    wb_report_fmt_name(fmt)));
+	if (!x->judged) {
+		wb_err_set(err, "explain: the effects are not judged "
+		    "(wb_explain_family)");
+		return (NULL);
 	}
-}
-
-struct render {
-	enum wb_report_fmt		 fmt;
-	const struct wb_explain_result	*x;
-};
-
-static int
-render(FILE *fp, const void *arg, struct wb_err *err)
-{
-	const struct render *r = arg;
-
-	return (wb_explain_write(fp, r->fmt, r->x, err));
+	snprintf(buf, sizeof(buf), "worldbench explain: recipe %s, %s -> %s",
+	    x->plan->recipe, x->plan->base, x->plan->target);
+	if ((m = wb_rmodel_new(buf, err)) == NULL)
+		return (NULL);
+	if (record(m, x, err) == -1) {
+		wb_rmodel_free(m);
+		return (NULL);
+	}
+	plan_model(m, x);
+	if (design_model(m, x, err) == -1) {
+		wb_rmodel_free(m);
+		return (NULL);
+	}
+	wb_compare_conf_format(x->conf, pc, sizeof(pc));
+	wb_rmodel_section(m, NULL);
+	wb_rmodel_section_note(m, "ratio: high against low (below 1: the "
+	    "knob costs); share: of ln(target/base), shown where that is "
+	    "proven to differ from 0");
+	snprintf(buf, sizeof(buf), "verdicts: %s; each interval at its Holm "
+	    "step's level, %s%% family-wise", wb_explain_family_text(x, fam,
+	    sizeof(fam)), pc);
+	wb_rmodel_section_note(m, buf);
+	for (i = 0; i < x->nrows; i++) {
+		row_model(m, x, &x->rows[i]);
+		fin = &x->rows[i];
+		if (i + 1 == x->nrows && fin->ef != NULL &&
+		    fin->ef->have_total && figure(m, x, err) == -1) {
+			wb_rmodel_free(m);
+			return (NULL);
+		}
+	}
+	flat_model(m, x);
+	return (m);
 }
 
 int
-wb_explain_save(const char *path, enum wb_report_fmt fmt,
+wb_explain_write(FILE *fp, const char *format,
     const struct wb_explain_result *x, struct wb_err *err)
 {
-	struct render r = { fmt, x };
 
-	return (wb_atomic_render(path, 0644, render, &r, err));
+	return (wb_rmodel_emit_as(fp, NULL, format, wb_explain_model(x, err),
+	    err));
+}
+
+int
+wb_explain_save(const char *path, const char *format,
+    const struct wb_explain_result *x, struct wb_err *err)
+{
+
+	return (wb_rmodel_emit_as(NULL, path, format, wb_explain_model(x, err),
+	    err));
 }

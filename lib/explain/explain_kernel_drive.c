@@ -24,13 +24,13 @@
 
 /* The formats of the reports, in the order they are written. */
 static const struct {
-	const char		*ext;
-	enum wb_report_fmt	 fmt;
+	const char	*ext;
+	const char	*format;
 } formats[] = {
-	{ "txt", WB_REPORT_TEXT },
-	{ "json", WB_REPORT_JSON },
-	{ "md", WB_REPORT_MARKDOWN },
-	{ "html", WB_REPORT_HTML },
+	{ "txt", "text" },
+	{ "json", "json" },
+	{ "md", "markdown" },
+	{ "html", "html" },
 };
 
 /* The target's fragments that the base's list lacks, in merge order. */
@@ -105,10 +105,10 @@ save_reports(const struct wb_explain_kernel_drive *w, const char *rundir,
 		if (asprintf(&path, "%s/%s.%s", rundir, stem,
 		    formats[i].ext) < 0)
 			return (wb_err_setsys(e, "asprintf"));
-		r = sh->x != NULL ? wb_explain_save(path, formats[i].fmt,
+		r = sh->x != NULL ? wb_explain_save(path, formats[i].format,
 		    sh->x, e) : sh->s != NULL ? wb_explain_steps_save(path,
-		    formats[i].fmt, sh->s, e) : wb_explain_search_save(path,
-		    formats[i].fmt, sh->sr, e);
+		    formats[i].format, sh->s, e) : wb_explain_search_save(path,
+		    formats[i].format, sh->sr, e);
 		free(path);
 	}
 	if (r == 0 && w->show != NULL)

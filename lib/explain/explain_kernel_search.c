@@ -147,8 +147,8 @@ report(const struct search_arg *s, const struct wb_explain_ddmin *dd,
 		if (asprintf(&path, "%s/search.%s", s->rundir,
 		    i == 0 ? "txt" : "json") < 0)
 			return (wb_err_setsys(e, "asprintf"));
-		rc = wb_explain_search_save(path, i == 0 ? WB_REPORT_TEXT :
-		    WB_REPORT_JSON, &r, e);
+		rc = wb_explain_search_save(path, i == 0 ? "text" :
+		    "json", &r, e);
 		free(path);
 	}
 	sh.sr = &r;

@@ -195,19 +195,19 @@ wb_explain_search_model(const struct wb_explain_search *s,
 }
 
 int
-wb_explain_search_write(FILE *fp, enum wb_report_fmt fmt,
+wb_explain_search_write(FILE *fp, const char *format,
     const struct wb_explain_search *s, struct wb_err *err)
 {
 
-	return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(fmt),
+	return (wb_rmodel_emit_as(fp, NULL, format,
 	    wb_explain_search_model(s, err), err));
 }
 
 int
-wb_explain_search_save(const char *path, enum wb_report_fmt fmt,
+wb_explain_search_save(const char *path, const char *format,
     const struct wb_explain_search *s, struct wb_err *err)
 {
 
-	return (wb_rmodel_emit(NULL, path, wb_report_fmt_rm(fmt),
+	return (wb_rmodel_emit_as(NULL, path, format,
 	    wb_explain_search_model(s, err), err));
 }

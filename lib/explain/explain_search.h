@@ -47,10 +47,10 @@ struct wb_explain_search {
  */
 struct wb_rmodel	*wb_explain_search_model(
 			    const struct wb_explain_search *, struct wb_err *);
-/* Rendered by the model's writer of fmt (wb_report_fmt_rm). */
-int	wb_explain_search_write(FILE *, enum wb_report_fmt,
+/* Rendered by the writer of the model's table named format. */
+int	wb_explain_search_write(FILE *, const char *format,
 	    const struct wb_explain_search *, struct wb_err *);
-int	wb_explain_search_save(const char *path, enum wb_report_fmt,
+int	wb_explain_search_save(const char *path, const char *format,
 	    const struct wb_explain_search *, struct wb_err *);
 
 #endif

@@ -280,30 +280,33 @@ out:
 	return (rc);
 }
 
+/*
+ * The final score's waterfall and its caption, the HTML figure of the
+ * table (markup: the caption has nothing to escape).
+ */
 static int
 waterfall_fn(FILE *fp, const void *s, struct wb_err *err)
 {
 
+	fputs("<p>Final score: where the difference goes.  Each bar is one "
+	    "option's step from the reference, as a part of ln(target / "
+	    "reference), starting where the one above ends; the next to "
+	    "last bar is what the options do together beyond the sum of "
+	    "their steps, the last the whole.  Red costs and blue gains "
+	    "where the verdict is proven (Holm over the single steps and "
+	    "the total, compare's rule); grey: not proven, and the rest "
+	    "beyond the sum, which has no interval.  The whisker on each "
+	    "bar is its interval at its Holm level, around the bar's end: "
+	    "where the step could end.</p>\n", fp);
 	return (steps_waterfall(fp, s, err));
 }
 
-/* The final score's waterfall, as the HTML figure of the table. */
 static int
 steps_figure(struct wb_rmodel *m, const struct wb_explain_steps *s,
     struct wb_err *err)
 {
 	char *svg;
 
-	wb_rmodel_section_note(m, "Final score: where the difference goes.  "
-	    "Each bar is one option's step from the reference, as a part of "
-	    "ln(target / reference), starting where the one above ends; "
-	    "the next to last bar is what the options do together beyond "
-	    "the sum of their steps, the last the whole.  Red costs and "
-	    "blue gains where the verdict is proven (Holm over the single "
-	    "steps and the total, compare's rule); grey: not proven, and "
-	    "the rest beyond the sum, which has no interval.  The whisker "
-	    "on each bar is its interval at its Holm level, around the "
-	    "bar's end: where the step could end.");
 	if ((svg = wb_atomic_render_mem(waterfall_fn, s, "waterfall", NULL,
 	    err)) == NULL)
 		return (-1);
@@ -360,19 +363,19 @@ wb_explain_steps_model(const struct wb_explain_steps *s, int figure,
 }
 
 int
-wb_explain_steps_write(FILE *fp, enum wb_report_fmt fmt,
+wb_explain_steps_write(FILE *fp, const char *format,
     const struct wb_explain_steps *s, struct wb_err *err)
 {
 
-	return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(fmt),
-	    wb_explain_steps_model(s, fmt == WB_REPORT_HTML, err), err));
+	return (wb_rmodel_emit_as(fp, NULL, format,
+	    wb_explain_steps_model(s, 1, err), err));
 }
 
 int
-wb_explain_steps_save(const char *path, enum wb_report_fmt fmt,
+wb_explain_steps_save(const char *path, const char *format,
     const struct wb_explain_steps *s, struct wb_err *err)
 {
 
-	return (wb_rmodel_emit(NULL, path, wb_report_fmt_rm(fmt),
-	    wb_explain_steps_model(s, fmt == WB_REPORT_HTML, err), err));
+	return (wb_rmodel_emit_as(NULL, path, format,
+	    wb_explain_steps_model(s, 1, err), err));
 }

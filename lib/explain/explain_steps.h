@@ -37,17 +37,18 @@ struct wb_explain_steps {
  * first), its final and per-test ratios, its share in percent, its
  * reference and point; rounds left out, a share's caveat and the
  * product of the single steps as footnotes.
- * With figure, the final score's waterfall (an SVG) for the HTML page.
+ * With figure, the final score's waterfall (an SVG, with its caption)
+ * for the HTML page; the other formats leave a figure out.
  */
 struct wb_rmodel	*wb_explain_steps_model(const struct wb_explain_steps *,
 			    int figure, struct wb_err *);
 /*
- * Rendered by the model's writer of fmt (wb_report_fmt_rm: text, JSON,
- * CSV, Markdown, HTML with the waterfall; the summary is text).
+ * Rendered by the writer of the model's table named format (text, JSON,
+ * CSV, Markdown, HTML with the waterfall, ...: rmodel_formats.h).
  */
-int	wb_explain_steps_write(FILE *, enum wb_report_fmt,
+int	wb_explain_steps_write(FILE *, const char *format,
 	    const struct wb_explain_steps *, struct wb_err *);
-int	wb_explain_steps_save(const char *path, enum wb_report_fmt,
+int	wb_explain_steps_save(const char *path, const char *format,
 	    const struct wb_explain_steps *, struct wb_err *);
 
 #endif

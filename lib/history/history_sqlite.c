@@ -121,7 +121,8 @@ sq_open(struct wb_hstore *s, const char *path, struct wb_err *err)
 	s->db = db;
 	sqlite3_busy_timeout(db, BUSY_MS);
 	if (sq_exec(s, "PRAGMA foreign_keys = ON", NULL, 0, NULL, NULL,
-	    err) == -1 || sq_wal(s, err) == -1 || sq_exec(s, "PRAGMA synchronous = NORMAL",
+	    err) == -1 || sq_wal(s, err) == -1 ||
+	    sq_exec(s, "PRAGMA synchronous = NORMAL",
 	    NULL, 0, NULL, NULL, err) == -1) {
 		sqlite3_close(db);
 		s->db = NULL;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The report formats by name, and writing a report in one of them
- * (to a stream, or atomically to a file).  JSON, CSV and Markdown are
- * compare's report model (report_rows.c) written by the model's
- * writers; text, HTML and the summary are lib/report/report_{text,html,
- * summary}.c over the helpers of lib/report/report_format.c.
+ * Compare's formats by name, and writing a report in one of them (to a
+ * stream, or atomically to a file).  Text, HTML and the summary are
+ * compare's own writers, lib/report/report_{text,html,summary}.c over
+ * the helpers of lib/report/report_format.c; every other name is a
+ * format of the model's table (rmodel_formats.h) writing compare's
+ * report model (report_rows.c), so a new format there is one here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,73 +15,74 @@
 #include "rmodel.h"
 #include "wb_util.h"
 
-static const char *const fmt_names[] = {
-	[WB_REPORT_TEXT] = "text",
-	[WB_REPORT_JSON] = "json",
-	[WB_REPORT_CSV] = "csv",
-	[WB_REPORT_MARKDOWN] = "markdown",
-	[WB_REPORT_HTML] = "html",
-	[WB_REPORT_SUMMARY] = "summary",
+typedef int	own_writer(FILE *, const struct wb_report *, struct wb_err *);
+
+/* Compare's own writers, chosen before the model's table. */
+static const struct {
+	const char	*name;
+	own_writer	*write;
+} own[] = {
+	{ "text",	wb_report_text },
+	{ "html",	wb_report_html },
+	{ "summary",	wb_report_summary },
 };
 
-int
-wb_report_fmt_parse(const char *s, enum wb_report_fmt *f)
+/* "md" is "markdown", as it always was for compare. */
+static const char *
+canonical(const char *format)
+{
+
+	return (strcmp(format, "md") == 0 ? "markdown" : format);
+}
+
+static own_writer *
+own_find(const char *format)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(fmt_names) / sizeof(fmt_names[0]); i++)
-		if (strcmp(s, fmt_names[i]) == 0) {
-			*f = (enum wb_report_fmt)i;
-			return (0);
-		}
-	if (strcmp(s, "md") == 0) {
-		*f = WB_REPORT_MARKDOWN;
-		return (0);
-	}
-	return (-1);
-}
-
-const char *
-wb_report_fmt_name(enum wb_report_fmt f)
-{
-
-	return (fmt_names[f]);
-}
-
-const struct wb_rm_format *
-wb_report_fmt_rm(enum wb_report_fmt f)
-{
-	const struct wb_rm_format *r;
-
-	if (f == WB_REPORT_SUMMARY ||
-	    (r = wb_rm_format_find(fmt_names[f])) == NULL)
-		return (wb_rm_format_find("text"));
-	return (r);
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (strcmp(own[i].name, format) == 0)
+			return (own[i].write);
+	return (NULL);
 }
 
 int
-wb_report_write(FILE *fp, enum wb_report_fmt f, const struct wb_report *r,
-    struct wb_err *err)
+wb_report_format_find(const char *format)
 {
 
-	switch (f) {
-	case WB_REPORT_TEXT:
-		return (wb_report_text(fp, r, err));
-	case WB_REPORT_JSON:
-	case WB_REPORT_CSV:
-	case WB_REPORT_MARKDOWN:
-		return (wb_rmodel_emit(fp, NULL, wb_report_fmt_rm(f),
-		    wb_report_rows_model(r, err), err));
-	case WB_REPORT_HTML:
-		return (wb_report_html(fp, r, err));
-	case WB_REPORT_SUMMARY:
-		return (wb_report_summary(fp, r, err));
-	}
-	return (wb_err_set(err, "unknown report format %d", (int)f));
+	format = canonical(format);
+	return (own_find(format) != NULL ||
+	    wb_rm_format_find(format) != NULL ? 0 : -1);
+}
+
+const char *
+wb_report_format_names(void)
+{
+	static char buf[300];
+
+	snprintf(buf, sizeof(buf), "%s, summary", wb_rm_format_names());
+	return (buf);
+}
+
+int
+wb_report_write(FILE *fp, const char *format, const struct wb_report *r,
+    struct wb_err *err)
+{
+	const struct wb_rm_format *rm;
+	own_writer *w;
+
+	format = canonical(format);
+	if ((w = own_find(format)) != NULL)
+		return (w(fp, r, err));
+	if ((rm = wb_rm_format_find(format)) != NULL)
+		return (wb_rmodel_emit(fp, NULL, rm, wb_report_rows_model(r,
+		    err), err));
+	return (wb_err_set(err, "compare: no format %s (%s)", format,
+	    wb_report_format_names()));
 }
 
 struct render {
-	enum wb_report_fmt	 f;
+	const char		*format;
 	const struct wb_report	*r;
 };
 
@@ -89,14 +91,14 @@ render(FILE *fp, const void *arg, struct wb_err *err)
 {
 	const struct render *x = arg;
 
-	return (wb_report_write(fp, x->f, x->r, err));
+	return (wb_report_write(fp, x->format, x->r, err));
 }
 
 int
-wb_report_save(const char *path, enum wb_report_fmt f,
+wb_report_save(const char *path, const char *format,
     const struct wb_report *r, struct wb_err *err)
 {
-	struct render x = { f, r };
+	struct render x = { format, r };
 
 	return (wb_atomic_render(path, 0644, render, &x, err));
 }

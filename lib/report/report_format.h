@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Comparison reports: text, json, csv, markdown, html, summary.  Every writer
- * takes the same struct wb_report and writes to a stdio stream;
- * wb_report_save() renders into memory and replaces the file atomically.
- * JSON, CSV and Markdown are compare's report model
- * (wb_report_rows_model) written by the model's writers; the others are
- * compare's own.
+ * Comparison reports: text, html, summary, and every format of the
+ * model's table (json, csv, markdown, ...).  Every writer takes the same
+ * struct wb_report and writes to a stdio stream; wb_report_save()
+ * renders into memory and replaces the file atomically.  Text, HTML and
+ * the summary are compare's own; every other format is compare's report
+ * model (wb_report_rows_model) written by the model's writer.
  */
 #ifndef WB_REPORT_FORMAT_H
 #define WB_REPORT_FORMAT_H
@@ -17,21 +17,11 @@ struct wb_compare;
 struct wb_err;
 struct wb_factorial;
 struct wb_results;
-struct wb_rm_format;
 struct wb_rmodel;
 struct wb_welch;
 
 #define WB_COMPARE_FORMAT	"worldbench-compare"
 #define WB_COMPARE_VERSION	1
-
-enum wb_report_fmt {
-	WB_REPORT_TEXT,
-	WB_REPORT_JSON,
-	WB_REPORT_CSV,
-	WB_REPORT_MARKDOWN,
-	WB_REPORT_HTML,
-	WB_REPORT_SUMMARY	/* the final score and the proven tests */
-};
 
 struct wb_report {
 	const struct wb_compare		*cmp;
@@ -41,18 +31,20 @@ struct wb_report {
 	const char			*generator;	/* "worldbench 1.0 (rev)" */
 };
 
-int		 wb_report_fmt_parse(const char *, enum wb_report_fmt *);
-const char	*wb_report_fmt_name(enum wb_report_fmt);
 /*
- * The report model's writer (rmodel.h) for a format of this enum: the
- * one place the two meet; the summary, which only compare has, is text.
+ * Compare's formats, by name: its own "text", "html" and "summary" (the
+ * final score and the proven tests), and every other format of the
+ * model's table (rmodel_formats.h) writing wb_report_rows_model; "md"
+ * is "markdown".  0 if compare writes format, else -1.
  */
-const struct wb_rm_format	*wb_report_fmt_rm(enum wb_report_fmt);
+int		 wb_report_format_find(const char *format);
+/* The names, comma-separated, for a usage message. */
+const char	*wb_report_format_names(void);
 
-int	wb_report_write(FILE *, enum wb_report_fmt, const struct wb_report *,
+int	wb_report_write(FILE *, const char *format, const struct wb_report *,
 	    struct wb_err *);
 /* Atomic: path is replaced only by the complete report. */
-int	wb_report_save(const char *path, enum wb_report_fmt,
+int	wb_report_save(const char *path, const char *format,
 	    const struct wb_report *, struct wb_err *);
 
 int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);

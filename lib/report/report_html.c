@@ -581,7 +581,8 @@ fact_html(FILE *fp, const struct wb_compare *c, const struct wb_factorial *f)
 	    "<table>\n<tr><th>Test</th>", fp);
 	for (fx = 0; fx < WB_FX_N; fx++) {
 		fputs("<th>", fp);
-		wb_report_escape(fp, wb_factorial_which_name(f, fx, n, sizeof(n)));
+		wb_report_escape(fp, wb_factorial_which_name(f, fx, n,
+		    sizeof(n)));
 		fputs("</th><th>interval</th>", fp);
 	}
 	fputs("</tr>\n", fp);

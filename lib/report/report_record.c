@@ -219,14 +219,16 @@ cell_json(const struct wb_compare *c, size_t v, const struct wb_cmp_cell *k,
 	put(o, "faults_per_loop", num(k->faults_per_loop), ok);
 	put(o, "cpu_per_loop", num(k->cpu_per_loop), ok);
 	if (v == 0) {
-		put(o, "verdict", json_string(wb_compare_verdict_name(k->verdict)), ok);
+		put(o, "verdict", json_string(
+		    wb_compare_verdict_name(k->verdict)), ok);
 		return (o);
 	}
 	if (k->verdict == WB_V_MISSING) {
 		/* No ok pass on one side: no ratio, never 0. */
 		put(o, "ratio", json_null(), ok);
 		put(o, "score_ratio", json_null(), ok);
-		put(o, "verdict", json_string(wb_compare_verdict_name(k->verdict)), ok);
+		put(o, "verdict", json_string(
+		    wb_compare_verdict_name(k->verdict)), ok);
 		return (o);
 	}
 	put(o, "ratio", num(k->ratio), ok);
@@ -473,7 +475,8 @@ wb_report_record(struct wb_rmodel *m, const struct wb_report *rep,
 	rec(m, "family", json_integer(c->family), &ok);
 	wb_report_negligible_text(c, ng, sizeof(ng));
 	rec(m, "negligible", json_pack("{s:f, s:s, s:s}", "percent",
-	    100 * c->negligible, "source", wb_compare_negl_src_name(c->negl_src),
+	    100 * c->negligible, "source",
+	    wb_compare_negl_src_name(c->negl_src),
 	    "rule", ng), &ok);
 	rec(m, "same_run", json_boolean(c->same_run), &ok);
 	rec(m, "blocked", json_boolean(c->blocked), &ok);

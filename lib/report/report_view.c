@@ -232,7 +232,8 @@ factorial(struct wb_rmodel *m, const struct wb_compare *c,
 	free(s);
 	wb_rmodel_column(m, "Test", WB_RM_PLAIN, WB_RM_TEXT);
 	for (fx = 0; fx < WB_FX_N; fx++)
-		wb_rmodel_column(m, wb_factorial_which_name(f, fx, n, sizeof(n)),
+		wb_rmodel_column(m,
+		    wb_factorial_which_name(f, fx, n, sizeof(n)),
 		    WB_RM_PLAIN, WB_RM_VERDICT);
 	for (i = 0; i < f->nrows; i++)
 		fact_row(m, &f->rows[i]);

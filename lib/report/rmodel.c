@@ -167,6 +167,13 @@ wb_rmodel_record(struct wb_rmodel *m, const char *key, const char *json)
 }
 
 void
+wb_rmodel_record_sig(struct wb_rmodel *m, int sig)
+{
+
+	m->recsig = sig;
+}
+
+void
 wb_rmodel_note(struct wb_rmodel *m, const char *s)
 {
 

@@ -104,6 +104,7 @@ struct wb_rmodel {
 	size_t			 nfoot;
 	struct wb_rm_meta	*rec;		/* the record, JSON values */
 	size_t			 nrec;
+	int			 recsig;	/* its reals' digits; 0: 10 */
 	int			 failed;	/* a builder ran out of memory */
 };
 
@@ -132,6 +133,11 @@ void	wb_rmodel_meta_json(struct wb_rmodel *, const char *key,
  * render the tables and notes and leave the record out.
  */
 void	wb_rmodel_record(struct wb_rmodel *, const char *key, const char *json);
+/*
+ * The record's reals to sig significant digits instead of ten (17: as
+ * jansson writes them by default, every digit of a double).
+ */
+void	wb_rmodel_record_sig(struct wb_rmodel *, int sig);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);
@@ -208,6 +214,12 @@ int	wb_rmodel_save(const char *path, const struct wb_rm_format *,
  * set) written to fp, or saved at path when path is not NULL; m freed.
  */
 int	wb_rmodel_emit(FILE *fp, const char *path, const struct wb_rm_format *,
+	    struct wb_rmodel *m, struct wb_err *);
+/*
+ * wb_rmodel_emit() in the format of the table named format; a name not
+ * in it is an error listing the names (m is freed either way).
+ */
+int	wb_rmodel_emit_as(FILE *fp, const char *path, const char *format,
 	    struct wb_rmodel *m, struct wb_err *);
 
 #endif

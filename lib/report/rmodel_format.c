@@ -133,3 +133,17 @@ wb_rmodel_emit(FILE *fp, const char *path, const struct wb_rm_format *f,
 	wb_rmodel_free(m);
 	return (rc);
 }
+
+int
+wb_rmodel_emit_as(FILE *fp, const char *path, const char *format,
+    struct wb_rmodel *m, struct wb_err *err)
+{
+	const struct wb_rm_format *f;
+
+	if ((f = wb_rm_format_find(format)) == NULL) {
+		wb_rmodel_free(m);
+		return (wb_err_set(err, "no format %s (%s)", format,
+		    wb_rm_format_names()));
+	}
+	return (wb_rmodel_emit(fp, path, f, m, err));
+}

@@ -166,7 +166,8 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	if (m->nrec > 0) {
 		if ((o = record(m, err)) == NULL)
 			return (-1);
-		return (dump(fp, o, JSON_REAL_PRECISION(10), err));
+		return (dump(fp, o, JSON_REAL_PRECISION(m->recsig > 0 ?
+		    m->recsig : 10), err));
 	}
 	meta = json_object();
 	for (i = 0; i < m->nmeta; i++)

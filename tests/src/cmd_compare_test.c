@@ -67,6 +67,19 @@ ATF_TC_BODY(compare__csv_golden, tc)
 	golden(tc, a, "compare-csv.expected");
 }
 
+/*
+ * A format of the model's table that compare names nowhere (TSV): its
+ * rows, as CSV's, through the table alone.
+ */
+ATF_TC_WITHOUT_HEAD(compare__tsv_golden);
+ATF_TC_BODY(compare__tsv_golden, tc)
+{
+	static const char *const a[] = { "compare", "-F", "tsv", "prod.json",
+	    "debug.json", NULL };
+
+	golden(tc, a, "compare-tsv.expected");
+}
+
 ATF_TC_WITHOUT_HEAD(compare__markdown_golden);
 ATF_TC_BODY(compare__markdown_golden, tc)
 {
@@ -1176,6 +1189,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, compare__dropped_test_problem_every_format);
 	ATF_TP_ADD_TC(tp, compare__plot_golden);
 	ATF_TP_ADD_TC(tp, compare__csv_golden);
+	ATF_TP_ADD_TC(tp, compare__tsv_golden);
 	ATF_TP_ADD_TC(tp, compare__markdown_golden);
 	ATF_TP_ADD_TC(tp, compare__icount_text_golden);
 	ATF_TP_ADD_TC(tp, compare__icount_json_golden);

@@ -110,8 +110,8 @@ usage__refusals_body() {
 	atf_check -s exit:64 -e match:'usage: worldbench explain' "$(wb)" explain
 	atf_check -s exit:64 -e match:'--max-order 0: expected 1 to 8' \
 	    "$(wb)" explain --max-order 0 host a b
-	atf_check -s exit:64 -e match:'--format csv: expected text' \
-	    "$(wb)" explain --format csv host a b
+	atf_check -s exit:64 -e match:'--format nosuch: expected text, json, csv, markdown, html' \
+	    "$(wb)" explain --format nosuch host a b
 	atf_check -s exit:65 -e match:'turn on the same options: nothing to explain' \
 	    "$(wb)" explain --plan --topdir "$(top)" host glibc-debug glibc-debug
 	atf_check -s exit:65 -e match:"no variant 'nosuch'" \

@@ -77,6 +77,9 @@ letters_body() {
 	# table: -F is the format, as for compare.
 	atf_check -s exit:64 -e match:"unknown format 'nosuch'" \
 	    "$(wbp)" table -F nosuch x.json
+	# compare -F: every format of the model's table, and its own.
+	atf_check -s exit:64 -e match:"unknown format 'nosuch' \\(text, json, csv, markdown, html, .*summary\\)" \
+	    "$(wbp)" compare -F nosuch a.json b.json
 }
 
 atf_test_case help__describes_every_command

@@ -160,6 +160,16 @@ ATF_TC_BODY(wb_explain_result_new__missing_point, tc)
 	wb_recipe_free(r);
 }
 
+static int
+count(const char *s, const char *needle)
+{
+	int n;
+
+	for (n = 0; (s = strstr(s, needle)) != NULL; s += strlen(needle))
+		n++;
+	return (n);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_explain_write__text);
 ATF_TC_BODY(wb_explain_write__text, tc)
 {
@@ -167,14 +177,14 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	struct wb_explain_plan *p;
 	struct wb_recipe *r;
 	struct wb_err e;
-	char *want, *got;
+	char *want, *got, names[256], path[64], *f;
 
 	x = explained(&r, &p);
-	ATF_REQUIRE_MSG(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.txt", "text", x, &e) ==
 	    0, "%s", e.msg);
-	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", "json", x, &e) ==
 	    0, "%s", e.msg);
-	ATF_REQUIRE_MSG(wb_explain_save("out.html", WB_REPORT_HTML, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.html", "html", x, &e) ==
 	    0, "%s", e.msg);
 	want = wbt_read_file(wbt_datapath(tc, "explain-text.expected"), NULL);
 	got = wbt_read_file("out.txt", NULL);
@@ -183,12 +193,39 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	free(got);
 	got = wbt_read_file("out.html", NULL);
 	ATF_CHECK(strstr(got, "<svg") != NULL);
-	/* The text table in <pre> keeps its lines. */
-	ATF_CHECK_MSG(strstr(got, "<pre>\nworldbench explain: recipe ") !=
-	    NULL && strstr(got, "\nfactors (low: ") != NULL, "%s", got);
+	/* The model's page: the title, the plan, a table per test. */
+	ATF_CHECK_MSG(strstr(got, "<h1>worldbench explain: recipe ") !=
+	    NULL && strstr(got, "<h2>factors (low: ") != NULL, "%s", got);
+	/* The waterfall and its caption are the final score's figure. */
+	ATF_CHECK(strstr(got, "<h2>FINAL SCORE (geometric mean of 2 tests) "
+	    "(final): 4 rounds, 1 left out (a pass failed)</h2>\n<p>"
+	    "unexplained: nothing (every effect of odd order is estimated)"
+	    "</p>\n<p>Final score: where the difference goes.") != NULL);
 	/* Every bar of the final's waterfall has its whisker. */
-	ATF_CHECK(strstr(got, "<path ") != NULL);
+	ATF_CHECK_EQ(3, count(got, "<path "));
+	/* Proven costs are signed (red), the rest is not. */
+	ATF_CHECK_EQ(8, count(got, "<td class=\"worse\">"));
 	free(got);
+	/* Every format of the model's table renders it. */
+	ATF_REQUIRE_MSG(wb_explain_save("out.csv", "csv", x, &e) == 0, "%s",
+	    e.msg);
+	got = wbt_read_file("out.csv", NULL);
+	ATF_CHECK_MSG(strstr(got, "\npipe,A,a,1.00366") != NULL && strstr(got,
+	    ",the effect opposes the total\n") != NULL, "%s", got);
+	free(got);
+	/* Every name of the table, whatever it holds, writes something. */
+	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	for (f = strtok(names, ", "); f != NULL; f = strtok(NULL, ", ")) {
+		snprintf(path, sizeof(path), "every.%s", f);
+		ATF_REQUIRE_MSG(wb_explain_save(path, f, x, &e) == 0, "%s: %s",
+		    f, e.msg);
+		got = wbt_read_file(path, NULL);
+		ATF_CHECK_MSG(*got != '\0', "%s: empty", f);
+		free(got);
+	}
+	ATF_CHECK(wb_explain_save("out.xml", "xml", x, &e) == -1);
+	ATF_CHECK_MSG(strstr(e.msg, "no format xml (text, json, csv, "
+	    "markdown, html") != NULL, "%s", e.msg);
 	wb_explain_result_free(x);
 	wb_explain_plan_free(p);
 	wb_recipe_free(r);
@@ -209,7 +246,7 @@ ATF_TC_BODY(wb_explain_write__json_family_shares, tc)
 	struct wb_err e;
 
 	x = explained(&r, &p);
-	ATF_REQUIRE_MSG(wb_explain_save("out.json", WB_REPORT_JSON, x, &e) ==
+	ATF_REQUIRE_MSG(wb_explain_save("out.json", "json", x, &e) ==
 	    0, "%s", e.msg);
 	ATF_REQUIRE_MSG((o = json_load_file("out.json", 0, &je)) != NULL,
 	    "%s", je.text);
@@ -250,7 +287,7 @@ ATF_TC_BODY(wb_explain_write__unjudged, tc)
 
 	x = explained(&r, &p);
 	x->judged = 0;
-	ATF_CHECK(wb_explain_save("out.txt", WB_REPORT_TEXT, x, &e) == -1);
+	ATF_CHECK(wb_explain_save("out.txt", "text", x, &e) == -1);
 	ATF_CHECK(strstr(e.msg, "not judged") != NULL);
 	ATF_CHECK(access("out.txt", F_OK) == -1);
 	wb_explain_result_free(x);

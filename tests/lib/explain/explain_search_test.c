@@ -80,10 +80,10 @@ ATF_TC_BODY(wb_explain_search_write__golden, tc)
 	r.nqueries = s->n;
 	r.kernels = s->n + 1;
 	r.built = 3;
-	ATF_REQUIRE_MSG(wb_explain_search_save("out.txt", WB_REPORT_TEXT, &r,
+	ATF_REQUIRE_MSG(wb_explain_search_save("out.txt", "text", &r,
 	    &e) == 0, "%s", e.msg);
 	wbt_check_golden(tc, "out.txt", "explain-search.expected");
-	ATF_REQUIRE(wb_explain_search_save("out.json", WB_REPORT_JSON, &r,
+	ATF_REQUIRE(wb_explain_search_save("out.json", "json", &r,
 	    &e) == 0);
 	ATF_REQUIRE((j = json_load_file("out.json", 0, &je)) != NULL);
 	meta = json_object_get(j, "meta");
@@ -113,7 +113,7 @@ ATF_TC_BODY(wb_explain_search_write__no_search, tc)
 	struct wb_err e;
 
 	memset(&r, 0, sizeof(r));
-	ATF_CHECK(wb_explain_search_write(stdout, WB_REPORT_TEXT, &r, &e) ==
+	ATF_CHECK(wb_explain_search_write(stdout, "text", &r, &e) ==
 	    -1);
 	ATF_CHECK(strstr(e.msg, "no search") != NULL);
 }

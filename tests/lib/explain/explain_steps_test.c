@@ -135,22 +135,22 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	s.nsteps = 3;
 	s.kernels = kx->npoints;
 	s.partial = 0;
-	ATF_REQUIRE_MSG(wb_explain_steps_save("out.txt", WB_REPORT_TEXT,
+	ATF_REQUIRE_MSG(wb_explain_steps_save("out.txt", "text",
 	    &s, &e) == 0,
 	    "%s", e.msg);
 	wbt_check_golden(tc, "out.txt", "explain-steps.expected");
-	ATF_REQUIRE(wb_explain_steps_save("out.json", WB_REPORT_JSON, &s,
+	ATF_REQUIRE(wb_explain_steps_save("out.json", "json", &s,
 	    &e) == 0);
 	check_json("out.json");
 	/* Markdown: a row per step; HTML: the waterfall and the table. */
-	ATF_REQUIRE(wb_explain_steps_save("out.md", WB_REPORT_MARKDOWN, &s,
+	ATF_REQUIRE(wb_explain_steps_save("out.md", "markdown", &s,
 	    &e) == 0);
 	got = wbt_read_file("out.md", NULL);
 	ATF_CHECK_MSG(strstr(got, "| step | final | share % | syscall |") !=
 	    NULL, "%s", got);
 	ATF_CHECK_MSG(strstr(got, "\n| all | ") != NULL, "%s", got);
 	free(got);
-	ATF_REQUIRE(wb_explain_steps_save("out.html", WB_REPORT_HTML, &s,
+	ATF_REQUIRE(wb_explain_steps_save("out.html", "html", &s,
 	    &e) == 0);
 	got = wbt_read_file("out.html", NULL);
 	ATF_CHECK(strstr(got, "<svg") != NULL);
@@ -171,14 +171,14 @@ ATF_TC_BODY(wb_explain_steps_write__text, tc)
 	free(got);
 	/* Steps over some factors only: the rest is not "how they combine". */
 	s.partial = 1;
-	ATF_REQUIRE(wb_explain_steps_save("part.txt", WB_REPORT_TEXT, &s,
+	ATF_REQUIRE(wb_explain_steps_save("part.txt", "text", &s,
 	    &e) == 0);
 	got = wbt_read_file("part.txt", NULL);
 	ATF_CHECK_MSG(strstr(got, "is the factors these steps do not cover "
 	    "(stage one's other groups) and how all combine") != NULL, "%s",
 	    got);
 	free(got);
-	ATF_REQUIRE(wb_explain_steps_save("part.md", WB_REPORT_MARKDOWN, &s,
+	ATF_REQUIRE(wb_explain_steps_save("part.md", "markdown", &s,
 	    &e) == 0);
 	got = wbt_read_file("part.md", NULL);
 	ATF_CHECK_MSG(strstr(got, "# The symbols of the groups that cost: "
