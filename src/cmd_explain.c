@@ -144,8 +144,8 @@ opt_format(void *ctx, char *arg)
 
 	if (strcmp(arg, "md") == 0)
 		arg = "markdown";
-	if (wb_rm_format_find(arg) == NULL) {
-		warnx("--format %s: expected %s", arg, wb_rm_format_names());
+	if (wb_rmodel_format_find(arg) == NULL) {
+		warnx("--format %s: expected %s", arg, wb_rmodel_format_names());
 		return (-1);
 	}
 	o->fmt = arg;

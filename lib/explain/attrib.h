@@ -264,7 +264,7 @@ void	wb_attrib_reqrows_free(struct wb_attrib_reqrow *, size_t);
 /*
  * The report as a report model (rmodel.h, lib/explain/attrib_model.c),
  * rendered by the shared writer of format ("text", "json", "csv",
- * "markdown", "html", ...: wb_rm_format_names()); save is atomic.
+ * "markdown", "html", ...: wb_rmodel_format_names()); save is atomic.
  */
 struct wb_rmodel	*wb_attrib_model_new(const struct wb_attrib_report *,
 			    struct wb_err *);

@@ -185,9 +185,9 @@ attrib_emit(FILE *fp, const char *path, const char *format,
 {
 	const struct wb_rm_format *f;
 
-	if ((f = wb_rm_format_find(format)) == NULL)
+	if ((f = wb_rmodel_format_find(format)) == NULL)
 		return (wb_err_set(err, "attribution: no format %s (formats: "
-		    "%s)", format, wb_rm_format_names()));
+		    "%s)", format, wb_rmodel_format_names()));
 	return (wb_rmodel_emit(fp, path, f, wb_attrib_model_new(rep, err),
 	    err));
 }

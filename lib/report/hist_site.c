@@ -10,7 +10,7 @@
 #include "hist_site.h"
 
 const char *
-wb_hcp_status_name(int st)
+wb_hist_status_name(int st)
 {
 
 	switch (st) {
@@ -24,7 +24,7 @@ wb_hcp_status_name(int st)
 }
 
 const char *
-wb_history_interval(char *buf, size_t len, const double *lo,
+wb_hist_interval(char *buf, size_t len, const double *lo,
     const double *hi, size_t i)
 {
 

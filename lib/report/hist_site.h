@@ -49,9 +49,9 @@ struct wb_hist_site {
 };
 
 /* "candidate", "confirmed", "rejected". */
-const char	*wb_hcp_status_name(int);
+const char	*wb_hist_status_name(int);
 /* An interval "[lo, hi]" with %.4g, or "-" when either end is NaN. */
-const char	*wb_history_interval(char *buf, size_t len, const double *lo,
+const char	*wb_hist_interval(char *buf, size_t len, const double *lo,
 		    const double *hi, size_t i);
 
 #endif

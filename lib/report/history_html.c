@@ -264,8 +264,8 @@ cp_table(FILE *fp, const struct wb_hist_series *s)
 		else
 			fprintf(fp, "<td>[%.4f, %.4f]</td>", c->lo, c->hi);
 		fprintf(fp, "<td class=\"%s\">%s</td>",
-		    wb_hcp_status_name(c->status),
-		    wb_hcp_status_name(c->status));
+		    wb_hist_status_name(c->status),
+		    wb_hist_status_name(c->status));
 		if (c->report == NULL)
 			fputs("<td class=\"s\">not measured again yet</td>",
 			    fp);
@@ -292,7 +292,7 @@ release_table(FILE *fp, const struct wb_hist_series *s)
 		fputs("<tr>", fp);
 		td(fp, s->releases[i]);
 		fprintf(fp, "<td>%.4g</td><td>%s</td></tr>\n", s->value[i],
-		    wb_history_interval(iv, sizeof(iv), s->lo, s->hi, i));
+		    wb_hist_interval(iv, sizeof(iv), s->lo, s->hi, i));
 	}
 	fputs("</table>\n", fp);
 }

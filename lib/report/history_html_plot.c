@@ -133,7 +133,7 @@ points(FILE *fp, const struct axis *a, const struct wb_hist_series *s)
 		    "r=\"3.5\"><title>", px(a, i), py(a, s->value[i]));
 		wb_report_escape(fp, s->releases[i]);
 		fprintf(fp, ": %.4g %s</title></circle>\n", s->value[i],
-		    wb_history_interval(iv, sizeof(iv), s->lo, s->hi, i));
+		    wb_hist_interval(iv, sizeof(iv), s->lo, s->hi, i));
 	}
 }
 
@@ -153,12 +153,12 @@ marks(FILE *fp, const struct axis *a, const struct wb_hist_series *s)
 			fputs("\">", fp);
 		}
 		fprintf(fp, "<g class=\"cp %s\" data-release=\"",
-		    wb_hcp_status_name(c->status));
+		    wb_hist_status_name(c->status));
 		wb_report_escape(fp, s->releases[c->at]);
 		fputs("\" data-before=\"", fp);
 		wb_report_escape(fp, s->releases[c->at - 1]);
 		fputs("\"><title>", fp);
-		wb_report_escape(fp, wb_hcp_status_name(c->status));
+		wb_report_escape(fp, wb_hist_status_name(c->status));
 		fputs(" change between ", fp);
 		wb_report_escape(fp, s->releases[c->at - 1]);
 		fputs(" and ", fp);

@@ -52,7 +52,7 @@ wb_report_format_find(const char *format)
 
 	format = canonical(format);
 	return (own_find(format) != NULL ||
-	    wb_rm_format_find(format) != NULL ? 0 : -1);
+	    wb_rmodel_format_find(format) != NULL ? 0 : -1);
 }
 
 const char *
@@ -60,7 +60,7 @@ wb_report_format_names(void)
 {
 	static char buf[300];
 
-	snprintf(buf, sizeof(buf), "%s, summary", wb_rm_format_names());
+	snprintf(buf, sizeof(buf), "%s, summary", wb_rmodel_format_names());
 	return (buf);
 }
 
@@ -74,7 +74,7 @@ wb_report_write(FILE *fp, const char *format, const struct wb_report *r,
 	format = canonical(format);
 	if ((w = own_find(format)) != NULL)
 		return (w(fp, r, err));
-	if ((rm = wb_rm_format_find(format)) != NULL)
+	if ((rm = wb_rmodel_format_find(format)) != NULL)
 		return (wb_rmodel_emit(fp, NULL, rm, wb_report_rows_model(r,
 		    err), err));
 	return (wb_err_set(err, "compare: no format %s (%s)", format,

@@ -318,11 +318,11 @@ wb_rmodel_column(struct wb_rmodel *m, const char *name,
 	s->ncol++;
 }
 
-static struct wb_rm_cell *
+static struct wb_rmodel_cell *
 cell_add(struct wb_rmodel *m, enum wb_rm_kind kind)
 {
 	struct wb_rm_section *s;
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((s = last(m)) == NULL)
 		return (NULL);
@@ -341,7 +341,7 @@ cell_add(struct wb_rmodel *m, enum wb_rm_kind kind)
 void
 wb_rmodel_text(struct wb_rmodel *m, const char *text)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_TEXT)) != NULL)
 		c->text = sdup(m, text != NULL ? text : "");
@@ -350,7 +350,7 @@ wb_rmodel_text(struct wb_rmodel *m, const char *text)
 void
 wb_rmodel_strong(struct wb_rmodel *m, const char *text)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_TEXT)) == NULL)
 		return;
@@ -361,7 +361,7 @@ wb_rmodel_strong(struct wb_rmodel *m, const char *text)
 void
 wb_rmodel_num(struct wb_rmodel *m, double v, int prec)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_NUM)) == NULL)
 		return;
@@ -372,7 +372,7 @@ wb_rmodel_num(struct wb_rmodel *m, double v, int prec)
 void
 wb_rmodel_num_sig(struct wb_rmodel *m, double v, int sig)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_NUM)) == NULL)
 		return;
@@ -384,7 +384,7 @@ void
 wb_rmodel_ratio(struct wb_rmodel *m, double v, double lo, double hi,
     int prec)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_RATIO)) == NULL)
 		return;
@@ -397,7 +397,7 @@ wb_rmodel_ratio(struct wb_rmodel *m, double v, double lo, double hi,
 void
 wb_rmodel_verdict(struct wb_rmodel *m, const char *words, int sign)
 {
-	struct wb_rm_cell *c;
+	struct wb_rmodel_cell *c;
 
 	if ((c = cell_add(m, WB_RM_VERDICT)) == NULL)
 		return;
@@ -406,7 +406,7 @@ wb_rmodel_verdict(struct wb_rmodel *m, const char *words, int sign)
 }
 
 int
-wb_rm_shown(const struct wb_rm_section *s, int readers)
+wb_rmodel_shown(const struct wb_rm_section *s, int readers)
 {
 
 	return (s->use == WB_RM_BOTH ||
@@ -414,14 +414,14 @@ wb_rm_shown(const struct wb_rm_section *s, int readers)
 }
 
 size_t
-wb_rm_nrow(const struct wb_rm_section *s)
+wb_rmodel_nrow(const struct wb_rm_section *s)
 {
 
 	return (s->ncol == 0 ? 0 : (s->ncell + s->ncol - 1) / s->ncol);
 }
 
-const struct wb_rm_cell *
-wb_rm_cell(const struct wb_rm_section *s, size_t r, size_t c)
+const struct wb_rmodel_cell *
+wb_rmodel_cell(const struct wb_rm_section *s, size_t r, size_t c)
 {
 	size_t i;
 

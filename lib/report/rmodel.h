@@ -30,7 +30,7 @@ enum wb_rm_kind {
 	WB_RM_VERDICT	/* words and a sign: -1 worse, 0 none, 1 better */
 };
 
-struct wb_rm_cell {
+struct wb_rmodel_cell {
 	enum wb_rm_kind	 kind;
 	char		*text;		/* TEXT and VERDICT */
 	double		 v, lo, hi;	/* NUM: v; RATIO: v in [lo, hi] */
@@ -50,7 +50,7 @@ struct wb_rm_col {
  * Who a section is for: both (the default), readers (text, Markdown,
  * HTML show it; a report's view), or programs (CSV, TSV and JSON's
  * layout of the tables show it; a report's rows).  A writer asks
- * wb_rm_shown().
+ * wb_rmodel_shown().
  */
 enum wb_rm_use {
 	WB_RM_BOTH,
@@ -80,7 +80,7 @@ struct wb_rm_section {
 	size_t			 nnote;
 	struct wb_rm_col	*col;
 	size_t			 ncol;
-	struct wb_rm_cell	*cell;		/* ncell, row-major */
+	struct wb_rmodel_cell	*cell;		/* ncell, row-major */
 	size_t			 ncell;
 	char			*figure;	/* HTML only: markup (an SVG) */
 	int			 newlist;	/* the next item starts a list */
@@ -178,18 +178,18 @@ void	wb_rmodel_ratio(struct wb_rmodel *, double, double lo, double hi,
 void	wb_rmodel_verdict(struct wb_rmodel *, const char *words, int sign);
 
 /* Whether a writer for readers (or else for programs) shows s. */
-int	wb_rm_shown(const struct wb_rm_section *s, int readers);
+int	wb_rmodel_shown(const struct wb_rm_section *s, int readers);
 
 /* Rows of a section; cell c of row r. */
-size_t	wb_rm_nrow(const struct wb_rm_section *);
-const struct wb_rm_cell	*wb_rm_cell(const struct wb_rm_section *, size_t r,
+size_t	wb_rmodel_nrow(const struct wb_rm_section *);
+const struct wb_rmodel_cell	*wb_rmodel_cell(const struct wb_rm_section *, size_t r,
 	    size_t c);
 /*
  * A cell as one string, the same in every format that prints it so:
  * "-" for NaN, "%.*f" (or "%.*g" to sig digits), "1.023 [0.998,
  * 1.049]", the verdict's words.
  */
-const char	*wb_rm_cell_str(const struct wb_rm_cell *, char *buf,
+const char	*wb_rmodel_cell_str(const struct wb_rmodel_cell *, char *buf,
 		    size_t len);
 
 /*
@@ -201,9 +201,9 @@ struct wb_rm_format {
 	const char	*name;
 	wb_rm_writer	*write;
 };
-const struct wb_rm_format	*wb_rm_format_find(const char *name);
+const struct wb_rm_format	*wb_rmodel_format_find(const char *name);
 /* The names, comma-separated, for a usage message. */
-const char	*wb_rm_format_names(void);
+const char	*wb_rmodel_format_names(void);
 int	wb_rmodel_write(FILE *, const struct wb_rm_format *,
 	    const struct wb_rmodel *, struct wb_err *);
 /* Atomic: path is replaced only by the complete report. */

@@ -79,7 +79,7 @@ num(FILE *fp, double v, int prec, int sig)
 }
 
 static void
-cell(FILE *fp, const struct wb_rm_col *col, const struct wb_rm_cell *c)
+cell(FILE *fp, const struct wb_rm_col *col, const struct wb_rmodel_cell *c)
 {
 
 	if (c == NULL) {
@@ -104,7 +104,7 @@ cell(FILE *fp, const struct wb_rm_col *col, const struct wb_rm_cell *c)
 }
 
 int
-wb_rm_write_csv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+wb_rmodel_write_csv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	const struct wb_rm_section *s;
 	size_t i, r, c, n;
@@ -112,18 +112,18 @@ wb_rm_write_csv(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	(void)err;
 	for (n = i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (s->ncol == 0 || !wb_rm_shown(s, 0))
+		if (s->ncol == 0 || !wb_rmodel_shown(s, 0))
 			continue;
 		if (n++ > 0)
 			fputc('\n', fp);
 		for (c = 0; c < s->ncol; c++)
 			header(fp, &s->col[c], c == 0);
 		fputc('\n', fp);
-		for (r = 0; r < wb_rm_nrow(s); r++) {
+		for (r = 0; r < wb_rmodel_nrow(s); r++) {
 			for (c = 0; c < s->ncol; c++) {
 				if (c > 0)
 					fputc(',', fp);
-				cell(fp, &s->col[c], wb_rm_cell(s, r, c));
+				cell(fp, &s->col[c], wb_rmodel_cell(s, r, c));
 			}
 			fputc('\n', fp);
 		}

@@ -21,7 +21,7 @@ static const struct wb_rm_format formats[] = {
 };
 
 const struct wb_rm_format *
-wb_rm_format_find(const char *name)
+wb_rmodel_format_find(const char *name)
 {
 	size_t i;
 
@@ -32,7 +32,7 @@ wb_rm_format_find(const char *name)
 }
 
 const char *
-wb_rm_format_names(void)
+wb_rmodel_format_names(void)
 {
 	static char buf[256];
 	size_t i, o;
@@ -57,7 +57,7 @@ num_str(char *buf, size_t len, double v, int prec)
 }
 
 const char *
-wb_rm_cell_str(const struct wb_rm_cell *c, char *buf, size_t len)
+wb_rmodel_cell_str(const struct wb_rmodel_cell *c, char *buf, size_t len)
 {
 	char v[64], lo[64], hi[64];
 
@@ -140,10 +140,10 @@ wb_rmodel_emit_as(FILE *fp, const char *path, const char *format,
 {
 	const struct wb_rm_format *f;
 
-	if ((f = wb_rm_format_find(format)) == NULL) {
+	if ((f = wb_rmodel_format_find(format)) == NULL) {
 		wb_rmodel_free(m);
 		return (wb_err_set(err, "no format %s (%s)", format,
-		    wb_rm_format_names()));
+		    wb_rmodel_format_names()));
 	}
 	return (wb_rmodel_emit(fp, path, f, m, err));
 }

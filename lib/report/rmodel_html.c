@@ -60,7 +60,7 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n)
 }
 
 static const char *
-cls(const struct wb_rm_col *col, const struct wb_rm_cell *c)
+cls(const struct wb_rm_col *col, const struct wb_rmodel_cell *c)
 {
 
 	if (c != NULL && c->kind == WB_RM_VERDICT)
@@ -72,7 +72,7 @@ cls(const struct wb_rm_col *col, const struct wb_rm_cell *c)
 static void
 table(FILE *fp, const struct wb_rm_section *s)
 {
-	const struct wb_rm_cell *x;
+	const struct wb_rmodel_cell *x;
 	char buf[1024];
 	size_t r, c;
 
@@ -85,16 +85,16 @@ table(FILE *fp, const struct wb_rm_section *s)
 		fputs("</th>", fp);
 	}
 	fputs("</tr></thead>\n<tbody>\n", fp);
-	for (r = 0; r < wb_rm_nrow(s); r++) {
+	for (r = 0; r < wb_rmodel_nrow(s); r++) {
 		fputs("<tr>", fp);
 		for (c = 0; c < s->ncol; c++) {
-			x = wb_rm_cell(s, r, c);
+			x = wb_rmodel_cell(s, r, c);
 			fprintf(fp, "<td%s>", cls(&s->col[c], x));
 			if (x != NULL && x->strong)
 				fputs("<strong>", fp);
 			if (x != NULL)
 				wb_report_escape(fp,
-				    wb_rm_cell_str(x, buf, sizeof(buf)));
+				    wb_rmodel_cell_str(x, buf, sizeof(buf)));
 			fputs(x != NULL && x->strong ? "</strong></td>" :
 			    "</td>", fp);
 		}
@@ -104,7 +104,7 @@ table(FILE *fp, const struct wb_rm_section *s)
 }
 
 int
-wb_rm_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+wb_rmodel_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	const struct wb_rm_section *s;
 	size_t i;
@@ -136,7 +136,7 @@ wb_rm_write_html(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	}
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (!wb_rm_shown(s, 1))
+		if (!wb_rmodel_shown(s, 1))
 			continue;
 		if (s->title != NULL) {
 			fprintf(fp, "<h%d>", s->depth + 1);

@@ -68,7 +68,7 @@ meta_value(const struct wb_rm_meta *x)
 }
 
 static json_t *
-cell(const struct wb_rm_cell *c)
+cell(const struct wb_rmodel_cell *c)
 {
 
 	if (c == NULL)
@@ -103,11 +103,11 @@ section(const struct wb_rm_section *s)
 		    WB_RM_RIGHT ? "right" : "left", "kind",
 		    kinds[s->col[c].kind]));
 	rows = json_array();
-	for (r = 0; r < wb_rm_nrow(s); r++) {
+	for (r = 0; r < wb_rmodel_nrow(s); r++) {
 		row = json_object();
 		for (c = 0; c < s->ncol; c++)
 			json_object_set_new(row, s->col[c].name,
-			    cell(wb_rm_cell(s, r, c)));
+			    cell(wb_rmodel_cell(s, r, c)));
 		json_array_append_new(rows, row);
 	}
 	return (json_pack("{s:s?, s:o, s:o, s:o}", "title", s->title,
@@ -158,7 +158,7 @@ dump(FILE *fp, json_t *o, size_t flags, struct wb_err *err)
 }
 
 int
-wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+wb_rmodel_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	json_t *o, *meta, *secs;
 	size_t i;
@@ -175,7 +175,7 @@ wb_rm_write_json(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 		    meta_value(&m->meta[i]));
 	secs = json_array();
 	for (i = 0; i < m->nsec; i++)
-		if (wb_rm_shown(&m->sec[i], 0))
+		if (wb_rmodel_shown(&m->sec[i], 0))
 			json_array_append_new(secs, section(&m->sec[i]));
 	o = json_pack("{s:s?, s:o, s:o, s:o, s:o}", "title", m->title,
 	    "meta", meta, "notes", strs(m->note, m->nnote), "sections", secs,

@@ -76,14 +76,14 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n, int *nb)
 }
 
 static void
-cell(FILE *fp, const struct wb_rm_cell *x)
+cell(FILE *fp, const struct wb_rmodel_cell *x)
 {
 	char buf[WB_VIS_SIZE];
 	int strong;
 
 	strong = x->strong || (x->kind == WB_RM_VERDICT && x->sign != 0);
 	fputs(strong ? "**" : "", fp);
-	esc(fp, wb_rm_cell_str(x, buf, sizeof(buf)));
+	esc(fp, wb_rmodel_cell_str(x, buf, sizeof(buf)));
 	fputs(strong ? "**" : "", fp);
 }
 
@@ -95,7 +95,7 @@ table(FILE *fp, const struct wb_rm_section *s, int *nb)
 		[WB_RM_RIGHT] = "|---:",
 		[WB_RM_PLAIN] = "|---",
 	};
-	const struct wb_rm_cell *x;
+	const struct wb_rmodel_cell *x;
 	size_t r, c;
 
 	if (s->ncol == 0)
@@ -110,10 +110,10 @@ table(FILE *fp, const struct wb_rm_section *s, int *nb)
 	for (c = 0; c < s->ncol; c++)
 		fputs(rule[s->col[c].align], fp);
 	fputs("|\n", fp);
-	for (r = 0; r < wb_rm_nrow(s); r++) {
+	for (r = 0; r < wb_rmodel_nrow(s); r++) {
 		for (c = 0; c < s->ncol; c++) {
 			fputs("| ", fp);
-			if ((x = wb_rm_cell(s, r, c)) != NULL)
+			if ((x = wb_rmodel_cell(s, r, c)) != NULL)
 				cell(fp, x);
 			fputc(' ', fp);
 		}
@@ -122,7 +122,7 @@ table(FILE *fp, const struct wb_rm_section *s, int *nb)
 }
 
 int
-wb_rm_write_md(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+wb_rmodel_write_md(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	const struct wb_rm_section *s;
 	size_t i;
@@ -148,7 +148,7 @@ wb_rm_write_md(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	}
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (!wb_rm_shown(s, 1))
+		if (!wb_rmodel_shown(s, 1))
 			continue;
 		if (s->title != NULL) {
 			sep(fp, &nb);

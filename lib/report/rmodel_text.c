@@ -18,12 +18,12 @@ static const char *
 cell(const struct wb_rm_section *s, size_t r, size_t c, char *buf,
     size_t len)
 {
-	const struct wb_rm_cell *x;
+	const struct wb_rmodel_cell *x;
 	char raw[WB_VIS_SIZE];
 
-	if ((x = wb_rm_cell(s, r, c)) == NULL)
+	if ((x = wb_rmodel_cell(s, r, c)) == NULL)
 		return ("");
-	return (wb_strvis(buf, len, wb_rm_cell_str(x, raw, sizeof(raw))));
+	return (wb_strvis(buf, len, wb_rmodel_cell_str(x, raw, sizeof(raw))));
 }
 
 static void
@@ -76,13 +76,13 @@ table(FILE *fp, const struct wb_rm_section *s, struct wb_err *err)
 		return (wb_err_setsys(err, "text report"));
 	for (c = 0; c < s->ncol; c++)
 		w[c] = strlen(wb_strvis_slot(s->col[c].name));
-	for (r = 0; r < wb_rm_nrow(s); r++)
+	for (r = 0; r < wb_rmodel_nrow(s); r++)
 		for (c = 0; c < s->ncol; c++)
 			if ((n = strlen(cell(s, r, c, buf, sizeof(buf)))) >
 			    w[c])
 				w[c] = n;
 	row(fp, s, (size_t)-1, w);
-	for (r = 0; r < wb_rm_nrow(s); r++)
+	for (r = 0; r < wb_rmodel_nrow(s); r++)
 		row(fp, s, r, w);
 	free(w);
 	return (0);
@@ -117,7 +117,7 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n)
 }
 
 int
-wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
+wb_rmodel_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	const struct wb_rm_section *s;
 	size_t i;
@@ -130,7 +130,7 @@ wb_rm_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 	lines(fp, m->note, m->nnote);
 	for (i = 0; i < m->nsec; i++) {
 		s = &m->sec[i];
-		if (!wb_rm_shown(s, 1))
+		if (!wb_rmodel_shown(s, 1))
 			continue;
 		fputc('\n', fp);
 		if (s->title != NULL)

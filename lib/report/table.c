@@ -24,7 +24,7 @@ layout_of(const char *format, enum wb_table_layout *l,
 		*l = WB_TABLE_SEED;
 	else if (strcmp(format, "unixbench5") == 0)
 		*l = WB_TABLE_UNIXBENCH5;
-	else if ((*rm = wb_rm_format_find(format)) != NULL)
+	else if ((*rm = wb_rmodel_format_find(format)) != NULL)
 		*l = WB_TABLE_MODEL;
 	else
 		return (-1);
@@ -53,7 +53,7 @@ wb_table_new(FILE *fp, const char *format, enum wb_estimator e,
 	if (layout_of(format, &t->layout, &t->rm) == -1) {
 		free(t);
 		wb_err_set(err, "table: no format %s (seed, unixbench5, %s)",
-		    format, wb_rm_format_names());
+		    format, wb_rmodel_format_names());
 		return (NULL);
 	}
 	t->fp = fp;

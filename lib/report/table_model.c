@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "rmodel.h"
-#include "table.h"
 #include "table_int.h"
 #include "wb_model.h"
 #include "wb_util.h"

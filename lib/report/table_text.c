@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 
-#include "table.h"
 #include "table_int.h"
 #include "wb_model.h"
 #include "wb_util.h"

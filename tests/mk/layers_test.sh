@@ -106,20 +106,14 @@ layers__no_layer_body() {
 	    sh "$(atf_config_get top_srcdir)/mk/layers.sh" t
 }
 
-# The modules whose exports and folders are clean (lib/report, the one
-# left, is being reworked).
-CLEAN_MODULES="util model sandbox image guest experiment explain farm release
-    history run stats"
-
 atf_test_case exports__tree
 exports__tree_head() {
-	atf_set descr "every exported function of the clean modules carries its file's prefix"
+	atf_set descr "every exported function of lib/ carries its file's prefix"
 }
 exports__tree_body() {
-	# shellcheck disable=SC2086
 	atf_check -o match:', 0 without their file.s prefix$' \
 	    sh "$(atf_config_get top_srcdir)/mk/exports.sh" \
-	    "$(atf_config_get top_srcdir)" $CLEAN_MODULES
+	    "$(atf_config_get top_srcdir)"
 }
 
 atf_test_case exports__mismatch
@@ -139,17 +133,12 @@ exports__mismatch_body() {
 
 atf_test_case circles__tree
 circles__tree_head() {
-	atf_set descr "no include or call circle inside the clean modules' folders"
+	atf_set descr "no include or call circle inside any folder of lib/ and src/"
 }
 circles__tree_body() {
 	top=$(atf_config_get top_srcdir)
-	dirs=""
-	for m in $CLEAN_MODULES; do
-		dirs="$dirs lib/$m"
-	done
-	# shellcheck disable=SC2086
 	atf_check -o inline:'circles: 0 in 0 folders\n' \
-	    sh "$top/mk/circles.sh" "$top" $dirs
+	    sh "$top/mk/circles.sh" "$top"
 }
 
 atf_test_case circles__found

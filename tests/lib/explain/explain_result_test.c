@@ -214,7 +214,7 @@ ATF_TC_BODY(wb_explain_write__text, tc)
 	    ",the effect opposes the total\n") != NULL, "%s", got);
 	free(got);
 	/* Every name of the table, whatever it holds, writes something. */
-	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	snprintf(names, sizeof(names), "%s", wb_rmodel_format_names());
 	for (f = strtok(names, ", "); f != NULL; f = strtok(NULL, ", ")) {
 		snprintf(path, sizeof(path), "every.%s", f);
 		ATF_REQUIRE_MSG(wb_explain_save(path, f, x, &e) == 0, "%s: %s",

@@ -51,15 +51,15 @@ render(const char *fmt, const struct wb_rmodel *m)
 	size_t len;
 	FILE *fp;
 
-	ATF_REQUIRE((f = wb_rm_format_find(fmt)) != NULL);
+	ATF_REQUIRE((f = wb_rmodel_format_find(fmt)) != NULL);
 	ATF_REQUIRE((fp = open_memstream(&buf, &len)) != NULL);
 	ATF_REQUIRE_MSG(wb_rmodel_write(fp, f, m, &err) == 0, "%s", err.msg);
 	ATF_REQUIRE(fclose(fp) == 0);
 	return (buf);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_text__columns);
-ATF_TC_BODY(wb_rm_write_text__columns, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_text__columns);
+ATF_TC_BODY(wb_rmodel_write_text__columns, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("text", m);
@@ -82,8 +82,8 @@ ATF_TC_BODY(wb_rm_write_text__columns, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_text__no_trailing_blanks);
-ATF_TC_BODY(wb_rm_write_text__no_trailing_blanks, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_text__no_trailing_blanks);
+ATF_TC_BODY(wb_rmodel_write_text__no_trailing_blanks, tc)
 {
 	struct wb_rmodel *m;
 	struct wb_err err;
@@ -112,8 +112,8 @@ ATF_TC_BODY(wb_rm_write_text__no_trailing_blanks, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_csv__quoted_and_ratio_fields);
-ATF_TC_BODY(wb_rm_write_csv__quoted_and_ratio_fields, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_csv__quoted_and_ratio_fields);
+ATF_TC_BODY(wb_rmodel_write_csv__quoted_and_ratio_fields, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("csv", m);
@@ -129,8 +129,8 @@ ATF_TC_BODY(wb_rm_write_csv__quoted_and_ratio_fields, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_md__pipes_escaped);
-ATF_TC_BODY(wb_rm_write_md__pipes_escaped, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_md__pipes_escaped);
+ATF_TC_BODY(wb_rmodel_write_md__pipes_escaped, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("markdown", m);
@@ -158,8 +158,8 @@ ATF_TC_BODY(wb_rm_write_md__pipes_escaped, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_json__structure);
-ATF_TC_BODY(wb_rm_write_json__structure, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_json__structure);
+ATF_TC_BODY(wb_rmodel_write_json__structure, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("json", m);
@@ -212,8 +212,8 @@ ATF_TC_BODY(wb_rmodel_meta_json__value_in_json_text_elsewhere, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_json__counts_as_integers);
-ATF_TC_BODY(wb_rm_write_json__counts_as_integers, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_json__counts_as_integers);
+ATF_TC_BODY(wb_rmodel_write_json__counts_as_integers, tc)
 {
 	struct wb_rmodel *m;
 	struct wb_err err;
@@ -280,8 +280,8 @@ ATF_TC_BODY(wb_rmodel_num_sig__digits_everywhere, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_html__escaped);
-ATF_TC_BODY(wb_rm_write_html__escaped, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_html__escaped);
+ATF_TC_BODY(wb_rmodel_write_html__escaped, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("html", m);
@@ -322,8 +322,8 @@ ATF_TC_BODY(wb_rmodel_section_figure__html_only, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_write_tsv__tabs);
-ATF_TC_BODY(wb_rm_write_tsv__tabs, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_tsv__tabs);
+ATF_TC_BODY(wb_rmodel_write_tsv__tabs, tc)
 {
 	struct wb_rmodel *m = sample();
 	char *s = render("tsv", m);
@@ -339,15 +339,15 @@ ATF_TC_BODY(wb_rm_write_tsv__tabs, tc)
 	wb_rmodel_free(m);
 }
 
-ATF_TC_WITHOUT_HEAD(wb_rm_format_find__table);
-ATF_TC_BODY(wb_rm_format_find__table, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_format_find__table);
+ATF_TC_BODY(wb_rmodel_format_find__table, tc)
 {
 
-	ATF_CHECK(wb_rm_format_find("text") != NULL);
-	ATF_CHECK(wb_rm_format_find("markdown") != NULL);
-	ATF_CHECK(wb_rm_format_find("xml") == NULL);
+	ATF_CHECK(wb_rmodel_format_find("text") != NULL);
+	ATF_CHECK(wb_rmodel_format_find("markdown") != NULL);
+	ATF_CHECK(wb_rmodel_format_find("xml") == NULL);
 	/* A format added later goes at the end: these stay first. */
-	ATF_CHECK(strncmp(wb_rm_format_names(),
+	ATF_CHECK(strncmp(wb_rmodel_format_names(),
 	    "text, json, csv, markdown, html", 31) == 0);
 }
 
@@ -362,7 +362,7 @@ ATF_TC_BODY(wb_rmodel_write__incomplete_model, tc)
 	ATF_REQUIRE((m = wb_rmodel_new("x", &err)) != NULL);
 	wb_rmodel_text(m, "orphan");
 	ATF_REQUIRE((fp = fopen("/dev/null", "w")) != NULL);
-	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rm_format_find("text"), m,
+	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rmodel_format_find("text"), m,
 	    &err));
 	ATF_CHECK(strstr(err.msg, "incomplete") != NULL);
 	fclose(fp);
@@ -378,7 +378,7 @@ ATF_TC_BODY(wb_rmodel_save__whole_file, tc)
 	size_t n;
 	FILE *fp;
 
-	ATF_REQUIRE(wb_rmodel_save("out.csv", wb_rm_format_find("csv"), m,
+	ATF_REQUIRE(wb_rmodel_save("out.csv", wb_rmodel_format_find("csv"), m,
 	    &err) == 0);
 	ATF_REQUIRE((fp = fopen("out.csv", "r")) != NULL);
 	n = fread(buf, 1, sizeof(buf) - 1, fp);
@@ -458,14 +458,14 @@ view_sample(void)
  * JSON its section for programs.  A format added to the table is
  * tested by adding its golden file.
  */
-ATF_TC_WITHOUT_HEAD(wb_rm_format_find__every_format_golden);
-ATF_TC_BODY(wb_rm_format_find__every_format_golden, tc)
+ATF_TC_WITHOUT_HEAD(wb_rmodel_format_find__every_format_golden);
+ATF_TC_BODY(wb_rmodel_format_find__every_format_golden, tc)
 {
 	struct wb_rmodel *m = sample(), *v = view_sample();
 	char names[256], golden[64], *p, *a, *b, *s, *want;
 	const char *f;
 
-	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	snprintf(names, sizeof(names), "%s", wb_rmodel_format_names());
 	for (p = names; (f = next_format(&p)) != NULL;) {
 		snprintf(golden, sizeof(golden), "rmodel-%s.expected", f);
 		a = render(f, m);
@@ -534,7 +534,7 @@ ATF_TC_BODY(wb_rmodel_record__other_formats_leave_it_out, tc)
 	const char *f;
 	size_t n;
 
-	snprintf(names, sizeof(names), "%s", wb_rm_format_names());
+	snprintf(names, sizeof(names), "%s", wb_rmodel_format_names());
 	for (n = 0, p = names; (f = next_format(&p)) != NULL;) {
 		if (strcmp(f, "json") == 0)
 			continue;
@@ -563,7 +563,7 @@ ATF_TC_BODY(wb_rmodel_record__bad_member_named, tc)
 	wb_rmodel_record(m, "good", "1");
 	wb_rmodel_record(m, "broken", "{not json");
 	ATF_REQUIRE((fp = fopen("/dev/null", "w")) != NULL);
-	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rm_format_find("json"), m,
+	ATF_CHECK_EQ(-1, wb_rmodel_write(fp, wb_rmodel_format_find("json"), m,
 	    &err));
 	ATF_CHECK_MSG(strstr(err.msg, "\"broken\"") != NULL, "%s", err.msg);
 	fclose(fp);
@@ -573,21 +573,21 @@ ATF_TC_BODY(wb_rmodel_record__bad_member_named, tc)
 ATF_TP_ADD_TCS(tp)
 {
 
-	ATF_TP_ADD_TC(tp, wb_rm_write_text__columns);
-	ATF_TP_ADD_TC(tp, wb_rm_write_text__no_trailing_blanks);
-	ATF_TP_ADD_TC(tp, wb_rm_write_csv__quoted_and_ratio_fields);
-	ATF_TP_ADD_TC(tp, wb_rm_write_md__pipes_escaped);
-	ATF_TP_ADD_TC(tp, wb_rm_write_json__structure);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_text__columns);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_text__no_trailing_blanks);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_csv__quoted_and_ratio_fields);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_md__pipes_escaped);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_json__structure);
 	ATF_TP_ADD_TC(tp, wb_rmodel_meta_json__value_in_json_text_elsewhere);
-	ATF_TP_ADD_TC(tp, wb_rm_write_json__counts_as_integers);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_json__counts_as_integers);
 	ATF_TP_ADD_TC(tp, wb_rmodel_num_sig__digits_everywhere);
-	ATF_TP_ADD_TC(tp, wb_rm_write_html__escaped);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_html__escaped);
 	ATF_TP_ADD_TC(tp, wb_rmodel_section_figure__html_only);
-	ATF_TP_ADD_TC(tp, wb_rm_write_tsv__tabs);
-	ATF_TP_ADD_TC(tp, wb_rm_format_find__table);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_tsv__tabs);
+	ATF_TP_ADD_TC(tp, wb_rmodel_format_find__table);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write__incomplete_model);
 	ATF_TP_ADD_TC(tp, wb_rmodel_save__whole_file);
-	ATF_TP_ADD_TC(tp, wb_rm_format_find__every_format_golden);
+	ATF_TP_ADD_TC(tp, wb_rmodel_format_find__every_format_golden);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__json_is_the_record);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__other_formats_leave_it_out);
 	ATF_TP_ADD_TC(tp, wb_rmodel_record__bad_member_named);
