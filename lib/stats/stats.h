@@ -99,10 +99,16 @@ void	wb_stats_delta_add(struct wb_delta *, double w, double diff,
 int	wb_stats_delta_finish(const struct wb_delta *, double conf,
 	    struct wb_welch *, struct wb_err *);
 
+/*
+ * The adjustments, one per line of adjust.def: WB_ADJ_NONE, WB_ADJ_HOLM
+ * (family-wise error rate, step-down), WB_ADJ_BH (false discovery rate,
+ * step-up), ...; WB_ADJ_COUNT is their number.
+ */
 enum wb_adjust {
-	WB_ADJ_NONE,
-	WB_ADJ_HOLM,		/* family-wise error rate, step-down */
-	WB_ADJ_BH		/* false discovery rate, step-up */
+#define	WB_ADJUST(id, name, p, levels)	id,
+#include "adjust.def"
+#undef	WB_ADJUST
+	WB_ADJ_COUNT
 };
 
 int		 wb_stats_adjust_parse(const char *, enum wb_adjust *);
