@@ -127,7 +127,8 @@ void	wb_stats_welch_set_conf(struct wb_welch *, double conf);
 /*
  * The level alpha[i] at which hypothesis i's interval agrees with the
  * adjusted verdict (adjusted p < alpha exactly when the interval at
- * 1 - alpha[i] excludes no effect):
+ * 1 - alpha[i] excludes no effect); each method's rule is beside its
+ * functions in adjust.c, e.g.
  *	none:	alpha;
  *	holm:	alpha / (m - k + 1) at the k-th smallest p up to the first
  *		step that fails, and that step's level for every later one;
