@@ -104,6 +104,44 @@ adj_bh_levels(const struct pidx *s, size_t m, double alpha, double *level)
 		level[s[k].i] = alpha * (double)(r > 0 ? r : 1) / m;
 }
 
+/*
+ * Hochberg (1988): the running minimum of (m - k) p_k from the top,
+ * step-up.  It controls the family-wise error rate, as Holm does, when
+ * the tests are independent or positively dependent (Sarkar 1998), and
+ * rejects at least what Holm rejects.
+ */
+static void
+adj_hochberg_p(const struct pidx *s, size_t m, double *adj)
+{
+	double v, run;
+	size_t k;
+
+	run = 1;
+	for (k = m; k > 0; k--) {
+		v = fmin(1, (double)(m - k + 1) * s[k - 1].p);
+		run = fmin(run, v);
+		adj[s[k - 1].i] = run;
+	}
+}
+
+/*
+ * R the largest k (from 1) with p_k < alpha / (m - k + 1): the first R
+ * are rejected.  alpha / (m - max(R, 1) + 1) for all: every rejected p
+ * is below it, and every other p_k is at least alpha / (m - k + 1),
+ * which is above it.
+ */
+static void
+adj_hochberg_levels(const struct pidx *s, size_t m, double alpha,
+    double *level)
+{
+	size_t k, r;
+
+	for (r = m; r > 0 && !(s[r - 1].p < alpha / (double)(m - r + 1)); r--)
+		;
+	for (k = 0; k < m; k++)
+		level[s[k].i] = alpha / (double)(m - (r > 0 ? r : 1) + 1);
+}
+
 static const struct adj_method {
 	const char	*name;
 	adj_p_fn	*p;

@@ -166,6 +166,73 @@ ATF_TC_BODY(wb_stats_adjust_p__bh_unadjusted_differs, tc)
 	    &(enum wb_adjust){0}));
 }
 
+/*
+ * Hochberg's step-up by hand: adjusted p_(k) is the smallest
+ * (m - j + 1) p_(j) over j >= k, capped at 1.  (Cross-checked by
+ * bisecting, for each p, the least alpha at which the step-up
+ * procedure rejects it.)
+ */
+ATF_TC_WITHOUT_HEAD(wb_stats_adjust_p__hochberg_by_hand);
+ATF_TC_BODY(wb_stats_adjust_p__hochberg_by_hand, tc)
+{
+	const double p[] = { 0.01, 0.02, 0.03, 0.04 };
+	const double q[] = { 0.04, NAN, 0.01, 0.5, 0.03 };
+	const double r[] = { 0.2, 0.6 };
+	double adj[5];
+	struct wb_err err;
+	size_t i;
+
+	/* 1 * 0.04 at the top bounds every smaller one: all 0.04. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_p(WB_ADJ_HOCHBERG, p, 4, adj, &err));
+	for (i = 0; i < 4; i++)
+		NEAR(0.04, adj[i], 1e-12);
+	/* Holm steps down instead: 0.04, then 3 * 0.02 = 0.06 for the rest. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_p(WB_ADJ_HOLM, p, 4, adj, &err));
+	NEAR(0.04, adj[0], 1e-12);
+	NEAR(0.06, adj[1], 1e-12);
+	/* m = 4 (NaN skipped); sorted 0.01 0.03 0.04 0.5. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_p(WB_ADJ_HOCHBERG, q, 5, adj, &err));
+	NEAR(0.08, adj[0], 1e-12);	/* 2 * 0.04 */
+	ATF_CHECK(isnan(adj[1]));
+	NEAR(0.04, adj[2], 1e-12);	/* 4 * 0.01 */
+	NEAR(0.5, adj[3], 1e-12);	/* 1 * 0.5 */
+	NEAR(0.08, adj[4], 1e-12);	/* min(3 * 0.03, 0.08) */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_p(WB_ADJ_HOCHBERG, r, 2, adj, &err));
+	NEAR(0.4, adj[0], 1e-12);
+	NEAR(0.6, adj[1], 1e-12);
+}
+
+ATF_TC_WITHOUT_HEAD(wb_stats_adjust_levels__hochberg_by_hand);
+ATF_TC_BODY(wb_stats_adjust_levels__hochberg_by_hand, tc)
+{
+	const double p[] = { 0.01, 0.02, 0.03, 0.04 };
+	const double q[] = { 0.04, NAN, 0.01, 0.5, 0.03 };
+	const double r[] = { 0.2, 0.6 };
+	double lvl[5];
+	struct wb_err err;
+	size_t i;
+
+	/* 0.04 < 0.05 / 1: all four rejected, R = 4, level 0.05. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_levels(WB_ADJ_HOCHBERG, p, 4, 0.05,
+	    lvl, &err));
+	for (i = 0; i < 4; i++)
+		NEAR(0.05, lvl[i], 1e-12);
+	/* Only 0.01 < 0.05 / 4: R = 1, level 0.05 / 4. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_levels(WB_ADJ_HOCHBERG, q, 5, 0.05,
+	    lvl, &err));
+	NEAR(0.0125, lvl[0], 1e-12);
+	ATF_CHECK(isnan(lvl[1]));
+	NEAR(0.0125, lvl[2], 1e-12);
+	NEAR(0.0125, lvl[3], 1e-12);
+	NEAR(0.0125, lvl[4], 1e-12);
+	/* None rejected: the Bonferroni level 0.05 / 2. */
+	ATF_REQUIRE_EQ(0, wb_stats_adjust_levels(WB_ADJ_HOCHBERG, r, 2, 0.05,
+	    lvl, &err));
+	NEAR(0.025, lvl[0], 1e-12);
+	NEAR(0.025, lvl[1], 1e-12);
+	ATF_CHECK_STREQ("hochberg", wb_stats_adjust_name(WB_ADJ_HOCHBERG));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 
@@ -175,5 +242,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_stats_adjust_p__holm_not_bonferroni);
 	ATF_TP_ADD_TC(tp, wb_stats_adjust_p__bh_published);
 	ATF_TP_ADD_TC(tp, wb_stats_adjust_p__bh_unadjusted_differs);
+	ATF_TP_ADD_TC(tp, wb_stats_adjust_p__hochberg_by_hand);
+	ATF_TP_ADD_TC(tp, wb_stats_adjust_levels__hochberg_by_hand);
 	return (atf_no_error());
 }
