@@ -47,7 +47,8 @@ extract() {
 				break
 			span = substr(s, 1, j - 1)
 			s = substr(s, j + 1)
-			if (span !~ /^(lib|src|mk|bench|tests|man|recipes|overlays)\//)
+			if (span !~ \
+			    /^(lib|src|mk|bench|tests|man|recipes|overlays)\//)
 				continue
 			sub(/[ \t].*/, "", span)
 			if (index(span, "<") > 0)

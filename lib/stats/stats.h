@@ -100,13 +100,13 @@ int	wb_stats_delta_finish(const struct wb_delta *, double conf,
 	    struct wb_welch *, struct wb_err *);
 
 /*
- * The adjustments, one per line of adjust.def: WB_ADJ_NONE, WB_ADJ_HOLM
+ * The adjustments, one per line of stats_adjust.def: WB_ADJ_NONE, WB_ADJ_HOLM
  * (family-wise error rate, step-down), WB_ADJ_BH (false discovery rate,
  * step-up), ...; WB_ADJ_COUNT is their number.
  */
 enum wb_adjust {
 #define	WB_ADJUST(id, name, p, levels)	id,
-#include "adjust.def"
+#include "stats_adjust.def"
 #undef	WB_ADJUST
 	WB_ADJ_COUNT
 };
@@ -128,7 +128,7 @@ void	wb_stats_welch_set_conf(struct wb_welch *, double conf);
  * The level alpha[i] at which hypothesis i's interval agrees with the
  * adjusted verdict (adjusted p < alpha exactly when the interval at
  * 1 - alpha[i] excludes no effect); each method's rule is beside its
- * functions in adjust.c, e.g.
+ * functions in stats_adjust.c, e.g.
  *	none:	alpha;
  *	holm:	alpha / (m - k + 1) at the k-th smallest p up to the first
  *		step that fails, and that step's level for every later one;

@@ -10,7 +10,8 @@ ATF_TC(arith__counts);
 ATF_TC_HEAD(arith__counts, tc)
 {
 
-	atf_tc_set_md_var(tc, "descr", "arith-double reports a positive count in lps");
+	atf_tc_set_md_var(tc, "descr",
+	    "arith-double reports a positive count in lps");
 }
 ATF_TC_BODY(arith__counts, tc)
 {
@@ -22,7 +23,8 @@ ATF_TC(arith__counts_static);
 ATF_TC_HEAD(arith__counts_static, tc)
 {
 
-	atf_tc_set_md_var(tc, "descr", "the static arith-double reports a count");
+	atf_tc_set_md_var(tc, "descr",
+	    "the static arith-double reports a count");
 }
 ATF_TC_BODY(arith__counts_static, tc)
 {
@@ -34,7 +36,8 @@ ATF_TC(arith__bad_duration);
 ATF_TC_HEAD(arith__bad_duration, tc)
 {
 
-	atf_tc_set_md_var(tc, "descr", "arith-double refuses bad durations with 64");
+	atf_tc_set_md_var(tc, "descr",
+	    "arith-double refuses bad durations with 64");
 }
 ATF_TC_BODY(arith__bad_duration, tc)
 {

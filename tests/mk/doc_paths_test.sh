@@ -24,7 +24,7 @@ doc_paths__tree_body() {
 
 atf_test_case doc_paths__patterns
 doc_paths__patterns_head() {
-	atf_set descr "braces, globs, placeholders, line suffixes and test names pass"
+	atf_set descr "braces, globs, placeholders, line suffixes and test names"
 }
 doc_paths__patterns_body() {
 	mktree 'see `lib/stats/stats.[ch]` and `lib/stats/{stats.c,stats.h}`,' \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Multiple-comparison adjustments, table-driven: each method of
- * adjust.def is a pair of functions over the p values that are not NaN,
+ * stats_adjust.def is a pair of functions over the p values that are not NaN,
  * sorted ascending (s[0].p <= ... <= s[m - 1].p, s[k].i their places in
  * the caller's array), writing into the caller's array by s[k].i.
  */
@@ -149,7 +149,7 @@ static const struct adj_method {
 } methods[WB_ADJ_COUNT] = {
 #define	WB_ADJUST(id, name_, p_, levels_) \
 	[id] = { .name = name_, .p = p_, .levels = levels_ },
-#include "adjust.def"
+#include "stats_adjust.def"
 #undef	WB_ADJUST
 };
 

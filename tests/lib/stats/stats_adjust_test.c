@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The multiple-comparison adjustments (lib/stats/adjust.c): each method
+ * The multiple-comparison adjustments (lib/stats/stats_adjust.c): each method
  * against published or hand-computed values, and every method of the
  * table against the rule that ties its levels to its adjusted p values.
  */
@@ -48,6 +48,7 @@ ATF_TC_BODY(wb_stats_adjust_levels__agree_with_adjusted_p, tc)
 	double p[13], adj[13], lvl[13];
 	unsigned long x;
 	struct wb_err err;
+	enum wb_adjust a;
 	size_t i, r, h;
 
 	ATF_REQUIRE_EQ(0, wb_stats_adjust_levels(WB_ADJ_HOLM, ex, 4, 0.05, lvl,
@@ -64,9 +65,10 @@ ATF_TC_BODY(wb_stats_adjust_levels__agree_with_adjusted_p, tc)
 		}
 		p[r % 13] = NAN;
 		for (h = 0; h < WB_ADJ_COUNT; h++) {
-			ATF_REQUIRE_EQ(0, wb_stats_adjust_p((enum wb_adjust)h, p, 13, adj,
+			a = (enum wb_adjust)h;
+			ATF_REQUIRE_EQ(0, wb_stats_adjust_p(a, p, 13, adj,
 			    &err));
-			ATF_REQUIRE_EQ(0, wb_stats_adjust_levels((enum wb_adjust)h, p, 13,
+			ATF_REQUIRE_EQ(0, wb_stats_adjust_levels(a, p, 13,
 			    0.05, lvl, &err));
 			for (i = 0; i < 13; i++) {
 				if (isnan(p[i])) {
@@ -75,7 +77,7 @@ ATF_TC_BODY(wb_stats_adjust_levels__agree_with_adjusted_p, tc)
 				}
 				ATF_CHECK_EQ_MSG(adj[i] < 0.05, p[i] < lvl[i],
 				    "%s p %g adj %g level %g",
-				    wb_stats_adjust_name((enum wb_adjust)h), p[i], adj[i],
+				    wb_stats_adjust_name(a), p[i], adj[i],
 				    lvl[i]);
 			}
 		}
