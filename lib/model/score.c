@@ -201,6 +201,19 @@ whole_index(const struct wb_results *r)
 	return (0);
 }
 
+/*
+ * A test of the suite that belongs to no index (its last column in
+ * bench/suite.def is empty, e.g. arith-double) is never part of a
+ * final score; an id the suite does not know is scored as before.
+ */
+static int
+outside_indexes(const char *id)
+{
+	const struct wb_test_def *d;
+
+	return ((d = wb_suite_find(id)) != NULL && d->indexes[0] == '\0');
+}
+
 int
 wb_score_results(const struct wb_results *r, enum wb_estimator e,
     struct wb_score *sc, struct wb_err *err)
@@ -223,10 +236,10 @@ wb_score_results(const struct wb_results *r, enum wb_estimator e,
 	for (i = 0; i < r->ntests; i++) {
 		sc->tests[i].test = r->tests[i];
 		score_test(&sc->tests[i], e);
-		if (sc->tests[i].ok)
-			idx[n++] = sc->tests[i].index;
-		else
+		if (!sc->tests[i].ok)
 			sc->nfailed++;
+		else if (!outside_indexes(r->tests[i]->id))
+			idx[n++] = sc->tests[i].index;
 	}
 	sc->partial = sc->nfailed > 0 || !whole_index(r);
 	if (n > 0 && wb_score_geomean(idx, n, &sc->final, &ignore) == 0)

@@ -59,6 +59,8 @@ struct wb_score {
 	 * Partial: some test has no score, or the tests are not a whole
 	 * standard index (unixbench5 or unixbench4).  The final score is
 	 * then the geometric mean of the scored tests, labelled partial.
+	 * A suite test in no index (bench/suite.def) has its index but
+	 * never enters the final score.
 	 */
 	int			 partial;
 	int			 have_final;	/* at least one test scored */

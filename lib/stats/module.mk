@@ -8,3 +8,5 @@ WB_MODULES +=		stats
 stats_LAYER :=		5
 # Change points of release series: changepoint.c (e-divisive means) and
 # cp_tail.c (the online tail test), both public in changepoint.h.
+# Multiple-comparison adjustments: stats_adjust.def (one line per method, the
+# enum of stats.h and the table) and stats_adjust.c (each method's functions).

@@ -99,10 +99,16 @@ void	wb_stats_delta_add(struct wb_delta *, double w, double diff,
 int	wb_stats_delta_finish(const struct wb_delta *, double conf,
 	    struct wb_welch *, struct wb_err *);
 
+/*
+ * The adjustments, one per line of stats_adjust.def: WB_ADJ_NONE, WB_ADJ_HOLM
+ * (family-wise error rate, step-down), WB_ADJ_BH (false discovery rate,
+ * step-up), ...; WB_ADJ_COUNT is their number.
+ */
 enum wb_adjust {
-	WB_ADJ_NONE,
-	WB_ADJ_HOLM,		/* family-wise error rate, step-down */
-	WB_ADJ_BH		/* false discovery rate, step-up */
+#define	WB_ADJUST(id, name, p, levels)	id,
+#include "stats_adjust.def"
+#undef	WB_ADJUST
+	WB_ADJ_COUNT
 };
 
 int		 wb_stats_adjust_parse(const char *, enum wb_adjust *);
@@ -121,7 +127,8 @@ void	wb_stats_welch_set_conf(struct wb_welch *, double conf);
 /*
  * The level alpha[i] at which hypothesis i's interval agrees with the
  * adjusted verdict (adjusted p < alpha exactly when the interval at
- * 1 - alpha[i] excludes no effect):
+ * 1 - alpha[i] excludes no effect); each method's rule is beside its
+ * functions in stats_adjust.c, e.g.
  *	none:	alpha;
  *	holm:	alpha / (m - k + 1) at the k-th smallest p up to the first
  *		step that fails, and that step's level for every later one;

@@ -184,6 +184,30 @@ ATF_TC_BODY(wb_score_results__failed_test_not_ratio_one, tc)
 	wb_results_free(r);
 }
 
+/* A test in no index (arith-double) is shown but never scored. */
+ATF_TC_WITHOUT_HEAD(wb_score_results__outside_indexes_not_in_final);
+ATF_TC_BODY(wb_score_results__outside_indexes_not_in_final, tc)
+{
+	const char *ids[] = { "pipe", "arith-double" };
+	struct wb_results *r;
+	struct wb_score sc;
+	struct wb_err e;
+
+	r = make(ids, 2, 0);
+	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
+	ATF_REQUIRE(sc.tests[1].ok);
+	ATF_REQUIRE(NEAR(sc.tests[1].index, 20.0));
+	ATF_REQUIRE(NEAR(sc.final, 10.0));	/* pipe's alone, not sqrt(200) */
+	ATF_REQUIRE(sc.partial);
+	wb_score_fini(&sc);
+	wb_results_free(r);
+	r = make(ids + 1, 1, 0);
+	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
+	ATF_REQUIRE(!sc.have_final);
+	wb_score_fini(&sc);
+	wb_results_free(r);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_estimator_parse__names);
 ATF_TC_BODY(wb_estimator_parse__names, tc)
 {
@@ -208,6 +232,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_score_copies__zero_count);
 	ATF_TP_ADD_TC(tp, wb_score_results__final_geomean);
 	ATF_TP_ADD_TC(tp, wb_score_results__failed_test_not_ratio_one);
+	ATF_TP_ADD_TC(tp, wb_score_results__outside_indexes_not_in_final);
 	ATF_TP_ADD_TC(tp, wb_estimator_parse__names);
 	return (atf_no_error());
 }
