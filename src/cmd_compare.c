@@ -50,13 +50,14 @@ void
 cmd_compare_usage(FILE *fp)
 {
 
-	fprintf(fp, "usage: worldbench compare [-fp] [-a holm|bh|none] "
+	fprintf(fp, "usage: worldbench compare [-fp] [-a %s] "
 	    "[--confidence level]\n"
 	    "                          [-e unixbench|all] "
 	    "[-F format] [-o file]\n"
 	    "                          [--factorial[=knobA,knobB]] "
 	    "[--stratify] [--unmatched] [--name label=name ...]\n"
-	    "                          [--negligible percent] base other ...\n");
+	    "                          [--negligible percent] base other ...\n",
+	    &wb_stats_adjust_choices[1]);
 }
 
 static int
@@ -105,7 +106,8 @@ opt_adjust(void *ctx, char *arg)
 	struct copts *o = ctx;
 
 	if (wb_stats_adjust_parse(arg, &o->adjust) == -1) {
-		warnx("unknown adjustment '%s'", arg);
+		warnx("unknown adjustment '%s' (expected one of %s)", arg,
+		    &wb_stats_adjust_choices[1]);
 		return (-1);
 	}
 	return (0);
@@ -168,7 +170,8 @@ opt_name(void *ctx, char *arg)
 
 #define C(m)	OPT_AT(struct copts, m)
 const struct opt cmd_compare_opts[] = {
-	{ .kind = OPT_FN, .ch = 'a', .name = "adjust", .arg = "holm|bh|none",
+	{ .kind = OPT_FN, .ch = 'a', .name = "adjust",
+	  .arg = &wb_stats_adjust_choices[1],
 	  .fn = opt_adjust,
 	  .desc = "the multiple-comparison adjustment (default holm)" },
 	{ .kind = OPT_FN, .ch = 'c', .name = "confidence", .arg = "level",

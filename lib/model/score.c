@@ -178,24 +178,28 @@ score_test(struct wb_test_score *ts, enum wb_estimator e)
 	free(rates);
 }
 
-/* Do the tests (ids) form exactly one whole standard index? */
+/*
+ * Do the tests (ids) form exactly one whole standard index?  Tests of
+ * the suite in no index may be beside it.
+ */
 static int
 whole_index(const struct wb_results *r)
 {
 	static const char *indexes[] = { WB_INDEX_UNIXBENCH5,
 	    WB_INDEX_UNIXBENCH4 };
 	const struct wb_test_def *d;
-	size_t i, k;
+	size_t i, k, n;
 
 	for (k = 0; k < 2; k++) {
-		if (r->ntests != wb_suite_index_size(indexes[k]))
-			continue;
-		for (i = 0; i < r->ntests; i++) {
+		for (i = n = 0; i < r->ntests; i++) {
 			d = wb_suite_find(r->tests[i]->id);
+			if (d != NULL && d->indexes[0] == '\0')
+				continue;	/* in no index: not counted */
 			if (d == NULL || !wb_suite_in_index(d, indexes[k]))
 				break;
+			n++;
 		}
-		if (i == r->ntests)
+		if (i == r->ntests && n == wb_suite_index_size(indexes[k]))
 			return (1);
 	}
 	return (0);
@@ -236,9 +240,10 @@ wb_score_results(const struct wb_results *r, enum wb_estimator e,
 	for (i = 0; i < r->ntests; i++) {
 		sc->tests[i].test = r->tests[i];
 		score_test(&sc->tests[i], e);
+		sc->tests[i].in_index = !outside_indexes(r->tests[i]->id);
 		if (!sc->tests[i].ok)
 			sc->nfailed++;
-		else if (!outside_indexes(r->tests[i]->id))
+		else if (sc->tests[i].in_index)
 			idx[n++] = sc->tests[i].index;
 	}
 	sc->partial = sc->nfailed > 0 || !whole_index(r);

@@ -45,6 +45,8 @@ struct wb_test_score {
 	const struct wb_result_test	*test;
 	size_t				 nvalid;	/* ok samples used */
 	int				 ok;		/* score and index valid */
+	int				 in_index;	/* 0: in no index of the
+							   suite, its index unused */
 	double				 score;
 	double				 index;
 	char				 reason[256];	/* why not ok */

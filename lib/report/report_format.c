@@ -115,30 +115,12 @@ const char *
 wb_report_adjust_text(const struct wb_compare *c, char *buf, size_t len)
 {
 	char pct[16];
-	const char *how;
 
 	wb_compare_conf_format(c->conf, pct, sizeof(pct));
-	switch (c->adjust) {
-	case WB_ADJ_HOLM:
-		how = "(Holm); each interval is at the level of its Holm "
-		    "step (Bonferroni over the hypotheses left at that "
-		    "step), so it excludes 1 exactly when a difference is "
-		    "proven";
-		break;
-	case WB_ADJ_BH:
-		how = "(Benjamini-Hochberg); every interval is at the "
-		    "false-coverage-rate level (Benjamini-Yekutieli: the "
-		    "error rate times the share of hypotheses rejected), so "
-		    "it excludes 1 exactly when a difference is proven";
-		break;
-	default:
-		how = "(not adjusted); the intervals are plain";
-		break;
-	}
 	snprintf(buf, len, "p values are adjusted across the %zu "
 	    "comparisons of the family (each test and the final score of "
 	    "every variant against the base, at %s%% overall) %s.",
-	    c->family, pct, how);
+	    c->family, pct, wb_stats_adjust_how(c->adjust));
 	return (buf);
 }
 

@@ -56,7 +56,8 @@ test_row(struct wb_rmodel *m, const struct wb_table_file *tf,
 	wb_rmodel_text(m, ts->test->unit);
 	wb_rmodel_num(m, ts->test->baseline, 1);
 	wb_rmodel_num(m, ts->ok ? ts->score : NAN, 3);
-	wb_rmodel_num(m, ts->ok ? ts->index : NAN, 3);
+	wb_rmodel_num(m, ts->ok && ts->in_index ? ts->index :
+	    NAN, 3);
 	wb_rmodel_num(m, (double)ts->nvalid, 0);
 	wb_rmodel_num(m, (double)ts->test->nsamples, 0);
 	wb_rmodel_text(m, ts->ok ? "ok" : "failed");

@@ -37,19 +37,26 @@ header(struct wb_table *t, const struct wb_table_file *tf)
 
 /*
  * Print one row per test: okfmt takes the name, baseline, result and index;
- * failfmt takes the name, baseline, "FAILED" and "-".
+ * failfmt takes the name, baseline, "FAILED" and "-", or the result as a
+ * string and "-" for a test in no index (its index means nothing).
  */
 static int
 rows(struct wb_table *t, const struct wb_score *sc, const char *okfmt,
     const char *failfmt)
 {
 	const struct wb_test_score *ts;
+	char res[32];
 	size_t i;
 	int rc;
 
 	for (i = 0; i < sc->ntests; i++) {
 		ts = &sc->tests[i];
-		if (ts->ok)
+		if (ts->ok && !ts->in_index) {
+			snprintf(res, sizeof(res), "%.1f", ts->score);
+			rc = fprintf(t->fp, failfmt,
+			    wb_strvis_slot(ts->test->name),
+			    ts->test->baseline, res, "-");
+		} else if (ts->ok)
 			rc = fprintf(t->fp, okfmt,
 			    wb_strvis_slot(ts->test->name),
 			    ts->test->baseline, ts->score, ts->index);

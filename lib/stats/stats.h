@@ -105,7 +105,7 @@ int	wb_stats_delta_finish(const struct wb_delta *, double conf,
  * step-up), ...; WB_ADJ_COUNT is their number.
  */
 enum wb_adjust {
-#define	WB_ADJUST(id, name, p, levels)	id,
+#define	WB_ADJUST(id, name, p, levels, how)	id,
 #include "stats_adjust.def"
 #undef	WB_ADJUST
 	WB_ADJ_COUNT
@@ -113,6 +113,15 @@ enum wb_adjust {
 
 int		 wb_stats_adjust_parse(const char *, enum wb_adjust *);
 const char	*wb_stats_adjust_name(enum wb_adjust);
+/* What a report says of the method's p values and intervals. */
+const char	*wb_stats_adjust_how(enum wb_adjust);
+/*
+ * "|none|holm|...": every name of stats_adjust.def, each after a "|",
+ * so that an option's synopsis in a static table can be
+ * &wb_stats_adjust_choices[1] and name every method with none listed
+ * by hand.
+ */
+extern const char	wb_stats_adjust_choices[];
 /* Adjusted p values; NaN inputs are skipped and stay NaN. */
 int	wb_stats_adjust_p(enum wb_adjust, const double *p, size_t n,
 	    double *adj, struct wb_err *);

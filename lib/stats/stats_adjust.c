@@ -146,12 +146,19 @@ static const struct adj_method {
 	const char	*name;
 	adj_p_fn	*p;
 	adj_levels_fn	*levels;
+	const char	*how;
 } methods[WB_ADJ_COUNT] = {
-#define	WB_ADJUST(id, name_, p_, levels_) \
-	[id] = { .name = name_, .p = p_, .levels = levels_ },
+#define	WB_ADJUST(id, name_, p_, levels_, how_) \
+	[id] = { .name = name_, .p = p_, .levels = levels_, .how = how_ },
 #include "stats_adjust.def"
 #undef	WB_ADJUST
 };
+
+const char wb_stats_adjust_choices[] =
+#define	WB_ADJUST(id, name_, p_, levels_, how_)	"|" name_
+#include "stats_adjust.def"
+#undef	WB_ADJUST
+    ;
 
 int
 wb_stats_adjust_parse(const char *s, enum wb_adjust *a)
@@ -173,6 +180,15 @@ wb_stats_adjust_name(enum wb_adjust a)
 	if ((size_t)a >= WB_ADJ_COUNT)
 		return (methods[WB_ADJ_NONE].name);
 	return (methods[a].name);
+}
+
+const char *
+wb_stats_adjust_how(enum wb_adjust a)
+{
+
+	if ((size_t)a >= WB_ADJ_COUNT)
+		return (methods[WB_ADJ_NONE].how);
+	return (methods[a].how);
 }
 
 static int

@@ -6,6 +6,7 @@
 
 #include "results.h"
 #include "score.h"
+#include "suite.h"
 #include "wb_util.h"
 
 #define NEAR(a, b)	(fabs((a) - (b)) <= 1e-9 * fabs(b))
@@ -196,6 +197,8 @@ ATF_TC_BODY(wb_score_results__outside_indexes_not_in_final, tc)
 	r = make(ids, 2, 0);
 	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
 	ATF_REQUIRE(sc.tests[1].ok);
+	ATF_REQUIRE(!sc.tests[1].in_index);
+	ATF_REQUIRE(sc.tests[0].in_index);
 	ATF_REQUIRE(NEAR(sc.tests[1].index, 20.0));
 	ATF_REQUIRE(NEAR(sc.final, 10.0));	/* pipe's alone, not sqrt(200) */
 	ATF_REQUIRE(sc.partial);
@@ -204,6 +207,40 @@ ATF_TC_BODY(wb_score_results__outside_indexes_not_in_final, tc)
 	r = make(ids + 1, 1, 0);
 	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
 	ATF_REQUIRE(!sc.have_final);
+	wb_score_fini(&sc);
+	wb_results_free(r);
+}
+
+/* The whole index beside a test in no index is still the whole index. */
+ATF_TC_WITHOUT_HEAD(wb_score_results__whole_index_beside_outside);
+ATF_TC_BODY(wb_score_results__whole_index_beside_outside, tc)
+{
+	const char *ids[32];
+	struct wb_results *r;
+	struct wb_score sc;
+	struct wb_err e;
+	size_t i, n;
+
+	for (i = n = 0; i < wb_suite_count() && n < 31; i++)
+		if (wb_suite_in_index(wb_suite_at(i), WB_INDEX_UNIXBENCH5))
+			ids[n++] = wb_suite_at(i)->id;
+	ATF_REQUIRE_EQ(wb_suite_index_size(WB_INDEX_UNIXBENCH5), n);
+	r = make(ids, n, 0);
+	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
+	ATF_REQUIRE(!sc.partial);
+	wb_score_fini(&sc);
+	wb_results_free(r);
+	ids[n++] = "arith-double";
+	r = make(ids, n, 0);
+	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
+	ATF_REQUIRE(!sc.partial);
+	wb_score_fini(&sc);
+	wb_results_free(r);
+	/* One index test short: partial, the outside test does not fill it. */
+	ids[n - 2] = "arith-double";
+	r = make(ids, n - 1, 0);
+	ATF_REQUIRE_EQ(0, wb_score_results(r, WB_EST_UNIXBENCH, &sc, &e));
+	ATF_REQUIRE(sc.partial);
 	wb_score_fini(&sc);
 	wb_results_free(r);
 }
@@ -233,6 +270,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_score_results__final_geomean);
 	ATF_TP_ADD_TC(tp, wb_score_results__failed_test_not_ratio_one);
 	ATF_TP_ADD_TC(tp, wb_score_results__outside_indexes_not_in_final);
+	ATF_TP_ADD_TC(tp, wb_score_results__whole_index_beside_outside);
 	ATF_TP_ADD_TC(tp, wb_estimator_parse__names);
 	return (atf_no_error());
 }
