@@ -77,19 +77,44 @@ adj_holm_levels(const struct pidx *s, size_t m, double alpha, double *level)
 		level[s[k].i] = a;
 }
 
-/* Benjamini-Hochberg: the running minimum of m / k p_k from the top. */
+/*
+ * A step-up method's adjusted p values: the running minimum, from the
+ * largest p down, of factor(m, k) p_k (k from 1), capped at 1.
+ */
 static void
-adj_bh_p(const struct pidx *s, size_t m, double *adj)
+step_up(const struct pidx *s, size_t m, double *adj,
+    double (*factor)(size_t m, size_t k))
 {
-	double v, run;
+	double run;
 	size_t k;
 
 	run = 1;
 	for (k = m; k > 0; k--) {
-		v = fmin(1, (double)m / k * s[k - 1].p);
-		run = fmin(run, v);
+		run = fmin(run, fmin(1, factor(m, k) * s[k - 1].p));
 		adj[s[k - 1].i] = run;
 	}
+}
+
+static double
+bh_factor(size_t m, size_t k)
+{
+
+	return ((double)m / (double)k);
+}
+
+static double
+hochberg_factor(size_t m, size_t k)
+{
+
+	return ((double)(m - k + 1));
+}
+
+/* Benjamini-Hochberg: the running minimum of m / k p_k from the top. */
+static void
+adj_bh_p(const struct pidx *s, size_t m, double *adj)
+{
+
+	step_up(s, m, adj, bh_factor);
 }
 
 /* alpha * max(R, 1) / m for all, R the number rejected. */
@@ -113,15 +138,8 @@ adj_bh_levels(const struct pidx *s, size_t m, double alpha, double *level)
 static void
 adj_hochberg_p(const struct pidx *s, size_t m, double *adj)
 {
-	double v, run;
-	size_t k;
 
-	run = 1;
-	for (k = m; k > 0; k--) {
-		v = fmin(1, (double)(m - k + 1) * s[k - 1].p);
-		run = fmin(run, v);
-		adj[s[k - 1].i] = run;
-	}
+	step_up(s, m, adj, hochberg_factor);
 }
 
 /*
