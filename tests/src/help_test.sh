@@ -35,13 +35,36 @@ atf_test_case golden
 golden_head() {
 	atf_set descr "help CMD and CMD --help print the synopsis and options"
 }
+# The test lines of run's help: those of the suite table, checked by
+# test_list, not by the golden, so that a new test is not one more file.
+no_tests() {
+	sed '/^tests (-T):$/,/^$/{/^  /d;}'
+}
+
 golden_body() {
 	for c in table run; do
+		"$(wbp)" help $c | no_tests >help.out
 		atf_check -o file:"$(src)/tests/src/data/help-$c.expected" \
-		    "$(wbp)" help $c
+		    cat help.out
+		"$(wbp)" $c --help | no_tests >help.out
 		atf_check -o file:"$(src)/tests/src/data/help-$c.expected" \
-		    "$(wbp)" $c --help
+		    cat help.out
 	done
+}
+
+atf_test_case test_list
+test_list_head() {
+	atf_set descr "run's help lists the tests of bench/suite.def in its order, a test in no index marked"
+}
+test_list_body() {
+	awk -F'"' '/^WB_TEST\(/ {
+		printf "  %-16s  %s%s\n", $2, $8,
+		    $(NF - 1) == "" ? " (not in the index)" : ""
+	}' "$(src)/bench/suite.def" >want
+	test "$(wc -l <want)" -ge 12 || atf_fail "suite.def: too few tests read"
+	"$(wbp)" help run | sed -n '/^tests (-T):$/,/^$/p' |
+	    sed -n '/^  /p' >got
+	atf_check -o file:want cat got
 }
 
 atf_test_case test_ids
@@ -92,6 +115,7 @@ exit_table_body() {
 atf_init_test_cases() {
 	atf_add_test_case every_option
 	atf_add_test_case golden
+	atf_add_test_case test_list
 	atf_add_test_case test_ids
 	atf_add_test_case typos
 	atf_add_test_case exit_table
