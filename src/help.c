@@ -241,8 +241,8 @@ help_options(FILE *fp, const char *cmd)
 		fprintf(fp, "\ntests (-T):\n");
 		for (i = 0; (t = wb_suite_at(i)) != NULL; i++)
 			fprintf(fp, "  %-17s %s%s\n", t->id, t->name,
-			    wb_suite_in_index(t, WB_INDEX_UNIXBENCH5) ? "" :
-			    " (not in the index)");
+			    wb_suite_unindexed(t) ? " (not in the index)" :
+			    "");
 	}
 	if (n > 0)
 		fprintf(fp, "\nSee worldbench(1) for the full text; "

@@ -179,11 +179,11 @@ score_test(struct wb_test_score *ts, enum wb_estimator e)
 }
 
 /*
- * Do the tests (ids) form exactly one whole standard index?  Tests of
- * the suite in no index may be beside it.
+ * Do the scored tests form exactly one whole standard index?  Tests in
+ * no index (in_index 0) may be beside it.
  */
 static int
-whole_index(const struct wb_results *r)
+whole_index(const struct wb_score *sc)
 {
 	static const char *indexes[] = { WB_INDEX_UNIXBENCH5,
 	    WB_INDEX_UNIXBENCH4 };
@@ -191,31 +191,30 @@ whole_index(const struct wb_results *r)
 	size_t i, k, n;
 
 	for (k = 0; k < 2; k++) {
-		for (i = n = 0; i < r->ntests; i++) {
-			d = wb_suite_find(r->tests[i]->id);
-			if (d != NULL && d->indexes[0] == '\0')
-				continue;	/* in no index: not counted */
+		for (i = n = 0; i < sc->ntests; i++) {
+			if (!sc->tests[i].in_index)
+				continue;
+			d = wb_suite_find(sc->tests[i].test->id);
 			if (d == NULL || !wb_suite_in_index(d, indexes[k]))
 				break;
 			n++;
 		}
-		if (i == r->ntests && n == wb_suite_index_size(indexes[k]))
+		if (i == sc->ntests && n == wb_suite_index_size(indexes[k]))
 			return (1);
 	}
 	return (0);
 }
 
 /*
- * A test of the suite that belongs to no index (its last column in
- * bench/suite.def is empty, e.g. arith-double) is never part of a
- * final score; an id the suite does not know is scored as before.
+ * A test of the suite in no index (e.g. arith-double) is never part of
+ * a final score; an id the suite does not know is scored as before.
  */
 static int
-outside_indexes(const char *id)
+in_index(const char *id)
 {
 	const struct wb_test_def *d;
 
-	return ((d = wb_suite_find(id)) != NULL && d->indexes[0] == '\0');
+	return ((d = wb_suite_find(id)) == NULL || !wb_suite_unindexed(d));
 }
 
 int
@@ -240,13 +239,13 @@ wb_score_results(const struct wb_results *r, enum wb_estimator e,
 	for (i = 0; i < r->ntests; i++) {
 		sc->tests[i].test = r->tests[i];
 		score_test(&sc->tests[i], e);
-		sc->tests[i].in_index = !outside_indexes(r->tests[i]->id);
+		sc->tests[i].in_index = in_index(r->tests[i]->id);
 		if (!sc->tests[i].ok)
 			sc->nfailed++;
 		else if (sc->tests[i].in_index)
 			idx[n++] = sc->tests[i].index;
 	}
-	sc->partial = sc->nfailed > 0 || !whole_index(r);
+	sc->partial = sc->nfailed > 0 || !whole_index(sc);
 	if (n > 0 && wb_score_geomean(idx, n, &sc->final, &ignore) == 0)
 		sc->have_final = 1;
 	free(idx);

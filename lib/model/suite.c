@@ -122,6 +122,13 @@ wb_suite_in_index(const struct wb_test_def *t, const char *index)
 	return (wb_suite_index_valid(index) && word_in(t->indexes, index));
 }
 
+int
+wb_suite_unindexed(const struct wb_test_def *t)
+{
+
+	return (t->indexes[0] == '\0');
+}
+
 size_t
 wb_suite_index_size(const char *index)
 {

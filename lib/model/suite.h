@@ -54,6 +54,12 @@ const struct wb_test_def *wb_suite_find_name(const char *name);
 int	wb_suite_index_valid(const char *index);
 /* 1 when test belongs to the named index. */
 int	wb_suite_in_index(const struct wb_test_def *, const char *index);
+/*
+ * 1 when the test belongs to no index (its last column in
+ * bench/suite.def is empty): it runs only when named and is never part
+ * of a final score.
+ */
+int	wb_suite_unindexed(const struct wb_test_def *);
 /* Number of tests in the index (0 for an unknown index). */
 size_t	wb_suite_index_size(const char *index);
 

@@ -114,6 +114,20 @@ ATF_TC_BODY(wb_suite_index__sizes, tc)
 	    WB_INDEX_UNIXBENCH4));
 }
 
+/* shell1 is in unixbench5 only: in an index all the same. */
+ATF_TC_WITHOUT_HEAD(wb_suite_unindexed__arith_double_only);
+ATF_TC_BODY(wb_suite_unindexed__arith_double_only, tc)
+{
+	const struct wb_test_def *t;
+	size_t i, n;
+
+	ATF_REQUIRE(wb_suite_unindexed(wb_suite_find("arith-double")));
+	ATF_REQUIRE(!wb_suite_unindexed(wb_suite_find("shell1")));
+	for (i = n = 0; (t = wb_suite_at(i)) != NULL; i++)
+		n += !wb_suite_unindexed(t);
+	ATF_REQUIRE_EQ(wb_suite_index_size(WB_INDEX_UNIXBENCH5), n);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_suite_index__unknown);
 ATF_TC_BODY(wb_suite_index__unknown, tc)
 {
@@ -209,6 +223,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, wb_suite_passes__slow_set);
 	ATF_TP_ADD_TC(tp, wb_suite_index__sizes);
 	ATF_TP_ADD_TC(tp, wb_suite_index__unknown);
+	ATF_TP_ADD_TC(tp, wb_suite_unindexed__arith_double_only);
 	ATF_TP_ADD_TC(tp, wb_suite_parse_list__suite_order);
 	ATF_TP_ADD_TC(tp, wb_suite_parse_list__unknown_id);
 	return (atf_no_error());
