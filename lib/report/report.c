@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Compare's formats by name, and writing a report in one of them (to a
- * stream, or atomically to a file).  Text, HTML and the summary are
- * compare's own writers, lib/report/report_{text,html,summary}.c over
- * the helpers of lib/report/report_format.c; every other name is a
+ * stream, or atomically to a file).  Text and the summary are compare's
+ * own writers, lib/report/report_{text,summary}.c over the helpers of
+ * lib/report/report_format.c; every other name is a
  * format of the model's table (rmodel_formats.h) writing compare's
  * report model (report_rows.c), so a new format there is one here.
  */
@@ -23,7 +23,6 @@ static const struct {
 	own_writer	*write;
 } own[] = {
 	{ "text",	wb_report_text },
-	{ "html",	wb_report_html },
 	{ "summary",	wb_report_summary },
 };
 

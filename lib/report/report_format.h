@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Comparison reports: text, html, summary, and every format of the
- * model's table (json, csv, markdown, ...).  Every writer takes the same
+ * Comparison reports: text, summary, and every format of the model's
+ * table (json, csv, markdown, html, ...).  Every writer takes the same
  * struct wb_report and writes to a stdio stream; wb_report_save()
- * renders into memory and replaces the file atomically.  Text, HTML and
- * the summary are compare's own; every other format is compare's report
+ * renders into memory and replaces the file atomically.  Text and the
+ * summary are compare's own; every other format is compare's report
  * model (wb_report_rows_model) written by the model's writer.
  */
 #ifndef WB_REPORT_FORMAT_H
@@ -32,8 +32,8 @@ struct wb_report {
 };
 
 /*
- * Compare's formats, by name: its own "text", "html" and "summary" (the
- * final score and the proven tests), and every other format of the
+ * Compare's formats, by name: its own "text" and "summary" (the final
+ * score and the proven tests), and every other format of the
  * model's table (rmodel_formats.h) writing wb_report_rows_model; "md"
  * is "markdown".  0 if compare writes format, else -1.
  */
@@ -59,17 +59,37 @@ void	wb_report_extend(FILE *, const struct wb_compare *,
  * Compare's report as a model (rmodel.h): its rows (one per test and
  * variant, the final scores, the problems), which "csv" writes, and its
  * record, the "worldbench-compare" document, which "json" writes; and
- * its view for readers, which "markdown" writes.
+ * its view for readers, which "markdown" and "html" write.
  */
 struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
 			    struct wb_err *);
 /* Adds compare's record (worldbench-compare(5)) to m. */
 int	wb_report_record(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
-/* Adds compare's sections for readers ("markdown" writes them) to m. */
+/*
+ * Adds compare's sections for readers ("markdown" and "html" write
+ * them) to m.
+ */
 int	wb_report_view(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
-int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
+/*
+ * The parts of the view from the results files (report_view_page.c):
+ * the run line (a note of the section last added), variant v's chart
+ * (its figure), the System section and the Scores section.  Without
+ * results files (rep->results NULL) there is none but the chart.
+ */
+int	wb_report_view_run(struct wb_rmodel *m, const struct wb_report *,
+	    struct wb_err *);
+void	wb_report_view_chart(struct wb_rmodel *m, const struct wb_compare *,
+	    size_t v);
+void	wb_report_view_system(struct wb_rmodel *m, const struct wb_report *);
+int	wb_report_view_seed(struct wb_rmodel *m, const struct wb_report *,
+	    struct wb_err *);
+/*
+ * Variant v's chart of ratios against the base, an SVG (report_chart.c),
+ * or NULL when out of memory; the caller frees it.
+ */
+char	*wb_report_chart(const struct wb_compare *, size_t v);
 int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);
 
 /* Shared wording, so that every format states its method the same way. */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Compare's view for readers, sections of its report model
- * (report_rows.c) that the model's Markdown writer writes: the method
- * and the problems, one table per variant against the base with its
- * resource use, then the factorial view.
+ * (report_rows.c) that the model's Markdown and HTML writers write: the
+ * run line, the method and the problems, one table per variant against
+ * the base with its chart and resource use, the factorial view, then
+ * where each variant ran and its scores (report_view_page.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -183,6 +184,7 @@ variant(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
 	ratio_cells(m, c, score(f0->have_score, f0->score),
 	    score(f->have_score, f->score), f->ratio, f->score_ratio, f->padj,
 	    &f->w, f->verdict);
+	wb_report_view_chart(m, c, v);
 	resources(m, c, v);
 }
 
@@ -249,9 +251,11 @@ wb_report_view(struct wb_rmodel *m, const struct wb_report *rep,
 	char un[2048], ad[512];
 	size_t v;
 
+	wb_rmodel_page_title(m, "worldbench compare");
+	wb_rmodel_generator(m, rep->generator);
 	wb_rmodel_section(m, "worldbench compare");
 	wb_rmodel_section_use(m, WB_RM_READERS);
-	if (method(m, c, err) == -1)
+	if (wb_report_view_run(m, rep, err) == -1 || method(m, c, err) == -1)
 		return (-1);
 	if (wb_report_units_text(c, un, sizeof(un)) != NULL)
 		wb_rmodel_section_note(m, un);
@@ -262,5 +266,6 @@ wb_report_view(struct wb_rmodel *m, const struct wb_report *rep,
 		variant(m, c, v);
 	if (rep->fact != NULL && factorial(m, c, rep->fact, err) == -1)
 		return (-1);
-	return (0);
+	wb_report_view_system(m, rep);
+	return (wb_report_view_seed(m, rep, err));
 }

@@ -75,6 +75,8 @@ wb_rmodel_free(struct wb_rmodel *m)
 	if (m == NULL)
 		return;
 	free(m->title);
+	free(m->page);
+	free(m->generator);
 	strs_free(m->note, m->nnote);
 	metas_free(m->meta, m->nmeta);
 	metas_free(m->rec, m->nrec);
@@ -180,6 +182,32 @@ wb_rmodel_note(struct wb_rmodel *m, const char *s)
 	str_add(m, &m->note, &m->nnote, s);
 }
 
+/* *slot replaced by a copy of s; a failed copy marks m. */
+static void
+str_set(struct wb_rmodel *m, char **slot, const char *s)
+{
+	char *d;
+
+	if ((d = sdup(m, s)) == NULL)
+		return;
+	free(*slot);
+	*slot = d;
+}
+
+void
+wb_rmodel_page_title(struct wb_rmodel *m, const char *s)
+{
+
+	str_set(m, &m->page, s);
+}
+
+void
+wb_rmodel_generator(struct wb_rmodel *m, const char *s)
+{
+
+	str_set(m, &m->generator, s);
+}
+
 void
 wb_rmodel_footnote(struct wb_rmodel *m, const char *s)
 {
@@ -278,6 +306,33 @@ wb_rmodel_section_item(struct wb_rmodel *m, const char *lead, int strong,
 		return;
 	s->note[s->nnote - 1].newlist = s->newlist;
 	s->newlist = 0;
+}
+
+/*
+ * Kept without its last newline, as every block is: a writer ends the
+ * block as it ends any other.
+ */
+void
+wb_rmodel_section_pre(struct wb_rmodel *m, const char *text)
+{
+	struct wb_rm_section *s;
+	char *t;
+	size_t n;
+
+	note_add(m, WB_RM_PRE, NULL, text);
+	if ((s = last(m)) == NULL || s->nnote == 0 ||
+	    s->note[s->nnote - 1].kind != WB_RM_PRE)
+		return;
+	t = s->note[s->nnote - 1].text;
+	if ((n = strlen(t)) > 0 && t[n - 1] == '\n')
+		t[n - 1] = '\0';
+}
+
+void
+wb_rmodel_section_run(struct wb_rmodel *m, const char *text)
+{
+
+	note_add(m, WB_RM_RUN, NULL, text);
 }
 
 void

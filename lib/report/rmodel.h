@@ -62,7 +62,9 @@ enum wb_rm_note_kind {
 	WB_RM_PARA,		/* a paragraph */
 	WB_RM_WARN,		/* a paragraph, strong where the format can */
 	WB_RM_ITEM,		/* an item of a list: its lead, then its text */
-	WB_RM_ITEM_WARN		/* an item whose lead is strong */
+	WB_RM_ITEM_WARN,	/* an item whose lead is strong */
+	WB_RM_PRE,		/* preformatted lines, kept as they are */
+	WB_RM_RUN		/* which run the data are from, and when */
 };
 
 struct wb_rm_note {
@@ -94,6 +96,8 @@ struct wb_rm_meta {
 
 struct wb_rmodel {
 	char			*title;
+	char			*page;		/* a page's title, or NULL */
+	char			*generator;	/* the maker's name, or NULL */
 	char			**note;
 	size_t			 nnote;
 	struct wb_rm_meta	*meta;
@@ -139,6 +143,18 @@ void	wb_rmodel_record(struct wb_rmodel *, const char *key, const char *json);
  */
 void	wb_rmodel_record_sig(struct wb_rmodel *, int sig);
 void	wb_rmodel_note(struct wb_rmodel *, const char *);
+/*
+ * The title of a page of a model without a title of its own (HTML's
+ * <title>; the others have no place for it).
+ */
+void	wb_rmodel_page_title(struct wb_rmodel *, const char *);
+/*
+ * The program that made the report, with its version: HTML names it
+ * in the page's head and its last line.  The other formats leave it out,
+ * so that their output does not change with each build of the program
+ * (a record that should carry it, as compare's does, has it there).
+ */
+void	wb_rmodel_generator(struct wb_rmodel *, const char *);
 void	wb_rmodel_footnote(struct wb_rmodel *, const char *);
 void	wb_rmodel_section(struct wb_rmodel *, const char *title);
 /* A section below the one before it (Markdown "###", HTML <h3>). */
@@ -156,6 +172,17 @@ void	wb_rmodel_section_warn(struct wb_rmodel *, const char *);
 void	wb_rmodel_section_item(struct wb_rmodel *, const char *lead,
 	    int strong, const char *text);
 void	wb_rmodel_section_list(struct wb_rmodel *);
+/*
+ * A block of preformatted lines (a table a tool printed), its last
+ * newline dropped: text writes it as is, Markdown as a fenced code
+ * block, HTML as <pre>.
+ */
+void	wb_rmodel_section_pre(struct wb_rmodel *, const char *);
+/*
+ * The line naming the run the report's data come from and when it ran:
+ * a paragraph of its own (HTML <p class="run">, in a fixed-width face).
+ */
+void	wb_rmodel_section_run(struct wb_rmodel *, const char *);
 /*
  * A figure of the last section, markup the report made (an SVG, its
  * text escaped by its maker): the HTML writer puts it after the notes,

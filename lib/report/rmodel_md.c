@@ -6,10 +6,12 @@
  * last; blocks a blank line apart.  A strong paragraph, a strong lead
  * and a signed verdict are **bold**.  In a heading, an item and a cell,
  * text is shown as wb_strvis shows it, a "|" is "\|" and a backslash
- * before punctuation is doubled.
+ * before punctuation is doubled.  A preformatted block is fenced code;
+ * the run's line a paragraph.
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "rmodel.h"
 #include "wb_util.h"
@@ -46,6 +48,33 @@ paras(FILE *fp, char *const *v, size_t n, int *nb)
 	}
 }
 
+/*
+ * A preformatted block, fenced: the fence one backtick longer than the
+ * longest run of backticks in it (three at least), so no line ends it.
+ */
+static void
+pre(FILE *fp, const char *text)
+{
+	const char *p;
+	size_t i, run, longest;
+
+	for (run = longest = 0, p = text; *p != '\0'; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	longest = longest < 3 ? 3 : longest + 1;
+	for (i = 0; i < longest; i++)
+		fputc('`', fp);
+	fputc('\n', fp);
+	wb_strvis_fputs(text, WB_VIS_WHITE, fp);
+	if (*text != '\0' && text[strlen(text) - 1] != '\n')
+		fputc('\n', fp);
+	for (i = 0; i < longest; i++)
+		fputc('`', fp);
+	fputc('\n', fp);
+}
+
 /* A section's blocks: paragraphs, and consecutive items as a list. */
 static void
 notes(FILE *fp, const struct wb_rm_note *v, size_t n, int *nb)
@@ -58,6 +87,10 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n, int *nb)
 		if (!item || !initem || v[i].newlist)
 			sep(fp, nb);
 		initem = item;
+		if (v[i].kind == WB_RM_PRE) {
+			pre(fp, v[i].text);
+			continue;
+		}
 		if (!item) {
 			fputs(v[i].kind == WB_RM_WARN ? "**" : "", fp);
 			wb_strvis_fputs(v[i].text, WB_VIS_WHITE, fp);

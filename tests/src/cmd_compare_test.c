@@ -842,7 +842,8 @@ ATF_TC_BODY(compare__dropped_test_problem_every_format, tc)
 	static const char *const fmts[] = { "text", "json", "markdown",
 	    "csv", "html" };
 	static const char *const want[] = { "PROBLEM: ", "\"failed in "
-	    "every pass\"", "- **PROBLEM**: ", "problem,", "<b>Problems</b>" };
+	    "every pass\"", "- **PROBLEM**: ", "problem,",
+	    "<li><strong>PROBLEM</strong>: " };
 	const char *a[] = { "compare", "-F", NULL, "prod.json", "debug.json",
 	    NULL };
 	struct wbt_out o;
@@ -1010,7 +1011,8 @@ ATF_TC_BODY(compare__unmatched_every_format, tc)
 	static const char *const want[] = { "\nUNMATCHED images: debug ",
 	    "\"unmatched\": \"UNMATCHED images: debug ",
 	    "- **UNMATCHED images**: debug ", "problem,\"UNMATCHED images: ",
-	    "<b>UNMATCHED images:</b> debug ", "UNMATCHED images: debug " };
+	    "<li><strong>UNMATCHED images</strong>: debug ",
+	    "UNMATCHED images: debug " };
 	const char *a[] = { "compare", "--unmatched", "-F", NULL, "prod.json",
 	    "debug.json", NULL };
 	struct wbt_out o;
