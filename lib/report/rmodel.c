@@ -268,6 +268,13 @@ wb_rmodel_section_warn(struct wb_rmodel *m, const char *note)
 }
 
 void
+wb_rmodel_section_pre(struct wb_rmodel *m, const char *text)
+{
+
+	note_add(m, WB_RM_PRE, NULL, text);
+}
+
+void
 wb_rmodel_section_item(struct wb_rmodel *m, const char *lead, int strong,
     const char *text)
 {

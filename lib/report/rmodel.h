@@ -62,7 +62,8 @@ enum wb_rm_note_kind {
 	WB_RM_PARA,		/* a paragraph */
 	WB_RM_WARN,		/* a paragraph, strong where the format can */
 	WB_RM_ITEM,		/* an item of a list: its lead, then its text */
-	WB_RM_ITEM_WARN		/* an item whose lead is strong */
+	WB_RM_ITEM_WARN,	/* an item whose lead is strong */
+	WB_RM_PRE		/* lines shown as they are (an ASCII plot) */
 };
 
 struct wb_rm_note {
@@ -148,6 +149,8 @@ void	wb_rmodel_section_use(struct wb_rmodel *, enum wb_rm_use);
 /* The last section's blocks before its table, in order. */
 void	wb_rmodel_section_note(struct wb_rmodel *, const char *);
 void	wb_rmodel_section_warn(struct wb_rmodel *, const char *);
+/* Lines kept as they are, never wrapped (text, a Markdown code block). */
+void	wb_rmodel_section_pre(struct wb_rmodel *, const char *);
 /*
  * An item of a list: lead (NULL: none) and text; consecutive items are
  * one list unless wb_rmodel_section_list() starts another.  strong:

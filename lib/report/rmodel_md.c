@@ -4,7 +4,7 @@
  * metadata as a list, "## section" ("###" below one), its paragraphs
  * and lists and a pipe table (a number right-aligned), the footnotes
  * last; blocks a blank line apart.  A strong paragraph, a strong lead
- * and a signed verdict are **bold**.  In a heading, an item and a cell,
+ * and a signed verdict are **bold**; preformatted lines are a code block.  In a heading, an item and a cell,
  * text is shown as wb_strvis shows it, a "|" is "\|" and a backslash
  * before punctuation is doubled.
  */
@@ -58,6 +58,12 @@ notes(FILE *fp, const struct wb_rm_note *v, size_t n, int *nb)
 		if (!item || !initem || v[i].newlist)
 			sep(fp, nb);
 		initem = item;
+		if (v[i].kind == WB_RM_PRE) {
+			fputs("```\n", fp);
+			wb_strvis_fputs(v[i].text, WB_VIS_WHITE, fp);
+			fputs("```\n", fp);
+			continue;
+		}
 		if (!item) {
 			fputs(v[i].kind == WB_RM_WARN ? "**" : "", fp);
 			wb_strvis_fputs(v[i].text, WB_VIS_WHITE, fp);
