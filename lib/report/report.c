@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Compare's formats by name, and writing a report in one of them (to a
- * stream, or atomically to a file).  Text, HTML and the summary are
- * compare's own writers, lib/report/report_{text,html,summary}.c over
- * the helpers of lib/report/report_format.c; every other name is a
- * format of the model's table (rmodel_formats.h) writing compare's
- * report model (report_rows.c), so a new format there is one here.
+ * stream, or atomically to a file).  HTML is compare's own writer,
+ * lib/report/report_html.c over the helpers of report_format.c; the
+ * summary is a small model of its own (report_brief.c) that the model's
+ * text writer writes; every other name is a format of the model's table
+ * (rmodel_formats.h) writing compare's report model (report_rows.c), so
+ * a new format there is one here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,7 @@ static const struct {
 	const char	*name;
 	own_writer	*write;
 } own[] = {
-	{ "text",	wb_report_text },
 	{ "html",	wb_report_html },
-	{ "summary",	wb_report_summary },
 };
 
 /* "md" is "markdown", as it always was for compare. */
@@ -51,7 +50,7 @@ wb_report_format_find(const char *format)
 {
 
 	format = canonical(format);
-	return (own_find(format) != NULL ||
+	return (own_find(format) != NULL || strcmp(format, "summary") == 0 ||
 	    wb_rmodel_format_find(format) != NULL ? 0 : -1);
 }
 
@@ -74,6 +73,9 @@ wb_report_write(FILE *fp, const char *format, const struct wb_report *r,
 	format = canonical(format);
 	if ((w = own_find(format)) != NULL)
 		return (w(fp, r, err));
+	if (strcmp(format, "summary") == 0)
+		return (wb_rmodel_emit_as(fp, NULL, "text",
+		    wb_report_summary_model(r, err), err));
 	if ((rm = wb_rmodel_format_find(format)) != NULL)
 		return (wb_rmodel_emit(fp, NULL, rm, wb_report_rows_model(r,
 		    err), err));

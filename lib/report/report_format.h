@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Comparison reports: text, html, summary, and every format of the
- * model's table (json, csv, markdown, ...).  Every writer takes the same
+ * Comparison reports: html, summary, and every format of the model's
+ * table (text, json, csv, markdown, ...).  Every writer takes the same
  * struct wb_report and writes to a stdio stream; wb_report_save()
- * renders into memory and replaces the file atomically.  Text, HTML and
- * the summary are compare's own; every other format is compare's report
- * model (wb_report_rows_model) written by the model's writer.
+ * renders into memory and replaces the file atomically.  HTML is
+ * compare's own writer; the summary is a small model of its own
+ * (wb_report_summary_model) and every other format is compare's report
+ * model (wb_report_rows_model), each written by the model's writer.
  */
 #ifndef WB_REPORT_FORMAT_H
 #define WB_REPORT_FORMAT_H
@@ -27,15 +28,16 @@ struct wb_report {
 	const struct wb_compare		*cmp;
 	struct wb_results *const	*results;	/* cmp->nvar, or NULL */
 	const struct wb_factorial	*fact;		/* NULL: no factorial */
-	int				 plot;		/* text: ASCII plots */
+	int				 plot;		/* ASCII plots in the view */
 	const char			*generator;	/* "worldbench 1.0 (rev)" */
 };
 
 /*
- * Compare's formats, by name: its own "text", "html" and "summary" (the
- * final score and the proven tests), and every other format of the
- * model's table (rmodel_formats.h) writing wb_report_rows_model; "md"
- * is "markdown".  0 if compare writes format, else -1.
+ * Compare's formats, by name: its own "html", "summary" (the final
+ * score and the proven tests, wb_report_summary_model as text), and
+ * every format of the model's table (rmodel_formats.h) writing
+ * wb_report_rows_model; "md" is "markdown".  0 if compare writes
+ * format, else -1.
  */
 int		 wb_report_format_find(const char *format);
 /* The names, comma-separated, for a usage message. */
@@ -47,7 +49,6 @@ int	wb_report_write(FILE *, const char *format, const struct wb_report *,
 int	wb_report_save(const char *path, const char *format,
 	    const struct wb_report *, struct wb_err *);
 
-int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
 /*
  * An extended run (cmp->sequential): the blocks added, why it stopped,
  * and each headline row's look and spent share, for variant v; nothing
@@ -59,18 +60,35 @@ void	wb_report_extend(FILE *, const struct wb_compare *,
  * Compare's report as a model (rmodel.h): its rows (one per test and
  * variant, the final scores, the problems), which "csv" writes, and its
  * record, the "worldbench-compare" document, which "json" writes; and
- * its view for readers, which "markdown" writes.
+ * its view for readers, which "text" and "markdown" write.
  */
 struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
 			    struct wb_err *);
 /* Adds compare's record (worldbench-compare(5)) to m. */
 int	wb_report_record(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
-/* Adds compare's sections for readers ("markdown" writes them) to m. */
+/* Adds compare's sections for readers ("text", "markdown") to m. */
 int	wb_report_view(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
+/* Pieces of the view (report_view_tests.c, report_view_final.c). */
+const char	*wb_report_view_title(const struct wb_compare *, char *buf,
+		    size_t len);
+/* "[lo, hi]", or "unavailable" without an interval. */
+const char	*wb_report_view_interval(const struct wb_welch *, char *buf,
+		    size_t len);
+void	wb_report_view_variants(struct wb_rmodel *, const struct wb_compare *);
+int	wb_report_view_tests(struct wb_rmodel *, const struct wb_report *,
+	    struct wb_err *);
+/* Below variant v's table: its final line, extension, target, spread. */
+int	wb_report_view_final(struct wb_rmodel *, const struct wb_report *,
+	    size_t v, struct wb_err *);
+/*
+ * Compare's "summary": per variant the final score's ratio, interval and
+ * verdict and each test proven different, a model the text writer shows.
+ */
+struct wb_rmodel	*wb_report_summary_model(const struct wb_report *,
+			    struct wb_err *);
 int	wb_report_html(FILE *, const struct wb_report *, struct wb_err *);
-int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);
 
 /* Shared wording, so that every format states its method the same way. */
 const char	*wb_report_estimator_text(const struct wb_compare *);
