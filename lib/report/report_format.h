@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Comparison reports: text, summary, and every format of the model's
- * table (json, csv, markdown, html, ...).  Every writer takes the same
- * struct wb_report and writes to a stdio stream; wb_report_save()
- * renders into memory and replaces the file atomically.  Text and the
- * summary are compare's own; every other format is compare's report
- * model (wb_report_rows_model) written by the model's writer.
+ * Comparison reports: every format of the model's table (text, json,
+ * csv, markdown, html, ...) and the summary.  Every writer takes the
+ * same struct wb_report and writes to a stdio stream; wb_report_save()
+ * renders into memory and replaces the file atomically.  The summary is
+ * a small model of its own (wb_report_summary_model) and every other
+ * format is compare's report model (wb_report_rows_model), each written
+ * by the model's writer.
  */
 #ifndef WB_REPORT_FORMAT_H
 #define WB_REPORT_FORMAT_H
@@ -27,15 +28,15 @@ struct wb_report {
 	const struct wb_compare		*cmp;
 	struct wb_results *const	*results;	/* cmp->nvar, or NULL */
 	const struct wb_factorial	*fact;		/* NULL: no factorial */
-	int				 plot;		/* text: ASCII plots */
+	int				 plot;		/* ASCII plots in the view */
 	const char			*generator;	/* "worldbench 1.0 (rev)" */
 };
 
 /*
- * Compare's formats, by name: its own "text" and "summary" (the final
- * score and the proven tests), and every other format of the
- * model's table (rmodel_formats.h) writing wb_report_rows_model; "md"
- * is "markdown".  0 if compare writes format, else -1.
+ * Compare's formats, by name: "summary" (the final score and the
+ * proven tests, wb_report_summary_model as text), and every format of
+ * the model's table (rmodel_formats.h) writing wb_report_rows_model;
+ * "md" is "markdown".  0 if compare writes format, else -1.
  */
 int		 wb_report_format_find(const char *format);
 /* The names, comma-separated, for a usage message. */
@@ -47,7 +48,6 @@ int	wb_report_write(FILE *, const char *format, const struct wb_report *,
 int	wb_report_save(const char *path, const char *format,
 	    const struct wb_report *, struct wb_err *);
 
-int	wb_report_text(FILE *, const struct wb_report *, struct wb_err *);
 /*
  * An extended run (cmp->sequential): the blocks added, why it stopped,
  * and each headline row's look and spent share, for variant v; nothing
@@ -59,7 +59,7 @@ void	wb_report_extend(FILE *, const struct wb_compare *,
  * Compare's report as a model (rmodel.h): its rows (one per test and
  * variant, the final scores, the problems), which "csv" writes, and its
  * record, the "worldbench-compare" document, which "json" writes; and
- * its view for readers, which "markdown" and "html" write.
+ * its view for readers, which "text", "markdown" and "html" write.
  */
 struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
 			    struct wb_err *);
@@ -67,11 +67,23 @@ struct wb_rmodel	*wb_report_rows_model(const struct wb_report *,
 int	wb_report_record(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
 /*
- * Adds compare's sections for readers ("markdown" and "html" write
- * them) to m.
+ * Adds compare's sections for readers ("text", "markdown" and "html"
+ * write them) to m.
  */
 int	wb_report_view(struct wb_rmodel *m, const struct wb_report *,
 	    struct wb_err *);
+/* Pieces of the view (report_view_tests.c, report_view_final.c). */
+const char	*wb_report_view_title(const struct wb_compare *, char *buf,
+		    size_t len);
+/* "[lo, hi]", or "unavailable" without an interval. */
+const char	*wb_report_view_interval(const struct wb_welch *, char *buf,
+		    size_t len);
+void	wb_report_view_variants(struct wb_rmodel *, const struct wb_compare *);
+int	wb_report_view_tests(struct wb_rmodel *, const struct wb_report *,
+	    struct wb_err *);
+/* Below variant v's table: its final line, extension, target, spread. */
+int	wb_report_view_final(struct wb_rmodel *, const struct wb_report *,
+	    size_t v, struct wb_err *);
 /*
  * The parts of the view from the results files (report_view_page.c):
  * the run line (a note of the section last added), variant v's chart
@@ -90,7 +102,12 @@ int	wb_report_view_seed(struct wb_rmodel *m, const struct wb_report *,
  * or NULL when out of memory; the caller frees it.
  */
 char	*wb_report_chart(const struct wb_compare *, size_t v);
-int	wb_report_summary(FILE *, const struct wb_report *, struct wb_err *);
+/*
+ * Compare's "summary": per variant the final score's ratio, interval and
+ * verdict and each test proven different, a model the text writer shows.
+ */
+struct wb_rmodel	*wb_report_summary_model(const struct wb_report *,
+			    struct wb_err *);
 
 /* Shared wording, so that every format states its method the same way. */
 const char	*wb_report_estimator_text(const struct wb_compare *);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Compare's view for readers, sections of its report model
- * (report_rows.c) that the model's Markdown and HTML writers write: the
- * run line, the method and the problems, one table per variant against
- * the base with its chart and resource use, the factorial view, then
- * where each variant ran and its scores (report_view_page.c).
+ * (report_rows.c) that the model's text, Markdown and HTML writers
+ * write: the run line, the method and the problems, the variants and
+ * runs, per test each variant's statistics and ratio
+ * (report_view_tests.c), one table per variant against the base with
+ * its chart, final line, spread and resource use (report_view_final.c),
+ * the factorial view, then where each variant ran and its scores
+ * (report_view_page.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -43,8 +46,8 @@ method(struct wb_rmodel *m, const struct wb_compare *c, struct wb_err *err)
 	char pct[16], adj[512], ng[512], *s;
 
 	wb_compare_conf_format(c->conf, pct, sizeof(pct));
-	if (asprintf(&s, "Estimator: %s. %s The %s%% intervals come from %s. "
-	    "%s %s", wb_report_estimator_text(c), wb_report_ratio_text(), pct,
+	if (asprintf(&s, "%s The %s%% intervals come from %s. %s %s",
+	    wb_report_ratio_text(), pct,
 	    wb_report_method_text(c), wb_report_adjust_text(c, adj,
 	    sizeof(adj)), wb_report_final_text(c) != NULL ?
 	    wb_report_final_text(c) : "The final-score ratio is the geometric "
@@ -74,14 +77,16 @@ problems(struct wb_rmodel *m, const struct wb_compare *c)
 			}
 	if (c->unmatched != NULL) {
 		wb_rmodel_section_list(m);
-		snprintf(t, sizeof(t), "%s.", c->unmatched);
+		snprintf(t, sizeof(t), "%s.  The images differ in more than "
+		    "the knob: a difference below may be theirs, not the "
+		    "knob's.", c->unmatched);
 		wb_rmodel_section_item(m, "UNMATCHED images", 1, t);
 	}
 	if (c->nproblems == 0)
 		return;
 	if (c->nfatal > 0)
-		wb_rmodel_section_warn(m, "WARNING: forced comparison; the "
-		    "provenance invalidates it.");
+		wb_rmodel_section_warn(m, "WARNING: FORCED COMPARISON: the "
+		    "provenance below invalidates it.");
 	else
 		wb_rmodel_section_note(m, "Provenance notes:");
 	for (i = 0; i < c->nproblems; i++) {
@@ -103,8 +108,8 @@ ratio_cells(struct wb_rmodel *m, const struct wb_compare *c, double base,
 	wb_rmodel_num(m, base, 1);
 	wb_rmodel_num(m, other, 1);
 	wb_rmodel_num(m, ratio, 4);
-	wb_rmodel_text(m, verdict == WB_V_MISSING ? "-" : interval(w, iv,
-	    sizeof(iv)));
+	wb_rmodel_text(m, verdict == WB_V_MISSING ? "-" :
+	    wb_report_view_interval(w, iv, sizeof(iv)));
 	wb_rmodel_num(m, score_ratio, 4);
 	wb_rmodel_num_sig(m, padj, 3);
 	wb_rmodel_verdict(m, wb_report_verdict(c, verdict, w, vt,
@@ -150,9 +155,11 @@ resources(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
 }
 
 /* Variant v against the base: a row per test both have, the final. */
-static void
-variant(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
+static int
+variant(struct wb_rmodel *m, const struct wb_report *rep, size_t v,
+    struct wb_err *err)
 {
+	const struct wb_compare *c = rep->cmp;
 	const struct wb_cmp_cell *b, *o;
 	const struct wb_cmp_final *f = &c->final[v], *f0 = &c->final[0];
 	char t[1024];
@@ -180,12 +187,15 @@ variant(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
 		    score(o->have_score, o->score), o->ratio, o->score_ratio,
 		    o->padj, &o->w, o->verdict);
 	}
-	wb_rmodel_strong(m, "Final score");
+	wb_rmodel_strong(m, "FINAL SCORE (geometric mean)");
 	ratio_cells(m, c, score(f0->have_score, f0->score),
 	    score(f->have_score, f->score), f->ratio, f->score_ratio, f->padj,
 	    &f->w, f->verdict);
 	wb_report_view_chart(m, c, v);
+	if (wb_report_view_final(m, rep, v, err) == -1)
+		return (-1);
 	resources(m, c, v);
+	return (0);
 }
 
 /* One effect: "1.050 (0.9900 – 1.1100)", signed when proven. */
@@ -217,18 +227,20 @@ static int
 factorial(struct wb_rmodel *m, const struct wb_compare *c,
     const struct wb_factorial *f, struct wb_err *err)
 {
-	char n[64], *s;
+	char n[64], pct[16], *s;
 	size_t i;
 	int fx;
 
 	wb_rmodel_section(m, "Factorial view");
 	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
 	if (asprintf(&s, "Cells: %s (neither), %s (%s), %s (%s), %s (both). "
 	    "Main effects are rate ratios averaged over the other knob; the "
 	    "interaction is 1 when the effects multiply independently. "
-	    "Delta-method intervals, not adjusted; bold excludes 1.",
-	    c->labels[f->cell[0]], c->labels[f->cell[1]], f->knob[0],
-	    c->labels[f->cell[2]], f->knob[1], c->labels[f->cell[3]]) == -1)
+	    "%s%% delta-method intervals, not adjusted; one that excludes 1 "
+	    "is marked * (bold in Markdown).", c->labels[f->cell[0]],
+	    c->labels[f->cell[1]], f->knob[0], c->labels[f->cell[2]],
+	    f->knob[1], c->labels[f->cell[3]], pct) == -1)
 		return (wb_err_setsys(err, "compare's view"));
 	wb_rmodel_section_note(m, s);
 	free(s);
@@ -248,12 +260,12 @@ wb_report_view(struct wb_rmodel *m, const struct wb_report *rep,
     struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	char un[2048], ad[512];
+	char un[2048], ad[512], pct[16], t[1024];
 	size_t v;
 
 	wb_rmodel_page_title(m, "worldbench compare");
 	wb_rmodel_generator(m, rep->generator);
-	wb_rmodel_section(m, "worldbench compare");
+	wb_rmodel_section(m, wb_report_view_title(c, t, sizeof(t)));
 	wb_rmodel_section_use(m, WB_RM_READERS);
 	if (wb_report_view_run(m, rep, err) == -1 || method(m, c, err) == -1)
 		return (-1);
@@ -262,8 +274,19 @@ wb_report_view(struct wb_rmodel *m, const struct wb_report *rep,
 	if (wb_report_adaptive_text(c, ad, sizeof(ad)) != NULL)
 		wb_rmodel_section_note(m, ad);
 	problems(m, c);
+	wb_report_view_variants(m, c);
+	if (wb_report_view_tests(m, rep, err) == -1)
+		return (-1);
+	wb_rmodel_section(m, "Against the base");
+	wb_rmodel_section_use(m, WB_RM_READERS);
+	wb_compare_conf_format(c->conf, pct, sizeof(pct));
+	snprintf(t, sizeof(t), "A verdict marked * (bold in Markdown) is "
+	    "significant at %s%% after %s.", pct,
+	    wb_stats_adjust_name(c->adjust));
+	wb_rmodel_section_note(m, t);
 	for (v = 1; v < c->nvar; v++)
-		variant(m, c, v);
+		if (variant(m, rep, v, err) == -1)
+			return (-1);
 	if (rep->fact != NULL && factorial(m, c, rep->fact, err) == -1)
 		return (-1);
 	wb_report_view_system(m, rep);

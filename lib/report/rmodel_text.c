@@ -2,10 +2,11 @@
 /*
  * A report model as text: "# key: value" metadata, the title and notes,
  * then each section for readers: its title, its blocks (an item as
- * "- lead: text") and table (columns padded to their
- * widest cell, two spaces apart, a line ending at its last non-empty
- * cell), then the footnotes.  Text from files is shown as wb_strvis
- * shows it.
+ * "- lead: text", a paragraph wrapped at 78 columns, preformatted lines
+ * as they are) and table (columns padded to their widest cell, two
+ * spaces apart, a line ending at its last non-empty cell; a signed
+ * verdict marked "*", as Markdown makes it bold), then the footnotes.
+ * Text from files is shown as wb_strvis shows it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,12 @@ cell(const struct wb_rm_section *s, size_t r, size_t c, char *buf,
 
 	if ((x = wb_rmodel_cell(s, r, c)) == NULL)
 		return ("");
+	if (x->kind == WB_RM_VERDICT && x->sign != 0 && len > 1) {
+		buf[0] = '*';
+		wb_strvis(buf + 1, len - 1, wb_rmodel_cell_str(x, raw,
+		    sizeof(raw)));
+		return (buf);
+	}
 	return (wb_strvis(buf, len, wb_rmodel_cell_str(x, raw, sizeof(raw))));
 }
 
@@ -99,13 +106,47 @@ lines(FILE *fp, char *const *v, size_t n)
 	}
 }
 
-/* A section's blocks: a line each, an item as "- lead: text". */
+/*
+ * A paragraph wrapped on spaces at 78 columns, so that a long one reads
+ * in a terminal and diffs by line; a word longer than that is a line.
+ */
+static void
+para(FILE *fp, const char *text)
+{
+	char buf[4 * WB_VIS_SIZE];
+	const char *s, *sp;
+	size_t col, w;
+
+	col = 0;
+	for (s = wb_strvis(buf, sizeof(buf), text); *s != '\0';) {
+		if ((sp = strchr(s, ' ')) == NULL)
+			sp = s + strlen(s);
+		w = (size_t)(sp - s);
+		if (col > 0 && col + 1 + w > 78) {
+			fputc('\n', fp);
+			col = 0;
+		} else if (col > 0) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(s, 1, w, fp);
+		col += w;
+		s = *sp == ' ' ? sp + 1 : sp;
+	}
+	fputc('\n', fp);
+}
+
+/* A section's blocks: an item as "- lead: text", a paragraph wrapped. */
 static void
 notes(FILE *fp, const struct wb_rm_note *v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		if (v[i].kind == WB_RM_PARA || v[i].kind == WB_RM_WARN) {
+			para(fp, v[i].text);
+			continue;
+		}
 		if (v[i].kind == WB_RM_ITEM || v[i].kind == WB_RM_ITEM_WARN) {
 			fputs("- ", fp);
 			if (v[i].lead != NULL)
@@ -121,7 +162,9 @@ wb_rmodel_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 {
 	const struct wb_rm_section *s;
 	size_t i;
+	int any;
 
+	any = m->nmeta > 0 || m->title != NULL || m->nnote > 0;
 	for (i = 0; i < m->nmeta; i++)
 		fprintf(fp, "# %s: %s\n", wb_strvis_slot(m->meta[i].key),
 		    wb_strvis_slot(m->meta[i].value));
@@ -132,7 +175,9 @@ wb_rmodel_write_text(FILE *fp, const struct wb_rmodel *m, struct wb_err *err)
 		s = &m->sec[i];
 		if (!wb_rmodel_shown(s, 1))
 			continue;
-		fputc('\n', fp);
+		/* Sections a blank line apart, none before the first line. */
+		if (any++)
+			fputc('\n', fp);
 		if (s->title != NULL)
 			fprintf(fp, "%s\n", wb_strvis_slot(s->title));
 		notes(fp, s->note, s->nnote);

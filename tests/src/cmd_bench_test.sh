@@ -37,7 +37,7 @@ bench__run_reports_body() {
 	atf_check -o save:out -e save:err ./bench --design quick -T syscall
 	atf_check -o match:'^==> host-glibc-production$' \
 	    -o match:'^==> host-glibc-debug$' \
-	    -o match:'^  Final score ' -o match:'^Full report: ' cat out
+	    -o match:'^Final score ' -o match:'^Full report: ' cat out
 	atf_check -o match:'a new run' cat err
 	[ "$(runs | wc -l)" -eq 1 ] || atf_fail "runs: $(runs)"
 	r=$(runs)

@@ -114,7 +114,7 @@ summary_head() {
 summary_body() {
 	fixtures
 	atf_check -o save:s.txt "$WB" compare -F summary prod.json debug.json
-	atf_check -o match:'^  Final score  +0\.[0-9]+ \[' cat s.txt
+	atf_check -o match:'^Final score  +0\.[0-9]+ \[' cat s.txt
 	atf_check -o match:'Shell Scripts \(8 concurrent\) +0\.[0-9]+ .*slower' \
 	    cat s.txt
 	# Only proven tests: nothing that says "No difference".

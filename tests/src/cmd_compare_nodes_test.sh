@@ -50,9 +50,9 @@ compare__mixed_fingerprints_forced_body()
 {
 	fixtures mixed
 	atf_check -o match:'^WARNING: FORCED COMPARISON' \
-	    -o match:'^INVALID: different host fingerprint: run 11111111 .*node epyc1' \
+	    -o match:'^- INVALID: different host fingerprint: run 11111111 .*node epyc1' \
 	    -e match:'WARNING: --force' "$(wbp)" compare --force $MIXED
-	atf_check -o match:'^\*\*WARNING: forced' \
+	atf_check -o match:'^\*\*WARNING: FORCED COMPARISON' \
 	    -o match:'host fingerprint' -e ignore \
 	    "$(wbp)" compare --force -F markdown $MIXED
 	atf_check -o match:'^problem,"?WARNING: FORCED COMPARISON: different host fingerprint' \
@@ -92,8 +92,8 @@ compare__one_node_repeats_one_unit_body()
 	    r3-prod.json r3-debug.json r4-prod.json r4-debug.json
 	atf_check -o match:'^worldbench compare: 2 variants in 4 runs on 2 nodes \(nodes as units' \
 	    -o match:'^runs: 4, units \(nodes\): 2$' \
-	    -o match:'^   3 33333333 node n1 \(unit 1\)' \
-	    -o match:'^   4 44444444 node n2 \(unit 2\)' \
+	    -o match:'^  3  33333333  n1  +1  ' \
+	    -o match:'^  4  44444444  n2  +2  ' \
 	    -o match:'nodes as units: 2 nodes, 1 df' \
 	    "$(wbp)" compare "$@"
 	atf_check -o match:'"units": 2' -o match:'"node": "n2"' \
@@ -118,7 +118,7 @@ compare__image_hash_differs_body()
 	atf_check -s exit:1 \
 	    -e match:'debug: different image hash \(debug names image 020202020202 in run 11111111 \(r1-debug.json, node n1\) but 030303030303 in run 22222222 \(r2-debug.json, node n2\)\)' \
 	    "$(wbp)" compare "$@"
-	atf_check -o match:'^INVALID: different image hash' -e ignore \
+	atf_check -o match:'^- INVALID: different image hash' -e ignore \
 	    "$(wbp)" compare -f "$@"
 	atf_check -o match:'^problem,.*image hash' -e ignore \
 	    "$(wbp)" compare -f -F csv "$@"

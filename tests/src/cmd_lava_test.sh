@@ -347,7 +347,7 @@ import__lava_log_body()
 		atf_check -o match:"\"run_id\": \"lava-sha256-$id\"" \
 		    cat o/$v.json
 	done
-	atf_check -o match:'Pipe Throughput +0\.1227 .*slower' \
+	atf_check -o match:'Pipe Throughput +[0-9.]+ +[0-9.]+ +0\.1227 .*slower' \
 	    -o match:'paired t on the log ratios' \
 	    "$(wbp)" compare o/production.json o/witness-invariants.json
 }

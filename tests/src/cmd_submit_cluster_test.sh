@@ -298,12 +298,12 @@ submit__cluster_kernels_body()
 	# variance to judge by, and compare says so rather than guess.
 	atf_check -o save:cmp \
 	    -o match:'^worldbench compare: 2 variants in 2 runs \(runs as units\)' \
-	    -o match:'^  FINAL SCORE \(geometric mean\) ' \
+	    -o match:'^FINAL SCORE \(geometric mean\) ' \
 	    "$(wbp)" compare $(cat files)
 	grep -Eq 'final ratio over [0-9]+ tests(, runs as units: 2 runs, 1 df|; no interval)' cmp ||
 	    atf_fail "no final ratio line: $(cat cmp)"
 	# The runs' ratios of the final score: within 1% of each other.
-	awk '/^  FINAL SCORE \(geometric mean\) +[0-9.]+ +[0-9.]+ +[0-9.]+ /{
+	awk '/^FINAL SCORE \(geometric mean\) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ /{
 		if ($7 / $6 > 1.01) bad = 1; n++ }
 	    END { exit !(n == 1 && !bad) }' cmp ||
 	    atf_fail "the two nodes' icount ratios differ by more than 1%"

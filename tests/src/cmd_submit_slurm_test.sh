@@ -117,7 +117,7 @@ EOT
 	# The collected set: two variants, the node runs as units.
 	atf_check -o match:'^worldbench compare: 2 variants in 2 runs \(runs as units\)' \
 	    -o match:'^debug / production' \
-	    -o match:'^  FINAL SCORE \(geometric mean\) .*(No difference proven|inconclusive|slower|faster|negligible)' \
+	    -o match:'^FINAL SCORE \(geometric mean\) .*(No difference proven|inconclusive|slower|faster|negligible)' \
 	    -o match:'final ratio over [0-9]+ tests, runs as units: 2 runs, 1 df' \
 	    "$(wbp)" compare $(cat files)
 }

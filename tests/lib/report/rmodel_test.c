@@ -71,7 +71,7 @@ ATF_TC_BODY(wb_rmodel_write_text__columns, tc)
 	    "\n"
 	    "tests\n"
 	    "test          n                 ratio  verdict\n"
-	    "dhry2reg   12.5  0.900 [0.850, 0.950]  slower\n"
+	    "dhry2reg   12.5  0.900 [0.850, 0.950]  *slower\n"
 	    "say \"a|b\"     -                 1.000  no difference\n"
 	    "\n"
 	    "k\n"
@@ -103,7 +103,7 @@ ATF_TC_BODY(wb_rmodel_write_text__no_trailing_blanks, tc)
 	wb_rmodel_text(m, "22");
 	wb_rmodel_text(m, "over 100%");
 	s = render("text", m);
-	ATF_CHECK_STREQ("\n"
+	ATF_CHECK_STREQ(
 	    "name     n  caveat\n"
 	    "a        1\n"
 	    "longer\n"
@@ -266,7 +266,7 @@ ATF_TC_BODY(wb_rmodel_num_sig__digits_everywhere, tc)
 	ATF_CHECK_STREQ("big,p,none,two\n1.40965e+07,0.0001235,,2\n", s);
 	free(s);
 	s = render("text", m);
-	ATF_CHECK_STREQ("\n        big          p  none  two\n"
+	ATF_CHECK_STREQ("        big          p  none  two\n"
 	    "1.40965e+07  0.0001235     -    2\n", s);
 	free(s);
 	s = render("json", m);
@@ -296,6 +296,38 @@ ATF_TC_BODY(wb_rmodel_write_html__escaped, tc)
 	wb_rmodel_free(m);
 }
 
+/*
+ * A paragraph wraps on spaces at 78 columns; preformatted lines (a plot)
+ * stay as they are in text and are a code block in Markdown.
+ */
+ATF_TC_WITHOUT_HEAD(wb_rmodel_write_text__wraps_paragraphs);
+ATF_TC_BODY(wb_rmodel_write_text__wraps_paragraphs, tc)
+{
+	struct wb_rmodel *m;
+	struct wb_err err;
+	char *s;
+
+	ATF_REQUIRE((m = wb_rmodel_new(NULL, &err)) != NULL);
+	wb_rmodel_section(m, "s");
+	wb_rmodel_section_note(m, "aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd "
+	    "eeeeeeeee fffffffff ggggggggg hhhhhhhhh iiiiiiiii");
+	wb_rmodel_section_pre(m, "|x    x          x          x          "
+	    "x          x          x          x          x|\n");
+	s = render("text", m);
+	ATF_CHECK_STREQ("s\n"
+	    "aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd eeeeeeeee fffffffff "
+	    "ggggggggg\n"
+	    "hhhhhhhhh iiiiiiiii\n"
+	    "|x    x          x          x          x          x          x"
+	    "          x          x|\n", s);
+	free(s);
+	s = render("markdown", m);
+	ATF_CHECK_MSG(strstr(s, "\n```\n|x    x") != NULL &&
+	    strstr(s, "x|\n```\n") != NULL, "%s", s);
+	free(s);
+	wb_rmodel_free(m);
+}
+
 ATF_TC_WITHOUT_HEAD(wb_rmodel_section_figure__html_only);
 ATF_TC_BODY(wb_rmodel_section_figure__html_only, tc)
 {
@@ -314,7 +346,7 @@ ATF_TC_BODY(wb_rmodel_section_figure__html_only, tc)
 	    "<table>") != NULL, "%s", s);
 	free(s);
 	s = render("text", m);
-	ATF_CHECK_STREQ("\nbars\na note\nk\nv\n", s);
+	ATF_CHECK_STREQ("bars\na note\nk\nv\n", s);
 	free(s);
 	s = render("markdown", m);
 	ATF_CHECK(strstr(s, "svg") == NULL);
@@ -339,7 +371,7 @@ ATF_TC_BODY(wb_rmodel_section_pre__every_reader, tc)
 	    "<pre>A  &lt;1&gt;\n``` |x|</pre>\n") != NULL, "%s", s);
 	free(s);
 	s = render("text", m);
-	ATF_CHECK_STREQ("\nscores\nRun r1; ran a to b\nA  <1>\n``` |x|\n", s);
+	ATF_CHECK_STREQ("scores\nRun r1; ran a to b\nA  <1>\n``` |x|\n", s);
 	free(s);
 	/* The fence is longer than any run of backticks inside. */
 	s = render("markdown", m);
@@ -377,7 +409,7 @@ ATF_TC_BODY(wb_rmodel_generator__html_only, tc)
 	ATF_CHECK_STREQ("## s\n\nn\n", s);
 	free(s);
 	s = render("text", m);
-	ATF_CHECK_STREQ("\ns\nn\n", s);
+	ATF_CHECK_STREQ("s\nn\n", s);
 	free(s);
 	wb_rmodel_free(m);
 }
@@ -635,6 +667,7 @@ ATF_TP_ADD_TCS(tp)
 
 	ATF_TP_ADD_TC(tp, wb_rmodel_write_text__columns);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write_text__no_trailing_blanks);
+	ATF_TP_ADD_TC(tp, wb_rmodel_write_text__wraps_paragraphs);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write_csv__quoted_and_ratio_fields);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write_md__pipes_escaped);
 	ATF_TP_ADD_TC(tp, wb_rmodel_write_json__structure);
