@@ -33,30 +33,13 @@ row(struct wb_rmodel *m, const struct wb_compare *c, const char *name,
 	    verdict == WB_V_FASTER ? 1 : verdict == WB_V_SLOWER ? -1 : 0);
 }
 
-struct extend_arg {
-	const struct wb_compare		*c;
-	struct wb_results *const	*rs;
-	size_t				 v;
-};
-
-static int
-extend(FILE *fp, const void *arg, struct wb_err *err)
-{
-	const struct extend_arg *a = arg;
-
-	(void)err;
-	wb_report_extend(fp, a->c, a->rs, a->v);
-	return (0);
-}
-
 /* Below the table: the proven tests if none, the adjustment, the rule. */
 static int
 after(struct wb_rmodel *m, const struct wb_report *rep, size_t v, size_t n,
     struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	struct extend_arg a = { c, rep->results, v };
-	char t[1024], adj[512], *s;
+	char t[1024], adj[512];
 
 	wb_rmodel_subsection(m, NULL);
 	if (n == 0) {
@@ -70,14 +53,7 @@ after(struct wb_rmodel *m, const struct wb_report *rep, size_t v, size_t n,
 	snprintf(t, sizeof(t), "(negligible: within %g%%, %s)",
 	    100 * c->negligible, wb_compare_negl_src_text(c->negl_src));
 	wb_rmodel_section_note(m, t);
-	if (!c->sequential)
-		return (0);
-	if ((s = wb_atomic_render_mem(extend, &a, "extended run", NULL,
-	    err)) == NULL)
-		return (-1);
-	wb_rmodel_section_pre(m, s);
-	free(s);
-	return (0);
+	return (wb_report_extend_pre(m, c, rep->results, v, err));
 }
 
 static int

@@ -6,11 +6,13 @@
  * level spent by then.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "report_format.h"
+#include "rmodel.h"
 #include "wb_model.h"
 #include "wb_stats.h"
 #include "wb_util.h"
@@ -139,4 +141,37 @@ wb_report_extend(FILE *fp, const struct wb_compare *c,
 			row(fp, c, c->rows[i].name, c->rows[i].cells[v].seq,
 			    c->rows[i].cells[v].verdict);
 	row(fp, c, "Final score", c->final[v].seq, c->final[v].verdict);
+}
+
+struct extend_arg {
+	const struct wb_compare		*c;
+	struct wb_results *const	*rs;
+	size_t				 v;
+};
+
+static int
+extend(FILE *fp, const void *arg, struct wb_err *err)
+{
+	const struct extend_arg *a = arg;
+
+	(void)err;
+	wb_report_extend(fp, a->c, a->rs, a->v);
+	return (0);
+}
+
+int
+wb_report_extend_pre(struct wb_rmodel *m, const struct wb_compare *c,
+    struct wb_results *const *results, size_t v, struct wb_err *err)
+{
+	struct extend_arg a = { c, results, v };
+	char *s;
+
+	if (!c->sequential)
+		return (0);
+	if ((s = wb_atomic_render_mem(extend, &a, "extended run", NULL,
+	    err)) == NULL)
+		return (-1);
+	wb_rmodel_section_pre(m, s);
+	free(s);
+	return (0);
 }

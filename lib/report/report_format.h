@@ -55,6 +55,9 @@ int	wb_report_save(const char *path, const char *format,
  */
 void	wb_report_extend(FILE *, const struct wb_compare *,
 	    struct wb_results *const *results, size_t v);
+/* The same as a preformatted block of m's last section (none if not extended). */
+int	wb_report_extend_pre(struct wb_rmodel *m, const struct wb_compare *,
+	    struct wb_results *const *results, size_t v, struct wb_err *);
 /*
  * Compare's report as a model (rmodel.h): its rows (one per test and
  * variant, the final scores, the problems), which "csv" writes, and its

@@ -140,40 +140,17 @@ target(struct wb_rmodel *m, const struct wb_compare *c, size_t v)
 	wb_rmodel_section_note(m, t);
 }
 
-struct extend_arg {
-	const struct wb_compare		*c;
-	struct wb_results *const	*rs;
-	size_t				 v;
-};
-
-static int
-extend(FILE *fp, const void *arg, struct wb_err *err)
-{
-	const struct extend_arg *a = arg;
-
-	(void)err;
-	wb_report_extend(fp, a->c, a->rs, a->v);
-	return (0);
-}
-
 int
 wb_report_view_final(struct wb_rmodel *m, const struct wb_report *rep,
     size_t v, struct wb_err *err)
 {
 	const struct wb_compare *c = rep->cmp;
-	struct extend_arg a = { c, rep->results, v };
-	char *s;
 
 	wb_rmodel_subsection(m, NULL);
 	wb_rmodel_section_use(m, WB_RM_READERS);
 	final_line(m, c, v);
-	if (c->sequential) {
-		if ((s = wb_atomic_render_mem(extend, &a, "extended run", NULL,
-		    err)) == NULL)
-			return (-1);
-		wb_rmodel_section_pre(m, s);
-		free(s);
-	}
+	if (wb_report_extend_pre(m, c, rep->results, v, err) == -1)
+		return (-1);
 	if (!isnan(c->target))
 		target(m, c, v);
 	if (c->blocked)
